@@ -1,0 +1,922 @@
+//! The board: sectors placed by a layout, the terrain on every edge, obstacles, and the links
+//! that join rim edges (wrap-around, portals, warps).
+//!
+//! The board is plain serde data (layout, faces, placements, edge alterations, obstacles);
+//! everything else (which square belongs to which sector, the link table, blocking flags,
+//! columns, line-of-sight fields) is derived into a cache that every mutation throws away.
+
+use super::layout::{Layout, LinkSpec};
+use super::sector::{rotate_local, SectorFace, CENTRE, SECTOR_SIZE};
+use super::types::{Corner, Dir, EdgeId, Rot, Sq};
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
+
+/// What stands on an edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Barrier {
+    Open,
+    Wall,
+    Door,
+}
+
+/// A change to the printed terrain of an edge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Alteration {
+    /// A wall or door created by a spell; `by` is the kernel id of what created it (a card
+    /// instance), if anything.
+    Created { door: bool, by: Option<u64> },
+    /// The printed wall or door was destroyed (the "destroyed wall" marker).
+    Destroyed,
+}
+
+/// The state of a door that is not printed on the face: whether it stands open, who holds it,
+/// and the neutral flags cards set (sealed: can't be opened; jammed open: can't be closed).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DoorRuntime {
+    pub open: bool,
+    pub held_by: Option<u32>,
+    pub sealed: bool,
+    pub jammed_open: bool,
+    /// A created door belongs to the player who made it (8th Create Door).
+    pub owner_player: Option<u32>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EdgeState {
+    pub alteration: Option<Alteration>,
+    /// Damage taken, in the units of the ruleset's damage model (cracks or hit points).
+    pub damage: u32,
+    pub door: DoorRuntime,
+}
+
+/// Where an obstacle is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Place {
+    Square(Sq),
+    Edge(EdgeId),
+}
+
+/// Anything on the board that may get in the way, with neutral flags; the kernel's objects
+/// are mirrored here by id.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Obstacle {
+    pub at: Place,
+    pub blocks_move: bool,
+    pub blocks_los: bool,
+    /// 8th: "fills the entire square" (punch from adjacent, thrown objects stop in front).
+    pub fills_square: bool,
+}
+
+/// Where sector `i` currently lies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placement {
+    /// Slot position, in sector units.
+    pub slot: (i32, i32),
+    pub rot: Rot,
+}
+
+/// A door as the rules see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DoorView {
+    /// Open right now (momentarily opened, held open, or jammed open).
+    pub open: bool,
+    pub held_by: Option<u32>,
+    pub sealed: bool,
+    pub jammed_open: bool,
+    /// The sector whose face prints this door: its owner passes freely (8th: "Doors in a
+    /// wizard's home sector are always considered to be unlocked for him").
+    pub owner_sector: Option<usize>,
+    pub owner_player: Option<u32>,
+    pub colour: Option<String>,
+}
+
+/// An edge as the rules see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EdgeView {
+    pub id: EdgeId,
+    pub barrier: Barrier,
+    /// What the faces print there.
+    pub printed: Barrier,
+    /// An outer edge: crossing it leaves the board (8th: outer walls are indestructible).
+    pub boundary: bool,
+    pub created_by: Option<u64>,
+    pub destroyed: bool,
+    pub damage: u32,
+    pub door: Option<DoorView>,
+    /// Obstacles standing on this edge (ids).
+    pub obstacles: Vec<u64>,
+}
+
+/// One orthogonal move, possibly through a link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub from: Sq,
+    pub to: Sq,
+    /// Direction of travel after arriving (a portal may turn it).
+    pub heading: Dir,
+    pub via_link: bool,
+    /// The edge left by, and (through a link) the edge entered by.
+    pub exit_edge: EdgeId,
+    pub entry_edge: EdgeId,
+}
+
+/// What happens to an alteration on a sector's rim when the sector moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeamFate {
+    /// Created walls vanish, destroyed walls are repaired, damage is removed (8th).
+    Reset,
+    /// The alteration stays where it is on the table.
+    StayWithBoard,
+    /// The alteration travels with the moved sector.
+    MoveWithSector,
+}
+
+/// What a rotation or swap did, for the kernel to move wizards, treasures and objects.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Remap {
+    pub squares: Vec<(Sq, Sq)>,
+    pub edges: Vec<(EdgeId, EdgeId)>,
+    /// Rim edges whose alteration was reset by the seam policy.
+    pub reset_edges: Vec<EdgeId>,
+    /// Edge obstacles removed by the seam policy.
+    pub removed_obstacles: Vec<u64>,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum BoardError {
+    #[error("layout `{layout}` has {slots} slots but {faces} sector faces were given")]
+    FaceCount { layout: String, slots: usize, faces: usize },
+    #[error("layout `{0}`: {1}")]
+    Layout(String, String),
+    #[error("{0} is not on the board")]
+    OffBoard(String),
+    #[error("edge {edge}: {problem}")]
+    Edge { edge: EdgeId, problem: String },
+    #[error("sector {0} does not exist")]
+    NoSector(usize),
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Board {
+    layout: Layout,
+    faces: Vec<SectorFace>,
+    placements: Vec<Placement>,
+    edges: BTreeMap<EdgeId, EdgeState>,
+    obstacles: BTreeMap<u64, Obstacle>,
+    #[serde(skip)]
+    cache: RefCell<Option<Rc<Derived>>>,
+}
+
+impl PartialEq for Board {
+    fn eq(&self, o: &Board) -> bool {
+        self.layout == o.layout
+            && self.faces == o.faces
+            && self.placements == o.placements
+            && self.edges == o.edges
+            && self.obstacles == o.obstacles
+    }
+}
+
+/// Everything computed from the board data, thrown away on every change.
+#[derive(Debug)]
+pub(crate) struct Derived {
+    pub w: i32,
+    pub h: i32,
+    /// Sector index of each square, -1 where there is no square.
+    pub sector_of: Vec<i32>,
+    /// Link of each rim side: index `cell * 4 + dir` -> (square, side entered through).
+    pub links: Vec<Option<(Sq, Dir)>>,
+    pub link_label: Vec<Option<Rc<str>>>,
+    pub barrier: Vec<Barrier>,
+    pub printed: Vec<Barrier>,
+    pub printed_door_owner: Vec<Option<(usize, Option<String>)>>,
+    pub door_open: Vec<bool>,
+    pub edge_blocks_los: Vec<bool>,
+    pub edge_blocks_move: Vec<bool>,
+    pub column: Vec<bool>,
+    pub cell_blocks_los: Vec<bool>,
+    pub cell_blocks_move: Vec<bool>,
+    pub los_fields: RefCell<HashMap<usize, Rc<Vec<bool>>>>,
+}
+
+impl Derived {
+    pub fn contains(&self, s: Sq) -> bool {
+        s.x >= 0 && s.y >= 0 && s.x < self.w && s.y < self.h && self.sector_of[(s.y * self.w + s.x) as usize] >= 0
+    }
+    pub fn cell(&self, s: Sq) -> usize {
+        (s.y * self.w + s.x) as usize
+    }
+    pub fn edge_index(&self, e: EdgeId) -> Option<usize> {
+        let (w, h) = (self.w, self.h);
+        if e.horizontal {
+            (e.x >= 0 && e.x < w && e.y >= 0 && e.y <= h).then(|| (e.y * w + e.x) as usize)
+        } else {
+            (e.x >= 0 && e.x <= w && e.y >= 0 && e.y < h).then(|| ((h + 1) * w + e.y * (w + 1) + e.x) as usize)
+        }
+    }
+    pub fn corner_index(&self, c: Corner) -> Option<usize> {
+        (c.x >= 0 && c.y >= 0 && c.x <= self.w && c.y <= self.h).then(|| (c.y * (self.w + 1) + c.x) as usize)
+    }
+    /// The square beyond side `d` of `s`: the neighbour, or the far end of a link.
+    pub fn step(&self, s: Sq, d: Dir) -> Option<Step> {
+        let n = s.step(d);
+        if self.contains(n) {
+            return Some(Step { from: s, to: n, heading: d, via_link: false, exit_edge: s.edge(d), entry_edge: s.edge(d) });
+        }
+        let (to, side) = self.links[self.cell(s) * 4 + d.index()]?;
+        Some(Step { from: s, to, heading: side.opposite(), via_link: true, exit_edge: s.edge(d), entry_edge: to.edge(side) })
+    }
+}
+
+fn side_squares(slot: (i32, i32), side: Dir) -> [Sq; 5] {
+    // Squares along a side in clockwise order around the slot.
+    let (ox, oy) = (slot.0 * SECTOR_SIZE, slot.1 * SECTOR_SIZE);
+    let last = SECTOR_SIZE - 1;
+    std::array::from_fn(|k| {
+        let k = k as i32;
+        match side {
+            Dir::N => Sq::new(ox + k, oy),
+            Dir::E => Sq::new(ox + last, oy + k),
+            Dir::S => Sq::new(ox + last - k, oy + last),
+            Dir::W => Sq::new(ox, oy + last - k),
+        }
+    })
+}
+
+impl Board {
+    /// Builds a board: sector `i` gets `faces[i]` at layout slot `i`, turned by `rotations[i]`.
+    pub fn new(layout: Layout, faces: Vec<SectorFace>, rotations: Vec<Rot>) -> Result<Board, BoardError> {
+        layout.validate().map_err(|p| BoardError::Layout(layout.id.clone(), p.join("; ")))?;
+        if faces.len() != layout.slots.len() || rotations.len() != faces.len() {
+            return Err(BoardError::FaceCount {
+                layout: layout.id.clone(),
+                slots: layout.slots.len(),
+                faces: faces.len().min(rotations.len()),
+            });
+        }
+        let placements = layout.slots.iter().zip(&rotations).map(|(&slot, &rot)| Placement { slot, rot }).collect();
+        let board = Board {
+            layout,
+            faces,
+            placements,
+            edges: BTreeMap::new(),
+            obstacles: BTreeMap::new(),
+            cache: RefCell::new(None),
+        };
+        board.try_derive().map_err(|p| BoardError::Layout(board.layout.id.clone(), p))?;
+        Ok(board)
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+    pub fn faces(&self) -> &[SectorFace] {
+        &self.faces
+    }
+    pub fn placements(&self) -> &[Placement] {
+        &self.placements
+    }
+    pub fn sector_count(&self) -> usize {
+        self.faces.len()
+    }
+    pub fn obstacles(&self) -> &BTreeMap<u64, Obstacle> {
+        &self.obstacles
+    }
+    pub fn edge_states(&self) -> &BTreeMap<EdgeId, EdgeState> {
+        &self.edges
+    }
+
+    pub(crate) fn derived(&self) -> Rc<Derived> {
+        if let Some(d) = self.cache.borrow().as_ref() {
+            return d.clone();
+        }
+        let d = Rc::new(self.try_derive().expect("board data was validated when built"));
+        *self.cache.borrow_mut() = Some(d.clone());
+        d
+    }
+
+    fn changed(&mut self) {
+        *self.cache.get_mut() = None;
+    }
+
+    /// Width and height in squares.
+    pub fn size(&self) -> (i32, i32) {
+        let (w, h) = self.layout.extent();
+        (w * SECTOR_SIZE, h * SECTOR_SIZE)
+    }
+
+    pub fn contains(&self, s: Sq) -> bool {
+        self.derived().contains(s)
+    }
+
+    /// All squares, row by row.
+    pub fn squares(&self) -> Vec<Sq> {
+        let d = self.derived();
+        let mut v = Vec::new();
+        for y in 0..d.h {
+            for x in 0..d.w {
+                let s = Sq::new(x, y);
+                if d.contains(s) {
+                    v.push(s);
+                }
+            }
+        }
+        v
+    }
+
+    /// The sector a square belongs to.
+    pub fn sector_of(&self, s: Sq) -> Option<usize> {
+        let d = self.derived();
+        d.contains(s).then(|| d.sector_of[d.cell(s)] as usize)
+    }
+
+    fn origin(&self, sector: usize) -> (i32, i32) {
+        let (sx, sy) = self.placements[sector].slot;
+        (sx * SECTOR_SIZE, sy * SECTOR_SIZE)
+    }
+
+    /// Board square of a sector-local square (as printed on the face).
+    pub fn to_board(&self, sector: usize, local: Sq) -> Sq {
+        let p = self.placements[sector];
+        let r = rotate_local(local, p.rot);
+        let (ox, oy) = self.origin(sector);
+        Sq::new(ox + r.x, oy + r.y)
+    }
+
+    /// The squares of a sector, row by row on the board.
+    pub fn sector_squares(&self, sector: usize) -> Vec<Sq> {
+        let (ox, oy) = self.origin(sector);
+        (0..SECTOR_SIZE).flat_map(|y| (0..SECTOR_SIZE).map(move |x| Sq::new(ox + x, oy + y))).collect()
+    }
+
+    /// The home base square of a sector (its centre).
+    pub fn home(&self, sector: usize) -> Sq {
+        self.to_board(sector, Sq::new(CENTRE, CENTRE))
+    }
+
+    /// The treasure start squares of a sector.
+    pub fn treasure_starts(&self, sector: usize) -> Vec<Sq> {
+        self.faces[sector].treasures.iter().map(|&t| self.to_board(sector, t)).collect()
+    }
+
+    /// Which sector has its home base on `s`.
+    pub fn home_sector_at(&self, s: Sq) -> Option<usize> {
+        (0..self.faces.len()).find(|&i| self.home(i) == s)
+    }
+
+    /// The square beyond side `d` of `s`, through a link if `s` is on the rim. Ignores terrain.
+    pub fn step(&self, s: Sq, d: Dir) -> Option<Step> {
+        let der = self.derived();
+        if !der.contains(s) {
+            return None;
+        }
+        der.step(s, d)
+    }
+
+    /// Rim sides and where they lead, with the link's name ("portal purple", "wrap", "warp 1").
+    pub fn links(&self) -> Vec<(Sq, Dir, Sq, Dir, String)> {
+        let d = self.derived();
+        let mut v = Vec::new();
+        for s in self.squares() {
+            for dir in Dir::ALL {
+                let i = d.cell(s) * 4 + dir.index();
+                if let (Some((t, side)), Some(label)) = (d.links[i], &d.link_label[i]) {
+                    v.push((s, dir, t, side, label.to_string()));
+                }
+            }
+        }
+        v
+    }
+
+    /// Is `e` a line of the board (at least one side is a square)?
+    pub fn has_edge(&self, e: EdgeId) -> bool {
+        let (a, b) = e.sides();
+        self.contains(a) || self.contains(b)
+    }
+
+    pub fn edge(&self, e: EdgeId) -> Result<EdgeView, BoardError> {
+        let d = self.derived();
+        let i = d.edge_index(e).filter(|_| self.has_edge(e)).ok_or_else(|| BoardError::OffBoard(format!("edge {e}")))?;
+        let (a, b) = e.sides();
+        let st = self.edges.get(&e).cloned().unwrap_or_default();
+        let barrier = d.barrier[i];
+        let door = (barrier == Barrier::Door).then(|| {
+            let (owner_sector, colour) = match (&st.alteration, &d.printed_door_owner[i]) {
+                (None, Some((s, c))) => (Some(*s), c.clone()),
+                _ => (None, None),
+            };
+            DoorView {
+                open: d.door_open[i],
+                held_by: st.door.held_by,
+                sealed: st.door.sealed,
+                jammed_open: st.door.jammed_open,
+                owner_sector,
+                owner_player: st.door.owner_player,
+                colour,
+            }
+        });
+        Ok(EdgeView {
+            id: e,
+            barrier,
+            printed: d.printed[i],
+            boundary: !(d.contains(a) && d.contains(b)),
+            created_by: match st.alteration {
+                Some(Alteration::Created { by, .. }) => by,
+                _ => None,
+            },
+            destroyed: st.alteration == Some(Alteration::Destroyed),
+            damage: st.damage,
+            door,
+            obstacles: self
+                .obstacles
+                .iter()
+                .filter(|(_, o)| o.at == Place::Edge(e))
+                .map(|(&id, _)| id)
+                .collect(),
+        })
+    }
+
+    /// Every edge that carries a wall or door right now, or ever did (destroyed ones too).
+    pub fn barrier_edges(&self) -> Vec<EdgeView> {
+        let d = self.derived();
+        let mut out = Vec::new();
+        let (w, h) = (d.w, d.h);
+        for horizontal in [true, false] {
+            let (xs, ys) = if horizontal { (w, h + 1) } else { (w + 1, h) };
+            for y in 0..ys {
+                for x in 0..xs {
+                    let e = EdgeId { x, y, horizontal };
+                    if !self.has_edge(e) {
+                        continue;
+                    }
+                    let v = self.edge(e).expect("edge on board");
+                    if v.barrier != Barrier::Open || v.printed != Barrier::Open || v.destroyed {
+                        out.push(v);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Does a column stand at this grid point (an end of any wall or door)?
+    pub fn column_at(&self, c: Corner) -> bool {
+        let d = self.derived();
+        d.corner_index(c).map(|i| d.column[i]).unwrap_or(false)
+    }
+
+    fn edge_state_mut(&mut self, e: EdgeId) -> Result<&mut EdgeState, BoardError> {
+        if !self.has_edge(e) {
+            return Err(BoardError::OffBoard(format!("edge {e}")));
+        }
+        self.changed();
+        Ok(self.edges.entry(e).or_default())
+    }
+
+    fn tidy(&mut self, e: EdgeId) {
+        if self.edges.get(&e) == Some(&EdgeState::default()) {
+            self.edges.remove(&e);
+        }
+    }
+
+    /// Creates a wall (or a door) on an edge. Fails on an edge that already holds a wall or
+    /// door, unless `door` is set and a wall stands there (8th Create Door: "on a stone wall or
+    /// an empty border line").
+    pub fn create_barrier(&mut self, e: EdgeId, door: bool, by: Option<u64>) -> Result<(), BoardError> {
+        let v = self.edge(e)?;
+        match (v.barrier, door) {
+            (Barrier::Open, _) | (Barrier::Wall, true) => {}
+            (b, _) => {
+                return Err(BoardError::Edge { edge: e, problem: format!("already holds a {b:?}").to_lowercase() })
+            }
+        }
+        let st = self.edge_state_mut(e)?;
+        st.alteration = Some(Alteration::Created { door, by });
+        st.damage = 0;
+        st.door = DoorRuntime::default();
+        Ok(())
+    }
+
+    /// Removes the wall or door on an edge. A printed one leaves a destroyed marker; a created
+    /// one simply goes. Orphaned columns fall by themselves: a column exists only while a wall
+    /// or door ends at it (8th: "Damaging and Destroying Objects").
+    pub fn destroy_barrier(&mut self, e: EdgeId) -> Result<(), BoardError> {
+        let v = self.edge(e)?;
+        if v.barrier == Barrier::Open {
+            return Err(BoardError::Edge { edge: e, problem: "holds no wall or door to destroy".into() });
+        }
+        let printed = v.printed != Barrier::Open;
+        let st = self.edge_state_mut(e)?;
+        *st = EdgeState::default();
+        if printed {
+            st.alteration = Some(Alteration::Destroyed);
+        }
+        self.tidy(e);
+        Ok(())
+    }
+
+    /// Puts back the printed terrain of an edge (undoes created and destroyed walls).
+    pub fn restore_edge(&mut self, e: EdgeId) -> Result<(), BoardError> {
+        self.edge_state_mut(e)?;
+        self.edges.remove(&e);
+        Ok(())
+    }
+
+    /// Sets the damage counter of the wall or door on an edge.
+    pub fn set_damage(&mut self, e: EdgeId, damage: u32) -> Result<(), BoardError> {
+        self.edge_state_mut(e)?.damage = damage;
+        self.tidy(e);
+        Ok(())
+    }
+
+    fn door_mut(&mut self, e: EdgeId) -> Result<&mut DoorRuntime, BoardError> {
+        if self.edge(e)?.barrier != Barrier::Door {
+            return Err(BoardError::Edge { edge: e, problem: "holds no door".into() });
+        }
+        Ok(&mut self.edge_state_mut(e)?.door)
+    }
+
+    /// Opens or closes a door (closing also releases whoever held it). A sealed door can't be
+    /// opened and a jammed one can't be closed.
+    pub fn set_door_open(&mut self, e: EdgeId, open: bool) -> Result<(), BoardError> {
+        let d = self.door_mut(e)?;
+        if open && d.sealed {
+            return Err(BoardError::Edge { edge: e, problem: "the door is sealed".into() });
+        }
+        d.open = open;
+        if !open {
+            d.held_by = None;
+        }
+        self.tidy(e);
+        Ok(())
+    }
+
+    /// Marks who holds a door open (opening it), or nobody.
+    pub fn hold_door(&mut self, e: EdgeId, holder: Option<u32>) -> Result<(), BoardError> {
+        let d = self.door_mut(e)?;
+        if holder.is_some() && d.sealed {
+            return Err(BoardError::Edge { edge: e, problem: "the door is sealed".into() });
+        }
+        d.held_by = holder;
+        if holder.is_some() {
+            d.open = true;
+        }
+        self.tidy(e);
+        Ok(())
+    }
+
+    /// Sets the neutral door flags cards use.
+    pub fn set_door_flags(
+        &mut self,
+        e: EdgeId,
+        sealed: Option<bool>,
+        jammed_open: Option<bool>,
+        owner_player: Option<Option<u32>>,
+    ) -> Result<(), BoardError> {
+        let d = self.door_mut(e)?;
+        if let Some(s) = sealed {
+            d.sealed = s;
+            if s {
+                d.open = false;
+                d.held_by = None;
+            }
+        }
+        if let Some(j) = jammed_open {
+            d.jammed_open = j;
+        }
+        if let Some(o) = owner_player {
+            d.owner_player = o;
+        }
+        self.tidy(e);
+        Ok(())
+    }
+
+    pub fn add_obstacle(&mut self, id: u64, o: Obstacle) -> Result<(), BoardError> {
+        match o.at {
+            Place::Square(s) if !self.contains(s) => return Err(BoardError::OffBoard(format!("square {s}"))),
+            Place::Edge(e) if !self.has_edge(e) => return Err(BoardError::OffBoard(format!("edge {e}"))),
+            _ => {}
+        }
+        self.changed();
+        self.obstacles.insert(id, o);
+        Ok(())
+    }
+
+    pub fn remove_obstacle(&mut self, id: u64) -> Option<Obstacle> {
+        self.changed();
+        self.obstacles.remove(&id)
+    }
+
+    pub fn move_obstacle(&mut self, id: u64, to: Place) -> Result<(), BoardError> {
+        let mut o = self.obstacles.get(&id).cloned().ok_or_else(|| BoardError::OffBoard(format!("obstacle {id}")))?;
+        o.at = to;
+        self.add_obstacle(id, o)
+    }
+
+    pub fn obstacles_at(&self, p: Place) -> Vec<(u64, &Obstacle)> {
+        self.obstacles.iter().filter(|(_, o)| o.at == p).map(|(&i, o)| (i, o)).collect()
+    }
+
+    /// Rotates a sector in place by quarter turns clockwise. Portals and warps stay put (they
+    /// belong to the slots). Alterations on the sector's rim follow `seam` (8th: "Changing the
+    /// Map"; classic/9th: a die roll says which side keeps it).
+    pub fn rotate_sector(
+        &mut self,
+        sector: usize,
+        rot: Rot,
+        seam: &mut dyn FnMut(EdgeId) -> SeamFate,
+    ) -> Result<Remap, BoardError> {
+        if sector >= self.faces.len() {
+            return Err(BoardError::NoSector(sector));
+        }
+        let (ox, oy) = self.origin(sector);
+        let map_sq = |s: Sq| {
+            let l = rotate_local(Sq::new(s.x - ox, s.y - oy), rot);
+            Sq::new(ox + l.x, oy + l.y)
+        };
+        let slot = self.placements[sector].slot;
+        self.placements[sector].rot = self.placements[sector].rot.then(rot);
+        let map = |s: Sq, d: Dir| (map_sq(s), d.turn(rot));
+        Ok(self.move_contents(&[(slot, slot)], &map, seam))
+    }
+
+    /// Exchanges the places of two sectors without turning them.
+    pub fn swap_sectors(
+        &mut self,
+        a: usize,
+        b: usize,
+        seam: &mut dyn FnMut(EdgeId) -> SeamFate,
+    ) -> Result<Remap, BoardError> {
+        if a >= self.faces.len() || b >= self.faces.len() {
+            return Err(BoardError::NoSector(a.max(b)));
+        }
+        let (sa, sb) = (self.placements[a].slot, self.placements[b].slot);
+        self.placements[a].slot = sb;
+        self.placements[b].slot = sa;
+        let shift = move |s: Sq, d: Dir| {
+            let slot = (s.x.div_euclid(SECTOR_SIZE), s.y.div_euclid(SECTOR_SIZE));
+            let (from, to) = if slot == sa { (sa, sb) } else { (sb, sa) };
+            (Sq::new(s.x + (to.0 - from.0) * SECTOR_SIZE, s.y + (to.1 - from.1) * SECTOR_SIZE), d)
+        };
+        Ok(self.move_contents(&[(sa, sb), (sb, sa)], &shift, seam))
+    }
+
+    /// Moves everything inside the given slots with `map`; rim alterations follow `seam`.
+    fn move_contents(
+        &mut self,
+        moves: &[((i32, i32), (i32, i32))],
+        map: &dyn Fn(Sq, Dir) -> (Sq, Dir),
+        seam: &mut dyn FnMut(EdgeId) -> SeamFate,
+    ) -> Remap {
+        self.changed();
+        let in_slots = |s: Sq| {
+            let slot = (s.x.div_euclid(SECTOR_SIZE), s.y.div_euclid(SECTOR_SIZE));
+            moves.iter().any(|m| m.0 == slot)
+        };
+        let mut remap = Remap::default();
+        for (from, _) in moves {
+            for y in 0..SECTOR_SIZE {
+                for x in 0..SECTOR_SIZE {
+                    let s = Sq::new(from.0 * SECTOR_SIZE + x, from.1 * SECTOR_SIZE + y);
+                    remap.squares.push((s, map(s, Dir::N).0));
+                }
+            }
+        }
+        // An edge moves with a sector when a square of the moved slots lies on its side; it is
+        // interior when both sides are in one moved slot.
+        let edge_home = |e: EdgeId| -> Option<(Sq, Dir, bool)> {
+            let (a, b) = e.sides();
+            let side = |s: Sq| e.side_of(s).unwrap();
+            let same_slot = a.x.div_euclid(SECTOR_SIZE) == b.x.div_euclid(SECTOR_SIZE)
+                && a.y.div_euclid(SECTOR_SIZE) == b.y.div_euclid(SECTOR_SIZE);
+            match (in_slots(a), in_slots(b)) {
+                (true, true) if same_slot => Some((a, side(a), true)),
+                (true, _) => Some((a, side(a), false)),
+                (_, true) => Some((b, side(b), false)),
+                _ => None,
+            }
+        };
+        let old_edges = std::mem::take(&mut self.edges);
+        let mut moved = Vec::new();
+        for (e, st) in old_edges {
+            match edge_home(e) {
+                None => {
+                    self.edges.insert(e, st);
+                }
+                Some((s, d, interior)) => {
+                    let fate = if interior { SeamFate::MoveWithSector } else { seam(e) };
+                    match fate {
+                        SeamFate::Reset => remap.reset_edges.push(e),
+                        SeamFate::StayWithBoard => {
+                            self.edges.insert(e, st);
+                        }
+                        SeamFate::MoveWithSector => {
+                            let (t, td) = map(s, d);
+                            remap.edges.push((e, t.edge(td)));
+                            moved.push((t.edge(td), st));
+                        }
+                    }
+                }
+            }
+        }
+        for (e, st) in moved {
+            self.edges.insert(e, st);
+        }
+        let ids: Vec<u64> = self.obstacles.keys().copied().collect();
+        for id in ids {
+            let at = self.obstacles[&id].at;
+            match at {
+                Place::Square(s) if in_slots(s) => {
+                    self.obstacles.get_mut(&id).unwrap().at = Place::Square(map(s, Dir::N).0);
+                }
+                Place::Edge(e) => {
+                    if let Some((s, d, interior)) = edge_home(e) {
+                        let fate = if interior { SeamFate::MoveWithSector } else { seam(e) };
+                        match fate {
+                            SeamFate::Reset => {
+                                self.obstacles.remove(&id);
+                                remap.removed_obstacles.push(id);
+                            }
+                            SeamFate::StayWithBoard => {}
+                            SeamFate::MoveWithSector => {
+                                let (t, td) = map(s, d);
+                                self.obstacles.get_mut(&id).unwrap().at = Place::Edge(t.edge(td));
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        remap
+    }
+
+    /// Computes the derived tables, or explains why the data can't make a board.
+    fn try_derive(&self) -> Result<Derived, String> {
+        let (w, h) = self.size();
+        let mut sector_of = vec![-1; (w * h) as usize];
+        for (i, p) in self.placements.iter().enumerate() {
+            for y in 0..SECTOR_SIZE {
+                for x in 0..SECTOR_SIZE {
+                    let s = Sq::new(p.slot.0 * SECTOR_SIZE + x, p.slot.1 * SECTOR_SIZE + y);
+                    sector_of[(s.y * w + s.x) as usize] = i as i32;
+                }
+            }
+        }
+        let n_edges = ((h + 1) * w + h * (w + 1)) as usize;
+        let n_corners = ((w + 1) * (h + 1)) as usize;
+        let mut d = Derived {
+            w,
+            h,
+            sector_of,
+            links: vec![None; (w * h * 4) as usize],
+            link_label: vec![None; (w * h * 4) as usize],
+            barrier: vec![Barrier::Open; n_edges],
+            printed: vec![Barrier::Open; n_edges],
+            printed_door_owner: vec![None; n_edges],
+            door_open: vec![false; n_edges],
+            edge_blocks_los: vec![false; n_edges],
+            edge_blocks_move: vec![false; n_edges],
+            column: vec![false; n_corners],
+            cell_blocks_los: vec![false; (w * h) as usize],
+            cell_blocks_move: vec![false; (w * h) as usize],
+            los_fields: RefCell::new(HashMap::new()),
+        };
+        // Printed terrain: a double wall on a seam is one wall (8th: "Changing the Map").
+        for (i, face) in self.faces.iter().enumerate() {
+            let p = self.placements[i];
+            let (ox, oy) = (p.slot.0 * SECTOR_SIZE, p.slot.1 * SECTOR_SIZE);
+            let place = |e: EdgeId| {
+                let r = super::sector::rotate_local_edge(e, p.rot);
+                EdgeId { x: r.x + ox, y: r.y + oy, horizontal: r.horizontal }
+            };
+            for &e in &face.walls {
+                let k = d.edge_index(place(e)).unwrap();
+                if d.printed[k] == Barrier::Open {
+                    d.printed[k] = Barrier::Wall;
+                }
+            }
+            for (&e, spec) in &face.doors {
+                let k = d.edge_index(place(e)).unwrap();
+                if d.printed[k] != Barrier::Door {
+                    d.printed[k] = Barrier::Door;
+                    d.printed_door_owner[k] = Some((i, spec.colour.clone()));
+                }
+            }
+        }
+        d.barrier = d.printed.clone();
+        for (e, st) in &self.edges {
+            let k = d.edge_index(*e).ok_or_else(|| format!("edge {e} is off the board"))?;
+            match st.alteration {
+                Some(Alteration::Destroyed) => d.barrier[k] = Barrier::Open,
+                Some(Alteration::Created { door, .. }) => {
+                    d.barrier[k] = if door { Barrier::Door } else { Barrier::Wall }
+                }
+                None => {}
+            }
+            if d.barrier[k] == Barrier::Door {
+                d.door_open[k] = st.door.open || st.door.jammed_open || st.door.held_by.is_some();
+            }
+        }
+        for k in 0..n_edges {
+            d.edge_blocks_los[k] = match d.barrier[k] {
+                Barrier::Wall => true,
+                Barrier::Door => !d.door_open[k],
+                Barrier::Open => false,
+            };
+            d.edge_blocks_move[k] = d.edge_blocks_los[k];
+        }
+        // Columns: the end points of every wall and door (open doors hang between columns too).
+        for horizontal in [true, false] {
+            let (xs, ys) = if horizontal { (w, h + 1) } else { (w + 1, h) };
+            for y in 0..ys {
+                for x in 0..xs {
+                    let e = EdgeId { x, y, horizontal };
+                    if d.barrier[d.edge_index(e).unwrap()] != Barrier::Open {
+                        let (a, b) = e.ends();
+                        for c in [a, b] {
+                            let ci = d.corner_index(c).unwrap();
+                            d.column[ci] = true;
+                        }
+                    }
+                }
+            }
+        }
+        for o in self.obstacles.values() {
+            match o.at {
+                Place::Square(s) => {
+                    if !d.contains(s) {
+                        return Err(format!("an obstacle stands on {s}, off the board"));
+                    }
+                    let c = d.cell(s);
+                    d.cell_blocks_los[c] |= o.blocks_los;
+                    d.cell_blocks_move[c] |= o.blocks_move;
+                }
+                Place::Edge(e) => {
+                    let k = d.edge_index(e).ok_or_else(|| format!("an obstacle stands on edge {e}, off the board"))?;
+                    d.edge_blocks_los[k] |= o.blocks_los;
+                    d.edge_blocks_move[k] |= o.blocks_move;
+                }
+            }
+        }
+        self.derive_links(&mut d)?;
+        Ok(d)
+    }
+
+    fn derive_links(&self, d: &mut Derived) -> Result<(), String> {
+        let specs: Vec<LinkSpec> = self.layout.validate().map_err(|p| p.join("; "))?;
+        let set = |d: &mut Derived, from: Sq, fd: Dir, to: Sq, td: Dir, label: &Rc<str>| {
+            let i = d.cell(from) * 4 + fd.index();
+            d.links[i] = Some((to, td));
+            d.link_label[i] = Some(label.clone());
+        };
+        // Layout links are by slot; slots are where the layout put them, whatever sat there.
+        for l in &specs {
+            let label: Rc<str> = l.label.as_str().into();
+            let sa = side_squares(self.layout.slots[l.a.slot], l.a.side);
+            let sb = side_squares(self.layout.slots[l.b.slot], l.b.side);
+            let ks: Vec<usize> = if l.opening_only { vec![CENTRE as usize] } else { (0..5).collect() };
+            for k in ks {
+                // Walking clockwise along one side is walking anticlockwise along the other:
+                // two glued sides meet like the shared edge of two neighbouring squares.
+                let (a, b) = (sa[k], sb[4 - k]);
+                set(d, a, l.a.side, b, l.b.side, &label);
+                set(d, b, l.b.side, a, l.a.side, &label);
+            }
+        }
+        // Every other rim side wraps to the far end of its row or column.
+        let wrap: Rc<str> = "wrap".into();
+        for y in 0..d.h {
+            for x in 0..d.w {
+                let s = Sq::new(x, y);
+                if !d.contains(s) {
+                    continue;
+                }
+                for dir in Dir::ALL {
+                    if d.contains(s.step(dir)) || d.links[d.cell(s) * 4 + dir.index()].is_some() {
+                        continue;
+                    }
+                    let back = dir.opposite();
+                    let mut far = s;
+                    while d.contains(far.step(back)) {
+                        far = far.step(back);
+                    }
+                    let existing = d.links[d.cell(far) * 4 + back.index()];
+                    if existing.is_some() && existing != Some((s, dir)) {
+                        let local = Sq::new(s.x.rem_euclid(SECTOR_SIZE), s.y.rem_euclid(SECTOR_SIZE));
+                        if super::sector::is_rim_opening(local, dir) {
+                            return Err(format!(
+                                "the rim opening at {s} side {dir} would wrap to {far} side {back}, which a portal or warp already uses: link it explicitly"
+                            ));
+                        }
+                        continue;
+                    }
+                    set(d, s, dir, far, back, &wrap);
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,18 @@
+//! Board geometry: sectors, edges, columns, links, line of sight and movement.
+//!
+//! The kernel's geometry knows squares, border lines and what stands on them; it knows no card
+//! and no edition. Everything edition-specific (how tough a wall is, who may pass a door, how a
+//! random direction is read off the die) is a parameter supplied by the ruleset.
+
+pub mod board;
+pub mod layout;
+pub mod los;
+pub mod moves;
+pub mod sector;
+pub mod types;
+
+pub use board::{Alteration, Barrier, Board, BoardError, DoorView, EdgeView, Obstacle, Place, Remap, SeamFate, Step};
+pub use layout::{Layout, PortalMarker, SideRef, Warp};
+pub use los::EdgeTarget;
+pub use sector::{SectorFace, SECTOR_SIZE};
+pub use types::{Corner, Dir, EdgeId, Rot, Sq};

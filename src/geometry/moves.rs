@@ -1,0 +1,208 @@
+//! Movement: single steps and their cost, reachability, shortest paths, straight runs (bolts,
+//! knock-back) and random directions.
+//!
+//! Movement is orthogonal only (8th: "Wizards cannot move diagonally"); a step through a wrap or
+//! a portal costs one movement point like any other (8th: "This wrap-around move costs 1
+//! movement point").
+
+use super::board::{Barrier, Board, EdgeView, Place, Step};
+use super::types::{Dir, EdgeId, Sq};
+use std::collections::{BTreeMap, VecDeque};
+
+/// What a moving thing may pass. The kernel builds one from the mover's state; cards change
+/// its flags (Mist Body passes doors and objects, Master Key opens every door...).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Mover {
+    /// The player moving (created doors open for their maker).
+    pub player: Option<u32>,
+    /// The mover's home sector: its printed doors are unlocked for him.
+    pub home_sector: Option<usize>,
+    /// Passes every door (a key).
+    pub through_doors: bool,
+    /// Passes walls (not outer walls: see `through_outer_walls`).
+    pub through_walls: bool,
+    pub through_outer_walls: bool,
+    /// Passes obstacles that block movement (in squares and on edges).
+    pub through_obstacles: bool,
+    /// One-time passes granted for particular doors (8th Pick Lock).
+    pub door_passes: Vec<EdgeId>,
+}
+
+impl Mover {
+    /// A wizard of `player` whose home base is in `home_sector`.
+    pub fn wizard(player: u32, home_sector: Option<usize>) -> Mover {
+        Mover { player: Some(player), home_sector, ..Mover::default() }
+    }
+
+    /// Something without keys or home (a bolt, a thrown rock, a pushed wizard).
+    pub fn thing() -> Mover {
+        Mover::default()
+    }
+
+    /// May this mover cross the edge?
+    pub fn may_cross(&self, board: &Board, e: &EdgeView) -> bool {
+        let barrier_ok = match e.barrier {
+            Barrier::Open => true,
+            Barrier::Wall => {
+                if e.boundary {
+                    self.through_outer_walls
+                } else {
+                    self.through_walls
+                }
+            }
+            Barrier::Door => {
+                let door = e.door.as_ref().expect("a door edge has a door view");
+                door.open
+                    || self.through_doors
+                    || self.door_passes.contains(&e.id)
+                    || (door.owner_sector.is_some() && door.owner_sector == self.home_sector)
+                    || (door.owner_player.is_some() && door.owner_player == self.player)
+            }
+        };
+        barrier_ok
+            && (self.through_obstacles
+                || !e.obstacles.iter().any(|id| board.obstacles().get(id).is_some_and(|o| o.blocks_move)))
+    }
+
+    /// May this mover enter (or stay in) the square?
+    pub fn may_enter(&self, board: &Board, s: Sq) -> bool {
+        self.through_obstacles || !board.obstacles_at(Place::Square(s)).iter().any(|(_, o)| o.blocks_move)
+    }
+}
+
+/// Why a straight run stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunStop {
+    /// It went as far as it was allowed to.
+    Length,
+    /// A wall, door or edge obstacle on this edge.
+    Edge(EdgeId),
+    /// An obstacle filling this square (not entered).
+    Square(Sq),
+    /// The board ends here without a link.
+    Rim,
+    /// It would enter a square it already passed.
+    Loop,
+}
+
+/// A straight-line run: the steps taken and what stopped it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    pub steps: Vec<Step>,
+    pub stop: RunStop,
+}
+
+impl Board {
+    /// A single move, if the mover may make it.
+    pub fn try_step(&self, from: Sq, d: Dir, mover: &Mover) -> Option<Step> {
+        self.check_step(from, d, mover).ok()
+    }
+
+    fn check_step(&self, from: Sq, d: Dir, mover: &Mover) -> Result<Step, RunStop> {
+        let step = self.step(from, d).ok_or(RunStop::Rim)?;
+        for e in [step.exit_edge, step.entry_edge] {
+            let view = self.edge(e).map_err(|_| RunStop::Rim)?;
+            if !mover.may_cross(self, &view) {
+                return Err(RunStop::Edge(e));
+            }
+        }
+        if !mover.may_enter(self, step.to) {
+            return Err(RunStop::Square(step.to));
+        }
+        Ok(step)
+    }
+
+    /// Every legal single move from a square, in N, E, S, W order.
+    pub fn moves(&self, from: Sq, mover: &Mover) -> Vec<Step> {
+        Dir::ALL.iter().filter_map(|&d| self.try_step(from, d, mover)).collect()
+    }
+
+    /// Squares reachable with at most `points` moves, with the fewest moves needed.
+    pub fn reachable(&self, from: Sq, points: u32, mover: &Mover) -> BTreeMap<Sq, u32> {
+        let mut cost = BTreeMap::new();
+        cost.insert(from, 0);
+        let mut queue = VecDeque::from([from]);
+        while let Some(s) = queue.pop_front() {
+            let c = cost[&s];
+            if c == points {
+                continue;
+            }
+            for step in self.moves(s, mover) {
+                if !cost.contains_key(&step.to) {
+                    cost.insert(step.to, c + 1);
+                    queue.push_back(step.to);
+                }
+            }
+        }
+        cost
+    }
+
+    /// A shortest path (fewest moves; ties broken N, E, S, W) from `from` to `to`.
+    pub fn path(&self, from: Sq, to: Sq, mover: &Mover) -> Option<Vec<Step>> {
+        let mut prev: BTreeMap<Sq, Step> = BTreeMap::new();
+        let mut queue = VecDeque::from([from]);
+        let mut seen = std::collections::BTreeSet::from([from]);
+        while let Some(s) = queue.pop_front() {
+            if s == to {
+                let mut path = Vec::new();
+                let mut cur = to;
+                while cur != from {
+                    let st = prev[&cur];
+                    path.push(st);
+                    cur = st.from;
+                }
+                path.reverse();
+                return Some(path);
+            }
+            for step in self.moves(s, mover) {
+                if seen.insert(step.to) {
+                    prev.insert(step.to, step);
+                    queue.push_back(step.to);
+                }
+            }
+        }
+        None
+    }
+
+    /// Moves needed between two squares ignoring all terrain (links count as one step).
+    pub fn distance(&self, a: Sq, b: Sq) -> Option<u32> {
+        let free = Mover {
+            through_doors: true,
+            through_walls: true,
+            through_outer_walls: true,
+            through_obstacles: true,
+            ..Mover::default()
+        };
+        self.path(a, b, &free).map(|p| p.len() as u32)
+    }
+
+    /// A straight run from `from` heading `d`, at most `max` squares: for bolts, knock-back,
+    /// thrown objects. Through a link the heading turns with the link.
+    pub fn run(&self, from: Sq, d: Dir, max: u32, mover: &Mover) -> Run {
+        let mut steps: Vec<Step> = Vec::new();
+        let (mut at, mut heading) = (from, d);
+        let mut seen = std::collections::BTreeSet::from([from]);
+        while (steps.len() as u32) < max {
+            match self.check_step(at, heading, mover) {
+                Ok(step) => {
+                    if !seen.insert(step.to) {
+                        return Run { steps, stop: RunStop::Loop };
+                    }
+                    at = step.to;
+                    heading = step.heading;
+                    steps.push(step);
+                }
+                Err(stop) => return Run { steps, stop },
+            }
+        }
+        Run { steps, stop: RunStop::Length }
+    }
+}
+
+/// A random direction from a d4 roll, counting clockwise from `base` (classic: "pick a
+/// direction you want to go and roll the D4. If you roll a one you go in that direction. If you
+/// roll another number, count clockwise"; 8th: the overlay laid in any orientation; 9th: the
+/// die's own faces). The ruleset picks `base`.
+pub fn random_direction(roll: u32, base: Dir) -> Dir {
+    base.turn(super::types::Rot::new(roll as i32 - 1))
+}
