@@ -6,9 +6,12 @@
 
 pub mod board;
 pub mod layout;
+pub mod load;
 pub mod los;
 pub mod moves;
+pub mod render;
 pub mod sector;
+pub mod svg;
 pub mod types;
 
 pub use board::{Alteration, Barrier, Board, BoardError, DoorView, EdgeView, Obstacle, Place, Remap, SeamFate, Step};
