@@ -1,0 +1,256 @@
+//! The one decision channel: every choice a player makes is a [`Request`] listing its legal
+//! answers, answered by an [`Agent`] (a bot, a scripted test, a human, a replay).
+//!
+//! Answers are given and logged by the *keys* of the chosen options, not their positions, so a
+//! saved game replayed against changed cards can tell exactly where it stops making sense.
+
+use crate::rng::GameRng;
+use crate::value::Value;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// One legal answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Choice {
+    /// Stable, unique within the request: what scripts, logs and replays use.
+    pub key: String,
+    /// What a person reads.
+    pub label: String,
+    /// Data for whoever asked (a target, a card id...).
+    #[serde(default)]
+    pub value: Value,
+}
+
+/// A question put to one player.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    pub player: u32,
+    /// What sort of decision: "action", "target", "boost", "respond", "discard", "direction"...
+    pub kind: String,
+    pub prompt: String,
+    pub options: Vec<Choice>,
+    /// How many options to pick.
+    pub min: usize,
+    pub max: usize,
+    /// Key of the option meaning "do nothing" (pass, skip, end), if there is one.
+    pub pass: Option<String>,
+}
+
+impl Request {
+    /// A pick-one request. Duplicate keys are made unique by a `#n` suffix.
+    pub fn one(player: u32, kind: &str, prompt: &str, options: Vec<Choice>) -> Request {
+        let mut r = Request { player, kind: kind.into(), prompt: prompt.into(), options, min: 1, max: 1, pass: None };
+        r.dedupe_keys();
+        r
+    }
+
+    pub fn dedupe_keys(&mut self) {
+        let mut seen = std::collections::BTreeMap::<String, usize>::new();
+        for c in &mut self.options {
+            let n = seen.entry(c.key.clone()).or_insert(0);
+            *n += 1;
+            if *n > 1 {
+                c.key = format!("{}#{}", c.key, n);
+            }
+        }
+    }
+
+    /// Nothing to decide: exactly one answer is possible.
+    pub fn is_forced(&self) -> bool {
+        self.options.len() == 1 && self.min == 1 && self.max == 1
+    }
+
+    /// Checks an answer (by keys) and turns it into option positions.
+    pub fn resolve(&self, keys: &[String]) -> Result<Vec<usize>, String> {
+        if keys.len() < self.min || keys.len() > self.max {
+            return Err(format!(
+                "request `{}` wants {}..={} answers, got {}",
+                self.kind,
+                self.min,
+                self.max,
+                keys.len()
+            ));
+        }
+        let mut picked = Vec::new();
+        for k in keys {
+            let i = self.options.iter().position(|c| &c.key == k).ok_or_else(|| {
+                let known: Vec<&str> = self.options.iter().map(|c| c.key.as_str()).collect();
+                format!("`{k}` is not a legal answer to `{}` (legal: {})", self.kind, known.join(", "))
+            })?;
+            if picked.contains(&i) {
+                return Err(format!("`{k}` given twice"));
+            }
+            picked.push(i);
+        }
+        Ok(picked)
+    }
+}
+
+/// What an agent says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Decision {
+    /// The keys of the chosen options.
+    Answer(Vec<String>),
+    /// No answer yet (a REPL waiting for its user, a replay that ran out): the kernel rolls the
+    /// game back to the last checkpoint and comes back later.
+    Suspend,
+    /// The agent refuses the request: a strict test agent met an unexpected request.
+    Fail(String),
+}
+
+pub trait Agent {
+    fn decide(&mut self, req: &Request) -> Decision;
+}
+
+/// Picks uniformly at random among the legal answers, from its own seeded generator.
+pub struct RandomAgent {
+    rng: GameRng,
+}
+
+impl RandomAgent {
+    pub fn new(seed: u64) -> RandomAgent {
+        RandomAgent { rng: GameRng::new(seed) }
+    }
+}
+
+impl Agent for RandomAgent {
+    fn decide(&mut self, req: &Request) -> Decision {
+        let n = req.options.len();
+        let max = req.max.min(n);
+        if n == 0 || req.min > max {
+            return Decision::Fail(format!("request `{}` has no legal answer", req.kind));
+        }
+        let count = req.min + self.rng.below((max - req.min + 1) as u32) as usize;
+        let mut idx: Vec<usize> = (0..n).collect();
+        self.rng.shuffle(&mut idx);
+        idx.truncate(count);
+        idx.sort_unstable();
+        Decision::Answer(idx.into_iter().map(|i| req.options[i].key.clone()).collect())
+    }
+}
+
+/// One expected answer of a scripted agent.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scripted {
+    pub player: u32,
+    pub keys: Vec<String>,
+}
+
+/// A strict scripted agent for tests: answers from its queue in order; a request from another
+/// player than expected, an answer that is not legal, or a request with an empty queue fails.
+#[derive(Default)]
+pub struct ScriptedAgent {
+    pub queue: VecDeque<Scripted>,
+}
+
+impl ScriptedAgent {
+    pub fn push(&mut self, player: u32, keys: &[&str]) {
+        self.queue.push_back(Scripted { player, keys: keys.iter().map(|k| k.to_string()).collect() });
+    }
+}
+
+impl Agent for ScriptedAgent {
+    fn decide(&mut self, req: &Request) -> Decision {
+        let Some(next) = self.queue.front() else {
+            return Decision::Fail(format!(
+                "unanswered request to player {}: {} ({}); legal: {}",
+                req.player,
+                req.kind,
+                req.prompt,
+                req.options.iter().map(|c| c.key.as_str()).collect::<Vec<_>>().join(", ")
+            ));
+        };
+        if next.player != req.player {
+            return Decision::Fail(format!(
+                "unexpected request to player {} ({}: {}) while the script expects an answer from player {}",
+                req.player, req.kind, req.prompt, next.player
+            ));
+        }
+        if let Err(e) = req.resolve(&next.keys) {
+            return Decision::Fail(e);
+        }
+        Decision::Answer(self.queue.pop_front().unwrap().keys)
+    }
+}
+
+/// Answers from a list (a saved game, a REPL's log); when the list runs out it suspends.
+#[derive(Default, Clone, Debug)]
+pub struct QueueAgent {
+    pub answers: Vec<Vec<String>>,
+    pub cursor: usize,
+}
+
+impl Agent for QueueAgent {
+    fn decide(&mut self, _req: &Request) -> Decision {
+        match self.answers.get(self.cursor) {
+            Some(a) => {
+                self.cursor += 1;
+                Decision::Answer(a.clone())
+            }
+            None => Decision::Suspend,
+        }
+    }
+}
+
+/// One agent per seat.
+pub struct Seats {
+    pub agents: Vec<Box<dyn Agent>>,
+}
+
+impl Agent for Seats {
+    fn decide(&mut self, req: &Request) -> Decision {
+        match self.agents.get_mut(req.player as usize) {
+            Some(a) => a.decide(req),
+            None => Decision::Fail(format!("no agent sits at seat {}", req.player)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req() -> Request {
+        let opt = |k: &str| Choice { key: k.into(), label: k.into(), value: Value::Nil };
+        Request::one(1, "action", "what now?", vec![opt("move N"), opt("end"), opt("end")])
+    }
+
+    #[test]
+    fn duplicate_keys_are_made_unique() {
+        let r = req();
+        assert_eq!(r.options[2].key, "end#2");
+        assert!(r.resolve(&["end#2".into()]).is_ok());
+        assert!(r.resolve(&["fly".into()]).unwrap_err().contains("legal: move N, end, end#2"));
+    }
+
+    #[test]
+    fn the_scripted_agent_is_strict() {
+        let mut a = ScriptedAgent::default();
+        assert!(matches!(a.decide(&req()), Decision::Fail(m) if m.contains("unanswered")));
+        a.push(0, &["end"]);
+        assert!(matches!(a.decide(&req()), Decision::Fail(m) if m.contains("expects an answer from player 0")));
+        a.queue.clear();
+        a.push(1, &["jump"]);
+        assert!(matches!(a.decide(&req()), Decision::Fail(m) if m.contains("not a legal answer")));
+        a.queue.clear();
+        a.push(1, &["move N"]);
+        assert_eq!(a.decide(&req()), Decision::Answer(vec!["move N".into()]));
+    }
+
+    #[test]
+    fn the_random_agent_is_seeded() {
+        let picks = |seed| {
+            let mut a = RandomAgent::new(seed);
+            (0..20).map(|_| a.decide(&req())).collect::<Vec<_>>()
+        };
+        assert_eq!(picks(3), picks(3));
+        assert_ne!(picks(3), picks(4));
+    }
+
+    #[test]
+    fn the_queue_agent_suspends_when_empty() {
+        let mut a = QueueAgent { answers: vec![vec!["end".into()]], cursor: 0 };
+        assert_eq!(a.decide(&req()), Decision::Answer(vec!["end".into()]));
+        assert_eq!(a.decide(&req()), Decision::Suspend);
+    }
+}
