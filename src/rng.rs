@@ -79,6 +79,12 @@ impl GameRng {
     }
 }
 
+impl PartialEq for GameRng {
+    fn eq(&self, o: &GameRng) -> bool {
+        self.seed == o.seed && self.words_used() == o.words_used()
+    }
+}
+
 impl Serialize for GameRng {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         Saved { seed: self.seed, words: self.words_used() }.serialize(s)

@@ -1,0 +1,312 @@
+//! Card files: loading one Lua file per card and checking every field and hook name.
+//!
+//! A card file returns `card { ... }`: its metadata (name, school, kind, range, duration,
+//! energy value, traits, legal targets, our own rules text), its hooks, and its own tests. The
+//! words a card may use for kind, range, duration, school, traits and targets come from the
+//! ruleset's vocabulary, so a new edition brings its own without a kernel change. Anything
+//! unknown is an error naming the file and line, with a suggestion when it looks like a typo.
+
+use crate::events::{did_you_mean, hook_names, is_hook_name};
+use crate::lua::sandbox::{HostError, LuaHost};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::fmt;
+use std::path::Path;
+
+/// The words a ruleset allows in card files.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Vocabulary {
+    pub kinds: BTreeSet<String>,
+    #[serde(default)]
+    pub ranges: BTreeSet<String>,
+    #[serde(default)]
+    pub durations: BTreeSet<String>,
+    #[serde(default)]
+    pub schools: BTreeSet<String>,
+    #[serde(default)]
+    pub traits: BTreeSet<String>,
+    #[serde(default)]
+    pub targets: BTreeSet<String>,
+}
+
+/// What a card file says about the card, as plain data.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardDef {
+    /// Path under `cards/` without `.lua`: "8th/elemental/fireball".
+    pub key: String,
+    /// The file as named in messages: "cards/8th/elemental/fireball.lua".
+    pub file: String,
+    pub name: String,
+    pub school: Option<String>,
+    pub kind: String,
+    pub range: Option<String>,
+    pub duration: Option<String>,
+    /// Printed energy value, if any (what the card is worth as a boost).
+    pub energy: Option<i64>,
+    pub traits: Vec<String>,
+    pub targets: Vec<String>,
+    pub text: String,
+    /// Copies in a school's deck (a deck list may say otherwise).
+    pub copies: u32,
+    /// Why the card's behaviour is our reconstruction, if it is (`-- reconstructed: why`).
+    pub reconstructed: Option<String>,
+    /// Hook names the card defines, sorted.
+    pub hooks: Vec<String>,
+    /// Named actions the card offers while in play (an item's "throw", a spell's "spikes").
+    pub actions: Vec<String>,
+    /// Names of the card's own tests, in file order.
+    pub tests: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardError {
+    pub file: String,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for CardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "{}:{}: {}", self.file, l, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for CardError {}
+
+const FIELDS: &[&str] = &[
+    "name", "school", "kind", "range", "duration", "energy", "traits", "targets", "text", "copies", "actions", "tests",
+];
+
+/// The line where `field = ...` is first written in the source, for messages.
+fn field_line(source: &str, field: &str) -> Option<usize> {
+    source.lines().position(|l| {
+        let t = l.trim_start();
+        t.strip_prefix(field).is_some_and(|rest| rest.trim_start().starts_with('=') && !rest.trim_start().starts_with("=="))
+    })
+    .map(|i| i + 1)
+}
+
+fn reconstructed_note(source: &str) -> Option<String> {
+    source.lines().find_map(|l| l.trim().strip_prefix("-- reconstructed:").map(|r| r.trim().to_string()))
+}
+
+/// Loads and checks one card file. `root` is the folder holding `cards/` (the project root);
+/// `path` is relative to it. The returned table holds the card's hooks for the host to call.
+pub fn load_card(
+    host: &LuaHost,
+    vocab: &Vocabulary,
+    root: &Path,
+    path: &Path,
+) -> Result<(CardDef, mlua::Table), CardError> {
+    let file = path.to_string_lossy().replace('\\', "/");
+    let err = |line: Option<usize>, message: String| CardError { file: file.clone(), line, message };
+    let source = std::fs::read_to_string(root.join(path)).map_err(|e| err(None, format!("cannot read: {e}")))?;
+    let key = file
+        .strip_prefix("cards/")
+        .and_then(|k| k.strip_suffix(".lua"))
+        .ok_or_else(|| err(None, "card files live under cards/ and end in .lua".into()))?
+        .to_string();
+
+    let env = host.new_env().map_err(|e| err(None, e.to_string()))?;
+    let lua = host.lua();
+    let card_fn = lua
+        .create_function(|_, t: mlua::Value| match t {
+            mlua::Value::Table(t) => Ok(t),
+            other => Err(mlua::Error::runtime(format!("card {{ ... }} expects a table, got {}", other.type_name()))),
+        })
+        .map_err(|e| err(None, e.to_string()))?;
+    env.raw_set("card", card_fn).map_err(|e| err(None, e.to_string()))?;
+    let values = host.load_chunk(&file, &source, &env).map_err(|e| host_error(&file, e))?;
+    let table = match values.into_iter().next() {
+        Some(mlua::Value::Table(t)) => t,
+        _ => return Err(err(None, "the file must `return card { ... }`".into())),
+    };
+    let def = check_card(&table, &source, vocab, &file, &key)?;
+    Ok((def, table))
+}
+
+fn host_error(file: &str, e: HostError) -> CardError {
+    // The host's messages already carry "file:line:"; keep them whole.
+    let msg = e.to_string();
+    CardError { file: file.to_string(), line: None, message: msg.trim_start_matches(&format!("{file}: ")).to_string() }
+}
+
+fn get_string(t: &mlua::Table, k: &str) -> Result<Option<String>, String> {
+    match t.raw_get::<mlua::Value>(k).map_err(|e| e.to_string())? {
+        mlua::Value::Nil => Ok(None),
+        mlua::Value::String(s) => Ok(Some(s.to_str().map_err(|e| e.to_string())?.to_string())),
+        other => Err(format!("`{k}` must be a string, not a {}", other.type_name())),
+    }
+}
+
+fn get_list(t: &mlua::Table, k: &str) -> Result<Vec<String>, String> {
+    match t.raw_get::<mlua::Value>(k).map_err(|e| e.to_string())? {
+        mlua::Value::Nil => Ok(Vec::new()),
+        mlua::Value::Table(list) => {
+            let mut v = Vec::new();
+            for i in 1..=list.raw_len() {
+                match list.raw_get::<mlua::Value>(i).map_err(|e| e.to_string())? {
+                    mlua::Value::String(s) => v.push(s.to_str().map_err(|e| e.to_string())?.to_string()),
+                    other => return Err(format!("`{k}` must list strings; entry {i} is a {}", other.type_name())),
+                }
+            }
+            Ok(v)
+        }
+        other => Err(format!("`{k}` must be a list of strings, not a {}", other.type_name())),
+    }
+}
+
+fn check_word(value: &str, field: &str, allowed: &BTreeSet<String>) -> Result<(), String> {
+    if allowed.contains(value) {
+        return Ok(());
+    }
+    let hint = did_you_mean(value, allowed.iter().map(|s| s.as_str()))
+        .map(|s| format!(" (did you mean `{s}`?)"))
+        .unwrap_or_default();
+    let known: Vec<&str> = allowed.iter().map(|s| s.as_str()).collect();
+    Err(format!("{field} `{value}` is not one this ruleset knows{hint}; expected one of: {}", known.join(", ")))
+}
+
+fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key: &str) -> Result<CardDef, CardError> {
+    let at = |field: &str, message: String| CardError {
+        file: file.to_string(),
+        line: field_line(source, field),
+        message,
+    };
+    let mut hooks = Vec::new();
+    let mut keys = Vec::new();
+    for pair in t.clone().pairs::<mlua::Value, mlua::Value>() {
+        let (k, v) = pair.map_err(|e| at("", e.to_string()))?;
+        let k = match k {
+            mlua::Value::String(s) => s.to_str().map_err(|e| at("", e.to_string()))?.to_string(),
+            other => return Err(at("", format!("card fields are named; found a {} key", other.type_name()))),
+        };
+        keys.push((k, v));
+    }
+    keys.sort_by(|a, b| a.0.cmp(&b.0));
+    for (k, v) in &keys {
+        if FIELDS.contains(&k.as_str()) {
+            continue;
+        }
+        if is_hook_name(k) {
+            let mlua::Value::Function(f) = v else {
+                return Err(at(k, format!("hook `{k}` must be a function, not a {}", v.type_name())));
+            };
+            let _ = f;
+            hooks.push(k.clone());
+            continue;
+        }
+        let names = hook_names();
+        let known = FIELDS.iter().copied().chain(names.iter().map(|s| s.as_str()));
+        let hint = did_you_mean(k, known).map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default();
+        let what = if k.starts_with("on_") || k.starts_with("before_") || k.starts_with("can_") {
+            "hook"
+        } else {
+            "field"
+        };
+        return Err(at(k, format!("unknown {what} `{k}`{hint}")));
+    }
+
+    let req_str = |k: &str| -> Result<String, CardError> {
+        match get_string(t, k).map_err(|m| at(k, m))? {
+            Some(s) if !s.trim().is_empty() => Ok(s),
+            _ => Err(at(k, format!("missing `{k}` (a non-empty string)"))),
+        }
+    };
+    let opt_word = |k: &str, allowed: &BTreeSet<String>| -> Result<Option<String>, CardError> {
+        let v = get_string(t, k).map_err(|m| at(k, m))?;
+        if let Some(w) = &v {
+            check_word(w, k, allowed).map_err(|m| at(k, m))?;
+        }
+        Ok(v)
+    };
+    let name = req_str("name")?;
+    let text = req_str("text")?;
+    let kind = req_str("kind")?;
+    check_word(&kind, "kind", &vocab.kinds).map_err(|m| at("kind", m))?;
+    let school = opt_word("school", &vocab.schools)?;
+    if school.is_none() && !vocab.schools.is_empty() {
+        return Err(at("name", "missing `school`".into()));
+    }
+    let range = opt_word("range", &vocab.ranges)?;
+    let duration = opt_word("duration", &vocab.durations)?;
+    let traits = get_list(t, "traits").map_err(|m| at("traits", m))?;
+    for tr in &traits {
+        check_word(tr, "trait", &vocab.traits).map_err(|m| at("traits", m))?;
+    }
+    let targets = get_list(t, "targets").map_err(|m| at("targets", m))?;
+    for tg in &targets {
+        check_word(tg, "target", &vocab.targets).map_err(|m| at("targets", m))?;
+    }
+    let int_field = |k: &str, lo: i64, hi: i64| -> Result<Option<i64>, CardError> {
+        match t.raw_get::<mlua::Value>(k).map_err(|e| at(k, e.to_string()))? {
+            mlua::Value::Nil => Ok(None),
+            mlua::Value::Integer(i) if (lo..=hi).contains(&i) => Ok(Some(i)),
+            mlua::Value::Integer(i) => Err(at(k, format!("`{k}` = {i} is out of range {lo}..={hi}"))),
+            other => Err(at(k, format!("`{k}` must be a whole number, not a {}", other.type_name()))),
+        }
+    };
+    let energy = int_field("energy", 0, 20)?;
+    let copies = int_field("copies", 1, 20)?.unwrap_or(1) as u32;
+
+    let mut actions = Vec::new();
+    match t.raw_get::<mlua::Value>("actions").map_err(|e| at("actions", e.to_string()))? {
+        mlua::Value::Nil => {}
+        mlua::Value::Table(a) => {
+            for pair in a.pairs::<String, mlua::Value>() {
+                let (name, spec) = pair.map_err(|e| at("actions", format!("actions are named tables: {e}")))?;
+                let ok = matches!(&spec, mlua::Value::Table(s) if matches!(s.raw_get::<mlua::Value>("run"), Ok(mlua::Value::Function(_))));
+                if !ok {
+                    return Err(at("actions", format!("action `{name}` must be a table with a `run` function")));
+                }
+                actions.push(name);
+            }
+            actions.sort();
+        }
+        other => return Err(at("actions", format!("`actions` must be a table, not a {}", other.type_name()))),
+    }
+
+    let mut tests = Vec::new();
+    match t.raw_get::<mlua::Value>("tests").map_err(|e| at("tests", e.to_string()))? {
+        mlua::Value::Nil => {}
+        mlua::Value::Table(list) => {
+            for i in 1..=list.raw_len() {
+                let entry: mlua::Value = list.raw_get(i).map_err(|e| at("tests", e.to_string()))?;
+                let mlua::Value::Table(entry) = entry else {
+                    return Err(at("tests", format!("test {i} must be {{ \"name\", function(t) ... end }}")));
+                };
+                let name: Option<String> = entry.raw_get(1).ok();
+                let func = matches!(entry.raw_get::<mlua::Value>(2), Ok(mlua::Value::Function(_)));
+                match (name, func) {
+                    (Some(n), true) if !tests.contains(&n) => tests.push(n),
+                    (Some(n), true) => return Err(at("tests", format!("two tests are named `{n}`"))),
+                    _ => return Err(at("tests", format!("test {i} must be {{ \"name\", function(t) ... end }}"))),
+                }
+            }
+        }
+        other => return Err(at("tests", format!("`tests` must be a list, not a {}", other.type_name()))),
+    }
+
+    hooks.sort();
+    Ok(CardDef {
+        key: key.to_string(),
+        file: file.to_string(),
+        name,
+        school,
+        kind,
+        range,
+        duration,
+        energy,
+        traits,
+        targets,
+        text,
+        copies,
+        reconstructed: reconstructed_note(source),
+        hooks,
+        actions,
+        tests,
+    })
+}

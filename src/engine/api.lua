@@ -1,0 +1,43 @@
+-- The kernel's Lua side of the scripting API (kernel code: it knows no card and no edition).
+--
+-- Receives the table of Rust primitives and returns:
+--   game      the object every ruleset and card script uses: game:method(...)
+--   make_ctx  builds the `ctx` handed to a card's hooks
+--   set_ctx   installs the ruleset's card helpers (rules.ctx): ctx:damage(...) and friends
+local K = K  -- the Rust primitives, put in this chunk's environment by the engine
+local rules_ctx = nil  -- helpers the ruleset offers cards (rules.ctx), set once rules.lua is loaded
+
+local game = {}
+for name, f in pairs(K) do
+  game[name] = function(_, ...) return f(...) end
+end
+
+-- A card's own data, kept by the kernel: ctx.data.x = 3 persists; nested tables are copies,
+-- so assign a whole value to change it.
+local function data_proxy(card)
+  return setmetatable({}, {
+    __index = function(_, k) return K.card_data(card, k) end,
+    __newindex = function(_, k, v) K.set_card_data(card, k, v) end,
+  })
+end
+
+local ctx_mt = {}
+ctx_mt.__index = function(c, k)
+  local helper = rules_ctx and rules_ctx[k]
+  if helper ~= nil then return helper end
+  local m = game[k]
+  if m ~= nil then return m end
+  return nil
+end
+
+local function make_ctx(card, extra)
+  local c = { game = game, card = card, data = data_proxy(card) }
+  if extra then
+    for k, v in pairs(extra) do c[k] = v end
+  end
+  return setmetatable(c, ctx_mt)
+end
+
+local function set_ctx(t) rules_ctx = t end
+
+return game, make_ctx, set_ctx

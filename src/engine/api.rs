@@ -1,0 +1,939 @@
+//! The primitives scripts reach through `game:...`: queries, changes, decisions, dice and
+//! events. Each borrows the state only for as long as it needs, so handlers may re-enter.
+//! Squares are `{x =, y =}`, edges `{x =, y =, side = "N"}`, zones `{kind = "hand", player = p}`.
+
+use super::convert::{self as cv, map};
+use super::{Interrupt, Kernel};
+use crate::decision::{Choice, Request};
+use crate::geometry::moves::{random_direction, Mover, RunStop};
+use crate::geometry::{Obstacle, Place, Rot, SeamFate};
+use crate::lua::sandbox::HostError;
+use crate::state::{CardId, CardInstance, GameResult, Object, ObjectId, PlayerId, StackEntry, Zone};
+use crate::value::Value;
+use mlua::{FromLuaMulti, IntoLuaMulti, Lua, Table};
+use std::rc::{Rc, Weak};
+
+type R<T> = Result<T, String>;
+
+const API_LUA: &str = include_str!("api.lua");
+
+/// Turns an action or option table from a script into a decision option.
+pub fn choice_from_value(v: &Value) -> R<Choice> {
+    let key = v.get("key").and_then(Value::as_str).ok_or_else(|| format!("an option needs a `key` string: {v}"))?;
+    let label = v.get("label").and_then(Value::as_str).unwrap_or(key);
+    Ok(Choice { key: key.to_string(), label: label.to_string(), value: v.clone() })
+}
+
+fn reg<A, O, F>(lua: &Lua, t: &Table, name: &str, k: &Weak<Kernel>, f: F) -> mlua::Result<()>
+where
+    A: FromLuaMulti,
+    O: IntoLuaMulti,
+    F: Fn(&Kernel, A) -> Result<O, Fail> + 'static,
+{
+    let k = k.clone();
+    let name_owned = name.to_string();
+    let func = lua.create_function(move |_, args: A| {
+        let kernel = k.upgrade().ok_or_else(|| mlua::Error::runtime("the game is gone"))?;
+        f(&kernel, args).map_err(|e| match e {
+            Fail::Msg(m) => mlua::Error::runtime(format!("game:{name_owned}: {m}")),
+            Fail::Host(h) => {
+                // A nested script failed or was stopped: stop the whole run with its own message.
+                kernel.host.abort(h.clone());
+                mlua::Error::runtime(h.message().to_string())
+            }
+        })
+    })?;
+    t.raw_set(name, func)
+}
+
+/// Errors of primitives: a plain message, or a nested script failure to pass up whole.
+pub enum Fail {
+    Msg(String),
+    Host(HostError),
+}
+
+impl From<String> for Fail {
+    fn from(m: String) -> Fail {
+        Fail::Msg(m)
+    }
+}
+impl From<&str> for Fail {
+    fn from(m: &str) -> Fail {
+        Fail::Msg(m.to_string())
+    }
+}
+impl From<HostError> for Fail {
+    fn from(h: HostError) -> Fail {
+        Fail::Host(h)
+    }
+}
+impl From<crate::geometry::BoardError> for Fail {
+    fn from(e: crate::geometry::BoardError) -> Fail {
+        Fail::Msg(e.to_string())
+    }
+}
+
+type F<T> = Result<T, Fail>;
+
+fn pid(v: i64, k: &Kernel) -> R<PlayerId> {
+    let n = k.st.borrow().players.len() as i64;
+    if (0..n).contains(&v) {
+        Ok(v as PlayerId)
+    } else {
+        Err(format!("no player {v} (players are 0..{})", n - 1))
+    }
+}
+
+fn cid(v: i64, k: &Kernel) -> R<CardId> {
+    let n = k.st.borrow().cards.len() as i64;
+    if (0..n).contains(&v) {
+        Ok(v as CardId)
+    } else {
+        Err(format!("no card {v}"))
+    }
+}
+
+fn oid(v: i64, k: &Kernel) -> R<ObjectId> {
+    if k.st.borrow().objects.contains_key(&(v as ObjectId)) {
+        Ok(v as ObjectId)
+    } else {
+        Err(format!("no object {v}"))
+    }
+}
+
+fn mover_from(v: &Value, k: &Kernel, player: Option<PlayerId>) -> Mover {
+    let st = k.st.borrow();
+    let flag = |name: &str| matches!(v.get(name), Some(Value::Bool(true)));
+    let mut m = match player.and_then(|p| st.player(p)) {
+        Some(p) => Mover::wizard(p.id, Some(p.home_sector)),
+        None => Mover::thing(),
+    };
+    m.through_doors = flag("through_doors");
+    m.through_walls = flag("through_walls");
+    m.through_outer_walls = flag("through_outer_walls");
+    m.through_obstacles = flag("through_obstacles");
+    if let Some(Value::List(passes)) = v.get("door_passes") {
+        m.door_passes = passes.iter().filter_map(|e| cv::to_edge(e).ok()).collect();
+    }
+    m
+}
+
+/// Keeps the board's obstacle for an object in step with the object.
+fn sync_obstacle(k: &Kernel, id: ObjectId) -> R<()> {
+    let mut st = k.st.borrow_mut();
+    let o = st.objects.get(&id).cloned();
+    st.board.remove_obstacle(id);
+    if let Some(o) = o {
+        if let Some(at) = o.at {
+            if o.blocks_move || o.blocks_los || o.fills_square {
+                st.board
+                    .add_obstacle(
+                        id,
+                        Obstacle { at, blocks_move: o.blocks_move, blocks_los: o.blocks_los, fills_square: o.fills_square },
+                    )
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn remove_from_zone(st: &mut crate::state::GameState, c: CardId) {
+    let zone = st.cards[c as usize].zone.clone();
+    match zone {
+        Zone::Pile(name) => {
+            if let Some(p) = st.piles.get_mut(&name) {
+                p.retain(|&x| x != c)
+            }
+        }
+        Zone::Hand(p) => st.players[p as usize].hand.retain(|&x| x != c),
+        Zone::Play(p) => st.players[p as usize].play.retain(|&x| x != c),
+        Zone::Board(o) => {
+            if let Some(obj) = st.objects.get_mut(&o) {
+                if obj.card == Some(c) {
+                    obj.card = None;
+                }
+            }
+        }
+        Zone::Stack | Zone::Removed => {}
+    }
+}
+
+pub(super) fn set_rules_ctx(k: &Rc<Kernel>, ctx: Table) -> Result<(), String> {
+    let set: mlua::Function =
+        k.game.borrow().as_ref().and_then(|g| g.raw_get("__set_ctx").ok()).ok_or("api not installed")?;
+    set.call::<()>(ctx).map_err(|e| e.to_string())
+}
+
+fn parse_fate(v: &Value) -> R<String> {
+    let s = v.as_str().unwrap_or("reset");
+    match s {
+        "reset" | "board" | "sector" | "random" => Ok(s.to_string()),
+        other => Err(format!("seam policy `{other}`: expected reset, board, sector or random")),
+    }
+}
+
+/// Installs the primitives and builds the `game` object.
+pub(super) fn install(k: &Rc<Kernel>) -> Result<(), String> {
+    let lua = k.host.lua();
+    let t = lua.create_table().map_err(|e| e.to_string())?;
+    let w = Rc::downgrade(k);
+    install_queries(lua, &t, &w).map_err(|e| e.to_string())?;
+    install_board(lua, &t, &w).map_err(|e| e.to_string())?;
+    install_changes(lua, &t, &w).map_err(|e| e.to_string())?;
+    install_flow(lua, &t, &w).map_err(|e| e.to_string())?;
+    let env = k.host.new_env().map_err(|e| e.to_string())?;
+    env.raw_set("K", t).map_err(|e| e.to_string())?;
+    let out = k.host.load_chunk("[kernel api]", API_LUA, &env).map_err(|e| e.to_string())?;
+    let mut it = out.into_iter();
+    let game = match it.next() {
+        Some(mlua::Value::Table(g)) => g,
+        _ => return Err("the kernel api chunk returned no game object".into()),
+    };
+    let make_ctx = match it.next() {
+        Some(mlua::Value::Function(f)) => f,
+        _ => return Err("the kernel api chunk returned no make_ctx".into()),
+    };
+    if let Some(mlua::Value::Function(set)) = it.next() {
+        game.raw_set("__set_ctx", set).map_err(|e| e.to_string())?;
+    }
+    *k.game.borrow_mut() = Some(game);
+    *k.make_ctx.borrow_mut() = Some(make_ctx);
+    Ok(())
+}
+
+fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
+    reg(lua, t, "players", w, |k, ()| -> F<Value> {
+        Ok(Value::List(k.st.borrow().players.iter().map(cv::player).collect()))
+    })?;
+    reg(lua, t, "player", w, |k, p: i64| -> F<Value> {
+        let p = pid(p, k)?;
+        Ok(cv::player(&k.st.borrow().players[p as usize]))
+    })?;
+    reg(lua, t, "turn", w, |k, ()| -> F<Value> { Ok(cv::turn(&k.st.borrow().turn)) })?;
+    reg(lua, t, "card", w, |k, c: i64| -> F<Value> {
+        let c = cid(c, k)?;
+        let st = k.st.borrow();
+        let inst = &st.cards[c as usize];
+        Ok(cv::card(inst, k.cards.get(&inst.def).map(|l| &l.def)))
+    })?;
+    reg(lua, t, "card_def", w, |k, key: String| -> F<Value> {
+        let found = k.cards.get(&key).or_else(|| k.cards.values().find(|c| c.def.name.eq_ignore_ascii_case(&key)));
+        Ok(found.map(|l| cv::card(&CardInstance {
+            id: u32::MAX,
+            def: l.def.key.clone(),
+            zone: Zone::Removed,
+            controller: None,
+            target: None,
+            energy: 0,
+            data: Value::Nil,
+            entered: 0,
+        }, Some(&l.def))).unwrap_or_default())
+    })?;
+    reg(lua, t, "card_keys", w, |k, ()| -> F<Value> {
+        Ok(Value::List(k.cards.keys().map(|s| s.as_str().into()).collect()))
+    })?;
+    reg(lua, t, "hand", w, |k, p: i64| -> F<Value> {
+        let p = pid(p, k)?;
+        Ok(Value::List(k.st.borrow().players[p as usize].hand.iter().map(|&c| Value::Int(c as i64)).collect()))
+    })?;
+    reg(lua, t, "play_area", w, |k, p: i64| -> F<Value> {
+        let p = pid(p, k)?;
+        Ok(Value::List(k.st.borrow().players[p as usize].play.iter().map(|&c| Value::Int(c as i64)).collect()))
+    })?;
+    reg(lua, t, "pile", w, |k, name: String| -> F<Value> {
+        let st = k.st.borrow();
+        Ok(Value::List(st.piles.get(&name).map(|p| p.iter().map(|&c| Value::Int(c as i64)).collect()).unwrap_or_default()))
+    })?;
+    reg(lua, t, "objects", w, |k, ()| -> F<Value> {
+        Ok(Value::List(k.st.borrow().objects.values().map(cv::object).collect()))
+    })?;
+    reg(lua, t, "object", w, |k, id: i64| -> F<Value> {
+        Ok(k.st.borrow().objects.get(&(id as ObjectId)).map(cv::object).unwrap_or_default())
+    })?;
+    reg(lua, t, "objects_at", w, |k, s: Value| -> F<Value> {
+        let s = cv::to_sq(&s)?;
+        let st = k.st.borrow();
+        Ok(Value::List(st.objects_at(s).iter().map(|id| cv::object(&st.objects[id])).collect()))
+    })?;
+    reg(lua, t, "wizards_at", w, |k, s: Value| -> F<Value> {
+        let s = cv::to_sq(&s)?;
+        Ok(Value::List(k.st.borrow().wizards_at(s).into_iter().map(|p| Value::Int(p as i64)).collect()))
+    })?;
+    reg(lua, t, "config", w, |k, ()| -> F<Value> { Ok(k.ruleset.config.clone()) })?;
+    reg(lua, t, "option", w, |k, name: String| -> F<Value> {
+        let st = k.st.borrow();
+        st.options.get(&name).cloned().ok_or_else(|| Fail::Msg(format!("no option `{name}`")))
+    })?;
+    reg(lua, t, "stack", w, |k, ()| -> F<Value> {
+        Ok(Value::List(k.st.borrow().stack.iter().map(cv::stack_entry).collect()))
+    })?;
+    reg(lua, t, "vars", w, |k, ()| -> F<Value> { Ok(k.st.borrow().vars.clone()) })?;
+    reg(lua, t, "card_data", w, |k, (c, key): (i64, String)| -> F<Value> {
+        let c = cid(c, k)?;
+        Ok(k.st.borrow().cards[c as usize].data.get(&key).cloned().unwrap_or_default())
+    })?;
+    reg(lua, t, "has_hook", w, |k, (c, hook): (i64, String)| -> F<bool> {
+        let c = cid(c, k)?;
+        Ok(k.card_hook(c, &hook).is_some())
+    })?;
+    Ok(())
+}
+
+fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
+    reg(lua, t, "board_size", w, |k, ()| -> F<(i64, i64)> {
+        let (a, b) = k.st.borrow().board.size();
+        Ok((a as i64, b as i64))
+    })?;
+    reg(lua, t, "squares", w, |k, ()| -> F<Value> {
+        Ok(Value::List(k.st.borrow().board.squares().into_iter().map(cv::sq).collect()))
+    })?;
+    reg(lua, t, "sector_of", w, |k, s: Value| -> F<Value> {
+        let s = cv::to_sq(&s)?;
+        Ok(cv::opt(k.st.borrow().board.sector_of(s), |i| Value::Int(i as i64)))
+    })?;
+    reg(lua, t, "sector_count", w, |k, ()| -> F<i64> { Ok(k.st.borrow().board.sector_count() as i64) })?;
+    reg(lua, t, "sector_squares", w, |k, i: i64| -> F<Value> {
+        let st = k.st.borrow();
+        if i < 0 || i as usize >= st.board.sector_count() {
+            return Err(format!("no sector {i}").into());
+        }
+        Ok(Value::List(st.board.sector_squares(i as usize).into_iter().map(cv::sq).collect()))
+    })?;
+    reg(lua, t, "home", w, |k, i: i64| -> F<Value> {
+        let st = k.st.borrow();
+        if i < 0 || i as usize >= st.board.sector_count() {
+            return Err(format!("no sector {i}").into());
+        }
+        Ok(cv::sq(st.board.home(i as usize)))
+    })?;
+    reg(lua, t, "treasure_starts", w, |k, i: i64| -> F<Value> {
+        let st = k.st.borrow();
+        if i < 0 || i as usize >= st.board.sector_count() {
+            return Err(format!("no sector {i}").into());
+        }
+        Ok(Value::List(st.board.treasure_starts(i as usize).into_iter().map(cv::sq).collect()))
+    })?;
+    reg(lua, t, "home_sector_at", w, |k, s: Value| -> F<Value> {
+        let s = cv::to_sq(&s)?;
+        Ok(cv::opt(k.st.borrow().board.home_sector_at(s), |i| Value::Int(i as i64)))
+    })?;
+    reg(lua, t, "los", w, |k, (a, b): (Value, Value)| -> F<bool> {
+        Ok(k.st.borrow().board.los(cv::to_sq(&a)?, cv::to_sq(&b)?))
+    })?;
+    reg(lua, t, "los_bent", w, |k, (a, b): (Value, Value)| -> F<Value> {
+        Ok(cv::opt(k.st.borrow().board.los_bent(cv::to_sq(&a)?, cv::to_sq(&b)?), cv::sq))
+    })?;
+    reg(lua, t, "los_edge", w, |k, (a, e, any): (Value, Value, Option<bool>)| -> F<bool> {
+        let mode = if any == Some(true) { crate::geometry::EdgeTarget::AnyPoint } else { crate::geometry::EdgeTarget::Midpoint };
+        Ok(k.st.borrow().board.los_to_edge(cv::to_sq(&a)?, cv::to_edge(&e)?, mode))
+    })?;
+    reg(lua, t, "los_object", w, |k, (a, id): (Value, i64)| -> F<bool> {
+        Ok(k.st.borrow().board.los_to_obstacle(cv::to_sq(&a)?, id as ObjectId) || {
+            // Objects that block nothing are not obstacles: LOS to their square.
+            let st = k.st.borrow();
+            match st.objects.get(&(id as ObjectId)).and_then(|o| o.at) {
+                Some(Place::Square(s)) if !st.board.obstacles().contains_key(&(id as ObjectId)) => {
+                    st.board.los(cv::to_sq(&a)?, s)
+                }
+                _ => false,
+            }
+        })
+    })?;
+    reg(lua, t, "adjacent", w, |k, (a, b): (Value, Value)| -> F<bool> {
+        Ok(k.st.borrow().board.adjacent(cv::to_sq(&a)?, cv::to_sq(&b)?))
+    })?;
+    reg(lua, t, "visible_from", w, |k, a: Value| -> F<Value> {
+        Ok(Value::List(k.st.borrow().board.visible_from(cv::to_sq(&a)?).into_iter().map(cv::sq).collect()))
+    })?;
+    reg(lua, t, "neighbours", w, |k, s: Value| -> F<Value> {
+        let s = cv::to_sq(&s)?;
+        let st = k.st.borrow();
+        let mut out = Vec::new();
+        for d in crate::geometry::Dir::ALL {
+            if let Some(step) = st.board.step(s, d) {
+                out.push(map(vec![
+                    ("dir", cv::dir(d)),
+                    ("to", cv::sq(step.to)),
+                    ("heading", cv::dir(step.heading)),
+                    ("link", step.via_link.into()),
+                    ("edge", cv::edge(step.exit_edge)),
+                ]));
+            }
+        }
+        Ok(Value::List(out))
+    })?;
+    reg(lua, t, "edge", w, |k, e: Value| -> F<Value> {
+        let v = k.st.borrow().board.edge(cv::to_edge(&e)?)?;
+        let door = v.door.as_ref().map(|d| {
+            map(vec![
+                ("open", d.open.into()),
+                ("held_by", cv::opt(d.held_by, |p| Value::Int(p as i64))),
+                ("sealed", d.sealed.into()),
+                ("jammed_open", d.jammed_open.into()),
+                ("owner_sector", cv::opt(d.owner_sector, |s| Value::Int(s as i64))),
+                ("owner_player", cv::opt(d.owner_player, |p| Value::Int(p as i64))),
+                ("colour", cv::opt(d.colour.clone(), Value::Str)),
+            ])
+        });
+        Ok(map(vec![
+            ("edge", cv::edge(v.id)),
+            ("barrier", format!("{:?}", v.barrier).to_lowercase().into()),
+            ("printed", format!("{:?}", v.printed).to_lowercase().into()),
+            ("boundary", v.boundary.into()),
+            ("created_by", cv::opt(v.created_by, |c| Value::Int(c as i64))),
+            ("destroyed", v.destroyed.into()),
+            ("damage", Value::Int(v.damage as i64)),
+            ("door", door.unwrap_or_default()),
+            ("obstacles", Value::List(v.obstacles.iter().map(|&o| Value::Int(o as i64)).collect())),
+        ]))
+    })?;
+    reg(lua, t, "steps", w, |k, (p, flags): (i64, Option<Value>)| -> F<Value> {
+        let p = pid(p, k)?;
+        let m = mover_from(&flags.unwrap_or_default(), k, Some(p));
+        let st = k.st.borrow();
+        let Some(at) = st.players[p as usize].at else { return Ok(Value::List(vec![])) };
+        Ok(Value::List(
+            st.board
+                .moves(at, &m)
+                .into_iter()
+                .map(|s| {
+                    let d = crate::geometry::Dir::ALL.into_iter().find(|&d| s.exit_edge == at.edge(d)).unwrap();
+                    map(vec![("dir", cv::dir(d)), ("to", cv::sq(s.to)), ("link", s.via_link.into())])
+                })
+                .collect(),
+        ))
+    })?;
+    reg(lua, t, "path", w, |k, (a, b, flags): (Value, Value, Option<Value>)| -> F<Value> {
+        let flags = flags.unwrap_or_default();
+        let who = flags.get("player").and_then(Value::as_int).map(|p| p as PlayerId);
+        let m = mover_from(&flags, k, who);
+        let st = k.st.borrow();
+        Ok(cv::opt(st.board.path(cv::to_sq(&a)?, cv::to_sq(&b)?, &m), |p| {
+            Value::List(p.into_iter().map(|s| cv::sq(s.to)).collect())
+        }))
+    })?;
+    reg(lua, t, "reachable", w, |k, (a, points, flags): (Value, i64, Option<Value>)| -> F<Value> {
+        let flags = flags.unwrap_or_default();
+        let who = flags.get("player").and_then(Value::as_int).map(|p| p as PlayerId);
+        let m = mover_from(&flags, k, who);
+        let st = k.st.borrow();
+        let r = st.board.reachable(cv::to_sq(&a)?, points.max(0) as u32, &m);
+        Ok(Value::List(
+            r.into_iter().map(|(s, c)| map(vec![("square", cv::sq(s)), ("cost", Value::Int(c as i64))])).collect(),
+        ))
+    })?;
+    reg(lua, t, "distance", w, |k, (a, b): (Value, Value)| -> F<Value> {
+        Ok(cv::opt(k.st.borrow().board.distance(cv::to_sq(&a)?, cv::to_sq(&b)?), |d| Value::Int(d as i64)))
+    })?;
+    reg(lua, t, "run", w, |k, (a, d, max, flags): (Value, Value, i64, Option<Value>)| -> F<Value> {
+        let flags = flags.unwrap_or_default();
+        let m = mover_from(&flags, k, None);
+        let st = k.st.borrow();
+        let r = st.board.run(cv::to_sq(&a)?, cv::to_dir(&d)?, max.max(0) as u32, &m);
+        let stop = match r.stop {
+            RunStop::Length => map(vec![("kind", "length".into())]),
+            RunStop::Edge(e) => map(vec![("kind", "edge".into()), ("edge", cv::edge(e))]),
+            RunStop::Square(s) => map(vec![("kind", "square".into()), ("square", cv::sq(s))]),
+            RunStop::Rim => map(vec![("kind", "rim".into())]),
+            RunStop::Loop => map(vec![("kind", "loop".into())]),
+        };
+        Ok(map(vec![
+            ("squares", Value::List(r.steps.iter().map(|s| cv::sq(s.to)).collect())),
+            ("headings", Value::List(r.steps.iter().map(|s| cv::dir(s.heading)).collect())),
+            ("stop", stop),
+        ]))
+    })?;
+    reg(lua, t, "random_direction", w, |_, (roll, base): (i64, Value)| -> F<Value> {
+        Ok(cv::dir(random_direction(roll.clamp(1, 4) as u32, cv::to_dir(&base)?)))
+    })?;
+    Ok(())
+}
+
+fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
+    reg(lua, t, "set_life", w, |k, (p, n): (i64, i64)| -> F<()> {
+        let p = pid(p, k)?;
+        k.st.borrow_mut().players[p as usize].life = n;
+        Ok(())
+    })?;
+    reg(lua, t, "set_alive", w, |k, (p, alive): (i64, bool)| -> F<()> {
+        let p = pid(p, k)?;
+        let mut st = k.st.borrow_mut();
+        st.players[p as usize].alive = alive;
+        if !alive {
+            st.players[p as usize].at = None;
+        }
+        Ok(())
+    })?;
+    reg(lua, t, "set_token", w, |k, (p, name, n): (i64, String, i64)| -> F<()> {
+        let p = pid(p, k)?;
+        let mut st = k.st.borrow_mut();
+        if n == 0 {
+            st.players[p as usize].tokens.remove(&name);
+        } else {
+            st.players[p as usize].tokens.insert(name, n);
+        }
+        Ok(())
+    })?;
+    reg(lua, t, "set_player_var", w, |k, (p, key, v): (i64, String, Value)| -> F<()> {
+        let p = pid(p, k)?;
+        k.st.borrow_mut().players[p as usize].vars.set(&key, v);
+        Ok(())
+    })?;
+    reg(lua, t, "set_turn_var", w, |k, (key, v): (String, Value)| -> F<()> {
+        k.st.borrow_mut().turn.vars.set(&key, v);
+        Ok(())
+    })?;
+    reg(lua, t, "set_var", w, |k, (key, v): (String, Value)| -> F<()> {
+        k.st.borrow_mut().vars.set(&key, v);
+        Ok(())
+    })?;
+    reg(lua, t, "set_card_data", w, |k, (c, key, v): (i64, String, Value)| -> F<()> {
+        let c = cid(c, k)?;
+        k.st.borrow_mut().cards[c as usize].data.set(&key, v);
+        Ok(())
+    })?;
+    reg(lua, t, "new_card", w, |k, (key, zone): (String, Value)| -> F<i64> {
+        let def = k
+            .cards
+            .get(&key)
+            .or_else(|| k.cards.values().find(|c| c.def.name.eq_ignore_ascii_case(&key)))
+            .ok_or_else(|| Fail::Msg(format!("no card `{key}` in this ruleset's card folders")))?;
+        let zone = cv::to_zone(&zone)?;
+        let mut st = k.st.borrow_mut();
+        let id = st.cards.len() as CardId;
+        st.cards.push(CardInstance {
+            id,
+            def: def.def.key.clone(),
+            zone: Zone::Removed,
+            controller: None,
+            target: None,
+            energy: 0,
+            data: Value::Nil,
+            entered: 0,
+        });
+        drop(st);
+        move_card(k, id, zone, false)?;
+        Ok(id as i64)
+    })?;
+    reg(lua, t, "move_card", w, |k, (c, zone, opts): (i64, Value, Option<Value>)| -> F<()> {
+        let c = cid(c, k)?;
+        let bottom = matches!(opts.and_then(|o| o.get("bottom").cloned()), Some(Value::Bool(true)));
+        move_card(k, c, cv::to_zone(&zone)?, bottom)
+    })?;
+    reg(lua, t, "set_card", w, |k, (c, fields): (i64, Value)| -> F<()> {
+        let c = cid(c, k)?;
+        let mut st = k.st.borrow_mut();
+        let card = &mut st.cards[c as usize];
+        if let Some(v) = fields.get("controller") {
+            card.controller = v.as_int().map(|p| p as PlayerId);
+        }
+        if let Some(v) = fields.get("target") {
+            card.target = if v.is_nil() { None } else { Some(v.clone()) };
+        }
+        if let Some(v) = fields.get("energy") {
+            card.energy = cv::int(v, "energy")?;
+        }
+        Ok(())
+    })?;
+    reg(lua, t, "shuffle_pile", w, |k, name: String| -> F<()> {
+        let mut st = k.st.borrow_mut();
+        let mut pile = st.piles.remove(&name).unwrap_or_default();
+        st.rng.shuffle(&mut pile);
+        st.piles.insert(name, pile);
+        Ok(())
+    })?;
+    reg(lua, t, "place_wizard", w, |k, (p, s): (i64, Value)| -> F<()> {
+        let p = pid(p, k)?;
+        let s = cv::to_sq(&s)?;
+        let mut st = k.st.borrow_mut();
+        if !st.board.contains(s) {
+            return Err(format!("square {s} is not on the board").into());
+        }
+        st.players[p as usize].at = Some(s);
+        Ok(())
+    })?;
+    reg(lua, t, "create_object", w, |k, spec: Value| -> F<i64> {
+        let flag = |n: &str| matches!(spec.get(n), Some(Value::Bool(true)));
+        let at = spec.get("at").map(cv::to_place).transpose()?;
+        let mut st = k.st.borrow_mut();
+        let id = st.fresh_id();
+        let card = spec.get("card").and_then(Value::as_int).map(|c| c as CardId);
+        let o = Object {
+            id,
+            kind: spec.get("kind").and_then(Value::as_str).unwrap_or("object").to_string(),
+            at,
+            carried_by: spec.get("carried_by").and_then(Value::as_int).map(|p| p as PlayerId),
+            card,
+            owner: spec.get("owner").and_then(Value::as_int).map(|p| p as PlayerId),
+            blocks_move: flag("blocks_move"),
+            blocks_los: flag("blocks_los"),
+            fills_square: flag("fills_square"),
+            mobile: flag("mobile"),
+            damage: 0,
+            toughness: spec.get("toughness").and_then(Value::as_int).map(|t| t.max(0) as u32),
+            data: spec.get("data").cloned().unwrap_or_default(),
+        };
+        if let Some(c) = card {
+            if c as usize >= st.cards.len() {
+                return Err(format!("no card {c}").into());
+            }
+        }
+        st.objects.insert(id, o);
+        drop(st);
+        if let Some(c) = card {
+            move_card(k, c, Zone::Board(id), false)?;
+        }
+        sync_obstacle(k, id)?;
+        Ok(id as i64)
+    })?;
+    reg(lua, t, "set_object", w, |k, (id, fields): (i64, Value)| -> F<()> {
+        let id = oid(id, k)?;
+        {
+            let mut st = k.st.borrow_mut();
+            let o = st.objects.get_mut(&id).unwrap();
+            let flag = |n: &str, cur: bool| match fields.get(n) {
+                Some(Value::Bool(b)) => *b,
+                _ => cur,
+            };
+            o.blocks_move = flag("blocks_move", o.blocks_move);
+            o.blocks_los = flag("blocks_los", o.blocks_los);
+            o.fills_square = flag("fills_square", o.fills_square);
+            o.mobile = flag("mobile", o.mobile);
+            if let Some(v) = fields.get("damage") {
+                o.damage = cv::int(v, "damage")?.max(0) as u32;
+            }
+            if let Some(v) = fields.get("data") {
+                o.data = v.clone();
+            }
+            if let Some(v) = fields.get("owner") {
+                o.owner = v.as_int().map(|p| p as PlayerId);
+            }
+            if fields.get("carried_by").is_some() || fields.get("at").is_some() {
+                o.carried_by = fields.get("carried_by").and_then(Value::as_int).map(|p| p as PlayerId);
+                o.at = fields.get("at").map(cv::to_place).transpose()?;
+            }
+        }
+        sync_obstacle(k, id)?;
+        Ok(())
+    })?;
+    reg(lua, t, "remove_object", w, |k, id: i64| -> F<()> {
+        let id = oid(id, k)?;
+        let mut st = k.st.borrow_mut();
+        let o = st.objects.remove(&id).unwrap();
+        st.board.remove_obstacle(id);
+        if let Some(c) = o.card {
+            if st.cards[c as usize].zone == Zone::Board(id) {
+                // The card goes nowhere until the caller moves it; park it out of play.
+                st.cards[c as usize].zone = Zone::Removed;
+            }
+        }
+        Ok(())
+    })?;
+    reg(lua, t, "create_barrier", w, |k, (e, door, by): (Value, bool, Option<i64>)| -> F<()> {
+        k.st.borrow_mut().board.create_barrier(cv::to_edge(&e)?, door, by.map(|b| b as u64))?;
+        Ok(())
+    })?;
+    reg(lua, t, "destroy_barrier", w, |k, e: Value| -> F<()> {
+        k.st.borrow_mut().board.destroy_barrier(cv::to_edge(&e)?)?;
+        Ok(())
+    })?;
+    reg(lua, t, "restore_edge", w, |k, e: Value| -> F<()> {
+        k.st.borrow_mut().board.restore_edge(cv::to_edge(&e)?)?;
+        Ok(())
+    })?;
+    reg(lua, t, "set_edge_damage", w, |k, (e, n): (Value, i64)| -> F<()> {
+        k.st.borrow_mut().board.set_damage(cv::to_edge(&e)?, n.max(0) as u32)?;
+        Ok(())
+    })?;
+    reg(lua, t, "set_door_open", w, |k, (e, open): (Value, bool)| -> F<()> {
+        k.st.borrow_mut().board.set_door_open(cv::to_edge(&e)?, open)?;
+        Ok(())
+    })?;
+    reg(lua, t, "hold_door", w, |k, (e, p): (Value, Option<i64>)| -> F<()> {
+        k.st.borrow_mut().board.hold_door(cv::to_edge(&e)?, p.map(|p| p as u32))?;
+        Ok(())
+    })?;
+    reg(lua, t, "set_door_flags", w, |k, (e, f): (Value, Value)| -> F<()> {
+        let b = |n: &str| match f.get(n) {
+            Some(Value::Bool(x)) => Some(*x),
+            _ => None,
+        };
+        let owner = f.get("owner_player").map(|v| v.as_int().map(|p| p as u32));
+        k.st.borrow_mut().board.set_door_flags(cv::to_edge(&e)?, b("sealed"), b("jammed_open"), owner)?;
+        Ok(())
+    })?;
+    reg(lua, t, "rotate_sector", w, |k, (sector, quarters, fate): (i64, i64, Option<Value>)| -> F<Value> {
+        let fate = parse_fate(&fate.unwrap_or_default())?;
+        change_map(k, fate, |board, seam| board.rotate_sector(sector.max(0) as usize, Rot::new(quarters as i32), seam))
+    })?;
+    reg(lua, t, "swap_sectors", w, |k, (a, b, fate): (i64, i64, Option<Value>)| -> F<Value> {
+        let fate = parse_fate(&fate.unwrap_or_default())?;
+        change_map(k, fate, |board, seam| board.swap_sectors(a.max(0) as usize, b.max(0) as usize, seam))
+    })?;
+    reg(lua, t, "arrange_board", w, |k, spec: Value| -> F<()> {
+        arrange_board(k, &spec)?;
+        Ok(())
+    })?;
+    Ok(())
+}
+
+fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
+    reg(lua, t, "roll", w, |k, sides: i64| -> F<i64> {
+        if !(1..=1000).contains(&sides) {
+            return Err(format!("a die has 1..1000 sides, not {sides}").into());
+        }
+        let r = k.st.borrow_mut().rng.roll(sides as u32) as i64;
+        k.log_event("roll", map(vec![("sides", Value::Int(sides)), ("result", Value::Int(r))]));
+        Ok(r)
+    })?;
+    reg(lua, t, "shuffle", w, |k, list: Value| -> F<Value> {
+        let Value::List(mut v) = list else { return Err("shuffle takes a list".into()) };
+        k.st.borrow_mut().rng.shuffle(&mut v);
+        Ok(Value::List(v))
+    })?;
+    reg(lua, t, "choose", w, |k, (p, kind, prompt, options, opts): (i64, String, String, Value, Option<Value>)| -> F<Value> {
+        let p = pid(p, k)?;
+        let Value::List(items) = options else { return Err("choose: options must be a list".into()) };
+        let choices = items.iter().map(choice_from_value).collect::<R<Vec<_>>>()?;
+        let opts = opts.unwrap_or_default();
+        let int = |n: &str, d: usize| opts.get(n).and_then(Value::as_int).map(|x| x.max(0) as usize).unwrap_or(d);
+        let mut req = Request::one(p, &kind, &prompt, choices);
+        req.min = int("min", 1);
+        req.max = int("max", 1);
+        req.pass = opts.get("pass").and_then(Value::as_str).map(str::to_string);
+        if req.options.is_empty() && req.min == 0 {
+            return Ok(Value::List(vec![]));
+        }
+        let keys = k.ask(&req).map_err(|i| Fail::Host(interrupt(k, i)))?;
+        if req.max > 1 || req.min != 1 {
+            Ok(Value::List(keys.into_iter().map(Value::Str).collect()))
+        } else {
+            Ok(Value::Str(keys.into_iter().next().unwrap()))
+        }
+    })?;
+    reg(lua, t, "before", w, |k, (name, payload): (String, Value)| -> F<Value> {
+        check_event(&name, true)?;
+        Ok(k.dispatch_before(&name, payload)?.unwrap_or(Value::Nil))
+    })?;
+    reg(lua, t, "after", w, |k, (name, payload): (String, Value)| -> F<()> {
+        check_event(&name, false)?;
+        k.dispatch_after(&name, payload)?;
+        Ok(())
+    })?;
+    reg(lua, t, "log", w, |k, (event, data): (String, Option<Value>)| -> F<()> {
+        k.log_event(&event, data.unwrap_or_default());
+        Ok(())
+    })?;
+    reg(lua, t, "call_card", w, |k, (c, hook, extra, arg): (i64, String, Option<Value>, Option<Value>)| -> F<Value> {
+        let c = cid(c, k)?;
+        let Some(f) = k.card_hook(c, &hook) else { return Ok(Value::Nil) };
+        let ctx = k.ctx(c, extra.unwrap_or_default())?;
+        let r: Value = k.host.call(&f, (ctx, arg.unwrap_or_default()))?;
+        Ok(r)
+    })?;
+    reg(lua, t, "card_action", w, |k, (c, action, extra, arg): (i64, String, Option<Value>, Option<Value>)| -> F<Value> {
+        let c = cid(c, k)?;
+        let def = k.st.borrow().cards[c as usize].def.clone();
+        let loaded = k.cards.get(&def).ok_or("card definition missing")?;
+        let spec: Table = loaded
+            .table
+            .raw_get::<Table>("actions")
+            .and_then(|a| a.raw_get::<Table>(action.as_str()))
+            .map_err(|_| Fail::Msg(format!("card {def} has no action `{action}`")))?;
+        let run: mlua::Function = spec.raw_get("run").map_err(|e| Fail::Msg(e.to_string()))?;
+        let ctx = k.ctx(c, extra.unwrap_or_default())?;
+        let r: Value = k.host.call(&run, (ctx, arg.unwrap_or_default()))?;
+        Ok(r)
+    })?;
+    reg(lua, t, "push_stack", w, |k, e: Value| -> F<i64> {
+        let mut st = k.st.borrow_mut();
+        let id = st.fresh_id();
+        let card = e.get("card").and_then(Value::as_int).map(|c| c as CardId);
+        st.stack.push(StackEntry {
+            id,
+            card,
+            controller: e.get("controller").and_then(Value::as_int).unwrap_or(0) as PlayerId,
+            kind: e.get("kind").and_then(Value::as_str).unwrap_or("spell").to_string(),
+            target: e.get("target").cloned().filter(|v| !v.is_nil()),
+            energy: e.get("energy").and_then(Value::as_int).unwrap_or(0),
+            marks: e.get("marks").cloned().unwrap_or_else(Value::map),
+        });
+        drop(st);
+        if let Some(c) = card {
+            move_card(k, c, Zone::Stack, false)?;
+        }
+        Ok(id as i64)
+    })?;
+    reg(lua, t, "pop_stack", w, |k, id: i64| -> F<Value> {
+        let mut st = k.st.borrow_mut();
+        let i = st.stack.iter().position(|e| e.id == id as u64).ok_or_else(|| Fail::Msg(format!("no stack entry {id}")))?;
+        let e = st.stack.remove(i);
+        Ok(cv::stack_entry(&e))
+    })?;
+    reg(lua, t, "mark_stack", w, |k, (id, key, v): (i64, String, Value)| -> F<()> {
+        let mut st = k.st.borrow_mut();
+        let e = st.stack.iter_mut().find(|e| e.id == id as u64).ok_or_else(|| Fail::Msg(format!("no stack entry {id}")))?;
+        e.marks.set(&key, v);
+        Ok(())
+    })?;
+    reg(lua, t, "stack_entry", w, |k, id: i64| -> F<Value> {
+        Ok(k.st.borrow().stack.iter().find(|e| e.id == id as u64).map(cv::stack_entry).unwrap_or_default())
+    })?;
+    reg(lua, t, "set_result", w, |k, (winner, reason): (Option<i64>, String)| -> F<()> {
+        let winner = winner.map(|p| pid(p, k)).transpose()?;
+        k.st.borrow_mut().result = Some(GameResult { winner, reason: reason.clone() });
+        k.log_event("game_over", map(vec![("winner", cv::opt(winner, |p| Value::Int(p as i64))), ("reason", reason.into())]));
+        Ok(())
+    })?;
+    reg(lua, t, "set_first_player", w, |k, p: i64| -> F<()> {
+        let p = pid(p, k)?;
+        let mut st = k.st.borrow_mut();
+        st.turn.first = p;
+        st.turn.active = p;
+        Ok(())
+    })?;
+    reg(lua, t, "end_phase", w, |k, ()| -> F<()> {
+        k.st.borrow_mut().turn.phase_over = true;
+        Ok(())
+    })?;
+    reg(lua, t, "end_turn", w, |k, ()| -> F<()> {
+        let n = k.ruleset.file.phases.len();
+        let mut st = k.st.borrow_mut();
+        st.turn.phase_index = n;
+        st.turn.phase_over = true;
+        Ok(())
+    })?;
+    Ok(())
+}
+
+fn check_event(name: &str, before: bool) -> R<()> {
+    match crate::events::event(name) {
+        Some(e) if before && !e.changeable => Err(format!("event `{name}` has no before stage")),
+        Some(_) => Ok(()),
+        None => {
+            let names = crate::events::EVENTS.iter().map(|e| e.name);
+            let hint = crate::events::did_you_mean(name, names).map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default();
+            Err(format!("unknown event `{name}`{hint}"))
+        }
+    }
+}
+
+fn interrupt(k: &Kernel, i: Interrupt) -> HostError {
+    k.interrupt_host(i)
+}
+
+fn move_card(k: &Kernel, c: CardId, zone: Zone, bottom: bool) -> F<()> {
+    let mut st = k.st.borrow_mut();
+    remove_from_zone(&mut st, c);
+    match &zone {
+        Zone::Pile(name) => {
+            let pile = st.piles.entry(name.clone()).or_default();
+            if bottom {
+                pile.insert(0, c)
+            } else {
+                pile.push(c)
+            }
+        }
+        Zone::Hand(p) => st.players.get_mut(*p as usize).ok_or("no such player")?.hand.push(c),
+        Zone::Play(p) => {
+            let stamp = st.fresh_id();
+            st.cards[c as usize].entered = stamp;
+            st.players.get_mut(*p as usize).ok_or("no such player")?.play.push(c);
+        }
+        Zone::Board(o) => {
+            let obj = st.objects.get_mut(o).ok_or("no such object")?;
+            obj.card = Some(c);
+        }
+        Zone::Stack | Zone::Removed => {}
+    }
+    st.cards[c as usize].zone = zone;
+    Ok(())
+}
+
+fn change_map(
+    k: &Kernel,
+    fate: String,
+    f: impl FnOnce(&mut crate::geometry::Board, &mut dyn FnMut(crate::geometry::EdgeId) -> SeamFate) -> Result<crate::geometry::Remap, crate::geometry::BoardError>,
+) -> F<Value> {
+    let mut st = k.st.borrow_mut();
+    let st = &mut *st;
+    let rng = &mut st.rng;
+    let mut seam = |_: crate::geometry::EdgeId| match fate.as_str() {
+        "board" => SeamFate::StayWithBoard,
+        "sector" => SeamFate::MoveWithSector,
+        "random" => {
+            if rng.roll(2) == 1 {
+                SeamFate::StayWithBoard
+            } else {
+                SeamFate::MoveWithSector
+            }
+        }
+        _ => SeamFate::Reset,
+    };
+    let remap = f(&mut st.board, &mut seam)?;
+    let moved: std::collections::BTreeMap<_, _> = remap.squares.iter().copied().collect();
+    for p in st.players.iter_mut() {
+        if let Some(at) = p.at {
+            if let Some(&to) = moved.get(&at) {
+                p.at = Some(to);
+            }
+        }
+    }
+    let edges: std::collections::BTreeMap<_, _> = remap.edges.iter().copied().collect();
+    for o in st.objects.values_mut() {
+        match o.at {
+            Some(Place::Square(s)) => {
+                if let Some(&to) = moved.get(&s) {
+                    o.at = Some(Place::Square(to));
+                }
+            }
+            Some(Place::Edge(e)) => {
+                if remap.removed_obstacles.contains(&o.id) {
+                    o.at = None;
+                } else if let Some(&to) = edges.get(&e) {
+                    o.at = Some(Place::Edge(to));
+                }
+            }
+            None => {}
+        }
+    }
+    Ok(map(vec![
+        ("reset_edges", Value::List(remap.reset_edges.iter().map(|&e| cv::edge(e)).collect())),
+        ("removed_objects", Value::List(remap.removed_obstacles.iter().map(|&o| Value::Int(o as i64)).collect())),
+    ]))
+}
+
+/// Rebuilds the board from the board set at setup: `{side = "a", order = {..}, rotations = {..}}`
+/// (order and rotations per slot, 0-based face indices and quarter turns).
+fn arrange_board(k: &Kernel, spec: &Value) -> R<()> {
+    let set = crate::geometry::load::load_board_set(&k.ruleset.boards_path())
+        .map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
+    let players = k.st.borrow().players.len();
+    let side = match spec.get("side").and_then(Value::as_str) {
+        Some(s) => s.to_string(),
+        None => set.sides.keys().next().cloned().ok_or("no sides")?,
+    };
+    let list = |key: &str| -> Vec<i64> {
+        match spec.get(key) {
+            Some(Value::List(v)) => v.iter().filter_map(Value::as_int).collect(),
+            _ => Vec::new(),
+        }
+    };
+    let slots = set.layouts.get(&players).map(|l| l.slots.len()).ok_or("no layout for this many players")?;
+    let mut order: Vec<usize> = list("order").into_iter().map(|i| i.max(0) as usize).collect();
+    if order.is_empty() {
+        order = (0..slots).collect();
+    }
+    let mut rots: Vec<Rot> = list("rotations").into_iter().map(|r| Rot::new(r as i32)).collect();
+    if rots.is_empty() {
+        rots = vec![Rot(0); slots];
+    }
+    let board = set.build(&side, players, &order, &rots).map_err(|e| e.to_string())?;
+    let mut st = k.st.borrow_mut();
+    for p in st.players.iter_mut() {
+        p.at = Some(board.home(p.home_sector));
+    }
+    st.board = board;
+    Ok(())
+}

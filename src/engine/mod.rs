@@ -1,0 +1,717 @@
+//! The engine: runs a game of any ruleset with its cards.
+//!
+//! # Control flow
+//!
+//! The game runs synchronously. The turn is the ruleset's list of phases; a plain phase is one
+//! call to `rules.phases[name](game)`, a loop phase asks the active player for actions
+//! (`rules.actions(game, player)`, then `rules.perform(game, player, action)`) until the phase
+//! is ended. Before each such step the engine takes a *checkpoint* (a clone of the state and the
+//! lengths of the log and the answers).
+//!
+//! * A script error (a broken card, a budget overrun) restores the checkpoint, logs the error
+//!   naming file and line, and marks the failed action so it is not offered again this turn:
+//!   the game goes on as it was before that action.
+//! * An agent that has no answer yet ([`Decision::Suspend`]) also restores the checkpoint; the
+//!   answers given since are kept and replayed when the step runs again, so nothing is asked
+//!   twice.
+//!
+//! # Events
+//!
+//! `game:before(name, payload)` runs the `before_<name>` handlers (which may change the payload
+//! or return false to cancel) and `game:after(name, payload)` the `on_<name>` handlers, and logs
+//! the event. Handler order: the ruleset's, then the card the event is about (payload.card) if
+//! it is not in play, then cards in play: the active player's play area first, then the other
+//! players' in turn order, each in the order cards entered play, then cards attached to
+//! objects on the board in creation order.
+
+mod api;
+pub mod convert;
+
+use crate::cards::{load_card, CardDef};
+use crate::decision::{Agent, Decision, Request};
+use crate::geometry::load::load_board_set;
+use crate::geometry::Rot;
+use crate::lua::sandbox::{HostError, Limits, LuaHost};
+use crate::rng::GameRng;
+use crate::ruleset::Ruleset;
+use crate::state::{CardId, GameResult, GameState, Player, TurnState, Zone};
+use crate::value::Value;
+use serde::{Deserialize, Serialize};
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, VecDeque};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// What is needed to start a game: everything a saved game stores besides the answers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameSetup {
+    pub ruleset: String,
+    pub players: usize,
+    pub seed: u64,
+    #[serde(default)]
+    pub options: Vec<(String, Value)>,
+    #[serde(default)]
+    pub names: Vec<String>,
+}
+
+/// One answer given to a request, as logged and saved.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Answered {
+    pub player: u32,
+    pub kind: String,
+    pub keys: Vec<String>,
+}
+
+/// One line of the event log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LogEntry {
+    pub turn: u64,
+    pub event: String,
+    pub data: Value,
+}
+
+/// Why `run` returned.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    Over(GameResult),
+    /// An agent has no answer yet: answer this request and run again.
+    Suspended(Request),
+    /// The turn limit given to `run` was reached.
+    TurnLimit,
+    /// An agent refused a request (a strict test agent met something unexpected), or a replay
+    /// stopped making sense.
+    AgentFailed(String),
+}
+
+enum Interrupt {
+    Suspend(Request),
+    Fail(String),
+}
+
+/// What to do with the answers given after a checkpoint when going back to it.
+enum AfterRestore {
+    /// The step will run again (an agent suspended): feed them again.
+    Replay,
+    /// The step failed for good (a script error): they stay in the record.
+    Keep,
+    /// The run stops (an agent failed).
+    Drop,
+}
+
+struct Checkpoint {
+    state: GameState,
+    log: usize,
+    answers: usize,
+}
+
+/// A loaded card: its checked metadata and the table holding its hooks.
+pub(crate) struct LoadedCard {
+    pub def: CardDef,
+    pub table: mlua::Table,
+}
+
+pub(crate) struct Kernel {
+    pub host: LuaHost,
+    pub ruleset: Ruleset,
+    pub cards: BTreeMap<String, LoadedCard>,
+    pub rules: RefCell<Option<mlua::Table>>,
+    pub game: RefCell<Option<mlua::Table>>,
+    pub make_ctx: RefCell<Option<mlua::Function>>,
+    pub st: RefCell<GameState>,
+    pub log: RefCell<Vec<LogEntry>>,
+    pub answers: RefCell<Vec<Answered>>,
+    replay: RefCell<VecDeque<Answered>>,
+    agent: RefCell<Box<dyn Agent>>,
+    interrupt: RefCell<Option<Interrupt>>,
+    /// Depth of event dispatch, to stop runaway event loops.
+    pub depth: Cell<u32>,
+}
+
+pub struct Engine {
+    pub(crate) k: Rc<Kernel>,
+}
+
+/// Finds every `.lua` file under `dir`, sorted.
+fn lua_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "lua") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+impl Engine {
+    /// Loads the ruleset and its cards from `root` (the folder holding `rulesets/` and
+    /// `cards/`), builds the starting state and runs the ruleset's setup.
+    pub fn new(root: &Path, setup: &GameSetup, agent: Box<dyn Agent>) -> Result<Engine, String> {
+        let ruleset = Ruleset::load(&root.join("rulesets"), &setup.ruleset)?;
+        let options = ruleset.options(&setup.options)?;
+        let host = LuaHost::new(Limits::default()).map_err(|e| e.to_string())?;
+
+        // Shared card helpers: cards/lib/x.lua is `require("lib.x")`.
+        for f in lua_files(&root.join("cards").join("lib")) {
+            let rel = f.strip_prefix(root).unwrap_or(&f).to_string_lossy().replace('\\', "/");
+            let name = rel.trim_start_matches("cards/").trim_end_matches(".lua").replace('/', ".");
+            let src = std::fs::read_to_string(&f).map_err(|e| format!("{rel}: {e}"))?;
+            host.add_module(&name, &rel, &src);
+        }
+        let mut cards = BTreeMap::new();
+        let mut problems = Vec::new();
+        for dir in &ruleset.file.card_dirs {
+            for f in lua_files(&root.join("cards").join(dir)) {
+                let rel = f.strip_prefix(root).unwrap_or(&f).to_path_buf();
+                match load_card(&host, &ruleset.file.vocabulary, root, &rel) {
+                    Ok((def, table)) => {
+                        cards.insert(def.key.clone(), LoadedCard { def, table });
+                    }
+                    Err(e) => problems.push(e.to_string()),
+                }
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems.join("\n"));
+        }
+
+        let set = load_board_set(&ruleset.boards_path())
+            .map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
+        let side = set.sides.keys().next().cloned().ok_or("the board set lists no sides")?;
+        let layout = set.layouts.get(&setup.players).ok_or_else(|| {
+            format!("ruleset {} has no layout for {} players", setup.ruleset, setup.players)
+        })?;
+        let slots = layout.slots.len();
+        let board = set
+            .build(&side, setup.players, &(0..slots).collect::<Vec<_>>(), &vec![Rot(0); slots])
+            .map_err(|e| e.to_string())?;
+        let players = (0..setup.players)
+            .map(|i| Player {
+                id: i as u32,
+                name: setup.names.get(i).cloned().unwrap_or_else(|| format!("player {}", i + 1)),
+                alive: true,
+                life: 0,
+                home_sector: i,
+                at: Some(board.home(i)),
+                hand: Vec::new(),
+                play: Vec::new(),
+                tokens: BTreeMap::new(),
+                vars: Value::map(),
+            })
+            .collect();
+        let state = GameState {
+            ruleset: setup.ruleset.clone(),
+            options,
+            seed: setup.seed,
+            board,
+            players,
+            cards: Vec::new(),
+            piles: BTreeMap::new(),
+            objects: BTreeMap::new(),
+            turn: TurnState {
+                number: 0,
+                round: 0,
+                active: 0,
+                first: 0,
+                phase: String::new(),
+                phase_index: 0,
+                started: false,
+                phase_over: false,
+                failed: Vec::new(),
+                vars: Value::map(),
+            },
+            stack: Vec::new(),
+            vars: Value::map(),
+            rng: GameRng::new(setup.seed),
+            next_id: 0,
+            result: None,
+        };
+        let k = Rc::new(Kernel {
+            host,
+            ruleset,
+            cards,
+            rules: RefCell::new(None),
+            game: RefCell::new(None),
+            make_ctx: RefCell::new(None),
+            st: RefCell::new(state),
+            log: RefCell::new(Vec::new()),
+            answers: RefCell::new(Vec::new()),
+            replay: RefCell::new(VecDeque::new()),
+            agent: RefCell::new(agent),
+            interrupt: RefCell::new(None),
+            depth: Cell::new(0),
+        });
+        api::install(&k)?;
+        let engine = Engine { k };
+        engine.load_rules()?;
+        engine.setup()?;
+        Ok(engine)
+    }
+
+    fn load_rules(&self) -> Result<(), String> {
+        let k = &self.k;
+        let path = k.ruleset.rules_path();
+        let shown = format!("rulesets/{}/{}", k.ruleset.file.name, k.ruleset.file.rules);
+        let src = std::fs::read_to_string(&path).map_err(|e| format!("{shown}: {e}"))?;
+        // The ruleset folder's other Lua files are modules: rulesets/8th/x.lua is require("rules.x").
+        for f in lua_files(&k.ruleset.dir) {
+            if f == path {
+                continue;
+            }
+            let rel = f.strip_prefix(&k.ruleset.dir).unwrap_or(&f).to_string_lossy().replace('\\', "/");
+            let name = format!("rules.{}", rel.trim_end_matches(".lua").replace('/', "."));
+            let text = std::fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
+            k.host.add_module(&name, &format!("rulesets/{}/{rel}", k.ruleset.file.name), &text);
+        }
+        let env = k.host.new_env().map_err(|e| e.to_string())?;
+        env.raw_set("game", k.game.borrow().clone()).map_err(|e| e.to_string())?;
+        let values = k.host.load_chunk(&shown, &src, &env).map_err(|e| e.to_string())?;
+        let rules = match values.into_iter().next() {
+            Some(mlua::Value::Table(t)) => t,
+            _ => return Err(format!("{shown}: must return a table of rules")),
+        };
+        for key in ["actions", "perform"] {
+            if k.ruleset.file.phases.iter().any(|p| p.action_loop) && !matches!(rules.raw_get::<mlua::Value>(key), Ok(mlua::Value::Function(_))) {
+                return Err(format!("{shown}: a loop phase needs `rules.{key}`"));
+            }
+        }
+        if let Ok(mlua::Value::Table(ctx)) = rules.raw_get::<mlua::Value>("ctx") {
+            api::set_rules_ctx(k, ctx)?;
+        }
+        *k.rules.borrow_mut() = Some(rules);
+        Ok(())
+    }
+
+    fn setup(&self) -> Result<(), String> {
+        let rules = self.rules();
+        if let Ok(mlua::Value::Function(f)) = rules.raw_get::<mlua::Value>("setup") {
+            let game = self.k.game.borrow().clone();
+            self.k.host.call::<_, ()>(&f, game).map_err(|e| self.explain(e))?;
+        }
+        self.k.log_event("game_start", Value::Nil);
+        Ok(())
+    }
+
+    fn rules(&self) -> mlua::Table {
+        self.k.rules.borrow().clone().expect("rules are loaded in Engine::new")
+    }
+
+    /// A copy of the current state.
+    pub fn state(&self) -> GameState {
+        self.k.st.borrow().clone()
+    }
+
+    /// Runs a closure on the current state without copying it.
+    pub fn with_state<R>(&self, f: impl FnOnce(&GameState) -> R) -> R {
+        f(&self.k.st.borrow())
+    }
+
+    pub fn log(&self) -> Vec<LogEntry> {
+        self.k.log.borrow().clone()
+    }
+
+    pub fn answers(&self) -> Vec<Answered> {
+        self.k.answers.borrow().clone()
+    }
+
+    pub fn card_defs(&self) -> impl Iterator<Item = &CardDef> {
+        self.k.cards.values().map(|c| &c.def)
+    }
+
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.k.ruleset
+    }
+
+    /// Replaces the agent (for the REPL, or a test that scripts the next answers).
+    pub fn set_agent(&self, agent: Box<dyn Agent>) {
+        *self.k.agent.borrow_mut() = agent;
+    }
+
+    /// Queues answers to be used before asking the agent (replaying a saved game).
+    pub fn queue_replay(&self, answers: impl IntoIterator<Item = Answered>) {
+        self.k.replay.borrow_mut().extend(answers);
+    }
+
+    /// Lines printed by scripts since the last call.
+    pub fn take_output(&self) -> Vec<String> {
+        self.k.host.take_output()
+    }
+
+    fn explain(&self, e: HostError) -> String {
+        e.message().to_string()
+    }
+
+    fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            state: self.k.st.borrow().clone(),
+            log: self.k.log.borrow().len(),
+            answers: self.k.answers.borrow().len(),
+        }
+    }
+
+    /// Undoes everything since `c`. What becomes of the answers given since depends on why.
+    fn restore(&self, c: Checkpoint, answers: AfterRestore) {
+        *self.k.st.borrow_mut() = c.state;
+        let undone: Vec<LogEntry> = self.k.log.borrow_mut().drain(c.log..).collect();
+        match answers {
+            AfterRestore::Replay => {
+                let later: Vec<Answered> = self.k.answers.borrow_mut().drain(c.answers..).collect();
+                let mut replay = self.k.replay.borrow_mut();
+                for a in later.into_iter().rev() {
+                    replay.push_front(a);
+                }
+            }
+            AfterRestore::Keep => {
+                // The answers stay in the record (a replay meets the same failure at the same
+                // point), and so do their log lines.
+                self.k.log.borrow_mut().extend(undone.into_iter().filter(|l| l.event == "answer"));
+            }
+            AfterRestore::Drop => {
+                self.k.answers.borrow_mut().truncate(c.answers);
+            }
+        }
+    }
+
+    /// Runs one guarded step. Ok(true) = done, Ok(false) = it failed and was undone.
+    fn guarded(&self, what: &str, body: impl FnOnce() -> Result<(), HostError>) -> Result<bool, Outcome> {
+        let cp = self.checkpoint();
+        let result = body();
+        let interrupt = self.k.interrupt.borrow_mut().take();
+        match (result, interrupt) {
+            (Ok(()), None) => Ok(true),
+            (_, Some(Interrupt::Suspend(req))) => {
+                self.restore(cp, AfterRestore::Replay);
+                Err(Outcome::Suspended(req))
+            }
+            (_, Some(Interrupt::Fail(msg))) => {
+                self.restore(cp, AfterRestore::Drop);
+                Err(Outcome::AgentFailed(msg))
+            }
+            (Err(e), None) => {
+                self.restore(cp, AfterRestore::Keep);
+                let msg = self.explain(e);
+                self.k.log_event("error", convert::map(vec![("during", what.into()), ("message", msg.into())]));
+                Ok(false)
+            }
+        }
+    }
+
+    /// Runs the game until it is over, an agent suspends, or `max_turns` turns have started.
+    pub fn run(&self, max_turns: Option<u64>) -> Outcome {
+        loop {
+            if let Some(r) = self.k.st.borrow().result.clone() {
+                return Outcome::Over(r);
+            }
+            if let Err(outcome) = self.step(max_turns) {
+                return outcome;
+            }
+        }
+    }
+
+    /// One step of the turn machine.
+    fn step(&self, max_turns: Option<u64>) -> Result<(), Outcome> {
+        let phases = self.k.ruleset.file.phases.clone();
+        let (started, index, number) = {
+            let st = self.k.st.borrow();
+            (st.turn.started, st.turn.phase_index, st.turn.number)
+        };
+        if !started {
+            if max_turns.is_some_and(|m| number >= m) {
+                return Err(Outcome::TurnLimit);
+            }
+            self.begin_turn();
+            self.guarded("turn_start", || self.k.dispatch_after("turn_start", Value::Nil))?;
+            return Ok(());
+        }
+        if index >= phases.len() {
+            self.guarded("turn_end", || self.k.dispatch_after("turn_end", Value::Nil))?;
+            self.next_turn();
+            return Ok(());
+        }
+        let phase = &phases[index];
+        {
+            let mut st = self.k.st.borrow_mut();
+            if st.turn.phase != phase.name {
+                st.turn.phase = phase.name.clone();
+                st.turn.phase_over = false;
+            }
+        }
+        let rules = self.rules();
+        let game = self.k.game.borrow().clone().expect("game object installed");
+        if !phase.action_loop {
+            let f = match rules.raw_get::<mlua::Value>("phases") {
+                Ok(mlua::Value::Table(t)) => t.raw_get::<Option<mlua::Function>>(phase.name.as_str()).ok().flatten(),
+                _ => None,
+            };
+            if let Some(f) = f {
+                self.guarded(&phase.name, || self.k.host.call::<_, ()>(&f, game.clone()))?;
+            }
+            self.advance_phase();
+            return Ok(());
+        }
+        if self.k.st.borrow().turn.phase_over || self.k.st.borrow().result.is_some() {
+            self.advance_phase();
+            return Ok(());
+        }
+        let actions: mlua::Function = rules.raw_get("actions").expect("checked at load");
+        let perform: mlua::Function = rules.raw_get("perform").expect("checked at load");
+        let player = self.k.st.borrow().turn.active;
+        let mut chosen_key = String::new();
+        let done = self.guarded(&phase.name, || {
+            let list: Value = self.k.host.call(&actions, (game.clone(), player))?;
+            let failed = self.k.st.borrow().turn.failed.clone();
+            let options: Vec<crate::decision::Choice> = match &list {
+                Value::List(items) => items
+                    .iter()
+                    .map(api::choice_from_value)
+                    .collect::<Result<Vec<_>, String>>()
+                    .map_err(HostError::Runtime)?
+                    .into_iter()
+                    .filter(|c| !failed.contains(&c.key))
+                    .collect(),
+                Value::Nil => Vec::new(),
+                other => return Err(HostError::Runtime(format!("rules.actions must return a list, got {other}"))),
+            };
+            if options.is_empty() {
+                self.k.st.borrow_mut().turn.phase_over = true;
+                return Ok(());
+            }
+            let req = Request::one(player, "action", "What do you do?", options);
+            let keys = self.k.ask(&req).map_err(|i| self.k.interrupt_host(i))?;
+            chosen_key = keys[0].clone();
+            let choice = req.options.iter().find(|c| c.key == chosen_key).expect("resolved").clone();
+            let mut action = choice.value.clone();
+            action.set("key", choice.key.as_str().into());
+            let ended: Option<bool> = self.k.host.call(&perform, (game.clone(), player, action))?;
+            if ended == Some(true) {
+                self.k.st.borrow_mut().turn.phase_over = true;
+            }
+            Ok(())
+        })?;
+        if !done && !chosen_key.is_empty() {
+            // The action broke: the game is as before it; don't offer it again this turn.
+            self.k.st.borrow_mut().turn.failed.push(chosen_key);
+        } else if !done {
+            // The ruleset itself failed to list actions: end the phase rather than loop.
+            self.k.st.borrow_mut().turn.phase_over = true;
+        }
+        Ok(())
+    }
+
+    fn begin_turn(&self) {
+        let mut st = self.k.st.borrow_mut();
+        st.turn.number += 1;
+        st.turn.started = true;
+        st.turn.phase_index = 0;
+        st.turn.phase_over = false;
+        st.turn.failed.clear();
+        st.turn.vars = Value::map();
+        let (n, a) = (st.turn.number, st.turn.active);
+        drop(st);
+        self.k.log_event("turn", convert::map(vec![("number", Value::Int(n as i64)), ("player", Value::Int(a as i64))]));
+    }
+
+    fn advance_phase(&self) {
+        let mut st = self.k.st.borrow_mut();
+        st.turn.phase_index += 1;
+        st.turn.phase_over = false;
+    }
+
+    fn next_turn(&self) {
+        let mut st = self.k.st.borrow_mut();
+        let n = st.players.len() as u32;
+        let mut next = st.turn.active;
+        for _ in 0..n {
+            next = (next + 1) % n;
+            if next == st.turn.first {
+                st.turn.round += 1;
+            }
+            if st.players[next as usize].alive {
+                break;
+            }
+        }
+        st.turn.active = next;
+        st.turn.started = false;
+        st.turn.phase.clear();
+    }
+}
+
+impl Kernel {
+    pub fn log_event(&self, event: &str, data: Value) {
+        let turn = self.st.borrow().turn.number;
+        self.log.borrow_mut().push(LogEntry { turn, event: event.to_string(), data });
+    }
+
+    /// Asks for a decision: from the replay queue first, else from the agent.
+    fn ask(&self, req: &Request) -> Result<Vec<String>, Interrupt> {
+        if req.options.is_empty() {
+            return Err(Interrupt::Fail(format!("request `{}` has no legal answer", req.kind)));
+        }
+        if req.is_forced() {
+            return Ok(vec![req.options[0].key.clone()]);
+        }
+        let from_replay = self.replay.borrow_mut().pop_front();
+        let keys = match from_replay {
+            Some(a) => {
+                if a.player != req.player {
+                    return Err(Interrupt::Fail(format!(
+                        "replay diverged: the saved answer is player {}'s `{}`, but player {} is asked `{}`",
+                        a.player, a.kind, req.player, req.kind
+                    )));
+                }
+                if let Err(e) = req.resolve(&a.keys) {
+                    return Err(Interrupt::Fail(format!("replay diverged: {e}")));
+                }
+                a.keys
+            }
+            None => {
+                let d = self.agent.borrow_mut().decide(req);
+                match d {
+                    Decision::Answer(keys) => {
+                        req.resolve(&keys).map_err(Interrupt::Fail)?;
+                        keys
+                    }
+                    Decision::Suspend => return Err(Interrupt::Suspend(req.clone())),
+                    Decision::Fail(m) => return Err(Interrupt::Fail(m)),
+                }
+            }
+        };
+        self.answers.borrow_mut().push(Answered { player: req.player, kind: req.kind.clone(), keys: keys.clone() });
+        self.log_event(
+            "answer",
+            convert::map(vec![
+                ("player", Value::Int(req.player as i64)),
+                ("kind", req.kind.as_str().into()),
+                ("keys", Value::List(keys.iter().map(|k| k.as_str().into()).collect())),
+            ]),
+        );
+        Ok(keys)
+    }
+
+    /// Stops the running script because of an interrupt; returns the error to raise.
+    fn interrupt_host(&self, i: Interrupt) -> HostError {
+        let reason = match &i {
+            Interrupt::Suspend(r) => format!("waiting for player {} to answer `{}`", r.player, r.kind),
+            Interrupt::Fail(m) => m.clone(),
+        };
+        *self.interrupt.borrow_mut() = Some(i);
+        let e = HostError::Aborted(reason);
+        self.host.abort(e.clone());
+        e
+    }
+
+    /// Cards whose handlers hear events, in dispatch order (see the module doc).
+    fn listeners(&self, subject: Option<CardId>) -> Vec<CardId> {
+        let st = self.st.borrow();
+        let mut out = Vec::new();
+        if let Some(c) = subject {
+            if !matches!(st.card(c).map(|c| &c.zone), Some(Zone::Play(_)) | Some(Zone::Board(_))) {
+                out.push(c);
+            }
+        }
+        let n = st.players.len() as u32;
+        for i in 0..n {
+            let p = (st.turn.active + i) % n;
+            out.extend(st.players[p as usize].play.iter().copied());
+        }
+        for o in st.objects.values() {
+            if let Some(c) = o.card {
+                if st.card(c).map(|c| &c.zone) == Some(&Zone::Board(o.id)) && !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    fn card_hook(&self, card: CardId, hook: &str) -> Option<mlua::Function> {
+        let def = self.st.borrow().card(card)?.def.clone();
+        let loaded = self.cards.get(&def)?;
+        if !loaded.def.hooks.iter().any(|h| h == hook) {
+            return None;
+        }
+        loaded.table.raw_get::<mlua::Function>(hook).ok()
+    }
+
+    /// Builds the `ctx` for a card's hook.
+    pub fn ctx(&self, card: CardId, extra: Value) -> Result<mlua::Value, HostError> {
+        let st = self.st.borrow();
+        let c = st.card(card).ok_or_else(|| HostError::Runtime(format!("no card {card}")))?;
+        let mut fields = extra;
+        if fields.is_nil() {
+            fields = Value::map();
+        }
+        let set_default = |f: &mut Value, k: &str, v: Value| {
+            if f.get(k).is_none() {
+                f.set(k, v);
+            }
+        };
+        set_default(&mut fields, "controller", convert::opt(c.controller, |p| Value::Int(p as i64)));
+        set_default(&mut fields, "target", c.target.clone().unwrap_or_default());
+        set_default(&mut fields, "energy", Value::Int(c.energy));
+        drop(st);
+        let make = self.make_ctx.borrow().clone().expect("api installed");
+        make.call((card, fields)).map_err(|e| HostError::Runtime(e.to_string()))
+    }
+
+    /// Runs `before_<event>` handlers; returns the payload, or None if one cancelled it.
+    pub fn dispatch_before(&self, event: &str, payload: Value) -> Result<Option<Value>, HostError> {
+        self.dispatch(&format!("before_{event}"), payload, true)
+    }
+
+    /// Runs `on_<event>` handlers and logs the event.
+    pub fn dispatch_after(&self, event: &str, payload: Value) -> Result<(), HostError> {
+        self.log_event(event, payload.clone());
+        self.dispatch(&format!("on_{event}"), payload, false).map(|_| ())
+    }
+
+    fn dispatch(&self, hook: &str, payload: Value, can_cancel: bool) -> Result<Option<Value>, HostError> {
+        if self.depth.get() > 64 {
+            return Err(HostError::Runtime(format!("events nested more than 64 deep at `{hook}`: a loop of handlers?")));
+        }
+        self.depth.set(self.depth.get() + 1);
+        let result = self.dispatch_inner(hook, payload, can_cancel);
+        self.depth.set(self.depth.get() - 1);
+        result
+    }
+
+    fn dispatch_inner(&self, hook: &str, payload: Value, can_cancel: bool) -> Result<Option<Value>, HostError> {
+        let lua = self.host.lua();
+        let table = match payload.clone() {
+            Value::Nil => lua.create_table().map_err(|e| HostError::Runtime(e.to_string()))?,
+            v => match mlua::IntoLua::into_lua(v, lua).map_err(|e| HostError::Runtime(e.to_string()))? {
+                mlua::Value::Table(t) => t,
+                other => return Err(HostError::Runtime(format!("an event payload must be a table, got {}", other.type_name()))),
+            },
+        };
+        let rules = self.rules.borrow().clone();
+        let game = self.game.borrow().clone();
+        if let Some(rules) = rules {
+            if let Ok(mlua::Value::Function(f)) = rules.raw_get::<mlua::Value>(hook) {
+                let r: mlua::Value = self.host.call(&f, (game.clone(), table.clone()))?;
+                if can_cancel && r == mlua::Value::Boolean(false) {
+                    return Ok(None);
+                }
+            }
+        }
+        let subject = payload.get("card").and_then(Value::as_int).map(|c| c as CardId);
+        for card in self.listeners(subject) {
+            if let Some(f) = self.card_hook(card, hook) {
+                let ctx = self.ctx(card, Value::Nil)?;
+                let r: mlua::Value = self.host.call(&f, (ctx, table.clone()))?;
+                if can_cancel && r == mlua::Value::Boolean(false) {
+                    return Ok(None);
+                }
+            }
+        }
+        let out: Value = mlua::FromLua::from_lua(mlua::Value::Table(table), lua).map_err(|e| HostError::Runtime(e.to_string()))?;
+        Ok(Some(out))
+    }
+}

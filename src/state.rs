@@ -1,0 +1,223 @@
+//! The game state: everything a game is, as plain serde data.
+//!
+//! Nothing about a game lives anywhere else: not in Lua (scripts keep their data here through
+//! the API), not in the engine. So a state can be saved, cloned for a checkpoint or a bot,
+//! diffed and compared byte for byte.
+
+use crate::geometry::{Board, EdgeId, Place, Sq};
+use crate::rng::GameRng;
+use crate::value::Value;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+pub type PlayerId = u32;
+pub type CardId = u32;
+pub type ObjectId = u64;
+
+/// Where a card is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Zone {
+    /// A shared, ordered pile ("deck", "discard"); the top is the last entry.
+    Pile(String),
+    Hand(PlayerId),
+    /// A player's play area: maintained spells and carried items.
+    Play(PlayerId),
+    /// Being cast or played: on the response stack.
+    Stack,
+    /// On the board as an object (a dropped item, a created object).
+    Board(ObjectId),
+    /// Out of the game.
+    Removed,
+}
+
+/// One physical card.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardInstance {
+    pub id: CardId,
+    /// The card file's key: "8th/elemental/fireball".
+    pub def: String,
+    pub zone: Zone,
+    /// Who played it, while it is in play or on the stack.
+    pub controller: Option<PlayerId>,
+    /// What it was played at, while in play.
+    pub target: Option<Value>,
+    /// Energy tokens on the card (8th temporary spells) or any count a ruleset keeps there.
+    pub energy: i64,
+    /// The card's own data, kept for it by the kernel (`ctx.data` in Lua).
+    pub data: Value,
+    /// When it entered play: orders handlers of cards in play.
+    pub entered: u64,
+}
+
+/// A wizard and the player behind it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Player {
+    pub id: PlayerId,
+    pub name: String,
+    pub alive: bool,
+    pub life: i64,
+    pub home_sector: usize,
+    /// Where the wizard stands (None once dead).
+    pub at: Option<Sq>,
+    pub hand: Vec<CardId>,
+    /// Play area, in the order cards entered it.
+    pub play: Vec<CardId>,
+    /// Counters on the wizard (stun tokens, lost turns...), by name.
+    pub tokens: BTreeMap<String, i64>,
+    /// The ruleset's own data about the player (victory points, kills, speed...).
+    pub vars: Value,
+}
+
+/// Something on the board that is not a wizard: a treasure, a dropped item, a created object.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Object {
+    pub id: ObjectId,
+    /// What it is: "treasure", a card key, or a ruleset's name.
+    pub kind: String,
+    /// Where it lies; None while carried.
+    pub at: Option<Place>,
+    pub carried_by: Option<PlayerId>,
+    /// The card it represents or that created it.
+    pub card: Option<CardId>,
+    /// Whose it is (a treasure's owner, an object's creator).
+    pub owner: Option<PlayerId>,
+    pub blocks_move: bool,
+    pub blocks_los: bool,
+    pub fills_square: bool,
+    /// Can be picked up and carried.
+    pub mobile: bool,
+    /// Damage taken, in the ruleset's units; `toughness` None = indestructible.
+    pub damage: u32,
+    pub toughness: Option<u32>,
+    pub data: Value,
+}
+
+/// An entry of the response stack: something played that others may answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StackEntry {
+    pub id: u64,
+    pub card: Option<CardId>,
+    pub controller: PlayerId,
+    /// What sort of thing it is: "attack", "neutral", "counter", "punch"...
+    pub kind: String,
+    pub target: Option<Value>,
+    pub energy: i64,
+    /// Marks responses leave: cancelled, evaded_by, reductions... (data the rules read).
+    pub marks: Value,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TurnState {
+    /// Turns started so far (1 on the first turn).
+    pub number: u64,
+    /// Rounds completed: a round ends when play comes back to the first player.
+    pub round: u64,
+    pub active: PlayerId,
+    /// Who took the first turn: a round ends when play comes back to them.
+    pub first: PlayerId,
+    pub phase: String,
+    /// Position in the ruleset's list of phases.
+    pub phase_index: usize,
+    /// The turn has begun (turn_start ran).
+    pub started: bool,
+    /// The current loop phase was ended (by an action or `game:end_phase()`).
+    pub phase_over: bool,
+    /// Keys of actions that failed this turn (a broken card): not offered again.
+    pub failed: Vec<String>,
+    /// The ruleset's data for this turn (attacks made, movement points...), cleared each turn.
+    pub vars: Value,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub winner: Option<PlayerId>,
+    pub reason: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameState {
+    pub ruleset: String,
+    pub options: BTreeMap<String, Value>,
+    pub seed: u64,
+    pub board: Board,
+    pub players: Vec<Player>,
+    pub cards: Vec<CardInstance>,
+    pub piles: BTreeMap<String, Vec<CardId>>,
+    pub objects: BTreeMap<ObjectId, Object>,
+    pub turn: TurnState,
+    pub stack: Vec<StackEntry>,
+    /// The ruleset's game-wide data.
+    pub vars: Value,
+    pub rng: GameRng,
+    /// Counter for object ids, stack ids and play-order stamps.
+    pub next_id: u64,
+    pub result: Option<GameResult>,
+}
+
+impl GameState {
+    pub fn fresh_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    pub fn player(&self, p: PlayerId) -> Option<&Player> {
+        self.players.get(p as usize)
+    }
+
+    pub fn card(&self, c: CardId) -> Option<&CardInstance> {
+        self.cards.get(c as usize)
+    }
+
+    /// Wizards standing on a square.
+    pub fn wizards_at(&self, s: Sq) -> Vec<PlayerId> {
+        self.players.iter().filter(|p| p.alive && p.at == Some(s)).map(|p| p.id).collect()
+    }
+
+    /// Objects lying on a square (not carried).
+    pub fn objects_at(&self, s: Sq) -> Vec<ObjectId> {
+        self.objects.values().filter(|o| o.at == Some(Place::Square(s))).map(|o| o.id).collect()
+    }
+
+    pub fn objects_on_edge(&self, e: EdgeId) -> Vec<ObjectId> {
+        self.objects.values().filter(|o| o.at == Some(Place::Edge(e))).map(|o| o.id).collect()
+    }
+
+    /// Every card is in exactly one place: the zone it says, listed once there. Returns the
+    /// first inconsistency found.
+    pub fn check_card_places(&self) -> Result<(), String> {
+        let mut count = vec![0u32; self.cards.len()];
+        let mut tally = |ids: &[CardId], zone: &Zone| -> Result<(), String> {
+            for &c in ids {
+                let card = self.cards.get(c as usize).ok_or_else(|| format!("card {c} does not exist"))?;
+                if &card.zone != zone {
+                    return Err(format!("card {c} ({}) is listed in {zone:?} but says it is in {:?}", card.def, card.zone));
+                }
+                count[c as usize] += 1;
+            }
+            Ok(())
+        };
+        for (name, pile) in &self.piles {
+            tally(pile, &Zone::Pile(name.clone()))?;
+        }
+        for p in &self.players {
+            tally(&p.hand, &Zone::Hand(p.id))?;
+            tally(&p.play, &Zone::Play(p.id))?;
+        }
+        let on_stack: Vec<CardId> = self.stack.iter().filter_map(|s| s.card).collect();
+        tally(&on_stack, &Zone::Stack)?;
+        for o in self.objects.values() {
+            if let Some(c) = o.card {
+                if self.cards.get(c as usize).map(|k| &k.zone) == Some(&Zone::Board(o.id)) {
+                    count[c as usize] += 1;
+                }
+            }
+        }
+        for (i, card) in self.cards.iter().enumerate() {
+            let expected = u32::from(card.zone != Zone::Removed);
+            if count[i] != expected {
+                return Err(format!("card {i} ({}) is in {:?} but found {} time(s)", card.def, card.zone, count[i]));
+            }
+        }
+        Ok(())
+    }
+}
