@@ -116,3 +116,16 @@ fn an_unknown_option_is_refused_with_a_suggestion() {
     let err = Engine::new(root(), &s, bots(1)).err().unwrap();
     assert!(err.contains("did you mean `big_hands`"), "{err}");
 }
+
+#[test]
+fn card_tests_run_in_fresh_games_and_report_failures_by_line() {
+    let results = wizwar::testing::run_card_tests(root(), "toy", Some("zap")).unwrap();
+    let by_name = |n: &str| results.iter().find(|r| r.test == n).unwrap_or_else(|| panic!("no test {n}: {results:?}"));
+    assert!(by_name("deals 2 to the target").passed, "{:?}", by_name("deals 2 to the target"));
+    assert!(by_name("turns pass").passed, "{:?}", by_name("turns pass"));
+    let wrong = by_name("a wrong expectation fails and names its line");
+    assert!(!wrong.passed);
+    assert!(wrong.message.contains("cards/toy/zap.lua:") && wrong.message.contains("expected 99, got 5"), "{}", wrong.message);
+    let unasked = by_name("an unexpected request fails the test");
+    assert!(!unasked.passed && unasked.message.contains("never asked"), "{}", unasked.message);
+}

@@ -83,6 +83,12 @@ pub enum Outcome {
     AgentFailed(String),
 }
 
+enum StepResult {
+    Continue,
+    /// A loop phase waits for the active player's action (only when asked to stop there).
+    AwaitingAction,
+}
+
 enum Interrupt {
     Suspend(Request),
     Fail(String),
@@ -409,14 +415,14 @@ impl Engine {
             if let Some(r) = self.k.st.borrow().result.clone() {
                 return Outcome::Over(r);
             }
-            if let Err(outcome) = self.step(max_turns) {
+            if let Err(outcome) = self.step(max_turns, false) {
                 return outcome;
             }
         }
     }
 
     /// One step of the turn machine.
-    fn step(&self, max_turns: Option<u64>) -> Result<(), Outcome> {
+    fn step(&self, max_turns: Option<u64>, stop_at_action: bool) -> Result<StepResult, Outcome> {
         let phases = self.k.ruleset.file.phases.clone();
         let (started, index, number) = {
             let st = self.k.st.borrow();
@@ -428,12 +434,12 @@ impl Engine {
             }
             self.begin_turn();
             self.guarded("turn_start", || self.k.dispatch_after("turn_start", Value::Nil))?;
-            return Ok(());
+            return Ok(StepResult::Continue);
         }
         if index >= phases.len() {
             self.guarded("turn_end", || self.k.dispatch_after("turn_end", Value::Nil))?;
             self.next_turn();
-            return Ok(());
+            return Ok(StepResult::Continue);
         }
         let phase = &phases[index];
         {
@@ -454,37 +460,70 @@ impl Engine {
                 self.guarded(&phase.name, || self.k.host.call::<_, ()>(&f, game.clone()))?;
             }
             self.advance_phase();
-            return Ok(());
+            return Ok(StepResult::Continue);
         }
         if self.k.st.borrow().turn.phase_over || self.k.st.borrow().result.is_some() {
             self.advance_phase();
-            return Ok(());
+            return Ok(StepResult::Continue);
         }
+        if stop_at_action {
+            return Ok(StepResult::AwaitingAction);
+        }
+        self.action_step(&phase.name, None)?;
+        Ok(StepResult::Continue)
+    }
+
+    /// The legal actions of the active player right now (the ruleset's list, less the actions
+    /// that failed this turn).
+    fn list_actions(&self) -> Result<Vec<crate::decision::Choice>, HostError> {
+        let rules = self.rules();
+        let game = self.k.game.borrow().clone().expect("game object installed");
         let actions: mlua::Function = rules.raw_get("actions").expect("checked at load");
+        let player = self.k.st.borrow().turn.active;
+        let list: Value = self.k.host.call(&actions, (game, player))?;
+        let failed = self.k.st.borrow().turn.failed.clone();
+        match &list {
+            Value::List(items) => Ok(items
+                .iter()
+                .map(api::choice_from_value)
+                .collect::<Result<Vec<_>, String>>()
+                .map_err(HostError::Runtime)?
+                .into_iter()
+                .filter(|c| !failed.contains(&c.key))
+                .collect()),
+            Value::Nil => Ok(Vec::new()),
+            other => Err(HostError::Runtime(format!("rules.actions must return a list, got {other}"))),
+        }
+    }
+
+    /// One action of a loop phase: chosen by the agent, or `given` (the REPL, a test).
+    fn action_step(&self, phase: &str, given: Option<&str>) -> Result<bool, Outcome> {
+        let rules = self.rules();
+        let game = self.k.game.borrow().clone().expect("game object installed");
         let perform: mlua::Function = rules.raw_get("perform").expect("checked at load");
         let player = self.k.st.borrow().turn.active;
         let mut chosen_key = String::new();
-        let done = self.guarded(&phase.name, || {
-            let list: Value = self.k.host.call(&actions, (game.clone(), player))?;
-            let failed = self.k.st.borrow().turn.failed.clone();
-            let options: Vec<crate::decision::Choice> = match &list {
-                Value::List(items) => items
-                    .iter()
-                    .map(api::choice_from_value)
-                    .collect::<Result<Vec<_>, String>>()
-                    .map_err(HostError::Runtime)?
-                    .into_iter()
-                    .filter(|c| !failed.contains(&c.key))
-                    .collect(),
-                Value::Nil => Vec::new(),
-                other => return Err(HostError::Runtime(format!("rules.actions must return a list, got {other}"))),
-            };
+        let mut refused = None;
+        let done = self.guarded(phase, || {
+            let options = self.list_actions()?;
             if options.is_empty() {
                 self.k.st.borrow_mut().turn.phase_over = true;
                 return Ok(());
             }
-            let req = Request::one(player, "action", "What do you do?", options);
-            let keys = self.k.ask(&req).map_err(|i| self.k.interrupt_host(i))?;
+            let mut req = Request::one(player, "action", "What do you do?", options);
+            // An action flagged `pass = true` is the "do nothing more" answer (end the phase).
+            req.pass = req.options.iter().find(|c| matches!(c.value.get("pass"), Some(Value::Bool(true)))).map(|c| c.key.clone());
+            let keys = match given {
+                None => self.k.ask(&req).map_err(|i| self.k.interrupt_host(i))?,
+                Some(key) => {
+                    if let Err(e) = req.resolve(&[key.to_string()]) {
+                        refused = Some(e);
+                        return Ok(());
+                    }
+                    self.k.record_answer(&req, vec![key.to_string()]);
+                    vec![key.to_string()]
+                }
+            };
             chosen_key = keys[0].clone();
             let choice = req.options.iter().find(|c| c.key == chosen_key).expect("resolved").clone();
             let mut action = choice.value.clone();
@@ -495,6 +534,9 @@ impl Engine {
             }
             Ok(())
         })?;
+        if let Some(e) = refused {
+            return Err(Outcome::AgentFailed(e));
+        }
         if !done && !chosen_key.is_empty() {
             // The action broke: the game is as before it; don't offer it again this turn.
             self.k.st.borrow_mut().turn.failed.push(chosen_key);
@@ -502,7 +544,110 @@ impl Engine {
             // The ruleset itself failed to list actions: end the phase rather than loop.
             self.k.st.borrow_mut().turn.phase_over = true;
         }
+        Ok(done)
+    }
+
+    /// Runs the turn machine until the active player must choose an action (returns None), or
+    /// the game stops for another reason.
+    pub fn run_until_action(&self, max_turns: Option<u64>) -> Option<Outcome> {
+        loop {
+            if let Some(r) = self.k.st.borrow().result.clone() {
+                return Some(Outcome::Over(r));
+            }
+            match self.step(max_turns, true) {
+                Ok(StepResult::AwaitingAction) => return None,
+                Ok(StepResult::Continue) => {}
+                Err(o) => return Some(o),
+            }
+        }
+    }
+
+    /// Puts the game at the start of `phase` (a phase name) of `player`'s turn, turn-start
+    /// events skipped: for tests and experiments that set up a position by hand.
+    pub fn force_turn(&self, player: u32, phase: &str) -> Result<(), String> {
+        let index = self
+            .k
+            .ruleset
+            .file
+            .phases
+            .iter()
+            .position(|p| p.name == phase)
+            .ok_or_else(|| format!("ruleset {} has no phase `{phase}`", self.k.ruleset.file.name))?;
+        let mut st = self.k.st.borrow_mut();
+        if player as usize >= st.players.len() {
+            return Err(format!("no player {player}"));
+        }
+        st.turn.active = player;
+        st.turn.number += 1;
+        st.turn.started = true;
+        st.turn.phase_index = index;
+        st.turn.phase = phase.to_string();
+        st.turn.phase_over = false;
+        st.turn.failed.clear();
+        st.turn.vars = Value::map();
         Ok(())
+    }
+
+    /// Calls a function of the ruleset (`rules[name](game, ...)`), guarded like an action.
+    pub fn call_rules(&self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+        let f = match self.rules().raw_get::<mlua::Value>(name) {
+            Ok(mlua::Value::Function(f)) => f,
+            _ => return Err(format!("the ruleset has no function `{name}`")),
+        };
+        let game = self.k.game.borrow().clone();
+        let mut out = Value::Nil;
+        let done = self
+            .guarded(name, || {
+                let mut a = mlua::MultiValue::new();
+                a.push_back(mlua::Value::Table(game.clone().expect("game")));
+                for v in args {
+                    a.push_back(mlua::IntoLua::into_lua(v, self.k.host.lua()).map_err(|e| HostError::Runtime(e.to_string()))?);
+                }
+                out = self.k.host.call(&f, a)?;
+                Ok(())
+            })
+            .map_err(|o| format!("{o:?}"))?;
+        if done {
+            Ok(out)
+        } else {
+            Err(self.last_error().unwrap_or_else(|| format!("rules.{name} failed")))
+        }
+    }
+
+    /// Does the ruleset define `rules[name]`?
+    pub fn ruleset_has(&self, name: &str) -> bool {
+        matches!(self.rules().raw_get::<mlua::Value>(name), Ok(mlua::Value::Function(_)))
+    }
+
+    /// The message of the last script error in the log, if any.
+    pub fn last_error(&self) -> Option<String> {
+        self.k
+            .log
+            .borrow()
+            .iter()
+            .rev()
+            .find(|l| l.event == "error")
+            .and_then(|l| l.data.get("message").and_then(Value::as_str).map(str::to_string))
+    }
+
+    pub(crate) fn kernel(&self) -> &Rc<Kernel> {
+        &self.k
+    }
+
+    /// The actions the active player may take now, if the game waits for one.
+    pub fn pending_actions(&self) -> Result<Vec<crate::decision::Choice>, String> {
+        let cp = self.checkpoint();
+        // Listing must not change the game; undo anything a careless script did.
+        let r = self.list_actions().map_err(|e| self.explain(e));
+        self.restore(cp, AfterRestore::Drop);
+        r
+    }
+
+    /// Takes one of the pending actions, as if the active player had chosen it. Ok(false) when
+    /// it failed (a script error: the game is as before, and the error is in the log).
+    pub fn take_action(&self, key: &str) -> Result<bool, Outcome> {
+        let phase = self.k.st.borrow().turn.phase.clone();
+        self.action_step(&phase, Some(key))
     }
 
     fn begin_turn(&self) {
@@ -583,6 +728,12 @@ impl Kernel {
                 }
             }
         };
+        self.record_answer(req, keys.clone());
+        Ok(keys)
+    }
+
+    /// Adds an answer to the record and the log.
+    fn record_answer(&self, req: &Request, keys: Vec<String>) {
         self.answers.borrow_mut().push(Answered { player: req.player, kind: req.kind.clone(), keys: keys.clone() });
         self.log_event(
             "answer",
@@ -592,7 +743,6 @@ impl Kernel {
                 ("keys", Value::List(keys.iter().map(|k| k.as_str().into()).collect())),
             ]),
         );
-        Ok(keys)
     }
 
     /// Stops the running script because of an interrupt; returns the error to raise.

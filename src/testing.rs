@@ -1,0 +1,269 @@
+//! Running the tests every card carries beside its code.
+//!
+//! A card's `tests` list holds `{ "name", function(t) ... end }` entries. Each test runs in a
+//! fresh game of the ruleset (its `setup`, then `rules.test_setup(game)` if the ruleset has
+//! one) with a strict scripted agent, and gets a `t` object:
+//!
+//! | call | does |
+//! |---|---|
+//! | `t.game` | the game, as every script sees it |
+//! | `t:give(p, card)` / `t:put(p, card)` | a new copy of a card (key or name) in p's hand / play area; returns its id |
+//! | `t:place(p, {x=,y=})`, `t:life(p)`, `t:set_life(p, n)` | set up the position |
+//! | `t:active(p [, phase])` | make it p's turn, at the start of `phase` (default: the first loop phase) |
+//! | `t:actions()` | the keys of the actions p may take now |
+//! | `t:act(text)` | take the action whose key is `text`, or the only one containing it |
+//! | `t:answer(p, key, ...)` | queue p's answer to the next request (strict: an unexpected request fails the test) |
+//! | `t:pass(n)` | let turns go by, everyone doing nothing, until `n` more turns have begun |
+//! | `t:log(event)` | payloads of that event logged since the test began |
+//! | `t:eq(a, b [, msg])`, `t:ok(cond [, msg])` | assertions; a failure names the test's line |
+
+use crate::decision::{Agent, Decision, Request, ScriptedAgent};
+use crate::engine::{Engine, GameSetup, Outcome};
+use crate::value::Value;
+use std::cell::{Cell, RefCell};
+use std::path::Path;
+use std::rc::Rc;
+
+/// The result of one card test.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TestOutcome {
+    pub card: String,
+    pub file: String,
+    pub test: String,
+    pub passed: bool,
+    pub message: String,
+}
+
+/// Queued answers first; while letting turns pass, the "do nothing" answer; else strict.
+struct TestAgent {
+    script: Rc<RefCell<ScriptedAgent>>,
+    idle: Rc<Cell<bool>>,
+}
+
+impl Agent for TestAgent {
+    fn decide(&mut self, req: &Request) -> Decision {
+        if self.script.borrow().queue.is_empty() && self.idle.get() {
+            if let Some(p) = &req.pass {
+                return Decision::Answer(vec![p.clone()]);
+            }
+        }
+        self.script.borrow_mut().decide(req)
+    }
+}
+
+const HARNESS_LUA: &str = r#"
+local R, game = ...
+local t = { game = game }
+
+local function show(v)
+  if type(v) ~= "table" then return tostring(v) end
+  local parts = {}
+  for k, x in pairs(v) do parts[#parts + 1] = tostring(k) .. "=" .. show(x) end
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
+local function same(a, b)
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  for k, x in pairs(a) do if not same(x, b[k]) then return false end end
+  for k, _ in pairs(b) do if a[k] == nil then return false end end
+  return true
+end
+
+function t:eq(actual, expected, msg)
+  if not same(actual, expected) then
+    error(("expected %s, got %s%s"):format(show(expected), show(actual), msg and (": " .. msg) or ""), 2)
+  end
+end
+
+function t:ok(cond, msg)
+  if not cond then error("check failed" .. (msg and (": " .. msg) or ""), 2) end
+end
+
+function t:give(p, card) return game:new_card(card, { kind = "hand", player = p }) end
+function t:put(p, card) return game:new_card(card, { kind = "play", player = p }) end
+function t:place(p, sq) game:place_wizard(p, sq) end
+function t:life(p) return game:player(p).life end
+function t:set_life(p, n) game:set_life(p, n) end
+-- Kernel calls raise their errors at the test's own line.
+local function call(f, ...)
+  local ok, r = pcall(f, ...)
+  if not ok then error(tostring(r):gsub("^%[[^%]]*%]:%d+: ", ""), 3) end
+  return r
+end
+function t:active(p, phase) call(R.active, p, phase) end
+function t:actions() return call(R.actions) end
+function t:act(text) return call(R.act, text) end
+function t:answer(p, ...) call(R.answer, p, { ... }) end
+function t:pass(n) call(R.pass, n or 1) end
+function t:log(event) return call(R.log, event) end
+
+return t
+"#;
+
+fn err(m: impl std::fmt::Display) -> mlua::Error {
+    mlua::Error::runtime(m.to_string())
+}
+
+fn outcome_message(o: Outcome) -> String {
+    match o {
+        Outcome::AgentFailed(m) => m,
+        Outcome::Over(r) => format!("the game ended ({})", r.reason),
+        Outcome::Suspended(r) => format!("waiting for player {} ({})", r.player, r.kind),
+        Outcome::TurnLimit => "turn limit".into(),
+    }
+}
+
+/// Builds the `t` object for one test game.
+fn harness(engine: &Rc<Engine>, script: &Rc<RefCell<ScriptedAgent>>, idle: &Rc<Cell<bool>>) -> mlua::Result<mlua::Table> {
+    let k = engine.kernel().clone();
+    let lua = k.host.lua();
+    let r = lua.create_table()?;
+    let first_loop = engine.ruleset().file.phases.iter().find(|p| p.action_loop).map(|p| p.name.clone());
+    let log_start = engine.log().len();
+
+    let e = Rc::downgrade(engine);
+    r.raw_set(
+        "active",
+        lua.create_function(move |_, (p, phase): (u32, Option<String>)| {
+            let engine = e.upgrade().ok_or_else(|| err("game gone"))?;
+            let phase = phase.or(first_loop.clone()).ok_or_else(|| err("the ruleset has no loop phase"))?;
+            engine.force_turn(p, &phase).map_err(err)
+        })?,
+    )?;
+    let e = Rc::downgrade(engine);
+    r.raw_set(
+        "actions",
+        lua.create_function(move |_, ()| {
+            let engine = e.upgrade().ok_or_else(|| err("game gone"))?;
+            let list = engine.pending_actions().map_err(err)?;
+            Ok(Value::List(list.into_iter().map(|c| Value::Str(c.key)).collect()))
+        })?,
+    )?;
+    let e = Rc::downgrade(engine);
+    r.raw_set(
+        "act",
+        lua.create_function(move |_, text: String| {
+            let engine = e.upgrade().ok_or_else(|| err("game gone"))?;
+            let keys: Vec<String> = engine.pending_actions().map_err(err)?.into_iter().map(|c| c.key).collect();
+            let key = if keys.contains(&text) {
+                text.clone()
+            } else {
+                let hits: Vec<&String> = keys.iter().filter(|k| k.contains(&text)).collect();
+                match hits.as_slice() {
+                    [one] => (*one).clone(),
+                    [] => return Err(err(format!("no action matches `{text}`; actions: {}", keys.join(" | ")))),
+                    many => {
+                        let list: Vec<&str> = many.iter().map(|s| s.as_str()).collect();
+                        return Err(err(format!("`{text}` matches several actions: {}", list.join(" | "))));
+                    }
+                }
+            };
+            match engine.take_action(&key) {
+                Ok(true) => Ok(key),
+                Ok(false) => Err(err(format!("action `{key}` failed: {}", engine.last_error().unwrap_or_default()))),
+                Err(o) => Err(err(format!("action `{key}`: {}", outcome_message(o)))),
+            }
+        })?,
+    )?;
+    let s = script.clone();
+    r.raw_set(
+        "answer",
+        lua.create_function(move |_, (p, keys): (u32, Vec<String>)| {
+            s.borrow_mut().queue.push_back(crate::decision::Scripted { player: p, keys });
+            Ok(())
+        })?,
+    )?;
+    let e = Rc::downgrade(engine);
+    let idle_flag = idle.clone();
+    r.raw_set(
+        "pass",
+        lua.create_function(move |_, n: u64| {
+            let engine = e.upgrade().ok_or_else(|| err("game gone"))?;
+            let target = engine.with_state(|s| s.turn.number) + n;
+            idle_flag.set(true);
+            let result = (|| loop {
+                if let Some(o) = engine.run_until_action(None) {
+                    return Err(err(outcome_message(o)));
+                }
+                if engine.with_state(|s| s.turn.number) >= target {
+                    return Ok(());
+                }
+                let pass = engine
+                    .pending_actions()
+                    .map_err(err)?
+                    .into_iter()
+                    .find(|c| matches!(c.value.get("pass"), Some(Value::Bool(true))))
+                    .ok_or_else(|| err("t:pass: the ruleset offers no action marked `pass = true`"))?;
+                match engine.take_action(&pass.key) {
+                    Ok(true) => {}
+                    Ok(false) => return Err(err(engine.last_error().unwrap_or_default())),
+                    Err(o) => return Err(err(outcome_message(o))),
+                }
+            })();
+            idle_flag.set(false);
+            result
+        })?,
+    )?;
+    let e = Rc::downgrade(engine);
+    r.raw_set(
+        "log",
+        lua.create_function(move |_, event: String| {
+            let engine = e.upgrade().ok_or_else(|| err("game gone"))?;
+            let log = engine.log();
+            Ok(Value::List(log.into_iter().skip(log_start).filter(|l| l.event == event).map(|l| l.data).collect()))
+        })?,
+    )?;
+    let env = k.host.new_env().map_err(err)?;
+    let f = lua.load(HARNESS_LUA).set_name("=[test harness]").set_environment(env).into_function()?;
+    let game = k.game.borrow().clone();
+    f.call((r, game))
+}
+
+/// Runs the tests of every card of `ruleset` (or only cards whose key or name contains
+/// `filter`), each in a fresh game.
+pub fn run_card_tests(root: &Path, ruleset: &str, filter: Option<&str>) -> Result<Vec<TestOutcome>, String> {
+    let setup = |seed| GameSetup { ruleset: ruleset.to_string(), players: 2, seed, options: vec![], names: vec![] };
+    let probe = Engine::new(root, &setup(1), Box::new(ScriptedAgent::default()))?;
+    let cards: Vec<(String, String, String, Vec<String>)> = probe
+        .card_defs()
+        .filter(|d| filter.is_none_or(|f| d.key.contains(f) || d.name.to_lowercase().contains(&f.to_lowercase())))
+        .map(|d| (d.key.clone(), d.file.clone(), d.name.clone(), d.tests.clone()))
+        .collect();
+    drop(probe);
+    let mut out = Vec::new();
+    for (key, file, _name, tests) in cards {
+        for (i, test) in tests.iter().enumerate() {
+            let script = Rc::new(RefCell::new(ScriptedAgent::default()));
+            let idle = Rc::new(Cell::new(false));
+            let agent = TestAgent { script: script.clone(), idle: idle.clone() };
+            let result = (|| -> Result<(), String> {
+                let engine = Rc::new(Engine::new(root, &setup(1), Box::new(agent))?);
+                if engine.ruleset_has("test_setup") {
+                    engine.call_rules("test_setup", vec![])?;
+                }
+                let k = engine.kernel().clone();
+                let table = &k.cards.get(&key).ok_or("card vanished")?.table;
+                let f: mlua::Function = table
+                    .raw_get::<mlua::Table>("tests")
+                    .and_then(|t| t.raw_get::<mlua::Table>(i + 1))
+                    .and_then(|t| t.raw_get(2))
+                    .map_err(|e| e.to_string())?;
+                let t = harness(&engine, &script, &idle).map_err(|e| e.to_string())?;
+                k.host.call_with_budget::<_, ()>(&f, t, 200_000_000).map_err(|e| e.message().to_string())?;
+                if let Some(left) = script.borrow().queue.front() {
+                    return Err(format!("answer for player {} never asked for: {:?}", left.player, left.keys));
+                }
+                engine.with_state(|s| s.check_card_places())?;
+                Ok(())
+            })();
+            out.push(TestOutcome {
+                card: key.clone(),
+                file: file.clone(),
+                test: test.clone(),
+                passed: result.is_ok(),
+                message: result.err().unwrap_or_default(),
+            });
+        }
+    }
+    Ok(out)
+}
