@@ -1,8 +1,16 @@
 //! Wiz-War rules engine: a kernel that knows geometry and mechanics, never a card or an edition.
 //!
 //! See ARCHITECTURE.md for the map.
+pub mod cards;
+pub mod cli;
 pub mod decision;
+pub mod engine;
+pub mod events;
 pub mod geometry;
 pub mod lua;
 pub mod rng;
+pub mod ruleset;
+pub mod save;
+pub mod state;
+pub mod testing;
 pub mod value;

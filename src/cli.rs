@@ -1,0 +1,101 @@
+//! Pieces the command-line front ends share: a human at the terminal as an agent, the board
+//! overlay of a game state, and a summary of a finished game.
+
+use crate::decision::{Agent, Decision, Request};
+use crate::geometry::render::{Mark, Overlay};
+use crate::geometry::Place;
+use crate::state::GameState;
+use std::io::{BufRead, Write};
+
+/// Glyph of a player's wizard: A, B, C...
+pub fn wizard_glyph(p: u32) -> char {
+    (b'A' + (p % 26) as u8) as char
+}
+
+/// What to draw on the board for a state: wizards, treasures, objects.
+pub fn overlay(st: &GameState) -> Overlay {
+    let mut o = Overlay::default();
+    for p in &st.players {
+        if let Some(at) = p.at {
+            o.marks.push(Mark::wizard(at, wizard_glyph(p.id), format!("{} ({})", p.name, wizard_glyph(p.id))));
+        }
+    }
+    for obj in st.objects.values() {
+        if let Some(Place::Square(s)) = obj.at {
+            if obj.kind == "treasure" {
+                let owner = obj.owner.map(wizard_glyph).unwrap_or('?').to_ascii_lowercase();
+                o.marks.push(Mark::treasure(s, owner, format!("treasure of {}", owner.to_ascii_uppercase())));
+            } else {
+                o.marks.push(Mark::object(s, '*', obj.kind.clone()));
+            }
+        }
+    }
+    o
+}
+
+/// One line per player: life, where, what the ruleset keeps about them.
+pub fn summary(st: &GameState) -> String {
+    let mut out = String::new();
+    for p in &st.players {
+        let at = p.at.map(|s| s.to_string()).unwrap_or_else(|| "-".into());
+        out.push_str(&format!(
+            "  {} {:<10} {:<6} life {:>3}  at {:<8} hand {:>2}  play {:>2}  {}\n",
+            wizard_glyph(p.id),
+            p.name,
+            if p.alive { "alive" } else { "dead" },
+            p.life,
+            at,
+            p.hand.len(),
+            p.play.len(),
+            p.vars
+        ));
+    }
+    out
+}
+
+/// A person at the terminal: each request is printed with numbered options; the answer is
+/// a number or an option key. End of input suspends the game.
+pub struct HumanAgent<R: BufRead, W: Write> {
+    pub input: R,
+    pub output: W,
+}
+
+impl<R: BufRead, W: Write> Agent for HumanAgent<R, W> {
+    fn decide(&mut self, req: &Request) -> Decision {
+        loop {
+            let _ = writeln!(self.output, "\nPlayer {} ({}): {}", wizard_glyph(req.player), req.kind, req.prompt);
+            for (i, c) in req.options.iter().enumerate() {
+                let _ = writeln!(self.output, "  {:>2}. {}", i + 1, c.label);
+            }
+            if req.max > 1 || req.min != 1 {
+                let _ = write!(self.output, "choose {}..{} (numbers separated by spaces, empty for none)> ", req.min, req.max);
+            } else {
+                let _ = write!(self.output, "> ");
+            }
+            let _ = self.output.flush();
+            let mut line = String::new();
+            match self.input.read_line(&mut line) {
+                Ok(0) | Err(_) => return Decision::Suspend,
+                Ok(_) => {}
+            }
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let keys: Result<Vec<String>, String> = if words.len() == 1 || req.max > 1 {
+                words
+                    .iter()
+                    .map(|w| match w.parse::<usize>() {
+                        Ok(n) if n >= 1 && n <= req.options.len() => Ok(req.options[n - 1].key.clone()),
+                        _ => Err(format!("`{w}` is not an option number")),
+                    })
+                    .collect()
+            } else {
+                Ok(vec![line.trim().to_string()])
+            };
+            match keys.and_then(|k| req.resolve(&k).map(|_| k)) {
+                Ok(k) => return Decision::Answer(k),
+                Err(e) => {
+                    let _ = writeln!(self.output, "{e}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,2 @@
+//! The Lua host: sandboxed card and ruleset scripts.
+pub mod sandbox;

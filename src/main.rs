@@ -1,0 +1,291 @@
+//! The `wizwar` command line.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use wizwar::geometry::load::load_board_set;
+use wizwar::geometry::render::{render_ascii, Overlay};
+use wizwar::geometry::svg::render_svg;
+use wizwar::geometry::Rot;
+use wizwar::cli::{overlay, summary, HumanAgent};
+use wizwar::decision::{Agent, RandomAgent, Seats};
+use wizwar::engine::{Engine, GameSetup, Outcome};
+use wizwar::rng::GameRng;
+use wizwar::save::SavedGame;
+use wizwar::testing::run_card_tests;
+use wizwar::value::Value;
+
+#[derive(Parser)]
+#[command(name = "wizwar", version, about = "A rules engine for Wiz-War style magical labyrinth duels")]
+#[command(long_about = "A rules engine for Wiz-War style magical labyrinth duels.\n\n\
+The kernel knows the board, line of sight and the game mechanics; every edition lives in \
+rulesets/<name>/ and every card in cards/<edition>/.")]
+struct Cli {
+    /// Folder holding rulesets/ and cards/.
+    #[arg(long, global = true, default_value = ".")]
+    root: PathBuf,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Ascii,
+    Svg,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a game between bots and people at this terminal.
+    Play {
+        #[arg(long, default_value = "8th")]
+        ruleset: String,
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// Seed of the game (dice, shuffles and the bots' choices).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Seats played by a person at the terminal, e.g. --human 0 (the others are random bots).
+        #[arg(long, value_delimiter = ',')]
+        human: Vec<u32>,
+        /// Optional rules, e.g. --option uncluttered_minds --option extended_play=false.
+        #[arg(long = "option")]
+        options: Vec<String>,
+        /// Stop after this many turns.
+        #[arg(long, default_value_t = 500)]
+        turns: u64,
+        /// Print only the result, not the board each turn.
+        #[arg(long)]
+        quiet: bool,
+        /// Save the game (replayable) to this file when it stops.
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Continue a saved game instead of starting one.
+        #[arg(long)]
+        load: Option<PathBuf>,
+    },
+    /// Run the tests every card file carries.
+    Test {
+        #[arg(long, default_value = "8th")]
+        ruleset: String,
+        /// Only cards whose key or name contains this.
+        filter: Option<String>,
+    },
+    /// Load a ruleset, its boards and all its cards, and report every problem.
+    Check {
+        #[arg(long, default_value = "8th")]
+        ruleset: String,
+    },
+    /// Replay a saved game against the current cards and rules; report where it diverges.
+    Replay {
+        file: PathBuf,
+    },
+    /// Build a board the way setup does (faces shuffled and turned by the seed) and show it.
+    Board {
+        /// Ruleset folder name under --rulesets (8th, classic, 9th).
+        #[arg(long, default_value = "8th")]
+        ruleset: String,
+        /// Number of players (picks the layout).
+        #[arg(long, default_value_t = 4)]
+        players: usize,
+        /// Which side of the sector boards (8th: a = new, b = classic); default: the first listed.
+        #[arg(long)]
+        side: Option<String>,
+        /// Seed for shuffling and turning the sectors; without it sectors keep their listed order, unturned.
+        #[arg(long)]
+        seed: Option<u64>,
+        #[arg(long, value_enum, default_value = "ascii")]
+        format: Format,
+        /// Write to this file instead of standard output.
+        #[arg(long, short)]
+        out: Option<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("wizwar: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn parse_options(opts: &[String]) -> Result<Vec<(String, Value)>, String> {
+    opts.iter()
+        .map(|o| match o.split_once('=') {
+            None => Ok((o.clone(), Value::Bool(true))),
+            Some((k, "true")) => Ok((k.to_string(), Value::Bool(true))),
+            Some((k, "false")) => Ok((k.to_string(), Value::Bool(false))),
+            Some((k, v)) => v
+                .parse::<i64>()
+                .map(|n| (k.to_string(), Value::Int(n)))
+                .map_err(|_| format!("option {k}: expected true, false or a number, got `{v}`")),
+        })
+        .collect()
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    let root = cli.root.clone();
+    match cli.command {
+        Command::Play { ruleset, players, seed, human, options, turns, quiet, save, load } => {
+            let (setup, answers) = match &load {
+                Some(path) => {
+                    let saved = SavedGame::read(path)?;
+                    (saved.setup, saved.answers)
+                }
+                None => (GameSetup { ruleset, players, seed, options: parse_options(&options)?, names: vec![] }, vec![]),
+            };
+            let agents: Vec<Box<dyn Agent>> = (0..setup.players as u32)
+                .map(|p| -> Box<dyn Agent> {
+                    if human.contains(&p) {
+                        Box::new(HumanAgent { input: std::io::stdin().lock(), output: std::io::stdout() })
+                    } else {
+                        Box::new(RandomAgent::new(setup.seed.wrapping_mul(31).wrapping_add(p as u64 + 1)))
+                    }
+                })
+                .collect();
+            let engine = Engine::new(&root, &setup, Box::new(Seats { agents }))?;
+            engine.queue_replay(answers);
+            let outcome = loop {
+                let before = engine.with_state(|s| s.turn.number);
+                let out = engine.run(Some(before + 1));
+                if !quiet {
+                    engine.with_state(|st| {
+                        println!("\n=== turn {} ({}) ===", st.turn.number, st.players[st.turn.active as usize].name);
+                        print!("{}", render_ascii(&st.board, &overlay(st)));
+                        print!("{}", summary(st));
+                    });
+                    for line in engine.take_output() {
+                        println!("  [script] {line}");
+                    }
+                }
+                match out {
+                    Outcome::TurnLimit if before + 1 < turns => continue,
+                    other => break other,
+                }
+            };
+            let errors: Vec<String> = engine
+                .log()
+                .iter()
+                .filter(|l| l.event == "error")
+                .filter_map(|l| l.data.get("message").and_then(|m| m.as_str()).map(str::to_string))
+                .collect();
+            for e in &errors {
+                eprintln!("script error (the action was undone): {e}");
+            }
+            if let Some(path) = &save {
+                SavedGame::of(&engine, &setup).write(path)?;
+                println!("saved to {}", path.display());
+            }
+            engine.with_state(|st| print!("{}", summary(st)));
+            match outcome {
+                Outcome::Over(r) => {
+                    let who = r.winner.map(|w| engine.with_state(|s| s.players[w as usize].name.clone()));
+                    println!("Game over after {} turns: {} ({})", engine.with_state(|s| s.turn.number), who.unwrap_or_else(|| "nobody".into()), r.reason);
+                    Ok(())
+                }
+                Outcome::TurnLimit => {
+                    println!("Stopped at the turn limit ({turns} turns) with no winner.");
+                    Ok(())
+                }
+                Outcome::Suspended(req) => {
+                    println!("Stopped: no answer from player {} (end of input).", req.player);
+                    Ok(())
+                }
+                Outcome::AgentFailed(m) => Err(m),
+            }
+        }
+        Command::Test { ruleset, filter } => {
+            let results = run_card_tests(&root, &ruleset, filter.as_deref())?;
+            let failed: Vec<_> = results.iter().filter(|r| !r.passed).collect();
+            for r in &results {
+                println!("{} {} :: {}", if r.passed { "ok  " } else { "FAIL" }, r.file, r.test);
+                if !r.passed {
+                    println!("       {}", r.message);
+                }
+            }
+            println!("{} passed, {} failed", results.len() - failed.len(), failed.len());
+            if failed.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("{} card test(s) failed", failed.len()))
+            }
+        }
+        Command::Check { ruleset } => {
+            let setup = GameSetup { ruleset: ruleset.clone(), players: 2, seed: 1, options: vec![], names: vec![] };
+            let engine = Engine::new(&root, &setup, Box::new(RandomAgent::new(1)))?;
+            let defs: Vec<_> = engine.card_defs().cloned().collect();
+            let untested: Vec<&str> = defs.iter().filter(|d| d.tests.is_empty()).map(|d| d.file.as_str()).collect();
+            println!("ruleset {ruleset}: {} cards load", defs.len());
+            for f in &untested {
+                println!("  no tests: {f}");
+            }
+            if untested.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("{} card(s) carry no tests", untested.len()))
+            }
+        }
+        Command::Replay { file } => {
+            let saved = SavedGame::read(&file)?;
+            let engine = Engine::new(&root, &saved.setup, Box::new(wizwar::decision::QueueAgent::default()))?;
+            let total = saved.answers.len();
+            engine.queue_replay(saved.answers.clone());
+            let out = engine.run(None);
+            let used = engine.answers().len();
+            match out {
+                Outcome::AgentFailed(m) => Err(format!("the replay diverges after {used} of {total} answers: {m}")),
+                Outcome::Suspended(_) if used == total => {
+                    println!("replayed all {total} answers; the game waits for the next one");
+                    Ok(())
+                }
+                Outcome::Over(r) if used == total => {
+                    println!("replayed all {total} answers; game over: {}", r.reason);
+                    Ok(())
+                }
+                other => Err(format!("the replay stopped after {used} of {total} answers: {other:?}")),
+            }
+        }
+        Command::Board { ruleset, players, side, seed, format, out } => {
+            let path = root.join("rulesets").join(&ruleset).join("boards").join("boards.toml");
+            let set = load_board_set(&path)
+                .map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
+            let side = match side {
+                Some(s) => s,
+                None => set.sides.keys().next().cloned().ok_or("the board set lists no sides")?,
+            };
+            let faces = set.sides.get(&side).ok_or_else(|| {
+                format!("no side `{side}` (known: {})", set.sides.keys().cloned().collect::<Vec<_>>().join(", "))
+            })?;
+            let layout = set.layouts.get(&players).ok_or_else(|| {
+                let known: Vec<String> = set.layouts.keys().map(|k| k.to_string()).collect();
+                format!("ruleset {ruleset} has no layout for {players} players (known: {})", known.join(", "))
+            })?;
+            let slots = layout.slots.len();
+            let (order, rotations): (Vec<usize>, Vec<Rot>) = match seed {
+                None => ((0..slots).collect(), vec![Rot(0); slots]),
+                Some(seed) => {
+                    let mut rng = GameRng::new(seed);
+                    let mut order: Vec<usize> = (0..faces.len()).collect();
+                    rng.shuffle(&mut order);
+                    order.truncate(slots);
+                    let rots = (0..slots).map(|_| Rot::new(rng.below(4) as i32)).collect();
+                    (order, rots)
+                }
+            };
+            let board = set.build(&side, players, &order, &rotations).map_err(|e| e.to_string())?;
+            let text = match format {
+                Format::Ascii => render_ascii(&board, &Overlay::default()),
+                Format::Svg => render_svg(&board, &Overlay::default()),
+            };
+            match out {
+                Some(p) => std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?,
+                None => print!("{text}"),
+            }
+            Ok(())
+        }
+    }
+}
