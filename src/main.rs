@@ -63,6 +63,9 @@ enum Command {
         /// Continue a saved game instead of starting one.
         #[arg(long)]
         load: Option<PathBuf>,
+        /// Write the event log (JSON lines) to this file when the game stops.
+        #[arg(long)]
+        log: Option<PathBuf>,
     },
     /// Run the tests every card file carries.
     Test {
@@ -130,7 +133,7 @@ fn parse_options(opts: &[String]) -> Result<Vec<(String, Value)>, String> {
 fn run(cli: Cli) -> Result<(), String> {
     let root = cli.root.clone();
     match cli.command {
-        Command::Play { ruleset, players, seed, human, options, turns, quiet, save, load } => {
+        Command::Play { ruleset, players, seed, human, options, turns, quiet, save, load, log } => {
             let (setup, answers) = match &load {
                 Some(path) => {
                     let saved = SavedGame::read(path)?;
@@ -175,6 +178,11 @@ fn run(cli: Cli) -> Result<(), String> {
                 .collect();
             for e in &errors {
                 eprintln!("script error (the action was undone): {e}");
+            }
+            if let Some(path) = &log {
+                let lines: Vec<String> =
+                    engine.log().iter().map(|l| serde_json::to_string(l).expect("log entries serialize")).collect();
+                std::fs::write(path, lines.join("\n") + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
             }
             if let Some(path) = &save {
                 SavedGame::of(&engine, &setup).write(path)?;

@@ -129,3 +129,46 @@ fn card_tests_run_in_fresh_games_and_report_failures_by_line() {
     let unasked = by_name("an unexpected request fails the test");
     assert!(!unasked.passed && unasked.message.contains("never asked"), "{}", unasked.message);
 }
+
+/// Lua seeds its string hashing per process, so determinism is only proven across processes.
+#[test]
+fn the_same_game_in_two_processes_logs_the_same_bytes() {
+    let dir = std::env::temp_dir().join(format!("wizwar-det-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |name: &str| {
+        let path = dir.join(name);
+        let status = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
+            .args(["--root", "tests/fixtures/engine", "play", "--ruleset", "toy", "--seed", "11", "--quiet", "--log"])
+            .arg(&path)
+            .stdout(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+        std::fs::read(&path).unwrap()
+    };
+    let (a, b) = (run("a.jsonl"), run("b.jsonl"));
+    assert!(a.len() > 100);
+    assert_eq!(a, b);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_saved_game_replays_and_a_broken_save_names_file_and_line() {
+    let setup = setup(5);
+    let e = Engine::new(root(), &setup, bots(5)).unwrap();
+    let out = e.run(Some(200));
+    let saved = wizwar::save::SavedGame::of(&e, &setup);
+    let path = std::env::temp_dir().join(format!("wizwar-save-{}.json", std::process::id()));
+    saved.write(&path).unwrap();
+    let back = wizwar::save::SavedGame::read(&path).unwrap();
+    let again = Engine::new(root(), &back.setup, Box::new(QueueAgent::default())).unwrap();
+    again.queue_replay(back.answers.clone());
+    assert_eq!(again.run(Some(200)), out);
+    assert_eq!(serde_json::to_string(&again.log()).unwrap(), serde_json::to_string(&e.log()).unwrap());
+    assert_eq!(again.state(), e.state());
+
+    std::fs::write(&path, "{\n  \"format\": 1,\n  \"setup\": oops\n}").unwrap();
+    let err = wizwar::save::SavedGame::read(&path).unwrap_err();
+    assert!(err.contains(&format!("{}:3:", path.display())), "{err}");
+    std::fs::remove_file(&path).ok();
+}

@@ -163,6 +163,7 @@ pub struct Board {
     layout: Layout,
     faces: Vec<SectorFace>,
     placements: Vec<Placement>,
+    #[serde(with = "super::types::map_as_pairs")]
     edges: BTreeMap<EdgeId, EdgeState>,
     obstacles: BTreeMap<u64, Obstacle>,
     #[serde(skip)]
@@ -199,6 +200,8 @@ pub(crate) struct Derived {
     pub cell_blocks_los: Vec<bool>,
     pub cell_blocks_move: Vec<bool>,
     pub los_fields: RefCell<HashMap<usize, Rc<Vec<bool>>>>,
+    /// Where a line of sight goes from every square (built on first use by `los`).
+    pub los_graph: std::cell::OnceCell<super::los::LosGraph>,
 }
 
 impl Derived {
@@ -783,6 +786,7 @@ impl Board {
             cell_blocks_los: vec![false; (w * h) as usize],
             cell_blocks_move: vec![false; (w * h) as usize],
             los_fields: RefCell::new(HashMap::new()),
+            los_graph: std::cell::OnceCell::new(),
         };
         // Printed terrain: a double wall on a seam is one wall (8th: "Changing the Map").
         for (i, face) in self.faces.iter().enumerate() {

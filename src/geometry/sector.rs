@@ -31,6 +31,7 @@ pub struct SectorFace {
     /// Local edges carrying a printed stone wall (rim walls included).
     pub walls: BTreeSet<EdgeId>,
     /// Local edges carrying a printed door.
+    #[serde(with = "super::types::map_as_pairs")]
     pub doors: BTreeMap<EdgeId, DoorSpec>,
     pub home: Sq,
     pub treasures: Vec<Sq>,
@@ -204,12 +205,17 @@ impl SectorFace {
                     walls.insert(edge);
                 }
                 if door {
-                    let spec = door_specs.get(&(at, d)).cloned().unwrap_or_default();
+                    // Details may name the door from either side of its edge.
+                    let spec = door_specs
+                        .get(&(at, d))
+                        .or_else(|| door_specs.get(&(next, d.opposite())))
+                        .cloned()
+                        .unwrap_or_default();
                     doors.insert(edge, spec);
                 }
             }
         }
-        for (&(at, d), _) in door_specs {
+        for &(at, d) in door_specs.keys() {
             if !in_sector(at) || !doors.contains_key(&at.edge(d)) {
                 problems.push(FaceProblem {
                     square: Some(at),
@@ -219,7 +225,10 @@ impl SectorFace {
         }
         let centre = Sq::new(CENTRE, CENTRE);
         match homes.as_slice() {
-            [] => problems.push(FaceProblem { square: None, problem: "no home base (H) in the sector".into() }),
+            [] => problems.push(FaceProblem {
+                square: Some(centre),
+                problem: "no home base (H) in the sector: the centre square must be the home base".into(),
+            }),
             [h] if *h != centre => problems.push(FaceProblem {
                 square: Some(*h),
                 problem: "the home base must be the centre square".into(),
