@@ -7,13 +7,15 @@
 //!   *touches*: a wall, a closed door, an edge obstacle that blocks LOS, or a column (8th: "If the
 //!   imaginary line is interrupted by any part of a wall (including a column), then line of sight
 //!   is blocked"). Columns stand at both ends of every wall and door, so a line that grazes the
-//!   end of a wall, or passes exactly through a corner where a wall ends, is blocked. A line
-//!   through a corner where no wall or door ends passes diagonally.
+//!   end of a wall, or passes exactly through a corner where a wall ends, is blocked. So is one
+//!   through an end of an edge obstacle that blocks LOS (Wall of Earth). A line through a corner
+//!   where nothing of the kind ends passes diagonally.
 //! * Open doors let LOS through; closed doors block it (8th FAQ 1.1: the line stops at a closed
 //!   door). Their columns still stand.
 //! * Squares holding an obstacle flagged `blocks_los` ("fills the entire square", Thornbush,
 //!   Dust Cloud...) block any line passing through them, including lines that start or end
-//!   there; a square always sees itself, and an obstacle never hides itself.
+//!   there, and lines to a wall that end on one of their sides (the line crosses the square to
+//!   get there); a square always sees itself, and an obstacle never hides itself.
 //! * Wrap-around, portals and warps make the two linked squares adjacent for LOS too (8th: "the
 //!   two connected squares are treated as directly adjacent"; classic AUTO WARP: "treat it as a
 //!   straight line"). The line is traced in the *unfolded* board: when it crosses a linked rim
@@ -27,8 +29,20 @@
 //!
 //! The arithmetic is exact: coordinates are integers scaled by 16 and crossings are compared by
 //! cross-multiplication, so grazing cases are decided the same way every time, on every machine.
+//!
+//! # How it is computed
+//!
+//! What happens when a line leaves a square through one of its sides, or exactly through one of
+//! its corners, depends only on the board, not on the line: each board state gets a table
+//! (`LosGraph`) saying, for every square, side and corner, which square the line enters and how
+//! the link turned it, or that it is blocked. A line is then walked through the table, square by
+//! square. A square's whole field of view is the set of squares whose centre some line from its
+//! centre reaches: the line to the centre of a chart square `k * (p, q)` is the line to `(p, q)`
+//! carried on, so each direction `(p, q)` with coprime components is walked once, as far as the
+//! reach allows, and every chart centre it passes is recorded. Fields are cached per square until
+//! the board changes.
 
-use super::board::{Board, Derived, Place};
+use super::board::{Barrier, Board, Derived, Place};
 use super::types::{Corner, Dir, EdgeId, Rot, Sq};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
@@ -46,217 +60,331 @@ pub enum EdgeTarget {
 const UNIT: i64 = 16;
 const HALF: i64 = UNIT / 2;
 
-#[derive(Clone, Copy, Debug)]
-struct Frame {
-    cell: Sq,
-    /// Chart direction `d` is board direction `d.turn(rot)` here.
-    rot: Rot,
+/// A table entry for a line that can't go on.
+const BLOCKED: u32 = u32::MAX;
+
+/// Index of the corner of a square between its sides `a` and `b` (perpendicular, board
+/// directions, in either order): bit 0 = east, bit 1 = south.
+fn corner_slot(a: Dir, b: Dir) -> usize {
+    let (ew, ns) = if a.is_vertical() { (b, a) } else { (a, b) };
+    usize::from(ew == Dir::E) | (usize::from(ns == Dir::S) << 1)
+}
+
+/// Where a line goes from every square: the LOS view of one board state (see the module doc).
+#[derive(Debug)]
+pub(crate) struct LosGraph {
+    w: i32,
+    /// Longest line, in squares along either axis.
+    reach: i64,
+    /// `cell * 4 + side` (board direction): the square entered, packed as `cell << 2 | quarter
+    /// turns the link adds`, or [`BLOCKED`].
+    side: Vec<u32>,
+    /// `cell * 4 + corner_slot`: the same for a line passing exactly through that corner.
+    corner: Vec<u32>,
+    /// Squares holding an obstacle that blocks LOS.
+    filled: Vec<bool>,
+    /// The directions `(p, q)` (coprime, within reach) walked from every square, each with how
+    /// many times it fits in the reach.
+    rays: Vec<(i64, i64, i64)>,
+}
+
+impl LosGraph {
+    fn build(d: &Derived) -> LosGraph {
+        let n = (d.w * d.h) as usize;
+        let mut g = LosGraph {
+            w: d.w,
+            reach: d.w.max(d.h) as i64,
+            side: vec![BLOCKED; n * 4],
+            corner: vec![BLOCKED; n * 4],
+            filled: d.cell_blocks_los.clone(),
+            rays: Vec::new(),
+        };
+        let r = g.reach;
+        for q in -r..=r {
+            for p in -r..=r {
+                // Skips (0,0), and multiples of a shorter direction (walked anyway).
+                if gcd(p.abs(), q.abs()) == 1 {
+                    g.rays.push((p, q, r / p.abs().max(q.abs())));
+                }
+            }
+        }
+        let pack = |(to, rot): (Sq, Rot)| ((d.cell(to) as u32) << 2) | rot.0 as u32;
+        for y in 0..d.h {
+            for x in 0..d.w {
+                let s = Sq::new(x, y);
+                if !d.contains(s) {
+                    continue;
+                }
+                let c = d.cell(s);
+                for dir in Dir::ALL {
+                    if let Some(t) = cross(d, s, dir) {
+                        g.side[c * 4 + dir.index()] = pack(t);
+                    }
+                }
+                for h in [Dir::E, Dir::W] {
+                    for v in [Dir::N, Dir::S] {
+                        if let Some(t) = cross_corner(d, s, h, v) {
+                            g.corner[c * 4 + corner_slot(h, v)] = pack(t);
+                        }
+                    }
+                }
+            }
+        }
+        g
+    }
+
+    fn sq(&self, cell: usize) -> Sq {
+        Sq::new(cell as i32 % self.w, cell as i32 / self.w)
+    }
+}
+
+fn edge_blocks(d: &Derived, e: EdgeId) -> bool {
+    d.edge_index(e).map(|i| d.edge_blocks_los[i]).unwrap_or(true)
+}
+
+/// Does a line passing through an end point of `e` touch something there? Any wall or door ends
+/// in a column; an edge obstacle that blocks LOS reaches its ends too.
+fn edge_touches(d: &Derived, e: EdgeId) -> bool {
+    d.edge_index(e).map(|i| d.barrier[i] != Barrier::Open || d.edge_blocks_los[i]).unwrap_or(true)
+}
+
+fn column(d: &Derived, c: Corner) -> bool {
+    d.corner_index(c).map(|i| d.column[i]).unwrap_or(true)
+}
+
+/// The corner of `cell` between its sides `a` and `b` (perpendicular, in board directions).
+fn corner_of(cell: Sq, a: Dir, b: Dir) -> Corner {
+    let has = |d: Dir| i32::from(a == d || b == d);
+    Corner { x: cell.x + has(Dir::E), y: cell.y + has(Dir::S) }
+}
+
+/// A line crossing side `dir` of `s` (through a link if `s` is on the rim): the square entered
+/// and the quarter turns the link adds, or None if blocked or off the board.
+fn cross(d: &Derived, s: Sq, dir: Dir) -> Option<(Sq, Rot)> {
+    let step = d.step(s, dir)?;
+    if edge_blocks(d, step.exit_edge) || (step.via_link && edge_blocks(d, step.entry_edge)) {
+        return None;
+    }
+    Some((step.to, dir.rot_to(step.heading)))
+}
+
+/// A line passing exactly through the corner of `s` between its sides `h` and `v`.
+fn cross_corner(d: &Derived, s: Sq, h: Dir, v: Dir) -> Option<(Sq, Rot)> {
+    // Both ways round the corner must be free of walls, doors and LOS-blocking edge obstacles,
+    // meet in the same square turned the same way, and no column may stand at the corner as
+    // seen from any of the four squares. Directions are relative to the start square (`rot`
+    // turns them into board directions where a link has turned the way).
+    let mut ends = Vec::with_capacity(2);
+    for (first, second) in [(h, v), (v, h)] {
+        let (mut cell, mut rot) = (s, Rot(0));
+        // The corner's sides as seen from the square we are in.
+        let (mut ch, mut cv) = (h, v);
+        for dir in [first, second] {
+            if column(d, corner_of(cell, ch.turn(rot), cv.turn(rot))) {
+                return None;
+            }
+            let step = d.step(cell, dir.turn(rot))?;
+            if edge_touches(d, step.exit_edge) || (step.via_link && edge_touches(d, step.entry_edge)) {
+                return None;
+            }
+            cell = step.to;
+            rot = dir.rot_to(step.heading);
+            if dir == h {
+                ch = ch.opposite();
+            } else {
+                cv = cv.opposite();
+            }
+        }
+        if column(d, corner_of(cell, ch.turn(rot), cv.turn(rot))) {
+            return None;
+        }
+        ends.push((cell, rot));
+    }
+    (ends[0] == ends[1]).then_some(ends[0])
 }
 
 /// Where a traced segment ended.
 struct Reached {
-    frame: Frame,
+    cell: usize,
+    /// Chart direction `d` is board direction `d.turn(rot)` in the last square.
+    rot: Rot,
     /// Set when the end point lies on a side of the last square (an edge target): that side, in
     /// chart directions.
     on_side: Option<Dir>,
 }
 
 struct Tracer<'a> {
-    d: &'a Derived,
+    g: &'a LosGraph,
     visited: Vec<u32>,
     stamp: u32,
-    reach: i64,
 }
 
 impl<'a> Tracer<'a> {
-    fn new(d: &'a Derived) -> Tracer<'a> {
-        Tracer { d, visited: vec![0; (d.w * d.h) as usize], stamp: 0, reach: d.w.max(d.h) as i64 }
+    fn new(g: &'a LosGraph) -> Tracer<'a> {
+        Tracer { g, visited: vec![0; g.filled.len()], stamp: 0 }
     }
 
-    fn edge_blocks(&self, e: EdgeId) -> bool {
-        self.d.edge_index(e).map(|i| self.d.edge_blocks_los[i]).unwrap_or(true)
-    }
-
-    fn edge_has_barrier(&self, e: EdgeId) -> bool {
-        self.d.edge_index(e).map(|i| self.d.barrier[i] != super::board::Barrier::Open).unwrap_or(true)
-    }
-
-    /// The corner of `cell` between its sides `a` and `b` (perpendicular, in board directions).
-    fn corner_of(cell: Sq, a: Dir, b: Dir) -> Corner {
-        let has = |d: Dir| i32::from(a == d || b == d);
-        Corner { x: cell.x + has(Dir::E), y: cell.y + has(Dir::S) }
-    }
-
-    fn column(&self, c: Corner) -> bool {
-        self.d.corner_index(c).map(|i| self.d.column[i]).unwrap_or(true)
-    }
-
-    /// Crosses side `chart_dir` of the current square; None if blocked or off the board.
-    fn cross(&self, f: Frame, chart_dir: Dir) -> Option<Frame> {
-        let dir = chart_dir.turn(f.rot);
-        let step = self.d.step(f.cell, dir)?;
-        if self.edge_blocks(step.exit_edge) || (step.via_link && self.edge_blocks(step.entry_edge)) {
-            return None;
+    /// Walks the segment from the centre of square `from` (chart origin, chart square (0,0)
+    /// covering `[0, UNIT]^2`) to the chart point `(tx, ty)`. `entered(cell, i, j)` is called on
+    /// entering each square, with the number of vertical and horizontal grid lines crossed so
+    /// far; returning false abandons the walk. Squares that block LOS stop the line when it
+    /// leaves them or ends on one of their sides, not when it ends inside them.
+    #[inline]
+    fn walk(
+        &mut self,
+        from: usize,
+        tx: i64,
+        ty: i64,
+        mut entered: impl FnMut(usize, i64, i64) -> bool,
+    ) -> Option<Reached> {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.visited.fill(0);
+            self.stamp = 1;
         }
-        Some(Frame { cell: step.to, rot: chart_dir.rot_to(step.heading) })
-    }
-
-    /// Passes exactly through the corner between chart sides `h` and `v` of the current square.
-    fn cross_corner(&self, f: Frame, h: Dir, v: Dir) -> Option<Frame> {
-        // Both ways round the corner must be free of walls and doors, meet in the same square,
-        // and no column may stand at the corner as seen from any of the four squares.
-        let mut ends = Vec::with_capacity(2);
-        for (first, second) in [(h, v), (v, h)] {
-            let mut cur = f;
-            // The corner's sides as seen from the square we are in, in chart directions.
-            let (mut ch, mut cv) = (h, v);
-            for chart_dir in [first, second] {
-                if self.column(Self::corner_of(cur.cell, ch.turn(cur.rot), cv.turn(cur.rot))) {
-                    return None;
-                }
-                let step = self.d.step(cur.cell, chart_dir.turn(cur.rot))?;
-                if self.edge_has_barrier(step.exit_edge) || (step.via_link && self.edge_has_barrier(step.entry_edge)) {
-                    return None;
-                }
-                cur = Frame { cell: step.to, rot: chart_dir.rot_to(step.heading) };
-                if chart_dir == h {
-                    ch = ch.opposite();
-                } else {
-                    cv = cv.opposite();
-                }
-            }
-            if self.column(Self::corner_of(cur.cell, ch.turn(cur.rot), cv.turn(cur.rot))) {
-                return None;
-            }
-            ends.push(cur);
-        }
-        (ends[0].cell == ends[1].cell && ends[0].rot == ends[1].rot).then_some(ends[0])
-    }
-
-    fn enter(&mut self, f: Frame) -> bool {
-        let c = self.d.cell(f.cell);
-        if self.visited[c] == self.stamp {
-            return false; // the line came round to a square it already crossed
-        }
-        self.visited[c] = self.stamp;
-        true
-    }
-
-    /// Traces from the centre of `from` (chart origin) to the chart point `(tx, ty)`, in units
-    /// of 1/16 square. Obstacles are checked in every square but the last.
-    fn trace(&mut self, from: Sq, tx: i64, ty: i64) -> Option<Reached> {
-        self.stamp += 1;
-        let mut f = Frame { cell: from, rot: Rot(0) };
-        self.enter(f);
+        let g = self.g;
+        let (mut cell, mut rot) = (from, 0u32);
+        self.visited[cell] = self.stamp;
         let (dx, dy) = (tx - HALF, ty - HALF);
         let (adx, ady) = (dx.abs(), dy.abs());
         let hdir = if dx > 0 { Dir::E } else { Dir::W };
         let vdir = if dy > 0 { Dir::S } else { Dir::N };
         let (mut ci, mut cj) = (0i64, 0i64);
         loop {
-            // Distance from the origin to the next vertical / horizontal grid line ahead
-            // (`ci`, `cj` count the lines already crossed).
+            // Distance from the origin to the next vertical / horizontal grid line ahead.
             let nx = HALF + UNIT * ci;
             let ny = HALF + UNIT * cj;
             let x_in = adx > 0 && nx <= adx;
             let y_in = ady > 0 && ny <= ady;
             if !x_in && !y_in {
-                return Some(Reached { frame: f, on_side: None });
+                return Some(Reached { cell, rot: Rot(rot as u8), on_side: None });
             }
             // Compare nx/adx with ny/ady (the fractions of the way along the segment).
             let order = if !y_in {
-                std::cmp::Ordering::Less
+                Less
             } else if !x_in {
-                std::cmp::Ordering::Greater
+                Greater
             } else {
                 (nx * ady).cmp(&(ny * adx))
             };
+            if g.filled[cell] {
+                return None;
+            }
             let at_end = match order {
-                std::cmp::Ordering::Less => nx == adx,
-                std::cmp::Ordering::Greater => ny == ady,
-                std::cmp::Ordering::Equal => nx == adx && ny == ady,
+                Less => nx == adx,
+                Greater => ny == ady,
+                Equal => nx == adx && ny == ady,
             };
             if at_end {
                 // The end point lies on this side: the target is the edge itself.
-                let side = if order == std::cmp::Ordering::Greater { vdir } else { hdir };
-                return Some(Reached { frame: f, on_side: Some(side) });
+                let side = if order == Greater { vdir } else { hdir };
+                return Some(Reached { cell, rot: Rot(rot as u8), on_side: Some(side) });
             }
-            if self.d.cell_blocks_los[self.d.cell(f.cell)] {
-                return None;
-            }
-            f = match order {
-                std::cmp::Ordering::Less => {
+            let turn = |d: Dir| (d.index() + rot as usize) & 3;
+            let next = match order {
+                Less => {
                     ci += 1;
-                    self.cross(f, hdir)?
+                    g.side[cell * 4 + turn(hdir)]
                 }
-                std::cmp::Ordering::Greater => {
+                Greater => {
                     cj += 1;
-                    self.cross(f, vdir)?
+                    g.side[cell * 4 + turn(vdir)]
                 }
-                std::cmp::Ordering::Equal => {
+                Equal => {
                     ci += 1;
                     cj += 1;
-                    self.cross_corner(f, hdir, vdir)?
+                    g.corner[cell * 4 + corner_slot(Dir::from_index(turn(hdir)), Dir::from_index(turn(vdir)))]
                 }
             };
-            if !self.enter(f) {
+            if next == BLOCKED {
+                return None;
+            }
+            cell = (next >> 2) as usize;
+            rot = (rot + (next & 3)) & 3;
+            if self.visited[cell] == self.stamp {
+                return None; // the line came round to a square it already crossed
+            }
+            self.visited[cell] = self.stamp;
+            if !entered(cell, ci, cj) {
                 return None;
             }
         }
     }
 
-    /// Every square visible from `from`.
-    fn field(&mut self, from: Sq) -> Vec<bool> {
-        let mut seen = vec![false; (self.d.w * self.d.h) as usize];
-        seen[self.d.cell(from)] = true;
-        if self.d.cell_blocks_los[self.d.cell(from)] {
-            return seen;
-        }
-        let r = self.reach;
-        for cj in -r..=r {
-            for ci in -r..=r {
-                if ci == 0 && cj == 0 {
-                    continue;
+    /// Walks every line from the centre of `from` to the centres of the chart squares within
+    /// reach, one walk per direction; `reached(cell)` is called for every centre reached (the
+    /// square may be filled) and returns false to stop everything. Returns false if stopped.
+    fn rays(&mut self, from: usize, mut reached: impl FnMut(usize) -> bool) -> bool {
+        let g = self.g;
+        let mut go_on = true;
+        for &(p, q, k) in &g.rays {
+            let (ap, aq) = (p.abs(), q.abs());
+            self.walk(from, k * p * UNIT + HALF, k * q * UNIT + HALF, |cell, i, j| {
+                // The line passes the centres of its chart squares `m * (p, q)`.
+                if i * aq == j * ap && !reached(cell) {
+                    go_on = false;
                 }
-                if let Some(end) = self.trace(from, ci * UNIT + HALF, cj * UNIT + HALF) {
-                    let c = self.d.cell(end.frame.cell);
-                    if !self.d.cell_blocks_los[c] {
-                        seen[c] = true;
-                    }
-                }
+                go_on
+            });
+            if !go_on {
+                return false;
             }
         }
+        true
+    }
+
+    /// Every square visible from `from`.
+    fn field(&mut self, from: usize) -> Vec<bool> {
+        let filled = &self.g.filled;
+        let mut seen = vec![false; filled.len()];
+        seen[from] = true;
+        if filled[from] {
+            return seen;
+        }
+        self.rays(from, |c| {
+            seen[c] |= !filled[c];
+            true
+        });
         seen
     }
 }
 
+fn gcd(mut a: i64, mut b: i64) -> i64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
 impl Board {
-    fn field(&self, from: Sq) -> Rc<Vec<bool>> {
-        let d = self.derived();
-        if let Some(f) = d.los_fields.borrow().get(&d.cell(from)) {
+    fn field_in(&self, d: &Derived, from: Sq) -> Rc<Vec<bool>> {
+        let c = d.cell(from);
+        if let Some(f) = d.los_fields.borrow().get(&c) {
             return f.clone();
         }
-        let f = Rc::new(Tracer::new(&d).field(from));
-        d.los_fields.borrow_mut().insert(d.cell(from), f.clone());
+        let f = Rc::new(Tracer::new(los_graph(d)).field(c));
+        d.los_fields.borrow_mut().insert(c, f.clone());
         f
     }
 
     /// Can a wizard in `a` see square `b`? Symmetric; every square sees itself.
     pub fn los(&self, a: Sq, b: Sq) -> bool {
-        if !self.contains(a) || !self.contains(b) {
+        let d = self.derived();
+        if !d.contains(a) || !d.contains(b) {
             return false;
         }
-        let d = self.derived();
-        self.field(a)[d.cell(b)]
+        self.field_in(&d, a)[d.cell(b)]
     }
 
     /// Every square visible from `a`, row by row.
     pub fn visible_from(&self, a: Sq) -> Vec<Sq> {
-        if !self.contains(a) {
+        let d = self.derived();
+        if !d.contains(a) {
             return Vec::new();
         }
-        let f = self.field(a);
-        self.squares().into_iter().filter(|&s| f[self.derived().cell(s)]).collect()
+        let f = self.field_in(&d, a);
+        self.squares().into_iter().filter(|&s| f[d.cell(s)]).collect()
     }
 
     /// LOS from square `a` to obstacle `id`: the obstacle never hides itself, but any other
@@ -269,10 +397,8 @@ impl Board {
                 if !self.contains(a) || !self.contains(s) {
                     return false;
                 }
-                let others_block = self
-                    .obstacles_at(Place::Square(s))
-                    .iter()
-                    .any(|(other, ob)| *other != id && ob.blocks_los);
+                let others_block =
+                    self.obstacles_at(Place::Square(s)).iter().any(|(other, ob)| *other != id && ob.blocks_los);
                 if a == s {
                     return !others_block || !o.blocks_los;
                 }
@@ -283,19 +409,9 @@ impl Board {
                 if d.cell_blocks_los[d.cell(a)] {
                     return false;
                 }
-                // Trace ignoring the target square's own obstacles.
-                let mut t = Tracer::new(&d);
-                let r = t.reach;
-                for cj in -r..=r {
-                    for ci in -r..=r {
-                        if let Some(end) = t.trace(a, ci * UNIT + HALF, cj * UNIT + HALF) {
-                            if end.frame.cell == s {
-                                return true;
-                            }
-                        }
-                    }
-                }
-                false
+                // Lines to the target's centre: its own obstacle is at the end of them.
+                let target = d.cell(s);
+                !Tracer::new(los_graph(&d)).rays(d.cell(a), |c| c != target)
             }
         }
     }
@@ -325,12 +441,23 @@ impl Board {
             EdgeTarget::Midpoint => vec![HALF],
             EdgeTarget::AnyPoint => (1..8).map(|k| k * UNIT / 8).collect(),
         };
-        let mut t = Tracer::new(&d);
-        let r = t.reach;
+        let g = los_graph(&d);
+        let mut t = Tracer::new(g);
+        let from = d.cell(a);
+        let r = g.reach;
         for cj in -r..=r {
             for ci in -r..=r {
                 let (x0, y0) = (ci * UNIT, cj * UNIT);
-                for side in Dir::ALL {
+                // Each edge of the chart once: the north and west sides of every chart square,
+                // plus the south and east sides along the far rows.
+                let mut sides = vec![Dir::N, Dir::W];
+                if cj == r {
+                    sides.push(Dir::S);
+                }
+                if ci == r {
+                    sides.push(Dir::E);
+                }
+                for side in sides {
                     for &k in &offsets {
                         let (tx, ty) = match side {
                             Dir::N => (x0 + k, y0),
@@ -338,9 +465,9 @@ impl Board {
                             Dir::W => (x0, y0 + k),
                             Dir::E => (x0 + UNIT, y0 + k),
                         };
-                        if let Some(end) = t.trace(a, tx, ty) {
+                        if let Some(end) = t.walk(from, tx, ty, |_, _, _| true) {
                             if let Some(chart_side) = end.on_side {
-                                let edge = end.frame.cell.edge(chart_side.turn(end.frame.rot));
+                                let edge = g.sq(end.cell).edge(chart_side.turn(end.rot));
                                 if names.contains(&edge) {
                                     return true;
                                 }
@@ -360,9 +487,13 @@ impl Board {
         if self.los(a, b) {
             return Some(a);
         }
-        let fa = self.field(a);
         let d = self.derived();
-        self.squares().into_iter().find(|&m| m != a && m != b && fa[d.cell(m)] && self.field(m)[d.cell(b)])
+        if !d.contains(a) || !d.contains(b) {
+            return None;
+        }
+        // LOS is symmetric: the bend square sees `b` exactly when `b` sees it.
+        let (fa, fb) = (self.field_in(&d, a), self.field_in(&d, b));
+        self.squares().into_iter().find(|&m| m != a && m != b && fa[d.cell(m)] && fb[d.cell(m)])
     }
 
     /// Adjacent for spells: the same square, or an orthogonal neighbour (through a link too),
@@ -376,4 +507,9 @@ impl Board {
     pub fn neighbours(&self, a: Sq) -> Vec<Sq> {
         Dir::ALL.iter().filter_map(|&d| self.step(a, d).map(|s| s.to)).collect()
     }
+}
+
+/// The LOS table of a board state, built on first use.
+fn los_graph(d: &Derived) -> &LosGraph {
+    d.los_graph.get_or_init(|| LosGraph::build(d))
 }

@@ -128,8 +128,8 @@ impl Board {
                 continue;
             }
             for step in self.moves(s, mover) {
-                if !cost.contains_key(&step.to) {
-                    cost.insert(step.to, c + 1);
+                if let std::collections::btree_map::Entry::Vacant(slot) = cost.entry(step.to) {
+                    slot.insert(c + 1);
                     queue.push_back(step.to);
                 }
             }

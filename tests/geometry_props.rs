@@ -1,0 +1,214 @@
+//! Properties of line of sight and adjacency on random boards.
+//!
+//! A random board: 1 to 4 plain sectors in one of several layouts (plain wrap-around, crossing
+//! portals, turning portals, an L with portals, an L with a warp, a 2x2 square), each sector
+//! turned at random, then random created walls and doors (some open), destroyed walls (rim walls
+//! too, so lines and corners pass the links) and obstacles on random squares and edges.
+
+use proptest::prelude::*;
+use std::collections::BTreeMap;
+use wizwar::geometry::*;
+
+fn plain(id: &str) -> SectorFace {
+    let rows: Vec<Vec<String>> = [
+        ["NW", "N", "", "N", "NE"],
+        ["W", "T", "", "", "E"],
+        ["", "", "H", "", ""],
+        ["W", "", "", "T", "E"],
+        ["SW", "S", "", "S", "SE"],
+    ]
+    .iter()
+    .map(|r| r.iter().map(|s| s.to_string()).collect())
+    .collect();
+    SectorFace::from_rows(id, id, &rows, &BTreeMap::new()).unwrap()
+}
+
+type Portals = &'static [(&'static str, usize, Dir)];
+type Warps = &'static [((usize, Dir), (usize, Dir))];
+type LayoutSpec = (&'static [(i32, i32)], Portals, Warps);
+
+/// The layouts boards are drawn from: slots, portal markers, warps.
+const LAYOUTS: &[LayoutSpec] = &[
+    // One sector wrapping onto itself.
+    (&[(0, 0)], &[], &[]),
+    // Two side by side, plain wrap-around.
+    (&[(0, 0), (1, 0)], &[], &[]),
+    // 8th two players: north exits cross over to the other sector's south exit.
+    (&[(0, 0), (1, 0)], &[("p", 0, Dir::N), ("p", 1, Dir::S), ("c", 1, Dir::N), ("c", 0, Dir::S)], &[]),
+    // Turning portals: north to east, south to west.
+    (&[(0, 0), (1, 0)], &[("p", 0, Dir::N), ("p", 1, Dir::E), ("c", 0, Dir::S), ("c", 0, Dir::W)], &[]),
+    // One above the other, a portal joining a sector's own north and east sides (a short loop).
+    (&[(0, 0), (0, 1)], &[("p", 0, Dir::N), ("p", 0, Dir::E), ("c", 0, Dir::W), ("c", 1, Dir::S)], &[]),
+    // 8th three players: an L with two portal pairs.
+    (&[(0, 0), (1, 0), (0, 1)], &[("p", 1, Dir::S), ("p", 2, Dir::E), ("c", 1, Dir::N), ("c", 2, Dir::W)], &[]),
+    // Classic three players: an L with the AUTO WARP.
+    (&[(0, 0), (1, 0), (0, 1)], &[("c", 1, Dir::N), ("c", 2, Dir::W)], &[((1, Dir::S), (2, Dir::E))]),
+    // Four players: a 2x2 square with crossing portals east and west.
+    (&[(0, 0), (1, 0), (0, 1), (1, 1)], &[("p", 0, Dir::W), ("p", 3, Dir::E), ("c", 2, Dir::W), ("c", 1, Dir::E)], &[]),
+];
+
+#[derive(Clone, Debug)]
+enum Change {
+    /// Create a wall or door (opened or not) on an edge; ignored where the edge can't take it.
+    Create { x: i32, y: i32, horizontal: bool, door: bool, open: bool },
+    /// Destroy whatever stands on an edge, if anything.
+    Destroy { x: i32, y: i32, horizontal: bool },
+    /// An obstacle on a square.
+    Square { x: i32, y: i32, blocks_los: bool },
+    /// An obstacle on an edge.
+    Edge { x: i32, y: i32, horizontal: bool, blocks_los: bool },
+}
+
+fn change() -> impl Strategy<Value = Change> {
+    let (x, y) = (0..11i32, 0..11i32);
+    prop_oneof![
+        5 => (x.clone(), y.clone(), any::<bool>(), prop::bool::weighted(0.3), any::<bool>())
+            .prop_map(|(x, y, horizontal, door, open)| Change::Create { x, y, horizontal, door, open }),
+        2 => (x.clone(), y.clone(), any::<bool>()).prop_map(|(x, y, horizontal)| Change::Destroy { x, y, horizontal }),
+        1 => (x.clone(), y.clone(), any::<bool>()).prop_map(|(x, y, blocks_los)| Change::Square { x, y, blocks_los }),
+        1 => (x, y, any::<bool>(), any::<bool>())
+            .prop_map(|(x, y, horizontal, blocks_los)| Change::Edge { x, y, horizontal, blocks_los }),
+    ]
+}
+
+fn make_board(which: usize, rots: &[u8], changes: &[Change]) -> Board {
+    let (slots, portals, warps) = LAYOUTS[which];
+    let layout = Layout {
+        id: "random".into(),
+        name: "random".into(),
+        players: slots.len(),
+        slots: slots.to_vec(),
+        portals: portals.iter().map(|&(c, slot, side)| PortalMarker { colour: c.into(), slot, side }).collect(),
+        warps: warps
+            .iter()
+            .map(|&((sa, da), (sb, db))| Warp { a: SideRef { slot: sa, side: da }, b: SideRef { slot: sb, side: db } })
+            .collect(),
+        reconstructed: None,
+    };
+    let faces = (0..slots.len()).map(|i| plain(&format!("s{i}"))).collect();
+    let rots = (0..slots.len()).map(|i| Rot(rots[i] % 4)).collect();
+    let mut b = Board::new(layout, faces, rots).unwrap();
+    for (id, c) in changes.iter().enumerate() {
+        match *c {
+            Change::Create { x, y, horizontal, door, open } => {
+                let e = EdgeId { x, y, horizontal };
+                if b.create_barrier(e, door, None).is_ok() && door && open {
+                    b.set_door_open(e, true).unwrap();
+                }
+            }
+            Change::Destroy { x, y, horizontal } => {
+                let _ = b.destroy_barrier(EdgeId { x, y, horizontal });
+            }
+            Change::Square { x, y, blocks_los } => {
+                let o = Obstacle {
+                    at: Place::Square(Sq::new(x, y)),
+                    blocks_move: true,
+                    blocks_los,
+                    fills_square: blocks_los,
+                };
+                let _ = b.add_obstacle(id as u64, o);
+            }
+            Change::Edge { x, y, horizontal, blocks_los } => {
+                let at = Place::Edge(EdgeId { x, y, horizontal });
+                let _ = b.add_obstacle(id as u64, Obstacle { at, blocks_move: true, blocks_los, fills_square: false });
+            }
+        }
+    }
+    b
+}
+
+fn board() -> impl Strategy<Value = Board> {
+    (0..LAYOUTS.len(), prop::collection::vec(0..4u8, 4), prop::collection::vec(change(), 0..24))
+        .prop_map(|(which, rots, changes)| make_board(which, &rots, &changes))
+}
+
+/// Every LOS-relevant fact about neighbours: the edge between them (and at a link both edges)
+/// lets a line through, and neither square is filled.
+fn open_between(b: &Board, a: Sq, d: Dir) -> Option<Sq> {
+    let st = b.step(a, d)?;
+    let clear = |e: EdgeId| {
+        let v = b.edge(e).unwrap();
+        let barrier_ok = match v.barrier {
+            Barrier::Open => true,
+            Barrier::Wall => false,
+            Barrier::Door => v.door.as_ref().unwrap().open,
+        };
+        barrier_ok && v.obstacles.iter().all(|id| !b.obstacles()[id].blocks_los)
+    };
+    let filled = |s: Sq| b.obstacles_at(Place::Square(s)).iter().any(|(_, o)| o.blocks_los);
+    (clear(st.exit_edge) && clear(st.entry_edge) && !filled(a) && !filled(st.to)).then_some(st.to)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// LOS is symmetric, every square sees itself, and a neighbour with nothing in between is seen.
+    #[test]
+    fn los_is_symmetric_and_reflexive(b in board()) {
+        let squares = b.squares();
+        for &a in &squares {
+            prop_assert!(b.los(a, a), "{} does not see itself", a);
+            for &c in &squares {
+                prop_assert_eq!(b.los(a, c), b.los(c, a), "{} and {}", a, c);
+            }
+            for d in Dir::ALL {
+                if let Some(n) = open_between(&b, a, d) {
+                    prop_assert!(b.los(a, n), "{} does not see its open neighbour {} ({})", a, n, d);
+                }
+            }
+        }
+    }
+
+    /// Adjacent means the same square or one step away (8th: no diagonals), and needs LOS.
+    #[test]
+    fn adjacent_is_one_step_with_los(b in board()) {
+        let squares = b.squares();
+        for &a in &squares {
+            for &c in &squares {
+                if b.adjacent(a, c) {
+                    prop_assert!(b.los(a, c));
+                    prop_assert!(a == c || b.distance(a, c) == Some(1), "{} and {} adjacent but not one step apart", a, c);
+                }
+            }
+            for n in b.neighbours(a) {
+                prop_assert_eq!(b.adjacent(a, n), b.los(a, n));
+            }
+        }
+    }
+
+    /// A bent line (Around the Corner) includes every straight one, and a bend is two straight
+    /// lines meeting in a square.
+    #[test]
+    fn los_bent_contains_los(b in board(), picks in prop::collection::vec((0..100usize, 0..100usize), 40)) {
+        let squares = b.squares();
+        for (i, j) in picks {
+            let (a, c) = (squares[i % squares.len()], squares[j % squares.len()]);
+            match b.los_bent(a, c) {
+                None => prop_assert!(!b.los(a, c), "{} sees {} but no bent line found", a, c),
+                Some(m) if m == a => prop_assert!(b.los(a, c)),
+                Some(m) => {
+                    prop_assert!(!b.los(a, c), "a bend via {} reported where a straight line exists", m);
+                    prop_assert!(b.los(a, m) && b.los(m, c), "{} -> {} -> {}", a, m, c);
+                }
+            }
+        }
+    }
+
+    /// LOS to a wall: the midpoint is one of the points "any point" tries, so midpoint LOS implies
+    /// any-point LOS; and a wall on a side of one's own square is always in view (unless the
+    /// square is filled).
+    #[test]
+    fn los_to_edges_is_consistent(b in board(), picks in prop::collection::vec((0..100usize, 0..4usize, 0..4usize), 12)) {
+        let squares = b.squares();
+        for (i, d, far) in picks {
+            let a = squares[i % squares.len()];
+            let filled = b.obstacles_at(Place::Square(a)).iter().any(|(_, o)| o.blocks_los);
+            let own = a.edge(Dir::ALL[d]);
+            prop_assert_eq!(b.los_to_edge(a, own, EdgeTarget::Midpoint), !filled, "{} and its side {}", a, Dir::ALL[d]);
+            let other = squares[(i * 7 + far * 13) % squares.len()].edge(Dir::ALL[far]);
+            if b.los_to_edge(a, other, EdgeTarget::Midpoint) {
+                prop_assert!(b.los_to_edge(a, other, EdgeTarget::AnyPoint), "{} sees the middle of {} only", a, other);
+            }
+        }
+    }
+}
