@@ -9,23 +9,12 @@
 //! be loaded, four plain sectors with some created walls and doors stand in.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::path::Path;
 use wizwar::geometry::*;
 
 fn plain(id: &str) -> SectorFace {
-    let rows: Vec<Vec<String>> = [
-        ["NW", "N", "", "N", "NE"],
-        ["W", "T", "", "", "E"],
-        ["", "", "H", "", ""],
-        ["W", "", "", "T", "E"],
-        ["SW", "S", "", "S", "SE"],
-    ]
-    .iter()
-    .map(|r| r.iter().map(|s| s.to_string()).collect())
-    .collect();
-    SectorFace::from_rows(id, id, &rows, &BTreeMap::new()).unwrap()
+    SectorFace::plain(id)
 }
 
 fn fallback_board() -> Board {

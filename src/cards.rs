@@ -82,11 +82,14 @@ const FIELDS: &[&str] = &[
 
 /// The line where `field = ...` is first written in the source, for messages.
 fn field_line(source: &str, field: &str) -> Option<usize> {
-    source.lines().position(|l| {
-        let t = l.trim_start();
-        t.strip_prefix(field).is_some_and(|rest| rest.trim_start().starts_with('=') && !rest.trim_start().starts_with("=="))
-    })
-    .map(|i| i + 1)
+    source
+        .lines()
+        .position(|l| {
+            let t = l.trim_start();
+            t.strip_prefix(field)
+                .is_some_and(|rest| rest.trim_start().starts_with('=') && !rest.trim_start().starts_with("=="))
+        })
+        .map(|i| i + 1)
 }
 
 fn reconstructed_note(source: &str) -> Option<String> {
@@ -171,11 +174,8 @@ fn check_word(value: &str, field: &str, allowed: &BTreeSet<String>) -> Result<()
 }
 
 fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key: &str) -> Result<CardDef, CardError> {
-    let at = |field: &str, message: String| CardError {
-        file: file.to_string(),
-        line: field_line(source, field),
-        message,
-    };
+    let at =
+        |field: &str, message: String| CardError { file: file.to_string(), line: field_line(source, field), message };
     let mut hooks = Vec::new();
     let mut keys = Vec::new();
     for pair in t.clone().pairs::<mlua::Value, mlua::Value>() {
@@ -202,11 +202,8 @@ fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key
         let names = hook_names();
         let known = FIELDS.iter().copied().chain(names.iter().map(|s| s.as_str()));
         let hint = did_you_mean(k, known).map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default();
-        let what = if k.starts_with("on_") || k.starts_with("before_") || k.starts_with("can_") {
-            "hook"
-        } else {
-            "field"
-        };
+        let what =
+            if k.starts_with("on_") || k.starts_with("before_") || k.starts_with("can_") { "hook" } else { "field" };
         return Err(at(k, format!("unknown {what} `{k}`{hint}")));
     }
 

@@ -68,7 +68,11 @@ impl<R: BufRead, W: Write> Agent for HumanAgent<R, W> {
                 let _ = writeln!(self.output, "  {:>2}. {}", i + 1, c.label);
             }
             if req.max > 1 || req.min != 1 {
-                let _ = write!(self.output, "choose {}..{} (numbers separated by spaces, empty for none)> ", req.min, req.max);
+                let _ = write!(
+                    self.output,
+                    "choose {}..{} (numbers separated by spaces, empty for none)> ",
+                    req.min, req.max
+                );
             } else {
                 let _ = write!(self.output, "> ");
             }

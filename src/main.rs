@@ -3,13 +3,13 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use wizwar::cli::{overlay, summary, HumanAgent};
+use wizwar::decision::{Agent, RandomAgent, Seats};
+use wizwar::engine::{Engine, GameSetup, Outcome};
 use wizwar::geometry::load::load_board_set;
 use wizwar::geometry::render::{render_ascii, Overlay};
 use wizwar::geometry::svg::render_svg;
 use wizwar::geometry::Rot;
-use wizwar::cli::{overlay, summary, HumanAgent};
-use wizwar::decision::{Agent, RandomAgent, Seats};
-use wizwar::engine::{Engine, GameSetup, Outcome};
 use wizwar::rng::GameRng;
 use wizwar::save::SavedGame;
 use wizwar::testing::run_card_tests;
@@ -80,9 +80,7 @@ enum Command {
         ruleset: String,
     },
     /// Replay a saved game against the current cards and rules; report where it diverges.
-    Replay {
-        file: PathBuf,
-    },
+    Replay { file: PathBuf },
     /// Build a board the way setup does (faces shuffled and turned by the seed) and show it.
     Board {
         /// Ruleset folder name under --rulesets (8th, classic, 9th).
@@ -139,7 +137,9 @@ fn run(cli: Cli) -> Result<(), String> {
                     let saved = SavedGame::read(path)?;
                     (saved.setup, saved.answers)
                 }
-                None => (GameSetup { ruleset, players, seed, options: parse_options(&options)?, names: vec![] }, vec![]),
+                None => {
+                    (GameSetup { ruleset, players, seed, options: parse_options(&options)?, names: vec![] }, vec![])
+                }
             };
             let agents: Vec<Box<dyn Agent>> = (0..setup.players as u32)
                 .map(|p| -> Box<dyn Agent> {
@@ -192,7 +192,12 @@ fn run(cli: Cli) -> Result<(), String> {
             match outcome {
                 Outcome::Over(r) => {
                     let who = r.winner.map(|w| engine.with_state(|s| s.players[w as usize].name.clone()));
-                    println!("Game over after {} turns: {} ({})", engine.with_state(|s| s.turn.number), who.unwrap_or_else(|| "nobody".into()), r.reason);
+                    println!(
+                        "Game over after {} turns: {} ({})",
+                        engine.with_state(|s| s.turn.number),
+                        who.unwrap_or_else(|| "nobody".into()),
+                        r.reason
+                    );
                     Ok(())
                 }
                 Outcome::TurnLimit => {

@@ -119,7 +119,8 @@ impl Ruleset {
         if file.phases.is_empty() {
             return Err(format!("{shown}: a turn needs at least one phase"));
         }
-        let config = toml_to_value(&toml::Value::Table(file.config.clone())).map_err(|e| format!("{shown}: config.{e}"))?;
+        let config =
+            toml_to_value(&toml::Value::Table(file.config.clone())).map_err(|e| format!("{shown}: config.{e}"))?;
         Ok(Ruleset { dir, file, config })
     }
 

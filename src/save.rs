@@ -21,7 +21,12 @@ pub struct SavedGame {
 
 impl SavedGame {
     pub fn of(engine: &Engine, setup: &GameSetup) -> SavedGame {
-        SavedGame { format: SAVE_FORMAT, setup: setup.clone(), answers: engine.answers(), snapshot: Some(engine.state()) }
+        SavedGame {
+            format: SAVE_FORMAT,
+            setup: setup.clone(),
+            answers: engine.answers(),
+            snapshot: Some(engine.state()),
+        }
     }
 
     pub fn write(&self, path: &Path) -> Result<(), String> {

@@ -190,7 +190,10 @@ impl GameState {
             for &c in ids {
                 let card = self.cards.get(c as usize).ok_or_else(|| format!("card {c} does not exist"))?;
                 if &card.zone != zone {
-                    return Err(format!("card {c} ({}) is listed in {zone:?} but says it is in {:?}", card.def, card.zone));
+                    return Err(format!(
+                        "card {c} ({}) is listed in {zone:?} but says it is in {:?}",
+                        card.def, card.zone
+                    ));
                 }
                 count[c as usize] += 1;
             }

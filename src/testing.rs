@@ -114,7 +114,11 @@ fn outcome_message(o: Outcome) -> String {
 }
 
 /// Builds the `t` object for one test game.
-fn harness(engine: &Rc<Engine>, script: &Rc<RefCell<ScriptedAgent>>, idle: &Rc<Cell<bool>>) -> mlua::Result<mlua::Table> {
+fn harness(
+    engine: &Rc<Engine>,
+    script: &Rc<RefCell<ScriptedAgent>>,
+    idle: &Rc<Cell<bool>>,
+) -> mlua::Result<mlua::Table> {
     let k = engine.kernel().clone();
     let lua = k.host.lua();
     let r = lua.create_table()?;

@@ -125,7 +125,11 @@ fn card_tests_run_in_fresh_games_and_report_failures_by_line() {
     assert!(by_name("turns pass").passed, "{:?}", by_name("turns pass"));
     let wrong = by_name("a wrong expectation fails and names its line");
     assert!(!wrong.passed);
-    assert!(wrong.message.contains("cards/toy/zap.lua:") && wrong.message.contains("expected 99, got 5"), "{}", wrong.message);
+    assert!(
+        wrong.message.contains("cards/toy/zap.lua:") && wrong.message.contains("expected 99, got 5"),
+        "{}",
+        wrong.message
+    );
     let unasked = by_name("an unexpected request fails the test");
     assert!(!unasked.passed && unasked.message.contains("never asked"), "{}", unasked.message);
 }

@@ -6,21 +6,10 @@
 //! too, so lines and corners pass the links) and obstacles on random squares and edges.
 
 use proptest::prelude::*;
-use std::collections::BTreeMap;
 use wizwar::geometry::*;
 
 fn plain(id: &str) -> SectorFace {
-    let rows: Vec<Vec<String>> = [
-        ["NW", "N", "", "N", "NE"],
-        ["W", "T", "", "", "E"],
-        ["", "", "H", "", ""],
-        ["W", "", "", "T", "E"],
-        ["SW", "S", "", "S", "SE"],
-    ]
-    .iter()
-    .map(|r| r.iter().map(|s| s.to_string()).collect())
-    .collect();
-    SectorFace::from_rows(id, id, &rows, &BTreeMap::new()).unwrap()
+    SectorFace::plain(id)
 }
 
 type Portals = &'static [(&'static str, usize, Dir)];

@@ -27,9 +27,8 @@ const PLAIN: [[&str; 5]; 5] = [
     ["SW", "S", "", "S", "SE"],
 ];
 
-/// An empty sector: rim walls with the four centre openings, home base, two treasures.
 fn plain(id: &str) -> SectorFace {
-    SectorFace::from_rows(id, id, &rows(PLAIN), &BTreeMap::new()).unwrap()
+    SectorFace::plain(id)
 }
 
 /// A plain sector with a printed door between local squares (1,1) and (2,1).

@@ -10,18 +10,8 @@ fn face(id: &str, rows: [[&str; 5]; 5]) -> SectorFace {
     SectorFace::from_rows(id, id, &rows, &BTreeMap::new()).unwrap()
 }
 
-/// An empty sector: rim walls with the four openings, home, two treasures.
 fn plain(id: &str) -> SectorFace {
-    face(
-        id,
-        [
-            ["NW", "N", "", "N", "NE"],
-            ["W", "T", "", "", "E"],
-            ["", "", "H", "", ""],
-            ["W", "", "", "T", "E"],
-            ["SW", "S", "", "S", "SE"],
-        ],
-    )
+    SectorFace::plain(id)
 }
 
 /// A sector with a few inner walls and a printed door east of (1,1).

@@ -93,6 +93,15 @@ fn cid(v: i64, k: &Kernel) -> R<CardId> {
     }
 }
 
+fn sector(v: i64, k: &Kernel) -> R<usize> {
+    let n = k.st.borrow().board.sector_count() as i64;
+    if (0..n).contains(&v) {
+        Ok(v as usize)
+    } else {
+        Err(format!("no sector {v} (sectors are 0..{})", n - 1))
+    }
+}
+
 fn oid(v: i64, k: &Kernel) -> R<ObjectId> {
     if k.st.borrow().objects.contains_key(&(v as ObjectId)) {
         Ok(v as ObjectId)
@@ -129,7 +138,12 @@ fn sync_obstacle(k: &Kernel, id: ObjectId) -> R<()> {
                 st.board
                     .add_obstacle(
                         id,
-                        Obstacle { at, blocks_move: o.blocks_move, blocks_los: o.blocks_los, fills_square: o.fills_square },
+                        Obstacle {
+                            at,
+                            blocks_move: o.blocks_move,
+                            blocks_los: o.blocks_los,
+                            fills_square: o.fills_square,
+                        },
                     )
                     .map_err(|e| e.to_string())?;
             }
@@ -219,16 +233,23 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "card_def", w, |k, key: String| -> F<Value> {
         let found = k.cards.get(&key).or_else(|| k.cards.values().find(|c| c.def.name.eq_ignore_ascii_case(&key)));
-        Ok(found.map(|l| cv::card(&CardInstance {
-            id: u32::MAX,
-            def: l.def.key.clone(),
-            zone: Zone::Removed,
-            controller: None,
-            target: None,
-            energy: 0,
-            data: Value::Nil,
-            entered: 0,
-        }, Some(&l.def))).unwrap_or_default())
+        Ok(found
+            .map(|l| {
+                cv::card(
+                    &CardInstance {
+                        id: u32::MAX,
+                        def: l.def.key.clone(),
+                        zone: Zone::Removed,
+                        controller: None,
+                        target: None,
+                        energy: 0,
+                        data: Value::Nil,
+                        entered: 0,
+                    },
+                    Some(&l.def),
+                )
+            })
+            .unwrap_or_default())
     })?;
     reg(lua, t, "card_keys", w, |k, ()| -> F<Value> {
         Ok(Value::List(k.cards.keys().map(|s| s.as_str().into()).collect()))
@@ -243,7 +264,9 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "pile", w, |k, name: String| -> F<Value> {
         let st = k.st.borrow();
-        Ok(Value::List(st.piles.get(&name).map(|p| p.iter().map(|&c| Value::Int(c as i64)).collect()).unwrap_or_default()))
+        Ok(Value::List(
+            st.piles.get(&name).map(|p| p.iter().map(|&c| Value::Int(c as i64)).collect()).unwrap_or_default(),
+        ))
     })?;
     reg(lua, t, "objects", w, |k, ()| -> F<Value> {
         Ok(Value::List(k.st.borrow().objects.values().map(cv::object).collect()))
@@ -294,25 +317,19 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "sector_count", w, |k, ()| -> F<i64> { Ok(k.st.borrow().board.sector_count() as i64) })?;
     reg(lua, t, "sector_squares", w, |k, i: i64| -> F<Value> {
+        let i = sector(i, k)?;
         let st = k.st.borrow();
-        if i < 0 || i as usize >= st.board.sector_count() {
-            return Err(format!("no sector {i}").into());
-        }
-        Ok(Value::List(st.board.sector_squares(i as usize).into_iter().map(cv::sq).collect()))
+        Ok(Value::List(st.board.sector_squares(i).into_iter().map(cv::sq).collect()))
     })?;
     reg(lua, t, "home", w, |k, i: i64| -> F<Value> {
+        let i = sector(i, k)?;
         let st = k.st.borrow();
-        if i < 0 || i as usize >= st.board.sector_count() {
-            return Err(format!("no sector {i}").into());
-        }
-        Ok(cv::sq(st.board.home(i as usize)))
+        Ok(cv::sq(st.board.home(i)))
     })?;
     reg(lua, t, "treasure_starts", w, |k, i: i64| -> F<Value> {
+        let i = sector(i, k)?;
         let st = k.st.borrow();
-        if i < 0 || i as usize >= st.board.sector_count() {
-            return Err(format!("no sector {i}").into());
-        }
-        Ok(Value::List(st.board.treasure_starts(i as usize).into_iter().map(cv::sq).collect()))
+        Ok(Value::List(st.board.treasure_starts(i).into_iter().map(cv::sq).collect()))
     })?;
     reg(lua, t, "home_sector_at", w, |k, s: Value| -> F<Value> {
         let s = cv::to_sq(&s)?;
@@ -325,7 +342,11 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         Ok(cv::opt(k.st.borrow().board.los_bent(cv::to_sq(&a)?, cv::to_sq(&b)?), cv::sq))
     })?;
     reg(lua, t, "los_edge", w, |k, (a, e, any): (Value, Value, Option<bool>)| -> F<bool> {
-        let mode = if any == Some(true) { crate::geometry::EdgeTarget::AnyPoint } else { crate::geometry::EdgeTarget::Midpoint };
+        let mode = if any == Some(true) {
+            crate::geometry::EdgeTarget::AnyPoint
+        } else {
+            crate::geometry::EdgeTarget::Midpoint
+        };
         Ok(k.st.borrow().board.los_to_edge(cv::to_sq(&a)?, cv::to_edge(&e)?, mode))
     })?;
     reg(lua, t, "los_object", w, |k, (a, id): (Value, i64)| -> F<bool> {
@@ -692,26 +713,32 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         k.st.borrow_mut().rng.shuffle(&mut v);
         Ok(Value::List(v))
     })?;
-    reg(lua, t, "choose", w, |k, (p, kind, prompt, options, opts): (i64, String, String, Value, Option<Value>)| -> F<Value> {
-        let p = pid(p, k)?;
-        let Value::List(items) = options else { return Err("choose: options must be a list".into()) };
-        let choices = items.iter().map(choice_from_value).collect::<R<Vec<_>>>()?;
-        let opts = opts.unwrap_or_default();
-        let int = |n: &str, d: usize| opts.get(n).and_then(Value::as_int).map(|x| x.max(0) as usize).unwrap_or(d);
-        let mut req = Request::one(p, &kind, &prompt, choices);
-        req.min = int("min", 1);
-        req.max = int("max", 1);
-        req.pass = opts.get("pass").and_then(Value::as_str).map(str::to_string);
-        if req.options.is_empty() && req.min == 0 {
-            return Ok(Value::List(vec![]));
-        }
-        let keys = k.ask(&req).map_err(|i| Fail::Host(interrupt(k, i)))?;
-        if req.max > 1 || req.min != 1 {
-            Ok(Value::List(keys.into_iter().map(Value::Str).collect()))
-        } else {
-            Ok(Value::Str(keys.into_iter().next().unwrap()))
-        }
-    })?;
+    reg(
+        lua,
+        t,
+        "choose",
+        w,
+        |k, (p, kind, prompt, options, opts): (i64, String, String, Value, Option<Value>)| -> F<Value> {
+            let p = pid(p, k)?;
+            let Value::List(items) = options else { return Err("choose: options must be a list".into()) };
+            let choices = items.iter().map(choice_from_value).collect::<R<Vec<_>>>()?;
+            let opts = opts.unwrap_or_default();
+            let int = |n: &str, d: usize| opts.get(n).and_then(Value::as_int).map(|x| x.max(0) as usize).unwrap_or(d);
+            let mut req = Request::one(p, &kind, &prompt, choices);
+            req.min = int("min", 1);
+            req.max = int("max", 1);
+            req.pass = opts.get("pass").and_then(Value::as_str).map(str::to_string);
+            if req.options.is_empty() && req.min == 0 {
+                return Ok(Value::List(vec![]));
+            }
+            let keys = k.ask(&req).map_err(|i| Fail::Host(interrupt(k, i)))?;
+            if req.max > 1 || req.min != 1 {
+                Ok(Value::List(keys.into_iter().map(Value::Str).collect()))
+            } else {
+                Ok(Value::Str(keys.into_iter().next().unwrap()))
+            }
+        },
+    )?;
     reg(lua, t, "before", w, |k, (name, payload): (String, Value)| -> F<Value> {
         check_event(&name, true)?;
         Ok(k.dispatch_before(&name, payload)?.unwrap_or(Value::Nil))
@@ -732,20 +759,26 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         let r: Value = k.host.call(&f, (ctx, arg.unwrap_or_default()))?;
         Ok(r)
     })?;
-    reg(lua, t, "card_action", w, |k, (c, action, extra, arg): (i64, String, Option<Value>, Option<Value>)| -> F<Value> {
-        let c = cid(c, k)?;
-        let def = k.st.borrow().cards[c as usize].def.clone();
-        let loaded = k.cards.get(&def).ok_or("card definition missing")?;
-        let spec: Table = loaded
-            .table
-            .raw_get::<Table>("actions")
-            .and_then(|a| a.raw_get::<Table>(action.as_str()))
-            .map_err(|_| Fail::Msg(format!("card {def} has no action `{action}`")))?;
-        let run: mlua::Function = spec.raw_get("run").map_err(|e| Fail::Msg(e.to_string()))?;
-        let ctx = k.ctx(c, extra.unwrap_or_default())?;
-        let r: Value = k.host.call(&run, (ctx, arg.unwrap_or_default()))?;
-        Ok(r)
-    })?;
+    reg(
+        lua,
+        t,
+        "card_action",
+        w,
+        |k, (c, action, extra, arg): (i64, String, Option<Value>, Option<Value>)| -> F<Value> {
+            let c = cid(c, k)?;
+            let def = k.st.borrow().cards[c as usize].def.clone();
+            let loaded = k.cards.get(&def).ok_or("card definition missing")?;
+            let spec: Table = loaded
+                .table
+                .raw_get::<Table>("actions")
+                .and_then(|a| a.raw_get::<Table>(action.as_str()))
+                .map_err(|_| Fail::Msg(format!("card {def} has no action `{action}`")))?;
+            let run: mlua::Function = spec.raw_get("run").map_err(|e| Fail::Msg(e.to_string()))?;
+            let ctx = k.ctx(c, extra.unwrap_or_default())?;
+            let r: Value = k.host.call(&run, (ctx, arg.unwrap_or_default()))?;
+            Ok(r)
+        },
+    )?;
     reg(lua, t, "push_stack", w, |k, e: Value| -> F<i64> {
         let mut st = k.st.borrow_mut();
         let id = st.fresh_id();
@@ -767,13 +800,15 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "pop_stack", w, |k, id: i64| -> F<Value> {
         let mut st = k.st.borrow_mut();
-        let i = st.stack.iter().position(|e| e.id == id as u64).ok_or_else(|| Fail::Msg(format!("no stack entry {id}")))?;
+        let i =
+            st.stack.iter().position(|e| e.id == id as u64).ok_or_else(|| Fail::Msg(format!("no stack entry {id}")))?;
         let e = st.stack.remove(i);
         Ok(cv::stack_entry(&e))
     })?;
     reg(lua, t, "mark_stack", w, |k, (id, key, v): (i64, String, Value)| -> F<()> {
         let mut st = k.st.borrow_mut();
-        let e = st.stack.iter_mut().find(|e| e.id == id as u64).ok_or_else(|| Fail::Msg(format!("no stack entry {id}")))?;
+        let e =
+            st.stack.iter_mut().find(|e| e.id == id as u64).ok_or_else(|| Fail::Msg(format!("no stack entry {id}")))?;
         e.marks.set(&key, v);
         Ok(())
     })?;
@@ -783,7 +818,10 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     reg(lua, t, "set_result", w, |k, (winner, reason): (Option<i64>, String)| -> F<()> {
         let winner = winner.map(|p| pid(p, k)).transpose()?;
         k.st.borrow_mut().result = Some(GameResult { winner, reason: reason.clone() });
-        k.log_event("game_over", map(vec![("winner", cv::opt(winner, |p| Value::Int(p as i64))), ("reason", reason.into())]));
+        k.log_event(
+            "game_over",
+            map(vec![("winner", cv::opt(winner, |p| Value::Int(p as i64))), ("reason", reason.into())]),
+        );
         Ok(())
     })?;
     reg(lua, t, "set_first_player", w, |k, p: i64| -> F<()> {
@@ -813,7 +851,8 @@ fn check_event(name: &str, before: bool) -> R<()> {
         Some(_) => Ok(()),
         None => {
             let names = crate::events::EVENTS.iter().map(|e| e.name);
-            let hint = crate::events::did_you_mean(name, names).map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default();
+            let hint =
+                crate::events::did_you_mean(name, names).map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default();
             Err(format!("unknown event `{name}`{hint}"))
         }
     }
@@ -854,7 +893,10 @@ fn move_card(k: &Kernel, c: CardId, zone: Zone, bottom: bool) -> F<()> {
 fn change_map(
     k: &Kernel,
     fate: String,
-    f: impl FnOnce(&mut crate::geometry::Board, &mut dyn FnMut(crate::geometry::EdgeId) -> SeamFate) -> Result<crate::geometry::Remap, crate::geometry::BoardError>,
+    f: impl FnOnce(
+        &mut crate::geometry::Board,
+        &mut dyn FnMut(crate::geometry::EdgeId) -> SeamFate,
+    ) -> Result<crate::geometry::Remap, crate::geometry::BoardError>,
 ) -> F<Value> {
     let mut st = k.st.borrow_mut();
     let st = &mut *st;

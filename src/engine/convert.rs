@@ -74,10 +74,15 @@ pub fn zone(z: &Zone) -> Value {
 pub fn to_zone(v: &Value) -> Result<Zone, String> {
     let kind = v.get("kind").and_then(Value::as_str).unwrap_or("");
     let player = || {
-        v.get("player").and_then(Value::as_int).map(|p| p as u32).ok_or_else(|| format!("zone {kind} needs a player: {v}"))
+        v.get("player")
+            .and_then(Value::as_int)
+            .map(|p| p as u32)
+            .ok_or_else(|| format!("zone {kind} needs a player: {v}"))
     };
     Ok(match kind {
-        "pile" => Zone::Pile(v.get("pile").and_then(Value::as_str).ok_or("a pile zone needs `pile = name`")?.to_string()),
+        "pile" => {
+            Zone::Pile(v.get("pile").and_then(Value::as_str).ok_or("a pile zone needs `pile = name`")?.to_string())
+        }
         "hand" => Zone::Hand(player()?),
         "play" => Zone::Play(player()?),
         "removed" => Zone::Removed,

@@ -191,9 +191,10 @@ impl Engine {
         let set = load_board_set(&ruleset.boards_path())
             .map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
         let side = set.sides.keys().next().cloned().ok_or("the board set lists no sides")?;
-        let layout = set.layouts.get(&setup.players).ok_or_else(|| {
-            format!("ruleset {} has no layout for {} players", setup.ruleset, setup.players)
-        })?;
+        let layout = set
+            .layouts
+            .get(&setup.players)
+            .ok_or_else(|| format!("ruleset {} has no layout for {} players", setup.ruleset, setup.players))?;
         let slots = layout.slots.len();
         let board = set
             .build(&side, setup.players, &(0..slots).collect::<Vec<_>>(), &vec![Rot(0); slots])
@@ -284,7 +285,9 @@ impl Engine {
             _ => return Err(format!("{shown}: must return a table of rules")),
         };
         for key in ["actions", "perform"] {
-            if k.ruleset.file.phases.iter().any(|p| p.action_loop) && !matches!(rules.raw_get::<mlua::Value>(key), Ok(mlua::Value::Function(_))) {
+            if k.ruleset.file.phases.iter().any(|p| p.action_loop)
+                && !matches!(rules.raw_get::<mlua::Value>(key), Ok(mlua::Value::Function(_)))
+            {
                 return Err(format!("{shown}: a loop phase needs `rules.{key}`"));
             }
         }
@@ -512,7 +515,11 @@ impl Engine {
             }
             let mut req = Request::one(player, "action", "What do you do?", options);
             // An action flagged `pass = true` is the "do nothing more" answer (end the phase).
-            req.pass = req.options.iter().find(|c| matches!(c.value.get("pass"), Some(Value::Bool(true)))).map(|c| c.key.clone());
+            req.pass = req
+                .options
+                .iter()
+                .find(|c| matches!(c.value.get("pass"), Some(Value::Bool(true))))
+                .map(|c| c.key.clone());
             let keys = match given {
                 None => self.k.ask(&req).map_err(|i| self.k.interrupt_host(i))?,
                 Some(key) => {
@@ -601,7 +608,9 @@ impl Engine {
                 let mut a = mlua::MultiValue::new();
                 a.push_back(mlua::Value::Table(game.clone().expect("game")));
                 for v in args {
-                    a.push_back(mlua::IntoLua::into_lua(v, self.k.host.lua()).map_err(|e| HostError::Runtime(e.to_string()))?);
+                    a.push_back(
+                        mlua::IntoLua::into_lua(v, self.k.host.lua()).map_err(|e| HostError::Runtime(e.to_string()))?,
+                    );
                 }
                 out = self.k.host.call(&f, a)?;
                 Ok(())
@@ -660,7 +669,8 @@ impl Engine {
         st.turn.vars = Value::map();
         let (n, a) = (st.turn.number, st.turn.active);
         drop(st);
-        self.k.log_event("turn", convert::map(vec![("number", Value::Int(n as i64)), ("player", Value::Int(a as i64))]));
+        self.k
+            .log_event("turn", convert::map(vec![("number", Value::Int(n as i64)), ("player", Value::Int(a as i64))]));
     }
 
     fn advance_phase(&self) {
@@ -824,7 +834,9 @@ impl Kernel {
 
     fn dispatch(&self, hook: &str, payload: Value, can_cancel: bool) -> Result<Option<Value>, HostError> {
         if self.depth.get() > 64 {
-            return Err(HostError::Runtime(format!("events nested more than 64 deep at `{hook}`: a loop of handlers?")));
+            return Err(HostError::Runtime(format!(
+                "events nested more than 64 deep at `{hook}`: a loop of handlers?"
+            )));
         }
         self.depth.set(self.depth.get() + 1);
         let result = self.dispatch_inner(hook, payload, can_cancel);
@@ -838,7 +850,12 @@ impl Kernel {
             Value::Nil => lua.create_table().map_err(|e| HostError::Runtime(e.to_string()))?,
             v => match mlua::IntoLua::into_lua(v, lua).map_err(|e| HostError::Runtime(e.to_string()))? {
                 mlua::Value::Table(t) => t,
-                other => return Err(HostError::Runtime(format!("an event payload must be a table, got {}", other.type_name()))),
+                other => {
+                    return Err(HostError::Runtime(format!(
+                        "an event payload must be a table, got {}",
+                        other.type_name()
+                    )))
+                }
             },
         };
         let rules = self.rules.borrow().clone();
@@ -861,7 +878,8 @@ impl Kernel {
                 }
             }
         }
-        let out: Value = mlua::FromLua::from_lua(mlua::Value::Table(table), lua).map_err(|e| HostError::Runtime(e.to_string()))?;
+        let out: Value =
+            mlua::FromLua::from_lua(mlua::Value::Table(table), lua).map_err(|e| HostError::Runtime(e.to_string()))?;
         Ok(Some(out))
     }
 }

@@ -122,6 +122,9 @@ pub struct Step {
     pub entry_edge: EdgeId,
 }
 
+/// A sector moving from one slot position to another (sector units).
+type SlotMove = ((i32, i32), (i32, i32));
+
 /// What happens to an alteration on a sector's rim when the sector moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeamFate {
@@ -226,10 +229,24 @@ impl Derived {
     pub fn step(&self, s: Sq, d: Dir) -> Option<Step> {
         let n = s.step(d);
         if self.contains(n) {
-            return Some(Step { from: s, to: n, heading: d, via_link: false, exit_edge: s.edge(d), entry_edge: s.edge(d) });
+            return Some(Step {
+                from: s,
+                to: n,
+                heading: d,
+                via_link: false,
+                exit_edge: s.edge(d),
+                entry_edge: s.edge(d),
+            });
         }
         let (to, side) = self.links[self.cell(s) * 4 + d.index()]?;
-        Some(Step { from: s, to, heading: side.opposite(), via_link: true, exit_edge: s.edge(d), entry_edge: to.edge(side) })
+        Some(Step {
+            from: s,
+            to,
+            heading: side.opposite(),
+            via_link: true,
+            exit_edge: s.edge(d),
+            entry_edge: to.edge(side),
+        })
     }
 }
 
@@ -401,7 +418,8 @@ impl Board {
 
     pub fn edge(&self, e: EdgeId) -> Result<EdgeView, BoardError> {
         let d = self.derived();
-        let i = d.edge_index(e).filter(|_| self.has_edge(e)).ok_or_else(|| BoardError::OffBoard(format!("edge {e}")))?;
+        let i =
+            d.edge_index(e).filter(|_| self.has_edge(e)).ok_or_else(|| BoardError::OffBoard(format!("edge {e}")))?;
         let (a, b) = e.sides();
         let st = self.edges.get(&e).cloned().unwrap_or_default();
         let barrier = d.barrier[i];
@@ -432,12 +450,7 @@ impl Board {
             destroyed: st.alteration == Some(Alteration::Destroyed),
             damage: st.damage,
             door,
-            obstacles: self
-                .obstacles
-                .iter()
-                .filter(|(_, o)| o.at == Place::Edge(e))
-                .map(|(&id, _)| id)
-                .collect(),
+            obstacles: self.obstacles.iter().filter(|(_, o)| o.at == Place::Edge(e)).map(|(&id, _)| id).collect(),
         })
     }
 
@@ -669,7 +682,7 @@ impl Board {
     /// Moves everything inside the given slots with `map`; rim alterations follow `seam`.
     fn move_contents(
         &mut self,
-        moves: &[((i32, i32), (i32, i32))],
+        moves: &[SlotMove],
         map: &dyn Fn(Sq, Dir) -> (Sq, Dir),
         seam: &mut dyn FnMut(EdgeId) -> SeamFate,
     ) -> Remap {

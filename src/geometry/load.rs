@@ -260,17 +260,7 @@ struct RawSide {
 
 /// A plain face (rim and openings only) for checking a layout's links on its own.
 fn plain_face(i: usize) -> SectorFace {
-    let rows: Vec<Vec<String>> = [
-        ["NW", "N", "", "N", "NE"],
-        ["W", "T", "", "", "E"],
-        ["", "", "H", "", ""],
-        ["W", "", "", "T", "E"],
-        ["SW", "S", "", "S", "SE"],
-    ]
-    .iter()
-    .map(|r| r.iter().map(|s| s.to_string()).collect())
-    .collect();
-    SectorFace::from_rows(&format!("plain{i}"), "plain", &rows, &BTreeMap::new()).expect("the plain face is valid")
+    SectorFace::plain(&format!("plain{i}"))
 }
 
 /// Loads a layout and checks it: [`Layout::validate`], and that every rim opening leads

@@ -196,10 +196,7 @@ impl SectorFace {
                         });
                     }
                 } else if !wall {
-                    problems.push(FaceProblem {
-                        square: Some(at),
-                        problem: format!("outer wall missing on side {d}"),
-                    });
+                    problems.push(FaceProblem { square: Some(at), problem: format!("outer wall missing on side {d}") });
                 }
                 if wall {
                     walls.insert(edge);
@@ -229,10 +226,8 @@ impl SectorFace {
                 square: Some(centre),
                 problem: "no home base (H) in the sector: the centre square must be the home base".into(),
             }),
-            [h] if *h != centre => problems.push(FaceProblem {
-                square: Some(*h),
-                problem: "the home base must be the centre square".into(),
-            }),
+            [h] if *h != centre => problems
+                .push(FaceProblem { square: Some(*h), problem: "the home base must be the centre square".into() }),
             [_] => {}
             many => problems.push(FaceProblem {
                 square: Some(many[1]),
@@ -260,6 +255,24 @@ impl SectorFace {
     }
 }
 
+/// The cell code of a plain sector: the rim with its four openings, the home base and two
+/// treasure squares, nothing inside. For tests, benchmarks and checking layouts on their own.
+pub const PLAIN_ROWS: [[&str; 5]; 5] = [
+    ["NW", "N", "", "N", "NE"],
+    ["W", "T", "", "", "E"],
+    ["", "", "H", "", ""],
+    ["W", "", "", "T", "E"],
+    ["SW", "S", "", "S", "SE"],
+];
+
+impl SectorFace {
+    /// A plain sector (see [`PLAIN_ROWS`]) named `id`.
+    pub fn plain(id: &str) -> SectorFace {
+        let rows: Vec<Vec<String>> = PLAIN_ROWS.iter().map(|r| r.iter().map(|s| s.to_string()).collect()).collect();
+        SectorFace::from_rows(id, id, &rows, &BTreeMap::new()).expect("the plain face is valid")
+    }
+}
+
 /// Maps a local square of a sector placed with rotation `rot` to its rotated local square.
 pub fn rotate_local(s: Sq, rot: Rot) -> Sq {
     let (x, y) = rot.apply((s.x - CENTRE, s.y - CENTRE));
@@ -282,19 +295,8 @@ pub fn rotate_local_edge(e: EdgeId, rot: Rot) -> EdgeId {
 mod tests {
     use super::*;
 
-    fn rows(v: [[&str; 5]; 5]) -> Vec<Vec<String>> {
-        v.iter().map(|r| r.iter().map(|s| s.to_string()).collect()).collect()
-    }
-
-    /// An empty sector: rim walls with the four openings, home, two treasures.
-    pub fn plain() -> Vec<Vec<String>> {
-        rows([
-            ["NW", "N", "", "N", "NE"],
-            ["W", "T", "", "", "E"],
-            ["", "", "H", "", ""],
-            ["W", "", "", "T", "E"],
-            ["SW", "S", "", "S", "SE"],
-        ])
+    fn plain() -> Vec<Vec<String>> {
+        PLAIN_ROWS.iter().map(|r| r.iter().map(|s| s.to_string()).collect()).collect()
     }
 
     #[test]

@@ -194,11 +194,7 @@ impl EdgeId {
     /// The two end points (columns) of the edge.
     pub fn ends(self) -> (Corner, Corner) {
         let a = Corner { x: self.x, y: self.y };
-        let b = if self.horizontal {
-            Corner { x: self.x + 1, y: self.y }
-        } else {
-            Corner { x: self.x, y: self.y + 1 }
-        };
+        let b = if self.horizontal { Corner { x: self.x + 1, y: self.y } } else { Corner { x: self.x, y: self.y + 1 } };
         (a, b)
     }
 }
