@@ -49,8 +49,7 @@ pub const EVENTS: &[EventSpec] = &[
 
 /// Hooks a card defines about itself rather than about an event.
 pub const CARD_HOOKS: &[(&str, &str)] = &[
-    ("on_cast", "the card's effect when it resolves as a spell or is played"),
-    ("on_counter", "the card's effect when played in response to something on the stack"),
+    ("resolve", "the card's own effect when it resolves (cast as a spell, or played in response: then ctx.against names the stack entry)"),
     ("on_play", "an item enters its owner's play area"),
     ("on_end", "the card leaves play (spell ends, item dropped or destroyed)"),
     ("can_cast", "extra conditions for playing the card: return true, or false and a reason"),
@@ -62,7 +61,7 @@ pub fn event(name: &str) -> Option<&'static EventSpec> {
     EVENTS.iter().find(|e| e.name == name)
 }
 
-/// Is `hook` a name a card or ruleset may define (`on_cast`, `before_damage`, ...)?
+/// Is `hook` a name a card or ruleset may define (`resolve`, `on_attack`, `before_damage`, ...)?
 pub fn is_hook_name(hook: &str) -> bool {
     if CARD_HOOKS.iter().any(|(h, _)| *h == hook) {
         return true;

@@ -9,7 +9,13 @@ local rules_ctx = nil  -- helpers the ruleset offers cards (rules.ctx), set once
 
 local game = {}
 for name, f in pairs(K) do
-  game[name] = function(_, ...) return f(...) end
+  -- Not a tail call, and errors re-raised one level up: a bad argument is reported at the
+  -- script line that called game:name(...), not here.
+  game[name] = function(_, ...)
+    local r = table.pack(pcall(f, ...))
+    if not r[1] then error(tostring(r[2]), 2) end
+    return table.unpack(r, 2, r.n)
+  end
 end
 
 -- A card's own data, kept by the kernel: ctx.data.x = 3 persists; nested tables are copies,

@@ -225,6 +225,11 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         Ok(cv::player(&k.st.borrow().players[p as usize]))
     })?;
     reg(lua, t, "turn", w, |k, ()| -> F<Value> { Ok(cv::turn(&k.st.borrow().turn)) })?;
+    reg(lua, t, "result", w, |k, ()| -> F<Value> {
+        Ok(k.st.borrow().result.as_ref().map_or(Value::Nil, |r| {
+            map(vec![("winner", cv::opt(r.winner, |p| Value::Int(p as i64))), ("reason", r.reason.as_str().into())])
+        }))
+    })?;
     reg(lua, t, "card", w, |k, c: i64| -> F<Value> {
         let c = cid(c, k)?;
         let st = k.st.borrow();

@@ -142,6 +142,8 @@ pub fn turn(t: &TurnState) -> Value {
         ("round", Value::Int(t.round as i64)),
         ("active", Value::Int(t.active as i64)),
         ("phase", t.phase.as_str().into()),
+        ("phase_over", t.phase_over.into()),
+        ("first", Value::Int(t.first as i64)),
         ("vars", t.vars.clone()),
     ])
 }
@@ -165,6 +167,7 @@ pub fn card(c: &CardInstance, def: Option<&crate::cards::CardDef>) -> Value {
         v.set("range", opt(d.range.as_deref(), |s| s.into()));
         v.set("duration", opt(d.duration.as_deref(), |s| s.into()));
         v.set("energy_value", opt(d.energy, Value::Int));
+        v.set("copies", Value::Int(d.copies as i64));
         v.set("traits", list(&d.traits));
         v.set("targets", list(&d.targets));
         v.set("actions", list(&d.actions));

@@ -623,6 +623,52 @@ impl Engine {
         }
     }
 
+    /// Runs a Lua chunk with `game` in scope (a fresh sandboxed environment, as cards get) and
+    /// returns its results rendered readably. An error (or a request for a decision, which a
+    /// chunk cannot wait for) restores the game as it was. For the REPL.
+    pub fn eval_lua(&self, code: &str) -> Result<String, String> {
+        let cp = self.checkpoint();
+        let run = || -> Result<mlua::MultiValue, HostError> {
+            let env = self.k.host.new_env()?;
+            env.raw_set("game", self.k.game.borrow().clone()).map_err(|e| HostError::Runtime(e.to_string()))?;
+            self.k.host.load_chunk("repl", code, &env)
+        };
+        let result = run();
+        let interrupt = self.k.interrupt.borrow_mut().take();
+        match (result, interrupt) {
+            (Ok(values), None) => {
+                let lua = self.k.host.lua();
+                let shown: Vec<String> = values
+                    .into_iter()
+                    .map(|v| {
+                        let name = v.type_name();
+                        match <Value as mlua::FromLua>::from_lua(v, lua) {
+                            Ok(Value::Str(s)) => format!("{s:?}"),
+                            Ok(v) => v.to_string(),
+                            Err(_) => format!("<{name}>"),
+                        }
+                    })
+                    .collect();
+                Ok(shown.join("\t"))
+            }
+            (_, Some(Interrupt::Suspend(req))) => {
+                self.restore(cp, AfterRestore::Drop);
+                Err(format!(
+                    "the chunk asked player {} for a decision (`{}`); a Lua chunk cannot wait for one",
+                    req.player, req.kind
+                ))
+            }
+            (_, Some(Interrupt::Fail(m))) => {
+                self.restore(cp, AfterRestore::Drop);
+                Err(m)
+            }
+            (Err(e), None) => {
+                self.restore(cp, AfterRestore::Drop);
+                Err(self.explain(e))
+            }
+        }
+    }
+
     /// Does the ruleset define `rules[name]`?
     pub fn ruleset_has(&self, name: &str) -> bool {
         matches!(self.rules().raw_get::<mlua::Value>(name), Ok(mlua::Value::Function(_)))

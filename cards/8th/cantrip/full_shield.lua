@@ -1,0 +1,42 @@
+-- 8th Cantrip "Full Shield": a counter that cancels one spell aimed at you as it is cast.
+return card {
+  name = "Full Shield",
+  school = "cantrip",
+  kind = "counter",
+  range = "caster",
+  duration = "instant",
+  targets = { "spell" },
+  text = "Play when a spell targets you: that spell is cancelled.",
+  can_respond = function(ctx, entry)
+    local t = entry.target
+    return entry.kind == "spell" and t ~= nil and t.kind == "wizard" and t.player == ctx.controller
+  end,
+  resolve = function(ctx)
+    ctx:cancel()
+  end,
+  tests = {
+    { "cancels a Zot! aimed at you; the attack is still spent", function(t)
+      t:active(0)
+      local z = t:give(0, "Zot!")
+      local s = t:give(1, "Full Shield")
+      t:place(1, t.game:player(0).at)
+      t:answer(1, "counter with Full Shield #" .. s)
+      t:act("cast Zot! #" .. z .. " at player 1")
+      t:eq(t:life(1), 15)
+      t:eq(#t.game:pile("discard"), 2, "both cards discarded")
+      t:ok(t.game:turn().vars.attacked, "a cancelled attack still counts")
+      t:eq(#t:log("counter"), 1)
+    end },
+    { "the target may pass and take the hit", function(t)
+      t:active(0)
+      local z = t:give(0, "Zot!")
+      t:give(1, "Full Shield")
+      t:place(1, t.game:player(0).at)
+      t:answer(1, "pass")
+      t:answer(0, "damage")
+      t:act("cast Zot! #" .. z .. " at player 1")
+      t:eq(t:life(1), 14)
+      t:eq(#t.game:hand(1), 1)
+    end },
+  },
+}

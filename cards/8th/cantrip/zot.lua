@@ -1,0 +1,71 @@
+-- 8th Cantrip "Zot!": magical damage equal to the spell's energy, or a stun of 2 turns.
+return card {
+  name = "Zot!",
+  school = "cantrip",
+  kind = "attack",
+  range = "los",
+  duration = "instant",
+  targets = { "wizard", "object" },
+  text = "Deal magical damage equal to this spell's energy to a wizard or object in sight, or stun the target wizard for 2 turns.",
+  resolve = function(ctx)
+    local t = ctx.target
+    local mode = "damage"
+    if t.kind == "wizard" then
+      mode = ctx:choose(ctx.caster, "mode", "Zot!: damage or stun?", { { key = "damage" }, { key = "stun" } })
+    end
+    if mode == "stun" then
+      ctx:stun(t.player, 2)
+    else
+      ctx:damage(t, ctx.energy, { magical = true })
+    end
+  end,
+  tests = {
+    { "boosted by Energy 6 it deals 6", function(t)
+      t:active(0)
+      local z = t:give(0, "Zot!")
+      t:give(0, "Energy 6")
+      t:place(1, t.game:player(0).at)
+      t:answer(0, "damage")
+      t:act("cast Zot! #" .. z .. " at player 1 with Energy 6")
+      t:eq(t:life(1), 9)
+      t:eq(#t.game:pile("discard"), 2, "spell and energy card are discarded")
+      t:ok(t.game:turn().vars.attacked, "it was the turn's attack")
+    end },
+    { "the stun mode gives two stun tokens", function(t)
+      t:active(0)
+      local z = t:give(0, "Zot!")
+      t:place(1, t.game:player(0).at)
+      t:answer(0, "stun")
+      t:act("cast Zot! #" .. z .. " at player 1")
+      t:eq(t:life(1), 15)
+      t:eq(t.game:player(1).tokens.stun, 2)
+      t:pass(1)
+      t:eq(t.game:player(1).tokens.stun, 1, "one token spent in player 1's Time Passes")
+      t:ok(t.game:turn().vars.stunned, "player 1 is stunned this turn")
+    end },
+    { "one attack a turn", function(t)
+      t:active(0)
+      local z = t:give(0, "Zot!")
+      t:give(0, "Zot!")
+      t:place(1, t.game:player(0).at)
+      t:answer(0, "damage")
+      t:act("cast Zot! #" .. z .. " at player 1")
+      for _, k in ipairs(t:actions()) do
+        t:ok(not k:find("^cast Zot") and not k:find("^punch"), "no second attack: " .. k)
+      end
+    end },
+    { "a killing Zot! scores a victory point and takes the hand", function(t)
+      t:active(0)
+      local z = t:give(0, "Zot!")
+      t:give(1, "Energy 6")
+      t:set_life(1, 1)
+      t:place(1, t.game:player(0).at)
+      t:answer(0, "damage")
+      t:act("cast Zot! #" .. z .. " at player 1")
+      t:ok(not t.game:player(1).alive)
+      t:eq(t.game:player(0).vars.kill_vp, 1)
+      t:eq(#t.game:hand(0), 1, "the victim's hand")
+      t:eq(#t:log("death"), 1)
+    end },
+  },
+}

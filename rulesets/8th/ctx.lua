@@ -1,0 +1,178 @@
+-- Helpers the 8th ruleset offers card scripts as ctx:name(...) (require("rules.ctx")).
+-- ctx carries: card, controller, caster, target, energy, stack (the card's stack entry while
+-- it resolves), against (the entry a counter answers), attack (true for an attack spell).
+local common = require("rules.common")
+local H = {}
+
+-- A target as cards may give it: a player id, a target table, or an edge {x,y,side}.
+local function normalize(t)
+  if type(t) == "number" then return { kind = "wizard", player = t } end
+  if type(t) == "table" and t.kind == nil and t.side ~= nil then return { kind = "wall", edge = t } end
+  return t
+end
+
+local function stack_marks(ctx)
+  if not ctx.stack then return {} end
+  local e = ctx.game:stack_entry(ctx.stack)
+  return (e and e.marks) or {}
+end
+
+-- 8th: Damaging and Destroying Objects: one crack per full 3 damage of one attack; a stone
+-- wall breaks at 5 cracks, a door at 3; outer walls cannot be damaged.
+local function damage_edge(game, ev)
+  local cfg = game:config()
+  local info = game:edge(ev.target.edge)
+  if info.boundary or info.barrier == "open" then return 0 end
+  local cracks = ev.amount // cfg.crack_every
+  if cracks <= 0 then return 0 end
+  local limit = info.barrier == "door" and cfg.door_cracks or cfg.wall_cracks
+  local total = info.damage + cracks
+  game:set_edge_damage(info.edge, math.min(total, limit))
+  game:after("object_damaged", { target = ev.target, cracks = cracks })
+  if total >= limit then
+    game:destroy_barrier(info.edge)
+    game:after("object_destroyed", { edge = info.edge })
+  end
+  return cracks
+end
+
+-- Objects take cracks only if their card gives them a limit (the object's toughness).
+local function damage_object(game, ev)
+  local o = game:object(ev.target.id)
+  if not o or not o.id or not o.toughness then return 0 end
+  local cracks = ev.amount // game:config().crack_every
+  if cracks <= 0 then return 0 end
+  local total = o.damage + cracks
+  game:set_object(o.id, { damage = total })
+  game:after("object_damaged", { target = ev.target, cracks = cracks })
+  if total >= o.toughness then
+    game:remove_object(o.id)
+    if o.card then common.discard(game, o.card) end
+    game:after("object_destroyed", { object = o.id })
+  end
+  return cracks
+end
+
+-- Deals damage; returns what was dealt (0 when reduced away: no secondary effects then).
+-- tags: { magical = true } or { physical = true }, plus traits (fire = true, ...).
+function H.damage(ctx, target, amount, tags)
+  local game = ctx.game
+  target = normalize(target)
+  local marks = stack_marks(ctx)
+  -- 8th: Canceling, Reducing, and Evading Spells.
+  if marks.evaded then return 0 end
+  amount = math.max(0, amount - (marks.reduce or 0))
+  if amount <= 0 then return 0 end
+  local ev = game:before("damage", {
+    target = target, amount = amount, tags = tags or {}, source = ctx.card,
+    caster = ctx.caster or ctx.controller, attack = ctx.attack == true,
+  })
+  if not ev or ev.amount <= 0 then return 0 end
+  local t = ev.target
+  if t.kind == "wizard" then
+    local pl = game:player(t.player)
+    if not pl.alive then return 0 end
+    game:set_life(t.player, pl.life - ev.amount)
+    game:after("damage", ev)
+    -- 8th: Life, Damage, and Dying.
+    if pl.life - ev.amount <= 0 then common.kill(game, t.player, ev.caster, ev.attack) end
+    return ev.amount
+  elseif t.kind == "wall" or t.kind == "door" then
+    local cracks = damage_edge(game, ev)
+    game:after("damage", ev)
+    return cracks > 0 and ev.amount or 0
+  elseif t.kind == "object" then
+    local cracks = damage_object(game, ev)
+    game:after("damage", ev)
+    return cracks > 0 and ev.amount or 0
+  end
+  return 0
+end
+
+-- 8th: Life, Damage, and Dying: life never goes above 20.
+function H.heal(ctx, player, amount)
+  local game = ctx.game
+  local ev = game:before("heal", { player = player, amount = amount, source = ctx.card })
+  if not ev then return 0 end
+  local pl = game:player(ev.player)
+  local new = math.min(game:config().life_max, pl.life + ev.amount)
+  game:set_life(ev.player, new)
+  game:after("heal", { player = ev.player, amount = new - pl.life, source = ctx.card })
+  return new - pl.life
+end
+
+-- 8th: Stun Tokens / A Stunned Wizard: one token is spent per Time Passes phase.
+function H.stun(ctx, player, turns)
+  local game = ctx.game
+  player = normalize(player).player
+  local ev = game:before("stun", { player = player, turns = turns or 1, source = ctx.card })
+  if not ev then return false end
+  local have = game:player(ev.player).tokens.stun or 0
+  game:set_token(ev.player, "stun", have + ev.turns)
+  game:after("stun", ev)
+  return true
+end
+
+-- Marks on the stack entry this card answers (a counter) or resolves as.
+local function entry_of(ctx, entry) return entry or ctx.against or ctx.stack end
+
+function H.cancel(ctx, entry) ctx.game:mark_stack(entry_of(ctx, entry), "cancelled", true) end
+
+function H.reduce(ctx, amount, entry)
+  local id = entry_of(ctx, entry)
+  local e = ctx.game:stack_entry(id)
+  ctx.game:mark_stack(id, "reduce", ((e.marks or {}).reduce or 0) + amount)
+end
+
+function H.evade(ctx, entry) ctx.game:mark_stack(entry_of(ctx, entry), "evaded", true) end
+
+-- A square a card names: the target's square, or the square itself.
+function H.square_of(ctx, t)
+  t = normalize(t)
+  if t.kind == "wizard" then return ctx.game:player(t.player).at end
+  if t.at then return t.at end
+  if t.x then return { x = t.x, y = t.y } end
+  return nil
+end
+
+local function remember(ctx, key, v)
+  local list = ctx.game:card_data(ctx.card, key) or {}
+  list[#list + 1] = v
+  ctx.game:set_card_data(ctx.card, key, list)
+end
+
+-- Creates an object for this card; it goes when the card leaves play. 8th: Home Base
+-- Squares: no object may be created on a home base.
+function H.create_object(ctx, spec)
+  local game = ctx.game
+  if spec.at and spec.at.side == nil and game:home_sector_at(spec.at) ~= nil then return nil end
+  local id = game:create_object(spec)
+  remember(ctx, "objects", id)
+  game:after("object_created", { object = id, card = ctx.card })
+  return id
+end
+
+-- 8th: Creating and Destroying Walls.
+function H.create_wall(ctx, edge)
+  local game = ctx.game
+  game:create_barrier(edge, false, ctx.card)
+  remember(ctx, "walls", game:edge(edge).edge)
+  game:after("object_created", { edge = edge, card = ctx.card })
+end
+
+function H.destroy_wall(ctx, edge)
+  local game = ctx.game
+  local info = game:edge(edge)
+  if info.boundary or info.barrier == "open" then return false end
+  game:destroy_barrier(info.edge)
+  game:after("object_destroyed", { edge = info.edge, card = ctx.card })
+  return true
+end
+
+-- The spell's target as a player id, if it is a wizard.
+function H.target_player(ctx)
+  local t = normalize(ctx.target)
+  return t and t.kind == "wizard" and t.player or nil
+end
+
+return H

@@ -1,0 +1,241 @@
+//! The 8th-edition ruleset (rulesets/8th) and its cards (cards/8th): setup, the turn, the
+//! scenarios of the rulebook, and many random games.
+//!
+//! Most scenarios are written in Lua with the card-test harness, in a test-only card file
+//! (tests/fixtures/rules_8th/scenarios.lua). They run in a copy of the project's ruleset and
+//! cards made in a temporary folder, with a filler card so that the deck can deal full hands.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use wizwar::decision::{Agent, Decision, RandomAgent, Request, Seats};
+use wizwar::engine::{Engine, GameSetup, Outcome};
+use wizwar::value::Value;
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let p = e.path();
+        let dest = to.join(e.file_name());
+        if p.is_dir() {
+            copy_dir(&p, &dest);
+        } else {
+            std::fs::copy(&p, &dest).unwrap();
+        }
+    }
+}
+
+/// A fresh copy of the 8th ruleset and cards, plus the test-only cards of the fixture folder.
+fn temp_root() -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let root = std::env::temp_dir().join(format!("wizwar-8th-{}-{}", std::process::id(), N.fetch_add(1, Ordering::SeqCst)));
+    let _ = std::fs::remove_dir_all(&root);
+    copy_dir(Path::new("rulesets/8th"), &root.join("rulesets/8th"));
+    copy_dir(Path::new("cards/8th"), &root.join("cards/8th"));
+    if Path::new("cards/lib").is_dir() {
+        copy_dir(Path::new("cards/lib"), &root.join("cards/lib"));
+    }
+    copy_dir(Path::new("tests/fixtures/rules_8th"), &root.join("cards/8th/test"));
+    // The ruleset's [config.copies] table is its last: twenty fillers in the deck.
+    let toml = root.join("rulesets/8th/ruleset.toml");
+    let mut text = std::fs::read_to_string(&toml).unwrap();
+    text.push_str("\n\"8th/test/filler\" = 20\n");
+    std::fs::write(&toml, text).unwrap();
+    root
+}
+
+fn setup(seed: u64, players: usize) -> GameSetup {
+    GameSetup { ruleset: "8th".into(), players, seed, options: vec![], names: vec![] }
+}
+
+/// Answers "pass" where a request has one, else the first option.
+struct Passer;
+impl Agent for Passer {
+    fn decide(&mut self, req: &Request) -> Decision {
+        Decision::Answer(vec![req.pass.clone().unwrap_or_else(|| req.options[0].key.clone())])
+    }
+}
+
+fn bots(seed: u64, players: usize) -> Box<dyn Agent> {
+    Box::new(Seats { agents: (0..players).map(|i| Box::new(RandomAgent::new(seed * 10 + i as u64)) as Box<dyn Agent>).collect() })
+}
+
+#[test]
+fn the_project_card_tests_pass() {
+    let results = wizwar::testing::run_card_tests(Path::new("."), "8th", None).unwrap();
+    assert!(results.len() >= 6, "{results:?}");
+    let failed: Vec<_> = results.iter().filter(|r| !r.passed).collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+#[test]
+fn rulebook_scenarios_pass() {
+    let root = temp_root();
+    let results = wizwar::testing::run_card_tests(&root, "8th", Some("scenarios")).unwrap();
+    assert!(results.len() >= 8, "{results:?}");
+    let failed: Vec<_> = results.iter().filter(|r| !r.passed).collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// A copy of the ruleset with some optional rules on by default, and the option scenarios.
+fn root_with_options(on: &[&str]) -> PathBuf {
+    let root = temp_root();
+    copy_dir(Path::new("tests/fixtures/rules_8th_options"), &root.join("cards/8th/options"));
+    let toml = root.join("rulesets/8th/ruleset.toml");
+    let mut text = std::fs::read_to_string(&toml).unwrap();
+    for name in on {
+        let from = format!("name = \"{name}\"\n");
+        assert!(text.contains(&from), "no option {name}");
+        text = text.replace(&from, &format!("{from}default = true\n"));
+    }
+    std::fs::write(&toml, text).unwrap();
+    root
+}
+
+fn assert_all_pass(root: &Path, filter: &str, at_least: usize) {
+    let results = wizwar::testing::run_card_tests(root, "8th", Some(filter)).unwrap();
+    assert!(results.len() >= at_least, "{results:?}");
+    let failed: Vec<_> = results.iter().filter(|r| !r.passed).collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+#[test]
+fn optional_rules_extended_play_heavy_items_uncluttered_minds() {
+    let root = root_with_options(&["extended_play", "heavy_items", "uncluttered_minds"]);
+    assert_all_pass(&root, "Options A", 3);
+}
+
+#[test]
+fn optional_rules_treasure_hunters_deadly_treasures() {
+    let root = root_with_options(&["treasure_hunters", "deadly_treasures"]);
+    assert_all_pass(&root, "Options B", 2);
+}
+
+#[test]
+fn setup_deals_hands_places_wizards_and_treasures() {
+    let root = temp_root();
+    for players in 2..=4 {
+        let e = Engine::new(&root, &setup(5, players), Box::new(Passer)).unwrap();
+        e.with_state(|st| {
+            for p in &st.players {
+                assert_eq!(p.hand.len(), 5, "five cards dealt");
+                assert_eq!(p.life, 15);
+                assert_eq!(p.at, Some(st.board.home(p.home_sector)), "wizard on his home base");
+                let treasures: Vec<_> = st.objects.values().filter(|o| o.kind == "treasure" && o.owner == Some(p.id)).collect();
+                assert_eq!(treasures.len(), 2);
+                let starts = st.board.treasure_starts(p.home_sector);
+                for t in treasures {
+                    let at = match t.at {
+                        Some(wizwar::geometry::Place::Square(s)) => s,
+                        other => panic!("treasure not on a square: {other:?}"),
+                    };
+                    assert!(starts.contains(&at), "treasure on a treasure start square");
+                }
+            }
+            st.check_card_places().unwrap();
+        });
+    }
+}
+
+#[test]
+fn setup_works_with_no_cards_at_all() {
+    let root = temp_root();
+    std::fs::remove_dir_all(root.join("cards/8th")).unwrap();
+    std::fs::create_dir_all(root.join("cards/8th")).unwrap();
+    let e = Engine::new(&root, &setup(1, 2), bots(1, 2)).unwrap();
+    assert!(matches!(e.run(Some(20)), Outcome::TurnLimit | Outcome::Over(_)));
+    e.with_state(|st| assert!(st.players.iter().all(|p| p.hand.is_empty())));
+}
+
+#[test]
+fn the_first_turn_allows_no_attack() {
+    let root = temp_root();
+    let e = Engine::new(&root, &setup(2, 2), Box::new(Passer)).unwrap();
+    assert!(e.run_until_action(Some(50)).is_none());
+    let keys: Vec<String> = e.pending_actions().unwrap().into_iter().map(|c| c.key).collect();
+    assert!(keys.iter().any(|k| k.starts_with("move ")), "{keys:?}");
+    assert!(!keys.iter().any(|k| k.starts_with("punch") || k.contains("Zot!")), "{keys:?}");
+    assert_eq!(keys.last().map(String::as_str), Some("end"));
+}
+
+fn play(root: &Path, seed: u64, players: usize, cap: u64) -> (Outcome, String, Engine) {
+    let e = Engine::new(root, &setup(seed, players), bots(seed, players)).unwrap();
+    let out = e.run(Some(cap));
+    let log = serde_json::to_string(&e.log()).unwrap();
+    (out, log, e)
+}
+
+#[test]
+fn random_games_finish_cleanly() {
+    let root = temp_root();
+    let mut over = 0;
+    for seed in 0..200u64 {
+        let players = 2 + (seed % 3) as usize;
+        let (out, _, e) = play(&root, seed, players, 60);
+        match &out {
+            Outcome::Over(r) => {
+                over += 1;
+                assert!(!r.reason.is_empty());
+            }
+            Outcome::TurnLimit => {}
+            other => panic!("seed {seed}: {other:?}"),
+        }
+        let errors: Vec<Value> = e.log().into_iter().filter(|l| l.event == "error").map(|l| l.data).collect();
+        assert!(errors.is_empty(), "seed {seed}: script errors {errors:?}");
+        e.with_state(|st| st.check_card_places()).unwrap_or_else(|m| panic!("seed {seed}: {m}"));
+    }
+    // Random bots rarely finish a duel in 60 turns; the rulebook scenarios test the wins.
+    eprintln!("{over} of 200 random games ended before the turn cap");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_log() {
+    let root = temp_root();
+    let a = play(&root, 11, 3, 60).1;
+    let b = play(&root, 11, 3, 60).1;
+    assert_eq!(a, b);
+    assert_ne!(a, play(&root, 12, 3, 60).1);
+}
+
+/// Random, but always attacks a wizard when it can (so that duels end).
+struct Aggro(RandomAgent);
+impl Agent for Aggro {
+    fn decide(&mut self, req: &Request) -> Decision {
+        if req.kind == "action" {
+            if let Some(c) = req.options.iter().find(|c| c.key.starts_with("punch") || c.key.contains(" at player ")) {
+                return Decision::Answer(vec![c.key.clone()]);
+            }
+        }
+        self.0.decide(req)
+    }
+}
+
+#[test]
+fn short_aggressive_games_end_with_a_winner() {
+    // The same rules with 3 life, so that random duels end: deaths, hand taking, victory.
+    let root = temp_root();
+    let toml = root.join("rulesets/8th/ruleset.toml");
+    let text = std::fs::read_to_string(&toml).unwrap().replace("\nlife = 15\n", "\nlife = 3\n");
+    std::fs::write(&toml, text).unwrap();
+    let mut over = 0;
+    for seed in 0..40u64 {
+        let players = 2 + (seed % 3) as usize;
+        let agents: Vec<Box<dyn Agent>> = (0..players).map(|i| Box::new(Aggro(RandomAgent::new(seed * 10 + i as u64))) as Box<dyn Agent>).collect();
+        let e = Engine::new(&root, &setup(seed, players), Box::new(Seats { agents })).unwrap();
+        match e.run(Some(200)) {
+            Outcome::Over(r) => {
+                over += 1;
+                let alive = e.with_state(|st| st.players.iter().filter(|p| p.alive).count());
+                assert!(r.winner.is_some() || alive == 0, "seed {seed}: {r:?}");
+                if let Some(w) = r.winner {
+                    assert!(e.with_state(|st| st.players[w as usize].alive), "seed {seed}: a dead winner");
+                }
+            }
+            Outcome::TurnLimit => {}
+            other => panic!("seed {seed}: {other:?}"),
+        }
+        let errors: Vec<Value> = e.log().into_iter().filter(|l| l.event == "error").map(|l| l.data).collect();
+        assert!(errors.is_empty(), "seed {seed}: script errors {errors:?}");
+        e.with_state(|st| st.check_card_places()).unwrap_or_else(|m| panic!("seed {seed}: {m}"));
+    }
+    assert!(over >= 20, "only {over} of 40 short games ended");
+}
