@@ -10,6 +10,7 @@ pub mod geometry;
 pub mod lua;
 pub mod rng;
 pub mod ruleset;
+pub mod repl;
 pub mod save;
 pub mod state;
 pub mod testing;

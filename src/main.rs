@@ -67,6 +67,24 @@ enum Command {
         #[arg(long)]
         log: Option<PathBuf>,
     },
+    /// An interactive session on one game: look at it, act, run Lua, undo, reload rules and cards.
+    Repl {
+        /// Start a game of this ruleset right away (else use `new` in the session).
+        #[arg(long)]
+        ruleset: Option<String>,
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long = "option")]
+        options: Vec<String>,
+        /// Read commands from this file (one per line) instead of the terminal.
+        #[arg(long)]
+        script: Option<PathBuf>,
+        /// Exit with an error status if any command failed.
+        #[arg(long)]
+        strict: bool,
+    },
     /// Run the tests every card file carries.
     Test {
         #[arg(long, default_value = "8th")]
@@ -209,6 +227,20 @@ fn run(cli: Cli) -> Result<(), String> {
                     Ok(())
                 }
                 Outcome::AgentFailed(m) => Err(m),
+            }
+        }
+        Command::Repl { ruleset, players, seed, options, script, strict } => {
+            let setup = match ruleset {
+                Some(ruleset) => {
+                    Some(GameSetup { ruleset, players, seed, options: parse_options(&options)?, names: vec![] })
+                }
+                None => None,
+            };
+            let ok = wizwar::repl::main(&root, setup, script.as_deref())?;
+            if strict && !ok {
+                Err("a command failed".into())
+            } else {
+                Ok(())
             }
         }
         Command::Test { ruleset, filter } => {
