@@ -27,7 +27,8 @@ fn copy_dir(from: &Path, to: &Path) {
 /// A fresh copy of the 8th ruleset and cards, plus the test-only cards of the fixture folder.
 fn temp_root() -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
-    let root = std::env::temp_dir().join(format!("wizwar-8th-{}-{}", std::process::id(), N.fetch_add(1, Ordering::SeqCst)));
+    let root =
+        std::env::temp_dir().join(format!("wizwar-8th-{}-{}", std::process::id(), N.fetch_add(1, Ordering::SeqCst)));
     let _ = std::fs::remove_dir_all(&root);
     copy_dir(Path::new("rulesets/8th"), &root.join("rulesets/8th"));
     copy_dir(Path::new("cards/8th"), &root.join("cards/8th"));
@@ -56,7 +57,9 @@ impl Agent for Passer {
 }
 
 fn bots(seed: u64, players: usize) -> Box<dyn Agent> {
-    Box::new(Seats { agents: (0..players).map(|i| Box::new(RandomAgent::new(seed * 10 + i as u64)) as Box<dyn Agent>).collect() })
+    Box::new(Seats {
+        agents: (0..players).map(|i| Box::new(RandomAgent::new(seed * 10 + i as u64)) as Box<dyn Agent>).collect(),
+    })
 }
 
 #[test]
@@ -120,7 +123,8 @@ fn setup_deals_hands_places_wizards_and_treasures() {
                 assert_eq!(p.hand.len(), 5, "five cards dealt");
                 assert_eq!(p.life, 15);
                 assert_eq!(p.at, Some(st.board.home(p.home_sector)), "wizard on his home base");
-                let treasures: Vec<_> = st.objects.values().filter(|o| o.kind == "treasure" && o.owner == Some(p.id)).collect();
+                let treasures: Vec<_> =
+                    st.objects.values().filter(|o| o.kind == "treasure" && o.owner == Some(p.id)).collect();
                 assert_eq!(treasures.len(), 2);
                 let starts = st.board.treasure_starts(p.home_sector);
                 for t in treasures {
@@ -219,7 +223,8 @@ fn short_aggressive_games_end_with_a_winner() {
     let mut over = 0;
     for seed in 0..40u64 {
         let players = 2 + (seed % 3) as usize;
-        let agents: Vec<Box<dyn Agent>> = (0..players).map(|i| Box::new(Aggro(RandomAgent::new(seed * 10 + i as u64))) as Box<dyn Agent>).collect();
+        let agents: Vec<Box<dyn Agent>> =
+            (0..players).map(|i| Box::new(Aggro(RandomAgent::new(seed * 10 + i as u64))) as Box<dyn Agent>).collect();
         let e = Engine::new(&root, &setup(seed, players), Box::new(Seats { agents })).unwrap();
         match e.run(Some(200)) {
             Outcome::Over(r) => {
