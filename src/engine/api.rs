@@ -75,31 +75,25 @@ impl From<crate::geometry::BoardError> for Fail {
 
 type F<T> = Result<T, Fail>;
 
-fn pid(v: i64, k: &Kernel) -> R<PlayerId> {
-    let n = k.st.borrow().players.len() as i64;
-    if (0..n).contains(&v) {
-        Ok(v as PlayerId)
+/// Checks an index a script passed: `v` in `0..n`.
+fn index(v: i64, n: usize, what: &str) -> R<usize> {
+    if (0..n as i64).contains(&v) {
+        Ok(v as usize)
     } else {
-        Err(format!("no player {v} (players are 0..{})", n - 1))
+        Err(format!("no {what} {v} ({what}s are 0..{})", n as i64 - 1))
     }
+}
+
+fn pid(v: i64, k: &Kernel) -> R<PlayerId> {
+    index(v, k.st.borrow().players.len(), "player").map(|i| i as PlayerId)
 }
 
 fn cid(v: i64, k: &Kernel) -> R<CardId> {
-    let n = k.st.borrow().cards.len() as i64;
-    if (0..n).contains(&v) {
-        Ok(v as CardId)
-    } else {
-        Err(format!("no card {v}"))
-    }
+    index(v, k.st.borrow().cards.len(), "card").map(|i| i as CardId)
 }
 
 fn sector(v: i64, k: &Kernel) -> R<usize> {
-    let n = k.st.borrow().board.sector_count() as i64;
-    if (0..n).contains(&v) {
-        Ok(v as usize)
-    } else {
-        Err(format!("no sector {v} (sectors are 0..{})", n - 1))
-    }
+    index(v, k.st.borrow().board.sector_count(), "sector")
 }
 
 fn oid(v: i64, k: &Kernel) -> R<ObjectId> {
