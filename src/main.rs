@@ -171,11 +171,13 @@ fn run(cli: Cli) -> Result<(), String> {
             let engine = Engine::new(&root, &setup, Box::new(Seats { agents }))?;
             engine.queue_replay(answers);
             let outcome = loop {
-                let before = engine.with_state(|s| s.turn.number);
+                // Between turns the state names who plays next: the turn about to be played.
+                let (before, who) =
+                    engine.with_state(|s| (s.turn.number, s.players[s.turn.active as usize].name.clone()));
                 let out = engine.run(Some(before + 1));
                 if !quiet {
                     engine.with_state(|st| {
-                        println!("\n=== turn {} ({}) ===", st.turn.number, st.players[st.turn.active as usize].name);
+                        println!("\n=== after turn {} ({who}) ===", st.turn.number);
                         print!("{}", render_ascii(&st.board, &overlay(st)));
                         print!("{}", summary(st));
                     });

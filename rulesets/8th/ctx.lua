@@ -169,6 +169,50 @@ function H.destroy_wall(ctx, edge)
   return true
 end
 
+-- 8th: Maintaining Spells: ends a spell in play (its creations go), and every spell in play
+-- whose target is that spell.
+function H.end_spell(ctx, c)
+  local game = ctx.game
+  local card = game:card(c)
+  if not card or card.zone.kind ~= "play" then return false end
+  common.end_spell(game, c)
+  for _, pl in ipairs(game:players()) do
+    for _, d in ipairs(game:play_area(pl.id)) do
+      local t = game:card(d).target
+      if type(t) == "table" and t.kind == "spell" and t.card == c then H.end_spell(ctx, d) end
+    end
+  end
+  return true
+end
+
+-- What wizard p carries that can be dropped: { key, treasure = object id } or { key, card = c }.
+function H.carried(ctx, p)
+  local game = ctx.game
+  local out = {}
+  local t = common.carried_treasure(game, p)
+  if t then out[#out + 1] = { key = "treasure #" .. t.id, treasure = t.id } end
+  for _, c in ipairs(game:play_area(p)) do
+    local card = game:card(c)
+    if card.kind == "item" then out[#out + 1] = { key = card.name .. " #" .. c, card = c } end
+  end
+  return out
+end
+
+-- 8th: Picking Up and Dropping Objects: wizard p drops a carried thing (an entry of
+-- H.carried) in his square.
+function H.drop(ctx, p, what)
+  local game = ctx.game
+  local at = game:player(p).at
+  if what.treasure then
+    if not game:before("drop", { player = p, object = what.treasure, treasure = true }) then return false end
+    game:set_object(what.treasure, { at = at })
+    game:after("drop", { player = p, object = what.treasure, treasure = true, square = at })
+    return true
+  end
+  common.drop_item(game, p, what.card, at)
+  return true
+end
+
 -- The spell's target as a player id, if it is a wizard.
 function H.target_player(ctx)
   local t = normalize(ctx.target)

@@ -222,6 +222,21 @@ local function add_casts(game, p, list)
   end
 end
 
+-- 8th: Thrown weapons: a carried item with the `thrown_weapon` trait may be thrown as the
+-- turn's attack at a legal target of the card (its range and target types), not oneself.
+local function add_throws(game, p, c, list)
+  local card = game:card(c)
+  if not can_attack(game) then return end
+  local thrown = false
+  for _, tr in ipairs(card.traits or {}) do if tr == "thrown_weapon" then thrown = true end end
+  if not thrown then return end
+  for _, t in ipairs(targets.legal(game, p, c)) do
+    if not (t.kind == "wizard" and t.player == p) then
+      list[#list + 1] = { key = "throw " .. name_of(game, c) .. " at " .. t.label, kind = "throw", card = c, target = t }
+    end
+  end
+end
+
 -- 8th: Picking Up and Dropping Objects / Treasures.
 local function add_pickups(game, p, list)
   local pl = game:player(p)
@@ -239,6 +254,7 @@ local function add_pickups(game, p, list)
   for _, c in ipairs(game:play_area(p)) do
     if game:card(c).kind == "item" then
       list[#list + 1] = { key = "drop " .. name_of(game, c), kind = "drop_item", card = c }
+      add_throws(game, p, c, list)
     else
       -- 8th: Maintaining Spells: the caster may end a maintained spell during his turn.
       list[#list + 1] = { key = "end spell " .. name_of(game, c), kind = "end_spell", card = c }
@@ -364,6 +380,43 @@ local function cast(game, p, a)
   settle(game, p, c, cancelled, entry.energy)
 end
 
+-- 8th: Thrown weapons: the throw is the turn's attack and may be answered like one; the
+-- card's `resolve` runs with ctx.thrown = true; the item then lands in the target's square
+-- (or the thrower's, for a target without one) as an object anyone may pick up.
+local function throw(game, p, a)
+  local c = a.card
+  game:set_turn_var("attacked", true)
+  local target = a.target
+  game:call_card(c, "on_end", { controller = p })
+  local id = game:push_stack { card = c, controller = p, kind = "throw", target = target, energy = 0 }
+  local payload = { card = c, thrower = p, target = target }
+  local ok = game:before("throw", payload)
+  if ok then ok = game:before("attack", { attacker = p, target = target, card = c, thrown = true }) end
+  if ok then
+    game:after("throw", payload)
+    game:after("attack", { attacker = p, target = target, card = c, thrown = true })
+    respond(game, id)
+  end
+  local entry = game:stack_entry(id)
+  if ok and not entry.marks.cancelled and not entry.marks.evaded then
+    game:call_card(c, "resolve", { caster = p, controller = p, target = target, energy = 0, stack = id, attack = true, thrown = true })
+  end
+  game:pop_stack(id)
+  local at = game:player(p).at
+  if target and target.kind == "wizard" and game:player(target.player).at then
+    at = game:player(target.player).at
+  elseif target and target.at then
+    at = target.at
+  end
+  if game:card(c).zone.kind == "stack" and at then
+    local obj = game:create_object { kind = "item", card = c, at = at, mobile = true, owner = p }
+    game:set_card(c, { controller = nil, target = nil })
+    game:log("landed", { card = c, object = obj, square = at })
+  elseif game:card(c).zone.kind == "stack" then
+    common.discard(game, c)
+  end
+end
+
 -- 8th: Punching (the turn's attack; it can be answered like any attack).
 local function punch(game, p, q)
   game:set_turn_var("attacked", true)
@@ -403,6 +456,8 @@ function perform.boost(game, p, a)
 end
 
 function perform.punch(game, p, a) punch(game, p, a.target) end
+
+function perform.throw(game, p, a) throw(game, p, a) end
 
 function perform.cast(game, p, a) cast(game, p, a) end
 
