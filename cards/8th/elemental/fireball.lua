@@ -1,0 +1,52 @@
+-- 8th Elemental "Fireball": a fire attack for a flat 5 magical damage.
+-- reconstructed: the data table lists wizard/object/creature targets; walls and doors are
+-- objects in 8th (they take cracks), so they are offered too. Creatures do not exist yet.
+return card {
+  name = "Fireball",
+  school = "elemental",
+  kind = "attack",
+  range = "los",
+  duration = "instant",
+  traits = { "fire" },
+  targets = { "wizard", "object", "wall", "door" },
+  copies = 3,
+  text = "Hurl a ball of flame at a wizard or object you can see: it takes 5 magical fire damage.",
+  resolve = function(ctx)
+    ctx:damage(ctx.target, 5, { magical = true, fire = true })
+  end,
+  tests = {
+    { "deals 5 to a wizard in sight", function(t)
+      t:active(0)
+      local f = t:give(0, "Fireball")
+      t:place(1, t.game:player(0).at)
+      t:act("cast Fireball #" .. f .. " at player 1")
+      t:eq(t:life(1), 15 - 5)
+      t:eq(#t.game:pile("discard"), 1, "an instant spell is discarded")
+      t:ok(t.game:turn().vars.attacked, "it is the turn's attack")
+    end },
+    { "boosting does not change the 5", function(t)
+      t:active(0)
+      local f = t:give(0, "Fireball")
+      t:give(0, "Energy 6")
+      t:place(1, t.game:player(0).at)
+      t:act("cast Fireball #" .. f .. " at player 1 with Energy 6")
+      t:eq(t:life(1), 10)
+    end },
+    { "a wall takes one crack from 5 damage", function(t)
+      t:active(0)
+      local f = t:give(0, "Fireball")
+      local key
+      for _, k in ipairs(t:actions()) do
+        if not key and k:find("^cast Fireball #" .. f .. " at wall ") then key = k end
+      end
+      t:ok(key, "some wall is in sight")
+      local x, y, side = key:match("at wall ([%d-]+),([%d-]+),(%a)")
+      local edge = { x = tonumber(x), y = tonumber(y), side = side }
+      t:eq(t.game:edge(edge).damage, 0)
+      t:act(key)
+      local info = t.game:edge(edge)
+      t:eq(info.damage, 1, "5 damage = 1 crack (the 2 left over are lost)")
+      t:eq(info.barrier, "wall", "5 cracks are needed to break it")
+    end },
+  },
+}

@@ -1,0 +1,115 @@
+-- 8th Elemental "Stone Block": a creation that fills an empty square with stone.
+-- reconstructed: the range is taken to be line of sight; the block is an object (not a
+-- wall) that blocks sight and movement, breaks at 8 cracks (the spell then ends), and goes
+-- when the spell ends; it cannot be made on a home base (8th: Home Base Squares).
+return card {
+  name = "Stone Block",
+  school = "elemental",
+  kind = "neutral",
+  range = "los",
+  duration = "permanent",
+  traits = { "creation" },
+  targets = { "empty_square" },
+  text = "Raise a block of stone that fills an empty square you can see. Nothing sees or moves through it; it is not a wall, and 8 cracks break it.",
+  can_target = function(ctx, t)
+    return ctx.game:home_sector_at(t.at) == nil
+  end,
+  resolve = function(ctx)
+    -- Not `card = ctx.card`: that would make the card the object itself; the spell stays in
+    -- play and the block is its creation.
+    ctx:create_object {
+      kind = "stone_block", at = ctx.target.at, data = { spell = ctx.card },
+      blocks_move = true, blocks_los = true, fills_square = true, toughness = 8,
+    }
+  end,
+  -- Broken by damage: the spell ends with it (not when the spell's own ending removes it).
+  on_object_destroyed = function(ctx, ev)
+    if ev.card == ctx.card or ev.object == nil then return end
+    for _, id in ipairs(ctx.data.objects or {}) do
+      if id == ev.object then
+        -- The ruleset's end_spell is not offered to cards (no ctx:end_spell yet), so its
+        -- steps are done here: the block is already gone, then the card is discarded.
+        local game = ctx.game
+        ctx.data.objects = nil
+        game:set_card(ctx.card, { energy = 0 })
+        game:move_card(ctx.card, { kind = "pile", pile = "discard" })
+        game:after("discard", { card = ctx.card })
+        game:after("spell_end", { card = ctx.card, player = ctx.controller })
+        return
+      end
+    end
+  end,
+  tests = {
+    { "fills the square: blocks sight and movement; ending the spell removes it", function(t)
+      t:active(0)
+      local c = t:give(0, "Stone Block")
+      local at = t.game:player(0).at
+      local dir, sq
+      for _, d in ipairs({ "N", "E", "S", "W" }) do
+        local r = t.game:run(at, d, 2)
+        local ok = #r.squares == 2 and t.game:los(at, r.squares[2])
+        for _, s in ipairs(r.squares) do
+          if #t.game:objects_at(s) > 0 or #t.game:wizards_at(s) > 0 then ok = false end
+        end
+        if not dir and ok then dir, sq = d, r.squares end
+      end
+      t:ok(dir, "two empty squares in a line")
+      t:place(1, sq[2])
+      t:act("cast Stone Block #" .. c .. " at square " .. sq[1].x .. "," .. sq[1].y)
+      local objs = t.game:objects_at(sq[1])
+      t:eq(#objs, 1)
+      t:eq(objs[1].kind, "stone_block")
+      t:eq(t.game:play_area(0), { c }, "a permanent spell stays in play")
+      t:ok(not t.game:los(at, sq[2]), "the block hides what lies behind it")
+      t:eq(#t.game:run(at, dir, 2).squares, 0, "nothing moves into it")
+      for _, k in ipairs(t:actions()) do t:ok(k ~= "move " .. dir, "no step into the block") end
+      t:act("end spell Stone Block #" .. c)
+      t:eq(#t.game:objects_at(sq[1]), 0, "gone with the spell")
+      t:ok(t.game:los(at, sq[2]))
+    end },
+    { "5 damage gives it 1 crack of 8", function(t)
+      t:active(0)
+      local c = t:give(0, "Stone Block")
+      local f = t:give(0, "Fireball")
+      local at = t.game:player(0).at
+      local sq
+      for _, d in ipairs({ "N", "E", "S", "W" }) do
+        local r = t.game:run(at, d, 1)
+        if not sq and #r.squares == 1 and #t.game:objects_at(r.squares[1]) == 0 then sq = r.squares[1] end
+      end
+      t:act("cast Stone Block #" .. c .. " at square " .. sq.x .. "," .. sq.y)
+      local id = t.game:objects_at(sq)[1].id
+      t:act("cast Fireball #" .. f .. " at object #" .. id)
+      t:eq(t.game:object(id).damage, 1)
+      t:eq(t.game:object(id).toughness, 8)
+    end },
+    { "8 cracks break it and end the spell", function(t)
+      t:active(0)
+      local c = t:give(0, "Stone Block")
+      local z = t:give(0, "Zot!")
+      t:give(0, "Energy 6")
+      local at = t.game:player(0).at
+      local sq
+      for _, d in ipairs({ "N", "E", "S", "W" }) do
+        local r = t.game:run(at, d, 1)
+        if not sq and #r.squares == 1 and #t.game:objects_at(r.squares[1]) == 0 then sq = r.squares[1] end
+      end
+      t:act("cast Stone Block #" .. c .. " at square " .. sq.x .. "," .. sq.y)
+      local id = t.game:objects_at(sq)[1].id
+      t.game:set_object(id, { damage = 6 })
+      t:act("cast Zot! #" .. z .. " at object #" .. id .. " with Energy 6")
+      t:eq(t.game:object(id), nil, "6 damage = 2 more cracks: 8")
+      t:eq(#t.game:objects_at(sq), 0)
+      t:eq(#t.game:play_area(0), 0)
+      t:eq(t.game:card(c).zone.kind, "pile")
+    end },
+    { "not on a home base", function(t)
+      t:active(0)
+      local c = t:give(0, "Stone Block")
+      local home = t.game:player(1).at
+      for _, k in ipairs(t:actions()) do
+        t:ok(k ~= "cast Stone Block #" .. c .. " at square " .. home.x .. "," .. home.y, k)
+      end
+    end },
+  },
+}

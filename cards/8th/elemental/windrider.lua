@@ -1,0 +1,102 @@
+-- 8th Elemental "Windrider": the caster flies in a straight line, up to the spell's energy in
+-- squares.
+-- reconstructed: the flight is not a move (no movement points, no move events, only leave
+-- and enter); it follows wrap-arounds like any straight run; "objects" is read as any object
+-- lying on the ground (treasures included), so the flight ends in the square before one; the
+-- caster picks a direction, then a distance, and is asked nothing he has no choice about.
+local DIRS = { "N", "E", "S", "W" }
+
+-- How far the caster can fly each way (max squares), with the squares.
+local function flights(game, p, length)
+  local at = game:player(p).at
+  local out = {}
+  if not at then return out end
+  for _, d in ipairs(DIRS) do
+    local r = game:run(at, d, length)
+    local path = {}
+    for _, s in ipairs(r.squares) do
+      if #game:wizards_at(s) > 0 or #game:objects_at(s) > 0 then break end
+      path[#path + 1] = s
+    end
+    if #path > 0 then out[#out + 1] = { dir = d, path = path } end
+  end
+  return out
+end
+
+return card {
+  name = "Windrider",
+  school = "elemental",
+  kind = "neutral",
+  range = "caster",
+  duration = "instant",
+  copies = 2,
+  text = "Ride the wind in one straight line, as many squares as this spell's energy or fewer. Walls, doors, objects and wizards stop you short.",
+  can_cast = function(ctx)
+    if #flights(ctx.game, ctx.caster, 1) == 0 then return false, "no free square in a straight line" end
+    return true
+  end,
+  resolve = function(ctx)
+    local game, p = ctx.game, ctx.caster
+    local ways = flights(game, p, ctx.energy)
+    if #ways == 0 then return end
+    local opts = {}
+    for _, w in ipairs(ways) do opts[#opts + 1] = { key = w.dir } end
+    local dir = #opts == 1 and opts[1].key or ctx:choose(p, "direction", "Windrider: which way?", opts)
+    local path
+    for _, w in ipairs(ways) do if w.dir == dir then path = w.path end end
+    local n = #path
+    if n > 1 then
+      local d = {}
+      for i = 1, n do d[#d + 1] = { key = tostring(i) } end
+      n = tonumber(ctx:choose(p, "distance", "Windrider: how many squares?", d))
+    end
+    local from, to = game:player(p).at, path[n]
+    game:after("leave", { who = p, square = from })
+    game:place_wizard(p, to)
+    game:after("enter", { who = p, square = to })
+  end,
+  tests = {
+    { "boosted to 4, fly 3 squares down a free line", function(t)
+      t:active(0)
+      local w = t:give(0, "Windrider")
+      t:give(0, "8th/elemental/energy_4")
+      t:place(1, { x = 0, y = 0 })
+      local at = t.game:player(0).at
+      local dir, sq
+      for _, d in ipairs({ "N", "E", "S", "W" }) do
+        local r = t.game:run(at, d, 4)
+        local clear = #r.squares == 4
+        for _, s in ipairs(r.squares) do
+          if #t.game:objects_at(s) > 0 or #t.game:wizards_at(s) > 0 then clear = false end
+        end
+        if not dir and clear then dir, sq = d, r.squares end
+      end
+      t:ok(dir, "a clear line of four squares")
+      t:answer(0, dir)
+      t:answer(0, "3")
+      t:act("cast Windrider #" .. w .. " with Energy 4")
+      t:eq(t.game:player(0).at, sq[3])
+      t:eq(t.game:turn().vars.spent or 0, 0, "no movement points spent")
+      t:ok(not t.game:turn().vars.attacked, "not an attack")
+    end },
+    { "a wizard in the way stops the flight before him", function(t)
+      t:active(0)
+      local w = t:give(0, "Windrider")
+      t:give(0, "8th/elemental/energy_4")
+      local at = t.game:player(0).at
+      local dir, sq
+      for _, d in ipairs({ "N", "E", "S", "W" }) do
+        local r = t.game:run(at, d, 2)
+        local clear = #r.squares == 2
+        for _, s in ipairs(r.squares) do
+          if #t.game:objects_at(s) > 0 then clear = false end
+        end
+        if not dir and clear then dir, sq = d, r.squares end
+      end
+      t:place(1, sq[2])
+      t:answer(0, dir)
+      t:act("cast Windrider #" .. w .. " with Energy 4")
+      t:eq(t.game:player(0).at, sq[1], "only one square was free that way")
+    end },
+  },
+}
