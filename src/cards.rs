@@ -32,9 +32,9 @@ pub struct Vocabulary {
 /// What a card file says about the card, as plain data.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CardDef {
-    /// Path under `cards/` without `.lua`: "8th/elemental/fireball".
+    /// Path under `cards/` without `.lua`: "<edition>/<school>/<card>".
     pub key: String,
-    /// The file as named in messages: "cards/8th/elemental/fireball.lua".
+    /// The file as named in messages: "cards/<edition>/<school>/<card>.lua".
     pub file: String,
     pub name: String,
     pub school: Option<String>,

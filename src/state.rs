@@ -34,7 +34,7 @@ pub enum Zone {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CardInstance {
     pub id: CardId,
-    /// The card file's key: "8th/elemental/fireball".
+    /// The card file's key: its path under `cards/` without `.lua` ("<edition>/<school>/<card>").
     pub def: String,
     pub zone: Zone,
     /// Who played it, while it is in play or on the stack.

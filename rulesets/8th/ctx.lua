@@ -213,6 +213,15 @@ function H.drop(ctx, p, what)
   return true
 end
 
+-- A one-time pass through a closed door for the active player this turn (Pick Lock): the
+-- door relocks once he has gone through it, or at the end of the turn.
+function H.grant_door_pass(ctx, edge)
+  local game = ctx.game
+  local passes = game:turn().vars.door_passes or {}
+  passes[#passes + 1] = game:edge(edge).edge
+  game:set_turn_var("door_passes", passes)
+end
+
 -- The spell's target as a player id, if it is a wizard.
 function H.target_player(ctx)
   local t = normalize(ctx.target)

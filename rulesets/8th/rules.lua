@@ -168,7 +168,7 @@ end
 
 local function add_moves(game, p, list)
   if not can_move(game) then return end
-  for _, s in ipairs(game:steps(p)) do
+  for _, s in ipairs(game:steps(p, { door_passes = tvar(game, "door_passes") or {} })) do
     list[#list + 1] = { key = "move " .. s.dir, kind = "move", dir = s.dir, to = s.to }
   end
 end
@@ -315,6 +315,12 @@ local function play_counter(game, q, c, against)
   settle(game, q, c, cancelled, entry.energy)
 end
 
+-- 8th: Mundane spells can't be countered.
+local function is_mundane(game, c)
+  for _, tr in ipairs(game:card(c).traits or {}) do if tr == "mundane" then return true end end
+  return false
+end
+
 -- The response window: each other living player, in turn order, may play counter cards
 -- whose `can_respond` accepts the entry, one at a time, until all pass.
 respond = function(game, id)
@@ -324,6 +330,7 @@ respond = function(game, id)
     for _, q in ipairs(common.turn_order(game)) do
       local entry = game:stack_entry(id)
       if entry.marks.cancelled then return end
+      if entry.card and is_mundane(game, entry.card) then return end -- 8th: Mundane
       if q ~= entry.controller then
         local opts = {}
         for _, c in ipairs(game:hand(q)) do
@@ -350,6 +357,8 @@ end
 -- 8th: Playing Magic Cards, Boosting Spells, Canceling/Reducing/Evading Spells.
 local function cast(game, p, a)
   local c, card = a.card, game:card(a.card)
+  -- Around the Corner bends the sight of one spell only: the next one cast.
+  if tvar(game, "around_corner") then game:set_turn_var("around_corner", nil) end
   local is_attack = card.kind == "attack"
   if is_attack then game:set_turn_var("attacked", true) end -- even if it is cancelled
   local energy = game:config().default_energy
@@ -433,6 +442,24 @@ local function punch(game, p, q)
   game:pop_stack(id)
 end
 
+-- A door pass (Pick Lock) is spent by going through its door: the door relocks.
+local function spend_door_pass(game, from, dir)
+  local passes = tvar(game, "door_passes")
+  if not passes or #passes == 0 then return end
+  local crossed
+  for _, n in ipairs(game:neighbours(from)) do
+    if n.dir == dir then crossed = game:edge(n.edge).edge end
+  end
+  if not crossed then return end
+  local left = {}
+  for _, e in ipairs(passes) do
+    local ce = game:edge(e).edge
+    if not (ce.x == crossed.x and ce.y == crossed.y and ce.side == crossed.side) then left[#left + 1] = e end
+  end
+  game:set_turn_var("door_passes", left)
+  if #left < #passes then game:after("door", { player = game:turn().active, edge = crossed, passed = true }) end
+end
+
 local function move(game, p, a)
   local from = game:player(p).at
   spend(game, 1)
@@ -441,6 +468,7 @@ local function move(game, p, a)
   if not ev then return end
   game:after("leave", { who = p, square = from })
   game:place_wizard(p, ev.to)
+  spend_door_pass(game, from, a.dir)
   game:after("move", { wizard = p, from = from, to = ev.to, dir = a.dir })
   game:after("enter", { who = p, square = ev.to })
 end

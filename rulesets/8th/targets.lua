@@ -95,7 +95,9 @@ local function edges_around(game, s)
 end
 
 -- 8th: Target Range (caster, adjacent, within LOS, anywhere).
-function M.in_range(game, p, range, t)
+-- `bent`: the sight may bend round one corner (Around the Corner), for wizards, squares and
+-- objects (not walls or doors).
+function M.in_range(game, p, range, t, bent)
   if range == nil or range == "anywhere" then return true end
   if t.kind == "board" or t.kind == "sector" or t.kind == "spell" then return true end
   local from = game:player(p).at
@@ -113,6 +115,7 @@ function M.in_range(game, p, range, t)
     return common.same_sq(from, at) or game:adjacent(from, at)
   elseif range == "los" then
     if common.same_sq(from, at) then return true end
+    if bent and game:los_bent(from, at) ~= nil then return true end
     if t.kind == "object" or t.kind == "treasure" then return game:los_object(from, t.id) end
     return game:los(from, at)
   end
@@ -125,10 +128,12 @@ function M.legal(game, p, c)
   local card = game:card(c)
   local types = card.targets or {}
   local out, seen = {}, {}
+  -- 8th Cantrip "Around the Corner": the next spell cast this turn may see round one corner.
+  local bent = card.kind ~= "item" and game:turn().active == p and game:turn().vars.around_corner == true
   for _, ttype in ipairs(types) do
     for _, t in ipairs(candidates(game, p, ttype)) do
       local self_attack = card.kind == "attack" and t.kind == "wizard" and t.player == p
-      if not seen[t.label] and not self_attack and M.in_range(game, p, card.range, t) then
+      if not seen[t.label] and not self_attack and M.in_range(game, p, card.range, t, bent) then
         local verdict = game:call_card(c, "can_target", { caster = p, controller = p }, t)
         if verdict ~= false then
           seen[t.label] = true

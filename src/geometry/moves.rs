@@ -24,7 +24,7 @@ pub struct Mover {
     pub through_outer_walls: bool,
     /// Passes obstacles that block movement (in squares and on edges).
     pub through_obstacles: bool,
-    /// One-time passes granted for particular doors (8th Pick Lock).
+    /// One-time passes granted for particular doors (a card that opens a door once).
     pub door_passes: Vec<EdgeId>,
 }
 
