@@ -1,0 +1,54 @@
+-- 8th Cantrip "Around the Corner": the next spell its caster casts this turn may pick a
+-- target seen round one corner (game:los_bent).
+-- reconstructed: the modifier is cast first, on its own, and lasts until the caster's next
+-- spell or the end of the turn; it applies to sight-range targets that are wizards, squares
+-- or objects (not walls or doors).
+return card {
+  name = "Around the Corner",
+  school = "cantrip",
+  kind = "neutral",
+  range = "caster",
+  duration = "instant",
+  text = "Your next spell this turn may target something you could see if your line of sight bent once around a corner.",
+  resolve = function(ctx)
+    ctx.game:set_turn_var("around_corner", true)
+  end,
+  tests = {
+    { "a Zot! may then hit a wizard seen only round a corner", function(t)
+      local g = t.game
+      t:active(0)
+      local at = g:player(0).at
+      local spot
+      for _, s in ipairs(g:squares()) do
+        if not spot and not g:los(at, s) and g:los_bent(at, s) then spot = s end
+      end
+      t:ok(spot, "a square seen only with one bend")
+      t:place(1, spot)
+      local z = t:give(0, "Zot!")
+      local c = t:give(0, "Around the Corner")
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("^cast Zot"), "not in sight yet: " .. k) end
+      t:act("cast Around the Corner #" .. c)
+      t:eq(g:card(c).zone.kind, "pile")
+      t:answer(0, "damage")
+      t:act("cast Zot! #" .. z .. " at player 1")
+      t:eq(t:life(1), 14)
+    end },
+    { "only the next spell bends", function(t)
+      local g = t.game
+      t:active(0)
+      local at = g:player(0).at
+      local spot
+      for _, s in ipairs(g:squares()) do
+        if not spot and not g:los(at, s) and g:los_bent(at, s) then spot = s end
+      end
+      t:place(1, spot)
+      t:give(0, "Zot!")
+      t:put(1, "Create Wall")
+      local d = t:give(0, "Dispel")
+      local c = t:give(0, "Around the Corner")
+      t:act("cast Around the Corner #" .. c)
+      t:act("cast Dispel #" .. d)
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("^cast Zot"), "used up: " .. k) end
+    end },
+  },
+}

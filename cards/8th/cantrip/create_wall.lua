@@ -1,0 +1,72 @@
+-- 8th Cantrip "Create Wall": a permanent stone wall on an open border line in sight.
+-- reconstructed: range taken as line of sight (the card says only "target border").
+local function open_border(game, edge)
+  local info = game:edge(edge)
+  return info and info.barrier == "open" and not info.boundary
+end
+
+return card {
+  name = "Create Wall",
+  school = "cantrip",
+  kind = "neutral",
+  range = "los",
+  duration = "permanent",
+  traits = { "creation" },
+  targets = { "border" },
+  text = "Raise a stone wall on an empty border line you can see. It takes 5 cracks to break and lasts until the spell ends.",
+  can_target = function(ctx, t) return open_border(ctx.game, t.edge) end,
+  resolve = function(ctx)
+    ctx:create_wall(ctx.target.edge)
+  end,
+  tests = {
+    { "the wall stands on the edge, blocks movement and sight, breaks at 5 cracks", function(t)
+      local g = t.game
+      t:active(0)
+      local c = t:give(0, "Create Wall")
+      local at = g:player(0).at
+      -- an open border next to the caster
+      local n
+      for _, s in ipairs(g:neighbours(at)) do
+        if not s.link and g:edge(s.edge).barrier == "open" and not g:edge(s.edge).boundary then n = s break end
+      end
+      t:ok(n, "an open border beside the caster")
+      local e = g:edge(n.edge).edge
+      t:place(1, n.to)
+      t:ok(g:los(at, n.to), "sight before")
+      t:act("cast Create Wall #" .. c .. " at border " .. e.x .. "," .. e.y .. "," .. e.side)
+      local info = g:edge(e)
+      t:eq(info.barrier, "wall")
+      t:eq(info.created_by, c)
+      t:ok(not g:los(at, n.to), "the wall blocks sight")
+      for _, s in ipairs(g:steps(0)) do t:ok(s.dir ~= n.dir, "no step through the wall") end
+      t:eq(g:card(c).zone.kind, "play", "a permanent spell stays in play")
+      local H = require("rules.ctx")
+      local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H })
+      H.damage(ctx, { kind = "wall", edge = e }, 12, { physical = true })
+      t:eq(g:edge(e).barrier, "wall", "4 cracks: still standing")
+      H.damage(ctx, { kind = "wall", edge = e }, 3, { physical = true })
+      t:eq(g:edge(e).barrier, "open", "the fifth crack breaks it")
+    end },
+    { "the wall goes when the spell ends; walls and doors are not borders", function(t)
+      local g = t.game
+      t:active(0)
+      local c = t:give(0, "Create Wall")
+      local key
+      for _, k in ipairs(t:actions()) do
+        if k:find("^cast Create Wall") then
+          local x, y, side = k:match("border (%d+),(%d+),(%a)")
+          t:eq(g:edge { x = tonumber(x), y = tonumber(y), side = side }.barrier, "open", k)
+          key = key or k
+        end
+      end
+      t:ok(key, "some border in sight")
+      t:act(key)
+      local x, y, side = key:match("border (%d+),(%d+),(%a)")
+      local e = { x = tonumber(x), y = tonumber(y), side = side }
+      t:eq(g:edge(e).barrier, "wall")
+      t:act("end spell Create Wall #" .. c)
+      t:eq(g:edge(e).barrier, "open")
+      t:eq(g:card(c).zone.kind, "pile")
+    end },
+  },
+}

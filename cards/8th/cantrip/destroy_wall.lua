@@ -1,0 +1,102 @@
+-- 8th Cantrip "Destroy Wall": removes one inner wall section or door; wizards beside it take 2.
+-- reconstructed: range taken as line of sight to the edge; "adjacent to the wall" taken as
+-- standing in either of the two squares the edge separates.
+local function sides_of(game, edge)
+  local e = game:edge(edge).edge
+  local key = e.x .. "," .. e.y .. "," .. e.side
+  local out = { { x = e.x, y = e.y } }
+  for _, n in ipairs(game:neighbours(out[1])) do
+    local ne = n.edge
+    if ne and (ne.x .. "," .. ne.y .. "," .. ne.side) == key then out[#out + 1] = n.to end
+  end
+  if #out == 1 then
+    -- the edge may be named from the other square: look from every square for it
+    for _, s in ipairs(game:squares()) do
+      for _, n in ipairs(game:neighbours(s)) do
+        local ne = game:edge(n.edge).edge
+        if (ne.x .. "," .. ne.y .. "," .. ne.side) == key and not (s.x == e.x and s.y == e.y) then
+          out[#out + 1] = s
+        end
+      end
+    end
+  end
+  return out
+end
+
+return card {
+  name = "Destroy Wall",
+  school = "cantrip",
+  kind = "neutral",
+  range = "los",
+  duration = "instant",
+  targets = { "wall", "door" },
+  text = "Knock down one wall section or door you can see (not an outer wall). Each wizard on either side of it takes 2 physical damage. Not an attack.",
+  can_target = function(ctx, t) return not ctx.game:edge(t.edge).boundary end,
+  resolve = function(ctx)
+    local game = ctx.game
+    local squares = sides_of(game, ctx.target.edge)
+    if not ctx:destroy_wall(ctx.target.edge) then return end
+    local hit = {}
+    for _, s in ipairs(squares) do
+      for _, p in ipairs(game:wizards_at(s)) do
+        if not hit[p] then
+          hit[p] = true
+          ctx:damage(p, 2, { physical = true })
+        end
+      end
+    end
+  end,
+  tests = {
+    { "the wall is gone and the wizards on both sides take 2", function(t)
+      local g = t.game
+      t:active(0)
+      local cw = t:put(0, "Create Wall")
+      local at = g:player(0).at
+      local n
+      for _, s in ipairs(g:neighbours(at)) do
+        local info = g:edge(s.edge)
+        if not s.link and info.barrier == "open" and not info.boundary then n = s break end
+      end
+      local e = g:edge(n.edge).edge
+      g:create_barrier(e, false, cw)
+      t:place(1, n.to)
+      t:ok(not g:los(at, n.to))
+      local c = t:give(0, "Destroy Wall")
+      t:act("cast Destroy Wall #" .. c .. " at wall " .. e.x .. "," .. e.y .. "," .. e.side)
+      t:eq(g:edge(e).barrier, "open")
+      t:ok(g:los(at, n.to), "sight through the gap")
+      t:eq(t:life(0), 13, "the caster stood beside it")
+      t:eq(t:life(1), 13)
+      t:ok(not g:turn().vars.attacked, "not an attack")
+      t:eq(g:card(c).zone.kind, "pile")
+    end },
+    { "an outer wall can't be chosen", function(t)
+      local g = t.game
+      t:active(0)
+      local c = t:give(0, "Destroy Wall")
+      local n = 0
+      for _, k in ipairs(t:actions()) do
+        local x, y, side = k:match("(%d+),(%d+),(%a)$")
+        if k:find("^cast Destroy Wall") and x then
+          n = n + 1
+          t:ok(not g:edge { x = tonumber(x), y = tonumber(y), side = side }.boundary, k)
+        end
+      end
+      -- stand beside an outer wall: it is in sight but not offered
+      for _, s in ipairs(g:squares()) do
+        for _, side in ipairs({ "N", "E", "S", "W" }) do
+          local ok, info = pcall(function() return g:edge { x = s.x, y = s.y, side = side } end)
+          if ok and info.boundary and info.barrier == "wall" then
+            t:place(0, s)
+            local e = info.edge
+            for _, k in ipairs(t:actions()) do
+              t:ok(not k:find("at wall " .. e.x .. "," .. e.y .. "," .. e.side, 1, true), k)
+            end
+            return
+          end
+        end
+      end
+      t:ok(false, "no outer wall found")
+    end },
+  },
+}

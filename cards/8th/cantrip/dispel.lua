@@ -1,0 +1,57 @@
+-- 8th Cantrip "Dispel": ends one spell in play, with every spell aimed at it.
+-- reconstructed: range taken as anywhere (spells in play have no square).
+return card {
+  name = "Dispel",
+  school = "cantrip",
+  kind = "neutral",
+  range = "anywhere",
+  duration = "instant",
+  targets = { "spell" },
+  text = "End one spell that is in play (not an instant one), and any spells that affect it.",
+  can_target = function(ctx, t)
+    local d = ctx.game:card(t.card).duration
+    return d == "temporary" or d == "permanent"
+  end,
+  resolve = function(ctx)
+    ctx:end_spell(ctx.target.card)
+  end,
+  tests = {
+    { "dispelling an enemy's Create Wall ends it and the wall goes", function(t)
+      local g = t.game
+      t:active(1)
+      local cw = t:give(1, "Create Wall")
+      local key
+      for _, k in ipairs(t:actions()) do
+        if k:find("^cast Create Wall") and not key then key = k end
+      end
+      t:act(key)
+      local x, y, side = key:match("(%d+),(%d+),(%a)$")
+      local e = { x = tonumber(x), y = tonumber(y), side = side }
+      t:eq(g:edge(e).barrier, "wall")
+      t:active(0)
+      local d = t:give(0, "Dispel")
+      t:act("cast Dispel #" .. d .. " at spell Create Wall #" .. cw)
+      t:eq(g:edge(e).barrier, "open", "the wall went with the spell")
+      t:eq(g:card(cw).zone.kind, "pile")
+      t:eq(#g:play_area(1), 0)
+      t:eq(#t:log("spell_end"), 1)
+    end },
+    { "a spell aimed at the dispelled one ends too", function(t)
+      local g = t.game
+      t:active(0)
+      local a = t:put(1, "Create Wall")
+      local b = t:put(1, "Create Wall")
+      g:set_card(b, { target = { kind = "spell", card = a }, controller = 1 })
+      g:set_card(a, { controller = 1 })
+      local d = t:give(0, "Dispel")
+      t:act("cast Dispel #" .. d .. " at spell Create Wall #" .. a)
+      t:eq(#g:play_area(1), 0, "both ended")
+      t:eq(#t:log("spell_end"), 2)
+    end },
+    { "no spell in play, no target", function(t)
+      t:active(0)
+      t:give(0, "Dispel")
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("^cast Dispel"), k) end
+    end },
+  },
+}

@@ -1,0 +1,49 @@
+-- 8th Cantrip "Drop Object": the target wizard drops one thing he carries, the caster's pick.
+-- reconstructed: range taken as line of sight; only a wizard who carries something is a target.
+return card {
+  name = "Drop Object",
+  school = "cantrip",
+  kind = "neutral",
+  range = "los",
+  duration = "instant",
+  energy = 2,
+  targets = { "wizard" },
+  text = "A wizard you can see drops a treasure or a carried item of your choice in his square.",
+  can_target = function(ctx, t) return #ctx:carried(t.player) > 0 end,
+  resolve = function(ctx)
+    local p = ctx:target_player()
+    local list = ctx:carried(p)
+    if #list == 0 then return end
+    local key = ctx:choose(ctx.caster, "drop", "Drop Object: which one?", list)
+    for _, w in ipairs(list) do
+      if w.key == key then ctx:drop(p, w) end
+    end
+  end,
+  tests = {
+    { "the target drops the treasure he carries in his square", function(t)
+      local g = t.game
+      t:active(0)
+      t:place(1, g:player(0).at)
+      local tr = g:create_object { kind = "treasure", owner = 0, carried_by = 1, mobile = true }
+      local c = t:give(0, "Drop Object")
+      t:act("cast Drop Object #" .. c .. " at player 1")
+      local o = g:object(tr)
+      t:eq(o.carried_by, nil)
+      t:eq(o.at, g:player(1).at)
+      t:eq(#t:log("drop"), 1)
+      t:ok(not g:turn().vars.attacked, "not an attack")
+    end },
+    { "a wizard carrying nothing is no target", function(t)
+      t:active(0)
+      t:place(1, t.game:player(0).at)
+      t:give(0, "Drop Object")
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("^cast Drop Object"), k) end
+    end },
+    { "its energy value boosts speed by 2", function(t)
+      t:active(0)
+      t:give(0, "Drop Object")
+      t:act("boost speed with Drop Object")
+      t:eq(t.game:turn().vars.boost, 2)
+    end },
+  },
+}

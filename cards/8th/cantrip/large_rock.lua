@@ -1,0 +1,66 @@
+-- 8th Cantrip "Large Rock": an item; thrown as the turn's attack it deals 2 physical damage
+-- and lands in the target's square, where anyone may pick it up.
+-- reconstructed: throwing range taken as line of sight, at a wizard or an object.
+return card {
+  name = "Large Rock",
+  school = "cantrip",
+  kind = "item",
+  range = "los",
+  energy = 3,
+  traits = { "thrown_weapon" },
+  targets = { "wizard", "object" },
+  text = "Item. Throw it as your attack at a wizard or object you can see: 2 physical damage, and the rock comes to rest in the target's square.",
+  resolve = function(ctx)
+    ctx:damage(ctx.target, 2, { physical = true })
+  end,
+  tests = {
+    { "thrown: 2 physical, and the rock lands in the target's square", function(t)
+      local g = t.game
+      t:active(0)
+      local r = t:give(0, "Large Rock")
+      t:act("play Large Rock #" .. r)
+      t:eq(g:card(r).zone.kind, "play")
+      local at = g:player(0).at
+      local far
+      for _, s in ipairs(g:visible_from(at)) do
+        if not (s.x == at.x and s.y == at.y) and not g:adjacent(at, s) then far = s break end
+      end
+      t:ok(far, "a square in sight")
+      t:place(1, far)
+      t:act("throw Large Rock #" .. r .. " at player 1")
+      t:eq(t:life(1), 13)
+      t:ok(g:turn().vars.attacked, "the throw is the turn's attack")
+      local objs = g:objects_at(far)
+      local found
+      for _, o in ipairs(objs) do if o.card == r then found = o end end
+      t:ok(found, "the rock lies in the target's square")
+      t:eq(#g:play_area(0), 0, "no longer carried")
+      t:eq(#t:log("throw"), 1)
+      -- the target can pick it up and carry it
+      t:active(1)
+      t:act("pick up Large Rock #" .. found.id)
+      t:eq(g:card(r).zone.kind, "play")
+      t:eq(g:card(r).zone.player, 1)
+    end },
+    { "only one attack: no throw after a punch, none at oneself", function(t)
+      local g = t.game
+      t:active(0)
+      t:put(0, "Large Rock")
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("at player 0", 1, true), k) end
+      t:place(1, g:player(0).at)
+      t:act("punch player 1")
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("^throw"), k) end
+    end },
+    { "Drop Object can make a wizard drop the rock", function(t)
+      local g = t.game
+      t:active(0)
+      local r = t:put(1, "Large Rock")
+      g:set_card(r, { controller = 1 })
+      t:place(1, g:player(0).at)
+      local d = t:give(0, "Drop Object")
+      t:act("cast Drop Object #" .. d .. " at player 1")
+      t:eq(#g:play_area(1), 0)
+      t:eq(g:objects_at(g:player(1).at)[1].card, r)
+    end },
+  },
+}

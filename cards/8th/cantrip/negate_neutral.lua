@@ -1,0 +1,43 @@
+-- 8th Cantrip "Negate Neutral": a counter that cancels a neutral spell as it is cast.
+return card {
+  name = "Negate Neutral",
+  school = "cantrip",
+  kind = "counter",
+  duration = "instant",
+  text = "Play when any neutral spell is cast: it is cancelled.",
+  can_respond = function(ctx, entry)
+    if entry.kind ~= "spell" or entry.card == nil then return false end
+    return ctx.game:card(entry.card).kind == "neutral"
+  end,
+  resolve = function(ctx)
+    ctx:cancel()
+  end,
+  tests = {
+    { "cancels a Create Wall as it is cast", function(t)
+      local g = t.game
+      t:active(0)
+      local c = t:give(0, "Create Wall")
+      local n = t:give(1, "Negate Neutral")
+      local key
+      for _, k in ipairs(t:actions()) do
+        if k:find("^cast Create Wall") and not key then key = k end
+      end
+      t:answer(1, "counter with Negate Neutral #" .. n)
+      t:act(key)
+      local x, y, side = key:match("(%d+),(%d+),(%a)$")
+      t:eq(g:edge { x = tonumber(x), y = tonumber(y), side = side }.barrier, "open", "no wall")
+      t:eq(g:card(c).zone.kind, "pile")
+      t:eq(g:card(n).zone.kind, "pile")
+      t:eq(#t:log("counter"), 1)
+    end },
+    { "not offered against an attack", function(t)
+      t:active(0)
+      local z = t:give(0, "Zot!")
+      t:give(1, "Negate Neutral")
+      t:place(1, t.game:player(0).at)
+      t:answer(0, "damage") -- no respond request comes to player 1
+      t:act("cast Zot! #" .. z .. " at player 1")
+      t:eq(t:life(1), 14)
+    end },
+  },
+}

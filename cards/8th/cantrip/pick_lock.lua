@@ -1,0 +1,76 @@
+-- 8th Cantrip "Pick Lock": a mundane spell; the caster may go through one locked door once.
+-- reconstructed: range taken as adjacent (a door of the caster's square); the pass lasts
+-- until the caster goes through or the turn ends. Holding the door open while adjacent is
+-- not implemented.
+return card {
+  name = "Pick Lock",
+  school = "cantrip",
+  kind = "neutral",
+  range = "adjacent",
+  duration = "instant",
+  energy = 3,
+  traits = { "mundane" },
+  targets = { "door" },
+  text = "Mundane (no counter can stop it). Open the lock of a door beside you: you may go through it once this turn, then it locks again.",
+  can_target = function(ctx, t)
+    local info = ctx.game:edge(t.edge)
+    return info.barrier == "door" and not (info.door and info.door.open)
+  end,
+  resolve = function(ctx)
+    ctx:grant_door_pass(ctx.target.edge)
+  end,
+  tests = {
+    { "the caster goes through the door once; it relocks behind him", function(t)
+      local g = t.game
+      t:active(0)
+      -- a door player 0 can't pass from some square
+      local from, dir, e
+      for _, s in ipairs(g:squares()) do
+        for _, n in ipairs(g:neighbours(s)) do
+          local info = g:edge(n.edge)
+          if not e and not n.link and info.barrier == "door" and not info.boundary then
+            t:place(0, s)
+            local free = false
+            for _, st in ipairs(g:steps(0)) do if st.dir == n.dir then free = true end end
+            if not free then from, dir, e = s, n.dir, info.edge end
+          end
+        end
+      end
+      t:ok(e, "a door locked for player 0")
+      t:place(0, from)
+      for _, k in ipairs(t:actions()) do t:ok(k ~= "move " .. dir, "locked before") end
+      local c = t:give(0, "Pick Lock")
+      t:give(1, "Negate Neutral") -- mundane: no respond request comes
+      t:act("cast Pick Lock #" .. c .. " at door " .. e.x .. "," .. e.y .. "," .. e.side)
+      t:eq(g:card(c).zone.kind, "pile")
+      t:act("move " .. dir)
+      t:ok(not (g:player(0).at.x == from.x and g:player(0).at.y == from.y), "went through")
+      local back = { N = "S", S = "N", E = "W", W = "E" }
+      for _, k in ipairs(t:actions()) do t:ok(k ~= "move " .. back[dir], "relocked: " .. k) end
+      t:eq(g:edge(e).barrier, "door", "the door is still there")
+      t:eq(#t:log("door"), 1)
+    end },
+    { "the pass does not outlast the turn", function(t)
+      local g = t.game
+      t:active(0)
+      local from, dir, e
+      for _, s in ipairs(g:squares()) do
+        for _, n in ipairs(g:neighbours(s)) do
+          local info = g:edge(n.edge)
+          if not e and not n.link and info.barrier == "door" and not info.boundary then
+            t:place(0, s)
+            local free = false
+            for _, st in ipairs(g:steps(0)) do if st.dir == n.dir then free = true end end
+            if not free then from, dir, e = s, n.dir, info.edge end
+          end
+        end
+      end
+      t:place(0, from)
+      local c = t:give(0, "Pick Lock")
+      t:act("cast Pick Lock #" .. c .. " at door " .. e.x .. "," .. e.y .. "," .. e.side)
+      t:pass(2)
+      t:eq(g:turn().active, 0)
+      for _, k in ipairs(t:actions()) do t:ok(k ~= "move " .. dir, "locked again: " .. k) end
+    end },
+  },
+}
