@@ -621,7 +621,7 @@ fn home_sector_doors_open_for_their_owner() {
     assert_eq!(b.reachable(sq(1, 1), 1, &red).get(&sq(2, 1)), Some(&1));
     assert_eq!(b.path(sq(0, 1), sq(3, 1), &red).unwrap().len(), 3);
     // The door belongs to the sector, wherever the sector is turned.
-    b.rotate_sector(0, Rot(1), &mut |_| SeamFate::Reset).unwrap();
+    b.turn_sector(0, Rot(1), &mut |_| SeamFate::Reset).unwrap();
     let moved = sq(3, 1).edge(Dir::S); // local (1,1) east side, turned a quarter
     assert_eq!(b.edge(moved).unwrap().door.unwrap().owner_sector, Some(0));
     assert!(b.try_step(sq(3, 1), Dir::S, &red).is_some());
@@ -735,9 +735,9 @@ fn all_links(b: &Board) -> BTreeSet<(Sq, Dir, Sq, Dir, String)> {
 fn rotating_and_swapping_keep_portals_and_warps_in_place() {
     let mut b = crossing_portals();
     let before = all_links(&b);
-    b.rotate_sector(0, Rot(1), &mut |_| SeamFate::Reset).unwrap();
+    b.turn_sector(0, Rot(1), &mut |_| SeamFate::Reset).unwrap();
     assert_eq!(all_links(&b), before);
-    b.rotate_sector(1, Rot(2), &mut |_| SeamFate::Reset).unwrap();
+    b.turn_sector(1, Rot(2), &mut |_| SeamFate::Reset).unwrap();
     assert_eq!(all_links(&b), before);
     b.swap_sectors(0, 1, &mut |_| SeamFate::Reset).unwrap();
     assert_eq!(all_links(&b), before);
@@ -745,19 +745,19 @@ fn rotating_and_swapping_keep_portals_and_warps_in_place() {
 
     let mut b = warped();
     let before = all_links(&b);
-    b.rotate_sector(1, Rot(3), &mut |_| SeamFate::Reset).unwrap();
+    b.turn_sector(1, Rot(3), &mut |_| SeamFate::Reset).unwrap();
     b.swap_sectors(1, 2, &mut |_| SeamFate::Reset).unwrap();
     assert_eq!(all_links(&b), before);
 }
 
-/// 8th Rotate Sector: the sector turns with everything on it: squares, objects, its own walls.
+/// 8th Changing the Map: a turned sector turns with everything on it: squares, objects, its own walls.
 #[test]
 fn rotating_a_sector_moves_its_contents() {
     let mut b = two();
     b.add_obstacle(5, obstacle(sq(1, 0), false, true)).unwrap();
     b.add_obstacle(6, obstacle(sq(6, 1), false, true)).unwrap();
     b.create_barrier(sq(1, 1).edge(Dir::E), false, Some(9)).unwrap();
-    let remap = b.rotate_sector(0, Rot(1), &mut |_| SeamFate::Reset).unwrap();
+    let remap = b.turn_sector(0, Rot(1), &mut |_| SeamFate::Reset).unwrap();
     assert_eq!(remap.squares.len(), 25);
     assert!(remap.squares.contains(&(sq(1, 0), sq(4, 1))));
     assert!(remap.squares.contains(&(sq(2, 2), sq(2, 2))));
@@ -814,7 +814,7 @@ fn seam_alterations_reset_in_the_8th() {
     .unwrap();
     let mut asked = BTreeSet::new();
     let remap = b
-        .rotate_sector(0, Rot(2), &mut |e| {
+        .turn_sector(0, Rot(2), &mut |e| {
             asked.insert(e);
             SeamFate::Reset
         })
@@ -850,14 +850,14 @@ fn seam_alterations_stay_or_move_as_the_ruleset_says() {
     let mut b = two();
     b.create_barrier(created, false, Some(1)).unwrap();
     b.destroy_barrier(destroyed).unwrap();
-    let remap = b.rotate_sector(0, Rot(1), &mut |_| SeamFate::StayWithBoard).unwrap();
+    let remap = b.turn_sector(0, Rot(1), &mut |_| SeamFate::StayWithBoard).unwrap();
     assert!(remap.reset_edges.is_empty());
     assert_eq!(b.edge(created).unwrap().created_by, Some(1));
     assert!(b.edge(destroyed).unwrap().destroyed);
 
     let mut b = two();
     b.destroy_barrier(destroyed).unwrap();
-    let remap = b.rotate_sector(0, Rot(1), &mut |_| SeamFate::MoveWithSector).unwrap();
+    let remap = b.turn_sector(0, Rot(1), &mut |_| SeamFate::MoveWithSector).unwrap();
     // Local (4,1) east turned a quarter is the south side of (3,4).
     let moved = sq(3, 4).edge(Dir::S);
     assert!(remap.edges.contains(&(destroyed, moved)));

@@ -683,9 +683,9 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         k.st.borrow_mut().board.set_door_flags(cv::to_edge(&e)?, b("sealed"), b("jammed_open"), owner)?;
         Ok(())
     })?;
-    reg(lua, t, "rotate_sector", w, |k, (sector, quarters, fate): (i64, i64, Option<Value>)| -> F<Value> {
+    reg(lua, t, "turn_sector", w, |k, (sector, quarters, fate): (i64, i64, Option<Value>)| -> F<Value> {
         let fate = parse_fate(&fate.unwrap_or_default())?;
-        change_map(k, fate, |board, seam| board.rotate_sector(sector.max(0) as usize, Rot::new(quarters as i32), seam))
+        change_map(k, fate, |board, seam| board.turn_sector(sector.max(0) as usize, Rot::new(quarters as i32), seam))
     })?;
     reg(lua, t, "swap_sectors", w, |k, (a, b, fate): (i64, i64, Option<Value>)| -> F<Value> {
         let fate = parse_fate(&fate.unwrap_or_default())?;

@@ -638,7 +638,7 @@ impl Board {
     /// Rotates a sector in place by quarter turns clockwise. Portals and warps stay put (they
     /// belong to the slots). Alterations on the sector's rim follow `seam` (8th: "Changing the
     /// Map"; classic/9th: a die roll says which side keeps it).
-    pub fn rotate_sector(
+    pub fn turn_sector(
         &mut self,
         sector: usize,
         rot: Rot,

@@ -15,7 +15,7 @@ return card {
       { key = "clockwise" }, { key = "counterclockwise" }, { key = "half turn" },
     })
     local quarters = ({ clockwise = 1, counterclockwise = 3, ["half turn"] = 2 })[turn]
-    ctx.game:rotate_sector(ctx.target.sector, quarters, "reset")
+    ctx.game:turn_sector(ctx.target.sector, quarters, "reset")
     ctx.game:log("sector_rotated", { sector = ctx.target.sector, quarters = quarters })
   end,
   tests = {
