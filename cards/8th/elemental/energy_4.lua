@@ -6,23 +6,5 @@ return card {
   energy = 4,
   copies = 2,
   text = "Discard for 4 extra movement points this turn, or play beside a spell so that spell has energy 4.",
-  tests = {
-    { "a speed boost adds 4 movement points", function(t)
-      t:active(0)
-      t:give(0, "8th/elemental/energy_4")
-      t:act("boost speed with Energy 4")
-      t:eq(t.game:turn().vars.boost, 4)
-      t:eq(#t.game:hand(0), 0, "the card is discarded")
-      t:eq(#t.game:pile("discard"), 1)
-    end },
-    { "a Zot! boosted with it deals 4", function(t)
-      t:active(0)
-      local e = t:give(0, "8th/elemental/energy_4")
-      local z = t:give(0, "Zot!")
-      t:place(1, t.game:player(0).at)
-      t:answer(0, "damage")
-      t:act("cast Zot! #" .. z .. " at player 1 with Energy 4 #" .. e)
-      t:eq(t:life(1), 15 - 4)
-    end },
-  },
+  tests = require("lib.energy").tests("8th/elemental/energy_4", "Energy 4", 4),
 }
