@@ -8,6 +8,7 @@ pub mod engine;
 pub mod events;
 pub mod geometry;
 pub mod lua;
+pub mod luadefs;
 pub mod repl;
 pub mod rng;
 pub mod ruleset;

@@ -99,6 +99,12 @@ enum Command {
     },
     /// Replay a saved game against the current cards and rules; report where it diverges.
     Replay { file: PathBuf },
+    /// Write the LuaLS definitions of the scripting API (the committed copy is cards/types/wizwar.d.lua).
+    Defs {
+        /// Where to write them (default: standard output).
+        #[arg(short, long)]
+        out: Option<PathBuf>,
+    },
     /// Build a board the way setup does (faces shuffled and turned by the seed) and show it.
     Board {
         /// Ruleset folder name under --rulesets (8th, classic, 9th).
@@ -259,6 +265,16 @@ fn run(cli: Cli) -> Result<(), String> {
                 Ok(())
             } else {
                 Err(format!("{} card test(s) failed", failed.len()))
+            }
+        }
+        Command::Defs { out } => {
+            let text = wizwar::luadefs::definitions();
+            match out {
+                Some(path) => std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display())),
+                None => {
+                    print!("{text}");
+                    Ok(())
+                }
             }
         }
         Command::Check { ruleset } => {

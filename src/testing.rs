@@ -51,6 +51,34 @@ impl Agent for TestAgent {
     }
 }
 
+/// The `t` methods for the LuaLS definitions (`wizwar defs`): name, parameters, result, what it does.
+/// A unit test below checks this list against `HARNESS_LUA`.
+pub const HARNESS_DOCS: &[(&str, &str, &str, &str)] = &[
+    (
+        "eq",
+        "actual: any, expected: any, msg?: string",
+        "",
+        "Fail the test unless the two are equal (tables compared deeply).",
+    ),
+    ("ok", "cond: any, msg?: string", "", "Fail the test unless cond is true."),
+    ("give", "p: integer, card: string", "integer", "A new copy of a card (key or name) in p's hand; returns its id."),
+    ("put", "p: integer, card: string", "integer", "A new copy of a card in p's play area; returns its id."),
+    ("place", "p: integer, s: Square", "", "Put p's wizard on a square."),
+    ("life", "p: integer", "integer", "p's life."),
+    ("set_life", "p: integer, n: integer", "", "Set p's life."),
+    (
+        "active",
+        "p: integer, phase?: string",
+        "",
+        "Make it p's turn, at the start of a phase (default: the first loop phase).",
+    ),
+    ("actions", "", "string[]", "The keys of the actions the active player may take now."),
+    ("act", "text: string", "", "Take the action whose key is text, or the only one containing it."),
+    ("answer", "p: integer, ...: string", "", "Queue p's answer (option keys) to the next request."),
+    ("pass", "n?: integer", "", "Let turns go by, everyone doing nothing, until n more turns have begun."),
+    ("log", "event: string", "table[]", "Payloads of that event logged since the test began."),
+];
+
 const HARNESS_LUA: &str = r#"
 local R, game = ...
 local t = { game = game }
@@ -270,4 +298,20 @@ pub fn run_card_tests(root: &Path, ruleset: &str, filter: Option<&str>) -> Resul
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_harness_method_is_documented_for_luals() {
+        let defined: Vec<&str> = HARNESS_LUA
+            .lines()
+            .filter_map(|l| l.strip_prefix("function t:"))
+            .map(|rest| rest.split('(').next().unwrap())
+            .collect();
+        let documented: Vec<&str> = HARNESS_DOCS.iter().map(|d| d.0).collect();
+        assert_eq!(defined, documented);
+    }
 }

@@ -25,6 +25,8 @@
 //! objects on the board in creation order.
 
 mod api;
+mod api_doc;
+pub use api_doc::{ApiDoc, API_DOCS};
 pub mod convert;
 
 use crate::cards::{load_card, CardDef};

@@ -1,0 +1,48 @@
+//! The LuaLS definitions card authors get (cards/types/wizwar.d.lua) match the kernel: every
+//! primitive the engine installs is documented, nothing documented is missing, and the committed
+//! file is what `wizwar defs` writes today.
+
+use std::path::Path;
+use wizwar::decision::RandomAgent;
+use wizwar::engine::{Engine, GameSetup, API_DOCS};
+
+#[test]
+fn the_api_list_names_exactly_the_installed_primitives() {
+    let setup = GameSetup { ruleset: "toy".into(), players: 2, seed: 1, options: vec![], names: vec![] };
+    let engine = Engine::new(Path::new("tests/fixtures/engine"), &setup, Box::new(RandomAgent::new(1))).unwrap();
+    let listed = engine
+        .eval_lua(
+            "local names = {} for k, v in pairs(game) do \
+             if type(v) == 'function' and k:sub(1, 2) ~= '__' then names[#names + 1] = k end end \
+             table.sort(names) return table.concat(names, ' ')",
+        )
+        .unwrap();
+    let installed: Vec<&str> = listed.trim_matches('"').split(' ').collect();
+    let mut documented: Vec<&str> = API_DOCS.iter().map(|d| d.name).collect();
+    documented.sort();
+    let missing: Vec<_> = installed.iter().filter(|n| !documented.contains(n)).collect();
+    let stale: Vec<_> = documented.iter().filter(|n| !installed.contains(n)).collect();
+    assert!(missing.is_empty(), "primitives without an entry in src/engine/api_doc.rs: {missing:?}");
+    assert!(stale.is_empty(), "entries in src/engine/api_doc.rs for primitives that no longer exist: {stale:?}");
+}
+
+#[test]
+fn the_committed_definitions_are_current() {
+    let committed = std::fs::read_to_string("cards/types/wizwar.d.lua").unwrap_or_default();
+    assert!(
+        committed == wizwar::luadefs::definitions(),
+        "cards/types/wizwar.d.lua is out of date: run `cargo run --release -- defs -o cards/types/wizwar.d.lua`"
+    );
+}
+
+#[test]
+fn the_language_server_config_points_at_them_and_matches_the_sandbox() {
+    let text = std::fs::read_to_string(".luarc.json").unwrap();
+    let cfg: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(cfg["runtime.version"], "Lua 5.4");
+    let library = cfg["workspace.library"].as_array().unwrap();
+    assert!(library.iter().any(|l| l == "cards/types"));
+    for lib in ["io", "os", "debug", "package"] {
+        assert_eq!(cfg["runtime.builtin"][lib], "disable", "{lib}");
+    }
+}
