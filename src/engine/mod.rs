@@ -629,6 +629,21 @@ impl Engine {
     /// returns its results rendered readably. An error (or a request for a decision, which a
     /// chunk cannot wait for) restores the game as it was. For the REPL.
     pub fn eval_lua(&self, code: &str) -> Result<String, String> {
+        let shown: Vec<String> = self
+            .eval_lua_values(code)?
+            .into_iter()
+            .map(|v| match v {
+                Ok(Value::Str(s)) => format!("{s:?}"),
+                Ok(v) => v.to_string(),
+                Err(name) => format!("<{name}>"),
+            })
+            .collect();
+        Ok(shown.join("\t"))
+    }
+
+    /// [`Engine::eval_lua`]'s results as data; a value that is not data (a function...) gives
+    /// its type name.
+    pub fn eval_lua_values(&self, code: &str) -> Result<Vec<Result<Value, String>>, String> {
         let cp = self.checkpoint();
         let run = || -> Result<mlua::MultiValue, HostError> {
             let env = self.k.host.new_env()?;
@@ -640,18 +655,13 @@ impl Engine {
         match (result, interrupt) {
             (Ok(values), None) => {
                 let lua = self.k.host.lua();
-                let shown: Vec<String> = values
+                Ok(values
                     .into_iter()
                     .map(|v| {
                         let name = v.type_name();
-                        match <Value as mlua::FromLua>::from_lua(v, lua) {
-                            Ok(Value::Str(s)) => format!("{s:?}"),
-                            Ok(v) => v.to_string(),
-                            Err(_) => format!("<{name}>"),
-                        }
+                        <Value as mlua::FromLua>::from_lua(v, lua).map_err(|_| name.to_string())
                     })
-                    .collect();
-                Ok(shown.join("\t"))
+                    .collect())
             }
             (_, Some(Interrupt::Suspend(req))) => {
                 self.restore(cp, AfterRestore::Drop);
