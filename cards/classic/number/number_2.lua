@@ -1,0 +1,9 @@
+-- classic NUMBER 2: movement, power or duration (classic, The Cards). 12 in the deck.
+return card {
+  name = "NUMBER 2",
+  kind = "number",
+  energy = 2,
+  copies = 12,
+  text = "Add 2 to this turn's movement, or play it with a spell: the spell's power or duration is 2.",
+  tests = require("lib.numbers").tests("NUMBER 2", 2),
+}

@@ -1,0 +1,9 @@
+-- classic NUMBER 3: movement, power or duration (classic, The Cards). 10 in the deck.
+return card {
+  name = "NUMBER 3",
+  kind = "number",
+  energy = 3,
+  copies = 10,
+  text = "Add 3 to this turn's movement, or play it with a spell: the spell's power or duration is 3.",
+  tests = require("lib.numbers").tests("NUMBER 3", 3),
+}

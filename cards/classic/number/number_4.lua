@@ -1,0 +1,9 @@
+-- classic NUMBER 4: movement, power or duration (classic, The Cards). 7 in the deck.
+return card {
+  name = "NUMBER 4",
+  kind = "number",
+  energy = 4,
+  copies = 7,
+  text = "Add 4 to this turn's movement, or play it with a spell: the spell's power or duration is 4.",
+  tests = require("lib.numbers").tests("NUMBER 4", 4),
+}

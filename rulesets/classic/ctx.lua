@@ -1,0 +1,369 @@
+-- Helpers the classic ruleset offers card scripts as ctx:name(...) (require("rules.ctx")).
+-- ctx carries: card, controller, caster, target, number (the NUMBER played with the card, 1
+-- without one; `energy` is the same value), stack (the card's stack entry while it
+-- resolves), against (the entry a counteraction answers), attack (true when it counts as the
+-- turn's attack), thrown (a thrown object), drawn (a TRAP! being sprung).
+local common = require("rules.common")
+local stack = require("rules.stack")
+local H = {}
+
+-- A target as cards may give it: a player id, a target table, or an edge {x,y,side}.
+local function normalize(t)
+  if type(t) == "number" then return { kind = "wizard", player = t } end
+  if type(t) == "table" and t.kind == nil and t.side ~= nil then return { kind = "wall", edge = t } end
+  return t
+end
+H.normalize = normalize
+
+-- ctx.stack falls back to game:stack (a function) when the card is not on the stack.
+local function stack_id(ctx)
+  return type(ctx.stack) == "number" and ctx.stack or nil
+end
+
+local function marks_of(game, id)
+  local e = id and game:stack_entry(id)
+  return (e and e.marks) or {}
+end
+
+-- classic, The Cards (COUNTERACTION): reductions and halvings, in the order the
+-- counteractions resolved; a half rounds up.
+local function apply_mods(amount, marks)
+  for _, m in ipairs(marks.mods or {}) do
+    if m.op == "reduce" then
+      amount = amount - m.n
+    elseif m.op == "halve" then
+      amount = (amount + 1) // 2
+    elseif m.op == "stop" then
+      amount = 0
+    end
+    if amount <= 0 then return 0 end
+  end
+  return amount
+end
+H.apply_mods = apply_mods
+
+-- classic, Combat: walls take 20 points, doors 15 (config); damage points add up on the edge
+-- until it falls. Edges that cannot be altered (outside the board) take nothing.
+local function damage_edge(game, ev)
+  local cfg = game:config()
+  local info = game:edge(ev.target.edge)
+  if info.barrier == "open" or info.barrier == "none" then return 0 end
+  local limit = info.barrier == "door" and cfg.door_points or cfg.wall_points
+  local total = info.damage + ev.amount
+  if total >= limit then
+    local ok = pcall(function() game:destroy_barrier(info.edge) end)
+    if not ok then return 0 end
+    game:after("object_damaged", { target = ev.target, points = ev.amount })
+    game:after("object_destroyed", { edge = info.edge })
+  else
+    game:set_edge_damage(info.edge, total)
+    game:after("object_damaged", { target = ev.target, points = ev.amount })
+  end
+  return ev.amount
+end
+
+-- Objects take points only if they have a toughness (Thornbush 5, a stone-filled square 20:
+-- set by the card that makes them); treasures and dropped objects have none.
+local function damage_object(game, ev)
+  local o = game:object(ev.target.id)
+  if not o or not o.id or not o.toughness then return 0 end
+  local total = o.damage + ev.amount
+  game:set_object(o.id, { damage = total })
+  game:after("object_damaged", { target = ev.target, points = ev.amount })
+  if total >= o.toughness then
+    game:remove_object(o.id)
+    if o.card and game:card(o.card).zone.kind ~= "play" then common.discard(game, o.card) end
+    game:after("object_destroyed", { object = o.id })
+  end
+  return ev.amount
+end
+
+-- Damage aimed at a wizard from outside a stack entry answering him (a falling wall, a
+-- thornbush: indirect damage) opens its own window: classic, The Cards, ABSORB or BLUNT may
+-- answer indirect damage. Returns the amount left.
+local function indirect_window(ctx, victim, amount, tags)
+  local game = ctx.game
+  local id = game:push_stack {
+    controller = ctx.controller or ctx.caster or victim, kind = "damage", energy = amount,
+    target = { kind = "wizard", player = victim },
+    marks = { defender = victim, amount = amount, tags = tags },
+  }
+  stack.respond(game, id)
+  local e = game:pop_stack(id)
+  if e.marks.cancelled or e.marks.evaded then return 0 end
+  return apply_mods(amount, e.marks)
+end
+
+-- Deals damage; returns what was dealt (0 when counteractions stopped it all: then no
+-- secondary effect may happen, classic, The Cards). tags: { magical = true } or
+-- { physical = true }, plus traits (fire = true, ...).
+function H.damage(ctx, target, amount, tags)
+  local game = ctx.game
+  target = normalize(target)
+  tags = tags or {}
+  local marks = marks_of(game, stack_id(ctx))
+  if marks.evaded then return 0 end
+  local aimed = marks.defender
+  amount = apply_mods(amount, marks)
+  if amount <= 0 then return 0 end
+  if target.kind == "wizard" and target.player ~= aimed and game:player(target.player).alive then
+    amount = indirect_window(ctx, target.player, amount, tags)
+    if amount <= 0 then return 0 end
+  end
+  local ev = game:before("damage", {
+    target = target, amount = amount, tags = tags, source = ctx.card,
+    caster = ctx.caster or ctx.controller, attack = ctx.attack == true,
+  })
+  if not ev or ev.amount <= 0 then return 0 end
+  local t = ev.target
+  if t.kind == "wizard" then
+    local pl = game:player(t.player)
+    if not pl.alive then return 0 end
+    game:set_life(t.player, pl.life - ev.amount)
+    game:after("damage", ev)
+    -- classic, Starting the Game: at 0 points you are dead. classic, Combat: the last
+    -- attacker takes the cards of a wizard he killed; an indirect death gives nobody any.
+    if pl.life - ev.amount <= 0 then common.kill(game, t.player, ev.caster, ev.attack) end
+    return ev.amount
+  elseif t.kind == "wall" or t.kind == "door" then
+    local dealt = damage_edge(game, ev)
+    game:after("damage", ev)
+    return dealt
+  elseif t.kind == "object" then
+    local dealt = damage_object(game, ev)
+    game:after("damage", ev)
+    return dealt
+  end
+  return 0
+end
+
+-- classic, Starting the Game: no upper limit to life.
+function H.heal(ctx, player, amount)
+  local game = ctx.game
+  player = normalize(player).player
+  local ev = game:before("heal", { player = player, amount = amount, source = ctx.card })
+  if not ev then return 0 end
+  local pl = game:player(ev.player)
+  game:set_life(ev.player, pl.life + ev.amount)
+  game:after("heal", { player = ev.player, amount = ev.amount, source = ctx.card })
+  return ev.amount
+end
+
+-- classic, The Turn: lost turns (nothing but counteractions; they accumulate). A wizard
+-- who loses a turn during his own turn (a reflected attack) loses the rest of it and
+-- n - 1 turns to come; otherwise his next n turns. Uses the `stun` event.
+function H.lose_turns(ctx, player, n)
+  local game = ctx.game
+  player = normalize(player).player
+  if not game:player(player).alive then return false end
+  local ev = game:before("stun", { player = player, turns = n or 1, source = ctx.card, lost_turns = true })
+  if not ev or ev.turns <= 0 then return false end
+  local left = ev.turns
+  if game:turn().active == player then
+    game:set_turn_var("lost", true)
+    left = left - 1
+  end
+  game:set_token(player, "lost_turns", (game:player(player).tokens.lost_turns or 0) + left)
+  game:after("stun", ev)
+  return true
+end
+
+-- Marks on the stack entry this card answers (a counteraction) or resolves as.
+local function entry_of(ctx, entry) return entry or ctx.against or stack_id(ctx) end
+
+local function add_mod(ctx, entry, mod)
+  local id = entry_of(ctx, entry)
+  local e = ctx.game:stack_entry(id)
+  local mods = (e.marks or {}).mods or {}
+  mods[#mods + 1] = mod
+  ctx.game:mark_stack(id, "mods", mods)
+end
+
+-- The entry is cancelled: it has no effect at all (an attack still counts as the attack).
+function H.cancel(ctx, entry) ctx.game:mark_stack(entry_of(ctx, entry), "cancelled", true) end
+
+-- Its point damage is reduced by n (not below 0).
+function H.reduce(ctx, n, entry) add_mod(ctx, entry, { op = "reduce", n = n }) end
+
+-- Its point damage is halved, rounding up (classic, The Cards).
+function H.halve(ctx, entry) add_mod(ctx, entry, { op = "halve" }) end
+
+-- It misses: cast, but it affects nothing (and nothing behind its target, classic, Combat).
+function H.evade(ctx, entry) ctx.game:mark_stack(entry_of(ctx, entry), "evaded", true) end
+
+-- It is turned on another wizard (Full Reflection: at its caster). The new target becomes the
+-- defender, who may in turn counteract it.
+function H.redirect(ctx, player, entry)
+  local game = ctx.game
+  local id = entry_of(ctx, entry)
+  player = normalize(player).player
+  game:mark_stack(id, "redirect", player)
+  game:mark_stack(id, "defender", player)
+end
+
+-- It hits both its target and its caster, each with half its point damage (rounding up):
+-- reconstructed for Reflection ("splits the number").
+function H.split(ctx, entry)
+  local id = entry_of(ctx, entry)
+  ctx.game:mark_stack(id, "split", true)
+  add_mod(ctx, entry, { op = "halve" })
+end
+
+-- The stack entry a counteraction answers, and its card (nil for a punch or damage).
+function H.answered(ctx)
+  local e = ctx.against and ctx.game:stack_entry(ctx.against)
+  return e, e and e.card and ctx.game:card(e.card) or nil
+end
+
+-- The NUMBER this card was played with (1 without one).
+function H.power(ctx) return ctx.number or ctx.energy or ctx.game:config().default_number end
+
+-- A square a card names: the target's square, or the square itself.
+function H.square_of(ctx, t)
+  t = normalize(t)
+  if t.kind == "wizard" then return ctx.game:player(t.player).at end
+  if t.at then return t.at end
+  if t.x then return { x = t.x, y = t.y } end
+  return nil
+end
+
+-- The spell's target as a player id, if it is a wizard.
+function H.target_player(ctx)
+  local t = normalize(ctx.target)
+  return t and t.kind == "wizard" and t.player or nil
+end
+
+local function remember(ctx, key, v)
+  local list = ctx.game:card_data(ctx.card, key) or {}
+  list[#list + 1] = v
+  ctx.game:set_card_data(ctx.card, key, list)
+end
+
+-- classic, Cards and Actions that Change the Map: nothing is created on a home base or on a
+-- square holding a wizard or an object. classic, Objects: fixed objects block sight and
+-- movement, movable ones don't, unless spec says otherwise. The object goes when the card
+-- leaves play (a permanent card stays). Returns the object id, or nil when not allowed.
+function H.create_object(ctx, spec)
+  local game = ctx.game
+  local at = spec.at
+  if at and at.side == nil then
+    if game:home_sector_at(at) ~= nil then return nil end
+    if #game:wizards_at(at) > 0 or #game:objects_at(at) > 0 then return nil end
+  end
+  local s = {}
+  for k, v in pairs(spec) do s[k] = v end
+  if s.mobile == nil then s.mobile = false end
+  if s.blocks_los == nil then s.blocks_los = not s.mobile end
+  if s.blocks_move == nil then s.blocks_move = not s.mobile end
+  local id = game:create_object(s)
+  remember(ctx, "objects", id)
+  game:after("object_created", { object = id, card = ctx.card })
+  return id
+end
+
+-- A wall on an empty edge (classic: walls are cast on the lines between squares).
+function H.create_wall(ctx, edge)
+  local game = ctx.game
+  game:create_barrier(edge, false, ctx.card)
+  remember(ctx, "walls", game:edge(edge).edge)
+  game:after("object_created", { edge = edge, card = ctx.card })
+end
+
+-- Removes a wall (or door) at once; false if there is none or it cannot go.
+function H.destroy_wall(ctx, edge)
+  local game = ctx.game
+  local info = game:edge(edge)
+  if info.barrier == "open" or info.barrier == "none" then return false end
+  local ok = pcall(function() game:destroy_barrier(info.edge) end)
+  if not ok then return false end
+  game:after("object_destroyed", { edge = info.edge, card = ctx.card })
+  return true
+end
+
+-- Ends a spell in play (its creations go), and every spell in play aimed at it.
+function H.end_spell(ctx, c)
+  local game = ctx.game
+  local card = game:card(c)
+  if not card or card.zone.kind ~= "play" then return false end
+  common.end_spell(game, c)
+  for _, pl in ipairs(game:players()) do
+    for _, d in ipairs(game:play_area(pl.id)) do
+      local t = game:card(d).target
+      if type(t) == "table" and t.kind == "spell" and t.card == c then H.end_spell(ctx, d) end
+    end
+  end
+  return true
+end
+
+-- What wizard p carries that can be dropped: { key, treasure = object id } or { key, card = c }.
+function H.carried(ctx, p)
+  local game = ctx.game
+  local out = {}
+  local t = common.carried_treasure(game, p)
+  if t then out[#out + 1] = { key = "treasure #" .. t.id, treasure = t.id } end
+  for _, c in ipairs(game:play_area(p)) do
+    if common.is_object(game, c) then out[#out + 1] = { key = game:card(c).name .. " #" .. c, card = c } end
+  end
+  for _, c in ipairs(game:hand(p)) do
+    if common.is_object(game, c) then out[#out + 1] = { key = game:card(c).name .. " #" .. c, card = c } end
+  end
+  return out
+end
+
+-- Wizard p drops a carried thing (an entry of H.carried) in his square.
+function H.drop(ctx, p, what)
+  local game = ctx.game
+  local at = game:player(p).at
+  if what.treasure then
+    if not game:before("drop", { player = p, object = what.treasure, treasure = true }) then return false end
+    game:set_object(what.treasure, { at = at })
+    game:after("drop", { player = p, object = what.treasure, treasure = true, square = at })
+    return true
+  end
+  common.drop_object(game, p, what.card, at)
+  return true
+end
+
+-- A one-time pass through a closed door for the active player this turn (Pick Lock): the
+-- door relocks once he has gone through it (classic, The Board), or at the end of the turn.
+function H.grant_door_pass(ctx, edge)
+  local game = ctx.game
+  local passes = game:turn().vars.door_passes or {}
+  passes[#passes + 1] = game:edge(edge).edge
+  game:set_turn_var("door_passes", passes)
+end
+
+-- classic, The Die: a random direction. Player p picks a facing, the d4 is rolled: 1 keeps
+-- it, any other roll counts clockwise from it. Returns the direction.
+function H.random_direction(ctx, p)
+  local game = ctx.game
+  local opts = {}
+  for _, d in ipairs({ "N", "E", "S", "W" }) do opts[#opts + 1] = { key = "face " .. d, dir = d } end
+  local key = game:choose(p, "facing", "Pick a direction; the die turns it clockwise", opts)
+  local base = key:sub(-1)
+  return game:random_direction(game:roll(4), base)
+end
+
+-- Moves wizard p to square s by magic (a teleport, a swap, a drag): `leave`, `move` and
+-- `enter` events, no movement points. classic, Objects: he cannot pick anything up there
+-- out of his turn (picking up is an action of his own turn only).
+function H.move_wizard(ctx, p, s)
+  local game = ctx.game
+  local from = game:player(p).at
+  game:after("leave", { who = p, square = from })
+  game:place_wizard(p, s)
+  game:after("move", { wizard = p, from = from, to = s, magic = true })
+  game:after("enter", { who = p, square = s })
+end
+
+-- classic, Cards and Actions that Change the Map: a wall created or destroyed on a seam goes
+-- with one of the two sectors, 50/50 (fate "random").
+function H.rotate_sector(ctx, sector, quarters)
+  return ctx.game:turn_sector(sector, quarters, "random")
+end
+
+function H.relocate_sector(ctx, a, b)
+  return ctx.game:swap_sectors(a, b, "random")
+end
+
+return H
