@@ -1,0 +1,67 @@
+-- classic FIREBALL (3 in the deck): 5 points of magical fire damage; the stones the target
+-- carries burn up [AF]. Point damage: the NUMBER does not change it.
+-- reconstructed: the stones burn only if the fireball hurt the wizard (a secondary effect,
+-- stopped with all the damage: classic, The Cards); walls, doors and objects with points may
+-- be its target too (classic, Combat: attacks on walls, doors and thornbushes).
+local function stones_of(game, p)
+  local out = {}
+  for _, c in ipairs(game:play_area(p)) do if game:card(c).kind == "stone" then out[#out + 1] = c end end
+  for _, c in ipairs(game:hand(p)) do if game:card(c).kind == "stone" then out[#out + 1] = c end end
+  return out
+end
+
+return card {
+  name = "Fireball",
+  kind = "attack",
+  range = "los",
+  duration = "instant",
+  traits = { "fire" },
+  targets = { "wizard", "wall", "door", "object" },
+  copies = 3,
+  text = "A ball of flame at a wizard, wall, door or object in sight: 5 points of magical damage. A wizard it hurts loses every magic stone he carries.",
+  resolve = function(ctx)
+    local dealt = ctx:damage(ctx.target, 5, { magical = true, fire = true })
+    local p = ctx:target_player()
+    if dealt > 0 and p and ctx.game:player(p).alive then
+      for _, c in ipairs(stones_of(ctx.game, p)) do
+        if ctx.game:card(c).zone.kind == "play" then ctx.game:call_card(c, "on_end", { controller = p }) end
+        ctx.game:move_card(c, { kind = "pile", pile = "discard" })
+        ctx.game:after("discard", { card = c })
+      end
+    end
+  end,
+  tests = {
+    { "5 magical points to a wizard in sight; the turn's attack", function(t)
+      t:active(0)
+      local f = t:give(0, "Fireball")
+      t:give(0, "NUMBER 4")
+      t:place(1, t.game:player(0).at)
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("Fireball.*with NUMBER"), "no NUMBER offered: " .. k) end
+      t:act("cast Fireball #" .. f .. " at player 1")
+      t:eq(t:life(1), 10)
+      t:eq(t.game:card(f).zone.pile, "discard")
+      t:ok(t.game:turn().vars.attacked)
+    end },
+    { "a wall takes 5 of its 20 points", function(t)
+      t:active(0)
+      local f = t:give(0, "Fireball")
+      local key
+      for _, k in ipairs(t:actions()) do
+        if not key and k:find("^cast Fireball #" .. f .. " at wall ") then key = k end
+      end
+      t:ok(key, "a wall in sight")
+      local x, y, side = key:match("at wall ([%d-]+),([%d-]+),(%a)")
+      local edge = { x = tonumber(x), y = tonumber(y), side = side }
+      t:act(key)
+      t:eq(t.game:edge(edge).damage, 5)
+      t:eq(t.game:edge(edge).barrier, "wall")
+    end },
+    { "not in the first round of turns", function(t)
+      t.game:set_var("combat_open", false)
+      t:active(0)
+      t:give(0, "Fireball")
+      t:place(1, t.game:player(0).at)
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("^cast Fireball"), k) end
+    end },
+  },
+}

@@ -1,0 +1,53 @@
+-- classic LIGHTNING BLAST (3 in the deck): magical damage equal to the NUMBER played with it,
+-- and the target, stunned, loses a turn (classic, The Cards, where the rulebook uses it as its
+-- NUMBER example: a "5" does five points plus one lost turn).
+-- reconstructed: it may also strike a wall, door or object with points (no turn to lose).
+return card {
+  name = "Lightning Blast",
+  kind = "attack",
+  range = "los",
+  duration = "instant",
+  traits = { "lightning", "number_power", "lost_turn" },
+  targets = { "wizard", "wall", "door", "object" },
+  copies = 3,
+  text = "Lightning at a wizard, wall, door or object in sight: magical damage equal to the NUMBER played with it (1 without). A wizard it hurts is stunned and loses his next turn.",
+  resolve = function(ctx)
+    local dealt = ctx:damage(ctx.target, ctx:power(), { magical = true, lightning = true })
+    local p = ctx:target_player()
+    if dealt > 0 and p then ctx:lose_turns(p, 1) end
+  end,
+  tests = {
+    { "with a NUMBER 5: five points and a lost turn (the rulebook's example)", function(t)
+      t:active(0)
+      local b = t:give(0, "Lightning Blast")
+      local n = t:give(0, "NUMBER 5")
+      t:place(1, t.game:player(0).at)
+      t:act("cast Lightning Blast #" .. b .. " at player 1 with NUMBER 5 #" .. n)
+      t:eq(t:life(1), 10)
+      t:eq(t.game:player(1).tokens.lost_turns, 1)
+      t:eq(t.game:card(n).zone.pile, "discard", "the NUMBER is spent")
+    end },
+    { "without a NUMBER its power is 1", function(t)
+      t:active(0)
+      local b = t:give(0, "Lightning Blast")
+      t:place(1, t.game:player(0).at)
+      t:act("cast Lightning Blast #" .. b .. " at player 1")
+      t:eq(t:life(1), 14)
+    end },
+    { "the lost turn: the victim can do nothing on his next turn", function(t)
+      t:active(0)
+      local b = t:give(0, "Lightning Blast")
+      t:place(1, t.game:player(0).at)
+      t:act("cast Lightning Blast #" .. b .. " at player 1")
+      local at = t.game:player(1).at
+      t:give(1, "NUMBER 3")
+      t:act("end")
+      t:pass(1) -- the end of player 0's turn: player 1's (lost) turn begins
+      t:eq(t.game:turn().active, 1)
+      t:eq(t.game:turn().vars.lost, true)
+      t:eq(t:actions(), { "end" })
+      t:eq(t.game:player(1).tokens.lost_turns or 0, 0, "the token is spent")
+      t:eq(t.game:player(1).at, at)
+    end },
+  },
+}

@@ -1,0 +1,41 @@
+-- classic POWERTHRUST (3 in the deck): 2 + NUMBER points of magical damage [AF].
+-- reconstructed: range in sight, like the other damage attacks; walls, doors and objects with
+-- points may be its target too.
+return card {
+  name = "Powerthrust",
+  kind = "attack",
+  range = "los",
+  duration = "instant",
+  traits = { "number_power" },
+  targets = { "wizard", "wall", "door", "object" },
+  copies = 3,
+  text = "A thrust of raw power at a wizard, wall, door or object in sight: 2 + the NUMBER played with it in magical damage (3 without a NUMBER).",
+  resolve = function(ctx)
+    ctx:damage(ctx.target, 2 + ctx:power(), { magical = true })
+  end,
+  tests = {
+    { "2 + NUMBER 4 = 6 points", function(t)
+      t:active(0)
+      local c = t:give(0, "Powerthrust")
+      local n = t:give(0, "NUMBER 4")
+      t:place(1, t.game:player(0).at)
+      t:act("cast Powerthrust #" .. c .. " at player 1 with NUMBER 4 #" .. n)
+      t:eq(t:life(1), 9)
+    end },
+    { "3 points without a NUMBER", function(t)
+      t:active(0)
+      local c = t:give(0, "Powerthrust")
+      t:place(1, t.game:player(0).at)
+      t:act("cast Powerthrust #" .. c .. " at player 1")
+      t:eq(t:life(1), 12)
+    end },
+    { "only one attack a turn", function(t)
+      t:active(0)
+      local c = t:give(0, "Powerthrust")
+      t:give(0, "Powerthrust")
+      t:place(1, t.game:player(0).at)
+      t:act("cast Powerthrust #" .. c .. " at player 1")
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("^cast Powerthrust") and not k:find("^punch"), k) end
+    end },
+  },
+}

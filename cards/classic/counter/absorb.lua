@@ -1,0 +1,68 @@
+-- classic ABSORB (2 in the deck): a counteraction taking up to 3 points off one attack's
+-- point damage; no use against a spell with a duration [JB, AF]. It may also answer indirect
+-- damage to you, such as a falling wall (classic, The Cards).
+local ANSWERS = { spell = true, throw = true, punch = true, damage = true }
+
+return card {
+  name = "Absorb",
+  kind = "counter",
+  traits = { "reduces_damage" },
+  copies = 2,
+  text = "Counteraction: when an attack or indirect damage would cost you points, 3 of those points are absorbed. No use against spells with a duration.",
+  can_respond = function(ctx, entry)
+    if not ANSWERS[entry.kind] or entry.marks.defender ~= ctx.controller then return false end
+    return not (entry.card and ctx.game:card(entry.card).duration == "duration")
+  end,
+  resolve = function(ctx)
+    ctx:reduce(3)
+  end,
+  tests = {
+    { "a Lightning Blast of 5 does 2; the lost turn still happens", function(t)
+      t:active(0)
+      local b = t:give(0, "Lightning Blast")
+      local n = t:give(0, "NUMBER 5")
+      local a = t:give(1, "Absorb")
+      t:place(1, t.game:player(0).at)
+      t:answer(1, "counter with Absorb #" .. a)
+      t:act("cast Lightning Blast #" .. b .. " at player 1 with NUMBER 5 #" .. n)
+      t:eq(t:life(1), 13)
+      t:eq(t.game:player(1).tokens.lost_turns, 1)
+      t:eq(t.game:card(a).zone.pile, "discard")
+    end },
+    { "all the damage absorbed: no lost turn either", function(t)
+      t:active(0)
+      local b = t:give(0, "Lightning Blast")
+      local n = t:give(0, "NUMBER 3")
+      local a = t:give(1, "Absorb")
+      t:place(1, t.game:player(0).at)
+      t:answer(1, "counter with Absorb #" .. a)
+      t:act("cast Lightning Blast #" .. b .. " at player 1 with NUMBER 3 #" .. n)
+      t:eq(t:life(1), 15)
+      t:eq(t.game:player(1).tokens.lost_turns, nil)
+    end },
+    { "it answers a punch", function(t)
+      t:active(0)
+      local a = t:give(1, "Absorb")
+      t:place(1, t.game:player(0).at)
+      t:answer(1, "counter with Absorb #" .. a)
+      t:act("punch player 1")
+      t:eq(t:life(1), 15)
+    end },
+    { "it answers indirect damage: a TRAP! drawn", function(t)
+      t:active(0)
+      local a = t:give(0, "Absorb")
+      t.game:new_card("TRAP!", { kind = "pile", pile = "deck" })
+      t:act("end")
+      t:answer(0, "done")
+      t:answer(0, "counter with Absorb #" .. a)
+      t:pass(1)
+      t:ok(t:life(0) >= 14, "at most 1 point of the trap's 1-4 gets through")
+      t:eq(#t:log("counter"), 1)
+    end },
+    { "it cannot be played when nothing is aimed at you", function(t)
+      t:active(0)
+      t:give(0, "Absorb")
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("Absorb"), k) end
+    end },
+  },
+}

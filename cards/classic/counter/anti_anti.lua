@@ -1,0 +1,46 @@
+-- classic ANTI-ANTI (1 in the deck): a counteraction against a counteraction [AF]: the
+-- counteraction played against your spell has no effect (classic, The Cards: a
+-- COUNTERACTION can itself be counteracted).
+return card {
+  name = "Anti-Anti",
+  kind = "counter",
+  text = "Counteraction: a counteraction played against you (against your attack) has no effect.",
+  can_respond = function(ctx, entry)
+    return entry.kind == "counter" and entry.marks.defender == ctx.controller
+  end,
+  resolve = function(ctx)
+    ctx:cancel()
+  end,
+  tests = {
+    { "the attacker cancels the Full Shield: the Fireball hits", function(t)
+      t:active(0)
+      local f = t:give(0, "Fireball")
+      local aa = t:give(0, "Anti-Anti")
+      local s = t:give(1, "Full Shield")
+      t:place(1, t.game:player(0).at)
+      t:answer(1, "counter with Full Shield #" .. s)
+      t:answer(0, "counter with Anti-Anti #" .. aa)
+      t:act("cast Fireball #" .. f .. " at player 1")
+      t:eq(t:life(1), 10)
+      t:eq(#t:log("counter"), 2)
+    end },
+    { "an Anti-Anti may be answered by another counteraction... of the defender's", function(t)
+      t:active(0)
+      local f = t:give(0, "Fireball")
+      local aa = t:give(0, "Anti-Anti")
+      local s = t:give(1, "Full Shield")
+      local s2 = t:give(1, "Full Shield")
+      t:place(1, t.game:player(0).at)
+      t:answer(1, "counter with Full Shield #" .. s)
+      t:answer(0, "counter with Anti-Anti #" .. aa)
+      t:answer(1, "counter with Full Shield #" .. s2)
+      t:act("cast Fireball #" .. f .. " at player 1")
+      t:eq(t:life(1), 15, "the second shield stops the Fireball")
+    end },
+    { "it is never offered against nothing", function(t)
+      t:active(0)
+      t:give(0, "Anti-Anti")
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("Anti%-Anti"), k) end
+    end },
+  },
+}

@@ -1,0 +1,50 @@
+-- classic BLUNT (2 in the deck): a counteraction halving one attack's point damage [AF];
+-- the half rounds up (classic, The Cards). It may also answer indirect damage to you.
+local ANSWERS = { spell = true, throw = true, punch = true, damage = true }
+
+return card {
+  name = "Blunt",
+  kind = "counter",
+  traits = { "reduces_damage" },
+  copies = 2,
+  text = "Counteraction: the point damage an attack or indirect damage would do to you is halved, rounding up.",
+  can_respond = function(ctx, entry)
+    return ANSWERS[entry.kind] == true and entry.marks.defender == ctx.controller
+  end,
+  resolve = function(ctx)
+    ctx:halve()
+  end,
+  tests = {
+    { "a Powerthrust of 7 does 4 (half, rounded up)", function(t)
+      t:active(0)
+      local c = t:give(0, "Powerthrust")
+      local n = t:give(0, "NUMBER 5")
+      local b = t:give(1, "Blunt")
+      t:place(1, t.game:player(0).at)
+      t:answer(1, "counter with Blunt #" .. b)
+      t:act("cast Powerthrust #" .. c .. " at player 1 with NUMBER 5 #" .. n)
+      t:eq(t:life(1), 11)
+    end },
+    { "with Absorb: 7 halved to 4, then 3 absorbed: 1 point", function(t)
+      t:active(0)
+      local c = t:give(0, "Powerthrust")
+      local n = t:give(0, "NUMBER 5")
+      local b = t:give(1, "Blunt")
+      local a = t:give(1, "Absorb")
+      t:place(1, t.game:player(0).at)
+      t:answer(1, "counter with Blunt #" .. b)
+      t:answer(1, "counter with Absorb #" .. a)
+      t:act("cast Powerthrust #" .. c .. " at player 1 with NUMBER 5 #" .. n)
+      t:eq(t:life(1), 14)
+      t:eq(#t:log("counter"), 2)
+    end },
+    { "a punch of 1 still does 1", function(t)
+      t:active(0)
+      local b = t:give(1, "Blunt")
+      t:place(1, t.game:player(0).at)
+      t:answer(1, "counter with Blunt #" .. b)
+      t:act("punch player 1")
+      t:eq(t:life(1), 14)
+    end },
+  },
+}

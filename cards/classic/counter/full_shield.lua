@@ -1,0 +1,35 @@
+-- classic FULL SHIELD (2 in the deck): a counteraction that negates one spell aimed at you [AF].
+-- reconstructed: against spells only, not punches or thrown objects (they are not spells).
+return card {
+  name = "Full Shield",
+  kind = "counter",
+  copies = 2,
+  text = "Counteraction: a spell aimed at you has no effect at all.",
+  can_respond = function(ctx, entry)
+    return entry.kind == "spell" and entry.marks.defender == ctx.controller
+  end,
+  resolve = function(ctx)
+    ctx:cancel()
+  end,
+  tests = {
+    { "a Fireball at you does nothing; the caster's attack is spent", function(t)
+      t:active(0)
+      local f = t:give(0, "Fireball")
+      local s = t:give(1, "Full Shield")
+      t:place(1, t.game:player(0).at)
+      t:answer(1, "counter with Full Shield #" .. s)
+      t:act("cast Fireball #" .. f .. " at player 1")
+      t:eq(t:life(1), 15)
+      t:eq(t.game:card(f).zone.pile, "discard")
+      t:eq(t.game:card(s).zone.pile, "discard")
+      t:ok(t.game:turn().vars.attacked)
+    end },
+    { "no use against a punch", function(t)
+      t:active(0)
+      t:give(1, "Full Shield")
+      t:place(1, t.game:player(0).at)
+      t:act("punch player 1") -- no request: the strict test agent would fail on one
+      t:eq(t:life(1), 14)
+    end },
+  },
+}

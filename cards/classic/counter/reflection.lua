@@ -1,0 +1,44 @@
+-- classic REFLECTION (2 in the deck): a partial reflection.
+-- reconstructed: our sources only say it splits the NUMBER (a fan card: "REFLECTION splits
+-- the number"). We read it as: the spell hits both you and its caster, each with half its
+-- point damage, rounded up (classic, The Cards); its other effects hit both. Only spells.
+return card {
+  name = "Reflection",
+  kind = "counter",
+  copies = 2,
+  text = "Counteraction: a spell aimed at you is split in two: it hits you and its caster, each for half its points (rounded up).",
+  can_respond = function(ctx, entry)
+    return entry.kind == "spell" and entry.marks.defender == ctx.controller
+  end,
+  resolve = function(ctx)
+    ctx:split()
+  end,
+  tests = {
+    { "a Powerthrust of 7: 4 to the target, 4 back to the caster", function(t)
+      t:active(0)
+      local c = t:give(0, "Powerthrust")
+      local n = t:give(0, "NUMBER 5")
+      local r = t:give(1, "Reflection")
+      t:place(1, t.game:player(0).at)
+      t:answer(1, "counter with Reflection #" .. r)
+      t:act("cast Powerthrust #" .. c .. " at player 1 with NUMBER 5 #" .. n)
+      t:eq(t:life(1), 11)
+      t:eq(t:life(0), 11)
+    end },
+    { "a reflected lost turn: the caster loses the rest of this turn", function(t)
+      t:active(0)
+      local b = t:give(0, "Lightning Blast")
+      local r = t:give(1, "Reflection")
+      t:give(0, "NUMBER 2")
+      t:place(1, t.game:player(0).at)
+      t:answer(1, "counter with Reflection #" .. r)
+      t:act("cast Lightning Blast #" .. b .. " at player 1")
+      t:eq(t:life(0), 14)
+      t:eq(t:life(1), 14)
+      t:eq(t.game:turn().vars.lost, true)
+      t:eq(t:actions(), { "end" }, "nothing more this turn")
+      t:eq(t.game:player(0).tokens.lost_turns or 0, 0, "not the next turn")
+      t:eq(t.game:player(1).tokens.lost_turns, 1)
+    end },
+  },
+}
