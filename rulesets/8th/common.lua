@@ -1,6 +1,8 @@
 -- Shared helpers of the 8th-edition rules (require("rules.common")): queries on players and
 -- cards, discarding, ending spells, death and victory. Every function takes `game` first and
 -- keeps nothing between calls: all state lives in the kernel.
+local decks = require("rules.decks")
+local creations = require("rules.creations")
 local M = {}
 
 function M.same_sq(a, b)
@@ -35,24 +37,30 @@ end
 function M.hand_count(game, p)
   local n = #game:hand(p)
   local uncluttered = game:option("uncluttered_minds")
+  -- (Extra Arms: carried items don't count; required here: transform.lua requires this module)
+  local form = require("rules.transform").form(game, p)
+  local items_count = not (form and form.items_free)
   for _, c in ipairs(game:play_area(p)) do
-    if game:card(c).kind == "item" or not uncluttered then n = n + 1 end
+    if game:card(c).kind == "item" then
+      if items_count then n = n + 1 end
+    elseif not uncluttered and not creations.is_permanent_creation(game, c) then n = n + 1 end
   end
   return n
 end
 
 function M.discard(game, c)
-  game:move_card(c, { kind = "pile", pile = "discard" })
+  game:move_card(c, { kind = "pile", pile = decks.discard_pile(game, c) })
   game:after("discard", { card = c })
 end
 
 -- 8th: A Player's Turn: an empty deck is refilled by shuffling the discard pile.
 function M.draw(game, p)
-  if #game:pile("deck") == 0 then
-    for _, c in ipairs(game:pile("discard")) do game:move_card(c, { kind = "pile", pile = "deck" }) end
-    game:shuffle_pile("deck")
+  local deck_name, discard_name = decks.piles_of(game, p)
+  if #game:pile(deck_name) == 0 then
+    for _, c in ipairs(game:pile(discard_name)) do game:move_card(c, { kind = "pile", pile = deck_name }) end
+    game:shuffle_pile(deck_name)
   end
-  local deck = game:pile("deck")
+  local deck = game:pile(deck_name)
   if #deck == 0 then return nil end
   if not game:before("draw", { player = p }) then return nil end
   local c = deck[#deck]
@@ -126,7 +134,8 @@ function M.kill(game, q, killer, by_attack)
   if not pl.alive then return end
   local at = pl.at
   for _, c in ipairs(game:play_area(q)) do
-    if game:card(c).kind == "item" then M.drop_item(game, q, c, at) else M.end_spell(game, c) end
+    if game:card(c).kind == "item" then M.drop_item(game, q, c, at)
+    elseif not creations.is_permanent_creation(game, c) then M.end_spell(game, c) end
   end
   local t = M.carried_treasure(game, q)
   if t then game:set_object(t.id, { at = at }) end

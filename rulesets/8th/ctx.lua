@@ -2,7 +2,15 @@
 -- ctx carries: card, controller, caster, target, energy, stack (the card's stack entry while
 -- it resolves), against (the entry a counter answers), attack (true for an attack spell).
 local common = require("rules.common")
+local creations = require("rules.creations")
+local creatures = require("rules.creatures")
+local transform = require("rules.transform")
+local dice = require("rules.dice")
 local H = {}
+
+-- ctx.stack is the card's own stack entry while it resolves; in event hooks it is false
+-- (without this key, ctx.stack would fall through to the game:stack primitive).
+H.stack = false
 
 -- A target as cards may give it: a player id, a target table, or an edge {x,y,side}.
 local function normalize(t)
@@ -32,6 +40,7 @@ local function damage_edge(game, ev)
   if total >= limit then
     game:destroy_barrier(info.edge)
     game:after("object_destroyed", { edge = info.edge })
+    if info.created_by then creations.lost(game, info.created_by, { edge = info.edge }) end
   end
   return cracks
 end
@@ -49,6 +58,7 @@ local function damage_object(game, ev)
     game:remove_object(o.id)
     if o.card then common.discard(game, o.card) end
     game:after("object_destroyed", { object = o.id })
+    creations.lost_object(game, o.id)
   end
   return cracks
 end
@@ -61,7 +71,10 @@ function H.damage(ctx, target, amount, tags)
   local marks = stack_marks(ctx)
   -- 8th: Canceling, Reducing, and Evading Spells.
   if marks.evaded then return 0 end
-  amount = math.max(0, amount - (marks.reduce or 0))
+  -- A reduction counts only for the player it protects (reduce_p<id>), or for all (reduce).
+  local cut = marks.reduce or 0
+  if target.kind == "wizard" then cut = cut + (marks["reduce_p" .. target.player] or 0) end
+  amount = math.max(0, amount - cut)
   if amount <= 0 then return 0 end
   local ev = game:before("damage", {
     target = target, amount = amount, tags = tags or {}, source = ctx.card,
@@ -81,6 +94,8 @@ function H.damage(ctx, target, amount, tags)
     local cracks = damage_edge(game, ev)
     game:after("damage", ev)
     return cracks > 0 and ev.amount or 0
+  elseif t.kind == "creature" then
+    return creatures.damage(game, ev)
   elseif t.kind == "object" then
     local cracks = damage_object(game, ev)
     game:after("damage", ev)
@@ -118,10 +133,25 @@ local function entry_of(ctx, entry) return entry or ctx.against or ctx.stack end
 
 function H.cancel(ctx, entry) ctx.game:mark_stack(entry_of(ctx, entry), "cancelled", true) end
 
-function H.reduce(ctx, amount, entry)
+-- 8th: Canceling, Reducing, and Evading Spells. A reduction of damage protects one wizard,
+-- by default the one who plays it (Shield: damage to you), not every target of the spell;
+-- `player = false` reduces all its damage.
+function H.reduce(ctx, amount, entry, player)
   local id = entry_of(ctx, entry)
   local e = ctx.game:stack_entry(id)
-  ctx.game:mark_stack(id, "reduce", ((e.marks or {}).reduce or 0) + amount)
+  local key = "reduce"
+  if player ~= false then key = "reduce_p" .. (player or ctx.controller) end
+  ctx.game:mark_stack(id, key, ((e.marks or {})[key] or 0) + amount)
+end
+
+-- Same section: a spell's duration (its energy tokens) may be reduced; reduced to 0, the
+-- spell is cancelled.
+function H.reduce_duration(ctx, amount, entry)
+  local id = entry_of(ctx, entry)
+  local e = ctx.game:stack_entry(id)
+  local left = math.max(0, ((e.marks or {}).duration or e.energy or 0) - amount)
+  ctx.game:mark_stack(id, "duration", left)
+  if left == 0 then ctx.game:mark_stack(id, "cancelled", true) end
 end
 
 function H.evade(ctx, entry) ctx.game:mark_stack(entry_of(ctx, entry), "evaded", true) end
@@ -166,6 +196,7 @@ function H.destroy_wall(ctx, edge)
   if info.boundary or info.barrier == "open" then return false end
   game:destroy_barrier(info.edge)
   game:after("object_destroyed", { edge = info.edge, card = ctx.card })
+  if info.created_by then creations.lost(game, info.created_by, { edge = info.edge }) end
   return true
 end
 
@@ -227,5 +258,30 @@ function H.target_player(ctx)
   local t = normalize(ctx.target)
   return t and t.kind == "wizard" and t.player or nil
 end
+
+-- 8th: A Stunned Wizard: one who has attacked may not leave his square by any means, his
+-- own spells included. Cards that move their caster ask first ...
+function H.may_leave_square(ctx, p)
+  local game = ctx.game
+  if game:turn().active ~= p then return true end
+  local tv = game:turn().vars
+  return not (tv.stunned and tv.attacked)
+end
+
+-- ... and tell when they did (a stunned wizard who moved may not attack); `no_more`: the
+-- caster may not move again this turn (Teleport).
+function H.moved_self(ctx, no_more)
+  ctx.game:set_turn_var("moved", true)
+  if no_more then ctx.game:set_turn_var("no_movement", true) end
+end
+
+-- 8th: Random Directions (rules/dice.lua).
+function H.random_direction(ctx) return dice.random_direction(ctx.game) end
+
+-- 8th: Transformation: the card transforms wizard p (spec: speed, punch, counters_only).
+function H.transform(ctx, p, spec) transform.transform(ctx.game, p, ctx.card, spec) end
+
+-- Creatures (rules/creatures.lua): ctx:create_creature(spec).
+for k, f in pairs(creatures.ctx) do H[k] = f end
 
 return H

@@ -3,6 +3,11 @@
 -- Player ids in action keys are the kernel's (0-based).
 local common = require("rules.common")
 local targets = require("rules.targets")
+local decks = require("rules.decks")
+local transform = require("rules.transform")
+local doors = require("rules.doors")
+local creatures = require("rules.creatures")
+local creations = require("rules.creations")
 local rules = { phases = {}, ctx = require("rules.ctx") }
 
 ---------------------------------------------------------------------------------------------
@@ -32,27 +37,8 @@ local function place_treasures(game)
   end
 end
 
--- 8th: Setup, step 4: White Cantrip plus three schools chosen at random. Only cards that
--- exist under cards/8th count; a school with no card yet adds nothing.
-local function build_deck(game)
-  local cfg = game:config()
-  local schools = {}
-  for _, s in ipairs({ "alchemy", "conjuring", "elemental", "mentalism", "mutation", "thaumaturgy" }) do
-    schools[#schools + 1] = s
-  end
-  schools = game:shuffle(schools)
-  local chosen = { [cfg.base_school] = true }
-  for i = 1, cfg.schools_chosen do chosen[schools[i]] = true end
-  game:set_var("schools", { cfg.base_school, table.unpack(schools, 1, cfg.schools_chosen) })
-  for _, key in ipairs(game:card_keys()) do
-    local def = game:card_def(key)
-    if def.school and chosen[def.school] then
-      local copies = (cfg.copies or {})[key] or def.copies or 1
-      for _ = 1, copies do game:new_card(key, { kind = "pile", pile = "deck" }) end
-    end
-  end
-  game:shuffle_pile("deck")
-end
+-- 8th: Setup, step 4 (and the optional rules on decks): rules/decks.lua.
+local build_deck = decks.build
 
 function rules.setup(game)
   local cfg = game:config()
@@ -70,7 +56,8 @@ end
 -- Card tests start clean: empty hands, player 0 active, nobody on a first turn.
 function rules.test_setup(game)
   for _, pl in ipairs(game:players()) do
-    for _, c in ipairs(game:hand(pl.id)) do game:move_card(c, { kind = "pile", pile = "deck" }) end
+    local deck = decks.piles_of(game, pl.id)
+    for _, c in ipairs(game:hand(pl.id)) do game:move_card(c, { kind = "pile", pile = deck }) end
   end
   game:set_first_player(0)
 end
@@ -82,8 +69,7 @@ end
 local function tvar(game, k) return game:turn().vars[k] end
 
 local function movement_left(game)
-  local cfg = game:config()
-  return cfg.base_speed + (tvar(game, "boost") or 0) - (tvar(game, "spent") or 0)
+  return transform.base_speed(game, game:turn().active) + (tvar(game, "boost") or 0) - (tvar(game, "spent") or 0)
 end
 
 local function spend(game, n) game:set_turn_var("spent", (tvar(game, "spent") or 0) + n) end
@@ -95,6 +81,7 @@ local function can_attack(game)
 end
 
 local function can_move(game)
+  if tvar(game, "no_movement") then return false end -- a card said: no more movement this turn
   return movement_left(game) >= 1 and not (tvar(game, "stunned") and tvar(game, "attacked"))
 end
 
@@ -112,7 +99,7 @@ function rules.phases.time_passes(game)
   game:after("time_passes", { player = p })
   for _, c in ipairs(game:play_area(p)) do
     local card = game:card(c)
-    if card.kind ~= "item" and card.duration == "temporary" then
+    if card.kind ~= "item" and card.duration == "temporary" and not creations.is_permanent_creation(game, c) then
       local left = card.energy - 1
       game:set_card(c, { energy = left })
       if left <= 0 then common.end_spell(game, c) end
@@ -197,6 +184,7 @@ local function castable(game, p, c)
   local card = game:card(c)
   if card.kind ~= "attack" and card.kind ~= "neutral" then return false end
   if card.kind == "attack" and not can_attack(game) then return false end
+  if not transform.may_cast(game, p, card.kind) then return false end
   return game:call_card(c, "can_cast", { caster = p, controller = p }) ~= false
 end
 
@@ -255,7 +243,7 @@ local function add_pickups(game, p, list)
     if game:card(c).kind == "item" then
       list[#list + 1] = { key = "drop " .. name_of(game, c), kind = "drop_item", card = c }
       add_throws(game, p, c, list)
-    else
+    elseif not creations.is_permanent_creation(game, c) then
       -- 8th: Maintaining Spells: the caster may end a maintained spell during his turn.
       list[#list + 1] = { key = "end spell " .. name_of(game, c), kind = "end_spell", card = c }
     end
@@ -270,6 +258,8 @@ function rules.actions(game, p)
   add_punches(game, p, list)
   add_casts(game, p, list)
   add_pickups(game, p, list)
+  doors.add_actions(game, p, list)
+  creatures.add_actions(game, p, list)
   list[#list + 1] = { key = "end", label = "end the Move and Cast phase", kind = "end", pass = true }
   return list
 end
@@ -312,7 +302,7 @@ local function play_counter(game, q, c, against)
     game:call_card(c, "resolve", { controller = q, caster = q, energy = entry.energy, stack = id, against = against })
   end
   game:pop_stack(id)
-  settle(game, q, c, cancelled, entry.energy)
+  settle(game, q, c, cancelled, entry.marks.duration or entry.energy)
 end
 
 -- 8th: Mundane spells can't be countered.
@@ -386,7 +376,7 @@ local function cast(game, p, a)
     })
   end
   game:pop_stack(id)
-  settle(game, p, c, cancelled, entry.energy)
+  settle(game, p, c, cancelled, entry.marks.duration or entry.energy)
 end
 
 -- 8th: Thrown weapons: the throw is the turn's attack and may be answered like one; the
@@ -437,7 +427,7 @@ local function punch(game, p, q)
   local entry = game:stack_entry(id)
   if not entry.marks.cancelled and not entry.marks.evaded then
     local ctx = setmetatable({ game = game, caster = p, controller = p, attack = true, stack = id }, { __index = rules.ctx })
-    rules.ctx.damage(ctx, target, game:config().punch_damage, { physical = true })
+    rules.ctx.damage(ctx, target, transform.punch_damage(game, p), { physical = true })
   end
   game:pop_stack(id)
 end
@@ -468,6 +458,7 @@ local function move(game, p, a)
   if not ev then return end
   game:after("leave", { who = p, square = from })
   game:place_wizard(p, ev.to)
+  doors.release_far(game)
   spend_door_pass(game, from, a.dir)
   game:after("move", { wizard = p, from = from, to = ev.to, dir = a.dir })
   game:after("enter", { who = p, square = ev.to })
@@ -530,6 +521,10 @@ function perform.drop_item(game, p, a) common.drop_item(game, p, a.card, game:pl
 
 function perform.end_spell(game, p, a) common.end_spell(game, a.card) end
 
+function perform.hold_door(game, p, a) doors.hold(game, p, a.edge) end
+
+function perform.creature(game, p, a) return creatures.perform(game, p, a, respond) end
+
 function perform.finish() return true end
 perform["end"] = perform.finish
 
@@ -537,6 +532,7 @@ function rules.perform(game, p, a)
   local f = perform[a.kind]
   if not f then error("unknown action kind " .. tostring(a.kind)) end
   local ended = f(game, p, a)
+  doors.release_far(game)
   if common.check_victory(game) then return true end
   if not game:player(p).alive then return true end
   return ended == true

@@ -40,7 +40,8 @@ local function candidates(game, p, ttype)
   elseif ttype == "object" or ttype == "treasure" then
     for _, o in ipairs(game:objects()) do
       local is_treasure = o.kind == "treasure"
-      if o.at and o.at.side == nil and is_treasure == (ttype == "treasure") then
+      -- (creatures are beings, not objects: 8th, Objects; Target Types)
+      if o.at and o.at.side == nil and is_treasure == (ttype == "treasure") and o.kind ~= "creature" then
         out[#out + 1] = { kind = ttype, id = o.id, at = o.at, label = ttype .. " #" .. o.id }
       end
     end
@@ -80,7 +81,13 @@ local function candidates(game, p, ttype)
   elseif ttype == "board" then
     out[#out + 1] = { kind = "board", label = "the board" }
   end
-  -- creature: no creature exists yet in this ruleset (no kernel notion of one either).
+  if ttype == "creature" then -- rules/creatures.lua
+    for _, o in ipairs(game:objects()) do
+      if o.kind == "creature" and o.at and o.at.side == nil then
+        out[#out + 1] = { kind = "creature", id = o.id, at = o.at, label = "creature #" .. o.id }
+      end
+    end
+  end
   return out
 end
 

@@ -1,0 +1,60 @@
+-- What a spell created (walls, objects, creatures) and the rule that ties the spell to them
+-- (require("rules.creations")).
+-- 8th: Creating Objects and Playing Items: created objects last as long as their spell.
+-- The other way round (our reading of the same section and of Maintaining Spells): a spell
+-- whose creations have all been destroyed has nothing left to maintain and ends; a broken
+-- Create Wall wall discards its card.
+local M = {}
+
+local function same_edge(a, b) return a.x == b.x and a.y == b.y and a.side == b.side end
+
+-- The card in play whose creations include object `id`, if any.
+function M.creator_of_object(game, id)
+  for _, pl in ipairs(game:players()) do
+    for _, c in ipairs(game:play_area(pl.id)) do
+      for _, o in ipairs(game:card_data(c, "objects") or {}) do
+        if o == id then return c end
+      end
+    end
+  end
+  return nil
+end
+
+-- Card `c` lost one creation (`{ edge = e }` or `{ object = id }`), already gone from the
+-- board: forget it, and end the spell once it has created nothing left.
+function M.lost(game, c, what)
+  local card = c and game:card(c)
+  if not card or card.zone.kind ~= "play" then return end
+  local walls, objects = {}, {}
+  for _, e in ipairs(game:card_data(c, "walls") or {}) do
+    if not (what.edge and same_edge(e, what.edge)) then walls[#walls + 1] = e end
+  end
+  for _, id in ipairs(game:card_data(c, "objects") or {}) do
+    if id ~= what.object then objects[#objects + 1] = id end
+  end
+  game:set_card_data(c, "walls", walls)
+  game:set_card_data(c, "objects", objects)
+  -- (required here: common.lua requires this module)
+  if #walls == 0 and #objects == 0 then require("rules.common").end_spell(game, c) end
+end
+
+-- The same for an object destroyed on the board, whoever created it.
+function M.lost_object(game, id)
+  local c = M.creator_of_object(game, id)
+  if c then M.lost(game, c, { object = id }) end
+end
+
+-- 8th: Optional Rules, Permanent Creations: a creation spell in play is not maintained (it
+-- doesn't count toward the hand limit, energy tokens are not spent, its caster can't end it);
+-- it is discarded only when its creations are destroyed.
+function M.is_permanent_creation(game, c)
+  if not game:option("permanent_creations") then return false end
+  local card = game:card(c)
+  if card.kind == "item" then return false end
+  for _, tr in ipairs(card.traits or {}) do
+    if tr == "creation" then return true end
+  end
+  return false
+end
+
+return M

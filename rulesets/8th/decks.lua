@@ -1,0 +1,74 @@
+-- The Magic deck(s) (require("rules.decks")): building them and which piles a player draws
+-- from and discards to. Keeps nothing: deck names live in card data and game vars.
+local M = {}
+
+local SCHOOLS = { "alchemy", "conjuring", "elemental", "mentalism", "mutation", "thaumaturgy" }
+
+-- 8th: Optional Rules, Custom Spellbook: the players split into two groups, each with its
+-- own deck. reconstructed: the groups alternate by seat (seats 0 and 2 against 1 and 3).
+function M.group(game, p)
+  if not game:option("custom_spellbook") then return nil end
+  return p % 2
+end
+
+-- The draw and discard piles player p uses.
+function M.piles_of(game, p)
+  local g = M.group(game, p)
+  if g == nil then return "deck", "discard" end
+  return "deck_" .. g, "discard_" .. g
+end
+
+-- The discard pile a card goes to: the one beside the deck it was built into.
+function M.discard_pile(game, c)
+  local deck = game:card_data(c, "deck")
+  if deck then return (deck:gsub("^deck", "discard")) end
+  return "discard"
+end
+
+local function add_school_cards(game, schools, deck)
+  local cfg = game:config()
+  local chosen = {}
+  for _, s in ipairs(schools) do chosen[s] = true end
+  for _, key in ipairs(game:card_keys()) do
+    local def = game:card_def(key)
+    if def.school and chosen[def.school] then
+      local copies = (cfg.copies or {})[key] or def.copies or 1
+      for _ = 1, copies do
+        local c = game:new_card(key, { kind = "pile", pile = deck })
+        if deck ~= "deck" then game:set_card_data(c, "deck", deck) end
+      end
+    end
+  end
+  game:shuffle_pile(deck)
+end
+
+-- 8th: Setup, step 4: White Cantrip plus three schools chosen at random. Only cards that
+-- exist under cards/8th count; a school with no card yet adds nothing.
+-- 8th: Optional Rules, Giant Book of Spells: one deck of every school (Black Cantrip, the
+-- same cards as White Cantrip here, is left out).
+-- 8th: Optional Rules, Custom Spellbook: each group starts from a cantrip school, then the
+-- groups draft the six other schools in turn, three each. reconstructed: the dice draft
+-- for the players (as the school choice of the base game is made by the dice here).
+function M.build(game)
+  local cfg = game:config()
+  local schools = game:shuffle(SCHOOLS)
+  if game:option("custom_spellbook") then
+    local picks = { [0] = { cfg.base_school }, [1] = { cfg.base_school } }
+    for i, s in ipairs(schools) do
+      local g = (i - 1) % 2
+      if #picks[g] <= cfg.schools_chosen then table.insert(picks[g], s) end
+    end
+    game:set_var("schools", picks[0])
+    game:set_var("group_schools", { picks[0], picks[1] })
+    add_school_cards(game, picks[0], "deck_0")
+    add_school_cards(game, picks[1], "deck_1")
+    return
+  end
+  local chosen = { cfg.base_school }
+  local n = game:option("giant_book_of_spells") and #schools or cfg.schools_chosen
+  for i = 1, n do chosen[#chosen + 1] = schools[i] end
+  game:set_var("schools", chosen)
+  add_school_cards(game, chosen, "deck")
+end
+
+return M
