@@ -249,9 +249,10 @@ local function add_punches(game, p, list)
   end
 end
 
--- classic, The Cards: a neutral spell used on an opponent counts as the turn's attack.
+-- classic, The Cards: a neutral spell used on an opponent counts as the turn's attack; a
+-- hand weapon's blow always does (classic, Combat: any attack on an object is the attack).
 local function counts_as_attack(game, p, c, t)
-  if game:card(c).kind == "attack" then return true end
+  if game:card(c).kind == "attack" or common.has_trait(game, c, "weapon") then return true end
   return t ~= nil and t.kind == "wizard" and t.player ~= p
 end
 
@@ -285,6 +286,25 @@ local function add_casts(game, p, list)
   end
 end
 
+-- A hand weapon (trait `weapon`: the Wizardblade) is wielded, not thrown: it is used like an
+-- attack spell (`strike` goes through `cast`, so it may take a NUMBER and be counteracted)
+-- and comes back shown (classic, The Cards: physical objects stay in the hand).
+local function add_strikes(game, p, c, list)
+  if not common.has_trait(game, c, "weapon") or not can_attack(game) then return end
+  local numbers = numbers_in_hand(game, p)
+  for _, t in ipairs(targets.legal(game, p, c)) do
+    if not (t.kind == "wizard" and t.player == p) then
+      local base = "strike " .. name_of(game, c) .. " at " .. t.label
+      list[#list + 1] = { key = base, kind = "cast", card = c, target = t }
+      if takes_number(game, c) then
+        for _, n in ipairs(numbers) do
+          list[#list + 1] = { key = base .. " with " .. name_of(game, n), kind = "cast", card = c, target = t, number = n }
+        end
+      end
+    end
+  end
+end
+
 -- classic, Dropping and Retrieving Objects / The Cards: objects may be shown (a magic stone
 -- works once displayed), dropped, or thrown (`thrown_weapon`, as the attack). Treasures may
 -- not be thrown.
@@ -305,6 +325,7 @@ local function add_objects(game, p, list)
             end
           end
         end
+        add_strikes(game, p, c, list)
       end
     end
   end

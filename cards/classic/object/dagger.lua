@@ -1,0 +1,64 @@
+-- classic DAGGER (1 in the deck): a physical object, kept in the hand. Thrown as the turn's
+-- attack at something in sight: 3 points of physical damage [AF]; it then lies in the
+-- target's square (classic, Dropping and Retrieving Objects). Throwing it is a physical
+-- action, not a spell (classic, The Cards): Full Shield, which stops spells, cannot answer it.
+-- reconstructed: [AF] gives 3 points and wizards, walls, doors and creations as targets.
+return card {
+  name = "Dagger",
+  kind = "object",
+  range = "los",
+  traits = { "thrown_weapon", "not_spell" },
+  targets = { "wizard", "wall", "door", "object" },
+  copies = 1,
+  text = "Object. Throw it at a wizard, wall, door or object you can see as your attack: 3 points of physical damage. It lands in the target's square.",
+  resolve = function(ctx)
+    ctx:damage(ctx.target, 3, { physical = true })
+  end,
+  tests = {
+    { "thrown: 3 physical points, the turn's attack; it lands by the target, who may pick it up", function(t)
+      local g = t.game
+      t:active(0)
+      local d = t:give(0, "Dagger")
+      local at = g:player(0).at
+      local far
+      for _, s in ipairs(g:visible_from(at)) do
+        if not far and not (s.x == at.x and s.y == at.y) then far = s end
+      end
+      t:ok(far, "a square in sight")
+      t:place(1, far)
+      t:act("throw Dagger #" .. d .. " at player 1")
+      t:eq(t:life(1), 12)
+      t:ok(g:turn().vars.attacked)
+      local lying
+      for _, o in ipairs(g:objects_at(far)) do if o.card == d then lying = o end end
+      t:ok(lying, "the dagger lies in the target's square")
+      t:eq(g:card(d).zone.kind, "board", "its card waits by the board, not in a hand")
+      t:eq(#g:hand(0) + #g:play_area(0), 0)
+      t:active(1)
+      t:act("pick up Dagger #" .. lying.id)
+      t:eq(g:card(d).zone.player, 1)
+      t:eq(g:turn().phase_over, true, "picking it up ended the turn")
+    end },
+    { "Absorb takes 3 off it; Full Shield (spells only) cannot answer it", function(t)
+      local g = t.game
+      t:active(0)
+      local d = t:give(0, "Dagger")
+      t:give(1, "Full Shield")
+      local a = t:give(1, "Absorb")
+      t:place(1, g:player(0).at)
+      t:answer(1, "counter with Absorb #" .. a)
+      t:act("throw Dagger #" .. d .. " at player 1")
+      t:eq(t:life(1), 15)
+      t:eq(#t:log("counter"), 1)
+    end },
+    { "no throw at oneself, none in the first round, none after a punch", function(t)
+      local g = t.game
+      t:active(0)
+      t:give(0, "Dagger")
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("at player 0", 1, true), k) end
+      t:place(1, g:player(0).at)
+      t:act("punch player 1")
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("^throw"), k) end
+    end },
+  },
+}

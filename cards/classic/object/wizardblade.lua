@@ -1,0 +1,69 @@
+-- classic WIZARDBLADE (1 in the deck): a physical object, a magic blade kept in the hand. Its
+-- blow is magical damage (classic, Combat names it among magical damage).
+-- reconstructed: our sources give no numbers ([AF] makes it a "numbered" item aimed at a
+-- wizard, wall or creation). We chose: a blow at a wizard, wall, door or object beside you
+-- (ADJACENT) as the turn's attack, dealing the NUMBER played with it + 1 in magical points
+-- (2 without a NUMBER); being magic, it may be counteracted like a spell; it comes back shown.
+return card {
+  name = "Wizardblade",
+  kind = "object",
+  range = "adjacent",
+  traits = { "weapon", "number_power" },
+  targets = { "wizard", "wall", "door", "object" },
+  copies = 1,
+  text = "Object. As your attack, strike a wizard, wall, door or object beside you: magical damage of 1 + the NUMBER you play with it (2 without one). You keep the blade.",
+  resolve = function(ctx)
+    ctx:damage(ctx.target, ctx:power() + 1, { magical = true })
+  end,
+  tests = {
+    { "a blow with a NUMBER 4: 5 magical points; the blade stays, shown; the turn's attack", function(t)
+      local g = t.game
+      t:active(0)
+      local w = t:give(0, "Wizardblade")
+      local n = t:give(0, "NUMBER 4")
+      t:place(1, g:player(0).at)
+      t:act("strike Wizardblade #" .. w .. " at player 1 with NUMBER 4 #" .. n)
+      t:eq(t:life(1), 10)
+      t:eq(g:card(w).zone.kind, "play")
+      t:eq(g:card(w).zone.player, 0)
+      t:eq(g:card(n).zone.pile, "discard")
+      t:ok(g:turn().vars.attacked)
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("^strike"), "one attack a turn: " .. k) end
+    end },
+    { "without a NUMBER: 2; it strikes again the next turn from the table", function(t)
+      local g = t.game
+      t:active(0)
+      local w = t:give(0, "Wizardblade")
+      t:place(1, g:player(0).at)
+      t:act("strike Wizardblade #" .. w .. " at player 1")
+      t:eq(t:life(1), 13)
+      t:active(0)
+      t:place(1, g:player(0).at)
+      t:act("strike Wizardblade #" .. w .. " at player 1")
+      t:eq(t:life(1), 11)
+    end },
+    { "Full Shield stops the magic blade", function(t)
+      local g = t.game
+      t:active(0)
+      local w = t:give(0, "Wizardblade")
+      local s = t:give(1, "Full Shield")
+      t:place(1, g:player(0).at)
+      t:answer(1, "counter with Full Shield #" .. s)
+      t:act("strike Wizardblade #" .. w .. " at player 1")
+      t:eq(t:life(1), 15)
+      t:eq(g:card(w).zone.kind, "play", "the blade is not lost")
+    end },
+    { "a wall of your square takes its blow", function(t)
+      local g = t.game
+      t:active(0)
+      local w = t:give(0, "Wizardblade")
+      local key
+      for _, k in ipairs(t:actions()) do if not key and k:find("^strike Wizardblade #%d+ at wall ") then key = k end end
+      t:ok(key, "a wall beside")
+      local x, y, side = key:match("at wall ([%d-]+),([%d-]+),(%a)")
+      t:act(key)
+      t:eq(g:edge { x = tonumber(x), y = tonumber(y), side = side }.damage, 2)
+      t:ok(g:turn().vars.attacked, "an attack on a wall is the turn's attack")
+    end },
+  },
+}

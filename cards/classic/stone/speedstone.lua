@@ -1,0 +1,48 @@
+-- classic SPEEDSTONE (1 in the deck): a magic stone; once shown, its holder moves one square
+-- more each turn [AF] (the rules add it at the start of his turn: trait `speed_bonus`).
+local function moves_left(t)
+  local n = 0
+  while true do
+    local key
+    for _, k in ipairs(t:actions()) do if not key and k:sub(1, 5) == "move " then key = k end end
+    if not key then return n end
+    t:act(key)
+    n = n + 1
+  end
+end
+
+return card {
+  name = "Speedstone",
+  kind = "stone",
+  traits = { "magic_stone", "speed_bonus" },
+  copies = 1,
+  text = "Magic stone. Power: while you show it, you may move one square more each turn.",
+  tests = {
+    { "shown: four squares a turn from the next turn on", function(t)
+      t:active(0)
+      local s = t:give(0, "Speedstone")
+      t:act("display Speedstone #" .. s)
+      t:pass(2)
+      t:eq(t.game:turn().active, 0)
+      t:eq(t.game:turn().vars.speed, 4)
+      t:eq(moves_left(t), 4)
+    end },
+    { "dropped, it no longer speeds its owner", function(t)
+      t:active(0)
+      local s = t:give(0, "Speedstone")
+      t:act("display Speedstone #" .. s)
+      t:act("drop Speedstone #" .. s)
+      t:pass(2)
+      t:eq(t.game:turn().active, 0)
+      t:eq(t.game:turn().vars.speed, 3)
+    end },
+    { "a Fireball that hurts its holder burns it", function(t)
+      t:active(1)
+      local s = t:give(0, "Speedstone")
+      local f = t:give(1, "Fireball")
+      t:place(0, t.game:player(1).at)
+      t:act("cast Fireball #" .. f .. " at player 0")
+      t:eq(t.game:card(s).zone.pile, "discard")
+    end },
+  },
+}
