@@ -305,6 +305,10 @@ function Game:los_object(a, id) end
 ---@return boolean
 function Game:adjacent(a, b) end
 
+---How many steps any line of sight reaches now; nil: no limit.
+---@return integer?
+function Game:sight_limit() end
+
 ---Every square in line of sight of a.
 ---@param a Square
 ---@return Square[]
@@ -451,6 +455,10 @@ function Game:destroy_barrier(e) end
 ---Put an edge back as printed.
 ---@param e Edge
 function Game:restore_edge(e) end
+
+---Limit every line of sight to n steps from its source (terrain ignored); nil lifts it.
+---@param n? integer
+function Game:set_sight_limit(n) end
 
 ---Set the damage (cracks or points, as the ruleset counts) on a wall or door.
 ---@param e Edge

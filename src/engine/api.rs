@@ -363,6 +363,9 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     reg(lua, t, "adjacent", w, |k, (a, b): (Value, Value)| -> F<bool> {
         Ok(k.st.borrow().board.adjacent(cv::to_sq(&a)?, cv::to_sq(&b)?))
     })?;
+    reg(lua, t, "sight_limit", w, |k, ()| -> F<Value> {
+        Ok(cv::opt(k.st.borrow().board.sight_limit(), |n| Value::Int(n as i64)))
+    })?;
     reg(lua, t, "visible_from", w, |k, a: Value| -> F<Value> {
         Ok(Value::List(k.st.borrow().board.visible_from(cv::to_sq(&a)?).into_iter().map(cv::sq).collect()))
     })?;
@@ -660,6 +663,10 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "restore_edge", w, |k, e: Value| -> F<()> {
         k.st.borrow_mut().board.restore_edge(cv::to_edge(&e)?)?;
+        Ok(())
+    })?;
+    reg(lua, t, "set_sight_limit", w, |k, n: Option<i64>| -> F<()> {
+        k.st.borrow_mut().board.set_sight_limit(n.map(|n| n.max(0) as u32));
         Ok(())
     })?;
     reg(lua, t, "set_edge_damage", w, |k, (e, n): (Value, i64)| -> F<()> {

@@ -169,6 +169,10 @@ pub struct Board {
     #[serde(with = "super::types::map_as_pairs")]
     edges: BTreeMap<EdgeId, EdgeState>,
     obstacles: BTreeMap<u64, Obstacle>,
+    /// How far (in steps ignoring terrain) any line of sight reaches; None: no limit. A spell
+    /// that shortens everyone's sight sets it (a fog).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sight_limit: Option<u32>,
     #[serde(skip)]
     cache: RefCell<Option<Rc<Derived>>>,
 }
@@ -180,6 +184,7 @@ impl PartialEq for Board {
             && self.placements == o.placements
             && self.edges == o.edges
             && self.obstacles == o.obstacles
+            && self.sight_limit == o.sight_limit
     }
 }
 
@@ -283,6 +288,7 @@ impl Board {
             placements,
             edges: BTreeMap::new(),
             obstacles: BTreeMap::new(),
+            sight_limit: None,
             cache: RefCell::new(None),
         };
         board.try_derive().map_err(|p| BoardError::Layout(board.layout.id.clone(), p))?;
@@ -319,6 +325,17 @@ impl Board {
 
     fn changed(&mut self) {
         *self.cache.get_mut() = None;
+    }
+
+    /// How far lines of sight reach (None: as far as the terrain allows).
+    pub fn sight_limit(&self) -> Option<u32> {
+        self.sight_limit
+    }
+
+    /// Limits every line of sight to `limit` steps from its source (None lifts the limit).
+    pub fn set_sight_limit(&mut self, limit: Option<u32>) {
+        self.sight_limit = limit;
+        self.changed();
     }
 
     /// Width and height in squares.

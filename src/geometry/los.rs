@@ -363,7 +363,14 @@ impl Board {
         if let Some(f) = d.los_fields.borrow().get(&c) {
             return f.clone();
         }
-        let f = Rc::new(Tracer::new(los_graph(d)).field(c));
+        let mut f = Tracer::new(los_graph(d)).field(c);
+        if let Some(limit) = self.sight_limit() {
+            let near = near_cells(d, from, limit);
+            for (cell, seen) in f.iter_mut().enumerate() {
+                *seen = *seen && near[cell];
+            }
+        }
+        let f = Rc::new(f);
         d.los_fields.borrow_mut().insert(c, f.clone());
         f
     }
@@ -406,6 +413,11 @@ impl Board {
                     return false;
                 }
                 let d = self.derived();
+                if let Some(limit) = self.sight_limit() {
+                    if !near_cells(&d, a, limit)[d.cell(s)] {
+                        return false;
+                    }
+                }
                 if d.cell_blocks_los[d.cell(a)] {
                     return false;
                 }
@@ -424,6 +436,24 @@ impl Board {
         let d = self.derived();
         if d.cell_blocks_los[d.cell(a)] {
             return false;
+        }
+        // Under a sight limit of n, a line is seen only from within n - 1 steps of one of its
+        // squares (its midpoint lies half a square beyond them).
+        if let Some(limit) = self.sight_limit() {
+            let near = near_cells(&d, a, limit.saturating_sub(1));
+            let (s1, s2) = e.sides();
+            let mut sides: Vec<Sq> = vec![s1, s2];
+            // The far side of a link names the same line.
+            for s in [s1, s2] {
+                if let (true, Some(side)) = (d.contains(s), e.side_of(s)) {
+                    if let Some(step) = d.step(s, side) {
+                        sides.push(step.to);
+                    }
+                }
+            }
+            if !sides.iter().any(|&s| d.contains(s) && near[d.cell(s)]) {
+                return false;
+            }
         }
         // The same line seen from the far side of a link.
         let mut names = vec![e];
@@ -507,6 +537,29 @@ impl Board {
     pub fn neighbours(&self, a: Sq) -> Vec<Sq> {
         Dir::ALL.iter().filter_map(|&d| self.step(a, d).map(|s| s.to)).collect()
     }
+}
+
+/// Cells within `limit` steps of `from`, terrain ignored, through links (a sight limit).
+fn near_cells(d: &Derived, from: Sq, limit: u32) -> Vec<bool> {
+    let mut near = vec![false; (d.w * d.h) as usize];
+    near[d.cell(from)] = true;
+    let mut frontier = vec![from];
+    for _ in 0..limit {
+        let mut next = Vec::new();
+        for s in frontier {
+            for dir in Dir::ALL {
+                if let Some(step) = d.step(s, dir) {
+                    let c = d.cell(step.to);
+                    if !near[c] {
+                        near[c] = true;
+                        next.push(step.to);
+                    }
+                }
+            }
+        }
+        frontier = next;
+    }
+    near
 }
 
 /// The LOS table of a board state, built on first use.
