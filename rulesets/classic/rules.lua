@@ -243,7 +243,7 @@ local function add_punches(game, p, list)
   end
   for _, o in ipairs(game:objects()) do
     if o.toughness and o.fills_square and o.at and o.at.side == nil
-        and (common.same_sq(at, o.at) or game:adjacent(at, o.at)) then
+        and targets.object_adjacent(game, at, o.id, o.at) then
       list[#list + 1] = { key = "punch object #" .. o.id, kind = "punch", target = { kind = "object", id = o.id, at = o.at } }
     end
   end

@@ -90,6 +90,16 @@ local function candidates(game, p, ttype)
   return out
 end
 
+-- An object in square `at` is ADJACENT to a wizard in `from`: the same square, or the next
+-- one with the object in sight (a thornbush or stone filling its square does not hide itself).
+function M.object_adjacent(game, from, id, at)
+  if common.same_sq(from, at) then return true end
+  for _, n in ipairs(game:neighbours(from)) do
+    if common.same_sq(n.to, at) then return game:los_object(from, id) end
+  end
+  return false
+end
+
 -- classic, The Cards: the location indicator. Walls and doors are seen at their centre
 -- (classic: "the center of the wall"); ADJACENT and SAME SPACE walls are the caster's
 -- square's own edges.
@@ -108,6 +118,7 @@ function M.in_range(game, p, range, t)
   if range == "same_space" then
     return common.same_sq(from, at)
   elseif range == "adjacent" then
+    if t.kind == "object" or t.kind == "treasure" then return M.object_adjacent(game, from, t.id, at) end
     return common.same_sq(from, at) or game:adjacent(from, at)
   elseif range == "los" then
     if common.same_sq(from, at) then return true end

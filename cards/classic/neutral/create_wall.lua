@@ -1,0 +1,59 @@
+-- classic CREATE WALL (2 in the deck): a permanent stone wall on an empty line between two
+-- squares in sight (its centre, classic, The Cards: L.O.S.); 20 points to break
+-- (classic, Combat; [AF]). Walls may stand beside a home base (classic, Cards and Actions
+-- that Change the Map: a wall is not ON a square). It goes if the spell ever leaves play.
+local spots = require("lib.spots")
+
+return card {
+  name = "Create Wall",
+  kind = "neutral",
+  range = "los",
+  duration = "permanent",
+  traits = { "creation" },
+  targets = { "border" },
+  copies = 2,
+  text = "Raise a stone wall on an empty line between two squares whose centre you can see. It stands until 20 points of damage break it.",
+  can_target = function(ctx, t) return #ctx.game:edge(t.edge).obstacles == 0 end,
+  resolve = function(ctx)
+    ctx:create_wall(ctx.target.edge)
+  end,
+  tests = {
+    { "the wall blocks sight and steps, stays in play, and falls at 20 points", function(t)
+      local g = t.game
+      t:active(0)
+      local at = spots.roomy_square(g)
+      t:place(0, at)
+      local n = spots.free_square(g, at)
+      local c = t:give(0, "Create Wall")
+      t:act("cast Create Wall #" .. c .. " at border " .. spots.edge_label(n.edge))
+      t:eq(g:edge(n.edge).barrier, "wall")
+      t:ok(not g:los(at, n.to), "no sight through it")
+      t:ok(not spots.offered(t, "move " .. n.dir), "no step through it")
+      t:eq(g:card(c).zone.kind, "play", "a permanent spell stays in play")
+      local H = require("rules.ctx")
+      local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H })
+      H.damage(ctx, { kind = "wall", edge = n.edge }, 19, { physical = true })
+      t:eq(g:edge(n.edge).barrier, "wall", "19 points: still standing")
+      H.damage(ctx, { kind = "wall", edge = n.edge }, 1, { physical = true })
+      t:eq(g:edge(n.edge).barrier, "open", "the 20th point breaks it")
+    end },
+    { "only empty lines are offered, not walls or doors; not an attack", function(t)
+      local g = t.game
+      t:active(0)
+      local c = t:give(0, "Create Wall")
+      local first
+      for _, k in ipairs(t:actions()) do
+        local e = k:match("^cast Create Wall #%d+ at border (.+)$")
+        if e then
+          local x, y, side = e:match("([%d-]+),([%d-]+),(%a)")
+          t:eq(g:edge { x = tonumber(x), y = tonumber(y), side = side }.barrier, "open", k)
+          first = first or k
+        end
+        t:ok(not k:find("at wall") and not k:find("at door"), k)
+      end
+      t:ok(first, "some empty line in sight")
+      t:act(first)
+      t:eq(g:turn().vars.attacked, nil, "a neutral spell on the board is no attack")
+    end },
+  },
+}

@@ -1,0 +1,63 @@
+-- classic FILL SQUARE WITH STONE (2 in the deck): solid stone fills an empty square in sight,
+-- for good: a fixed object that blocks movement and sight, 20 points to break [AF] (classic,
+-- Objects: solid stone squares are fixed; classic, Cards and Actions that Change the Map: not
+-- on a home base nor where a wizard or object is). Being a whole square, it can be punched
+-- from the next square (classic, Combat).
+return card {
+  name = "Fill Square With Stone",
+  kind = "neutral",
+  range = "los",
+  duration = "permanent",
+  traits = { "creation" },
+  targets = { "empty_square" },
+  copies = 2,
+  text = "An empty square you can see fills with solid stone: nobody walks or sees through it until 20 points of damage break it.",
+  can_target = function(ctx, t) return ctx.game:home_sector_at(t.at) == nil end,
+  resolve = function(ctx)
+    ctx:create_object {
+      kind = "solid_stone", at = ctx.target.at, mobile = false, blocks_los = true, blocks_move = true,
+      fills_square = true, toughness = 20,
+    }
+  end,
+  tests = {
+    { "the stone blocks steps and sight; 20 points break it", function(t)
+      local g = t.game
+      local spots = require("lib.spots")
+      t:active(0)
+      local at = spots.roomy_square(g)
+      t:place(0, at)
+      local n = spots.free_square(g, at)
+      local c = t:give(0, "Fill Square With Stone")
+      t:act("cast Fill Square With Stone #" .. c .. " at square " .. n.to.x .. "," .. n.to.y)
+      local stone = g:objects_at(n.to)[1]
+      t:eq(stone.kind, "solid_stone")
+      t:ok(not spots.offered(t, "move " .. n.dir), "no step into the stone")
+      t:eq(g:card(c).zone.kind, "play", "permanent")
+      local H = require("rules.ctx")
+      local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H })
+      H.damage(ctx, { kind = "object", id = stone.id }, 19, { magical = true })
+      t:ok(g:object(stone.id) and g:object(stone.id).id, "19 points: still there")
+      t:ok(spots.offered(t, "punch object #" .. stone.id), "punched from the next square")
+      t:act("punch object #" .. stone.id)
+      t:eq(#g:objects_at(n.to), 0, "broken")
+      t:ok(spots.offered(t, "move " .. n.dir), "the way is open again")
+    end },
+    { "no square with a wizard or an object, no home base", function(t)
+      local g = t.game
+      t:active(0)
+      t:give(0, "Fill Square With Stone")
+      local seen = 0
+      for _, k in ipairs(t:actions()) do
+        local x, y
+        if k:find("^cast Fill Square", 1) then x, y = k:match("square ([%d-]+),([%d-]+)") end
+        if x then
+          local s = { x = tonumber(x), y = tonumber(y) }
+          t:eq(g:home_sector_at(s), nil, k)
+          t:eq(#g:wizards_at(s) + #g:objects_at(s), 0, k)
+          seen = seen + 1
+        end
+      end
+      t:ok(seen > 0, "some empty square in sight")
+    end },
+  },
+}

@@ -1,0 +1,125 @@
+-- classic THORNBUSH (2 in the deck): a permanent thornbush fills an empty square in sight
+-- (classic, Objects: a fixed object, so it blocks sight; classic, Combat: no attack through a
+-- bush). It can be walked into, but a wizard entering it takes 1 point of physical damage and
+-- is caught: his turn ends and he loses the next one [AF]. It breaks at 5 points [AF] (it may
+-- be punched from the next square: it fills its square).
+-- reconstructed: the thorns are indirect damage (Absorb or Blunt may answer them); a wizard
+-- whose damage was all stopped is not caught (classic, The Cards: secondary effects stop with
+-- the damage); a wizard pulled in outside his turn just loses his next turn.
+return card {
+  name = "Thornbush",
+  kind = "neutral",
+  range = "los",
+  duration = "permanent",
+  traits = { "creation" },
+  targets = { "empty_square" },
+  copies = 2,
+  text = "A thornbush fills an empty square you can see. It hides what lies behind it. Whoever enters it takes 1 physical point and is caught: his turn ends and he loses the next. 5 points of damage clear it.",
+  can_target = function(ctx, t) return ctx.game:home_sector_at(t.at) == nil end,
+  resolve = function(ctx)
+    ctx:create_object {
+      kind = "thornbush", at = ctx.target.at, mobile = false, blocks_los = true, blocks_move = false,
+      fills_square = true, toughness = 5,
+    }
+  end,
+  on_enter = function(ctx, ev)
+    local game = ctx.game
+    local mine = false
+    for _, id in ipairs(game:card_data(ctx.card, "objects") or {}) do
+      local o = game:object(id)
+      if o and o.at and o.at.side == nil and o.at.x == ev.square.x and o.at.y == ev.square.y then mine = true end
+    end
+    if not mine or not game:player(ev.who).alive then return end
+    if ctx:damage(ev.who, 1, { physical = true }) <= 0 or not game:player(ev.who).alive then return end
+    if game:turn().active == ev.who then
+      ctx:lose_turns(ev.who, 2) -- the rest of this turn and the next
+      game:end_turn()
+    else
+      ctx:lose_turns(ev.who, 1)
+    end
+  end,
+  tests = {
+    { "walking in: 1 point, the turn ends, the next is lost", function(t)
+      local g = t.game
+      local spots = require("lib.spots")
+      t:active(0)
+      local at = spots.roomy_square(g)
+      t:place(0, at)
+      local n = spots.free_square(g, at)
+      local c = t:give(0, "Thornbush")
+      t:act("cast Thornbush #" .. c .. " at square " .. n.to.x .. "," .. n.to.y)
+      t:eq(g:card(c).zone.kind, "play")
+      local bush = g:objects_at(n.to)[1]
+      t:eq(bush.kind, "thornbush")
+      t:eq(bush.fills_square, true)
+      t:act("move " .. n.dir)
+      t:eq(t:life(0), 14)
+      t:eq(g:turn().phase_over, true, "his turn ends")
+      t:eq(g:player(0).tokens.lost_turns, 1)
+      t:pass(2)
+      t:eq(g:turn().active, 0)
+      t:eq(g:turn().vars.lost, true, "the next turn is lost")
+      for _, k in ipairs(t:actions()) do t:ok(k:sub(1, 5) ~= "move ", k) end
+    end },
+    { "it blocks sight past it, and 5 points (punches from the next square) clear it", function(t)
+      local g = t.game
+      local spots = require("lib.spots")
+      t:active(0)
+      local at, beyond, n
+      for _, s in ipairs(g:squares()) do
+        for _, d in ipairs({ "N", "E", "S", "W" }) do
+          local r = g:run(s, d, 2)
+          if not at and #r.squares == 2 and g:home_sector_at(s) == nil and g:home_sector_at(r.squares[1]) == nil
+              and #g:objects_at(r.squares[1]) == 0 and #g:objects_at(s) == 0 and g:los(s, r.squares[2]) then
+            at, n, beyond = s, r.squares[1], r.squares[2]
+          end
+        end
+      end
+      t:ok(at, "three squares in a row")
+      t:place(0, at)
+      local c = t:give(0, "Thornbush")
+      t:act("cast Thornbush #" .. c .. " at square " .. n.x .. "," .. n.y)
+      t:ok(not g:los(at, beyond), "the bush hides the square behind it")
+      local bush = g:objects_at(n)[1]
+      for i = 1, 5 do
+        t:active(0)
+        t:act("punch object #" .. bush.id)
+        if i < 5 then t:eq(g:object(bush.id).damage, i) end
+      end
+      t:eq(#g:objects_at(n), 0, "cleared")
+      t:ok(g:los(at, beyond))
+    end },
+    { "Absorb stops the thorns: not caught", function(t)
+      local g = t.game
+      local spots = require("lib.spots")
+      t:active(0)
+      local at = spots.roomy_square(g)
+      t:place(0, at)
+      local n = spots.free_square(g, at)
+      local c = t:give(0, "Thornbush")
+      local a = t:give(0, "Absorb")
+      t:act("cast Thornbush #" .. c .. " at square " .. n.to.x .. "," .. n.to.y)
+      t:answer(0, "counter with Absorb #" .. a)
+      t:act("move " .. n.dir)
+      t:eq(t:life(0), 15)
+      t:eq(g:player(0).tokens.lost_turns, nil)
+      t:ok(g:turn().phase_over ~= true, "his turn goes on")
+    end },
+    { "not on a home base nor on an occupied square", function(t)
+      local g = t.game
+      t:active(0)
+      t:give(0, "Thornbush")
+      local home = g:home(g:player(0).home_sector)
+      for _, k in ipairs(t:actions()) do
+        t:ok(k ~= "cast Thornbush #1 at square " .. home.x .. "," .. home.y, k)
+        local x, y
+        if k:find("^cast Thornbush") then x, y = k:match("square ([%d-]+),([%d-]+)") end
+        if x then
+          local s = { x = tonumber(x), y = tonumber(y) }
+          t:eq(g:home_sector_at(s), nil, k)
+          t:eq(#g:wizards_at(s), 0, k)
+        end
+      end
+    end },
+  },
+}

@@ -1,0 +1,101 @@
+-- classic WALL OF FIRE (1 in the deck): a wall of flame on an empty line between two squares
+-- in sight. A firewall is a fixed object (classic, Objects): it blocks sight, so nothing is
+-- cast or attacked through it (classic, Combat); whoever walks through it is burnt, and that
+-- is magical damage (classic, Combat names the firewall among magical damage).
+-- reconstructed: our sources say only "a fire wall on an edge that damages whoever passes".
+-- We chose: it lasts the NUMBER in its caster's turns (1 without); crossing it costs 3
+-- magical fire points (indirect damage: Absorb or Blunt may answer it); being moved by magic
+-- across it does not burn.
+local BURN = 3
+
+-- Did a step from `from` in direction `dir` cross the edge `e`?
+local function crossed(game, from, dir, e)
+  for _, n in ipairs(game:neighbours(from)) do
+    if n.dir == dir then
+      local c = game:edge(n.edge).edge
+      return c.x == e.x and c.y == e.y and c.side == e.side
+    end
+  end
+  return false
+end
+
+return card {
+  name = "Wall of Fire",
+  kind = "neutral",
+  range = "los",
+  duration = "duration",
+  traits = { "creation", "fire" },
+  targets = { "border" },
+  copies = 1,
+  text = "A wall of flame rises on an empty line between two squares you can see, for a NUMBER of your turns. It blocks sight; whoever walks through it takes 3 points of magical fire damage.",
+  can_target = function(ctx, t) return #ctx.game:edge(t.edge).obstacles == 0 end,
+  resolve = function(ctx)
+    ctx:create_object {
+      kind = "firewall", at = ctx.game:edge(ctx.target.edge).edge, mobile = false,
+      blocks_los = true, blocks_move = false,
+    }
+  end,
+  on_move = function(ctx, ev)
+    local game = ctx.game
+    if ev.magic or not ev.dir or not game:player(ev.wizard).alive then return end
+    for _, id in ipairs(game:card_data(ctx.card, "objects") or {}) do
+      local o = game:object(id)
+      if o and o.at and o.at.side and crossed(game, ev.from, ev.dir, o.at) then
+        ctx:damage(ev.wizard, BURN, { magical = true, fire = true })
+      end
+    end
+  end,
+  tests = {
+    { "it blocks sight but not steps; crossing it burns 3", function(t)
+      local g = t.game
+      local spots = require("lib.spots")
+      t:active(0)
+      local at = spots.roomy_square(g)
+      t:place(0, at)
+      local n = spots.free_square(g, at)
+      local c = t:give(0, "Wall of Fire")
+      t:act("cast Wall of Fire #" .. c .. " at border " .. spots.edge_label(n.edge))
+      t:eq(g:card(c).zone.kind, "play")
+      t:ok(not g:los(at, n.to), "no sight through the flames")
+      t:ok(spots.offered(t, "move " .. n.dir), "it can be walked through")
+      t:act("move " .. n.dir)
+      t:eq(t:life(0), 12)
+      t:eq(g:edge(n.edge).barrier, "open", "no wall: flames only")
+    end },
+    { "it lasts the NUMBER in its caster's turns, then the flames are gone", function(t)
+      local g = t.game
+      local spots = require("lib.spots")
+      t:active(0)
+      local at = spots.roomy_square(g)
+      t:place(0, at)
+      local n = spots.free_square(g, at)
+      local c = t:give(0, "Wall of Fire")
+      local num = t:give(0, "NUMBER 2")
+      t:act("cast Wall of Fire #" .. c .. " at border " .. spots.edge_label(n.edge) .. " with NUMBER 2 #" .. num)
+      t:eq(g:card(c).energy, 2)
+      t:pass(2)
+      t:eq(g:turn().active, 0)
+      t:eq(#g:edge(n.edge).obstacles, 1, "still burning after one of his turns")
+      t:pass(2)
+      t:eq(#g:edge(n.edge).obstacles, 0, "gone at the start of his second turn")
+      t:eq(g:card(c).zone.pile, "discard")
+      t:ok(g:los(at, n.to))
+    end },
+    { "a wizard moved across it by magic is not burnt; no second firewall on the same line", function(t)
+      local g = t.game
+      local spots = require("lib.spots")
+      t:active(0)
+      local at = spots.roomy_square(g)
+      t:place(0, at)
+      local n = spots.free_square(g, at)
+      local c = t:give(0, "Wall of Fire")
+      local c2 = t:give(0, "Wall of Fire")
+      t:act("cast Wall of Fire #" .. c .. " at border " .. spots.edge_label(n.edge))
+      t:ok(not spots.offered(t, "cast Wall of Fire #" .. c2 .. " at border " .. spots.edge_label(n.edge)))
+      local H = require("rules.ctx")
+      local ctx = setmetatable({ game = g, caster = 0, controller = 0 }, { __index = H })
+      H.move_wizard(ctx, 0, n.to)
+      t:eq(t:life(0), 15)
+    end },
+  },
+}

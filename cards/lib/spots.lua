@@ -1,0 +1,92 @@
+-- Shared helpers for card tests: find places on the board (an open border, a free square, a
+-- wall, a locked door) next to a square, using only kernel queries, so tests need no fixed
+-- coordinates. require("lib.spots"); keeps no state.
+local spots = {}
+
+local function same(a, b) return a.x == b.x and a.y == b.y and a.side == b.side end
+spots.same_edge = same
+
+-- The neighbours of square `at` (not through rim links), each with its canonical edge info.
+local function around(game, at)
+  local out = {}
+  for _, n in ipairs(game:neighbours(at)) do
+    if not n.link then
+      local ok, info = pcall(function() return game:edge(n.edge) end)
+      if ok and info then out[#out + 1] = { dir = n.dir, to = n.to, edge = info.edge, info = info } end
+    end
+  end
+  return out
+end
+spots.around = around
+
+-- An open inner border of `at` with nothing on it: { dir, to, edge }.
+function spots.open_border(game, at)
+  for _, n in ipairs(around(game, at)) do
+    if n.info.barrier == "open" and not n.info.boundary and #n.info.obstacles == 0 then return n end
+  end
+end
+
+-- A neighbour of `at` one can walk to and see, holding no wizard, no object and no home base.
+function spots.free_square(game, at)
+  for _, n in ipairs(around(game, at)) do
+    if n.info.barrier == "open" and #n.info.obstacles == 0 and #game:objects_at(n.to) == 0
+        and #game:wizards_at(n.to) == 0 and game:home_sector_at(n.to) == nil and game:los(at, n.to) then
+      return n
+    end
+  end
+end
+
+-- An inner wall of `at`: { dir, to, edge }.
+function spots.wall(game, at)
+  for _, n in ipairs(around(game, at)) do
+    if n.info.barrier == "wall" and not n.info.boundary then return n end
+  end
+end
+
+-- A square with an inner wall: returns the square and the wall ({ dir, to, edge }).
+function spots.square_with_wall(game)
+  for _, s in ipairs(game:squares()) do
+    local n = spots.wall(game, s)
+    if n then return s, n end
+  end
+end
+
+-- A square somewhere on the board with an open border and a free square beside it, for tests
+-- that need room: returns the square.
+function spots.roomy_square(game)
+  for _, s in ipairs(game:squares()) do
+    if game:home_sector_at(s) == nil and #game:objects_at(s) == 0 and spots.free_square(game, s) then return s end
+  end
+end
+
+-- A square and a direction across an inner door that player p may not pass: p is placed
+-- there. Returns square, dir, edge (or nil).
+function spots.locked_door(game, p)
+  for _, s in ipairs(game:squares()) do
+    for _, n in ipairs(around(game, s)) do
+      if n.info.barrier == "door" and not n.info.boundary and not n.info.door.open then
+        game:place_wizard(p, s)
+        local free = false
+        for _, st in ipairs(game:steps(p)) do if st.dir == n.dir then free = true end end
+        if not free then return s, n.dir, n.edge end
+      end
+    end
+  end
+end
+
+-- "x,y,side" as action keys write an edge.
+function spots.edge_label(e) return e.x .. "," .. e.y .. "," .. e.side end
+
+-- Can player p take a step in direction dir now?
+function spots.can_step(game, p, dir, flags)
+  for _, st in ipairs(game:steps(p, flags)) do if st.dir == dir then return true end end
+  return false
+end
+
+-- Is the action `key` offered to the active player now (t is the card test harness)?
+function spots.offered(t, key)
+  for _, k in ipairs(t:actions()) do if k == key then return true end end
+  return false
+end
+
+return spots
