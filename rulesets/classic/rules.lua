@@ -207,9 +207,23 @@ local function takes_number(game, c)
   return card.duration == "duration" or common.has_trait(game, c, "number_power")
 end
 
+-- The doors p may pass now: this turn's one-time passes (Pick Lock), and, while he shows a
+-- card with the `opens_doors` trait (Master Key, [AF]: any undamaged door), every undamaged
+-- door of his square that no lock jams shut (sealed).
+local function door_passes(game, p)
+  local out = {}
+  for _, e in ipairs(tvar(game, "door_passes") or {}) do out[#out + 1] = e end
+  if displayed_with(game, p, "opens_doors") > 0 then
+    for _, info in pairs(targets.edges_around(game, game:player(p).at)) do
+      if info.barrier == "door" and info.damage == 0 and not info.door.sealed then out[#out + 1] = info.edge end
+    end
+  end
+  return out
+end
+
 local function add_moves(game, p, list)
   if movement_left(game) < 1 then return end
-  for _, s in ipairs(game:steps(p, { door_passes = tvar(game, "door_passes") or {} })) do
+  for _, s in ipairs(game:steps(p, { door_passes = door_passes(game, p) })) do
     list[#list + 1] = { key = "move " .. s.dir, kind = "move", dir = s.dir, to = s.to }
   end
 end

@@ -1,0 +1,67 @@
+-- classic JAM LOCK (1 in the deck): a physical action, not a spell (classic, The Cards).
+-- reconstructed: our sources give only the name ("the door can't be opened, until
+-- destroyed?"). We chose: a door beside you is jammed shut for good: no Pick Lock, Master Key
+-- or Remove Lock opens it (a door whose lock was removed is shut again and jammed); only
+-- breaking the door (15 points) clears the way.
+local spots = require("lib.spots")
+
+return card {
+  name = "Jam Lock",
+  kind = "neutral",
+  range = "adjacent",
+  duration = "instant",
+  traits = { "not_spell" },
+  targets = { "door" },
+  copies = 1,
+  text = "Not a spell: jam the lock of a door beside you. It is shut for good: no key, pick or other trick opens it; only breaking the door clears the way.",
+  can_target = function(ctx, t)
+    local info = ctx.game:edge(t.edge)
+    return info.barrier == "door" and not info.door.sealed
+  end,
+  resolve = function(ctx)
+    local game = ctx.game
+    local e = ctx.target.edge
+    game:set_door_flags(e, { jammed_open = false })
+    game:set_door_open(e, false)
+    game:set_door_flags(e, { sealed = true })
+    game:after("door", { player = ctx.controller, edge = e, jammed = true })
+  end,
+  tests = {
+    { "a jammed door stops the Master Key and Pick Lock", function(t)
+      local g = t.game
+      t:active(0)
+      local _, dir, e = spots.locked_door(g, 0)
+      local j = t:give(0, "Jam Lock")
+      local k = t:give(0, "Master Key")
+      local p = t:give(0, "Pick Lock")
+      t:act("display Master Key #" .. k)
+      t:ok(spots.offered(t, "move " .. dir), "the key opens it before")
+      t:act("cast Jam Lock #" .. j .. " at door " .. spots.edge_label(e))
+      t:eq(g:edge(e).door.sealed, true)
+      t:ok(not spots.offered(t, "move " .. dir), "not after")
+      t:ok(not spots.offered(t, "cast Pick Lock #" .. p .. " at door " .. spots.edge_label(e)))
+    end },
+    { "a door whose lock was removed is shut again", function(t)
+      local g = t.game
+      t:active(0)
+      local _, dir, e = spots.locked_door(g, 0)
+      local r = t:give(0, "Remove Lock")
+      local j = t:give(0, "Jam Lock")
+      t:act("cast Remove Lock #" .. r .. " at door " .. spots.edge_label(e))
+      t:ok(spots.offered(t, "move " .. dir))
+      t:act("cast Jam Lock #" .. j .. " at door " .. spots.edge_label(e))
+      t:ok(not spots.offered(t, "move " .. dir))
+    end },
+    { "breaking the door (15 points) clears the way", function(t)
+      local g = t.game
+      t:active(0)
+      local _, dir, e = spots.locked_door(g, 0)
+      local j = t:give(0, "Jam Lock")
+      t:act("cast Jam Lock #" .. j .. " at door " .. spots.edge_label(e))
+      local H = require("rules.ctx")
+      local ctx = setmetatable({ game = g, caster = 0, controller = 0 }, { __index = H })
+      H.damage(ctx, { kind = "door", edge = e }, 15, { physical = true })
+      t:ok(spots.offered(t, "move " .. dir))
+    end },
+  },
+}

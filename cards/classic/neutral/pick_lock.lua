@@ -1,0 +1,67 @@
+-- classic PICK LOCK (4 in the deck): a physical action, not a spell (classic, The Cards), so
+-- nothing counteracts it: the lock of a door of your square gives way; you may go through it
+-- once this turn, and it locks itself again behind you (classic, The Board) [AF].
+-- reconstructed: the pass lasts until the end of the turn; a jammed lock (Jam Lock) cannot
+-- be picked.
+local spots = require("lib.spots")
+
+return card {
+  name = "Pick Lock",
+  kind = "neutral",
+  range = "adjacent",
+  duration = "instant",
+  traits = { "not_spell" },
+  targets = { "door" },
+  copies = 4,
+  text = "Not a spell: pick the lock of a door beside you. You may go through it once this turn; it locks again behind you.",
+  can_target = function(ctx, t)
+    local info = ctx.game:edge(t.edge)
+    return info.barrier == "door" and not info.door.open and not info.door.sealed
+  end,
+  resolve = function(ctx)
+    ctx:grant_door_pass(ctx.target.edge)
+  end,
+  tests = {
+    { "through once; the door relocks behind", function(t)
+      local g = t.game
+      t:active(0)
+      local from, dir, e = spots.locked_door(g, 0)
+      t:ok(e, "a door locked for player 0")
+      t:ok(not spots.offered(t, "move " .. dir), "locked before")
+      local c = t:give(0, "Pick Lock")
+      t:act("cast Pick Lock #" .. c .. " at door " .. spots.edge_label(e))
+      t:eq(g:card(c).zone.pile, "discard")
+      t:act("move " .. dir)
+      t:ok(not (g:player(0).at.x == from.x and g:player(0).at.y == from.y), "went through")
+      local back = { N = "S", S = "N", E = "W", W = "E" }
+      t:ok(not spots.offered(t, "move " .. back[dir]), "relocked behind him")
+      t:eq(g:edge(e).barrier, "door")
+    end },
+    { "the pass ends with the turn", function(t)
+      local g = t.game
+      t:active(0)
+      local from, dir, e = spots.locked_door(g, 0)
+      local c = t:give(0, "Pick Lock")
+      t:act("cast Pick Lock #" .. c .. " at door " .. spots.edge_label(e))
+      t:active(0)
+      t:place(0, from)
+      t:ok(not spots.offered(t, "move " .. dir), "locked again next turn")
+    end },
+    { "a jammed lock cannot be picked; doors only, beside you", function(t)
+      local g = t.game
+      t:active(0)
+      local _, _, e = spots.locked_door(g, 0)
+      local c = t:give(0, "Pick Lock")
+      local found = false
+      for _, k in ipairs(t:actions()) do
+        if k:find("^cast Pick Lock") then
+          t:ok(k:find(" at door ", 1, true), k)
+          found = found or k:find(spots.edge_label(e), 1, true) ~= nil
+        end
+      end
+      t:ok(found, "the door beside is offered")
+      g:set_door_flags(e, { sealed = true })
+      t:ok(not spots.offered(t, "cast Pick Lock #" .. c .. " at door " .. spots.edge_label(e)), "jammed")
+    end },
+  },
+}

@@ -1,0 +1,55 @@
+-- classic REMOVE LOCK (1 in the deck): a physical action, not a spell (classic, The Cards):
+-- the lock of a door beside you is taken out, and the door stays open for good, for everyone
+-- (classic, The Board: the only way to jam a door open).
+-- reconstructed: range taken as ADJACENT (a door of your square), like picking a lock; a lock
+-- jammed with Jam Lock cannot be removed.
+local spots = require("lib.spots")
+
+return card {
+  name = "Remove Lock",
+  kind = "neutral",
+  range = "adjacent",
+  duration = "instant",
+  traits = { "not_spell" },
+  targets = { "door" },
+  copies = 1,
+  text = "Not a spell: take the lock out of a door beside you. The door stands open for good, for everyone.",
+  can_target = function(ctx, t)
+    local info = ctx.game:edge(t.edge)
+    return info.barrier == "door" and not info.door.jammed_open and not info.door.sealed
+  end,
+  resolve = function(ctx)
+    ctx.game:set_door_flags(ctx.target.edge, { jammed_open = true })
+    ctx.game:after("door", { player = ctx.controller, edge = ctx.target.edge, lock_removed = true })
+  end,
+  tests = {
+    { "the door stays open: back and forth, other turns, other wizards, and sight through it", function(t)
+      local g = t.game
+      t:active(0)
+      local from, dir, e = spots.locked_door(g, 0)
+      local c = t:give(0, "Remove Lock")
+      t:act("cast Remove Lock #" .. c .. " at door " .. spots.edge_label(e))
+      t:eq(g:edge(e).door.jammed_open, true)
+      t:act("move " .. dir)
+      local back = { N = "S", S = "N", E = "W", W = "E" }
+      t:act("move " .. back[dir])
+      t:eq(g:player(0).at, from)
+      t:active(1)
+      t:place(1, from)
+      t:ok(spots.offered(t, "move " .. dir), "open for everyone, on later turns")
+      local beyond
+      for _, n in ipairs(g:neighbours(from)) do if n.dir == dir then beyond = n.to end end
+      t:ok(g:los(from, beyond), "sight through the open door")
+    end },
+    { "an open door is not offered again; a jammed lock resists", function(t)
+      local g = t.game
+      t:active(0)
+      local _, _, e = spots.locked_door(g, 0)
+      local c = t:give(0, "Remove Lock")
+      g:set_door_flags(e, { sealed = true })
+      t:ok(not spots.offered(t, "cast Remove Lock #" .. c .. " at door " .. spots.edge_label(e)))
+      g:set_door_flags(e, { sealed = false, jammed_open = true })
+      t:ok(not spots.offered(t, "cast Remove Lock #" .. c .. " at door " .. spots.edge_label(e)))
+    end },
+  },
+}

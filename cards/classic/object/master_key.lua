@@ -1,0 +1,52 @@
+-- classic MASTER KEY (1 in the deck): a physical object. Once shown (classic, The Cards: the
+-- Master Key is displayed face up once used, and still counts in the hand), its holder goes
+-- through any undamaged door [AF], as often as he likes; the door locks behind him (the rules
+-- read the trait `opens_doors`).
+-- reconstructed: a lock jammed with Jam Lock resists the key.
+local spots = require("lib.spots")
+
+return card {
+  name = "Master Key",
+  kind = "object",
+  traits = { "opens_doors" },
+  copies = 1,
+  text = "Object. Show it: from then on you may go through any undamaged door, as often as you like, while you carry it.",
+  tests = {
+    { "shown: through the door and back; in the hand it opens nothing", function(t)
+      local g = t.game
+      t:active(0)
+      local from, dir, e = spots.locked_door(g, 0)
+      local k = t:give(0, "Master Key")
+      t:ok(not spots.offered(t, "move " .. dir), "in the hand it does nothing")
+      t:act("display Master Key #" .. k)
+      t:act("move " .. dir)
+      local back = { N = "S", S = "N", E = "W", W = "E" }
+      t:act("move " .. back[dir])
+      t:eq(g:player(0).at, from)
+      t:eq(g:card(k).zone.kind, "play", "kept, shown")
+      t:eq(g:edge(e).door.open, false, "the door stays locked for others")
+    end },
+    { "not through a damaged door, nor a jammed one", function(t)
+      local g = t.game
+      t:active(0)
+      local _, dir, e = spots.locked_door(g, 0)
+      local k = t:give(0, "Master Key")
+      t:act("display Master Key #" .. k)
+      g:set_edge_damage(e, 1)
+      t:ok(not spots.offered(t, "move " .. dir), "damaged")
+      g:set_edge_damage(e, 0)
+      t:ok(spots.offered(t, "move " .. dir), "repaired")
+      g:set_door_flags(e, { sealed = true })
+      t:ok(not spots.offered(t, "move " .. dir), "jammed shut")
+    end },
+    { "dropped, it opens nothing for its former holder", function(t)
+      local g = t.game
+      t:active(0)
+      local _, dir = spots.locked_door(g, 0)
+      local k = t:give(0, "Master Key")
+      t:act("display Master Key #" .. k)
+      t:act("drop Master Key #" .. k)
+      t:ok(not spots.offered(t, "move " .. dir))
+    end },
+  },
+}
