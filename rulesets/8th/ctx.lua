@@ -2,6 +2,8 @@
 -- ctx carries: card, controller, caster, target, energy, stack (the card's stack entry while
 -- it resolves), against (the entry a counter answers), attack (true for an attack spell).
 local common = require("rules.common")
+local borders = require("rules.borders")
+local targets = require("rules.targets")
 local creations = require("rules.creations")
 local creatures = require("rules.creatures")
 local transform = require("rules.transform")
@@ -283,5 +285,18 @@ function H.transform(ctx, p, spec) transform.transform(ctx.game, p, ctx.card, sp
 
 -- Creatures (rules/creatures.lua): ctx:create_creature(spec).
 for k, f in pairs(creatures.ctx) do H[k] = f end
+
+
+-- Moving a wizard by a spell (push, flight) square by square, with one `move` event per
+-- square like a walk (rules/borders.lua): ctx:move_along(p, dir, run, how).
+function H.move_along(ctx, p, dir, run, how) return borders.move_along(ctx.game, p, dir, run, how) end
+
+-- Targets of some types in range of this card's controller (rules/targets.lua).
+function H.targets_of(ctx, types, range)
+  return targets.of_types(ctx.game, ctx.controller or ctx.caster, types, range)
+end
+
+-- Puts a card (this one by default) on its discard pile.
+function H.discard_card(ctx, c) common.discard(ctx.game, c or ctx.card) end
 
 return H

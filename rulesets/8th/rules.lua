@@ -3,6 +3,8 @@
 -- Player ids in action keys are the kernel's (0-based).
 local common = require("rules.common")
 local targets = require("rules.targets")
+local effects = require("rules.effects")
+local card_actions = require("rules.card_actions")
 local decks = require("rules.decks")
 local transform = require("rules.transform")
 local doors = require("rules.doors")
@@ -77,6 +79,7 @@ local function spend(game, n) game:set_turn_var("spent", (tvar(game, "spent") or
 -- 8th: Attacking (one attack, none on the first turn) and A Stunned Wizard (move or attack).
 local function can_attack(game)
   if tvar(game, "attacked") or tvar(game, "first_turn") then return false end
+  if effects.has(game, game:turn().active, "no_attacks") then return false end -- (Mist Body)
   return not (tvar(game, "stunned") and tvar(game, "moved"))
 end
 
@@ -155,7 +158,9 @@ end
 
 local function add_moves(game, p, list)
   if not can_move(game) then return end
-  for _, s in ipairs(game:steps(p, { door_passes = tvar(game, "door_passes") or {} })) do
+  -- Cards in play may change how the wizard moves (rules/effects.lua).
+  local flags = effects.move_flags(game, p, { door_passes = tvar(game, "door_passes") or {} })
+  for _, s in ipairs(effects.filter_steps(game, p, game:steps(p, flags))) do
     list[#list + 1] = { key = "move " .. s.dir, kind = "move", dir = s.dir, to = s.to }
   end
 end
@@ -174,7 +179,8 @@ local function add_punches(game, p, list)
   local at = game:player(p).at
   for _, q in ipairs(common.turn_order(game)) do
     local there = game:player(q).at
-    if q ~= p and there and (common.same_sq(at, there) or game:adjacent(at, there)) then
+    if q ~= p and there and (common.same_sq(at, there) or game:adjacent(at, there))
+        and not effects.has(game, q, "unattackable") then
       list[#list + 1] = { key = "punch player " .. q, kind = "punch", target = q }
     end
   end
@@ -184,6 +190,7 @@ local function castable(game, p, c)
   local card = game:card(c)
   if card.kind ~= "attack" and card.kind ~= "neutral" then return false end
   if card.kind == "attack" and not can_attack(game) then return false end
+  if effects.forbidden(game, c) then return false end -- a trait forbidden while a spell lasts
   if not transform.may_cast(game, p, card.kind) then return false end
   return game:call_card(c, "can_cast", { caster = p, controller = p }) ~= false
 end
@@ -204,7 +211,7 @@ local function add_casts(game, p, list)
           list[#list + 1] = { key = base .. " with " .. name_of(game, b), kind = "cast", card = c, target = t, boost = b }
         end
       end
-    elseif card.kind == "item" then
+    elseif card.kind == "item" and not effects.forbidden(game, c) then
       list[#list + 1] = { key = "play " .. name_of(game, c), kind = "item", card = c }
     end
   end
@@ -219,7 +226,7 @@ local function add_throws(game, p, c, list)
   for _, tr in ipairs(card.traits or {}) do if tr == "thrown_weapon" then thrown = true end end
   if not thrown then return end
   for _, t in ipairs(targets.legal(game, p, c)) do
-    if not (t.kind == "wizard" and t.player == p) then
+    if not (t.kind == "wizard" and (t.player == p or effects.has(game, t.player, "unattackable"))) then
       list[#list + 1] = { key = "throw " .. name_of(game, c) .. " at " .. t.label, kind = "throw", card = c, target = t }
     end
   end
@@ -260,6 +267,7 @@ function rules.actions(game, p)
   add_pickups(game, p, list)
   doors.add_actions(game, p, list)
   creatures.add_actions(game, p, list)
+  card_actions.add(game, p, list, can_attack(game))
   list[#list + 1] = { key = "end", label = "end the Move and Cast phase", kind = "end", pass = true }
   return list
 end
@@ -324,7 +332,10 @@ respond = function(game, id)
       if q ~= entry.controller then
         local opts = {}
         for _, c in ipairs(game:hand(q)) do
-          if game:card(c).kind == "counter"
+          -- A counter card, or a neutral one with a `can_respond` hook (spell-or-counter cards).
+          local kind = game:card(c).kind
+          if (kind == "counter" or (kind == "neutral" and game:has_hook(c, "can_respond")))
+              and not effects.forbidden(game, c)
               and game:call_card(c, "can_respond", { controller = q, caster = q }, entry) then
             opts[#opts + 1] = { key = "counter with " .. name_of(game, c), card = c }
           end
@@ -524,6 +535,8 @@ function perform.end_spell(game, p, a) common.end_spell(game, a.card) end
 function perform.hold_door(game, p, a) doors.hold(game, p, a.edge) end
 
 function perform.creature(game, p, a) return creatures.perform(game, p, a, respond) end
+
+function perform.card_action(game, p, a) return card_actions.perform(game, p, a, respond) end
 
 function perform.finish() return true end
 perform["end"] = perform.finish

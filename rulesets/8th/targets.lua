@@ -2,6 +2,7 @@
 -- "Target Types", "Line of Sight and Adjacency". A target is a table with a `kind`, what it
 -- names (player, id, square, edge, card, sector) and a short `label` used in action keys.
 local common = require("rules.common")
+local effects = require("rules.effects")
 local M = {}
 
 local SIDES = { "N", "E", "S", "W" }
@@ -139,13 +140,29 @@ function M.legal(game, p, c)
   local bent = card.kind ~= "item" and game:turn().active == p and game:turn().vars.around_corner == true
   for _, ttype in ipairs(types) do
     for _, t in ipairs(candidates(game, p, ttype)) do
-      local self_attack = card.kind == "attack" and t.kind == "wizard" and t.player == p
+      local self_attack = card.kind == "attack" and t.kind == "wizard"
+        and (t.player == p or effects.has(game, t.player, "unattackable"))
       if not seen[t.label] and not self_attack and M.in_range(game, p, card.range, t, bent) then
         local verdict = game:call_card(c, "can_target", { caster = p, controller = p }, t)
         if verdict ~= false then
           seen[t.label] = true
           out[#out + 1] = t
         end
+      end
+    end
+  end
+  return out
+end
+
+-- Targets of the given types within `range` of player p, without a card (a card's action
+-- choosing where to aim: Stone Spikes).
+function M.of_types(game, p, types, range)
+  local out, seen = {}, {}
+  for _, ttype in ipairs(types) do
+    for _, t in ipairs(candidates(game, p, ttype)) do
+      if not seen[t.label] and M.in_range(game, p, range, t, false) then
+        seen[t.label] = true
+        out[#out + 1] = t
       end
     end
   end

@@ -67,13 +67,8 @@ return card {
       for _, x in ipairs(dirs) do d[#d + 1] = { key = x } end
       dir = ctx:choose(ctx.caster, "direction", "Waterbolt: push which way?", d)
     end
-    local r = game:run(at, dir, push)
-    if #r.squares > 0 then
-      local to = r.squares[#r.squares]
-      game:after("leave", { who = p, square = at })
-      game:place_wizard(p, to)
-      game:after("enter", { who = p, square = to })
-    end
+    -- square by square, with a `move` event each (a Wall of Fire burns a pushed wizard)
+    ctx:move_along(p, dir, game:run(at, dir, push), "push")
   end,
   tests = {
     { "unboosted: 1 point, as damage", function(t)

@@ -1,7 +1,7 @@
 -- 8th Elemental "Windrider": the caster flies in a straight line, up to the spell's energy in
 -- squares.
--- reconstructed: the flight is not a move (no movement points, no move events, only leave
--- and enter); it follows wrap-arounds like any straight run; "objects" is read as any object
+-- reconstructed: the flight is not a walk (no movement points), but it emits one `move`
+-- event per square like any movement (so a Wall of Fire burns a flier); it follows wrap-arounds like any straight run; "objects" is read as any object
 -- lying on the ground (treasures included), so the flight ends in the square before one; the
 -- caster picks a direction, then a distance, and is asked nothing he has no choice about.
 local DIRS = { "N", "E", "S", "W" }
@@ -13,12 +13,13 @@ local function flights(game, p, length)
   if not at then return out end
   for _, d in ipairs(DIRS) do
     local r = game:run(at, d, length)
-    local path = {}
-    for _, s in ipairs(r.squares) do
+    local path, headings = {}, {}
+    for i, s in ipairs(r.squares) do
       if #game:wizards_at(s) > 0 or #game:objects_at(s) > 0 then break end
       path[#path + 1] = s
+      headings[#headings + 1] = r.headings[i]
     end
-    if #path > 0 then out[#out + 1] = { dir = d, path = path } end
+    if #path > 0 then out[#out + 1] = { dir = d, path = path, headings = headings } end
   end
   return out
 end
@@ -42,18 +43,15 @@ return card {
     local opts = {}
     for _, w in ipairs(ways) do opts[#opts + 1] = { key = w.dir } end
     local dir = #opts == 1 and opts[1].key or ctx:choose(p, "direction", "Windrider: which way?", opts)
-    local path
-    for _, w in ipairs(ways) do if w.dir == dir then path = w.path end end
+    local path, headings
+    for _, w in ipairs(ways) do if w.dir == dir then path, headings = w.path, w.headings end end
     local n = #path
     if n > 1 then
       local d = {}
       for i = 1, n do d[#d + 1] = { key = tostring(i) } end
       n = tonumber(ctx:choose(p, "distance", "Windrider: how many squares?", d))
     end
-    local from, to = game:player(p).at, path[n]
-    game:after("leave", { who = p, square = from })
-    game:place_wizard(p, to)
-    game:after("enter", { who = p, square = to })
+    ctx:move_along(p, dir, { squares = table.move(path, 1, n, 1, {}), headings = headings }, "flight")
   end,
   tests = {
     { "boosted to 4, fly 3 squares down a free line", function(t)

@@ -1,0 +1,114 @@
+-- 8th Elemental "Mist Body": the caster turns to mist for as long as the spell lasts.
+-- Facts: passes anything but stone walls and stone blocks (8th FAQ wording); cannot attack
+-- or be attacked; still picks up and carries objects and treasures.
+-- reconstructed: "anything" is doors (open or locked), objects that block movement and
+-- other obstacles; every wall on the board counts as stone (the printed walls are stone, and
+-- so are Create Wall's), the outer wall included; a Wall of Fire still burns a wizard of mist
+-- who crosses it (it blocks nothing anyway); the spell is cast on oneself only and needs no
+-- target; as a Transformation it ends any other transformation on the caster.
+return card {
+  name = "Mist Body",
+  school = "elemental",
+  kind = "neutral",
+  range = "caster",
+  duration = "temporary",
+  traits = { "transformation" },
+  text = "Become mist while this spell lasts: you pass through anything except stone walls and stone blocks, and you cannot attack or be attacked. You can still pick up and carry things.",
+  resolve = function(ctx)
+    if ctx.transform then ctx:transform(ctx.caster, {}) end
+    -- Read by the rules while the card is in play (rules/effects.lua).
+    ctx.data.effect = {
+      no_attacks = true,
+      unattackable = true,
+      move = { through_doors = true, through_obstacles = true },
+      move_blocked_by = { "stone_block" },
+    }
+  end,
+  tests = {
+    { "walks through a locked door, never through a wall", function(t)
+      local g = t.game
+      t:active(0)
+      local m = t:give(0, "Mist Body")
+      -- a closed door somewhere, and a square beside it
+      local door, from, dir
+      for _, s in ipairs(g:squares()) do
+        for _, n in ipairs(g:neighbours(s)) do
+          local e = g:edge(n.edge)
+          if not door and e.barrier == "door" and not e.door.open and g:home_sector_at(s) == nil
+              and g:sector_of(s) ~= g:player(0).home_sector then
+            door, from, dir = e, s, n.dir
+          end
+        end
+      end
+      t:ok(door, "a closed door")
+      t:place(0, from)
+      for _, k in ipairs(t:actions()) do t:ok(k ~= "move " .. dir, "the door stops a plain wizard") end
+      t:act("cast Mist Body #" .. m)
+      t:act("move " .. dir)
+      t:ok(g:player(0).at.x ~= from.x or g:player(0).at.y ~= from.y, "through the door")
+      -- no step ever leads through a wall
+      local at = g:player(0).at
+      for _, k in ipairs(t:actions()) do
+        local d = k:match("^move (%a)$")
+        if d then
+          for _, n in ipairs(g:neighbours(at)) do
+            if n.dir == d then t:ok(g:edge(n.edge).barrier ~= "wall", "no step through a wall") end
+          end
+        end
+      end
+    end },
+    { "passes objects that block movement, but not a stone block", function(t)
+      local g = t.game
+      t:active(0)
+      local m = t:give(0, "Mist Body")
+      t:act("cast Mist Body #" .. m)
+      local at = g:player(0).at
+      local steps = g:steps(0)
+      t:ok(#steps >= 1, "an open side")
+      local s = steps[1]
+      local rock = g:create_object { kind = "boulder", at = s.to, blocks_move = true }
+      local function offered()
+        for _, k in ipairs(t:actions()) do if k == "move " .. s.dir then return true end end
+        return false
+      end
+      t:ok(offered(), "through a boulder")
+      g:remove_object(rock)
+      g:create_object { kind = "stone_block", at = s.to, blocks_move = true, blocks_los = true, fills_square = true }
+      t:ok(not offered(), "not into a stone block")
+      t:eq(g:player(0).at, at)
+    end },
+    { "cannot attack, cannot be attacked; the spell ending gives both back", function(t)
+      local g = t.game
+      t:active(0)
+      local m = t:give(0, "Mist Body")
+      local z = t:give(0, "Zot!")
+      t:place(1, g:player(0).at)
+      t:act("cast Mist Body #" .. m)
+      for _, k in ipairs(t:actions()) do
+        t:ok(not k:find("^punch") and not k:find("^cast Zot!"), "no attack in mist: " .. k)
+      end
+      -- the other wizard's turn: he can't punch or Zot! the mist
+      local z1 = t:give(1, "Zot!")
+      t:active(1)
+      for _, k in ipairs(t:actions()) do
+        t:ok(k ~= "punch player 0" and k ~= "cast Zot! #" .. z1 .. " at player 0", "the mist can't be attacked: " .. k)
+      end
+      t:active(0)
+      t:act("end spell Mist Body #" .. m)
+      local seen = false
+      for _, k in ipairs(t:actions()) do if k == "cast Zot! #" .. z .. " at player 1" then seen = true end end
+      t:ok(seen, "attacks again once solid")
+    end },
+    { "still picks up a treasure", function(t)
+      local g = t.game
+      t:active(0)
+      local m = t:give(0, "Mist Body")
+      t:act("cast Mist Body #" .. m)
+      local treasure
+      for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 1 then treasure = treasure or o end end
+      t:place(0, treasure.at)
+      t:act("pick up treasure #" .. treasure.id)
+      t:eq(g:object(treasure.id).carried_by, 0)
+    end },
+  },
+}

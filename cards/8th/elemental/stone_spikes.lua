@@ -1,0 +1,95 @@
+-- 8th Elemental "Stone Spikes": while the spell lasts, its caster may throw stone spikes as
+-- his attack: 3 physical damage to an object, wizard or creature in sight; the spike breaks.
+-- The 8th rulebook's boosting example casts it with an energy 5 card: 5 energy tokens.
+-- reconstructed: a throw is the turn's one attack (an action the card offers, see
+-- rulesets/8th/card_actions.lua), answered like a thrown weapon; no spike is left lying
+-- anywhere; the caster may not aim at himself.
+return card {
+  name = "Stone Spikes",
+  school = "elemental",
+  kind = "neutral",
+  range = "caster",
+  duration = "temporary",
+  energy = 2,
+  text = "While this spell lasts you can make stone spikes and throw one as your attack: 3 physical damage to an object, wizard or creature you can see. The spike shatters when it hits.",
+  actions = {
+    throw = {
+      run = function(ctx)
+        if ctx.list then
+          local out = {}
+          for _, t in ipairs(ctx:targets_of({ "wizard", "object", "creature" }, "los")) do
+            if not (t.kind == "wizard" and t.player == ctx.controller) then
+              out[#out + 1] = { label = t.label, target = t, attack = true }
+            end
+          end
+          return out
+        end
+        ctx:damage(ctx.target, 3, { physical = true })
+      end,
+    },
+  },
+  tests = {
+    { "boosted with Energy 5: five energy tokens (8th boosting example)", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:give(0, "Stone Spikes")
+      local e = t:give(0, "8th/elemental/energy_5")
+      t:act("cast Stone Spikes #" .. s .. " with Energy 5")
+      t:eq(g:card(s).zone.kind, "play")
+      t:eq(g:card(s).energy, 5, "the boost is the spell's energy: 5 tokens")
+      t:eq(g:card(e).zone.kind, "pile", "the energy card is discarded")
+      t:pass(2)
+      t:eq(g:turn().active, 0)
+      t:eq(g:card(s).energy, 4, "one token spent in the caster's Time Passes")
+    end },
+    { "a throw is the turn's attack: 3 physical to a wizard in sight", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:put(0, "Stone Spikes")
+      g:set_card(s, { energy = 3, controller = 0 })
+      t:place(1, g:player(0).at)
+      g:set_player_var(0, "had_turn", true) -- (so his next turn is not his first)
+      t:act("use Stone Spikes #" .. s .. ": throw at player 1")
+      t:eq(t:life(1), 12)
+      t:ok(g:turn().vars.attacked, "the throw was the attack")
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("^use Stone Spikes"), "one attack per turn: " .. k) end
+      t:eq(g:card(s).zone.kind, "play", "the spell lasts")
+      t:eq(#g:objects_at(g:player(1).at), 0, "the spike is gone")
+      t:pass(2)
+      t:eq(g:turn().active, 0)
+      t:act("use Stone Spikes #" .. s .. ": throw at player 1")
+      t:eq(t:life(1), 9, "another throw on a later turn")
+    end },
+    { "only targets in sight; never the thrower", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:put(0, "Stone Spikes")
+      g:set_card(s, { energy = 3, controller = 0 })
+      local at = g:player(0).at
+      local hidden
+      for _, q in ipairs(g:squares()) do
+        if not hidden and not g:los(at, q) then hidden = q end
+      end
+      t:place(1, hidden)
+      for _, k in ipairs(t:actions()) do
+        t:ok(k ~= "use Stone Spikes #" .. s .. ": throw at player 1", "out of sight")
+        t:ok(k ~= "use Stone Spikes #" .. s .. ": throw at player 0", "not at himself")
+      end
+    end },
+    { "3 damage cracks an object once", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:put(0, "Stone Spikes")
+      g:set_card(s, { energy = 2, controller = 0 })
+      local id = g:create_object { kind = "block", at = g:player(0).at, toughness = 8 }
+      t:act("use Stone Spikes #" .. s .. ": throw at object #" .. id)
+      t:eq(g:object(id).damage, 1)
+    end },
+    { "it can be discarded as energy 2", function(t)
+      t:active(0)
+      t:give(0, "Stone Spikes")
+      t:act("boost speed with Stone Spikes")
+      t:eq(t.game:turn().vars.boost, 2)
+    end },
+  },
+}

@@ -1,0 +1,56 @@
+-- Actions offered by cards in play (require("rules.card_actions")): a maintained spell or a
+-- carried item with named `actions` (card field) gives its controller more things to do in
+-- the Move and Cast phase.
+--
+-- The protocol: each action's `run(ctx, option)` is first called with `ctx.list = true` and
+-- returns the options it offers now, each `{ label = "...", target = <target>, attack = true? }`
+-- (nil or {} for none). The chosen option is then run with ctx.target set (and, for an
+-- attack, ctx.stack / ctx.attack). An option with `attack = true` is the turn's attack
+-- (8th: Attacking): only offered when the wizard may attack, never at a wizard who cannot be
+-- attacked, declared like a thrown weapon (before/after `attack`, a stack entry of kind
+-- "throw" others may answer), and run unless it is cancelled or evaded.
+local effects = require("rules.effects")
+local M = {}
+
+local function name_of(game, c) return game:card(c).name .. " #" .. c end
+
+function M.add(game, p, list, may_attack)
+  for _, c in ipairs(game:play_area(p)) do
+    local card = game:card(c)
+    for _, name in ipairs(card.actions or {}) do
+      local opts = game:card_action(c, name, { controller = p, caster = p, list = true }) or {}
+      for _, o in ipairs(opts) do
+        local t = o.target
+        local barred = o.attack and (not may_attack
+          or (type(t) == "table" and t.kind == "wizard" and effects.has(game, t.player, "unattackable")))
+        if not barred then
+          list[#list + 1] = {
+            key = "use " .. name_of(game, c) .. ": " .. name .. (o.label and o.label ~= "" and (" at " .. o.label) or ""),
+            kind = "card_action", card = c, action = name, option = o,
+          }
+        end
+      end
+    end
+  end
+end
+
+-- `respond` is the ruleset's response window.
+function M.perform(game, p, a, respond)
+  local c, o = a.card, a.option
+  if not o.attack then
+    return game:card_action(c, a.action, { controller = p, caster = p, target = o.target }, o)
+  end
+  game:set_turn_var("attacked", true)
+  local ev = { attacker = p, target = o.target, card = c, action = a.action }
+  if not game:before("attack", ev) then return end
+  game:after("attack", ev)
+  local id = game:push_stack { controller = p, kind = "throw", target = o.target, energy = 0, marks = { source = c } }
+  respond(game, id)
+  local entry = game:stack_entry(id)
+  if not entry.marks.cancelled and not entry.marks.evaded then
+    game:card_action(c, a.action, { controller = p, caster = p, target = o.target, attack = true, stack = id }, o)
+  end
+  game:pop_stack(id)
+end
+
+return M
