@@ -1,0 +1,270 @@
+-- 8th Elemental "Wall of Earth" (also in Conjuring): a wall of dirt raised for a moment on
+-- one border line. It blocks one attack that hits it, then collapses; it cannot block an
+-- attack that needs no line of sight; nothing damages it; it blocks sight and movement. The
+-- 8th rulebook's clarification: a Fireball strikes it and does nothing, a Lightning Bolt
+-- turns back off it.
+-- reconstructed: a spell-or-counter card (the card data lists it as N/C).
+--   As a counter, when an attack is aimed at you: for an attack with a target (a spell, a
+--   throw, a punch) you raise it on a border line that cuts the attacker's sight of you; the
+--   attack is cancelled (still spent) and the wall collapses at once. For a bolt with no
+--   target (Lightning Bolt) you raise it on any empty border line you can see; it stands
+--   until that attack is over (the end of the turn at the latest).
+--   As a spell on your turn it stands on an empty border line you can see until your next
+--   turn begins.
+-- The wall is a created wall that no damage harms; it is not kept when its card goes.
+local function same_edge(a, b)
+  return a ~= nil and b ~= nil and a.x == b.x and a.y == b.y and a.side == b.side
+end
+
+local function empty_border(game, e)
+  local info = game:edge(e)
+  return info.barrier == "open" and not info.boundary
+end
+
+-- The attacker and the attacked square of a stack entry aimed at wizard p, or nil.
+local function aimed_at(game, entry, p)
+  local t = entry.target
+  if type(t) ~= "table" or t.kind ~= "wizard" or t.player ~= p then return nil end
+  local attack = entry.kind == "throw" or entry.kind == "punch"
+    or (entry.kind == "spell" and entry.card ~= nil and game:card(entry.card).kind == "attack")
+  if not attack then return nil end
+  local card = entry.card and game:card(entry.card)
+  if card and card.kind == "attack" and card.range ~= "los" and card.range ~= "adjacent" then return nil end
+  return game:player(entry.controller).at, game:player(p).at
+end
+
+-- A bolt: an attack spell with no target.
+local function untargeted_attack(game, entry)
+  return entry.kind == "spell" and entry.target == nil and entry.card ~= nil
+    and game:card(entry.card).kind == "attack"
+end
+
+-- Empty border lines that, walled, hide b from a: tried one by one on the board.
+local function cutting_borders(game, a, b)
+  if not (a and b) or (a.x == b.x and a.y == b.y) or not game:los(a, b) then return {} end
+  local out, seen = {}, {}
+  for x = math.min(a.x, b.x), math.max(a.x, b.x) do
+    for y = math.min(a.y, b.y), math.max(a.y, b.y) do
+      for _, n in ipairs(game:neighbours({ x = x, y = y })) do
+        local e = game:edge(n.edge).edge
+        local key = e.x .. "," .. e.y .. "," .. e.side
+        if not seen[key] and empty_border(game, e) then
+          seen[key] = true
+          game:create_barrier(e, false)
+          local hidden = not game:los(a, b)
+          game:destroy_barrier(e)
+          if hidden then out[#out + 1] = { key = "border " .. key, edge = e } end
+        end
+      end
+    end
+  end
+  return out
+end
+
+-- Empty border lines wizard p sees.
+local function borders_in_sight(game, p)
+  local out, seen = {}, {}
+  local at = game:player(p).at
+  for _, s in ipairs(game:visible_from(at)) do
+    for _, n in ipairs(game:neighbours(s)) do
+      local e = game:edge(n.edge).edge
+      local key = e.x .. "," .. e.y .. "," .. e.side
+      if not seen[key] and empty_border(game, e) and game:los_edge(at, e, true) then
+        seen[key] = true
+        out[#out + 1] = { key = "border " .. key, edge = e }
+      end
+    end
+  end
+  return out
+end
+
+local function raise(ctx, e)
+  ctx.game:create_barrier(e, false, ctx.card)
+  ctx.data.dirt = e
+  ctx.game:after("object_created", { edge = e, card = ctx.card })
+end
+
+-- The card stays in play while its wall stands (so that it hears the turn go by).
+local function stay(ctx, p)
+  ctx.game:move_card(ctx.card, { kind = "play", player = p })
+  ctx.game:set_card(ctx.card, { controller = p })
+end
+
+local function collapse(ctx)
+  if ctx.game:card(ctx.card).zone.kind == "play" then ctx:end_spell(ctx.card) end
+end
+
+return card {
+  name = "Wall of Earth",
+  school = "elemental",
+  kind = "neutral",
+  range = "los",
+  duration = "instant",
+  targets = { "border" },
+  copies = 2,
+  text = "Raise a wall of dirt on a border line for a moment. It stops one attack that meets it and then falls; it can't stop an attack that needs no line of sight. Nothing damages it, and it blocks sight and movement. Play it on your turn (it stands until your next turn), or as a counter when you are attacked.",
+  can_target = function(ctx, t) return empty_border(ctx.game, t.edge) end,
+  can_respond = function(ctx, entry)
+    local game = ctx.game
+    if untargeted_attack(game, entry) then return #borders_in_sight(game, ctx.controller) > 0 end
+    local a, b = aimed_at(game, entry, ctx.controller)
+    return a ~= nil and #cutting_borders(game, a, b) > 0
+  end,
+  resolve = function(ctx)
+    local game, p = ctx.game, ctx.controller
+    if not ctx.against then
+      raise(ctx, game:edge(ctx.target.edge).edge)
+      ctx.data.until_turn_of = p
+      stay(ctx, p)
+      return
+    end
+    local entry = game:stack_entry(ctx.against)
+    if untargeted_attack(game, entry) then
+      local opts = borders_in_sight(game, p)
+      local key = ctx:choose(p, "border", "Wall of Earth: on which border line?", opts)
+      for _, o in ipairs(opts) do if o.key == key then raise(ctx, o.edge) end end
+      ctx.data.answers = entry.card
+      stay(ctx, p)
+      return
+    end
+    local opts = cutting_borders(game, aimed_at(game, entry, p))
+    local key = ctx:choose(p, "border", "Wall of Earth: on which border line?", opts)
+    for _, o in ipairs(opts) do
+      if o.key == key then
+        raise(ctx, o.edge)
+        ctx:cancel()
+        -- it took the blow and falls at once
+        game:destroy_barrier(o.edge)
+        game:after("object_destroyed", { edge = o.edge, card = ctx.card })
+        ctx.data.dirt = nil
+      end
+    end
+  end,
+  on_end = function(ctx)
+    local game, e = ctx.game, ctx.data.dirt
+    if e and game:edge(e).created_by == ctx.card then
+      game:destroy_barrier(e)
+      game:after("object_destroyed", { edge = e, card = ctx.card })
+    end
+    ctx.data.dirt, ctx.data.answers, ctx.data.until_turn_of = nil, nil, nil
+  end,
+  -- Immune to damage.
+  before_damage = function(ctx, ev)
+    local t = ev.target or {}
+    if (t.kind == "wall" or t.kind == "door") and same_edge(t.edge, ctx.data.dirt) then return false end
+  end,
+  -- The bolt it answered is over.
+  on_discard = function(ctx, ev)
+    if ctx.data.answers ~= nil and ev.card == ctx.data.answers then collapse(ctx) end
+  end,
+  on_turn_end = function(ctx)
+    if ctx.data.answers ~= nil then collapse(ctx) end
+  end,
+  on_turn_start = function(ctx)
+    if ctx.data.until_turn_of ~= nil and ctx.game:turn().active == ctx.data.until_turn_of then collapse(ctx) end
+  end,
+  tests = {
+    { "as a counter it stops a Fireball; the wall falls at once", function(t)
+      local g = t.game
+      t:active(1)
+      local fb = t:give(1, "Fireball")
+      local w = t:give(0, "Wall of Earth")
+      local at = g:player(0).at
+      local far
+      for _, s in ipairs(g:visible_from(at)) do
+        if not far and g:distance(at, s) == 2 then far = s end
+      end
+      t:ok(far, "a square 2 steps away in sight")
+      t:place(1, far)
+      t:answer(0, "counter with Wall of Earth #" .. w)
+      -- a line that cuts the attacker's sight of the target (the answer must be a legal one)
+      local a, b = g:player(1).at, at
+      local first
+      for x = math.min(a.x, b.x), math.max(a.x, b.x) do
+        for y = math.min(a.y, b.y), math.max(a.y, b.y) do
+          for _, n in ipairs(g:neighbours({ x = x, y = y })) do
+            local e = g:edge(n.edge)
+            if not first and e.barrier == "open" and not e.boundary then
+              g:create_barrier(e.edge, false)
+              if not g:los(a, b) then first = e.edge end
+              g:destroy_barrier(e.edge)
+            end
+          end
+        end
+      end
+      t:ok(first, "some line cuts the sight")
+      t:answer(0, "border " .. first.x .. "," .. first.y .. "," .. first.side)
+      t:act("cast Fireball #" .. fb .. " at player 0")
+      t:eq(t:life(0), 15, "the Fireball struck the wall")
+      t:eq(g:edge(first).barrier, "open", "the wall collapsed")
+      t:eq(g:card(w).zone.kind, "pile")
+      t:ok(g:turn().vars.attacked, "the attack is spent")
+      t:eq(#t:log("object_created"), 1)
+    end },
+    { "no counter when no wall can come between (same square)", function(t)
+      local g = t.game
+      t:active(1)
+      local z = t:give(1, "Zot!")
+      t:give(0, "Wall of Earth")
+      t:place(1, g:player(0).at)
+      t:answer(1, "damage")
+      t:act("cast Zot! #" .. z .. " at player 0") -- the strict agent fails on a response request
+      t:eq(t:life(0), 14)
+    end },
+    { "a Lightning Bolt turns back off it", function(t)
+      local g = t.game
+      t:active(1)
+      local lb = t:give(1, "Lightning Bolt")
+      local two = t:give(1, "Stone Spikes") -- worth 2 energy: out to the wall and back
+
+      local w = t:give(0, "Wall of Earth")
+      -- a free straight line of 2 squares from player 1's home: 1 at a, 0 at a+2
+      local a = g:player(1).at
+      local dir, line
+      for _, d in ipairs({ "N", "E", "S", "W" }) do
+        local r = g:run(a, d, 2)
+        if not dir and #r.squares == 2 and r.headings[2] == d then dir, line = d, r.squares end
+      end
+      t:ok(dir, "a free line")
+      t:place(0, line[2])
+      local e
+      for _, n in ipairs(g:neighbours(line[1])) do if n.dir == dir then e = g:edge(n.edge).edge end end
+      t:answer(0, "counter with Wall of Earth #" .. w)
+      t:answer(0, "border " .. e.x .. "," .. e.y .. "," .. e.side)
+      t:answer(1, dir)
+      t:act("cast Lightning Bolt #" .. lb .. " with Stone Spikes #" .. two)
+      t:eq(t:life(0), 15, "the bolt never reached him")
+      t:eq(t:life(1), 12, "it turned back into the caster's own square")
+      t:eq(g:edge(e).barrier, "open", "the wall fell after the bolt")
+      t:eq(g:card(w).zone.kind, "pile")
+    end },
+    { "on your turn: blocks sight and movement, takes no damage, falls when your next turn begins", function(t)
+      local g = t.game
+      t:active(0)
+      local w = t:give(0, "Wall of Earth")
+      local at = g:player(0).at
+      local n
+      for _, s in ipairs(g:neighbours(at)) do
+        local e = g:edge(s.edge)
+        if not n and not s.link and e.barrier == "open" and not e.boundary then n = s end
+      end
+      local e = g:edge(n.edge).edge
+      t:act("cast Wall of Earth #" .. w .. " at border " .. e.x .. "," .. e.y .. "," .. e.side)
+      t:eq(g:edge(e).barrier, "wall")
+      t:ok(not g:los(at, n.to), "blocks sight")
+      for _, s in ipairs(g:steps(0)) do t:ok(s.dir ~= n.dir, "blocks movement") end
+      local H = require("rules.ctx")
+      local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H })
+      H.damage(ctx, { kind = "wall", edge = e }, 30, { physical = true })
+      t:eq(g:edge(e).barrier, "wall", "immune to damage")
+      t:eq(g:edge(e).damage, 0)
+      t:pass(1)
+      t:eq(g:turn().active, 1)
+      t:eq(g:edge(e).barrier, "wall", "it stands through the other turns")
+      t:pass(1)
+      t:eq(g:turn().active, 0)
+      t:eq(g:edge(e).barrier, "open", "gone when the caster's turn comes round")
+      t:eq(g:card(w).zone.kind, "pile")
+    end },
+  },
+}
