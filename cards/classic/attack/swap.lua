@@ -1,0 +1,63 @@
+-- classic SWAP (1 in the deck): an attack; you and a wizard in sight change places [AF]. Each
+-- keeps what he carries (a treasure goes with its bearer). A magical move: no movement
+-- points, nothing picked up (classic, Objects: no pick-up out of turn).
+return card {
+  name = "Swap",
+  kind = "attack",
+  range = "los",
+  duration = "instant",
+  targets = { "wizard" },
+  copies = 1,
+  text = "Attack: you and a wizard you can see trade places at once.",
+  resolve = function(ctx)
+    local p = ctx:target_player()
+    if not p or not ctx.game:player(p).alive then return end
+    local mine, theirs = ctx.game:player(ctx.caster).at, ctx.game:player(p).at
+    ctx:move_wizard(ctx.caster, theirs)
+    ctx:move_wizard(p, mine)
+  end,
+  tests = {
+    { "the two wizards trade squares; the treasure goes with its bearer; the turn's attack", function(t)
+      local g = t.game
+      local spots = require("lib.spots")
+      t:active(0)
+      local a = spots.roomy_square(g)
+      local b = spots.free_square(g, a).to
+      t:place(0, a)
+      t:place(1, b)
+      local tr
+      for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" then tr = o end end
+      g:set_object(tr.id, { carried_by = 1 })
+      local c = t:give(0, "Swap")
+      t:act("cast Swap #" .. c .. " at player 1")
+      t:eq(g:player(0).at, b)
+      t:eq(g:player(1).at, a)
+      t:eq(g:object(tr.id).carried_by, 1)
+      t:ok(g:turn().vars.attacked)
+      t:eq(#t:log("move"), 2)
+    end },
+    { "Full Shield stops it", function(t)
+      local g = t.game
+      local spots = require("lib.spots")
+      t:active(0)
+      local a = spots.roomy_square(g)
+      local b = spots.free_square(g, a).to
+      t:place(0, a)
+      t:place(1, b)
+      local c = t:give(0, "Swap")
+      local s = t:give(1, "Full Shield")
+      t:answer(1, "counter with Full Shield #" .. s)
+      t:act("cast Swap #" .. c .. " at player 1")
+      t:eq(g:player(0).at, a)
+      t:eq(g:player(1).at, b)
+    end },
+    { "not on oneself, not in the first round", function(t)
+      local g = t.game
+      g:set_var("combat_open", false)
+      t:active(0)
+      t:give(0, "Swap")
+      t:place(1, g:player(0).at)
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("^cast Swap"), k) end
+    end },
+  },
+}

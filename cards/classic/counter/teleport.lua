@@ -1,0 +1,87 @@
+-- classic TELEPORT (1 in the deck): you vanish and reappear on a square of your choice.
+-- reconstructed: our card list calls it a neutral spell, but the rulebook speaks of
+-- teleporting out of turn (classic, Objects: "you can't pick up an object out of turn, even
+-- if you TELEPORT onto it"), and only counteractions are played out of turn (classic, The
+-- Cards). So we made it a counteraction: played against an attack aimed at you, you are gone
+-- and the attack misses; played in your own turn it is a neutral spell (classic, The Cards:
+-- counteractions may be used as neutral spells). Any square will do that no fixed object
+-- fills; you pick nothing up where you land out of turn.
+local function landing_squares(game)
+  local out = {}
+  for _, s in ipairs(game:squares()) do
+    local blocked = false
+    for _, o in ipairs(game:objects_at(s)) do if o.blocks_move then blocked = true end end
+    if not blocked then out[#out + 1] = { key = "square " .. s.x .. "," .. s.y, square = s } end
+  end
+  return out
+end
+
+local function teleport(ctx)
+  local game = ctx.game
+  local p = ctx.controller
+  local opts = landing_squares(game)
+  local key = game:choose(p, "square", "Teleport to which square?", opts)
+  for _, o in ipairs(opts) do
+    if o.key == key then ctx:move_wizard(p, o.square) end
+  end
+end
+
+local ANSWERS = { spell = true, throw = true, punch = true }
+
+return card {
+  name = "Teleport",
+  kind = "counter",
+  copies = 1,
+  text = "Counteraction: when an attack is aimed at you, vanish to any square not filled by a fixed object; the attack misses. In your own turn, you may teleport the same way.",
+  can_cast = function(ctx) return true end,
+  can_respond = function(ctx, entry)
+    return ANSWERS[entry.kind] == true and entry.marks.defender == ctx.controller
+  end,
+  resolve = function(ctx)
+    if ctx.against then ctx:evade() end
+    teleport(ctx)
+  end,
+  tests = {
+    { "in your own turn: to the chosen square, not an attack", function(t)
+      local g = t.game
+      t:active(0)
+      local c = t:give(0, "Teleport")
+      local to = g:home(g:player(1).home_sector)
+      t:answer(0, "square " .. to.x .. "," .. to.y)
+      t:act("cast Teleport #" .. c)
+      t:eq(g:player(0).at, to)
+      t:eq(g:turn().vars.attacked, nil)
+      t:eq(g:card(c).zone.pile, "discard")
+    end },
+    { "against a Fireball: gone, and it misses; no treasure picked up where he lands", function(t)
+      local g = t.game
+      t:active(0)
+      local f = t:give(0, "Fireball")
+      local c = t:give(1, "Teleport")
+      t:place(1, g:player(0).at)
+      local tr
+      for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" and o.owner == 0 then tr = o end end
+      t:answer(1, "counter with Teleport #" .. c)
+      t:answer(1, "square " .. tr.at.x .. "," .. tr.at.y)
+      t:act("cast Fireball #" .. f .. " at player 1")
+      t:eq(t:life(1), 15)
+      t:eq(g:player(1).at, tr.at)
+      t:eq(g:object(tr.id).carried_by, nil, "nothing is picked up out of turn")
+      t:ok(g:turn().vars.attacked, "the Fireball was still the turn's attack")
+    end },
+    { "Anti-Anti cancels the Teleport: no escape, the Fireball hits", function(t)
+      local g = t.game
+      t:active(0)
+      local f = t:give(0, "Fireball")
+      local aa = t:give(0, "Anti-Anti")
+      local c = t:give(1, "Teleport")
+      local at = g:player(0).at
+      t:place(1, at)
+      t:answer(1, "counter with Teleport #" .. c)
+      t:answer(0, "counter with Anti-Anti #" .. aa)
+      t:act("cast Fireball #" .. f .. " at player 1")
+      t:eq(t:life(1), 10)
+      t:eq(g:player(1).at, at)
+    end },
+  },
+}
