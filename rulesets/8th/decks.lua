@@ -25,19 +25,32 @@ function M.discard_pile(game, c)
   return "discard"
 end
 
-local function add_school_cards(game, schools, deck)
+-- The card keys of the deck of these schools, one entry per copy, in a fixed order: the
+-- cards filed under the schools, then the cards each school's deck borrows
+-- ([config.decks.<school>]: card key = copies, e.g. the Elemental deck's Create Wall).
+function M.card_list(game, schools)
   local cfg = game:config()
-  local chosen = {}
+  local chosen, out = {}, {}
   for _, s in ipairs(schools) do chosen[s] = true end
   for _, key in ipairs(game:card_keys()) do
     local def = game:card_def(key)
     if def.school and chosen[def.school] then
       local copies = (cfg.copies or {})[key] or def.copies or 1
-      for _ = 1, copies do
-        local c = game:new_card(key, { kind = "pile", pile = deck })
-        if deck ~= "deck" then game:set_card_data(c, "deck", deck) end
-      end
+      for _ = 1, copies do out[#out + 1] = key end
     end
+  end
+  for _, s in ipairs(schools) do
+    for key, copies in pairs((cfg.decks or {})[s] or {}) do
+      for _ = 1, copies do out[#out + 1] = key end
+    end
+  end
+  return out
+end
+
+local function add_school_cards(game, schools, deck)
+  for _, key in ipairs(M.card_list(game, schools)) do
+    local c = game:new_card(key, { kind = "pile", pile = deck })
+    if deck ~= "deck" then game:set_card_data(c, "deck", deck) end
   end
   game:shuffle_pile(deck)
 end
