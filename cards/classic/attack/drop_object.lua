@@ -1,0 +1,68 @@
+-- classic DROP OBJECT (2 in the deck): an attack making a wizard in sight drop something he
+-- carries, where he stands [AF] (classic, Objects: the one card besides killing him that takes
+-- an object from a wizard). A treasure can be dropped this way too.
+-- reconstructed: the caster chooses which thing is dropped.
+return card {
+  name = "Drop Object",
+  kind = "attack",
+  range = "los",
+  duration = "instant",
+  targets = { "wizard" },
+  copies = 2,
+  text = "Attack: a wizard you can see drops one thing he carries (a treasure, an object or a magic stone, your choice) in his square.",
+  resolve = function(ctx)
+    local p = ctx:target_player()
+    if not p or not ctx.game:player(p).alive then return end
+    local opts = ctx:carried(p)
+    if #opts == 0 then return end
+    local key = ctx.game:choose(ctx.caster, "drop", "Which thing does he drop?", opts)
+    for _, o in ipairs(opts) do
+      if o.key == key then ctx:drop(p, o) end
+    end
+  end,
+  tests = {
+    { "the caster makes him drop his treasure; it lies in his square", function(t)
+      local g = t.game
+      t:active(0)
+      local tr
+      for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" and o.owner == 0 then tr = o end end
+      g:set_object(tr.id, { carried_by = 1 })
+      local k = t:put(1, "Master Key")
+      t:place(1, g:player(0).at)
+      local c = t:give(0, "Drop Object")
+      t:answer(0, "treasure #" .. tr.id)
+      t:act("cast Drop Object #" .. c .. " at player 1")
+      t:eq(g:object(tr.id).carried_by, nil)
+      t:eq(g:object(tr.id).at, g:player(1).at)
+      t:eq(g:card(k).zone.kind, "play", "the rest is kept")
+      t:ok(g:turn().vars.attacked)
+    end },
+    { "a magic stone from his hand is dropped and anyone may pick it up", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:give(1, "Powerstone")
+      t:place(1, g:player(0).at)
+      local c = t:give(0, "Drop Object")
+      -- the only thing he carries: no question asked
+      t:act("cast Drop Object #" .. c .. " at player 1")
+      t:eq(#g:hand(1), 0)
+      local lying = g:objects_at(g:player(1).at)
+      local id
+      for _, o in ipairs(lying) do if o.card == s then id = o.id end end
+      t:ok(id, "the stone lies there")
+      t:act("pick up Powerstone #" .. id)
+      t:eq(g:card(s).zone.player, 0)
+    end },
+    { "Full Shield stops it", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:give(1, "Speedstone")
+      local f = t:give(1, "Full Shield")
+      t:place(1, g:player(0).at)
+      local c = t:give(0, "Drop Object")
+      t:answer(1, "counter with Full Shield #" .. f)
+      t:act("cast Drop Object #" .. c .. " at player 1")
+      t:eq(g:card(s).zone.kind, "hand")
+    end },
+  },
+}

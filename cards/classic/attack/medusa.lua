@@ -1,0 +1,61 @@
+-- classic MEDUSA (1 in the deck): an attack; the wizard in sight is turned to stone for a
+-- while (classic, Objects: he is paralysed, yet nobody may take his things for it).
+-- reconstructed: our sources give no numbers. We chose: he loses as many turns as the NUMBER
+-- played with it (1 without one), as lost turns (classic, The Turn: nothing but
+-- counteractions; they add up with other lost turns; his durations still run out).
+return card {
+  name = "Medusa",
+  kind = "attack",
+  range = "los",
+  duration = "instant",
+  traits = { "number_power", "lost_turn" },
+  targets = { "wizard" },
+  copies = 1,
+  text = "Attack: a wizard you can see turns to stone and loses a NUMBER of turns. He may still play counteractions.",
+  resolve = function(ctx)
+    local p = ctx:target_player()
+    if p then ctx:lose_turns(p, ctx:power()) end
+  end,
+  tests = {
+    { "with a NUMBER 2: two lost turns, then he acts again", function(t)
+      local g = t.game
+      t:active(0)
+      local m = t:give(0, "Medusa")
+      local n = t:give(0, "NUMBER 2")
+      t:place(1, g:player(0).at)
+      t:act("cast Medusa #" .. m .. " at player 1 with NUMBER 2 #" .. n)
+      t:eq(g:player(1).tokens.lost_turns, 2)
+      t:pass(1)
+      t:eq(g:turn().active, 1)
+      t:eq(g:turn().vars.lost, true)
+      for _, k in ipairs(t:actions()) do t:ok(k == "end" or k:find("^cast "), "only counteractions: " .. k) end
+      t:pass(2)
+      t:eq(g:turn().active, 1)
+      t:eq(g:turn().vars.lost, true, "the second lost turn")
+      t:pass(2)
+      t:eq(g:turn().active, 1)
+      t:eq(g:turn().vars.lost, nil, "free again")
+    end },
+    { "lost turns add up: a Lightning Blast on a petrified wizard", function(t)
+      local g = t.game
+      t:active(0)
+      local m = t:give(0, "Medusa")
+      t:place(1, g:player(0).at)
+      t:act("cast Medusa #" .. m .. " at player 1")
+      t:active(0)
+      local b = t:give(0, "Lightning Blast")
+      t:act("cast Lightning Blast #" .. b .. " at player 1")
+      t:eq(g:player(1).tokens.lost_turns, 2)
+    end },
+    { "Full Shield stops it", function(t)
+      local g = t.game
+      t:active(0)
+      local m = t:give(0, "Medusa")
+      local s = t:give(1, "Full Shield")
+      t:place(1, g:player(0).at)
+      t:answer(1, "counter with Full Shield #" .. s)
+      t:act("cast Medusa #" .. m .. " at player 1")
+      t:eq(g:player(1).tokens.lost_turns, nil)
+    end },
+  },
+}

@@ -1,0 +1,56 @@
+-- classic DISPEL CREATION (1 in the deck): a created wall, thornbush, firewall or stone in play
+-- vanishes [AF]: the spell that made it ends, and what it made goes with it (classic, Cards
+-- and Actions that Change the Map: a permanent creation lasts while its card is in play).
+-- reconstructed: range taken as anywhere (the card names the creation, wherever it is).
+local function is_creation(game, c)
+  for _, tr in ipairs(game:card(c).traits or {}) do if tr == "creation" then return true end end
+  return false
+end
+
+return card {
+  name = "Dispel Creation",
+  kind = "neutral",
+  range = "anywhere",
+  duration = "instant",
+  targets = { "spell" },
+  copies = 1,
+  text = "Undo a created wall, thornbush, wall of fire or block of stone: the spell that made it ends and its work is gone.",
+  can_target = function(ctx, t) return is_creation(ctx.game, t.card) end,
+  resolve = function(ctx)
+    ctx:end_spell(ctx.target.card)
+  end,
+  tests = {
+    { "a created wall of the other wizard's is gone, and its card discarded", function(t)
+      local g = t.game
+      local spots = require("lib.spots")
+      t:active(1)
+      local at = spots.roomy_square(g)
+      t:place(1, at)
+      local n = spots.free_square(g, at)
+      local w = t:give(1, "Create Wall")
+      t:act("cast Create Wall #" .. w .. " at border " .. spots.edge_label(n.edge))
+      t:eq(g:edge(n.edge).barrier, "wall")
+      t:active(0)
+      local d = t:give(0, "Dispel Creation")
+      t:act("cast Dispel Creation #" .. d .. " at spell Create Wall #" .. w)
+      t:eq(g:edge(n.edge).barrier, "open")
+      t:eq(g:card(w).zone.pile, "discard")
+      t:eq(g:turn().vars.attacked, nil, "not an attack")
+    end },
+    { "a thornbush is gone; spells that create nothing are not offered", function(t)
+      local g = t.game
+      local spots = require("lib.spots")
+      t:active(0)
+      local at = spots.roomy_square(g)
+      t:place(0, at)
+      local n = spots.free_square(g, at)
+      local b = t:give(0, "Thornbush")
+      t:act("cast Thornbush #" .. b .. " at square " .. n.to.x .. "," .. n.to.y)
+      local slow = t:put(1, "Slow")
+      local d = t:give(0, "Dispel Creation")
+      t:ok(not spots.offered(t, "cast Dispel Creation #" .. d .. " at spell Slow #" .. slow))
+      t:act("cast Dispel Creation #" .. d .. " at spell Thornbush #" .. b)
+      t:eq(#g:objects_at(n.to), 0)
+    end },
+  },
+}

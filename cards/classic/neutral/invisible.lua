@@ -1,0 +1,82 @@
+-- classic INVISIBLE (1 in the deck): ATTACK-NEUTRAL (classic [TJ]: neutral on yourself, an
+-- attack on another wizard). For its duration (the NUMBER in its caster's turns) every spell
+-- aimed at the invisible wizard misses unless the d4 shows 1 [AF, TJ]; a spell that misses
+-- does nothing (classic, Combat). Punches and thrown objects are not spells and still hit.
+-- reconstructed: range taken as L.O.S.; the roll is made when the spell is cast at him.
+local function marks_miss(game, card)
+  for i = #game:stack(), 1, -1 do
+    local e = game:stack()[i]
+    if e.card == card then
+      game:mark_stack(e.id, "evaded", true)
+      return
+    end
+  end
+end
+
+return card {
+  name = "Invisible",
+  kind = "neutral",
+  range = "los",
+  duration = "duration",
+  traits = { "attack_neutral" },
+  targets = { "wizard" },
+  copies = 1,
+  text = "Attack-neutral. A wizard you can see (you, most likely) turns invisible for a NUMBER of your turns: spells aimed at him miss unless a d4 rolls 1.",
+  on_cast = function(ctx, ev)
+    local game = ctx.game
+    local me = game:card(ctx.card)
+    if me.zone.kind ~= "play" or ev.card == ctx.card then return end
+    local t, aim = me.target, ev.target
+    if type(t) ~= "table" or t.kind ~= "wizard" or type(aim) ~= "table" or aim.kind ~= "wizard" or aim.player ~= t.player then return end
+    if game:roll(4) ~= 1 then
+      marks_miss(game, ev.card)
+      game:log("missed", { card = ev.card, invisible = t.player })
+    end
+  end,
+  tests = {
+    { "on yourself (neutral): each Fireball at you misses unless the d4 shows 1", function(t)
+      local g = t.game
+      t:active(1)
+      local inv = t:give(1, "Invisible")
+      local n = t:give(1, "NUMBER 6")
+      t:act("cast Invisible #" .. inv .. " at player 1 with NUMBER 6 #" .. n)
+      t:eq(g:turn().vars.attacked, nil, "on oneself it is neutral")
+      t:eq(g:card(inv).zone.kind, "play")
+      local misses = 0
+      for _ = 1, 6 do
+        t:active(0)
+        t:set_life(1, 15)
+        t:place(1, g:player(0).at)
+        local f = t:give(0, "Fireball")
+        t:act("cast Fireball #" .. f .. " at player 1")
+        local rolls = t:log("roll")
+        local r = rolls[#rolls].result
+        if r == 1 then
+          t:eq(t:life(1), 10, "a 1: it hits")
+        else
+          t:eq(t:life(1), 15, "a " .. r .. ": it misses")
+          misses = misses + 1
+        end
+      end
+      t:eq(#t:log("missed"), misses)
+    end },
+    { "a punch still lands", function(t)
+      local g = t.game
+      t:active(1)
+      local inv = t:give(1, "Invisible")
+      t:act("cast Invisible #" .. inv .. " at player 1")
+      t:active(0)
+      t:place(1, g:player(0).at)
+      t:act("punch player 1")
+      t:eq(t:life(1), 14)
+    end },
+    { "on another wizard it is the turn's attack", function(t)
+      local g = t.game
+      t:active(0)
+      local inv = t:give(0, "Invisible")
+      t:place(1, g:player(0).at)
+      t:act("cast Invisible #" .. inv .. " at player 1")
+      t:ok(g:turn().vars.attacked)
+    end },
+  },
+}

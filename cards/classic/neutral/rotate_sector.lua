@@ -1,0 +1,78 @@
+-- classic ROTATE SECTOR (1 in the deck): a sector board of your choice turns in place;
+-- everything on it turns with it. A wall created or destroyed on a seam between two sectors
+-- stays with one of them on a 50/50 roll (classic, Cards and Actions that Change the Map);
+-- the AUTO WARP is not affected by rotation (classic, The Board).
+-- reconstructed: range taken as anywhere; a quarter turn either way or a half turn, as the
+-- caster chooses (the 9th edition's card allows 90 or 180 degrees).
+local TURNS = { { key = "clockwise", quarters = 1 }, { key = "counterclockwise", quarters = 3 }, { key = "half turn", quarters = 2 } }
+
+-- The corners of a sector's bounding box (for the tests).
+local function bounds(game, sec)
+  local x0, x1, y0, y1 = 1e9, -1e9, 1e9, -1e9
+  for _, s in ipairs(game:sector_squares(sec)) do
+    x0, x1 = math.min(x0, s.x), math.max(x1, s.x)
+    y0, y1 = math.min(y0, s.y), math.max(y1, s.y)
+  end
+  return x0, x1, y0, y1
+end
+
+return card {
+  name = "Rotate Sector",
+  kind = "neutral",
+  range = "anywhere",
+  duration = "instant",
+  targets = { "sector" },
+  copies = 1,
+  text = "Turn any sector board a quarter turn either way or a half turn, with everything on it. A wall added or removed on its border stays with one side or the other, as the die decides.",
+  resolve = function(ctx)
+    local key = ctx.game:choose(ctx.caster, "rotation", "Rotate Sector: which way?", TURNS)
+    for _, o in ipairs(TURNS) do
+      if o.key == key then
+        ctx:rotate_sector(ctx.target.sector, o.quarters)
+        ctx.game:log("sector_rotated", { sector = ctx.target.sector, quarters = o.quarters })
+      end
+    end
+  end,
+  tests = {
+    { "a half turn carries a wizard to the opposite corner of the sector", function(t)
+      local g = t.game
+      t:active(0)
+      local sec = g:sector_of(g:player(0).at)
+      local x0, x1, y0, y1 = bounds(g, sec)
+      t:place(1, { x = x0, y = y0 })
+      local c = t:give(0, "Rotate Sector")
+      t:answer(0, "half turn")
+      t:act("cast Rotate Sector #" .. c .. " at sector " .. sec)
+      t:eq(g:player(1).at, { x = x1, y = y1 })
+      t:eq(g:card(c).zone.pile, "discard")
+      t:eq(#t:log("sector_rotated"), 1)
+    end },
+    { "a created wall on a seam stays or goes with the sector on a 50/50 roll", function(t)
+      local g = t.game
+      local spots = require("lib.spots")
+      t:active(0)
+      local sec = g:sector_of(g:player(0).at)
+      local seam, inside
+      for _, sq in ipairs(g:sector_squares(sec)) do
+        for _, n in ipairs(spots.around(g, sq)) do
+          if not seam and g:sector_of(n.to) ~= sec and n.info.barrier == "open" and not n.info.boundary
+              and #g:wizards_at(sq) == 0 then
+            seam, inside = n, sq
+          end
+        end
+      end
+      t:ok(seam, "an open seam")
+      t:place(0, inside)
+      local w = t:give(0, "Create Wall")
+      t:act("cast Create Wall #" .. w .. " at border " .. spots.edge_label(seam.edge))
+      local c = t:give(0, "Rotate Sector")
+      t:answer(0, "half turn")
+      t:act("cast Rotate Sector #" .. c .. " at sector " .. sec)
+      local x0, x1, y0, y1 = bounds(g, sec)
+      local opp = { N = "S", S = "N", E = "W", W = "E" }
+      local stayed = g:edge(seam.edge).barrier == "wall"
+      local moved = g:edge { x = x0 + x1 - inside.x, y = y0 + y1 - inside.y, side = opp[seam.dir] }.barrier == "wall"
+      t:ok(stayed ~= moved, "exactly one of the two: stayed " .. tostring(stayed) .. ", moved " .. tostring(moved))
+    end },
+  },
+}
