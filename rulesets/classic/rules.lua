@@ -129,6 +129,9 @@ local function number_value(game, p, c)
 end
 rules.number_value = number_value
 
+-- For tests and tools: the victory and elimination check, as run after every action.
+function rules.check_victory(game) return common.check_victory(game) end
+
 function rules.on_turn_start(game)
   local p = game:turn().active
   game:set_turn_var("speed", game:config().base_speed + displayed_with(game, p, "speed_bonus"))
@@ -272,7 +275,7 @@ end
 
 -- Attacks and neutral spells; a counteraction as a neutral spell only if its card says it
 -- has such a use (`can_cast` returns true). During a lost turn, only counteractions.
-local function add_casts(game, p, list)
+local function add_casts(game, p, list, cache)
   local lost = tvar(game, "lost")
   local numbers = numbers_in_hand(game, p)
   for _, c in ipairs(game:hand(p)) do
@@ -283,7 +286,7 @@ local function add_casts(game, p, list)
     if ok and game:call_card(c, "can_cast", { caster = p, controller = p }) == false then ok = false end
     if ok and card.kind == "counter" and game:call_card(c, "can_cast", { caster = p, controller = p }) ~= true then ok = false end
     if ok then
-      local tlist = targets.legal(game, p, c)
+      local tlist = targets.legal(game, p, c, cache)
       if #(card.targets or {}) == 0 then tlist = { { kind = "none", label = "" } } end
       for _, t in ipairs(tlist) do
         if not counts_as_attack(game, p, c, t) or can_attack(game) then
@@ -322,7 +325,7 @@ end
 -- classic, Dropping and Retrieving Objects / The Cards: objects may be shown (a magic stone
 -- works once displayed), dropped, or thrown (`thrown_weapon`, as the attack). Treasures may
 -- not be thrown.
-local function add_objects(game, p, list)
+local function add_objects(game, p, list, cache)
   local attack_ok = can_attack(game)
   for _, zone in ipairs({ "hand", "play" }) do
     local cards = zone == "hand" and game:hand(p) or game:play_area(p)
@@ -333,7 +336,7 @@ local function add_objects(game, p, list)
         end
         list[#list + 1] = { key = "drop " .. name_of(game, c), kind = "drop_object", card = c }
         if attack_ok and common.has_trait(game, c, "thrown_weapon") then
-          for _, t in ipairs(targets.legal(game, p, c)) do
+          for _, t in ipairs(targets.legal(game, p, c, cache)) do
             if not (t.kind == "wizard" and t.player == p) then
               list[#list + 1] = { key = "throw " .. name_of(game, c) .. " at " .. t.label, kind = "throw", card = c, target = t }
             end
@@ -370,9 +373,10 @@ function rules.actions(game, p)
     add_number_moves(game, p, list)
     add_punches(game, p, list)
   end
-  add_casts(game, p, list)
+  local cache = {} -- target candidates, shared by the cards of this one listing
+  add_casts(game, p, list, cache)
   if not tvar(game, "lost") then
-    add_objects(game, p, list)
+    add_objects(game, p, list, cache)
     add_pickups(game, p, list)
   end
   list[#list + 1] = { key = "end", label = "end the turn", kind = "end", pass = true }
@@ -387,13 +391,14 @@ end
 -- it was turned on (redirect), or both its target and its caster (split).
 local function resolve_entry(game, p, c, entry, target, extra)
   local marks = entry.marks
-  local aims = { target }
+  local aims = { target or false }
   if marks.redirect ~= nil then
     aims = { { kind = "wizard", player = marks.redirect } }
   elseif marks.split then
     aims = { target, { kind = "wizard", player = p } }
   end
   for _, t in ipairs(aims) do
+    if t == false then t = nil end
     local ctx = { caster = p, controller = p, target = t, energy = entry.energy, number = entry.energy, stack = entry.id }
     for k, v in pairs(extra) do ctx[k] = v end
     if t and t.kind == "wizard" then game:mark_stack(entry.id, "defender", t.player) end

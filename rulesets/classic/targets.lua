@@ -39,7 +39,25 @@ function M.edges_around(game, s)
   return out
 end
 
-local function candidates(game, p, ttype)
+-- Walls or doors that a wizard at `from` might see: the edges of the squares he sees (a
+-- wall's centre in sight has a square in sight beside it), far fewer than the whole board.
+local function edges_near(game, from, barrier)
+  local out, seen = {}, {}
+  local squares = game:visible_from(from)
+  squares[#squares + 1] = from
+  for _, s in ipairs(squares) do
+    for k, info in pairs(M.edges_around(game, s)) do
+      if info.barrier == barrier and not seen[k] then
+        seen[k] = true
+        out[#out + 1] = info
+      end
+    end
+  end
+  table.sort(out, function(a, b) return M.edge_key(a.edge) < M.edge_key(b.edge) end)
+  return out
+end
+
+local function candidates(game, p, ttype, range)
   local out = {}
   if ttype == "wizard" or ttype == "self" then
     for _, pl in ipairs(game:players()) do
@@ -62,7 +80,14 @@ local function candidates(game, p, ttype)
       end
     end
   elseif ttype == "wall" or ttype == "door" then
-    for _, info in ipairs(M.edges_of(game, ttype)) do
+    local from = game:player(p).at
+    local list
+    if range == "anywhere" or range == nil or not from then
+      list = M.edges_of(game, ttype)
+    else
+      list = edges_near(game, from, ttype)
+    end
+    for _, info in ipairs(list) do
       out[#out + 1] = { kind = ttype, edge = info.edge, label = ttype .. " " .. M.edge_key(info.edge) }
     end
   elseif ttype == "border" then
@@ -130,11 +155,16 @@ end
 
 -- Every legal target of card `c` for player `p`: its target types, its range, no attack on
 -- oneself (classic, Combat), and the card's own `can_target` hook.
-function M.legal(game, p, c)
+-- `cache` (optional, a table the caller keeps for one listing of actions) shares the
+-- candidate lists between cards.
+function M.legal(game, p, c, cache)
   local card = game:card(c)
   local out, seen = {}, {}
+  cache = cache or {}
   for _, ttype in ipairs(card.targets or {}) do
-    for _, t in ipairs(candidates(game, p, ttype)) do
+    local ck = ttype .. "/" .. tostring(card.range)
+    if not cache[ck] then cache[ck] = candidates(game, p, ttype, card.range) end
+    for _, t in ipairs(cache[ck]) do
       local self_attack = card.kind == "attack" and t.kind == "wizard" and t.player == p
       if not seen[t.label] and not self_attack and M.in_range(game, p, card.range, t) then
         if game:call_card(c, "can_target", { caster = p, controller = p }, t) ~= false then

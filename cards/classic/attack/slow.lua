@@ -1,0 +1,60 @@
+-- classic SLOW (1 in the deck): the target's movement is cut for the duration (the NUMBER:
+-- that many of its caster's turns, classic, The Turn).
+-- reconstructed: our sources say only "movement reduced"; we chose a base movement of 1
+-- instead of 3 on each of the victim's turns while it lasts (a NUMBER still adds to it).
+return card {
+  name = "Slow",
+  kind = "attack",
+  range = "los",
+  duration = "duration",
+  targets = { "wizard" },
+  text = "A wizard in sight moves only 1 square a turn instead of 3 (plus any NUMBER he adds) until the start of your turn a NUMBER of turns from now.",
+  on_turn_start = function(ctx)
+    local game = ctx.game
+    local card = game:card(ctx.card)
+    local t = card.target
+    if card.zone.kind == "play" and type(t) == "table" and t.kind == "wizard" and game:turn().active == t.player then
+      game:set_turn_var("speed", math.min(game:turn().vars.speed or 1, 1))
+    end
+  end,
+  tests = {
+    { "with a NUMBER 2: two of the victim's turns at speed 1, then it ends", function(t)
+      t:active(0)
+      local s = t:give(0, "Slow")
+      local n = t:give(0, "NUMBER 2")
+      t:place(1, t.game:player(0).at)
+      t:act("cast Slow #" .. s .. " at player 1 with NUMBER 2 #" .. n)
+      t:eq(t.game:card(s).zone.kind, "play")
+      t:eq(t.game:card(s).energy, 2)
+      t:act("end")
+      t:pass(1)
+      t:eq(t.game:turn().active, 1)
+      t:eq(t.game:turn().vars.speed, 1)
+      local moves = 0
+      for _ = 1, 3 do
+        local key
+        for _, k in ipairs(t:actions()) do if not key and k:sub(1, 5) == "move " then key = k end end
+        if key then t:act(key) moves = moves + 1 end
+      end
+      t:eq(moves, 1, "one square only")
+      t:pass(2)
+      t:eq(t.game:turn().active, 1)
+      t:eq(t.game:turn().vars.speed, 1, "still slow on the second turn")
+      t:pass(2)
+      t:eq(t.game:turn().active, 1)
+      t:eq(t.game:turn().vars.speed, 3, "the spell ended at the start of its caster's turn")
+      t:eq(t.game:card(s).zone.pile, "discard")
+    end },
+    { "without a NUMBER it lasts one of the victim's turns", function(t)
+      t:active(0)
+      local s = t:give(0, "Slow")
+      t:place(1, t.game:player(0).at)
+      t:act("cast Slow #" .. s .. " at player 1")
+      t:pass(1)
+      t:eq(t.game:turn().vars.speed, 1)
+      t:pass(1)
+      t:eq(t.game:turn().active, 0)
+      t:eq(t.game:card(s).zone.pile, "discard")
+    end },
+  },
+}

@@ -1,0 +1,303 @@
+//! The classic ruleset (rulesets/classic) and its cards (cards/classic): setup, the turn, the
+//! rulebook's examples as scenarios, many random games, and the same seed through both the
+//! 8th and the classic rulesets.
+//!
+//! The scenarios are Lua, in a test-only card file (tests/fixtures/rules_classic/scenarios.lua)
+//! run with the card-test harness, in a copy of the project's rulesets and cards made in a
+//! temporary folder (the classic boards use the 8th edition's sector files).
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use wizwar::decision::{Agent, Decision, RandomAgent, Request, Seats};
+use wizwar::engine::{Engine, GameSetup, Outcome};
+use wizwar::value::Value;
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let p = e.path();
+        let dest = to.join(e.file_name());
+        if p.is_dir() {
+            copy_dir(&p, &dest);
+        } else {
+            std::fs::copy(&p, &dest).unwrap();
+        }
+    }
+}
+
+/// A fresh copy of both rulesets and their cards, plus the classic test-only cards.
+fn temp_root() -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let root = std::env::temp_dir().join(format!(
+        "wizwar-classic-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&root);
+    for r in ["classic", "8th"] {
+        copy_dir(&Path::new("rulesets").join(r), &root.join("rulesets").join(r));
+        copy_dir(&Path::new("cards").join(r), &root.join("cards").join(r));
+    }
+    copy_dir(Path::new("cards/lib"), &root.join("cards/lib"));
+    copy_dir(Path::new("tests/fixtures/rules_classic"), &root.join("cards/classic/test"));
+    root
+}
+
+fn setup(ruleset: &str, seed: u64, players: usize) -> GameSetup {
+    GameSetup { ruleset: ruleset.into(), players, seed, options: vec![], names: vec![] }
+}
+
+/// Answers "pass" where a request has one, else the first option.
+struct Passer;
+impl Agent for Passer {
+    fn decide(&mut self, req: &Request) -> Decision {
+        Decision::Answer(vec![req.pass.clone().unwrap_or_else(|| req.options[0].key.clone())])
+    }
+}
+
+fn bots(seed: u64, players: usize) -> Box<dyn Agent> {
+    Box::new(Seats {
+        agents: (0..players).map(|i| Box::new(RandomAgent::new(seed * 10 + i as u64)) as Box<dyn Agent>).collect(),
+    })
+}
+
+fn assert_all_pass(root: &Path, filter: Option<&str>, at_least: usize) {
+    let results = wizwar::testing::run_card_tests(root, "classic", filter).unwrap();
+    assert!(results.len() >= at_least, "{results:?}");
+    let failed: Vec<_> = results.iter().filter(|r| !r.passed).collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+#[test]
+fn the_project_card_tests_pass() {
+    assert_all_pass(Path::new("."), None, 30);
+}
+
+#[test]
+fn rulebook_scenarios_pass() {
+    assert_all_pass(&temp_root(), Some("scenarios"), 20);
+}
+
+fn lua(e: &Engine, code: &str) -> String {
+    e.eval_lua(code).unwrap_or_else(|m| panic!("{m}\n{code}"))
+}
+
+#[test]
+fn setup_deals_seven_cards_without_traps_and_the_highest_d4_goes_first() {
+    let root = temp_root();
+    for players in 2..=4 {
+        for seed in 0..6u64 {
+            let e = Engine::new(&root, &setup("classic", seed, players), Box::new(Passer)).unwrap();
+            e.with_state(|st| {
+                for p in &st.players {
+                    assert_eq!(p.hand.len(), 7, "seven cards dealt");
+                    assert_eq!(p.life, 15);
+                    assert_eq!(p.at, Some(st.board.home(p.home_sector)), "wizard on his home base");
+                    let treasures =
+                        st.objects.values().filter(|o| o.kind == "treasure" && o.owner == Some(p.id)).count();
+                    assert_eq!(treasures, 2);
+                }
+                st.check_card_places().unwrap();
+            });
+            let traps = lua(
+                &e,
+                "local n = 0 for _, pl in ipairs(game:players()) do for _, c in ipairs(game:hand(pl.id)) do \
+                 if game:card(c).kind == 'trap' then n = n + 1 end end end return n",
+            );
+            assert_eq!(traps, "0", "a TRAP! dealt is replaced");
+            // Replay the d4 rolls of setup: the highest goes first, ties roll again.
+            let rolls: Vec<i64> = e
+                .log()
+                .iter()
+                .take_while(|l| l.event != "game_start")
+                .filter(|l| l.event == "roll" && l.data.get("sides").and_then(Value::as_int) == Some(4))
+                .map(|l| l.data.get("result").and_then(Value::as_int).unwrap())
+                .collect();
+            let mut rolling: Vec<u32> = (0..players as u32).collect();
+            let mut it = rolls.into_iter();
+            while rolling.len() > 1 {
+                let round: Vec<(u32, i64)> = rolling.iter().map(|&p| (p, it.next().expect("a roll"))).collect();
+                let best = round.iter().map(|r| r.1).max().unwrap();
+                rolling = round.into_iter().filter(|r| r.1 == best).map(|r| r.0).collect();
+            }
+            assert_eq!(e.with_state(|st| st.turn.active), rolling[0], "seed {seed}, {players} players");
+        }
+    }
+}
+
+#[test]
+fn the_deck_has_the_number_cards_of_the_rulebook() {
+    let root = temp_root();
+    let e = Engine::new(&root, &setup("classic", 3, 2), Box::new(Passer)).unwrap();
+    let counts = lua(
+        &e,
+        "local n = {} for i = 2, 6 do n[i] = 0 end \
+         local function see(c) local card = game:card(c) if card.kind == 'number' then \
+         n[card.energy_value] = n[card.energy_value] + 1 end end \
+         for _, c in ipairs(game:pile('deck')) do see(c) end \
+         for _, pl in ipairs(game:players()) do for _, c in ipairs(game:hand(pl.id)) do see(c) end end \
+         return n[2] .. ' ' .. n[3] .. ' ' .. n[4] .. ' ' .. n[5] .. ' ' .. n[6]",
+    );
+    assert_eq!(counts, "\"12 10 7 4 1\"");
+}
+
+/// Three players: player 1's treasures both on player 0's and player 2's bases.
+fn three_player_treasure_position(kill_two: bool) -> Engine {
+    let root = temp_root();
+    let e = Engine::new(&root, &setup("classic", 4, 3), Box::new(Passer)).unwrap();
+    let code = format!(
+        "local mine = {{}} for _, o in ipairs(game:objects()) do if o.kind == 'treasure' and o.owner == 1 then \
+         mine[#mine + 1] = o.id end end \
+         game:set_object(mine[1], {{ at = game:home(game:player(0).home_sector) }}) \
+         game:set_object(mine[2], {{ at = game:home(game:player(2).home_sector) }}) \
+         if {kill_two} then game:set_alive(2, false) end"
+    );
+    lua(&e, &code);
+    e.call_rules("check_victory", vec![]).unwrap();
+    e
+}
+
+#[test]
+fn both_treasures_on_other_living_bases_put_a_player_out() {
+    let e = three_player_treasure_position(false);
+    e.with_state(|st| {
+        assert!(!st.players[1].alive, "player 1 is out");
+        assert!(st.players[0].alive && st.players[2].alive);
+        assert!(st.result.is_none(), "two players are left: no winner yet");
+        assert!(st.players[1].hand.is_empty(), "his cards are discarded");
+        st.check_card_places().unwrap();
+    });
+}
+
+#[test]
+fn a_dead_players_base_no_longer_counts() {
+    let e = three_player_treasure_position(true);
+    e.with_state(|st| assert!(st.players[1].alive, "one of the bases is a dead player's"));
+}
+
+fn play(root: &Path, ruleset: &str, seed: u64, players: usize, cap: u64) -> (Outcome, String, Engine) {
+    let e = Engine::new(root, &setup(ruleset, seed, players), bots(seed, players)).unwrap();
+    let out = e.run(Some(cap));
+    let log = serde_json::to_string(&e.log()).unwrap();
+    (out, log, e)
+}
+
+fn assert_clean(e: &Engine, what: &str) {
+    let errors: Vec<Value> = e.log().into_iter().filter(|l| l.event == "error").map(|l| l.data).collect();
+    assert!(errors.is_empty(), "{what}: script errors {errors:?}");
+    e.with_state(|st| st.check_card_places()).unwrap_or_else(|m| panic!("{what}: {m}"));
+    e.with_state(|st| {
+        assert!(st.stack.is_empty(), "{what}: the stack is empty between actions");
+        for p in &st.players {
+            if p.alive {
+                assert!(p.life > 0, "{what}: a living wizard has life");
+            }
+        }
+    });
+}
+
+#[test]
+fn random_games_finish_cleanly() {
+    let root = temp_root();
+    let mut over = 0;
+    for seed in 0..40u64 {
+        let players = 2 + (seed % 3) as usize;
+        let (out, _, e) = play(&root, "classic", seed, players, 50);
+        match &out {
+            Outcome::Over(r) => {
+                over += 1;
+                assert!(!r.reason.is_empty());
+                if let Some(w) = r.winner {
+                    assert!(e.with_state(|st| st.players[w as usize].alive), "seed {seed}: a dead winner");
+                }
+            }
+            Outcome::TurnLimit => {}
+            other => panic!("seed {seed}: {other:?}"),
+        }
+        assert_clean(&e, &format!("seed {seed}"));
+        e.with_state(|st| {
+            for p in &st.players {
+                if p.alive {
+                    let carried = st.objects.values().filter(|o| o.kind == "treasure" && o.carried_by == Some(p.id));
+                    assert!(carried.count() <= 1, "seed {seed}: one treasure at a time");
+                }
+            }
+        });
+    }
+    eprintln!("{over} of 40 random classic games ended before the turn cap");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_log() {
+    let root = temp_root();
+    let a = play(&root, "classic", 11, 3, 60).1;
+    let b = play(&root, "classic", 11, 3, 60).1;
+    assert_eq!(a, b);
+    assert_ne!(a, play(&root, "classic", 12, 3, 60).1);
+}
+
+/// Random, but always attacks a wizard when it can (so that duels end).
+struct Aggro(RandomAgent);
+impl Agent for Aggro {
+    fn decide(&mut self, req: &Request) -> Decision {
+        if req.kind == "action" {
+            if let Some(c) =
+                req.options.iter().find(|c| c.key.starts_with("punch player") || c.key.contains(" at player "))
+            {
+                return Decision::Answer(vec![c.key.clone()]);
+            }
+        }
+        self.0.decide(req)
+    }
+}
+
+fn aggro(seed: u64, players: usize) -> Box<dyn Agent> {
+    Box::new(Seats {
+        agents: (0..players)
+            .map(|i| Box::new(Aggro(RandomAgent::new(seed * 10 + i as u64))) as Box<dyn Agent>)
+            .collect(),
+    })
+}
+
+#[test]
+fn short_aggressive_games_end_with_a_winner() {
+    // The same rules with 3 life, so that random duels end: deaths, card taking, victory.
+    let root = temp_root();
+    let toml = root.join("rulesets/classic/ruleset.toml");
+    let text = std::fs::read_to_string(&toml).unwrap().replace("\nlife = 15\n", "\nlife = 3\n");
+    std::fs::write(&toml, text).unwrap();
+    let mut over = 0;
+    for seed in 0..20u64 {
+        let players = 2 + (seed % 3) as usize;
+        let e = Engine::new(&root, &setup("classic", seed, players), aggro(seed, players)).unwrap();
+        match e.run(Some(200)) {
+            Outcome::Over(r) => {
+                over += 1;
+                let alive = e.with_state(|st| st.players.iter().filter(|p| p.alive).count());
+                assert!(r.winner.is_some() || alive == 0, "seed {seed}: {r:?}");
+                if let Some(w) = r.winner {
+                    assert!(e.with_state(|st| st.players[w as usize].alive), "seed {seed}: a dead winner");
+                }
+            }
+            Outcome::TurnLimit => {}
+            other => panic!("seed {seed}: {other:?}"),
+        }
+        assert_clean(&e, &format!("seed {seed}"));
+    }
+    assert!(over >= 10, "only {over} of 20 short games ended");
+}
+
+#[test]
+fn the_same_seed_runs_through_both_rulesets() {
+    // No Rust changes between editions: the same engine, seed and bots play 8th and classic.
+    let root = temp_root();
+    for seed in [7u64, 21] {
+        for ruleset in ["8th", "classic"] {
+            let e = Engine::new(&root, &setup(ruleset, seed, 2), aggro(seed, 2)).unwrap();
+            let out = e.run(Some(400));
+            assert!(matches!(out, Outcome::Over(_) | Outcome::TurnLimit), "{ruleset} seed {seed}: {out:?}");
+            assert_clean(&e, &format!("{ruleset} seed {seed}"));
+            assert_eq!(e.state().ruleset, ruleset);
+        }
+    }
+}
