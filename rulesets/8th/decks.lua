@@ -41,7 +41,9 @@ function M.card_list(game, schools)
   end
   for _, s in ipairs(schools) do
     for key, copies in pairs((cfg.decks or {})[s] or {}) do
-      for _ = 1, copies do out[#out + 1] = key end
+      if game:card_def(key) then -- (only cards that exist)
+        for _ = 1, copies do out[#out + 1] = key end
+      end
     end
   end
   return out
