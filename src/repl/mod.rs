@@ -1,30 +1,38 @@
 //! `wizwar repl`: an interactive session on one game.
 //!
 //! A session is a [`GameSetup`] plus the *steps* the user took, in order: answers to requests
-//! (choosing an action is answering the `action` request) and raw Lua chunks run against the
-//! game. Everything else only shows things. `undo` rebuilds the game from the setup and
-//! re-applies all steps but the last; `reload` rebuilds it with freshly loaded rules and cards
-//! and re-applies every step, reporting the first one that no longer applies.
+//! (choosing an action is answering the `action` request), raw Lua chunks, and experiment set-ups
+//! (`put`, `give`: Lua chunks with a name). Everything else only shows things. `undo` rebuilds
+//! the game from the setup and re-applies all steps but the last; `reload`, `option` and
+//! `ruleset` rebuild it (fresh files, other options, another ruleset) and re-apply every step,
+//! comparing the state after each with the one recorded before, so the first step that now ends
+//! differently, or no longer applies, is reported.
 //!
 //! The engine runs with a [`QueueAgent`] that has no answers, so it suspends at every request;
 //! an answer is queued with [`Engine::queue_replay`] and the engine runs again.
+
+pub mod experiment;
+mod help;
+pub mod show;
+pub mod terminal;
 
 use crate::cli::{overlay, summary, wizard_glyph};
 use crate::decision::{QueueAgent, Request};
 use crate::engine::{Answered, Engine, GameSetup, Outcome};
 use crate::geometry::render::render_ascii;
 use crate::save::SavedGame;
+use crate::state::GameState;
 use crate::testing::run_card_tests;
 use crate::value::Value;
-use rustyline::completion::{Completer, FilenameCompleter, Pair};
-use rustyline::hint::Hinter;
-use rustyline::validate::{ValidationContext, ValidationResult, Validator};
-use rustyline::{Context, Helper, Highlighter};
+use experiment::{find_card, give_code, parse_player, put_code};
+pub use help::COMMANDS;
 use serde::{Deserialize, Serialize};
+use show::{card_list, card_names, card_text, objects_text, pretty, request_text, stack_text, state_diff};
 use std::cell::RefCell;
-use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use terminal::{compiles, Words};
+pub use terminal::{main, run_interactive, run_script};
 
 /// One thing the user did that changes the game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -34,10 +42,12 @@ pub enum Step {
     Answer { player: u32, kind: String, keys: Vec<String> },
     /// A Lua chunk run with `game` in scope.
     Lua { code: String },
+    /// An experiment set-up (`put ...`, `give ...`) and the Lua chunk it stands for.
+    Setup { command: String, code: String },
 }
 
 impl Step {
-    fn describe(&self) -> String {
+    pub fn describe(&self) -> String {
         match self {
             Step::Answer { player, kind, keys } if kind == "action" => {
                 format!("player {} acts `{}`", wizard_glyph(*player), keys.join(" "))
@@ -46,11 +56,12 @@ impl Step {
                 format!("player {} answers {kind} `{}`", wizard_glyph(*player), keys.join(", "))
             }
             Step::Lua { code } => format!("lua `{}`", code.lines().next().unwrap_or("")),
+            Step::Setup { command, .. } => format!("`{command}`"),
         }
     }
 }
 
-/// The REPL's own save format, for sessions that include Lua steps.
+/// The REPL's own save format, for sessions with Lua or set-up steps.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedSession {
     pub format: String,
@@ -60,49 +71,114 @@ pub struct SavedSession {
 
 pub const SESSION_FORMAT: &str = "wizwar-repl-1";
 
-/// Commands: name, usage, one-line help.
-pub const COMMANDS: &[(&str, &str, &str)] = &[
-    ("new", "new [--ruleset R] [--players N] [--seed S] [--option name[=v]]", "start a new game"),
-    ("board", "board", "show the board with wizards, treasures and objects"),
-    ("state", "state", "players' summary, turn and phase, what the game waits for"),
-    ("hand", "hand P", "the cards in player P's hand (P = 0, 1... or A, B...)"),
-    ("play", "play P", "the cards in player P's play area"),
-    ("log", "log [N]", "the last N entries of the event log (default 20)"),
-    ("stack", "stack", "the stack of spells and effects being resolved"),
-    ("actions", "actions", "the numbered legal actions (or options of the pending request)"),
-    ("act", "act N-or-key", "take a legal action, by number or key"),
-    ("answer", "answer N-or-key...", "answer the pending request, by numbers or keys"),
-    ("lua", "lua CODE", "run Lua with `game` in scope (an error leaves the game untouched)"),
-    ("=", "= EXPR", "evaluate a Lua expression with `game` in scope and print it"),
-    ("card", "card NAME", "a card's text, metadata and hooks"),
-    ("test", "test [FILTER]", "run the card tests of the current ruleset"),
-    ("undo", "undo", "take back the last step (answer, action or Lua)"),
-    ("reload", "reload", "reload rules and cards from disk and replay every step"),
-    ("save", "save FILE", "save the session (a saved game when it has no Lua steps)"),
-    ("load", "load FILE", "load a saved game or a saved session"),
-    ("help", "help [CMD]", "list the commands, or explain one"),
-    ("quit", "quit", "leave (also Ctrl-D)"),
-];
+/// A saved game or session read from a file: its setup and steps, and the state it was saved
+/// with when the file records one (a saved game's snapshot).
+pub struct Loaded {
+    pub setup: GameSetup,
+    pub steps: Vec<Step>,
+    pub snapshot: Option<GameState>,
+}
 
-fn long_help(cmd: &str) -> Option<&'static str> {
-    Some(match cmd {
-        "new" => "Starts a game: defaults are the current ruleset (or 8th), 2 players, seed 1.\n\
-                  --option name sets a boolean option, --option name=v sets a value (true, false, number).",
-        "act" => "Takes an action: `act 2` takes the second listed action, `act end` the one keyed `end`.\n\
-                  If the action asks further questions, they show as a pending request: use `answer`.",
-        "answer" => "Answers the pending request: `answer 1 3` picks options 1 and 3; `answer KEY` an option by key.\n\
-                     `answer` alone answers with no option (when the request allows none).",
-        "lua" | "=" => "Runs Lua in a fresh sandboxed environment with `game` in scope (the object cards use).\n\
-                        `= EXPR` prints the value of EXPR; `lua CODE` runs statements (an expression is printed too).\n\
-                        Lines printed by the script are shown. A chunk that changes the game is a step: undo takes it back.\n\
-                        At the terminal, an unfinished chunk asks for more lines.",
-        "undo" => "Rebuilds the game from its setup and re-applies every step but the last.",
-        "reload" => "Rebuilds the game with the rules and card files as they are now on disk and re-applies every step;\n\
-                     reports the first step that no longer applies (where the replay diverges) and stops there.",
-        "save" => "Writes a saved game (readable by `wizwar play --load` and `wizwar replay`), or, when the session\n\
-                   has Lua steps, the REPL's own session format (setup + steps).",
-        _ => return None,
-    })
+/// Reads either format.
+pub fn read_saved(path: &Path) -> Result<Loaded, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if text.contains(&format!("\"{SESSION_FORMAT}\"")) {
+        let s: SavedSession =
+            serde_json::from_str(&text).map_err(|e| format!("{}: not a saved session: {e}", path.display()))?;
+        return Ok(Loaded { setup: s.setup, steps: s.steps, snapshot: None });
+    }
+    let saved = SavedGame::read(path)?;
+    let steps =
+        saved.answers.into_iter().map(|a| Step::Answer { player: a.player, kind: a.kind, keys: a.keys }).collect();
+    Ok(Loaded { setup: saved.setup, steps, snapshot: saved.snapshot })
+}
+
+/// Writes a session: a plain saved game when every step is an answer, else the session format.
+/// Returns a description of what was written.
+pub fn write_saved(path: &Path, engine: &Engine, setup: &GameSetup, steps: &[Step]) -> Result<String, String> {
+    let answers: Option<Vec<Answered>> = steps
+        .iter()
+        .map(|s| match s {
+            Step::Answer { player, kind, keys } => {
+                Some(Answered { player: *player, kind: kind.clone(), keys: keys.clone() })
+            }
+            _ => None,
+        })
+        .collect();
+    match answers {
+        Some(answers) => {
+            let mut saved = SavedGame::of(engine, setup);
+            saved.answers = answers;
+            saved.write(path)?;
+            Ok(format!("saved the game ({} answers) to {}", saved.answers.len(), path.display()))
+        }
+        None => {
+            let s = SavedSession { format: SESSION_FORMAT.into(), setup: setup.clone(), steps: steps.to_vec() };
+            let text = serde_json::to_string_pretty(&s).map_err(|e| e.to_string())?;
+            std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok(format!("saved the session ({} steps, with Lua or set-up steps) to {}", steps.len(), path.display()))
+        }
+    }
+}
+
+/// A game rebuilt from a setup and steps.
+pub struct Built {
+    pub engine: Engine,
+    pub outcome: Outcome,
+    /// The steps that applied.
+    pub steps: Vec<Step>,
+    /// The state at the start, then after each applied step.
+    pub trace: Vec<GameState>,
+    /// The first step that ends differently from before (when a trace to compare was given).
+    pub differs: Option<String>,
+    /// The step that no longer applies: the replay stopped there.
+    pub stopped: Option<String>,
+}
+
+/// Builds a game with `agent`-less suspension and re-applies as many `steps` as still apply;
+/// with `before` (the trace of an earlier run), reports the first step whose state differs.
+pub fn build(root: &Path, setup: &GameSetup, steps: &[Step], before: Option<&[GameState]>) -> Result<Built, String> {
+    let engine = Engine::new(root, setup, Box::new(QueueAgent::default()))?;
+    let mut outcome = engine.run(None);
+    let mut trace = vec![engine.state()];
+    let mut differs = None;
+    let mut compare = |i: usize, now: &GameState, what: &str| {
+        if differs.is_some() {
+            return;
+        }
+        if let Some(old) = before.and_then(|b| b.get(i)) {
+            if old != now {
+                let lines = state_diff(old, now, 8);
+                differs =
+                    Some(format!("the replay diverges {what}; the state now differs:\n    {}", lines.join("\n    ")));
+            }
+        }
+    };
+    compare(0, &trace[0], "at the start (before any step)");
+    let mut applied = vec![];
+    let mut stopped = None;
+    for (i, s) in steps.iter().enumerate() {
+        match apply(&engine, &outcome, s) {
+            Ok((o, _)) => {
+                outcome = o;
+                applied.push(s.clone());
+                let now = engine.state();
+                compare(i + 1, &now, &format!("at step {} of {} ({})", i + 1, steps.len(), s.describe()));
+                trace.push(now);
+            }
+            Err(e) => {
+                stopped = Some(format!(
+                    "the replay diverges at step {} of {} ({}): it no longer applies: {e}",
+                    i + 1,
+                    steps.len(),
+                    s.describe()
+                ));
+                break;
+            }
+        }
+    }
+    let _ = engine.take_output();
+    Ok(Built { engine, outcome, steps: applied, trace, differs, stopped })
 }
 
 /// The interactive session.
@@ -111,16 +187,12 @@ pub struct Repl {
     setup: Option<GameSetup>,
     engine: Option<Engine>,
     steps: Vec<Step>,
+    /// The state at the start, then after each step (to tell where a replay diverges).
+    trace: Vec<GameState>,
     /// Why the engine last stopped.
     outcome: Option<Outcome>,
     /// Words for completion, refreshed after every command.
     words: Rc<RefCell<Words>>,
-}
-
-#[derive(Default, Clone)]
-struct Words {
-    cards: Vec<String>,
-    options: Vec<String>,
 }
 
 impl Repl {
@@ -130,6 +202,7 @@ impl Repl {
             setup: None,
             engine: None,
             steps: vec![],
+            trace: vec![],
             outcome: None,
             words: Rc::new(RefCell::new(Words::default())),
         }
@@ -143,16 +216,20 @@ impl Repl {
         &self.steps
     }
 
+    pub fn setup(&self) -> Option<&GameSetup> {
+        self.setup.as_ref()
+    }
+
     /// Starts a game from a setup.
     pub fn start(&mut self, setup: GameSetup) -> Result<String, String> {
-        let (engine, outcome, steps, div) = self.build(&setup, &[])?;
-        debug_assert!(div.is_none() && steps.is_empty());
+        let built = build(&self.root, &setup, &[], None)?;
         self.setup = Some(setup);
-        self.install(engine, outcome, vec![]);
+        self.install(built);
         Ok(self.pending_text())
     }
 
-    /// Runs one command line; the text to show, or an error message.
+    /// Runs one command line; the text to show, or an error message. Whatever fails, the
+    /// session and its game stay as they were.
     pub fn execute(&mut self, line: &str) -> Result<String, String> {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -183,59 +260,28 @@ impl Repl {
 
     fn dispatch(&mut self, cmd: &str, rest: &str) -> Result<String, String> {
         match cmd {
-            "help" | "?" => Ok(help(rest)),
+            "help" | "?" => Ok(help::help(rest)),
             "new" => self.cmd_new(rest),
             "board" => self.with_engine(|e| e.with_state(|st| render_ascii(&st.board, &overlay(st)))),
-            "state" => {
-                let pending = self.pending_text();
-                self.with_engine(|e| {
-                    e.with_state(|st| {
-                        let active = &st.players[st.turn.active as usize];
-                        format!(
-                            "{}turn {} (round {}), {} ({}) to play, phase {}\n{}",
-                            summary(st),
-                            st.turn.number,
-                            st.turn.round,
-                            active.name,
-                            wizard_glyph(active.id),
-                            if st.turn.phase.is_empty() { "-" } else { &st.turn.phase },
-                            pending
-                        )
-                    })
-                })
-            }
+            "state" => self.cmd_state(),
             "hand" | "play" => {
                 let engine = self.engine_ref()?;
-                let p = parse_player(rest, engine)?;
-                let names: std::collections::BTreeMap<String, String> =
-                    engine.card_defs().map(|d| (d.key.clone(), d.name.clone())).collect();
+                let p = parse_player(rest, engine)? as usize;
+                let names = card_names(engine.card_defs());
                 Ok(engine.with_state(|st| {
-                    let ids = if cmd == "hand" { &st.players[p].hand } else { &st.players[p].play };
+                    let (ids, what) =
+                        if cmd == "hand" { (&st.players[p].hand, "hand") } else { (&st.players[p].play, "play area") };
                     if ids.is_empty() {
-                        return format!(
-                            "{} {} is empty",
-                            st.players[p].name,
-                            if cmd == "hand" { "hand" } else { "play area" }
-                        );
+                        format!("{}'s {what} is empty", st.players[p].name)
+                    } else {
+                        card_list(st, &names, ids)
                     }
-                    ids.iter()
-                        .map(|id| match st.cards.iter().find(|c| c.id == *id) {
-                            Some(c) => {
-                                let name = names.get(&c.def).cloned().unwrap_or_else(|| c.def.clone());
-                                let mut s = format!("  #{id} {name} [{}]", c.def);
-                                if c.energy != 0 {
-                                    s.push_str(&format!(" energy {}", c.energy));
-                                }
-                                if let Some(t) = &c.target {
-                                    s.push_str(&format!(" target {t}"));
-                                }
-                                s
-                            }
-                            None => format!("  #{id} ?"),
-                        })
-                        .collect::<Vec<_>>()
-                        .join("\n")
                 }))
+            }
+            "objects" => {
+                let engine = self.engine_ref()?;
+                let names = card_names(engine.card_defs());
+                Ok(engine.with_state(|st| objects_text(st, &names)))
             }
             "log" => {
                 let n = if rest.is_empty() {
@@ -243,8 +289,7 @@ impl Repl {
                 } else {
                     rest.parse::<usize>().map_err(|_| format!("log: `{rest}` is not a number"))?
                 };
-                let engine = self.engine_ref()?;
-                let log = engine.log();
+                let log = self.engine_ref()?.log();
                 let from = log.len().saturating_sub(n);
                 Ok(log[from..]
                     .iter()
@@ -259,29 +304,11 @@ impl Repl {
                     .collect::<Vec<_>>()
                     .join("\n"))
             }
-            "stack" => self.with_engine(|e| {
-                e.with_state(|st| {
-                    if st.stack.is_empty() {
-                        return "the stack is empty".to_string();
-                    }
-                    st.stack
-                        .iter()
-                        .rev()
-                        .map(|s| {
-                            format!(
-                                "  {} {} by {} card {:?} target {} energy {}",
-                                s.id,
-                                s.kind,
-                                wizard_glyph(s.controller),
-                                s.card,
-                                s.target.as_ref().map(|t| t.to_string()).unwrap_or_else(|| "-".into()),
-                                s.energy
-                            )
-                        })
-                        .collect::<Vec<_>>()
-                        .join("\n")
-                })
-            }),
+            "stack" => {
+                let engine = self.engine_ref()?;
+                let names = card_names(engine.card_defs());
+                Ok(engine.with_state(|st| stack_text(st, &names)))
+            }
             "actions" => {
                 self.engine_ref()?;
                 match &self.outcome {
@@ -319,11 +346,21 @@ impl Repl {
                 };
                 self.step(Step::Lua { code })
             }
+            "put" | "give" => {
+                let engine = self.engine_ref()?;
+                let code = if cmd == "put" { put_code(rest, engine)? } else { give_code(rest, engine)? };
+                self.step(Step::Setup { command: format!("{cmd} {rest}"), code })
+            }
+            "option" => self.cmd_option(rest),
+            "ruleset" => self.cmd_ruleset(rest),
             "card" => self.cmd_card(rest),
             "test" => {
                 let ruleset = self.setup.as_ref().map(|s| s.ruleset.clone()).unwrap_or_else(|| "8th".into());
                 let filter = if rest.is_empty() { None } else { Some(rest) };
                 let results = run_card_tests(&self.root, &ruleset, filter)?;
+                if results.is_empty() {
+                    return Err(format!("no card test matches `{rest}` in ruleset {ruleset}"));
+                }
                 let failed = results.iter().filter(|r| !r.passed).count();
                 let mut out: Vec<String> = results
                     .iter()
@@ -345,26 +382,28 @@ impl Repl {
                 };
                 let mut steps = self.steps.clone();
                 steps.pop();
-                let msg = self.rebuild(&steps)?;
+                let setup = self.setup.clone().expect("an engine has a setup");
+                let msg = self.rebuild(setup, &steps)?;
                 Ok(format!("undid: {}\n{msg}", last.describe()))
             }
             "reload" => {
                 self.engine_ref()?;
+                let setup = self.setup.clone().expect("an engine has a setup");
                 let steps = self.steps.clone();
-                self.rebuild(&steps)
+                let msg = self.rebuild(setup, &steps)?;
+                Ok(format!("reloaded the rules and cards from disk\n{msg}"))
             }
-            "save" => self.cmd_save(rest),
+            "save" => {
+                if rest.is_empty() {
+                    return Err("usage: save FILE".into());
+                }
+                let engine = self.engine_ref()?;
+                let setup = self.setup.as_ref().expect("an engine has a setup");
+                write_saved(Path::new(rest), engine, setup, &self.steps)
+            }
             "load" => self.cmd_load(rest),
             "quit" | "exit" => Ok(String::new()),
-            other => {
-                let names: Vec<&str> = COMMANDS.iter().map(|c| c.0).collect();
-                let near = names.iter().copied().filter(|n| strsim::levenshtein(n, other) <= 2).collect::<Vec<_>>();
-                Err(if near.is_empty() {
-                    format!("unknown command `{other}` (type `help` for the list)")
-                } else {
-                    format!("unknown command `{other}`; did you mean {}? (type `help` for the list)", near.join(" or "))
-                })
-            }
+            other => Err(help::unknown(other)),
         }
     }
 
@@ -406,86 +445,100 @@ impl Repl {
         Ok(format!("new game: ruleset {}, {} players, seed {}\n{text}", s.ruleset, s.players, s.seed))
     }
 
+    fn cmd_state(&self) -> Result<String, String> {
+        let engine = self.engine_ref()?;
+        let setup = self.setup.as_ref().expect("an engine has a setup");
+        let pending = self.pending_text();
+        Ok(engine.with_state(|st| {
+            let active = &st.players[st.turn.active as usize];
+            let mut out = format!(
+                "ruleset {}, seed {}{}, {} step(s) taken\n{}turn {} (round {}), {} ({}) to play, phase {}\n",
+                setup.ruleset,
+                setup.seed,
+                options_text(&setup.options),
+                self.steps.len(),
+                summary(st),
+                st.turn.number,
+                st.turn.round,
+                active.name,
+                wizard_glyph(active.id),
+                if st.turn.phase.is_empty() { "-" } else { &st.turn.phase },
+            );
+            if !st.stack.is_empty() {
+                out.push_str(&format!("the stack holds {} entr(ies): see `stack`\n", st.stack.len()));
+            }
+            out.push_str(&pending);
+            out
+        }))
+    }
+
     fn cmd_card(&self, rest: &str) -> Result<String, String> {
         let engine = self.engine_ref()?;
         if rest.is_empty() {
             return Ok(engine.card_defs().map(|d| format!("  {} ({})", d.name, d.key)).collect::<Vec<_>>().join("\n"));
         }
-        let q = rest.to_lowercase();
         let defs: Vec<_> = engine.card_defs().collect();
-        let exact: Vec<_> = defs.iter().filter(|d| d.name.to_lowercase() == q || d.key.to_lowercase() == q).collect();
-        let found: Vec<_> = if exact.is_empty() {
-            defs.iter().filter(|d| d.name.to_lowercase().contains(&q) || d.key.to_lowercase().contains(&q)).collect()
-        } else {
-            exact
-        };
-        match found.as_slice() {
-            [] => Err(format!("no card matches `{rest}`")),
-            [d] => {
-                let mut out = format!("{} ({})  {}\n", d.name, d.key, d.file);
-                out.push_str(&format!("  kind {}", d.kind));
-                for (label, v) in [("school", &d.school), ("range", &d.range), ("duration", &d.duration)] {
-                    if let Some(v) = v {
-                        out.push_str(&format!(", {label} {v}"));
-                    }
-                }
-                if let Some(e) = d.energy {
-                    out.push_str(&format!(", energy {e}"));
-                }
-                out.push_str(&format!(", {} {}\n", d.copies, if d.copies == 1 { "copy" } else { "copies" }));
-                if !d.traits.is_empty() {
-                    out.push_str(&format!("  traits: {}\n", d.traits.join(", ")));
-                }
-                if !d.targets.is_empty() {
-                    out.push_str(&format!("  targets: {}\n", d.targets.join(", ")));
-                }
-                out.push_str(&format!("  hooks: {}\n", d.hooks.join(", ")));
-                if !d.actions.is_empty() {
-                    out.push_str(&format!("  actions: {}\n", d.actions.join(", ")));
-                }
-                if !d.tests.is_empty() {
-                    out.push_str(&format!("  tests: {}\n", d.tests.join(", ")));
-                }
-                if let Some(r) = &d.reconstructed {
-                    out.push_str(&format!("  reconstructed: {r}\n"));
-                }
-                out.push_str(&format!("\n{}", d.text));
-                Ok(out)
-            }
-            many => Err(format!(
-                "`{rest}` matches several cards: {}",
-                many.iter().map(|d| d.name.as_str()).collect::<Vec<_>>().join(", ")
-            )),
+        // `card NAME source`: the file itself.
+        if let Some(name) = rest.strip_suffix(" source").filter(|n| find_card(&defs, n).is_ok()) {
+            let d = find_card(&defs, name)?;
+            let path = self.root.join(&d.file);
+            return std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()));
         }
+        Ok(card_text(find_card(&defs, rest)?))
     }
 
-    fn cmd_save(&self, rest: &str) -> Result<String, String> {
-        if rest.is_empty() {
-            return Err("usage: save FILE".into());
-        }
+    fn cmd_option(&mut self, rest: &str) -> Result<String, String> {
         let engine = self.engine_ref()?;
         let setup = self.setup.clone().expect("an engine has a setup");
-        let path = Path::new(rest);
-        if self.steps.iter().any(|s| matches!(s, Step::Lua { .. })) {
-            let s = SavedSession { format: SESSION_FORMAT.into(), setup, steps: self.steps.clone() };
-            let text = serde_json::to_string_pretty(&s).map_err(|e| e.to_string())?;
-            std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-            Ok(format!("saved the session ({} steps, with Lua) to {}", self.steps.len(), path.display()))
-        } else {
-            let mut saved = SavedGame::of(engine, &setup);
-            saved.answers = self
-                .steps
+        if rest.is_empty() {
+            let specs = &engine.ruleset().file.options;
+            if specs.is_empty() {
+                return Ok(format!("ruleset {} has no optional rules", setup.ruleset));
+            }
+            let given = engine.ruleset().options(&setup.options)?;
+            return Ok(specs
                 .iter()
-                .map(|s| match s {
-                    Step::Answer { player, kind, keys } => {
-                        Answered { player: *player, kind: kind.clone(), keys: keys.clone() }
-                    }
-                    Step::Lua { .. } => unreachable!("checked above"),
+                .map(|o| {
+                    let v = given.get(&o.name).cloned().unwrap_or(Value::Bool(o.default));
+                    format!("  {:<24} = {:<6} {}", o.name, v.to_string(), o.doc)
                 })
-                .collect();
-            saved.write(path)?;
-            Ok(format!("saved the game ({} answers) to {}", saved.answers.len(), path.display()))
+                .collect::<Vec<_>>()
+                .join("\n"));
         }
+        let (name, value) = parse_option(rest)?;
+        let mut new = setup;
+        new.options.retain(|(k, _)| *k != name);
+        new.options.push((name.clone(), value.clone()));
+        let steps = self.steps.clone();
+        let msg = self.rebuild(new, &steps)?;
+        Ok(format!("option {name} = {value}: restarted with the same seed\n{msg}"))
+    }
+
+    fn cmd_ruleset(&mut self, rest: &str) -> Result<String, String> {
+        let on_disk: Vec<String> = rulesets_on_disk(&self.root);
+        if rest.is_empty() {
+            let current = self.setup.as_ref().map(|s| s.ruleset.as_str()).unwrap_or("none");
+            return Ok(format!("ruleset {current} (on disk: {})", on_disk.join(", ")));
+        }
+        let setup = self.setup.clone().ok_or("no game yet: use `new --ruleset R`")?;
+        let ruleset = crate::ruleset::Ruleset::load(&self.root.join("rulesets"), rest)?;
+        let mut new = setup;
+        let dropped: Vec<String> = new
+            .options
+            .iter()
+            .filter(|(k, _)| !ruleset.file.options.iter().any(|o| o.name == *k))
+            .map(|(k, _)| k.clone())
+            .collect();
+        new.options.retain(|(k, _)| !dropped.contains(k));
+        new.ruleset = rest.to_string();
+        let steps = self.steps.clone();
+        let msg = self.rebuild(new, &steps)?;
+        let note = if dropped.is_empty() {
+            String::new()
+        } else {
+            format!(" (dropped options it does not know: {})", dropped.join(", "))
+        };
+        Ok(format!("ruleset {rest}: restarted with the same seed{note}\n{msg}"))
     }
 
     fn cmd_load(&mut self, rest: &str) -> Result<String, String> {
@@ -493,78 +546,58 @@ impl Repl {
             return Err("usage: load FILE".into());
         }
         let path = Path::new(rest);
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let (setup, steps) = if text.contains(&format!("\"{SESSION_FORMAT}\"")) {
-            let s: SavedSession =
-                serde_json::from_str(&text).map_err(|e| format!("{}: not a saved session: {e}", path.display()))?;
-            (s.setup, s.steps)
-        } else {
-            let saved = SavedGame::read(path)?;
-            let steps = saved
-                .answers
-                .into_iter()
-                .map(|a| Step::Answer { player: a.player, kind: a.kind, keys: a.keys })
-                .collect();
-            (saved.setup, steps)
-        };
-        let (engine, outcome, applied, div) = self.build(&setup, &steps)?;
-        self.setup = Some(setup);
-        self.install(engine, outcome, applied);
-        let mut out = format!("loaded {}: {} of {} steps applied", path.display(), self.steps.len(), steps.len());
-        if let Some(d) = div {
+        let loaded = read_saved(path)?;
+        let built = build(&self.root, &loaded.setup, &loaded.steps, None)?;
+        let total = loaded.steps.len();
+        let stopped = built.stopped.clone();
+        self.setup = Some(loaded.setup);
+        self.install(built);
+        let mut out = format!("loaded {}: {} of {total} steps applied", path.display(), self.steps.len());
+        if let Some(d) = stopped {
             out.push_str(&format!("\n{d}"));
+        } else if let Some(snap) = &loaded.snapshot {
+            let now = self.trace.last().expect("a trace has the start");
+            if snap != now {
+                let lines = state_diff(snap, now, 8);
+                out.push_str(&format!(
+                    "\nthe replayed game differs from the state saved with it:\n    {}",
+                    lines.join("\n    ")
+                ));
+            }
         }
         out.push('\n');
         out.push_str(&self.pending_text());
         Ok(out)
     }
 
-    /// Rebuilds the engine from the setup (files read afresh) and re-applies `steps`.
-    fn rebuild(&mut self, steps: &[Step]) -> Result<String, String> {
-        let setup = self.setup.clone().ok_or("no game yet: use `new`")?;
-        let (engine, outcome, applied, div) = self.build(&setup, steps)?;
-        let n = applied.len();
-        self.install(engine, outcome, applied);
-        let head = match div {
-            None => format!("replayed {n} step(s); no divergence"),
-            Some(d) => format!("{d}\nkept the {n} step(s) before it"),
-        };
-        Ok(format!("{head}\n{}", self.pending_text()))
-    }
-
-    /// A fresh engine with as many of `steps` applied as still apply; the message of the
-    /// first one that doesn't.
-    #[allow(clippy::type_complexity)]
-    fn build(&self, setup: &GameSetup, steps: &[Step]) -> Result<(Engine, Outcome, Vec<Step>, Option<String>), String> {
-        let engine = Engine::new(&self.root, setup, Box::new(QueueAgent::default()))?;
-        let mut outcome = engine.run(None);
-        let mut applied = vec![];
-        let mut div = None;
-        for (i, s) in steps.iter().enumerate() {
-            match apply(&engine, &outcome, s) {
-                Ok((o, _)) => {
-                    outcome = o;
-                    applied.push(s.clone());
-                }
-                Err(e) => {
-                    div = Some(format!(
-                        "the replay diverges at step {} of {} ({}): {e}",
-                        i + 1,
-                        steps.len(),
-                        s.describe()
-                    ));
-                    break;
+    /// Rebuilds the engine from `setup` (files read afresh) and re-applies `steps`, comparing
+    /// each state with the one recorded before. The game is untouched if the build fails.
+    fn rebuild(&mut self, setup: GameSetup, steps: &[Step]) -> Result<String, String> {
+        let before = self.trace.clone();
+        let built = build(&self.root, &setup, steps, Some(&before))?;
+        let n = built.steps.len();
+        let mut report = vec![];
+        match (&built.differs, &built.stopped) {
+            (None, None) => report.push(format!("replayed {n} step(s); no divergence")),
+            (d, s) => {
+                report.extend(d.iter().cloned());
+                if let Some(s) = s {
+                    report.push(format!("{s}\nkept the {n} step(s) before it"));
+                } else {
+                    report.push(format!("replayed all {n} step(s)"));
                 }
             }
         }
-        let _ = engine.take_output();
-        Ok((engine, outcome, applied, div))
+        self.setup = Some(setup);
+        self.install(built);
+        Ok(format!("{}\n{}", report.join("\n"), self.pending_text()))
     }
 
-    fn install(&mut self, engine: Engine, outcome: Outcome, steps: Vec<Step>) {
-        self.engine = Some(engine);
-        self.outcome = Some(outcome);
-        self.steps = steps;
+    fn install(&mut self, built: Built) {
+        self.engine = Some(built.engine);
+        self.outcome = Some(built.outcome);
+        self.steps = built.steps;
+        self.trace = built.trace;
         self.refresh_words();
     }
 
@@ -574,17 +607,27 @@ impl Repl {
         let outcome = self.outcome.clone().expect("an engine has an outcome");
         let before = (engine.state(), engine.log().len());
         let (o, shown) = apply(engine, &outcome, &s)?;
+        let after = engine.state();
         // A Lua chunk that changed nothing (an expression looked at) is not a step.
-        let changed = !matches!(s, Step::Lua { .. }) || before != (engine.state(), engine.log().len());
+        let changed = matches!(s, Step::Answer { .. }) || before != (after.clone(), engine.log().len());
+        let new_request = Some(&o) != self.outcome.as_ref();
         self.outcome = Some(o);
-        if changed {
-            self.steps.push(s);
+        let shown = shown.unwrap_or_default();
+        if !changed {
+            return Ok(shown);
         }
-        let pending = self.pending_text();
-        Ok(match shown {
-            Some(v) if !v.is_empty() => format!("{v}\n{pending}"),
-            _ => pending,
-        })
+        let mut out = vec![];
+        if let Step::Setup { command, .. } = &s {
+            out.push(if shown.is_empty() { format!("{command}: done") } else { format!("{command}: #{shown}") });
+        } else if !shown.is_empty() {
+            out.push(shown);
+        }
+        self.steps.push(s);
+        self.trace.push(after);
+        if matches!(self.steps.last(), Some(Step::Answer { .. })) || new_request {
+            out.push(self.pending_text());
+        }
+        Ok(out.join("\n"))
     }
 
     fn engine_ref(&self) -> Result<&Engine, String> {
@@ -621,24 +664,22 @@ impl Repl {
 
     fn refresh_words(&self) {
         let mut w = self.words.borrow_mut();
-        w.cards.clear();
-        w.options.clear();
+        *w = Words { rulesets: rulesets_on_disk(&self.root), ..Words::default() };
         if let Some(e) = &self.engine {
-            for d in e.card_defs() {
-                w.cards.push(d.name.clone());
-                w.cards.push(d.key.clone());
-            }
+            w.cards = e.card_defs().map(|d| d.name.clone()).collect();
+            w.rule_options = e.ruleset().file.options.iter().map(|o| o.name.clone()).collect();
+            e.with_state(|st| {
+                w.players = st.players.iter().map(|p| wizard_glyph(p.id).to_string()).collect();
+                w.objects = st.objects.keys().map(|id| format!("#{id}")).collect();
+            });
         }
         if let Some(Outcome::Suspended(req)) = &self.outcome {
-            for (i, c) in req.options.iter().enumerate() {
-                w.options.push((i + 1).to_string());
-                w.options.push(c.key.clone());
-            }
+            w.options = req.options.iter().map(|c| c.key.clone()).collect();
         }
     }
 }
 
-/// Applies one step: the new outcome and, for Lua, the values shown.
+/// Applies one step: the new outcome and the values shown (Lua) or script errors (answers).
 fn apply(engine: &Engine, outcome: &Outcome, s: &Step) -> Result<(Outcome, Option<String>), String> {
     match s {
         Step::Answer { player, kind, keys } => {
@@ -670,31 +711,23 @@ fn apply(engine: &Engine, outcome: &Outcome, s: &Step) -> Result<(Outcome, Optio
                 .collect();
             Ok((out, if errors.is_empty() { None } else { Some(errors.join("\n")) }))
         }
-        Step::Lua { code } => {
-            let shown = engine.eval_lua(code)?;
+        Step::Lua { code } | Step::Setup { code, .. } => {
+            let values = engine.eval_lua_values(code)?;
+            let shown: Vec<String> = values
+                .iter()
+                .map(|v| match v {
+                    Ok(v) => pretty(v),
+                    Err(name) => format!("<{name}>"),
+                })
+                .collect();
             // The chunk may have changed what the game waits for.
             let out = engine.run(None);
             if let Outcome::AgentFailed(m) = &out {
                 return Err(m.clone());
             }
-            Ok((out, Some(shown)))
+            Ok((out, Some(shown.join("\t"))))
         }
     }
-}
-
-fn request_text(req: &Request) -> String {
-    let mut out = format!("Player {} ({}): {}", wizard_glyph(req.player), req.kind, req.prompt);
-    for (i, c) in req.options.iter().enumerate() {
-        if c.label == c.key {
-            out.push_str(&format!("\n  {:>2}. {}", i + 1, c.label));
-        } else {
-            out.push_str(&format!("\n  {:>2}. {}  [{}]", i + 1, c.label, c.key));
-        }
-    }
-    if req.max > 1 || req.min != 1 {
-        out.push_str(&format!("\n(choose {}..{}: `answer N N...`)", req.min, req.max));
-    }
-    out
 }
 
 /// Option keys from the words typed: numbers, keys, or the whole text as one key.
@@ -717,252 +750,39 @@ fn resolve_words(req: &Request, rest: &str) -> Result<Vec<String>, String> {
     Ok(keys)
 }
 
-fn parse_player(rest: &str, engine: &Engine) -> Result<usize, String> {
-    let n = engine.with_state(|s| s.players.len());
-    let p = match rest.trim() {
-        "" => engine.with_state(|s| s.turn.active as usize),
-        w => match w.parse::<usize>() {
-            Ok(p) => p,
-            Err(_) if w.len() == 1 && w.chars().all(|c| c.is_ascii_alphabetic()) => {
-                (w.to_ascii_uppercase().as_bytes()[0] - b'A') as usize
-            }
-            Err(_) => return Err(format!("`{w}` is not a player (0..{} or A..)", n.saturating_sub(1))),
-        },
-    };
-    if p >= n {
-        return Err(format!("no player {p} (the game has {n})"));
-    }
-    Ok(p)
-}
-
 fn parse_option(o: &str) -> Result<(String, Value), String> {
-    match o.split_once('=') {
-        None => Ok((o.to_string(), Value::Bool(true))),
-        Some((k, "true")) => Ok((k.to_string(), Value::Bool(true))),
-        Some((k, "false")) => Ok((k.to_string(), Value::Bool(false))),
-        Some((k, v)) => v
-            .parse::<i64>()
-            .map(|n| (k.to_string(), Value::Int(n)))
-            .map_err(|_| format!("option {k}: expected true, false or a number, got `{v}`")),
-    }
-}
-
-fn help(rest: &str) -> String {
-    if rest.is_empty() {
-        let mut out = String::from("commands:\n");
-        for (_, usage, doc) in COMMANDS {
-            out.push_str(&format!("  {usage:<58} {doc}\n"));
-        }
-        out.push_str("type `help CMD` for more on one command");
-        return out;
-    }
-    match COMMANDS.iter().find(|c| c.0 == rest) {
-        Some((name, usage, doc)) => {
-            let mut out = format!("{usage}\n  {doc}");
-            if let Some(l) = long_help(name) {
-                out.push_str(&format!("\n{l}"));
-            }
-            out
-        }
-        None => format!("no command `{rest}` (type `help` for the list)"),
-    }
-}
-
-/// Does this Lua chunk compile?
-fn compiles(code: &str) -> bool {
-    mlua::Lua::new().load(code).into_function().is_ok()
-}
-
-/// Is this chunk unfinished (more lines would complete it)?
-fn incomplete(code: &str) -> bool {
-    match mlua::Lua::new().load(code).into_function() {
-        Ok(_) => false,
-        Err(e) => e.to_string().trim_end().ends_with("<eof>"),
-    }
-}
-
-/// Is this command line a Lua chunk that more lines would complete?
-fn needs_more(line: &str) -> bool {
-    let line = line.trim_start();
-    if let Some(r) = line.strip_prefix('=') {
-        incomplete(&format!("return {r}"))
-    } else if let Some(r) = line.strip_prefix("lua ") {
-        incomplete(r) && !compiles(&format!("return {r}"))
-    } else {
-        false
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// rustyline
-
-#[derive(Helper, Highlighter)]
-struct ReplHelper {
-    words: Rc<RefCell<Words>>,
-    files: FilenameCompleter,
-}
-
-impl Completer for ReplHelper {
-    type Candidate = Pair;
-
-    fn complete(&self, line: &str, pos: usize, ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let head = &line[..pos];
-        let pair = |s: &str| Pair { display: s.to_string(), replacement: s.to_string() };
-        let Some((cmd, _)) = head.split_once(char::is_whitespace) else {
-            let c = COMMANDS.iter().filter(|c| c.0.starts_with(head)).map(|c| pair(c.0)).collect();
-            return Ok((0, c));
-        };
-        let arg_start = cmd.len() + (head[cmd.len()..].len() - head[cmd.len()..].trim_start().len());
-        let arg = &head[arg_start..];
-        let w = self.words.borrow();
-        match cmd {
-            "save" | "load" => self.files.complete(line, pos, ctx),
-            "card" => Ok((
-                arg_start,
-                w.cards.iter().filter(|c| c.to_lowercase().starts_with(&arg.to_lowercase())).map(|c| pair(c)).collect(),
-            )),
-            "act" | "answer" => {
-                // Complete the last word (answer takes several).
-                let start = if cmd == "answer" {
-                    head.rfind(char::is_whitespace).map(|i| i + 1).unwrap_or(0)
-                } else {
-                    arg_start
-                };
-                let word = &head[start..];
-                Ok((start, w.options.iter().filter(|o| o.starts_with(word)).map(|o| pair(o)).collect()))
-            }
-            "help" => Ok((arg_start, COMMANDS.iter().filter(|c| c.0.starts_with(arg)).map(|c| pair(c.0)).collect())),
-            _ => Ok((pos, vec![])),
-        }
-    }
-}
-
-impl Hinter for ReplHelper {
-    type Hint = String;
-
-    fn hint(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> Option<String> {
-        if pos < line.len() || line.is_empty() {
-            return None;
-        }
-        let cmd = line.split_whitespace().next()?;
-        let (_, usage, _) = COMMANDS.iter().find(|c| c.0 == cmd)?;
-        let args = usage.strip_prefix(cmd)?.trim_start();
-        if args.is_empty() || line.trim_end() != cmd {
-            return None;
-        }
-        Some(if line.ends_with(' ') { args.to_string() } else { format!(" {args}") })
-    }
-}
-
-impl Validator for ReplHelper {
-    fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
-        Ok(if needs_more(ctx.input()) { ValidationResult::Incomplete } else { ValidationResult::Valid(None) })
-    }
-}
-
-fn history_path() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("WIZWAR_HISTORY") {
-        return Some(PathBuf::from(p));
-    }
-    std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".wizwar_history"))
-}
-
-/// Reads commands at the terminal with line editing; returns false if a command failed.
-pub fn run_interactive(repl: &mut Repl) -> Result<bool, String> {
-    use rustyline::error::ReadlineError;
-    let mut ed: rustyline::Editor<ReplHelper, rustyline::history::DefaultHistory> =
-        rustyline::Editor::new().map_err(|e| e.to_string())?;
-    ed.set_helper(Some(ReplHelper { words: repl.words.clone(), files: FilenameCompleter::new() }));
-    let hist = history_path();
-    if let Some(h) = &hist {
-        let _ = ed.load_history(h);
-    }
-    println!("wizwar repl: type `help` for the commands, Ctrl-D to leave");
-    let mut ok = true;
-    loop {
-        match ed.readline("wizwar> ") {
-            Ok(line) => {
-                if !line.trim().is_empty() {
-                    let _ = ed.add_history_entry(line.as_str());
-                }
-                let cmd = line.trim();
-                if cmd == "quit" || cmd == "exit" {
-                    break;
-                }
-                match repl.execute(&line) {
-                    Ok(t) if t.is_empty() => {}
-                    Ok(t) => println!("{t}"),
-                    Err(e) => {
-                        ok = false;
-                        println!("error: {e}");
-                    }
-                }
-            }
-            Err(ReadlineError::Interrupted) => continue,
-            Err(ReadlineError::Eof) => break,
-            Err(e) => return Err(e.to_string()),
-        }
-    }
-    if let Some(h) = &hist {
-        let _ = ed.save_history(h);
-    }
-    Ok(ok)
-}
-
-/// Runs commands from a reader, one per line (a Lua chunk may go on over the next lines until
-/// it compiles), echoing each command and its output. Returns false if a command failed.
-pub fn run_script(repl: &mut Repl, input: impl BufRead, out: &mut impl Write) -> Result<bool, String> {
-    let mut ok = true;
-    let mut lines = input.lines();
-    while let Some(line) = lines.next() {
-        let mut line = line.map_err(|e| e.to_string())?;
-        while needs_more(&line) {
-            match lines.next() {
-                Some(more) => {
-                    line.push('\n');
-                    line.push_str(&more.map_err(|e| e.to_string())?);
-                }
-                None => break,
-            }
-        }
-        if line.trim().is_empty() {
-            continue;
-        }
-        let _ = writeln!(out, "wizwar> {line}");
-        let cmd = line.trim();
-        if cmd == "quit" || cmd == "exit" {
-            break;
-        }
-        match repl.execute(&line) {
-            Ok(t) if t.is_empty() => {}
-            Ok(t) => {
-                let _ = writeln!(out, "{t}");
-            }
-            Err(e) => {
-                ok = false;
-                let _ = writeln!(out, "error: {e}");
+    match o.trim().split_once('=') {
+        None => Ok((o.trim().to_string(), Value::Bool(true))),
+        Some((k, v)) => {
+            let (k, v) = (k.trim(), v.trim());
+            match v {
+                "true" => Ok((k.to_string(), Value::Bool(true))),
+                "false" => Ok((k.to_string(), Value::Bool(false))),
+                _ => v
+                    .parse::<i64>()
+                    .map(|n| (k.to_string(), Value::Int(n)))
+                    .map_err(|_| format!("option {k}: expected true, false or a number, got `{v}`")),
             }
         }
     }
-    Ok(ok)
 }
 
-/// `wizwar repl`: a script file, standard input when it is not a terminal, else the terminal.
-pub fn main(root: &Path, setup: Option<GameSetup>, script: Option<&Path>) -> Result<bool, String> {
-    let mut repl = Repl::new(root);
-    let mut out = std::io::stdout();
-    if let Some(s) = setup {
-        match repl.start(s) {
-            Ok(t) => println!("{t}"),
-            Err(e) => println!("error: {e}"),
-        }
+fn options_text(options: &[(String, Value)]) -> String {
+    if options.is_empty() {
+        return String::new();
     }
-    match script {
-        Some(p) => {
-            let f = std::fs::File::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            run_script(&mut repl, std::io::BufReader::new(f), &mut out)
-        }
-        None if !std::io::stdin().is_terminal() => run_script(&mut repl, std::io::stdin().lock(), &mut out),
-        None => run_interactive(&mut repl),
-    }
+    format!(", options {}", options.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" "))
+}
+
+fn rulesets_on_disk(root: &Path) -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(root.join("rulesets"))
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .filter(|e| e.path().join("ruleset.toml").is_file())
+                .filter_map(|e| e.file_name().to_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
 }

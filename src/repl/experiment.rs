@@ -1,0 +1,148 @@
+//! `put` and `give`: setting up an experiment. Each becomes the Lua chunk it stands for, run
+//! through the same `game:` primitives cards use, so undo, reload and save replay it like any
+//! other step.
+
+use crate::cards::CardDef;
+use crate::engine::Engine;
+
+/// A card definition from a name or key (any case); a part is enough when it names one card.
+pub fn find_card<'a>(defs: &[&'a CardDef], query: &str) -> Result<&'a CardDef, String> {
+    let q = query.trim().to_lowercase();
+    if q.is_empty() {
+        return Err("which card? (a name or key; `card` lists them)".into());
+    }
+    let exact: Vec<&CardDef> =
+        defs.iter().copied().filter(|d| d.name.to_lowercase() == q || d.key.to_lowercase() == q).collect();
+    let found: Vec<&CardDef> = if exact.is_empty() {
+        defs.iter()
+            .copied()
+            .filter(|d| d.name.to_lowercase().contains(&q) || d.key.to_lowercase().contains(&q))
+            .collect()
+    } else {
+        exact
+    };
+    match found.as_slice() {
+        [d] => Ok(d),
+        [] => {
+            let hint = crate::events::did_you_mean(&q, defs.iter().map(|d| d.name.as_str()))
+                .map(|s| format!(" (did you mean `{s}`?)"))
+                .unwrap_or_default();
+            Err(format!("no card matches `{query}`{hint}"))
+        }
+        many => Err(format!(
+            "`{query}` matches several cards: {}",
+            many.iter().map(|d| d.name.as_str()).collect::<Vec<_>>().join(", ")
+        )),
+    }
+}
+
+/// A player from "0", "1"... or "A", "B"... ("" = the active player).
+pub fn parse_player(word: &str, engine: &Engine) -> Result<u32, String> {
+    let n = engine.with_state(|s| s.players.len());
+    let p = match word.trim() {
+        "" => engine.with_state(|s| s.turn.active as usize),
+        w => match w.parse::<usize>() {
+            Ok(p) => p,
+            Err(_) if w.len() == 1 && w.chars().all(|c| c.is_ascii_alphabetic()) => {
+                (w.to_ascii_uppercase().as_bytes()[0] - b'A') as usize
+            }
+            Err(_) => return Err(format!("`{w}` is not a player (0..{} or A..)", n.saturating_sub(1))),
+        },
+    };
+    if p >= n {
+        return Err(format!("no player {p} (the game has {n})"));
+    }
+    Ok(p as u32)
+}
+
+/// A square from "3,4" or "(3,4)", checked against the board; as a Lua table.
+fn parse_square(word: &str, engine: &Engine) -> Result<String, String> {
+    let w = word.trim().trim_start_matches('(').trim_end_matches(')');
+    let (x, y) = w
+        .split_once(',')
+        .and_then(|(x, y)| Some((x.trim().parse::<i32>().ok()?, y.trim().parse::<i32>().ok()?)))
+        .ok_or_else(|| format!("`{word}` is not a square (write X,Y as the board shows them)"))?;
+    let on_board = engine.with_state(|s| s.board.contains(crate::geometry::Sq::new(x, y)));
+    if !on_board {
+        return Err(format!("square {x},{y} is not on the board"));
+    }
+    Ok(format!("{{ x = {x}, y = {y} }}"))
+}
+
+/// Splits "words... X,Y" into the words before the square and the square.
+fn split_square(rest: &str) -> Result<(&str, &str), String> {
+    let rest = rest.trim();
+    match rest.rsplit_once(char::is_whitespace) {
+        Some((head, sq)) => Ok((head.trim(), sq)),
+        None => Err(format!("`{rest}`: a square X,Y is missing at the end")),
+    }
+}
+
+fn split_word(rest: &str) -> (&str, &str) {
+    let rest = rest.trim();
+    match rest.split_once(char::is_whitespace) {
+        Some((w, r)) => (w, r.trim()),
+        None => (rest, ""),
+    }
+}
+
+/// The Lua chunk a `put` command stands for.
+pub fn put_code(rest: &str, engine: &Engine) -> Result<String, String> {
+    let usage = "usage: put wizard P X,Y | put treasure P X,Y | put #ID X,Y | put item CARD X,Y | put card P CARD";
+    let defs: Vec<&CardDef> = engine.card_defs().collect();
+    let (what, args) = split_word(rest);
+    match what {
+        "wizard" => {
+            let (p, sq) = split_square(args)?;
+            let p = parse_player(p, engine)?;
+            Ok(format!("game:place_wizard({p}, {})", parse_square(sq, engine)?))
+        }
+        "treasure" => {
+            let (p, sq) = split_square(args)?;
+            let p = parse_player(p, engine)?;
+            let sq = parse_square(sq, engine)?;
+            Ok(format!("return game:create_object {{ kind = \"treasure\", owner = {p}, at = {sq}, mobile = true }}"))
+        }
+        "item" => {
+            let (name, sq) = split_square(args)?;
+            let d = find_card(&defs, name)?;
+            let sq = parse_square(sq, engine)?;
+            Ok(format!(
+                "local c = game:new_card({:?}, {{ kind = \"removed\" }})\n\
+                 return game:create_object {{ kind = \"item\", card = c, at = {sq}, mobile = true }}",
+                d.key
+            ))
+        }
+        "card" => {
+            let (p, name) = split_word(args);
+            let p = parse_player(p, engine)?;
+            let d = find_card(&defs, name)?;
+            Ok(format!("return game:new_card({:?}, {{ kind = \"play\", player = {p} }})", d.key))
+        }
+        w if w.starts_with('#') || w == "object" => {
+            let (id, sq) = if w == "object" { split_word(args) } else { (w, args) };
+            let id: u64 = id
+                .trim_start_matches('#')
+                .parse()
+                .map_err(|_| format!("`{id}` is not an object id (#ID, see `objects`)"))?;
+            if engine.with_state(|s| !s.objects.contains_key(&id)) {
+                return Err(format!("no object #{id} (see `objects`)"));
+            }
+            Ok(format!("game:set_object({id}, {{ at = {} }})", parse_square(sq, engine)?))
+        }
+        "" => Err(usage.into()),
+        other => Err(format!("put: `{other}` is not something to put; {usage}")),
+    }
+}
+
+/// The Lua chunk a `give` command stands for.
+pub fn give_code(rest: &str, engine: &Engine) -> Result<String, String> {
+    let (p, name) = split_word(rest);
+    if p.is_empty() || name.is_empty() {
+        return Err("usage: give P CARD".into());
+    }
+    let p = parse_player(p, engine)?;
+    let defs: Vec<&CardDef> = engine.card_defs().collect();
+    let d = find_card(&defs, name)?;
+    Ok(format!("return game:new_card({:?}, {{ kind = \"hand\", player = {p} }})", d.key))
+}

@@ -1,0 +1,258 @@
+//! Text the REPL shows: requests, values, the stack, objects, cards, state differences.
+
+use crate::cards::CardDef;
+use crate::cli::wizard_glyph;
+use crate::decision::Request;
+use crate::geometry::Place;
+use crate::state::{CardId, GameState};
+use crate::value::Value;
+use std::collections::BTreeMap;
+
+pub fn request_text(req: &Request) -> String {
+    let mut out = format!("Player {} ({}): {}", wizard_glyph(req.player), req.kind, req.prompt);
+    for (i, c) in req.options.iter().enumerate() {
+        if c.label == c.key {
+            out.push_str(&format!("\n  {:>2}. {}", i + 1, c.label));
+        } else {
+            out.push_str(&format!("\n  {:>2}. {}  [{}]", i + 1, c.label, c.key));
+        }
+    }
+    if req.max > 1 || req.min != 1 {
+        out.push_str(&format!("\n(choose {}..{}: `answer N N...`)", req.min, req.max));
+    }
+    out
+}
+
+/// A value as Lua would write it: on one line when short, else one entry a line, indented.
+pub fn pretty(v: &Value) -> String {
+    let mut out = String::new();
+    pretty_into(v, 0, &mut out);
+    out
+}
+
+const WIDTH: usize = 72;
+
+fn pretty_into(v: &Value, indent: usize, out: &mut String) {
+    let flat = match v {
+        Value::Str(s) => format!("{s:?}"),
+        other => other.to_string(),
+    };
+    if flat.len() + indent <= WIDTH || !matches!(v, Value::List(_) | Value::Map(_)) {
+        out.push_str(&flat);
+        return;
+    }
+    let pad = "  ".repeat(indent + 1);
+    out.push_str("{\n");
+    match v {
+        Value::List(items) => {
+            for x in items {
+                out.push_str(&pad);
+                pretty_into(x, indent + 1, out);
+                out.push_str(",\n");
+            }
+        }
+        Value::Map(m) => {
+            for (k, x) in m.iter() {
+                out.push_str(&format!("{pad}{k} = "));
+                pretty_into(x, indent + 1, out);
+                out.push_str(",\n");
+            }
+        }
+        _ => unreachable!("only tables are split"),
+    }
+    out.push_str(&"  ".repeat(indent));
+    out.push('}');
+}
+
+/// Card names by key, for showing card instances.
+pub fn card_names<'a>(defs: impl Iterator<Item = &'a CardDef>) -> BTreeMap<String, String> {
+    defs.map(|d| (d.key.clone(), d.name.clone())).collect()
+}
+
+/// "Zap #8" for a card instance.
+pub fn card_label(st: &GameState, names: &BTreeMap<String, String>, id: CardId) -> String {
+    match st.cards.iter().find(|c| c.id == id) {
+        Some(c) => format!("{} #{id}", names.get(&c.def).cloned().unwrap_or_else(|| c.def.clone())),
+        None => format!("#{id}"),
+    }
+}
+
+/// The cards in a hand or play area, one a line.
+pub fn card_list(st: &GameState, names: &BTreeMap<String, String>, ids: &[CardId]) -> String {
+    ids.iter()
+        .map(|id| match st.cards.iter().find(|c| c.id == *id) {
+            Some(c) => {
+                let mut s = format!("  {} [{}]", card_label(st, names, *id), c.def);
+                if c.energy != 0 {
+                    s.push_str(&format!(" energy {}", c.energy));
+                }
+                if let Some(t) = &c.target {
+                    s.push_str(&format!(" target {}", target_text(st, names, t)));
+                }
+                s
+            }
+            None => format!("  #{id} ?"),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A target as people say it: "wizard B", "object 3 (treasure)", else the table.
+pub fn target_text(st: &GameState, names: &BTreeMap<String, String>, t: &Value) -> String {
+    let int = |k: &str| t.get(k).and_then(Value::as_int);
+    match t.get("kind").and_then(Value::as_str) {
+        Some("wizard") if int("player").is_some() => format!("wizard {}", wizard_glyph(int("player").unwrap() as u32)),
+        Some("object") if int("object").is_some() => {
+            let id = int("object").unwrap() as u64;
+            match st.objects.get(&id) {
+                Some(o) => format!("object #{id} ({})", o.kind),
+                None => format!("object #{id} (gone)"),
+            }
+        }
+        Some("card") if int("card").is_some() => {
+            format!("card {}", card_label(st, names, int("card").unwrap() as CardId))
+        }
+        _ => t.to_string(),
+    }
+}
+
+/// The response stack, top first: what each entry is, who controls it, its target and marks.
+pub fn stack_text(st: &GameState, names: &BTreeMap<String, String>) -> String {
+    if st.stack.is_empty() {
+        return "the stack is empty".to_string();
+    }
+    let mut out = format!("the stack ({} entries, top first):", st.stack.len());
+    for (i, s) in st.stack.iter().rev().enumerate() {
+        let what = match s.card {
+            Some(c) => card_label(st, names, c),
+            None => "(no card)".into(),
+        };
+        out.push_str(&format!(
+            "\n  {}{} [{}] {what}, controlled by {}",
+            if i == 0 { "top " } else { "    " },
+            s.id,
+            s.kind,
+            wizard_glyph(s.controller)
+        ));
+        if let Some(t) = &s.target {
+            out.push_str(&format!(", target {}", target_text(st, names, t)));
+        }
+        if s.energy != 0 {
+            out.push_str(&format!(", energy {}", s.energy));
+        }
+        if !s.marks.is_nil() && s.marks != Value::Map(Default::default()) {
+            out.push_str(&format!(", marks {}", s.marks));
+        }
+    }
+    out
+}
+
+/// Every object: id, kind, where it is, whose, which card.
+pub fn objects_text(st: &GameState, names: &BTreeMap<String, String>) -> String {
+    if st.objects.is_empty() {
+        return "no objects".into();
+    }
+    st.objects
+        .values()
+        .map(|o| {
+            let place = match (&o.at, o.carried_by) {
+                (Some(Place::Square(s)), _) => format!("at {s}"),
+                (Some(Place::Edge(e)), _) => format!("on edge {e}"),
+                (None, Some(p)) => format!("carried by {}", wizard_glyph(p)),
+                (None, None) => "nowhere".into(),
+            };
+            let mut s = format!("  #{} {} {place}", o.id, o.kind);
+            if let Some(p) = o.owner {
+                s.push_str(&format!(", owner {}", wizard_glyph(p)));
+            }
+            if let Some(c) = o.card {
+                s.push_str(&format!(", card {}", card_label(st, names, c)));
+            }
+            s
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A card definition: metadata, hooks, actions, tests, text.
+pub fn card_text(d: &CardDef) -> String {
+    let mut out = format!("{} ({})  {}\n", d.name, d.key, d.file);
+    out.push_str(&format!("  kind {}", d.kind));
+    for (label, v) in [("school", &d.school), ("range", &d.range), ("duration", &d.duration)] {
+        if let Some(v) = v {
+            out.push_str(&format!(", {label} {v}"));
+        }
+    }
+    if let Some(e) = d.energy {
+        out.push_str(&format!(", energy {e}"));
+    }
+    out.push_str(&format!(", {} {}\n", d.copies, if d.copies == 1 { "copy" } else { "copies" }));
+    if !d.traits.is_empty() {
+        out.push_str(&format!("  traits: {}\n", d.traits.join(", ")));
+    }
+    if !d.targets.is_empty() {
+        out.push_str(&format!("  targets: {}\n", d.targets.join(", ")));
+    }
+    out.push_str(&format!("  hooks: {}\n", if d.hooks.is_empty() { "none".into() } else { d.hooks.join(", ") }));
+    if !d.actions.is_empty() {
+        out.push_str(&format!("  actions: {}\n", d.actions.join(", ")));
+    }
+    if !d.tests.is_empty() {
+        out.push_str(&format!("  tests ({}, run with `test {}`):\n", d.tests.len(), d.name));
+        for t in &d.tests {
+            out.push_str(&format!("    - {t}\n"));
+        }
+    }
+    if let Some(r) = &d.reconstructed {
+        out.push_str(&format!("  reconstructed: {r}\n"));
+    }
+    out.push_str(&format!("\n{}", d.text));
+    out
+}
+
+/// Where two states differ, as "path: before -> after" lines (at most `max`, then a count).
+pub fn state_diff(before: &GameState, after: &GameState, max: usize) -> Vec<String> {
+    let a = serde_json::to_value(before).unwrap_or_default();
+    let b = serde_json::to_value(after).unwrap_or_default();
+    let mut out = vec![];
+    json_diff("", &a, &b, &mut out);
+    if out.len() > max {
+        let more = out.len() - max;
+        out.truncate(max);
+        out.push(format!("... and {more} more difference(s)"));
+    }
+    out
+}
+
+fn json_diff(path: &str, a: &serde_json::Value, b: &serde_json::Value, out: &mut Vec<String>) {
+    use serde_json::Value as J;
+    if a == b {
+        return;
+    }
+    let short = |v: &J| {
+        let s = v.to_string();
+        if s.len() > 60 {
+            format!("{}...", &s[..s.char_indices().nth(57).map(|(i, _)| i).unwrap_or(s.len())])
+        } else {
+            s
+        }
+    };
+    match (a, b) {
+        (J::Object(x), J::Object(y)) => {
+            let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            for k in keys {
+                let p = if path.is_empty() { k.clone() } else { format!("{path}.{k}") };
+                json_diff(&p, x.get(k).unwrap_or(&J::Null), y.get(k).unwrap_or(&J::Null), out);
+            }
+        }
+        (J::Array(x), J::Array(y)) => {
+            if x.len() != y.len() {
+                out.push(format!("{path}: {} entries -> {}", x.len(), y.len()));
+            }
+            for (i, (u, v)) in x.iter().zip(y.iter()).enumerate() {
+                json_diff(&format!("{path}[{i}]"), u, v, out);
+            }
+        }
+        _ => out.push(format!("{path}: {} -> {}", short(a), short(b))),
+    }
+}
