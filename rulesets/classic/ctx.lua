@@ -344,6 +344,29 @@ function H.random_direction(ctx, p)
   return game:random_direction(game:roll(4), base)
 end
 
+-- classic, The Die: wizard p is moved n squares, one at a time, each in a random direction
+-- (H.random_direction); bumping into a wall or anything else that stops him spends that
+-- square and the die is rolled again for the next. Returns the squares actually entered.
+function H.random_move(ctx, p, n)
+  local game = ctx.game
+  local entered = {}
+  for _ = 1, n do
+    if not game:player(p).alive then break end
+    local dir = H.random_direction(ctx, p)
+    local to
+    for _, s in ipairs(game:steps(p)) do
+      if s.dir == dir then to = s.to end
+    end
+    if to then
+      H.move_wizard(ctx, p, to)
+      entered[#entered + 1] = to
+    else
+      game:log("bump", { player = p, dir = dir })
+    end
+  end
+  return entered
+end
+
 -- Moves wizard p to square s by magic (a teleport, a swap, a drag): `leave`, `move` and
 -- `enter` events, no movement points. classic, Objects: he cannot pick anything up there
 -- out of his turn (picking up is an action of his own turn only).
