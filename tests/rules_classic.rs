@@ -27,6 +27,13 @@ fn copy_dir(from: &Path, to: &Path) {
 
 /// A fresh copy of both rulesets and their cards, plus the classic test-only cards.
 fn temp_root() -> PathBuf {
+    let root = plain_root();
+    copy_dir(Path::new("tests/fixtures/rules_classic"), &root.join("cards/classic/test"));
+    root
+}
+
+/// A fresh copy of both rulesets and their cards only (the decks of real games).
+fn plain_root() -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
     let root = std::env::temp_dir().join(format!(
         "wizwar-classic-{}-{}",
@@ -39,7 +46,6 @@ fn temp_root() -> PathBuf {
         copy_dir(&Path::new("cards").join(r), &root.join("cards").join(r));
     }
     copy_dir(Path::new("cards/lib"), &root.join("cards/lib"));
-    copy_dir(Path::new("tests/fixtures/rules_classic"), &root.join("cards/classic/test"));
     root
 }
 
@@ -175,6 +181,39 @@ fn a_dead_players_base_no_longer_counts() {
     e.with_state(|st| assert!(st.players[1].alive, "one of the bases is a dead player's"));
 }
 
+/// classic, Cards and Actions that Change the Map: a wall created on the seam between two
+/// sectors stays with one of them, 50/50, when one is rotated.
+#[test]
+fn a_created_seam_wall_follows_a_fifty_fifty_roll_when_a_sector_turns() {
+    let root = temp_root();
+    let (mut stayed, mut moved) = (0, 0);
+    for seed in 0..24u64 {
+        let e = Engine::new(&root, &setup("classic", seed, 2), Box::new(Passer)).unwrap();
+        let out = lua(
+            &e,
+            "local seam for y = 0, 4 do local s = game:sector_of({ x = 4, y = y }) \
+             local info = game:edge({ x = 4, y = y, side = 'E' }) \
+             if not seam and info.barrier == 'open' and game:sector_of({ x = 5, y = y }) ~= s then seam = info.edge end end \
+             local c = game:new_card('Test Turn', { kind = 'pile', pile = 'discard' }) \
+             game:create_barrier(seam, false, c) \
+             game:call_card(c, 'resolve', { caster = 0, controller = 0 }) \
+             local here = game:edge(seam) \
+             local n = 0 for _, s in ipairs(game:squares()) do for _, d in ipairs({ 'N', 'E', 'S', 'W' }) do \
+             local i = game:edge({ x = s.x, y = s.y, side = d }) if i.created_by == c then n = n + 1 end end end \
+             return tostring(here.created_by == c) .. ' ' .. n",
+        );
+        // The wall is at its old place, or on the turned sector's rim (seen from one square
+        // or two): never gone, never doubled.
+        assert!(["\"true 2\"", "\"false 1\"", "\"false 2\""].contains(&out.as_str()), "seed {seed}: {out}");
+        if out.contains("true") {
+            stayed += 1
+        } else {
+            moved += 1
+        }
+    }
+    assert!(stayed > 0 && moved > 0, "stayed {stayed}, moved {moved}");
+}
+
 fn play(root: &Path, ruleset: &str, seed: u64, players: usize, cap: u64) -> (Outcome, String, Engine) {
     let e = Engine::new(root, &setup(ruleset, seed, players), bots(seed, players)).unwrap();
     let out = e.run(Some(cap));
@@ -198,11 +237,11 @@ fn assert_clean(e: &Engine, what: &str) {
 
 #[test]
 fn random_games_finish_cleanly() {
-    let root = temp_root();
+    let root = plain_root();
     let mut over = 0;
-    for seed in 0..40u64 {
+    for seed in 0..24u64 {
         let players = 2 + (seed % 3) as usize;
-        let (out, _, e) = play(&root, "classic", seed, players, 50);
+        let (out, _, e) = play(&root, "classic", seed, players, 40);
         match &out {
             Outcome::Over(r) => {
                 over += 1;
@@ -224,12 +263,12 @@ fn random_games_finish_cleanly() {
             }
         });
     }
-    eprintln!("{over} of 40 random classic games ended before the turn cap");
+    eprintln!("{over} of 24 random classic games ended before the turn cap");
 }
 
 #[test]
 fn the_same_seed_gives_the_same_log() {
-    let root = temp_root();
+    let root = plain_root();
     let a = play(&root, "classic", 11, 3, 60).1;
     let b = play(&root, "classic", 11, 3, 60).1;
     assert_eq!(a, b);
@@ -262,12 +301,12 @@ fn aggro(seed: u64, players: usize) -> Box<dyn Agent> {
 #[test]
 fn short_aggressive_games_end_with_a_winner() {
     // The same rules with 3 life, so that random duels end: deaths, card taking, victory.
-    let root = temp_root();
+    let root = plain_root();
     let toml = root.join("rulesets/classic/ruleset.toml");
     let text = std::fs::read_to_string(&toml).unwrap().replace("\nlife = 15\n", "\nlife = 3\n");
     std::fs::write(&toml, text).unwrap();
     let mut over = 0;
-    for seed in 0..20u64 {
+    for seed in 0..12u64 {
         let players = 2 + (seed % 3) as usize;
         let e = Engine::new(&root, &setup("classic", seed, players), aggro(seed, players)).unwrap();
         match e.run(Some(200)) {
@@ -284,17 +323,18 @@ fn short_aggressive_games_end_with_a_winner() {
         }
         assert_clean(&e, &format!("seed {seed}"));
     }
-    assert!(over >= 10, "only {over} of 20 short games ended");
+    assert!(over >= 6, "only {over} of 12 short games ended");
 }
 
 #[test]
 fn the_same_seed_runs_through_both_rulesets() {
     // No Rust changes between editions: the same engine, seed and bots play 8th and classic.
-    let root = temp_root();
-    for seed in [7u64, 21] {
+    let root = plain_root();
+    for seed in [7u64] {
         for ruleset in ["8th", "classic"] {
             let e = Engine::new(&root, &setup(ruleset, seed, 2), aggro(seed, 2)).unwrap();
-            let out = e.run(Some(400));
+            let out = e.run(Some(300));
+            eprintln!("{ruleset}, seed {seed}: {out:?}");
             assert!(matches!(out, Outcome::Over(_) | Outcome::TurnLimit), "{ruleset} seed {seed}: {out:?}");
             assert_clean(&e, &format!("{ruleset} seed {seed}"));
             assert_eq!(e.state().ruleset, ruleset);
