@@ -1,0 +1,36 @@
+-- classic SUDDEN DEATH (1 in the deck): 10 points of magical damage [AF].
+-- reconstructed: range in sight, like the other damage attacks; wizards only.
+return card {
+  name = "Sudden Death",
+  kind = "attack",
+  range = "los",
+  duration = "instant",
+  targets = { "wizard" },
+  text = "A wizard in sight takes 10 points of magical damage.",
+  resolve = function(ctx)
+    ctx:damage(ctx.target, 10, { magical = true })
+  end,
+  tests = {
+    { "10 points", function(t)
+      t:active(0)
+      local c = t:give(0, "Sudden Death")
+      t:place(1, t.game:player(0).at)
+      t:act("cast Sudden Death #" .. c .. " at player 1")
+      t:eq(t:life(1), 5)
+    end },
+    { "a kill by it gives the caster the victim's cards", function(t)
+      t:active(0)
+      local c = t:give(0, "Sudden Death")
+      t:give(1, "NUMBER 4")
+      t:place(1, t.game:player(0).at)
+      t:act("cast Sudden Death #" .. c .. " at player 1")
+      t:act("end")
+      t:eq(t:life(1), 5)
+      t:active(0)
+      local c2 = t:give(0, "Sudden Death")
+      t:act("cast Sudden Death #" .. c2 .. " at player 1")
+      t:ok(not t.game:player(1).alive)
+      t:eq(#t.game:hand(0), 1, "the NUMBER 4 taken")
+    end },
+  },
+}

@@ -1,0 +1,62 @@
+-- classic WATERBOLT (3 in the deck): the target is pushed NUMBER squares; 1 point of damage
+-- for each square it cannot move [AF].
+-- reconstructed: the push goes straight in a direction the caster chooses (request
+-- `direction`, keys N/E/S/W); the damage is physical (a wall of water slams him into stone).
+return card {
+  name = "Waterbolt",
+  kind = "attack",
+  range = "los",
+  duration = "instant",
+  traits = { "water", "number_power" },
+  targets = { "wizard" },
+  copies = 3,
+  text = "A wizard in sight is pushed straight, in a direction you choose, as many squares as the NUMBER played with it (1 without); he takes 1 point of damage for each square a wall or anything else stops him from moving.",
+  resolve = function(ctx)
+    local game = ctx.game
+    local p = ctx:target_player()
+    if not p then return end
+    local dir = game:choose(ctx.caster, "direction", "Waterbolt: push which way?",
+      { { key = "N" }, { key = "E" }, { key = "S" }, { key = "W" } })
+    local n = ctx:power()
+    local run = game:run(game:player(p).at, dir, n, { player = p })
+    if #run.squares > 0 then ctx:move_wizard(p, run.squares[#run.squares]) end
+    local blocked = n - #run.squares
+    if blocked > 0 then ctx:damage(p, blocked, { physical = true, water = true }) end
+  end,
+  tests = {
+    { "pushed the whole way: no damage", function(t)
+      t:active(0)
+      local c = t:give(0, "Waterbolt")
+      local n = t:give(0, "NUMBER 2")
+      local at, dir
+      for _, s in ipairs(t.game:squares()) do
+        for _, d in ipairs({ "N", "E", "S", "W" }) do
+          if not at and #t.game:run(s, d, 2).squares == 2 then at, dir = s, d end
+        end
+      end
+      t:place(0, at)
+      t:place(1, at)
+      t:answer(0, dir)
+      t:act("cast Waterbolt #" .. c .. " at player 1 with NUMBER 2 #" .. n)
+      t:eq(t:life(1), 15)
+      t:eq(t.game:player(1).at, t.game:run(at, dir, 2).squares[2])
+    end },
+    { "against a wall: 1 point per square not moved", function(t)
+      t:active(0)
+      local c = t:give(0, "Waterbolt")
+      local n = t:give(0, "NUMBER 3")
+      local at, dir
+      for _, s in ipairs(t.game:squares()) do
+        for _, d in ipairs({ "N", "E", "S", "W" }) do
+          if not at and #t.game:run(s, d, 3).squares == 0 then at, dir = s, d end
+        end
+      end
+      t:place(0, at)
+      t:place(1, at)
+      t:answer(0, dir)
+      t:act("cast Waterbolt #" .. c .. " at player 1 with NUMBER 3 #" .. n)
+      t:eq(t:life(1), 12)
+      t:eq(t.game:player(1).at, at)
+    end },
+  },
+}
