@@ -85,6 +85,7 @@ const SHAPES: &str = r#"---@alias Dir "N"|"E"|"S"|"W"
 ---@field phase string
 ---@field phase_over boolean
 ---@field vars table
+---@field extra_turns integer[]
 
 ---@class Result
 ---@field winner? integer

@@ -126,6 +126,13 @@ pub struct TurnState {
     pub failed: Vec<String>,
     /// The ruleset's data for this turn (attacks made, movement points...), cleared each turn.
     pub vars: Value,
+    /// Players granted extra turns, in order: they take the next turns out of seat order
+    /// (a round does not advance for them); then play resumes after the player whose turn it was.
+    #[serde(default)]
+    pub extra_turns: Vec<PlayerId>,
+    /// While extra turns run: the player whose turn came before them.
+    #[serde(default)]
+    pub resume_after: Option<PlayerId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

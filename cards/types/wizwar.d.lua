@@ -75,6 +75,7 @@
 ---@field phase string
 ---@field phase_over boolean
 ---@field vars table
+---@field extra_turns integer[]
 
 ---@class Result
 ---@field winner? integer
@@ -578,6 +579,10 @@ function Game:set_result(winner, reason) end
 ---Set who takes the first turn (setup).
 ---@param p integer
 function Game:set_first_player(p) end
+
+---p takes an extra turn next, out of seat order (after extra turns already given); then play resumes where it was.
+---@param p integer
+function Game:give_extra_turn(p) end
 
 ---End the current phase once the running action is done.
 function Game:end_phase() end

@@ -837,6 +837,11 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         st.turn.active = p;
         Ok(())
     })?;
+    reg(lua, t, "give_extra_turn", w, |k, p: i64| -> F<()> {
+        let p = pid(p, k)?;
+        k.st.borrow_mut().turn.extra_turns.push(p);
+        Ok(())
+    })?;
     reg(lua, t, "end_phase", w, |k, ()| -> F<()> {
         k.st.borrow_mut().turn.phase_over = true;
         Ok(())

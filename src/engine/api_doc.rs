@@ -107,6 +107,7 @@ pub const API_DOCS: &[ApiDoc] = &[
     d("stack_entry", "id: integer", "StackEntry?", "One entry of the stack, or nil."),
     d("set_result", "winner?: integer, reason: string", "", "End the game: the winner (nil for none) and why."),
     d("set_first_player", "p: integer", "", "Set who takes the first turn (setup)."),
+    d("give_extra_turn", "p: integer", "", "p takes an extra turn next, out of seat order (after extra turns already given); then play resumes where it was."),
     d("end_phase", "", "", "End the current phase once the running action is done."),
     d("end_turn", "", "", "End the turn once the running action is done."),
 ];

@@ -145,6 +145,7 @@ pub fn turn(t: &TurnState) -> Value {
         ("phase_over", t.phase_over.into()),
         ("first", Value::Int(t.first as i64)),
         ("vars", t.vars.clone()),
+        ("extra_turns", Value::List(t.extra_turns.iter().map(|&p| Value::Int(p as i64)).collect())),
     ])
 }
 

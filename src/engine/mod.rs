@@ -235,6 +235,8 @@ impl Engine {
                 phase_over: false,
                 failed: Vec::new(),
                 vars: Value::map(),
+                extra_turns: Vec::new(),
+                resume_after: None,
             },
             stack: Vec::new(),
             vars: Value::map(),
@@ -739,6 +741,22 @@ impl Engine {
 
     fn next_turn(&self) {
         let mut st = self.k.st.borrow_mut();
+        // An extra turn comes first; seat order then resumes from the player it was given after.
+        while !st.turn.extra_turns.is_empty() {
+            let p = st.turn.extra_turns.remove(0);
+            if st.players.get(p as usize).is_some_and(|pl| pl.alive) {
+                if st.turn.resume_after.is_none() {
+                    st.turn.resume_after = Some(st.turn.active);
+                }
+                st.turn.active = p;
+                st.turn.started = false;
+                st.turn.phase.clear();
+                return;
+            }
+        }
+        if let Some(r) = st.turn.resume_after.take() {
+            st.turn.active = r;
+        }
         let n = st.players.len() as u32;
         let mut next = st.turn.active;
         for _ in 0..n {

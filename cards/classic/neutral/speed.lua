@@ -1,0 +1,43 @@
+-- classic SPEED (2 in the deck): take another turn right after this one [AF]. classic, Combat:
+-- even so, no attack in the first round of turns (an extra turn does not end the round).
+-- reconstructed: the issue lists it with the NUMBER cards, but our sources give it no NUMBER
+-- use; a NUMBER played with it does nothing (so none is offered).
+return card {
+  name = "Speed",
+  kind = "neutral",
+  range = "self",
+  duration = "instant",
+  targets = { "self" },
+  copies = 2,
+  text = "When this turn ends, you take another turn at once.",
+  resolve = function(ctx)
+    ctx.game:give_extra_turn(ctx.caster)
+  end,
+  tests = {
+    { "the caster plays again right after his turn, then play goes on", function(t)
+      t:active(0)
+      local s = t:give(0, "Speed")
+      t:act("cast Speed #" .. s .. " at player 0")
+      t:act("end")
+      t:pass(1)
+      t:eq(t.game:turn().active, 0, "another turn for player 0")
+      t:eq(t.game:turn().vars.attacked, nil, "a fresh turn")
+      t:act("end")
+      t:pass(1)
+      t:eq(t.game:turn().active, 1, "then player 1")
+    end },
+    { "no attack in the first round, even on the extra turn", function(t)
+      t.game:set_var("combat_open", nil)
+      t:active(0)
+      local s = t:give(0, "Speed")
+      t:act("cast Speed #" .. s .. " at player 0")
+      t:act("end")
+      t:pass(1)
+      t:eq(t.game:turn().active, 0)
+      t:eq(t.game:turn().round, 0)
+      t:give(0, "Fireball")
+      t:place(1, t.game:player(0).at)
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("^punch") and not k:find("^cast Fireball"), k) end
+    end },
+  },
+}
