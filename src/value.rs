@@ -116,26 +116,52 @@ impl fmt::Display for Value {
 
 impl IntoLua for Value {
     fn into_lua(self, lua: &Lua) -> mlua::Result<mlua::Value> {
-        Ok(match self {
-            Value::Nil => mlua::Value::Nil,
-            Value::Bool(b) => mlua::Value::Boolean(b),
-            Value::Int(i) => mlua::Value::Integer(i),
-            Value::Str(s) => mlua::Value::String(lua.create_string(&s)?),
-            Value::List(v) => {
-                let t = lua.create_table_with_capacity(v.len(), 0)?;
-                for (i, x) in v.into_iter().enumerate() {
-                    t.raw_set(i + 1, x)?;
-                }
-                mlua::Value::Table(t)
+        match self {
+            Value::Nil => Ok(mlua::Value::Nil),
+            Value::Bool(b) => Ok(mlua::Value::Boolean(b)),
+            Value::Int(i) => Ok(mlua::Value::Integer(i)),
+            // Tables (and strings) are built with the raw C API inside one protected call: the
+            // safe per-field `raw_set` costs a protected call each, and converting data was
+            // the largest cost of a turn.
+            other => {
+                // SAFETY: `push_raw` only pushes onto the stack it is given (checking stack space
+                // at every level) and holds no value with a destructor, so a Lua error (out of
+                // memory) raised inside it may unwind through it; `exec_raw` catches it.
+                unsafe { lua.exec_raw::<mlua::Value>((), |state| push_raw(state, &other)) }
             }
-            Value::Map(m) => {
-                let t = lua.create_table_with_capacity(0, m.len())?;
-                for (k, x) in m {
-                    t.raw_set(k, x)?;
-                }
-                mlua::Value::Table(t)
+        }
+    }
+}
+
+/// Pushes `v` onto the Lua stack as one value: lists are sequences 1..n, maps string-keyed
+/// tables, sized exactly as the safe conversion sized them.
+unsafe fn push_raw(state: *mut mlua::ffi::lua_State, v: &Value) {
+    use mlua::ffi;
+    if ffi::lua_checkstack(state, 4) == 0 {
+        ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
+    }
+    match v {
+        Value::Nil => ffi::lua_pushnil(state),
+        Value::Bool(b) => ffi::lua_pushboolean(state, *b as std::os::raw::c_int),
+        Value::Int(i) => ffi::lua_pushinteger(state, *i),
+        Value::Str(s) => {
+            ffi::lua_pushlstring(state, s.as_ptr() as *const std::os::raw::c_char, s.len());
+        }
+        Value::List(items) => {
+            ffi::lua_createtable(state, items.len() as std::os::raw::c_int, 0);
+            for (i, x) in items.iter().enumerate() {
+                push_raw(state, x);
+                ffi::lua_rawseti(state, -2, (i + 1) as ffi::lua_Integer);
             }
-        })
+        }
+        Value::Map(m) => {
+            ffi::lua_createtable(state, 0, m.len() as std::os::raw::c_int);
+            for (k, x) in m {
+                ffi::lua_pushlstring(state, k.as_ptr() as *const std::os::raw::c_char, k.len());
+                push_raw(state, x);
+                ffi::lua_rawset(state, -3);
+            }
+        }
     }
 }
 
@@ -145,55 +171,127 @@ fn refuse(what: &str) -> mlua::Error {
     ))
 }
 
-fn from_lua_depth(v: mlua::Value, depth: usize) -> mlua::Result<Value> {
-    if depth > 32 {
-        return Err(refuse("a table nested more than 32 deep (a cycle?)"));
-    }
+/// A scalar from Lua (tables are read by `read_raw`).
+fn scalar_from_lua(v: mlua::Value) -> mlua::Result<Value> {
     Ok(match v {
         mlua::Value::Nil => Value::Nil,
         mlua::Value::Boolean(b) => Value::Bool(b),
         mlua::Value::Integer(i) => Value::Int(i),
-        mlua::Value::Number(n) if n.fract() == 0.0 && n.abs() < 9.0e15 => Value::Int(n as i64),
-        mlua::Value::Number(n) => return Err(refuse(&format!("the fractional number {n}"))),
+        mlua::Value::Number(n) => whole_number(n)?,
         mlua::Value::String(s) => Value::Str(s.to_str()?.to_string()),
-        mlua::Value::Table(t) => {
-            let mut ints = BTreeMap::new();
-            let mut strs = BTreeMap::new();
-            for pair in t.pairs::<mlua::Value, mlua::Value>() {
-                let (k, x) = pair?;
-                let x = from_lua_depth(x, depth + 1)?;
-                match k {
-                    mlua::Value::Integer(i) => {
-                        ints.insert(i, x);
-                    }
-                    mlua::Value::String(s) => {
-                        strs.insert(s.to_str()?.to_string(), x);
-                    }
-                    other => return Err(refuse(&format!("a table key of type {}", other.type_name()))),
-                }
-            }
-            match (ints.is_empty(), strs.is_empty()) {
-                (true, true) => Value::Map(BTreeMap::new()),
-                (true, false) => Value::Map(strs),
-                (false, true) => {
-                    let n = ints.len() as i64;
-                    if ints.keys().copied().eq(1..=n) {
-                        Value::List(ints.into_values().collect())
-                    } else {
-                        let keys: Vec<String> = ints.keys().map(|k| k.to_string()).collect();
-                        return Err(refuse(&format!("a list with holes (keys {})", keys.join(", "))));
-                    }
-                }
-                (false, false) => return Err(refuse("a table mixing list entries and named fields")),
-            }
-        }
         other => return Err(refuse(&format!("a {}", other.type_name()))),
     })
 }
 
+/// A float that holds a whole number becomes an integer; any other is refused.
+fn whole_number(n: f64) -> mlua::Result<Value> {
+    if n.fract() == 0.0 && n.abs() < 9.0e15 {
+        Ok(Value::Int(n as i64))
+    } else {
+        Err(refuse(&format!("the fractional number {n}")))
+    }
+}
+
+/// A table's entries as a list (keys exactly 1..n) or a map (string keys), else refused.
+fn table_value(ints: BTreeMap<i64, Value>, strs: BTreeMap<String, Value>) -> mlua::Result<Value> {
+    Ok(match (ints.is_empty(), strs.is_empty()) {
+        (true, _) => Value::Map(strs),
+        (false, true) => {
+            let n = ints.len() as i64;
+            if ints.keys().copied().eq(1..=n) {
+                Value::List(ints.into_values().collect())
+            } else {
+                let keys: Vec<String> = ints.keys().map(|k| k.to_string()).collect();
+                return Err(refuse(&format!("a list with holes (keys {})", keys.join(", "))));
+            }
+        }
+        (false, false) => return Err(refuse("a table mixing list entries and named fields")),
+    })
+}
+
 impl FromLua for Value {
-    fn from_lua(v: mlua::Value, _lua: &Lua) -> mlua::Result<Value> {
-        from_lua_depth(v, 0)
+    fn from_lua(v: mlua::Value, lua: &Lua) -> mlua::Result<Value> {
+        match v {
+            // Tables are read with the raw C API in one go (see `into_lua`): the same result,
+            // without a registry reference for every key and value.
+            mlua::Value::Table(t) => {
+                let mut out = None;
+                // SAFETY: `read_raw` only reads (lua_next, lua_to*, lua_type): nothing in it can
+                // raise a Lua error or allocate in Lua, so no error unwinds through its frames.
+                unsafe {
+                    lua.exec_raw::<()>(t, |state| {
+                        let top = mlua::ffi::lua_gettop(state);
+                        out = Some(read_raw(state, top, 0));
+                        mlua::ffi::lua_settop(state, 0);
+                    })?;
+                }
+                out.unwrap_or_else(|| Err(refuse("nothing")))
+            }
+            other => scalar_from_lua(other),
+        }
+    }
+}
+
+/// Reads the value at stack index `idx` (absolute): scalars as `scalar_from_lua` reads them,
+/// tables as `table_value` classifies them, at most 32 deep.
+unsafe fn read_raw(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int, depth: usize) -> mlua::Result<Value> {
+    use mlua::ffi;
+    if depth > 32 {
+        return Err(refuse("a table nested more than 32 deep (a cycle?)"));
+    }
+    let string_at = |i| -> mlua::Result<String> {
+        let mut len = 0usize;
+        let p = ffi::lua_tolstring(state, i, &mut len) as *const u8;
+        let bytes = std::slice::from_raw_parts(p, len);
+        std::str::from_utf8(bytes).map(str::to_string).map_err(|_| refuse("a string that is not UTF-8"))
+    };
+    Ok(match ffi::lua_type(state, idx) {
+        ffi::LUA_TNIL => Value::Nil,
+        ffi::LUA_TBOOLEAN => Value::Bool(ffi::lua_toboolean(state, idx) != 0),
+        ffi::LUA_TNUMBER if ffi::lua_isinteger(state, idx) != 0 => Value::Int(ffi::lua_tointeger(state, idx)),
+        ffi::LUA_TNUMBER => whole_number(ffi::lua_tonumber(state, idx))?,
+        ffi::LUA_TSTRING => Value::Str(string_at(idx)?),
+        ffi::LUA_TTABLE => {
+            if ffi::lua_checkstack(state, 4) == 0 {
+                return Err(refuse("a table nested too deep for the Lua stack"));
+            }
+            let mut ints = BTreeMap::new();
+            let mut strs = BTreeMap::new();
+            ffi::lua_pushnil(state);
+            while ffi::lua_next(state, idx) != 0 {
+                let top = ffi::lua_gettop(state);
+                let x = read_raw(state, top, depth + 1)?;
+                match ffi::lua_type(state, top - 1) {
+                    ffi::LUA_TNUMBER if ffi::lua_isinteger(state, top - 1) != 0 => {
+                        ints.insert(ffi::lua_tointeger(state, top - 1), x);
+                    }
+                    ffi::LUA_TSTRING => {
+                        strs.insert(string_at(top - 1)?, x);
+                    }
+                    t => return Err(refuse(&format!("a table key of type {}", type_name(t)))),
+                }
+                ffi::lua_settop(state, top - 1);
+            }
+            table_value(ints, strs)?
+        }
+        t => return Err(refuse(&format!("a {}", type_name(t)))),
+    })
+}
+
+/// Type names as `mlua::Value::type_name` spells them.
+fn type_name(t: std::os::raw::c_int) -> &'static str {
+    use mlua::ffi;
+    match t {
+        ffi::LUA_TNIL => "nil",
+        ffi::LUA_TBOOLEAN => "boolean",
+        ffi::LUA_TLIGHTUSERDATA => "lightuserdata",
+        ffi::LUA_TNUMBER => "number",
+        ffi::LUA_TSTRING => "string",
+        ffi::LUA_TTABLE => "table",
+        ffi::LUA_TFUNCTION => "function",
+        ffi::LUA_TUSERDATA => "userdata",
+        ffi::LUA_TTHREAD => "thread",
+        _ => "value",
     }
 }
 
@@ -217,6 +315,13 @@ mod tests {
         assert!(err.to_string().contains("holes"), "{err}");
         assert!(lua.load("return 1.5").eval::<Value>().is_err());
         assert!(lua.load("return function() end").eval::<Value>().is_err());
+        let err = lua.load("return { 1, x = 2 }").eval::<Value>().unwrap_err();
+        assert!(err.to_string().contains("mixing"), "{err}");
+        let err = lua.load("local t = {} t.me = t return t").eval::<Value>().unwrap_err();
+        assert!(err.to_string().contains("32 deep"), "{err}");
+        let err = lua.load("return { [true] = 1 }").eval::<Value>().unwrap_err();
+        assert!(err.to_string().contains("key of type boolean"), "{err}");
+        assert_eq!(lua.load("return { 2.0, { n = 3.0 } }").eval::<Value>().unwrap().to_string(), "{2, {n = 3}}");
     }
 
     #[test]
