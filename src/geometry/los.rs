@@ -45,10 +45,11 @@
 use super::board::{Barrier, Board, Derived, Place};
 use super::types::{Corner, Dir, EdgeId, Rot, Sq};
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 use std::rc::Rc;
 
 /// How LOS to a wall or door is traced (8th/classic: its midpoint; 9th: any point of it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EdgeTarget {
     #[default]
@@ -467,13 +468,25 @@ impl Board {
                 }
             }
         }
+        let seen = self.edge_field(&d, a, mode);
+        names.iter().any(|n| seen.contains(n))
+    }
+
+    /// Every edge a line from the centre of `a` reaches (at its midpoint, or at one of the
+    /// seven points of `mode`), under the names the chart gives them; cached per square until
+    /// the board changes, as square fields are.
+    fn edge_field(&self, d: &Derived, a: Sq, mode: EdgeTarget) -> Rc<HashSet<EdgeId>> {
+        let from = d.cell(a);
+        if let Some(f) = d.los_edge_fields.borrow().get(&(from, mode)) {
+            return f.clone();
+        }
         let offsets: Vec<i64> = match mode {
             EdgeTarget::Midpoint => vec![HALF],
             EdgeTarget::AnyPoint => (1..8).map(|k| k * UNIT / 8).collect(),
         };
-        let g = los_graph(&d);
+        let g = los_graph(d);
         let mut t = Tracer::new(g);
-        let from = d.cell(a);
+        let mut seen = HashSet::new();
         let r = g.reach;
         for cj in -r..=r {
             for ci in -r..=r {
@@ -497,17 +510,16 @@ impl Board {
                         };
                         if let Some(end) = t.walk(from, tx, ty, |_, _, _| true) {
                             if let Some(chart_side) = end.on_side {
-                                let edge = g.sq(end.cell).edge(chart_side.turn(end.rot));
-                                if names.contains(&edge) {
-                                    return true;
-                                }
+                                seen.insert(g.sq(end.cell).edge(chart_side.turn(end.rot)));
                             }
                         }
                     }
                 }
             }
         }
-        false
+        let seen = Rc::new(seen);
+        d.los_edge_fields.borrow_mut().insert((from, mode), seen.clone());
+        seen
     }
 
     /// LOS that may turn one corner (8th Around the Corner: the spell bends once, by 90 or 180
