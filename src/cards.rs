@@ -54,8 +54,16 @@ pub struct CardDef {
     pub hooks: Vec<String>,
     /// Named actions the card offers while in play (an item's "throw", a spell's "spikes").
     pub actions: Vec<String>,
-    /// Names of the card's own tests, in file order.
-    pub tests: Vec<String>,
+    /// The card's own tests, in file order.
+    pub tests: Vec<CardTest>,
+}
+
+/// One of a card's own tests: `{ "name", function(t) ... end, players = 3 }`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardTest {
+    pub name: String,
+    /// Players in the test's game (default 2): some rules need more seats.
+    pub players: usize,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -277,8 +285,15 @@ fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key
                 };
                 let name: Option<String> = entry.raw_get(1).ok();
                 let func = matches!(entry.raw_get::<mlua::Value>(2), Ok(mlua::Value::Function(_)));
+                let players = match entry.raw_get::<mlua::Value>("players") {
+                    Ok(mlua::Value::Nil) => 2,
+                    Ok(mlua::Value::Integer(n)) if (1..=8).contains(&n) => n as usize,
+                    _ => return Err(at("tests", format!("test {i}: `players` must be a whole number from 1 to 8"))),
+                };
                 match (name, func) {
-                    (Some(n), true) if !tests.contains(&n) => tests.push(n),
+                    (Some(n), true) if !tests.iter().any(|t: &CardTest| t.name == n) => {
+                        tests.push(CardTest { name: n, players })
+                    }
                     (Some(n), true) => return Err(at("tests", format!("two tests are named `{n}`"))),
                     _ => return Err(at("tests", format!("test {i} must be {{ \"name\", function(t) ... end }}"))),
                 }

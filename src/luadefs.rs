@@ -233,7 +233,11 @@ const CARD_FIELDS: &[(&str, &str, &str)] = &[
         "table<string, {label?: string, run: fun(ctx: Ctx, arg?: any): any}>?",
         "named actions the card offers in play",
     ),
-    ("tests", "{[1]: string, [2]: fun(t: T)}[]?", "the card's own tests"),
+    (
+        "tests",
+        "{[1]: string, [2]: fun(t: T), players?: integer}[]?",
+        "the card's own tests, each in a fresh game (of `players` seats, default 2)",
+    ),
 ];
 
 /// Splits `"a: integer, b: {x: integer, y: integer}"` at the top-level commas.

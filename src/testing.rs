@@ -17,6 +17,7 @@
 //! | `t:log(event)` | payloads of that event logged since the test began |
 //! | `t:eq(a, b [, msg])`, `t:ok(cond [, msg])` | assertions; a failure names the test's line |
 
+use crate::cards::CardTest;
 use crate::decision::{Agent, Decision, Request, ScriptedAgent};
 use crate::engine::{Engine, GameSetup, Outcome};
 use crate::value::Value;
@@ -254,9 +255,9 @@ fn harness(
 /// Runs the tests of every card of `ruleset` (or only cards whose key or name contains
 /// `filter`), each in a fresh game.
 pub fn run_card_tests(root: &Path, ruleset: &str, filter: Option<&str>) -> Result<Vec<TestOutcome>, String> {
-    let setup = |seed| GameSetup { ruleset: ruleset.to_string(), players: 2, seed, options: vec![], names: vec![] };
-    let probe = Engine::new(root, &setup(1), Box::new(ScriptedAgent::default()))?;
-    let cards: Vec<(String, String, String, Vec<String>)> = probe
+    let setup = |players| GameSetup { ruleset: ruleset.to_string(), players, seed: 1, options: vec![], names: vec![] };
+    let probe = Engine::new(root, &setup(2), Box::new(ScriptedAgent::default()))?;
+    let cards: Vec<(String, String, String, Vec<CardTest>)> = probe
         .card_defs()
         .filter(|d| filter.is_none_or(|f| d.key.contains(f) || d.name.to_lowercase().contains(&f.to_lowercase())))
         .map(|d| (d.key.clone(), d.file.clone(), d.name.clone(), d.tests.clone()))
@@ -269,7 +270,7 @@ pub fn run_card_tests(root: &Path, ruleset: &str, filter: Option<&str>) -> Resul
             let idle = Rc::new(Cell::new(false));
             let agent = TestAgent { script: script.clone(), idle: idle.clone() };
             let result = (|| -> Result<(), String> {
-                let engine = Rc::new(Engine::new(root, &setup(1), Box::new(agent))?);
+                let engine = Rc::new(Engine::new(root, &setup(test.players), Box::new(agent))?);
                 if engine.ruleset_has("test_setup") {
                     engine.call_rules("test_setup", vec![])?;
                 }
@@ -291,7 +292,7 @@ pub fn run_card_tests(root: &Path, ruleset: &str, filter: Option<&str>) -> Resul
             out.push(TestOutcome {
                 card: key.clone(),
                 file: file.clone(),
-                test: test.clone(),
+                test: test.name.clone(),
                 passed: result.is_ok(),
                 message: result.err().unwrap_or_default(),
             });

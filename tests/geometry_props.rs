@@ -70,7 +70,11 @@ fn make_board(which: usize, rots: &[u8], changes: &[Change]) -> Board {
         portals: portals.iter().map(|&(c, slot, side)| PortalMarker { colour: c.into(), slot, side }).collect(),
         warps: warps
             .iter()
-            .map(|&((sa, da), (sb, db))| Warp { a: SideRef { slot: sa, side: da }, b: SideRef { slot: sb, side: db } })
+            .map(|&((sa, da), (sb, db))| Warp {
+                a: SideRef { slot: sa, side: da },
+                b: SideRef { slot: sb, side: db },
+                name: None,
+            })
             .collect(),
         reconstructed: None,
     };

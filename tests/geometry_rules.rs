@@ -50,7 +50,11 @@ fn layout(slots: &[(i32, i32)], portals: &[(&str, usize, Dir)], warps: &[WarpSpe
         portals: portals.iter().map(|&(c, slot, side)| PortalMarker { colour: c.into(), slot, side }).collect(),
         warps: warps
             .iter()
-            .map(|&((sa, da), (sb, db))| Warp { a: SideRef { slot: sa, side: da }, b: SideRef { slot: sb, side: db } })
+            .map(|&((sa, da), (sb, db))| Warp {
+                a: SideRef { slot: sa, side: da },
+                b: SideRef { slot: sb, side: db },
+                name: None,
+            })
             .collect(),
         reconstructed: None,
     }

@@ -68,7 +68,10 @@ fn four_with_portals() -> Board {
 /// Three sectors in an L; the missing corner's sides are glued by warps.
 fn three_with_warps() -> Board {
     let side = |slot, side| SideRef { slot, side };
-    let warps = vec![Warp { a: side(1, Dir::S), b: side(2, Dir::E) }, Warp { a: side(1, Dir::N), b: side(2, Dir::W) }];
+    let warps = vec![
+        Warp { a: side(1, Dir::S), b: side(2, Dir::E), name: None },
+        Warp { a: side(1, Dir::N), b: side(2, Dir::W), name: None },
+    ];
     Board::new(
         layout(vec![(0, 0), (1, 0), (0, 1)], vec![], warps),
         vec![plain("a"), plain("b"), walled("c")],

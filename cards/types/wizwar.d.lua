@@ -495,6 +495,11 @@ function Game:turn_sector(sector, quarters, fate) end
 ---@return table
 function Game:swap_sectors(a, b, fate) end
 
+---Remove the layout's warps with this name (whole rim sides glued together); those sides wrap as usual. Returns how many.
+---@param name string
+---@return integer
+function Game:remove_warps(name) end
+
 ---Rebuild the board from a layout spec (setup only).
 ---@param spec table
 function Game:arrange_board(spec) end
@@ -611,7 +616,7 @@ function Game:end_turn() end
 ---@field text string the rules text, in our own words
 ---@field copies integer? copies in the deck (default 1)
 ---@field actions table<string, {label?: string, run: fun(ctx: Ctx, arg?: any): any}>? named actions the card offers in play
----@field tests {[1]: string, [2]: fun(t: T)}[]? the card's own tests
+---@field tests {[1]: string, [2]: fun(t: T), players?: integer}[]? the card's own tests, each in a fresh game (of `players` seats, default 2)
 ---@field resolve? fun(ctx: Ctx, arg?: any): any the card's own effect when it resolves (cast as a spell, or played in response: then ctx.against names the stack entry)
 ---@field on_play? fun(ctx: Ctx, arg?: any): any an item enters its owner's play area
 ---@field on_end? fun(ctx: Ctx, arg?: any): any the card leaves play (spell ends, item dropped or destroyed)

@@ -385,8 +385,12 @@ function H.rotate_sector(ctx, sector, quarters)
   return ctx.game:turn_sector(sector, quarters, "random")
 end
 
+-- classic, The Board: once a sector is relocated the AUTO WARP is discarded and only opposite
+-- board edges connect (the layout names its warps `auto_warp`).
 function H.relocate_sector(ctx, a, b)
-  return ctx.game:swap_sectors(a, b, "random")
+  local moved = ctx.game:swap_sectors(a, b, "random")
+  if ctx.game:remove_warps("auto_warp") > 0 then ctx.game:log("auto_warp_removed", {}) end
+  return moved
 end
 
 return H

@@ -698,6 +698,10 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         let fate = parse_fate(&fate.unwrap_or_default())?;
         change_map(k, fate, |board, seam| board.swap_sectors(a.max(0) as usize, b.max(0) as usize, seam))
     })?;
+    reg(lua, t, "remove_warps", w, |k, name: String| -> F<i64> {
+        let n = k.st.borrow_mut().board.remove_warps(&name);
+        Ok(n as i64)
+    })?;
     reg(lua, t, "arrange_board", w, |k, spec: Value| -> F<()> {
         arrange_board(k, &spec)?;
         Ok(())

@@ -677,6 +677,18 @@ impl Board {
         Ok(self.move_contents(&[(slot, slot)], &map, seam))
     }
 
+    /// Removes the layout's warps named `name` (whole sides glued together); the rim sides
+    /// they joined wrap around as usual from then on. Returns how many there were.
+    pub fn remove_warps(&mut self, name: &str) -> usize {
+        let before = self.layout.warps.len();
+        self.layout.warps.retain(|w| w.name.as_deref() != Some(name));
+        let removed = before - self.layout.warps.len();
+        if removed > 0 {
+            self.changed();
+        }
+        removed
+    }
+
     /// Exchanges the places of two sectors without turning them.
     pub fn swap_sectors(
         &mut self,

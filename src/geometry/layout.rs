@@ -31,6 +31,10 @@ pub struct PortalMarker {
 pub struct Warp {
     pub a: SideRef,
     pub b: SideRef,
+    /// A name rules can refer to (`game:remove_warps(name)`: classic relocation discards the
+    /// AUTO WARP but not the two-player crossovers).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -249,6 +249,7 @@ struct RawPortal {
 struct RawWarp {
     a: RawSide,
     b: RawSide,
+    name: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -286,6 +287,7 @@ pub fn load_layout(path: &Path) -> Result<Layout, Vec<DataError>> {
         .map(|w| Warp {
             a: SideRef { slot: w.a.slot, side: side(&w.a.side) },
             b: SideRef { slot: w.b.slot, side: side(&w.b.side) },
+            name: w.name.clone(),
         })
         .collect();
     if !errors.is_empty() {

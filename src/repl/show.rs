@@ -200,7 +200,8 @@ pub fn card_text(d: &CardDef) -> String {
     if !d.tests.is_empty() {
         out.push_str(&format!("  tests ({}, run with `test {}`):\n", d.tests.len(), d.name));
         for t in &d.tests {
-            out.push_str(&format!("    - {t}\n"));
+            let seats = if t.players == 2 { String::new() } else { format!(" ({} players)", t.players) };
+            out.push_str(&format!("    - {}{seats}\n", t.name));
         }
     }
     if let Some(r) = &d.reconstructed {

@@ -1,0 +1,75 @@
+-- classic RELOCATE SECTOR (1 in the deck): a sector board moves to another place on the map,
+-- with everything on it [TJ]. Once a sector has been relocated the three-player AUTO WARP is
+-- discarded and only opposite board edges connect (classic, The Board); a wall created or
+-- destroyed on a seam stays with one of the two sectors on a 50/50 roll (classic, Cards and
+-- Actions that Change the Map).
+-- reconstructed: our sources do not say how the new place is picked; the caster chooses a
+-- second sector and the two exchange places (so, as the FAQ notes, it changes little with two
+-- players). Range taken as anywhere.
+
+-- The square in the middle of the south rim of sector slot i (for the tests).
+local function south_opening(game, i)
+  local x0, x1, y1 = 1e9, -1e9, -1e9
+  for _, s in ipairs(game:sector_squares(i)) do
+    x0, x1, y1 = math.min(x0, s.x), math.max(x1, s.x), math.max(y1, s.y)
+  end
+  return { x = (x0 + x1) // 2, y = y1 }
+end
+
+-- The square beyond side `dir` of square s (through the rim's links).
+local function beyond(game, s, dir)
+  for _, n in ipairs(game:neighbours(s)) do
+    if n.dir == dir then return n.to end
+  end
+end
+
+return card {
+  name = "Relocate Sector",
+  kind = "neutral",
+  range = "anywhere",
+  duration = "instant",
+  targets = { "sector" },
+  copies = 1,
+  text = "Pick up any sector board with everything on it and trade its place with another sector. From then on the three-player warp is gone and every edge leads to the opposite one.",
+  resolve = function(ctx)
+    local game, moving = ctx.game, ctx.target.sector
+    local opts = {}
+    for i = 0, game:sector_count() - 1 do
+      if i ~= moving then opts[#opts + 1] = { key = "sector " .. i, sector = i } end
+    end
+    if #opts == 0 then return end
+    local key = game:choose(ctx.caster, "sector", "Relocate Sector: trade places with which sector?", opts)
+    local other = tonumber(key:match("%d+"))
+    ctx:relocate_sector(moving, other)
+    game:log("sector_relocated", { sector = moving, with = other })
+  end,
+  tests = {
+    { "two sectors trade places, wizards riding along", function(t)
+      local g = t.game
+      t:active(0)
+      local home0, home1 = g:home(0), g:home(1)
+      local c = t:give(0, "Relocate Sector")
+      -- with two sectors there is one place to go: nobody is asked
+      t:act("cast Relocate Sector #" .. c .. " at sector 0")
+      t:eq(g:player(0).at, home1, "wizard 0 rode his sector into the other place")
+      t:eq(g:player(1).at, home0)
+      t:eq(#t:log("sector_relocated"), 1)
+      t:eq(#t:log("auto_warp_removed"), 0, "two players: the crossovers are not the AUTO WARP")
+      t:eq(g:card(c).zone.pile, "discard")
+    end },
+    { "with three players the AUTO WARP is discarded", function(t)
+      local g = t.game
+      t:active(0)
+      local gate = south_opening(g, 1)
+      local through = beyond(g, gate, "S")
+      t:ok(g:sector_of(through) ~= g:sector_of(gate), "the AUTO WARP leads off to another sector first")
+      local c = t:give(0, "Relocate Sector")
+      t:answer(0, "sector 2")
+      t:act("cast Relocate Sector #" .. c .. " at sector 0")
+      t:eq(#t:log("auto_warp_removed"), 1)
+      local after = beyond(g, gate, "S")
+      t:eq(g:sector_of(after), g:sector_of(gate), "the south edge now wraps to the north edge of the same column")
+      t:eq(after.x, gate.x)
+    end, players = 3 },
+  },
+}
