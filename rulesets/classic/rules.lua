@@ -524,8 +524,9 @@ local function move(game, p, a)
   if not ev then return end
   game:after("leave", { who = p, square = from })
   game:place_wizard(p, ev.to)
-  spend_door_pass(game, from, a.dir)
-  game:after("move", { wizard = p, from = from, to = ev.to, dir = a.dir })
+  -- a `before_move` handler may turn the step (Blind: classic, The Die): ev.dir is the real one
+  spend_door_pass(game, from, ev.dir or a.dir)
+  game:after("move", { wizard = p, from = from, to = ev.to, dir = ev.dir or a.dir })
   game:after("enter", { who = p, square = ev.to })
 end
 

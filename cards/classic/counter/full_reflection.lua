@@ -1,9 +1,13 @@
 -- classic FULL REFLECTION (1 in the deck): a counteraction turning a spell aimed at you back
--- on its caster, whole [AF]. The caster, now its target, may counteract it in turn.
+-- on its caster, whole [AF]. The caster is now the one it is aimed at, so he may counteract it
+-- in turn (classic, The Cards: an attack may bounce back and forth). A reflected lost turn
+-- costs him the rest of his own turn (classic, The Turn).
+-- reconstructed: spells only (punches and thrown objects are not spells).
 return card {
   name = "Full Reflection",
   kind = "counter",
-  text = "Counteraction: a spell aimed at you hits its caster instead, with all its effects.",
+  copies = 1,
+  text = "Counteraction: a spell aimed at you turns back and hits its caster instead, with all its power.",
   can_respond = function(ctx, entry)
     return entry.kind == "spell" and entry.marks.defender == ctx.controller
   end,
@@ -12,7 +16,7 @@ return card {
     ctx:redirect(e.controller)
   end,
   tests = {
-    { "a Fireball comes back: 5 points to its caster", function(t)
+    { "a Fireball comes back: the caster takes the 5 points", function(t)
       t:active(0)
       local f = t:give(0, "Fireball")
       local r = t:give(1, "Full Reflection")
@@ -29,23 +33,24 @@ return card {
       local r = t:give(1, "Full Reflection")
       t:place(1, t.game:player(0).at)
       t:answer(1, "counter with Full Reflection #" .. r)
-      -- Full Shield stops spells, not counteractions: player 0 is asked only once the
-      -- reflection has turned the Fireball on him.
       t:answer(0, "counter with Full Shield #" .. s)
       t:act("cast Fireball #" .. f .. " at player 1")
-      t:eq(t:life(0), 15)
       t:eq(t:life(1), 15)
+      t:eq(t:life(0), 15)
     end },
-    { "a reflected Lightning Blast costs its caster the rest of his turn", function(t)
+    { "a reflected Lightning Blast: the caster loses the rest of his turn", function(t)
+      local g = t.game
       t:active(0)
       local b = t:give(0, "Lightning Blast")
+      local n = t:give(0, "NUMBER 3")
       local r = t:give(1, "Full Reflection")
-      t:place(1, t.game:player(0).at)
+      t:place(1, g:player(0).at)
       t:answer(1, "counter with Full Reflection #" .. r)
-      t:act("cast Lightning Blast #" .. b .. " at player 1")
-      t:eq(t:life(0), 14)
-      t:eq(t.game:turn().vars.lost, true)
-      t:eq(t.game:player(1).tokens.lost_turns, nil)
+      t:act("cast Lightning Blast #" .. b .. " at player 1 with NUMBER 3 #" .. n)
+      t:eq(t:life(0), 12)
+      t:eq(g:turn().vars.lost, true)
+      t:eq(g:player(0).tokens.lost_turns or 0, 0, "not his next turn")
+      for _, k in ipairs(t:actions()) do t:ok(k:sub(1, 5) ~= "move ", k) end
     end },
   },
 }
