@@ -156,14 +156,11 @@ fn run(cli: Cli) -> Result<(), String> {
     let root = cli.root.clone();
     match cli.command {
         Command::Play { ruleset, players, seed, human, options, turns, quiet, save, load, log } => {
-            let (setup, answers) = match &load {
-                Some(path) => {
-                    let saved = SavedGame::read(path)?;
-                    (saved.setup, saved.answers)
-                }
-                None => {
-                    (GameSetup { ruleset, players, seed, options: parse_options(&options)?, names: vec![] }, vec![])
-                }
+            // A saved game or a REPL session (`wizwar::repl` reads both).
+            let loaded = load.as_deref().map(wizwar::repl::read_saved).transpose()?;
+            let setup = match &loaded {
+                Some(l) => l.setup.clone(),
+                None => GameSetup { ruleset, players, seed, options: parse_options(&options)?, names: vec![] },
             };
             let agents: Vec<Box<dyn Agent>> = (0..setup.players as u32)
                 .map(|p| -> Box<dyn Agent> {
@@ -174,8 +171,10 @@ fn run(cli: Cli) -> Result<(), String> {
                     }
                 })
                 .collect();
-            let engine = Engine::new(&root, &setup, Box::new(Seats { agents }))?;
-            engine.queue_replay(answers);
+            let engine = match &loaded {
+                Some(l) => wizwar::repl::resume(&root, l, Box::new(Seats { agents }))?,
+                None => Engine::new(&root, &setup, Box::new(Seats { agents }))?,
+            };
             let outcome = loop {
                 // Between turns the state names who plays next: the turn about to be played.
                 let (before, who) =
@@ -211,8 +210,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 std::fs::write(path, lines.join("\n") + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
             }
             if let Some(path) = &save {
-                SavedGame::of(&engine, &setup).write(path)?;
-                println!("saved to {}", path.display());
+                let steps = wizwar::repl::steps_after_play(&engine, loaded.as_ref().map_or(&[], |l| &l.steps[..]));
+                println!("{}", wizwar::repl::write_saved(path, &engine, &setup, &steps)?);
             }
             engine.with_state(|st| print!("{}", summary(st)));
             match outcome {

@@ -121,6 +121,29 @@ pub fn write_saved(path: &Path, engine: &Engine, setup: &GameSetup, steps: &[Ste
     }
 }
 
+/// `play --load`: a saved game or session rebuilt (every step must still apply), then handed
+/// to `agent` to go on.
+pub fn resume(root: &Path, loaded: &Loaded, agent: Box<dyn crate::decision::Agent>) -> Result<Engine, String> {
+    let built = build(root, &loaded.setup, &loaded.steps, None)?;
+    if let Some(s) = built.stopped {
+        return Err(s);
+    }
+    built.engine.set_agent(agent);
+    Ok(built.engine)
+}
+
+/// `play --save`: the steps a game was loaded with plus the answers given since.
+pub fn steps_after_play(engine: &Engine, loaded: &[Step]) -> Vec<Step> {
+    let replayed = loaded.iter().filter(|s| matches!(s, Step::Answer { .. })).count();
+    let mut steps = loaded.to_vec();
+    steps.extend(engine.answers().into_iter().skip(replayed).map(|a| Step::Answer {
+        player: a.player,
+        kind: a.kind,
+        keys: a.keys,
+    }));
+    steps
+}
+
 /// A game rebuilt from a setup and steps.
 pub struct Built {
     pub engine: Engine,
