@@ -467,6 +467,29 @@ fn an_obstacle_that_fills_its_square_blocks_los() {
 /// 8th Wall of Earth: a barrier on a border line that "blocks LOS and movement". Like a wall, it
 /// blocks a line that crosses it and one that only touches its end.
 #[test]
+fn a_thrown_line_lists_the_squares_it_crosses() {
+    // 8th: Throwing Objects / classic, Dropping and Retrieving Objects: a thrown object lands
+    // in the last square before what stops it, so rules need the squares of the line.
+    let b = one();
+    assert_eq!(b.line_squares(sq(1, 1), sq(3, 1)), Some(vec![sq(2, 1), sq(3, 1)]));
+    assert_eq!(b.line_squares(sq(1, 1), sq(1, 1)), Some(vec![sq(1, 1)]));
+    // A knight's move crosses two squares on the way: (1,1) -> (2,1)/(2,2)... to (3,2).
+    let knight = b.line_squares(sq(1, 1), sq(3, 2)).unwrap();
+    assert_eq!(knight.last(), Some(&sq(3, 2)));
+    assert_eq!(knight.len(), 3, "{knight:?}");
+    // Through the rim opening, the short way round: (2,0) north wraps to (2,4).
+    assert_eq!(b.line_squares(sq(2, 1), sq(2, 4)), Some(vec![sq(2, 0), sq(2, 4)]));
+    // In a closed room: a square filled by an obstacle ends the line on entering it, and
+    // nothing beyond it is reached; a wall in the way leaves no line at all.
+    let mut room = closed();
+    room.add_obstacle(1, obstacle(sq(3, 1), true, true)).unwrap();
+    assert_eq!(room.line_squares(sq(1, 1), sq(3, 1)), Some(vec![sq(2, 1), sq(3, 1)]));
+    assert_eq!(room.line_squares(sq(1, 1), sq(4, 1)), None);
+    wall(&mut room, sq(1, 3), Dir::E);
+    assert_eq!(room.line_squares(sq(1, 3), sq(3, 3)), None);
+}
+
+#[test]
 fn an_edge_obstacle_that_blocks_los_blocks_like_a_wall() {
     let mut b = closed();
     let earth =

@@ -287,6 +287,12 @@ function Game:los(a, b) end
 ---@return Square?
 function Game:los_bent(a, b) end
 
+---The squares a line of sight from a to b passes through, after a and ending with b (the shortest such line); nil without line of sight.
+---@param a Square
+---@param b Square
+---@return Square[]?
+function Game:line_squares(a, b) end
+
 ---Line of sight to an edge's midpoint (or, with any = true, to any point of it).
 ---@param a Square
 ---@param e Edge

@@ -340,6 +340,10 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     reg(lua, t, "los_bent", w, |k, (a, b): (Value, Value)| -> F<Value> {
         Ok(cv::opt(k.st.borrow().board.los_bent(cv::to_sq(&a)?, cv::to_sq(&b)?), cv::sq))
     })?;
+    reg(lua, t, "line_squares", w, |k, (a, b): (Value, Value)| -> F<Value> {
+        let line = k.st.borrow().board.line_squares(cv::to_sq(&a)?, cv::to_sq(&b)?);
+        Ok(cv::opt(line, |v| Value::List(v.into_iter().map(cv::sq).collect())))
+    })?;
     reg(lua, t, "los_edge", w, |k, (a, e, any): (Value, Value, Option<bool>)| -> F<bool> {
         let mode = if any == Some(true) {
             crate::geometry::EdgeTarget::AnyPoint

@@ -52,6 +52,7 @@ pub const API_DOCS: &[ApiDoc] = &[
     d("home_sector_at", "s: Square", "integer?", "The sector whose home square this is, if it is one."),
     d("los", "a: Square, b: Square", "boolean", "Line of sight between two squares (symmetric)."),
     d("los_bent", "a: Square, b: Square", "Square?", "A square from which b is seen by a line with one bend at a, if any."),
+    d("line_squares", "a: Square, b: Square", "Square[]?", "The squares a line of sight from a to b passes through, after a and ending with b (the shortest such line); nil without line of sight."),
     d("los_edge", "a: Square, e: Edge, any?: boolean", "boolean", "Line of sight to an edge's midpoint (or, with any = true, to any point of it)."),
     d("los_object", "a: Square, id: integer", "boolean", "Line of sight to an object (an obstacle on an edge, or the square of a plain object)."),
     d("adjacent", "a: Square, b: Square", "boolean", "Adjacent for spells: the same square or a neighbour (through a link too), and in line of sight."),

@@ -522,6 +522,44 @@ impl Board {
         seen
     }
 
+    /// The squares a line of sight from the centre of `a` to the centre of `b` passes through,
+    /// after `a` and ending with `b` (through links as they lead); None if no line gets there.
+    /// `b` may be a square filled by an obstacle (the line ends on entering it). Where
+    /// wrap-around gives several lines, the shortest (the first in a fixed order on a tie).
+    /// What a thrown object flies over: it lands in the square before a barrier in its way.
+    pub fn line_squares(&self, a: Sq, b: Sq) -> Option<Vec<Sq>> {
+        let d = self.derived();
+        if !d.contains(a) || !d.contains(b) {
+            return None;
+        }
+        if a == b {
+            return Some(vec![b]);
+        }
+        if let Some(limit) = self.sight_limit() {
+            if !near_cells(&d, a, limit)[d.cell(b)] {
+                return None;
+            }
+        }
+        let g = los_graph(&d);
+        let (from, target) = (d.cell(a), d.cell(b));
+        let mut t = Tracer::new(g);
+        let mut best: Option<Vec<usize>> = None;
+        for &(p, q, k) in &g.rays {
+            let (ap, aq) = (p.abs(), q.abs());
+            let mut path = Vec::new();
+            t.walk(from, k * p * UNIT + HALF, k * q * UNIT + HALF, |cell, i, j| {
+                path.push(cell);
+                let found = i * aq == j * ap && cell == target;
+                if found && best.as_ref().is_none_or(|b| path.len() < b.len()) {
+                    best = Some(path.clone());
+                }
+                !found
+            });
+        }
+        let sq = |c: usize| Sq::new(c as i32 % d.w, c as i32 / d.w);
+        best.map(|cells| cells.into_iter().map(sq).collect())
+    }
+
     /// LOS that may turn one corner (8th Around the Corner: the spell bends once, by 90 or 180
     /// degrees): a straight line to some bend square, then a straight line on to the target.
     /// Returns the bend square used, or None. A straight line also counts (no bend needed).
