@@ -103,6 +103,10 @@ const TIME_PER_INSTRUCTION: Duration = Duration::from_micros(1);
 const SLOW_RUN_FRACTION: u32 = 10;
 /// ... every this many instructions.
 const SLOW_RUN_HOOK_INTERVAL: u32 = 10;
+/// In the hook, a state using more than this share of its memory cap (after a full collection)
+/// fails there and then, so the error can name the script line (a failed allocation at the cap
+/// itself unwinds before anything can look at the stack).
+const SOFT_MEMORY_SHARE: (usize, usize) = (7, 8);
 /// How far up the stack to look for the script line to blame.
 const LOCATION_SEARCH_DEPTH: usize = 64;
 
@@ -209,6 +213,42 @@ impl LuaHost {
         instructions: u64,
     ) -> Result<R, HostError> {
         run_entry(&self.lua, &self.shared, instructions, f, || f.call(args))
+    }
+
+    /// Like [`LuaHost::call`], for a nested call whose failure the caller handles itself (an
+    /// event handler of one card): if it fails with a script error, its budget or the memory
+    /// cap, the calling scripts may go on. A stop the host was asked for ([`LuaHost::abort`]),
+    /// or one already under way when the call began, still stops everything.
+    pub fn call_contained<A: IntoLuaMulti, R: FromLuaMulti>(&self, f: &Function, args: A) -> Result<R, HostError> {
+        let (stopping_before, started_at) = {
+            let meter = self.shared.meter.borrow();
+            (meter.failure.is_some(), meter.executed)
+        };
+        let result = self.call(f, args);
+        if let Err(err) = &result {
+            let mut meter = self.shared.meter.borrow_mut();
+            if !stopping_before && !matches!(err, HostError::Aborted(_)) && !meter.entries.is_empty() {
+                meter.failure = None;
+                // The failed call is undone by the caller: what it spent is not charged to the
+                // calling scripts' budgets.
+                let spent = meter.executed - started_at;
+                for entry in &mut meter.entries {
+                    entry.deadline = entry.deadline.saturating_add(spent);
+                }
+            }
+        }
+        result
+    }
+
+    /// Runs `wait` (Rust code that waits for someone: a player deciding) with the wall-clock
+    /// limit of the running call stopped, so a slow person never trips it.
+    pub fn off_the_clock<R>(&self, wait: impl FnOnce() -> R) -> R {
+        let started = Instant::now();
+        let result = wait();
+        if let Some((since, _)) = &mut self.shared.meter.borrow_mut().clock {
+            *since += started.elapsed();
+        }
+        result
     }
 
     /// From inside a Rust callback, make the currently running script stop: every further Lua
@@ -391,6 +431,12 @@ impl Shared {
             Verdict::Continue => self.check_clock(lua),
             other => other,
         };
+        if let Verdict::Continue = verdict {
+            if self.near_memory_cap(lua) {
+                self.record_failure(self.memory_error(&location_prefix(lua)));
+                return Err(self.interrupt(lua));
+            }
+        }
         match verdict {
             Verdict::Continue => Ok(VmState::Continue),
             Verdict::Stopping => Err(self.interrupt(lua)),
@@ -408,6 +454,17 @@ impl Shared {
                 Err(self.interrupt(lua))
             }
         }
+    }
+
+    /// Is the state close to its memory cap even after collecting its garbage?
+    fn near_memory_cap(&self, lua: &Lua) -> bool {
+        let (num, den) = SOFT_MEMORY_SHARE;
+        let soft = self.limits.memory_bytes / den * num;
+        if lua.used_memory() <= soft {
+            return false;
+        }
+        let _ = lua.gc_collect();
+        lua.used_memory() > soft
     }
 
     /// The wall-clock safety net. Once a run is slow, check more often: a hundred instructions
@@ -530,7 +587,7 @@ fn run_entry<R>(
 ) -> Result<R, HostError> {
     begin_entry(lua, shared, budget)?;
     let result = body();
-    end_entry(lua, shared, result).map_err(|err| with_origin(err, function))
+    end_entry(lua, shared, result, function)
 }
 
 /// Lua loses the line of a call in tail position (`return f(x)`): when an error has no location
@@ -575,7 +632,9 @@ fn begin_entry(lua: &Lua, shared: &Rc<Shared>, budget: u64) -> Result<(), HostEr
     Ok(())
 }
 
-fn end_entry<R>(lua: &Lua, shared: &Rc<Shared>, result: mlua::Result<R>) -> Result<R, HostError> {
+/// Ends the innermost entry, a call of `function`. An error without a location is placed in
+/// that function's file before the calling entries see it.
+fn end_entry<R>(lua: &Lua, shared: &Rc<Shared>, result: mlua::Result<R>, function: &Function) -> Result<R, HostError> {
     let (failure, outermost) = {
         let mut meter = shared.meter.borrow_mut();
         meter.entries.pop();
@@ -585,13 +644,15 @@ fn end_entry<R>(lua: &Lua, shared: &Rc<Shared>, result: mlua::Result<R>) -> Resu
         (Some(failure), _) => Err(failure),
         (None, Ok(value)) => Ok(value),
         (None, Err(err)) => Err(shared.map_error(err)),
-    };
+    }
+    .map_err(|err| with_origin(err, function));
     let out_of_memory = matches!(outcome, Err(HostError::Memory(_)));
     if outermost {
         finish_run(lua, shared, out_of_memory);
     } else if let (true, Err(err)) = (out_of_memory, &outcome) {
-        // The cap is a property of the whole state: the calling scripts must stop too.
-        shared.record_failure(err.clone());
+        // The cap is a property of the whole state: the calling scripts must stop too (with
+        // the error as located here, the first reason recorded wins).
+        shared.meter.borrow_mut().failure = Some(err.clone());
         let _ = shared.interrupt(lua);
     }
     outcome
