@@ -189,6 +189,38 @@ impl GameState {
         self.objects.values().filter(|o| o.at == Some(Place::Edge(e))).map(|o| o.id).collect()
     }
 
+    /// The kernel's own data agrees with itself: living wizards stand on the board and dead
+    /// ones are off it; an object lies somewhere or is carried by a player, never both; the
+    /// board is consistent ([`Board::check_consistency`]). Returns the first problem.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        for p in &self.players {
+            match (p.alive, p.at) {
+                (true, Some(s)) if !self.board.contains(s) => {
+                    return Err(format!("player {} stands on {s}, off the board", p.id))
+                }
+                (true, None) => return Err(format!("player {} is alive but not on the board", p.id)),
+                (false, Some(s)) => return Err(format!("player {} is dead but still stands on {s}", p.id)),
+                _ => {}
+            }
+        }
+        for o in self.objects.values() {
+            match (o.at, o.carried_by) {
+                (Some(_), Some(p)) => {
+                    return Err(format!("object #{} ({}) lies on the board and is carried by player {p}", o.id, o.kind))
+                }
+                (None, None) => return Err(format!("object #{} ({}) is nowhere", o.id, o.kind)),
+                (None, Some(p)) if self.player(p).is_none() => {
+                    return Err(format!("object #{} ({}) is carried by player {p}, who does not exist", o.id, o.kind))
+                }
+                (Some(Place::Square(s)), _) if !self.board.contains(s) => {
+                    return Err(format!("object #{} ({}) lies on {s}, off the board", o.id, o.kind))
+                }
+                _ => {}
+            }
+        }
+        self.board.check_consistency()
+    }
+
     /// Every card is in exactly one place: the zone it says, listed once there. Returns the
     /// first inconsistency found.
     pub fn check_card_places(&self) -> Result<(), String> {

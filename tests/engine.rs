@@ -1,6 +1,8 @@
 //! The engine's turn machine, decisions, checkpoints and events, on a toy ruleset
 //! (tests/fixtures/engine): not an edition, just enough rules to drive the kernel.
 
+mod common;
+
 use std::path::Path;
 use wizwar::decision::{Agent, Decision, QueueAgent, RandomAgent, Request, ScriptedAgent, Seats};
 use wizwar::engine::{Engine, GameSetup, Outcome};
@@ -134,25 +136,28 @@ fn card_tests_run_in_fresh_games_and_report_failures_by_line() {
     assert!(!unasked.passed && unasked.message.contains("never asked"), "{}", unasked.message);
 }
 
-/// Lua seeds its string hashing per process, so determinism is only proven across processes.
+/// Lua seeds its string hashing per process, so determinism is only proven across processes:
+/// the toy rules, and a whole game of each edition with three players.
 #[test]
 fn the_same_game_in_two_processes_logs_the_same_bytes() {
-    let dir = std::env::temp_dir().join(format!("wizwar-det-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let run = |name: &str| {
+    let dir = common::temp_dir("det");
+    let run = |root: &str, ruleset: &str, players: &str, name: &str| {
         let path = dir.join(name);
         let status = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
-            .args(["--root", "tests/fixtures/engine", "play", "--ruleset", "toy", "--seed", "11", "--quiet", "--log"])
+            .args(["--root", root, "play", "--ruleset", ruleset, "--players", players, "--seed", "11", "--turns", "60"])
+            .args(["--quiet", "--log"])
             .arg(&path)
             .stdout(std::process::Stdio::null())
             .status()
             .unwrap();
-        assert!(status.success());
+        assert!(status.success(), "{ruleset}");
         std::fs::read(&path).unwrap()
     };
-    let (a, b) = (run("a.jsonl"), run("b.jsonl"));
-    assert!(a.len() > 100);
-    assert_eq!(a, b);
+    for (root, ruleset, players) in [("tests/fixtures/engine", "toy", "2"), (".", "8th", "3"), (".", "classic", "3")] {
+        let (a, b) = (run(root, ruleset, players, "a.jsonl"), run(root, ruleset, players, "b.jsonl"));
+        assert!(a.len() > 500, "{ruleset}: a real game was logged");
+        assert!(a == b, "{ruleset}: the two processes logged different games");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -175,4 +180,103 @@ fn a_saved_game_replays_and_a_broken_save_names_file_and_line() {
     let err = wizwar::save::SavedGame::read(&path).unwrap_err();
     assert!(err.contains(&format!("{}:3:", path.display())), "{err}");
     std::fs::remove_file(&path).ok();
+}
+
+/// A toy root whose deck holds only a card doing `body` when cast (on line 9 of its file).
+fn root_with_hostile_card(body: &str) -> std::path::PathBuf {
+    let root = common::temp_dir("hostile");
+    common::copy_dir(root_path(), &root);
+    let card = format!(
+        "-- A hostile card for the engine tests.\nreturn card {{\n  name = \"Hostile\",\n  kind = \"neutral\",\n  \
+         range = \"anywhere\",\n  targets = {{ \"wizard\" }},\n  text = \"Misbehaves.\",\n  resolve = function(ctx)\n    \
+         {body}\n  end,\n}}\n"
+    );
+    std::fs::write(root.join("cards/toy/hostile.lua"), card).unwrap();
+    let toml = root.join("rulesets/toy/ruleset.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    let text = text.replace(r#"deck = { "toy/zap" = 10, "toy/broken" = 2 }"#, r#"deck = { "toy/hostile" = 12 }"#);
+    std::fs::write(&toml, text).unwrap();
+    root
+}
+
+fn root_path() -> &'static Path {
+    root()
+}
+
+/// Every hostile script of the sandbox tests, now cast as a card in a running game: the action
+/// fails with an error naming the card's file and line, the game is exactly as it was before
+/// the action, and it goes on to its end.
+#[test]
+fn hostile_cards_fail_cleanly_in_a_game() {
+    let cases = [
+        ("an endless loop", "while true do end", "instruction budget"),
+        ("a loop in a coroutine", "coroutine.wrap(function() while true do end end)()", "instruction budget"),
+        ("a loop swallowing errors", "while true do pcall(function() while true do end end) end", "instruction budget"),
+        ("string.dump", "local f = (''):dump(function() end)", "dump"),
+        ("io", "io.open('/etc/passwd')", "'io'"),
+        ("os", "os.execute('true')", "'os'"),
+        ("debug", "debug.sethook()", "'debug'"),
+        ("load", "load('return 1')()", "'load'"),
+        ("require", "local m = require('os')", "module 'os' not found"),
+        ("a memory bomb", "local t = {} while true do t[#t+1] = string.rep('x', 1e6) end", "memory limit"),
+        ("unbounded recursion", "local function f() return 1 + f() end f()", ""),
+        ("a pathological pattern", "string.find(string.rep('a', 40), string.rep('a*', 40) .. 'b')", "quantifiers"),
+    ];
+    for (what, body, says) in cases {
+        let root = root_with_hostile_card(body);
+        let e = Engine::new(&root, &setup(1), bots(1)).unwrap();
+        assert!(e.run_until_action(Some(10)).is_none(), "{what}: the game waits for an action");
+        let key = e.pending_actions().unwrap().into_iter().map(|c| c.key).find(|k| k.starts_with("cast Hostile"));
+        let key = key.unwrap_or_else(|| panic!("{what}: a hostile card in hand"));
+        let before = e.state();
+        let log_before = e.log().len();
+        assert_eq!(e.take_action(&key), Ok(false), "{what}: the action fails");
+        let message = e.last_error().unwrap();
+        assert!(message.starts_with("cards/toy/hostile.lua:9:"), "{what}: names the file and line: {message}");
+        assert!(message.contains(says), "{what}: says `{says}`: {message}");
+        let mut after = e.state();
+        assert_eq!(after.turn.failed, vec![key.clone()], "{what}: the failed action is not offered again");
+        after.turn.failed.clear();
+        assert_eq!(after, before, "{what}: the game is as it was before the action");
+        let new_events: Vec<String> = e.log()[log_before..].iter().map(|l| l.event.clone()).collect();
+        // The choice of the action stays on record (a replay meets the same failure), then the error.
+        assert_eq!(new_events, vec!["answer", "error"], "{what}: nothing of the action stays in the log");
+        assert!(matches!(e.run(Some(6)), Outcome::TurnLimit | Outcome::Over(_)), "{what}: the game goes on");
+        std::fs::remove_dir_all(&root).ok();
+    }
+}
+
+/// A card in play whose event handler fails is undone alone: the event, and the action that
+/// raised it, go on without it; the error names the card.
+#[test]
+fn a_failing_event_handler_does_not_take_the_action_down() {
+    for (what, body) in [("an error", "error('jinx')"), ("a runaway loop", "while true do end")] {
+        let root = common::temp_dir("handler");
+        common::copy_dir(root_path(), &root);
+        let card = format!(
+            "-- A card in play that fails whenever a wizard moves.\nreturn card {{\n  name = \"Jinx\",\n  \
+             kind = \"neutral\",\n  range = \"anywhere\",\n  targets = {{ \"wizard\" }},\n  text = \"Breaks.\",\n  \
+             on_move = function(ctx, ev)\n    ctx.data.heard = true {body}\n  end,\n}}\n"
+        );
+        std::fs::write(root.join("cards/toy/jinx.lua"), card).unwrap();
+        let e = Engine::new(&root, &setup(2), bots(2)).unwrap();
+        assert!(e.run_until_action(Some(10)).is_none());
+        let active = e.with_state(|st| st.turn.active);
+        e.eval_lua(&format!("local c = game:new_card('Jinx', {{ kind = 'play', player = {active} }})")).unwrap();
+        let key = e.pending_actions().unwrap().into_iter().map(|c| c.key).find(|k| k.starts_with("move ")).unwrap();
+        let from = e.with_state(|st| st.players[active as usize].at);
+        assert_eq!(e.take_action(&key), Ok(true), "{what}: the move itself succeeds");
+        assert_ne!(e.with_state(|st| st.players[active as usize].at), from, "{what}: the wizard moved");
+        let log = e.log();
+        let err = log.iter().rev().find(|l| l.event == "error").expect("the handler's error is logged");
+        let message = err.data.get("message").and_then(|m| m.as_str()).unwrap();
+        assert!(message.starts_with("cards/toy/jinx.lua:9:"), "{what}: {message}");
+        assert_eq!(err.data.get("during").and_then(|m| m.as_str()), Some("on_move"));
+        assert!(
+            e.with_state(|st| st.cards.iter().all(|c| c.data.get("heard").is_none())),
+            "{what}: what the failed handler did is undone"
+        );
+        assert!(log.iter().any(|l| l.event == "move"), "{what}: the event itself happened");
+        std::fs::remove_dir_all(&root).ok();
+    }
 }

@@ -611,6 +611,36 @@ fn los_to_a_wall_is_traced_to_the_wall_itself() {
     assert!(b.los_to_edge(sq(0, 3), w, EdgeTarget::Midpoint), "a slanting line to the middle of the wall");
 }
 
+/// 8th: Maintaining Spells: a created wall goes when its spell ends. What stood there before
+/// comes back: nothing, the ruin of a destroyed printed wall (not the wall itself), or the
+/// printed wall a created door had replaced. Only the card that built it takes it away.
+#[test]
+fn taking_away_a_created_wall_leaves_what_was_there_before() {
+    let mut b = closed();
+    let rim = sq(0, 1).edge(Dir::W); // printed rim wall
+    b.destroy_barrier(rim).unwrap();
+    b.create_barrier(rim, false, Some(7)).unwrap();
+    assert_eq!(b.edge(rim).unwrap().barrier, Barrier::Wall);
+    assert!(b.unmake_barrier(rim, Some(8)).is_err(), "card 8 did not build it");
+    b.unmake_barrier(rim, Some(7)).unwrap();
+    let v = b.edge(rim).unwrap();
+    assert_eq!((v.barrier, v.destroyed), (Barrier::Open, true), "the ruin, not the printed wall");
+    b.check_consistency().unwrap();
+
+    let door_in_wall = sq(4, 3).edge(Dir::E);
+    b.create_barrier(door_in_wall, true, Some(9)).unwrap();
+    assert_eq!(b.edge(door_in_wall).unwrap().barrier, Barrier::Door);
+    b.unmake_barrier(door_in_wall, None).unwrap();
+    assert_eq!(b.edge(door_in_wall).unwrap().barrier, Barrier::Wall, "the printed wall is back");
+
+    let open = sq(2, 2).edge(Dir::N);
+    assert!(b.unmake_barrier(open, None).is_err(), "nothing was built there");
+    b.create_barrier(open, false, None).unwrap();
+    b.unmake_barrier(open, None).unwrap();
+    assert_eq!(b.edge(open).unwrap().barrier, Barrier::Open);
+    b.check_consistency().unwrap();
+}
+
 /// Something that fills a square stands between the viewer and the wall behind it.
 #[test]
 fn los_to_a_wall_behind_a_filled_square_is_blocked() {

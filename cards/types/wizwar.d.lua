@@ -415,7 +415,7 @@ function Game:set_card_data(c, key, v) end
 ---@return integer
 function Game:new_card(key, zone) end
 
----Move a card to a zone (top of a pile unless bottom = true).
+---Move a card to a zone (top of a pile unless bottom = true). A card taken off the stack leaves its entry there, without the card.
 ---@param c integer
 ---@param zone Zone
 ---@param opts? {bottom?: boolean}
@@ -458,6 +458,11 @@ function Game:create_barrier(e, door, by) end
 ---Remove the wall or door on an edge (orphaned columns go with it).
 ---@param e Edge
 function Game:destroy_barrier(e) end
+
+---Take away a created wall or door (with by: only one that card created): the edge is again what it was before (open, the printed wall, or the ruin of a destroyed one).
+---@param e Edge
+---@param by? integer
+function Game:unmake_barrier(e, by) end
 
 ---Put an edge back as printed.
 ---@param e Edge

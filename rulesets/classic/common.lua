@@ -107,7 +107,7 @@ end
 -- Objects and walls a card created go when the card leaves play.
 function M.remove_creations(game, c)
   for _, e in ipairs(game:card_data(c, "walls") or {}) do
-    local ok = pcall(function() game:restore_edge(e) end)
+    local ok = pcall(function() game:unmake_barrier(e, c) end)
     if ok then game:after("object_destroyed", { edge = e, card = c }) end
   end
   for _, id in ipairs(game:card_data(c, "objects") or {}) do

@@ -163,7 +163,13 @@ fn remove_from_zone(st: &mut crate::state::GameState, c: CardId) {
                 }
             }
         }
-        Zone::Stack | Zone::Removed => {}
+        // Its stack entry stays (it may be marked or answered still), without the card.
+        Zone::Stack => {
+            for e in st.stack.iter_mut().filter(|e| e.card == Some(c)) {
+                e.card = None;
+            }
+        }
+        Zone::Removed => {}
     }
 }
 
@@ -663,6 +669,10 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "destroy_barrier", w, |k, e: Value| -> F<()> {
         k.st.borrow_mut().board.destroy_barrier(cv::to_edge(&e)?)?;
+        Ok(())
+    })?;
+    reg(lua, t, "unmake_barrier", w, |k, (e, by): (Value, Option<i64>)| -> F<()> {
+        k.st.borrow_mut().board.unmake_barrier(cv::to_edge(&e)?, by.map(|b| b as u64))?;
         Ok(())
     })?;
     reg(lua, t, "restore_edge", w, |k, e: Value| -> F<()> {

@@ -106,6 +106,14 @@ enum AfterRestore {
     Drop,
 }
 
+/// What came of one card's event handler.
+enum Handled {
+    /// It ran and returned this.
+    Heard(mlua::Value),
+    /// It failed and was undone: the payload as it was before it.
+    Failed(mlua::Table),
+}
+
 struct Checkpoint {
     state: GameState,
     log: usize,
@@ -133,7 +141,13 @@ pub(crate) struct Kernel {
     interrupt: RefCell<Option<Interrupt>>,
     /// Depth of event dispatch, to stop runaway event loops.
     pub depth: Cell<u32>,
+    /// Sees every event as it is logged, with the state at that moment (soak tests check
+    /// invariants with it; see [`Engine::set_observer`]).
+    observer: RefCell<Option<Observer>>,
 }
+
+/// A watcher of every logged event: `(state, entry)`.
+pub type Observer = Box<dyn FnMut(&GameState, &LogEntry)>;
 
 pub struct Engine {
     pub(crate) k: Rc<Kernel>,
@@ -257,6 +271,7 @@ impl Engine {
             replay: RefCell::new(VecDeque::new()),
             agent: RefCell::new(agent),
             interrupt: RefCell::new(None),
+            observer: RefCell::new(None),
             depth: Cell::new(0),
         });
         api::install(&k)?;
@@ -362,34 +377,16 @@ impl Engine {
     }
 
     fn checkpoint(&self) -> Checkpoint {
-        Checkpoint {
-            state: self.k.st.borrow().clone(),
-            log: self.k.log.borrow().len(),
-            answers: self.k.answers.borrow().len(),
-        }
+        self.k.checkpoint()
     }
 
-    /// Undoes everything since `c`. What becomes of the answers given since depends on why.
     fn restore(&self, c: Checkpoint, answers: AfterRestore) {
-        *self.k.st.borrow_mut() = c.state;
-        let undone: Vec<LogEntry> = self.k.log.borrow_mut().drain(c.log..).collect();
-        match answers {
-            AfterRestore::Replay => {
-                let later: Vec<Answered> = self.k.answers.borrow_mut().drain(c.answers..).collect();
-                let mut replay = self.k.replay.borrow_mut();
-                for a in later.into_iter().rev() {
-                    replay.push_front(a);
-                }
-            }
-            AfterRestore::Keep => {
-                // The answers stay in the record (a replay meets the same failure at the same
-                // point), and so do their log lines.
-                self.k.log.borrow_mut().extend(undone.into_iter().filter(|l| l.event == "answer"));
-            }
-            AfterRestore::Drop => {
-                self.k.answers.borrow_mut().truncate(c.answers);
-            }
-        }
+        self.k.restore(c, answers)
+    }
+
+    /// Shows every event, as it is logged, to `observer` with the state at that moment.
+    pub fn set_observer(&self, observer: Option<Observer>) {
+        *self.k.observer.borrow_mut() = observer;
     }
 
     /// Runs one guarded step. Ok(true) = done, Ok(false) = it failed and was undone.
@@ -775,9 +772,44 @@ impl Engine {
 }
 
 impl Kernel {
+    fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            state: self.st.borrow().clone(),
+            log: self.log.borrow().len(),
+            answers: self.answers.borrow().len(),
+        }
+    }
+
+    /// Undoes everything since `c`. What becomes of the answers given since depends on why.
+    fn restore(&self, c: Checkpoint, answers: AfterRestore) {
+        *self.st.borrow_mut() = c.state;
+        let undone: Vec<LogEntry> = self.log.borrow_mut().drain(c.log..).collect();
+        match answers {
+            AfterRestore::Replay => {
+                let later: Vec<Answered> = self.answers.borrow_mut().drain(c.answers..).collect();
+                let mut replay = self.replay.borrow_mut();
+                for a in later.into_iter().rev() {
+                    replay.push_front(a);
+                }
+            }
+            AfterRestore::Keep => {
+                // The answers stay in the record (a replay meets the same failure at the same
+                // point), and so do their log lines.
+                self.log.borrow_mut().extend(undone.into_iter().filter(|l| l.event == "answer"));
+            }
+            AfterRestore::Drop => {
+                self.answers.borrow_mut().truncate(c.answers);
+            }
+        }
+    }
+
     pub fn log_event(&self, event: &str, data: Value) {
         let turn = self.st.borrow().turn.number;
-        self.log.borrow_mut().push(LogEntry { turn, event: event.to_string(), data });
+        let entry = LogEntry { turn, event: event.to_string(), data };
+        if let Some(observe) = self.observer.borrow_mut().as_mut() {
+            observe(&self.st.borrow(), &entry);
+        }
+        self.log.borrow_mut().push(entry);
     }
 
     /// Asks for a decision: from the replay queue first, else from the agent.
@@ -803,7 +835,8 @@ impl Kernel {
                 a.keys
             }
             None => {
-                let d = self.agent.borrow_mut().decide(req);
+                // A person may think as long as he likes: the script waiting for him is not slow.
+                let d = self.host.off_the_clock(|| self.agent.borrow_mut().decide(req));
                 match d {
                     Decision::Answer(keys) => {
                         req.resolve(&keys).map_err(Interrupt::Fail)?;
@@ -920,6 +953,45 @@ impl Kernel {
         result
     }
 
+    /// Runs one card's event handler. A card whose handler fails is undone alone (the game,
+    /// the log and the payload as they were before it) and the error logged naming it: one
+    /// broken card does not take the event, the action or the phase down with it. A stop the
+    /// kernel asked for (an agent suspending or failing) still stops everything.
+    fn card_handler(
+        &self,
+        card: CardId,
+        hook: &str,
+        f: &mlua::Function,
+        table: &mlua::Table,
+    ) -> Result<Handled, HostError> {
+        let lua = self.host.lua();
+        let cp = self.checkpoint();
+        let payload: Value = mlua::FromLua::from_lua(mlua::Value::Table(table.clone()), lua)
+            .map_err(|e| HostError::Runtime(e.to_string()))?;
+        let ctx = self.ctx(card, Value::Nil)?;
+        match self.host.call_contained(f, (ctx, table.clone())) {
+            Ok(r) => Ok(Handled::Heard(r)),
+            Err(e) if self.interrupt.borrow().is_some() => Err(e),
+            Err(e) => {
+                self.restore(cp, AfterRestore::Keep);
+                let def = self.st.borrow().card(card).map(|c| c.def.clone()).unwrap_or_default();
+                self.log_event(
+                    "error",
+                    convert::map(vec![
+                        ("during", hook.into()),
+                        ("card", Value::Int(card as i64)),
+                        ("def", def.into()),
+                        ("message", e.message().into()),
+                    ]),
+                );
+                match mlua::IntoLua::into_lua(payload, lua) {
+                    Ok(mlua::Value::Table(t)) => Ok(Handled::Failed(t)),
+                    _ => Ok(Handled::Failed(lua.create_table().map_err(|e| HostError::Runtime(e.to_string()))?)),
+                }
+            }
+        }
+    }
+
     fn dispatch_inner(&self, hook: &str, payload: Value, can_cancel: bool) -> Result<Option<Value>, HostError> {
         let lua = self.host.lua();
         let table = match payload.clone() {
@@ -945,12 +1017,16 @@ impl Kernel {
             }
         }
         let subject = payload.get("card").and_then(Value::as_int).map(|c| c as CardId);
+        let mut table = table;
         for card in self.listeners(subject) {
             if let Some(f) = self.card_hook(card, hook) {
-                let ctx = self.ctx(card, Value::Nil)?;
-                let r: mlua::Value = self.host.call(&f, (ctx, table.clone()))?;
-                if can_cancel && r == mlua::Value::Boolean(false) {
-                    return Ok(None);
+                match self.card_handler(card, hook, &f, &table)? {
+                    Handled::Heard(r) => {
+                        if can_cancel && r == mlua::Value::Boolean(false) {
+                            return Ok(None);
+                        }
+                    }
+                    Handled::Failed(payload) => table = payload,
                 }
             }
         }

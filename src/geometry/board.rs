@@ -25,8 +25,14 @@ pub enum Barrier {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Alteration {
     /// A wall or door created by a spell; `by` is the kernel id of what created it (a card
-    /// instance), if anything.
-    Created { door: bool, by: Option<u64> },
+    /// instance), if anything. `over_destroyed`: it stands where a printed wall or door had
+    /// been destroyed (taking it away leaves the ruin, not the printed wall).
+    Created {
+        door: bool,
+        by: Option<u64>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        over_destroyed: bool,
+    },
     /// The printed wall or door was destroyed (the "destroyed wall" marker).
     Destroyed,
 }
@@ -473,6 +479,41 @@ impl Board {
         })
     }
 
+    /// Checks what must hold of the board's changeable data whatever happened to it: every
+    /// altered edge and every obstacle is on the board; a wall is created only on an open line
+    /// and a door only on an open line or a wall; only a printed wall or door is destroyed;
+    /// only a door is held open. Returns the first problem.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let d = self.derived();
+        for (&e, st) in &self.edges {
+            let i = d.edge_index(e).filter(|_| self.has_edge(e)).ok_or_else(|| format!("edge {e} is off the board"))?;
+            match (&st.alteration, d.printed[i]) {
+                (
+                    Some(Alteration::Created { door: false, over_destroyed: false, .. }),
+                    Barrier::Wall | Barrier::Door,
+                ) => return Err(format!("a wall was created on edge {e} over a standing printed barrier")),
+                (Some(Alteration::Created { door: true, over_destroyed: false, .. }), Barrier::Door) => {
+                    return Err(format!("a door was created on edge {e} over a standing printed door"))
+                }
+                (Some(Alteration::Destroyed), Barrier::Open) => {
+                    return Err(format!("edge {e} is marked destroyed but had nothing printed on it"))
+                }
+                _ => {}
+            }
+            if st.door.held_by.is_some() && d.barrier[i] != Barrier::Door {
+                return Err(format!("edge {e} is held open but holds no door"));
+            }
+        }
+        for (id, o) in &self.obstacles {
+            if let Place::Edge(e) = o.at {
+                if !self.has_edge(e) {
+                    return Err(format!("obstacle #{id} stands on edge {e}, off the board"));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Every edge that carries a wall or door right now, or ever did (destroyed ones too).
     pub fn barrier_edges(&self) -> Vec<EdgeView> {
         let d = self.derived();
@@ -528,9 +569,30 @@ impl Board {
             }
         }
         let st = self.edge_state_mut(e)?;
-        st.alteration = Some(Alteration::Created { door, by });
+        let over_destroyed = st.alteration == Some(Alteration::Destroyed);
+        st.alteration = Some(Alteration::Created { door, by, over_destroyed });
         st.damage = 0;
         st.door = DoorRuntime::default();
+        Ok(())
+    }
+
+    /// Takes away a wall or door that was created on an edge: the edge is again what it was
+    /// before (open, the printed wall a created door had replaced, or the ruin of a destroyed
+    /// printed one). With `by`, only one that `by` created. Fails if there is no such wall or
+    /// door (it was destroyed, or something else has built there since).
+    pub fn unmake_barrier(&mut self, e: EdgeId, by: Option<u64>) -> Result<(), BoardError> {
+        let over_destroyed = match self.edges.get(&e).and_then(|st| st.alteration.as_ref()) {
+            Some(Alteration::Created { over_destroyed, by: maker, .. }) if by.is_none() || by == *maker => {
+                *over_destroyed
+            }
+            _ => return Err(BoardError::Edge { edge: e, problem: "holds no such created wall or door".into() }),
+        };
+        let st = self.edge_state_mut(e)?;
+        *st = EdgeState::default();
+        if over_destroyed {
+            st.alteration = Some(Alteration::Destroyed);
+        }
+        self.tidy(e);
         Ok(())
     }
 

@@ -1,0 +1,84 @@
+//! Helpers shared by the integration tests: temporary copies of the project's data, and the
+//! invariants a game must keep after every event.
+#![allow(dead_code)] // each test crate uses its own share of these
+
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use wizwar::engine::Engine;
+use wizwar::geometry::Place;
+use wizwar::state::GameState;
+
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let p = e.path();
+        let dest = to.join(e.file_name());
+        if p.is_dir() {
+            copy_dir(&p, &dest);
+        } else {
+            std::fs::copy(&p, &dest).unwrap();
+        }
+    }
+}
+
+/// A new empty folder under the system's temporary folder, unique to this process and call.
+pub fn temp_dir(prefix: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "wizwar-{prefix}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// What the rules promise about life, for [`watch_invariants`].
+#[derive(Clone, Copy)]
+pub struct LifeRules {
+    /// No wizard ever has more (8th: 20); None: no cap.
+    pub cap: Option<i64>,
+}
+
+/// Checks the invariants that hold after every event of every game, whatever the ruleset:
+/// every card in exactly one place; the kernel's data consistent (wizards on the board while
+/// alive and off it once dead, objects lying or carried, never both, terrain altered only where
+/// the geometry allows); life within the rules' bounds; no fixed object (a created thing) on a
+/// home base. Returns the first violation.
+pub fn check_invariants(st: &GameState, life: LifeRules) -> Result<(), String> {
+    st.check_card_places()?;
+    st.check_consistency()?;
+    for p in &st.players {
+        if let Some(cap) = life.cap {
+            if p.life > cap {
+                return Err(format!("player {} has {} life, above the cap of {cap}", p.id, p.life));
+            }
+        }
+    }
+    for o in st.objects.values() {
+        if let (false, Some(Place::Square(s))) = (o.mobile, o.at) {
+            if (0..st.board.sector_count()).any(|i| st.board.home(i) == s) {
+                return Err(format!("fixed object #{} ({}) stands on the home base {s}", o.id, o.kind));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Watches every event of `engine` with [`check_invariants`]; the violations seen (event,
+/// turn, what) land in the returned list.
+pub fn watch_invariants(engine: &Engine, life: LifeRules) -> Rc<RefCell<Vec<String>>> {
+    let seen = Rc::new(RefCell::new(Vec::new()));
+    let out = seen.clone();
+    engine.set_observer(Some(Box::new(move |st, entry| {
+        if out.borrow().len() < 5 {
+            if let Err(m) = check_invariants(st, life) {
+                out.borrow_mut().push(format!("turn {}, before `{}`: {m}", entry.turn, entry.event));
+            }
+        }
+    })));
+    seen
+}
