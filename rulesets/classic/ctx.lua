@@ -42,8 +42,54 @@ local function apply_mods(amount, marks)
 end
 H.apply_mods = apply_mods
 
+local OPPOSITE = { N = "S", S = "N", E = "W", W = "E" }
+
+-- The squares on either side of an edge, as { square, side } (the side of that square the
+-- edge is on). A rim edge has one square on the board; its other side is the square its
+-- wrap-around or warp leads to (classic, The Board), if any.
+function H.edge_sides(ctx, edge)
+  local game = ctx.game
+  local e = game:edge(edge).edge
+  local pair = e.side == "N" and { { x = e.x, y = e.y, side = "N" }, { x = e.x, y = e.y - 1, side = "S" } }
+    or { { x = e.x, y = e.y, side = "W" }, { x = e.x - 1, y = e.y, side = "E" } }
+  local out = {}
+  for _, c in ipairs(pair) do
+    local s = { x = c.x, y = c.y }
+    if game:sector_of(s) ~= nil then out[#out + 1] = { square = s, side = c.side } end
+  end
+  if #out == 1 then
+    for _, n in ipairs(game:neighbours(out[1].square)) do
+      if n.dir == out[1].side then out[2] = { square = n.to, side = OPPOSITE[n.heading] } end
+    end
+  end
+  return out
+end
+
+-- classic, The Board: smashing a rim wall beside an exit lets you through to the opposite
+-- edge, so the two rim walls a wrap-around (or warp) joins are one wall, like the double wall
+-- where two sectors meet. The rim edge across from a rim edge, or nil.
+local function rim_partner(game, edge)
+  local info = game:edge(edge)
+  if not info.boundary then return nil end
+  local sides = H.edge_sides({ game = game }, info.edge)
+  if #sides < 2 then return nil end
+  return game:edge({ x = sides[2].square.x, y = sides[2].square.y, side = sides[2].side }).edge
+end
+
+-- Takes the wall or door off an edge, and off its rim partner; false if it cannot go.
+local function knock_down(game, edge, card)
+  local other = rim_partner(game, edge)
+  local ok = pcall(function() game:destroy_barrier(edge) end)
+  if not ok then return false end
+  game:after("object_destroyed", { edge = edge, card = card })
+  if other and game:edge(other).barrier ~= "open" and pcall(function() game:destroy_barrier(other) end) then
+    game:after("object_destroyed", { edge = other, card = card })
+  end
+  return true
+end
+
 -- classic, Combat: walls take 20 points, doors 15 (config); damage points add up on the edge
--- until it falls. Edges that cannot be altered (outside the board) take nothing.
+-- (and on its rim partner) until it falls. Edges that cannot be altered take nothing.
 local function damage_edge(game, ev)
   local cfg = game:config()
   local info = game:edge(ev.target.edge)
@@ -51,12 +97,12 @@ local function damage_edge(game, ev)
   local limit = info.barrier == "door" and cfg.door_points or cfg.wall_points
   local total = info.damage + ev.amount
   if total >= limit then
-    local ok = pcall(function() game:destroy_barrier(info.edge) end)
-    if not ok then return 0 end
+    if not knock_down(game, info.edge) then return 0 end
     game:after("object_damaged", { target = ev.target, points = ev.amount })
-    game:after("object_destroyed", { edge = info.edge })
   else
     game:set_edge_damage(info.edge, total)
+    local other = rim_partner(game, info.edge)
+    if other and game:edge(other).barrier == info.barrier then game:set_edge_damage(other, total) end
     game:after("object_damaged", { target = ev.target, points = ev.amount })
   end
   return ev.amount
@@ -269,15 +315,13 @@ function H.create_wall(ctx, edge)
   game:after("object_created", { edge = edge, card = ctx.card })
 end
 
--- Removes a wall (or door) at once; false if there is none or it cannot go.
+-- Removes a wall (or door) at once, with its rim partner; false if there is none or it
+-- cannot go.
 function H.destroy_wall(ctx, edge)
   local game = ctx.game
   local info = game:edge(edge)
   if info.barrier == "open" or info.barrier == "none" then return false end
-  local ok = pcall(function() game:destroy_barrier(info.edge) end)
-  if not ok then return false end
-  game:after("object_destroyed", { edge = info.edge, card = ctx.card })
-  return true
+  return knock_down(game, info.edge, ctx.card)
 end
 
 -- Ends a spell in play (its creations go), and every spell in play aimed at it.
