@@ -5,6 +5,7 @@
 -- turn's attack), thrown (a thrown object), drawn (a TRAP! being sprung).
 local common = require("rules.common")
 local stack = require("rules.stack")
+local targets = require("rules.targets")
 local H = {}
 
 -- A target as cards may give it: a player id, a target table, or an edge {x,y,side}.
@@ -368,13 +369,59 @@ function H.drop(ctx, p, what)
   return true
 end
 
--- A one-time pass through a closed door for the active player this turn (Pick Lock): the
--- door relocks once he has gone through it (classic, The Board), or at the end of the turn.
+local function same_edge(a, b) return a.x == b.x and a.y == b.y and a.side == b.side end
+
+-- A door opened for the active player this turn (Pick Lock): it stands open, so a spell may be
+-- cast through it without passing (classic, The Board), until he has gone through it or the
+-- turn ends; then it relocks. The doors opened so are kept in the game var `picked_doors`.
 function H.grant_door_pass(ctx, edge)
   local game = ctx.game
-  local passes = game:turn().vars.door_passes or {}
-  passes[#passes + 1] = game:edge(edge).edge
-  game:set_turn_var("door_passes", passes)
+  local e = game:edge(edge).edge
+  local picked = game:vars().picked_doors or {}
+  picked[#picked + 1] = e
+  game:set_var("picked_doors", picked)
+  game:set_door_open(e, true)
+  game:after("door", { player = game:turn().active, edge = e, opened = true })
+end
+
+-- Relocks a door opened with grant_door_pass (a lock taken out, Remove Lock, keeps it open);
+-- false if that door was not picked open.
+function H.relock_door(ctx, edge)
+  local game = ctx.game
+  local picked, left, found = game:vars().picked_doors or {}, {}, false
+  for _, e in ipairs(picked) do
+    if same_edge(e, edge) then found = true else left[#left + 1] = e end
+  end
+  if not found then return false end
+  game:set_var("picked_doors", #left > 0 and left or nil)
+  -- pcall: the door may have been broken down meanwhile
+  pcall(function() game:set_door_open(edge, false) end)
+  return true
+end
+
+-- At the end of a turn, every door still picked open relocks.
+function H.relock_picked_doors(ctx)
+  for _, e in ipairs(ctx.game:vars().picked_doors or {}) do H.relock_door(ctx, e) end
+end
+
+-- The closed doors wizard p may pass now besides open ones: while he shows a card with the
+-- `opens_doors` trait (Master Key, [AF]: any undamaged door), every undamaged door of his
+-- square that no lock jams shut (sealed). For game:steps (`door_passes`).
+function H.door_passes(ctx, p)
+  local game = ctx.game
+  local out = {}
+  local at = game:player(p).at
+  if not at then return out end
+  local shown = false
+  for _, c in ipairs(game:play_area(p)) do
+    if common.has_trait(game, c, "opens_doors") then shown = true end
+  end
+  if not shown then return out end
+  for _, info in pairs(targets.edges_around(game, at)) do
+    if info.barrier == "door" and info.damage == 0 and not info.door.sealed then out[#out + 1] = info.edge end
+  end
+  table.sort(out, function(a, b) return targets.edge_key(a) < targets.edge_key(b) end)
+  return out
 end
 
 -- classic, The Die: a random direction. Player p picks a facing, the d4 is rolled: 1 keeps

@@ -137,6 +137,11 @@ function rules.on_turn_start(game)
   game:set_turn_var("speed", game:config().base_speed + displayed_with(game, p, "speed_bonus"))
 end
 
+-- classic, The Board: a door picked open this turn and not gone through relocks itself.
+function rules.on_turn_end(game)
+  rules.ctx.relock_picked_doors({ game = game })
+end
+
 ---------------------------------------------------------------------------------------------
 -- Phases
 ---------------------------------------------------------------------------------------------
@@ -210,23 +215,9 @@ local function takes_number(game, c)
   return card.duration == "duration" or common.has_trait(game, c, "number_power")
 end
 
--- The doors p may pass now: this turn's one-time passes (Pick Lock), and, while he shows a
--- card with the `opens_doors` trait (Master Key, [AF]: any undamaged door), every undamaged
--- door of his square that no lock jams shut (sealed).
-local function door_passes(game, p)
-  local out = {}
-  for _, e in ipairs(tvar(game, "door_passes") or {}) do out[#out + 1] = e end
-  if displayed_with(game, p, "opens_doors") > 0 then
-    for _, info in pairs(targets.edges_around(game, game:player(p).at)) do
-      if info.barrier == "door" and info.damage == 0 and not info.door.sealed then out[#out + 1] = info.edge end
-    end
-  end
-  return out
-end
-
 local function add_moves(game, p, list)
   if movement_left(game) < 1 then return end
-  for _, s in ipairs(game:steps(p, { door_passes = door_passes(game, p) })) do
+  for _, s in ipairs(game:steps(p, { door_passes = rules.ctx.door_passes({ game = game }, p) })) do
     list[#list + 1] = { key = "move " .. s.dir, kind = "move", dir = s.dir, to = s.to }
   end
 end
@@ -497,23 +488,16 @@ local function punch(game, p, target)
   game:pop_stack(id)
 end
 
--- A door pass (Pick Lock) is spent by going through its door (classic, The Board: the door
--- relocks itself after passage).
-local function spend_door_pass(game, from, dir)
-  local passes = tvar(game, "door_passes")
-  if not passes or #passes == 0 then return end
+-- A door picked open (Pick Lock) relocks once the wizard has gone through it (classic, The
+-- Board: a door relocks itself after passage).
+local function relock_crossed_door(game, from, dir)
   local crossed
   for _, n in ipairs(game:neighbours(from)) do
     if n.dir == dir then crossed = game:edge(n.edge).edge end
   end
-  if not crossed then return end
-  local left = {}
-  for _, e in ipairs(passes) do
-    local ce = game:edge(e).edge
-    if not (ce.x == crossed.x and ce.y == crossed.y and ce.side == crossed.side) then left[#left + 1] = e end
+  if crossed and rules.ctx.relock_door({ game = game }, crossed) then
+    game:after("door", { player = game:turn().active, edge = crossed, passed = true })
   end
-  game:set_turn_var("door_passes", left)
-  if #left < #passes then game:after("door", { player = game:turn().active, edge = crossed, passed = true }) end
 end
 
 local function move(game, p, a)
@@ -525,7 +509,7 @@ local function move(game, p, a)
   game:after("leave", { who = p, square = from })
   game:place_wizard(p, ev.to)
   -- a `before_move` handler may turn the step (Blind: classic, The Die): ev.dir is the real one
-  spend_door_pass(game, from, ev.dir or a.dir)
+  relock_crossed_door(game, from, ev.dir or a.dir)
   game:after("move", { wizard = p, from = from, to = ev.to, dir = ev.dir or a.dir })
   game:after("enter", { who = p, square = ev.to })
 end
