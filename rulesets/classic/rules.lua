@@ -433,11 +433,51 @@ local function cast(game, p, a)
   stack.settle(game, p, c, cancelled, entry.energy)
 end
 
+-- Does something in square s stop a thrown object (a thornbush, solid stone: an object that
+-- fills its square or blocks the way)?
+local function stops_throws(game, s)
+  for _, o in ipairs(game:objects_at(s)) do
+    if o.fills_square or o.blocks_move then return true end
+  end
+  return false
+end
+
+-- The square a throw at `target` is aimed at: a wizard's or an object's square; for a wall or
+-- door, the square beside it on the thrower's side (his own, or the nearest he sees).
+local function aimed_square(game, from, target)
+  if target.kind == "wizard" then return game:player(target.player).at end
+  if not target.edge then return target.at end
+  local best, best_len
+  for _, side in ipairs(rules.ctx.edge_sides({ game = game }, target.edge)) do
+    local s = side.square
+    if common.same_sq(s, from) then return from end
+    local line = game:line_squares(from, s)
+    if line and (not best or #line < best_len) then best, best_len = s, #line end
+  end
+  return best
+end
+
+-- classic, Dropping and Retrieving Objects: a thrown object lands in the targeted square,
+-- unless a barrier such as a thornbush is in the way: then in the square just before it (the
+-- target's own square too, when it is a thornbush or stone).
+local function landing_square(game, p, target)
+  local from = game:player(p).at
+  local aim = target and aimed_square(game, from, target)
+  if not aim then return from end
+  local last = from
+  for _, s in ipairs(game:line_squares(from, aim) or { aim }) do
+    if stops_throws(game, s) then return last end
+    last = s
+  end
+  return last
+end
+
 -- A thrown object (Dagger, Large Rock) is the turn's attack; the card's `resolve` runs with
--- ctx.thrown = true; it then lies in the target's square (classic, Dropping and Retrieving
--- Objects), even if it missed.
+-- ctx.thrown = true; it then lies where it landed (landing_square, reckoned as it is thrown),
+-- even if it missed.
 local function throw(game, p, a)
   local c, target = a.card, a.target
+  local at = landing_square(game, p, target) -- where it flies, before the blow changes things
   game:set_turn_var("attacked", true)
   if game:card(c).zone.kind == "play" then game:call_card(c, "on_end", { controller = p }) end
   game:set_card(c, { controller = p, target = target })
@@ -457,12 +497,6 @@ local function throw(game, p, a)
     resolve_entry(game, p, c, entry, target, { attack = true, thrown = true })
   end
   game:pop_stack(id)
-  local at = game:player(p).at
-  if target and target.kind == "wizard" and game:player(target.player).at then
-    at = game:player(target.player).at
-  elseif target and target.at then
-    at = target.at
-  end
   if game:card(c).zone.kind == "stack" then
     local obj = game:create_object { kind = "item", card = c, at = at, mobile = true, owner = p }
     game:set_card(c, { controller = nil, target = nil })
