@@ -313,16 +313,16 @@ local function add_strikes(game, p, c, list)
   end
 end
 
--- classic, Dropping and Retrieving Objects / The Cards: objects may be shown (a magic stone
--- works once displayed), dropped, or thrown (`thrown_weapon`, as the attack). Treasures may
--- not be thrown.
+-- classic, Dropping and Retrieving Objects / The Cards: objects may be dropped, or thrown
+-- (`thrown_weapon`, as the attack); magic stones and the Master Key may be displayed (their
+-- power works once shown). Treasures may not be thrown.
 local function add_objects(game, p, list, cache)
   local attack_ok = can_attack(game)
   for _, zone in ipairs({ "hand", "play" }) do
     local cards = zone == "hand" and game:hand(p) or game:play_area(p)
     for _, c in ipairs(cards) do
       if common.is_object(game, c) then
-        if zone == "hand" then
+        if zone == "hand" and common.is_shown_object(game, c) then
           list[#list + 1] = { key = "display " .. name_of(game, c), kind = "display", card = c }
         end
         list[#list + 1] = { key = "drop " .. name_of(game, c), kind = "drop_object", card = c }
@@ -564,7 +564,8 @@ function perform.cast(game, p, a) cast(game, p, a) end
 
 function perform.throw(game, p, a) throw(game, p, a) end
 
--- A stone or object shown face up: its power works from now on (classic, The Cards).
+-- A magic stone or the Master Key shown face up: its power works from now on (classic, The
+-- Cards).
 function perform.display(game, p, a)
   game:move_card(a.card, { kind = "play", player = p })
   game:set_card(a.card, { controller = p })
@@ -588,14 +589,13 @@ function perform.pick_treasure(game, p, a)
   return true
 end
 
--- classic, Objects: picking up any object ends the turn; its card is carried (shown).
+-- classic, Objects: picking up any object ends the turn; the picker takes its card into his
+-- hand (classic, Dropping and Retrieving Objects): a stone works once he displays it.
 function perform.pick_object(game, p, a)
   local o = game:object(a.object)
   if not game:before("pick_up", { player = p, object = a.object, card = o.card }) then return end
   game:remove_object(a.object)
-  game:move_card(o.card, { kind = "play", player = p })
-  game:set_card(o.card, { controller = p })
-  game:call_card(o.card, "on_play", { controller = p, caster = p })
+  game:move_card(o.card, { kind = "hand", player = p })
   game:after("pick_up", { player = p, object = a.object, card = o.card })
   common.discard_to_limit(game, p)
   return true
