@@ -199,6 +199,11 @@ end
 -- classic, The Turn: lost turns (nothing but counteractions; they accumulate). A wizard
 -- who loses a turn during his own turn (a reflected attack) loses the rest of it and
 -- n - 1 turns to come; otherwise his next n turns. Uses the `stun` event.
+-- reconstructed: lost turns run on the victim's clock: a `lost_turns` token, one spent at the
+-- start of each of his own turns. The rulebook measures them, like durations, "to the
+-- beginning of one of the caster's turns"; the two agree but when the caster takes an extra
+-- turn (Speed: it does not spend the victim's lost turn) or dies (his victim is not stuck for
+-- good), and tokens are what the rulebook itself suggests for keeping track.
 function H.lose_turns(ctx, player, n)
   local game = ctx.game
   player = normalize(player).player

@@ -171,10 +171,17 @@ end
 
 -- classic, Getting New Cards: discard any cards you like, then draw up to two, never above
 -- seven (drawing is always worth it, so the rules draw as many as allowed: no question).
+-- reconstructed: a lost turn (classic, The Turn: "NOTHING ... except for COUNTERACTION")
+-- neither discards nor draws; the rulebook lets a player draw after a turn-ending pick-up in
+-- so many words, and says no such thing for lost turns.
 function rules.phases.end_of_turn(game)
   local cfg = game:config()
   local p = game:turn().active
   if not game:player(p).alive or game:vars().over then return end
+  if tvar(game, "lost") then
+    game:log("no_draw", { player = p, lost_turn = true })
+    return
+  end
   while #game:hand(p) > 0 do
     local opts = {}
     for _, c in ipairs(game:hand(p)) do
