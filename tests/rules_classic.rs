@@ -81,7 +81,7 @@ fn the_project_card_tests_pass() {
 
 #[test]
 fn rulebook_scenarios_pass() {
-    assert_all_pass(&temp_root(), Some("scenarios"), 20);
+    assert_all_pass(&temp_root(), Some("scenarios"), 36);
 }
 
 fn lua(e: &Engine, code: &str) -> String {
@@ -326,18 +326,79 @@ fn short_aggressive_games_end_with_a_winner() {
     assert!(over >= 6, "only {over} of 12 short games ended");
 }
 
+/// Each living player's hand as its own ruleset counts it (classic: displayed stones and the
+/// Master Key count too), as "p:n" pairs.
+fn hand_counts(e: &Engine) -> Vec<(usize, i64)> {
+    let out = lua(
+        e,
+        "local common = require('rules.common') local out = {} \
+         for _, pl in ipairs(game:players()) do if pl.alive then \
+         out[#out + 1] = pl.id .. ':' .. common.hand_count(game, pl.id) end end \
+         return table.concat(out, ' ')",
+    );
+    out.trim_matches('"')
+        .split_whitespace()
+        .map(|pair| {
+            let (p, n) = pair.split_once(':').unwrap();
+            (p.parse().unwrap(), n.parse().unwrap())
+        })
+        .collect()
+}
+
 #[test]
-fn the_same_seed_runs_through_both_rulesets() {
-    // No Rust changes between editions: the same engine, seed and bots play 8th and classic.
+fn the_same_seeds_run_through_both_rulesets_each_with_its_own_rules() {
+    // No Rust changes between editions: the same engine, seeds and bots play 8th and classic,
+    // and each game keeps its own ruleset's numbers: 5 cards dealt in the 8th, 7 in classic;
+    // never more than 7 in hand between turns; life capped at 20 in the 8th only.
     let root = plain_root();
-    for seed in [7u64] {
-        for ruleset in ["8th", "classic"] {
-            let e = Engine::new(&root, &setup(ruleset, seed, 2), aggro(seed, 2)).unwrap();
-            let out = e.run(Some(300));
-            eprintln!("{ruleset}, seed {seed}: {out:?}");
-            assert!(matches!(out, Outcome::Over(_) | Outcome::TurnLimit), "{ruleset} seed {seed}: {out:?}");
-            assert_clean(&e, &format!("{ruleset} seed {seed}"));
-            assert_eq!(e.state().ruleset, ruleset);
+    for seed in [7u64, 19] {
+        for players in 2..=4 {
+            for (ruleset, dealt, life_cap) in [("8th", 5, Some(20)), ("classic", 7, None)] {
+                let what = format!("{ruleset}, seed {seed}, {players} players");
+                let e = Engine::new(&root, &setup(ruleset, seed, players), aggro(seed, players)).unwrap();
+                assert_eq!(e.state().ruleset, ruleset);
+                assert!(e.card_defs().all(|d| d.key.starts_with(&format!("{ruleset}/"))), "{what}: its own cards only");
+                e.with_state(|st| {
+                    assert_eq!(st.players.len(), players);
+                    // (the 8th's school decks may run short for a fourth player: at most 5)
+                    let most = st.players.iter().map(|p| p.hand.len()).max();
+                    assert_eq!(most, Some(dealt), "{what}: cards dealt");
+                    assert!(st.players.iter().all(|p| p.life == 15), "{what}: starting life");
+                });
+                for turn in 1..=80u64 {
+                    let out = e.run(Some(turn));
+                    for (p, n) in hand_counts(&e) {
+                        assert!(n <= 7, "{what}, turn {turn}: player {p} holds {n} cards");
+                    }
+                    e.with_state(|st| {
+                        for p in st.players.iter().filter(|p| p.alive) {
+                            if let Some(cap) = life_cap {
+                                assert!(p.life <= cap, "{what}, turn {turn}: life {} over {cap}", p.life);
+                            }
+                        }
+                    });
+                    match out {
+                        Outcome::TurnLimit => {}
+                        Outcome::Over(_) => break,
+                        other => panic!("{what}: {other:?}"),
+                    }
+                }
+                assert_clean(&e, &what);
+            }
         }
     }
+}
+
+#[test]
+fn play_runs_a_classic_game_from_the_command_line() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
+        .args(["play", "--ruleset", "classic", "--players", "3", "--seed", "4", "--turns", "30", "--quiet"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    for p in 1..=3 {
+        assert!(text.contains(&format!("player {p} ")), "{text}");
+    }
+    assert!(text.contains("turn limit (30 turns)") || text.contains("Game over"), "{text}");
 }

@@ -1,15 +1,9 @@
 -- Shared tests for the classic NUMBER cards (classic, Movement and The Cards): one NUMBER a
 -- turn adds its value to the movement; a NUMBER is never cast on its own. A card file uses it as
 --   tests = require("lib.numbers").tests("NUMBER 4", 4)
+local spots = require("lib.spots")
+local count = spots.count_actions
 local numbers = {}
-
-local function count(t, prefix)
-  local n = 0
-  for _, k in ipairs(t:actions()) do
-    if k:sub(1, #prefix) == prefix then n = n + 1 end
-  end
-  return n
-end
 
 function numbers.tests(name, value)
   return {
@@ -20,12 +14,7 @@ function numbers.tests(name, value)
       t:eq(t.game:turn().vars.boost, value)
       t:eq(t.game:card(c).zone.pile, "discard", "the NUMBER is discarded")
       t:eq(count(t, "add "), 0, "one NUMBER on movement a turn")
-      for _ = 1, 3 + value do
-        local key
-        for _, k in ipairs(t:actions()) do if not key and k:sub(1, 5) == "move " then key = k end end
-        t:ok(key, "a move is left")
-        t:act(key)
-      end
+      spots.moves(t, 3 + value)
       t:eq(count(t, "move "), 0, "no movement left")
     end },
     { "a NUMBER is never cast by itself", function(t)

@@ -74,6 +74,22 @@ function spots.locked_door(game, p)
   end
 end
 
+-- The square beyond side `dir` of square s (through the rim's links too).
+function spots.beyond(game, s, dir)
+  for _, n in ipairs(game:neighbours(s)) do
+    if n.dir == dir then return n.to end
+  end
+end
+
+-- The square in the middle of the south rim of sector slot i.
+function spots.south_opening(game, i)
+  local x0, x1, y1 = 1e9, -1e9, -1e9
+  for _, s in ipairs(game:sector_squares(i)) do
+    x0, x1, y1 = math.min(x0, s.x), math.max(x1, s.x), math.max(y1, s.y)
+  end
+  return { x = (x0 + x1) // 2, y = y1 }
+end
+
 -- "x,y,side" as action keys write an edge.
 function spots.edge_label(e) return e.x .. "," .. e.y .. "," .. e.side end
 
@@ -87,6 +103,46 @@ end
 function spots.offered(t, key)
   for _, k in ipairs(t:actions()) do if k == key then return true end end
   return false
+end
+
+-- The first action offered now whose key starts with `prefix`, or nil.
+function spots.first_action(t, prefix)
+  for _, k in ipairs(t:actions()) do
+    if k:sub(1, #prefix) == prefix then return k end
+  end
+  return nil
+end
+
+-- How many actions offered now start with `prefix`.
+function spots.count_actions(t, prefix)
+  local n = 0
+  for _, k in ipairs(t:actions()) do
+    if k:sub(1, #prefix) == prefix then n = n + 1 end
+  end
+  return n
+end
+
+-- The active player walks n steps, each the first move offered.
+function spots.moves(t, n)
+  for _ = 1, n do
+    local k = spots.first_action(t, "move ")
+    t:ok(k, "a move is left")
+    t:act(k)
+  end
+end
+
+-- The active player p walks a shortest path to square `to` (game:path), step by step.
+function spots.walk_to(t, p, to)
+  local game = t.game
+  local path = game:path(game:player(p).at, to)
+  t:ok(path, "a path to " .. to.x .. "," .. to.y)
+  for _, s in ipairs(path) do
+    local dir
+    for _, n in ipairs(game:neighbours(game:player(p).at)) do
+      if n.to.x == s.x and n.to.y == s.y then dir = n.dir end
+    end
+    t:act("move " .. dir)
+  end
 end
 
 return spots

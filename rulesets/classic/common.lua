@@ -19,6 +19,12 @@ function M.is_object(game, c)
   return k == "object" or k == "stone"
 end
 
+-- classic, The Cards: of the physical objects, MAGIC STONES and the MASTER KEY are displayed
+-- face up once used (their power works while shown); the others stay in the hand.
+function M.is_shown_object(game, c)
+  return game:card(c).kind == "stone" or M.has_trait(game, c, "opens_doors")
+end
+
 -- Living players in turn order, starting with the active player.
 function M.turn_order(game)
   local all = game:players()

@@ -5,6 +5,7 @@
 -- turn's attack), thrown (a thrown object), drawn (a TRAP! being sprung).
 local common = require("rules.common")
 local stack = require("rules.stack")
+local targets = require("rules.targets")
 local H = {}
 
 -- A target as cards may give it: a player id, a target table, or an edge {x,y,side}.
@@ -42,8 +43,54 @@ local function apply_mods(amount, marks)
 end
 H.apply_mods = apply_mods
 
+local OPPOSITE = { N = "S", S = "N", E = "W", W = "E" }
+
+-- The squares on either side of an edge, as { square, side } (the side of that square the
+-- edge is on). A rim edge has one square on the board; its other side is the square its
+-- wrap-around or warp leads to (classic, The Board), if any.
+function H.edge_sides(ctx, edge)
+  local game = ctx.game
+  local e = game:edge(edge).edge
+  local pair = e.side == "N" and { { x = e.x, y = e.y, side = "N" }, { x = e.x, y = e.y - 1, side = "S" } }
+    or { { x = e.x, y = e.y, side = "W" }, { x = e.x - 1, y = e.y, side = "E" } }
+  local out = {}
+  for _, c in ipairs(pair) do
+    local s = { x = c.x, y = c.y }
+    if game:sector_of(s) ~= nil then out[#out + 1] = { square = s, side = c.side } end
+  end
+  if #out == 1 then
+    for _, n in ipairs(game:neighbours(out[1].square)) do
+      if n.dir == out[1].side then out[2] = { square = n.to, side = OPPOSITE[n.heading] } end
+    end
+  end
+  return out
+end
+
+-- classic, The Board: smashing a rim wall beside an exit lets you through to the opposite
+-- edge, so the two rim walls a wrap-around (or warp) joins are one wall, like the double wall
+-- where two sectors meet. The rim edge across from a rim edge, or nil.
+local function rim_partner(game, edge)
+  local info = game:edge(edge)
+  if not info.boundary then return nil end
+  local sides = H.edge_sides({ game = game }, info.edge)
+  if #sides < 2 then return nil end
+  return game:edge({ x = sides[2].square.x, y = sides[2].square.y, side = sides[2].side }).edge
+end
+
+-- Takes the wall or door off an edge, and off its rim partner; false if it cannot go.
+local function knock_down(game, edge, card)
+  local other = rim_partner(game, edge)
+  local ok = pcall(function() game:destroy_barrier(edge) end)
+  if not ok then return false end
+  game:after("object_destroyed", { edge = edge, card = card })
+  if other and game:edge(other).barrier ~= "open" and pcall(function() game:destroy_barrier(other) end) then
+    game:after("object_destroyed", { edge = other, card = card })
+  end
+  return true
+end
+
 -- classic, Combat: walls take 20 points, doors 15 (config); damage points add up on the edge
--- until it falls. Edges that cannot be altered (outside the board) take nothing.
+-- (and on its rim partner) until it falls. Edges that cannot be altered take nothing.
 local function damage_edge(game, ev)
   local cfg = game:config()
   local info = game:edge(ev.target.edge)
@@ -51,12 +98,12 @@ local function damage_edge(game, ev)
   local limit = info.barrier == "door" and cfg.door_points or cfg.wall_points
   local total = info.damage + ev.amount
   if total >= limit then
-    local ok = pcall(function() game:destroy_barrier(info.edge) end)
-    if not ok then return 0 end
+    if not knock_down(game, info.edge) then return 0 end
     game:after("object_damaged", { target = ev.target, points = ev.amount })
-    game:after("object_destroyed", { edge = info.edge })
   else
     game:set_edge_damage(info.edge, total)
+    local other = rim_partner(game, info.edge)
+    if other and game:edge(other).barrier == info.barrier then game:set_edge_damage(other, total) end
     game:after("object_damaged", { target = ev.target, points = ev.amount })
   end
   return ev.amount
@@ -152,6 +199,11 @@ end
 -- classic, The Turn: lost turns (nothing but counteractions; they accumulate). A wizard
 -- who loses a turn during his own turn (a reflected attack) loses the rest of it and
 -- n - 1 turns to come; otherwise his next n turns. Uses the `stun` event.
+-- reconstructed: lost turns run on the victim's clock: a `lost_turns` token, one spent at the
+-- start of each of his own turns. The rulebook measures them, like durations, "to the
+-- beginning of one of the caster's turns"; the two agree but when the caster takes an extra
+-- turn (Speed: it does not spend the victim's lost turn) or dies (his victim is not stuck for
+-- good), and tokens are what the rulebook itself suggests for keeping track.
 function H.lose_turns(ctx, player, n)
   local game = ctx.game
   player = normalize(player).player
@@ -269,15 +321,13 @@ function H.create_wall(ctx, edge)
   game:after("object_created", { edge = edge, card = ctx.card })
 end
 
--- Removes a wall (or door) at once; false if there is none or it cannot go.
+-- Removes a wall (or door) at once, with its rim partner; false if there is none or it
+-- cannot go.
 function H.destroy_wall(ctx, edge)
   local game = ctx.game
   local info = game:edge(edge)
   if info.barrier == "open" or info.barrier == "none" then return false end
-  local ok = pcall(function() game:destroy_barrier(info.edge) end)
-  if not ok then return false end
-  game:after("object_destroyed", { edge = info.edge, card = ctx.card })
-  return true
+  return knock_down(game, info.edge, ctx.card)
 end
 
 -- Ends a spell in play (its creations go), and every spell in play aimed at it.
@@ -324,13 +374,59 @@ function H.drop(ctx, p, what)
   return true
 end
 
--- A one-time pass through a closed door for the active player this turn (Pick Lock): the
--- door relocks once he has gone through it (classic, The Board), or at the end of the turn.
+local function same_edge(a, b) return a.x == b.x and a.y == b.y and a.side == b.side end
+
+-- A door opened for the active player this turn (Pick Lock): it stands open, so a spell may be
+-- cast through it without passing (classic, The Board), until he has gone through it or the
+-- turn ends; then it relocks. The doors opened so are kept in the game var `picked_doors`.
 function H.grant_door_pass(ctx, edge)
   local game = ctx.game
-  local passes = game:turn().vars.door_passes or {}
-  passes[#passes + 1] = game:edge(edge).edge
-  game:set_turn_var("door_passes", passes)
+  local e = game:edge(edge).edge
+  local picked = game:vars().picked_doors or {}
+  picked[#picked + 1] = e
+  game:set_var("picked_doors", picked)
+  game:set_door_open(e, true)
+  game:after("door", { player = game:turn().active, edge = e, opened = true })
+end
+
+-- Relocks a door opened with grant_door_pass (a lock taken out, Remove Lock, keeps it open);
+-- false if that door was not picked open.
+function H.relock_door(ctx, edge)
+  local game = ctx.game
+  local picked, left, found = game:vars().picked_doors or {}, {}, false
+  for _, e in ipairs(picked) do
+    if same_edge(e, edge) then found = true else left[#left + 1] = e end
+  end
+  if not found then return false end
+  game:set_var("picked_doors", #left > 0 and left or nil)
+  -- pcall: the door may have been broken down meanwhile
+  pcall(function() game:set_door_open(edge, false) end)
+  return true
+end
+
+-- At the end of a turn, every door still picked open relocks.
+function H.relock_picked_doors(ctx)
+  for _, e in ipairs(ctx.game:vars().picked_doors or {}) do H.relock_door(ctx, e) end
+end
+
+-- The closed doors wizard p may pass now besides open ones: while he shows a card with the
+-- `opens_doors` trait (Master Key, [AF]: any undamaged door), every undamaged door of his
+-- square that no lock jams shut (sealed). For game:steps (`door_passes`).
+function H.door_passes(ctx, p)
+  local game = ctx.game
+  local out = {}
+  local at = game:player(p).at
+  if not at then return out end
+  local shown = false
+  for _, c in ipairs(game:play_area(p)) do
+    if common.has_trait(game, c, "opens_doors") then shown = true end
+  end
+  if not shown then return out end
+  for _, info in pairs(targets.edges_around(game, at)) do
+    if info.barrier == "door" and info.damage == 0 and not info.door.sealed then out[#out + 1] = info.edge end
+  end
+  table.sort(out, function(a, b) return targets.edge_key(a) < targets.edge_key(b) end)
+  return out
 end
 
 -- classic, The Die: a random direction. Player p picks a facing, the d4 is rolled: 1 keeps

@@ -137,6 +137,11 @@ function rules.on_turn_start(game)
   game:set_turn_var("speed", game:config().base_speed + displayed_with(game, p, "speed_bonus"))
 end
 
+-- classic, The Board: a door picked open this turn and not gone through relocks itself.
+function rules.on_turn_end(game)
+  rules.ctx.relock_picked_doors({ game = game })
+end
+
 ---------------------------------------------------------------------------------------------
 -- Phases
 ---------------------------------------------------------------------------------------------
@@ -166,10 +171,17 @@ end
 
 -- classic, Getting New Cards: discard any cards you like, then draw up to two, never above
 -- seven (drawing is always worth it, so the rules draw as many as allowed: no question).
+-- reconstructed: a lost turn (classic, The Turn: "NOTHING ... except for COUNTERACTION")
+-- neither discards nor draws; the rulebook lets a player draw after a turn-ending pick-up in
+-- so many words, and says no such thing for lost turns.
 function rules.phases.end_of_turn(game)
   local cfg = game:config()
   local p = game:turn().active
   if not game:player(p).alive or game:vars().over then return end
+  if tvar(game, "lost") then
+    game:log("no_draw", { player = p, lost_turn = true })
+    return
+  end
   while #game:hand(p) > 0 do
     local opts = {}
     for _, c in ipairs(game:hand(p)) do
@@ -210,23 +222,9 @@ local function takes_number(game, c)
   return card.duration == "duration" or common.has_trait(game, c, "number_power")
 end
 
--- The doors p may pass now: this turn's one-time passes (Pick Lock), and, while he shows a
--- card with the `opens_doors` trait (Master Key, [AF]: any undamaged door), every undamaged
--- door of his square that no lock jams shut (sealed).
-local function door_passes(game, p)
-  local out = {}
-  for _, e in ipairs(tvar(game, "door_passes") or {}) do out[#out + 1] = e end
-  if displayed_with(game, p, "opens_doors") > 0 then
-    for _, info in pairs(targets.edges_around(game, game:player(p).at)) do
-      if info.barrier == "door" and info.damage == 0 and not info.door.sealed then out[#out + 1] = info.edge end
-    end
-  end
-  return out
-end
-
 local function add_moves(game, p, list)
   if movement_left(game) < 1 then return end
-  for _, s in ipairs(game:steps(p, { door_passes = door_passes(game, p) })) do
+  for _, s in ipairs(game:steps(p, { door_passes = rules.ctx.door_passes({ game = game }, p) })) do
     list[#list + 1] = { key = "move " .. s.dir, kind = "move", dir = s.dir, to = s.to }
   end
 end
@@ -322,16 +320,16 @@ local function add_strikes(game, p, c, list)
   end
 end
 
--- classic, Dropping and Retrieving Objects / The Cards: objects may be shown (a magic stone
--- works once displayed), dropped, or thrown (`thrown_weapon`, as the attack). Treasures may
--- not be thrown.
+-- classic, Dropping and Retrieving Objects / The Cards: objects may be dropped, or thrown
+-- (`thrown_weapon`, as the attack); magic stones and the Master Key may be displayed (their
+-- power works once shown). Treasures may not be thrown.
 local function add_objects(game, p, list, cache)
   local attack_ok = can_attack(game)
   for _, zone in ipairs({ "hand", "play" }) do
     local cards = zone == "hand" and game:hand(p) or game:play_area(p)
     for _, c in ipairs(cards) do
       if common.is_object(game, c) then
-        if zone == "hand" then
+        if zone == "hand" and common.is_shown_object(game, c) then
           list[#list + 1] = { key = "display " .. name_of(game, c), kind = "display", card = c }
         end
         list[#list + 1] = { key = "drop " .. name_of(game, c), kind = "drop_object", card = c }
@@ -442,11 +440,51 @@ local function cast(game, p, a)
   stack.settle(game, p, c, cancelled, entry.energy)
 end
 
+-- Does something in square s stop a thrown object (a thornbush, solid stone: an object that
+-- fills its square or blocks the way)?
+local function stops_throws(game, s)
+  for _, o in ipairs(game:objects_at(s)) do
+    if o.fills_square or o.blocks_move then return true end
+  end
+  return false
+end
+
+-- The square a throw at `target` is aimed at: a wizard's or an object's square; for a wall or
+-- door, the square beside it on the thrower's side (his own, or the nearest he sees).
+local function aimed_square(game, from, target)
+  if target.kind == "wizard" then return game:player(target.player).at end
+  if not target.edge then return target.at end
+  local best, best_len
+  for _, side in ipairs(rules.ctx.edge_sides({ game = game }, target.edge)) do
+    local s = side.square
+    if common.same_sq(s, from) then return from end
+    local line = game:line_squares(from, s)
+    if line and (not best or #line < best_len) then best, best_len = s, #line end
+  end
+  return best
+end
+
+-- classic, Dropping and Retrieving Objects: a thrown object lands in the targeted square,
+-- unless a barrier such as a thornbush is in the way: then in the square just before it (the
+-- target's own square too, when it is a thornbush or stone).
+local function landing_square(game, p, target)
+  local from = game:player(p).at
+  local aim = target and aimed_square(game, from, target)
+  if not aim then return from end
+  local last = from
+  for _, s in ipairs(game:line_squares(from, aim) or { aim }) do
+    if stops_throws(game, s) then return last end
+    last = s
+  end
+  return last
+end
+
 -- A thrown object (Dagger, Large Rock) is the turn's attack; the card's `resolve` runs with
--- ctx.thrown = true; it then lies in the target's square (classic, Dropping and Retrieving
--- Objects), even if it missed.
+-- ctx.thrown = true; it then lies where it landed (landing_square, reckoned as it is thrown),
+-- even if it missed.
 local function throw(game, p, a)
   local c, target = a.card, a.target
+  local at = landing_square(game, p, target) -- where it flies, before the blow changes things
   game:set_turn_var("attacked", true)
   if game:card(c).zone.kind == "play" then game:call_card(c, "on_end", { controller = p }) end
   game:set_card(c, { controller = p, target = target })
@@ -466,12 +504,6 @@ local function throw(game, p, a)
     resolve_entry(game, p, c, entry, target, { attack = true, thrown = true })
   end
   game:pop_stack(id)
-  local at = game:player(p).at
-  if target and target.kind == "wizard" and game:player(target.player).at then
-    at = game:player(target.player).at
-  elseif target and target.at then
-    at = target.at
-  end
   if game:card(c).zone.kind == "stack" then
     local obj = game:create_object { kind = "item", card = c, at = at, mobile = true, owner = p }
     game:set_card(c, { controller = nil, target = nil })
@@ -497,23 +529,16 @@ local function punch(game, p, target)
   game:pop_stack(id)
 end
 
--- A door pass (Pick Lock) is spent by going through its door (classic, The Board: the door
--- relocks itself after passage).
-local function spend_door_pass(game, from, dir)
-  local passes = tvar(game, "door_passes")
-  if not passes or #passes == 0 then return end
+-- A door picked open (Pick Lock) relocks once the wizard has gone through it (classic, The
+-- Board: a door relocks itself after passage).
+local function relock_crossed_door(game, from, dir)
   local crossed
   for _, n in ipairs(game:neighbours(from)) do
     if n.dir == dir then crossed = game:edge(n.edge).edge end
   end
-  if not crossed then return end
-  local left = {}
-  for _, e in ipairs(passes) do
-    local ce = game:edge(e).edge
-    if not (ce.x == crossed.x and ce.y == crossed.y and ce.side == crossed.side) then left[#left + 1] = e end
+  if crossed and rules.ctx.relock_door({ game = game }, crossed) then
+    game:after("door", { player = game:turn().active, edge = crossed, passed = true })
   end
-  game:set_turn_var("door_passes", left)
-  if #left < #passes then game:after("door", { player = game:turn().active, edge = crossed, passed = true }) end
 end
 
 local function move(game, p, a)
@@ -525,7 +550,7 @@ local function move(game, p, a)
   game:after("leave", { who = p, square = from })
   game:place_wizard(p, ev.to)
   -- a `before_move` handler may turn the step (Blind: classic, The Die): ev.dir is the real one
-  spend_door_pass(game, from, ev.dir or a.dir)
+  relock_crossed_door(game, from, ev.dir or a.dir)
   game:after("move", { wizard = p, from = from, to = ev.to, dir = ev.dir or a.dir })
   game:after("enter", { who = p, square = ev.to })
 end
@@ -546,7 +571,8 @@ function perform.cast(game, p, a) cast(game, p, a) end
 
 function perform.throw(game, p, a) throw(game, p, a) end
 
--- A stone or object shown face up: its power works from now on (classic, The Cards).
+-- A magic stone or the Master Key shown face up: its power works from now on (classic, The
+-- Cards).
 function perform.display(game, p, a)
   game:move_card(a.card, { kind = "play", player = p })
   game:set_card(a.card, { controller = p })
@@ -570,14 +596,13 @@ function perform.pick_treasure(game, p, a)
   return true
 end
 
--- classic, Objects: picking up any object ends the turn; its card is carried (shown).
+-- classic, Objects: picking up any object ends the turn; the picker takes its card into his
+-- hand (classic, Dropping and Retrieving Objects): a stone works once he displays it.
 function perform.pick_object(game, p, a)
   local o = game:object(a.object)
   if not game:before("pick_up", { player = p, object = a.object, card = o.card }) then return end
   game:remove_object(a.object)
-  game:move_card(o.card, { kind = "play", player = p })
-  game:set_card(o.card, { controller = p })
-  game:call_card(o.card, "on_play", { controller = p, caster = p })
+  game:move_card(o.card, { kind = "hand", player = p })
   game:after("pick_up", { player = p, object = a.object, card = o.card })
   common.discard_to_limit(game, p)
   return true

@@ -24,12 +24,14 @@ end
 
 -- Where a card goes once it has resolved: instants are discarded; a spell with a duration
 -- stays before its caster with its turns left as `energy` (classic, The Turn); a
--- permanent one stays in play; physical objects go back to the hand.
+-- permanent one stays in play; physical objects go back to the hand (stones and the Master
+-- Key, displayed: classic, The Cards).
 function M.settle(game, p, c, cancelled, turns)
   local card = game:card(c)
   if card.zone.kind ~= "stack" then return end -- the card put itself somewhere
   if common.is_object(game, c) then
-    game:move_card(c, { kind = "play", player = p })
+    local zone = common.is_shown_object(game, c) and "play" or "hand"
+    game:move_card(c, { kind = zone, player = p })
     return
   end
   if cancelled or card.duration == nil or card.duration == "instant" then

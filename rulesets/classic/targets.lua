@@ -153,8 +153,22 @@ function M.in_range(game, p, range, t)
   return false
 end
 
+-- classic, Combat: the only inanimate objects one may attack are walls, doors and thornbushes,
+-- and whatever else a card gives points (`toughness`: solid stone). An attack card or a
+-- weapon (thrown or wielded) aimed at an object needs one with points; a dropped item or a
+-- treasure has none. Neutral spells (Drag) may still aim at any object.
+local function attackable(game, c, t)
+  if t.kind ~= "object" then return true end
+  local card = game:card(c)
+  local weapon = common.has_trait(game, c, "weapon") or common.has_trait(game, c, "thrown_weapon")
+  if card.kind ~= "attack" and not weapon then return true end
+  local o = game:object(t.id)
+  return o ~= nil and o.toughness ~= nil
+end
+
 -- Every legal target of card `c` for player `p`: its target types, its range, no attack on
--- oneself (classic, Combat), and the card's own `can_target` hook.
+-- oneself (classic, Combat), only objects that can be attacked, and the card's own
+-- `can_target` hook.
 -- `cache` (optional, a table the caller keeps for one listing of actions) shares the
 -- candidate lists between cards.
 function M.legal(game, p, c, cache)
@@ -166,7 +180,7 @@ function M.legal(game, p, c, cache)
     if not cache[ck] then cache[ck] = candidates(game, p, ttype, card.range) end
     for _, t in ipairs(cache[ck]) do
       local self_attack = card.kind == "attack" and t.kind == "wizard" and t.player == p
-      if not seen[t.label] and not self_attack and M.in_range(game, p, card.range, t) then
+      if not seen[t.label] and not self_attack and attackable(game, c, t) and M.in_range(game, p, card.range, t) then
         if game:call_card(c, "can_target", { caster = p, controller = p }, t) ~= false then
           seen[t.label] = true
           out[#out + 1] = t

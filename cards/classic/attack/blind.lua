@@ -4,8 +4,8 @@
 -- other roll counts clockwise from it; a step into a wall or a closed door still costs him
 -- the movement point, and he stays where he is.
 -- reconstructed: only his walking is affected (not his aim).
-local function step_towards(game, p, dir)
-  for _, st in ipairs(game:steps(p, { door_passes = game:turn().vars.door_passes or {} })) do
+local function step_towards(ctx, p, dir)
+  for _, st in ipairs(ctx.game:steps(p, { door_passes = ctx:door_passes(p) })) do
     if st.dir == dir then return st.to end
   end
 end
@@ -25,7 +25,7 @@ return card {
     if me.zone.kind ~= "play" or type(t) ~= "table" or t.kind ~= "wizard" or t.player ~= ev.wizard or not ev.dir then return end
     local dir = game:random_direction(game:roll(4), ev.dir)
     game:log("stumble", { wizard = ev.wizard, meant = ev.dir, went = dir })
-    local to = step_towards(game, ev.wizard, dir)
+    local to = step_towards(ctx, ev.wizard, dir)
     if not to then return false end -- he bumps into a wall: the step is lost
     ev.dir, ev.to = dir, to
   end,

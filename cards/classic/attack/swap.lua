@@ -1,6 +1,8 @@
 -- classic SWAP (1 in the deck): an attack; you and a wizard in sight change places [AF]. Each
 -- keeps what he carries (a treasure goes with its bearer). A magical move: no movement
 -- points, nothing picked up (classic, Objects: no pick-up out of turn).
+-- reconstructed: no source gives its range; we took L.O.S., as for the other attacks on a
+-- wizard ([AF] gives only "change places with an opponent").
 return card {
   name = "Swap",
   kind = "attack",

@@ -1,6 +1,8 @@
 -- classic ABSORB (2 in the deck): a counteraction taking up to 3 points off one attack's
 -- point damage; no use against a spell with a duration [JB, AF]. It may also answer indirect
 -- damage to you, such as a falling wall (classic, The Cards).
+-- reconstructed: it answers punches and thrown objects too (physical attacks with point
+-- damage: the sources say "one attack's point damage", not only spells).
 local ANSWERS = { spell = true, throw = true, punch = true, damage = true }
 
 return card {
@@ -56,7 +58,10 @@ return card {
       t:answer(0, "done")
       t:answer(0, "counter with Absorb #" .. a)
       t:pass(1)
-      t:ok(t:life(0) >= 14, "at most 1 point of the trap's 1-4 gets through")
+      local rolls = t:log("roll")
+      local trap = rolls[#rolls].result
+      t:eq(rolls[#rolls].sides, 4)
+      t:eq(t:life(0), 15 - math.max(0, trap - 3), "3 of the trap's " .. trap .. " points absorbed")
       t:eq(#t:log("counter"), 1)
     end },
     { "it cannot be played when nothing is aimed at you", function(t)

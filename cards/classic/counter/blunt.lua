@@ -1,5 +1,7 @@
 -- classic BLUNT (2 in the deck): a counteraction halving one attack's point damage [AF];
 -- the half rounds up (classic, The Cards). It may also answer indirect damage to you.
+-- reconstructed: it answers punches and thrown objects too, not only spells (a punch of 1
+-- stays 1: half rounds up).
 local ANSWERS = { spell = true, throw = true, punch = true, damage = true }
 
 return card {

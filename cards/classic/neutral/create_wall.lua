@@ -2,6 +2,8 @@
 -- squares in sight (its centre, classic, The Cards: L.O.S.); 20 points to break
 -- (classic, Combat; [AF]). Walls may stand beside a home base (classic, Cards and Actions
 -- that Change the Map: a wall is not ON a square). It goes if the spell ever leaves play.
+-- reconstructed: the 20 points are a wall's (classic, Combat); only a fan page
+-- (mapsurfer.com) says so of a created wall.
 local spots = require("lib.spots")
 
 return card {

@@ -2,17 +2,17 @@
 -- once; each wizard in the two squares beside it takes 2 points of physical damage [AF, TJ]
 -- (classic, Combat: a falling wall is physical damage; classic, The Cards: Absorb or Blunt may
 -- answer that indirect damage). Not an attack: allowed in the first round [TJ], and a wizard
--- it kills gives nobody his cards (classic, Combat: killed indirectly).
--- reconstructed: outer walls of the board cannot be destroyed; doors are not walls.
+-- it kills gives nobody his cards (classic, Combat: killed indirectly). A rim wall may fall
+-- too: then one walks through to the opposite board edge (classic, The Board: smashing a wall
+-- beside an exit), and the wall across the wrap-around, one wall with it, falls as well.
+-- reconstructed: doors are not walls; a rim wall with no square beyond it (a layout side
+-- that leads nowhere) is not offered.
 local FALL_DAMAGE = 2
 
--- The two squares on either side of an edge.
-local function sides_of(game, e)
-  local here = { x = e.x, y = e.y }
-  local out = { here }
-  for _, n in ipairs(game:neighbours(here)) do
-    if n.dir == e.side then out[#out + 1] = n.to end
-  end
+-- The squares on either side of a wall (across the wrap-around for a rim wall).
+local function sides_of(ctx, e)
+  local out = {}
+  for _, side in ipairs(ctx:edge_sides(e)) do out[#out + 1] = side.square end
   return out
 end
 
@@ -24,10 +24,10 @@ return card {
   targets = { "wall" },
   copies = 2,
   text = "A wall section whose centre you can see crumbles. Every wizard on either side of it takes 2 points of physical damage from the falling stone.",
-  can_target = function(ctx, t) return not ctx.game:edge(t.edge).boundary end,
+  can_target = function(ctx, t) return #ctx:edge_sides(t.edge) == 2 end,
   resolve = function(ctx)
     local e = ctx.game:edge(ctx.target.edge).edge
-    local squares = sides_of(ctx.game, e)
+    local squares = sides_of(ctx, e)
     if not ctx:destroy_wall(e) then return end
     for _, s in ipairs(squares) do
       for _, p in ipairs(ctx.game:wizards_at(s)) do
@@ -67,21 +67,53 @@ return card {
       t:eq(t:life(1), 14, "2 halved")
       t:eq(t:life(0), 13)
     end },
-    { "outer walls and doors are not offered", function(t)
+    { "a rim wall falls with the wall across the wrap-around: the way leads to the opposite edge", function(t)
       local g = t.game
+      local spots = require("lib.spots")
+      local H = require("rules.ctx")
+      local ctx = { game = g }
       t:active(0)
-      t:give(0, "Destroy Wall")
-      local any = false
+      local at, side, across
+      for _, s in ipairs(g:squares()) do
+        for _, d in ipairs({ "N", "E", "S", "W" }) do
+          local info = g:edge { x = s.x, y = s.y, side = d }
+          if not at and info.boundary and info.barrier == "wall" and g:home_sector_at(s) == nil then
+            local sides = H.edge_sides(ctx, info.edge)
+            if #sides == 2 then at, side, across = s, d, sides[2] end
+          end
+        end
+      end
+      t:ok(at, "a rim wall with a square beyond")
+      t:place(0, at)
+      t:place(1, across.square)
+      t:ok(not spots.offered(t, "move " .. side), "walled")
+      local c = t:give(0, "Destroy Wall")
+      local e = g:edge { x = at.x, y = at.y, side = side }.edge
+      t:act("cast Destroy Wall #" .. c .. " at wall " .. spots.edge_label(e))
+      t:eq(g:edge(e).barrier, "open")
+      t:eq(g:edge { x = across.square.x, y = across.square.y, side = across.side }.barrier, "open", "the wall across fell too")
+      t:eq(t:life(0), 13)
+      t:eq(t:life(1), 13, "the wizard across the wrap-around was beside it")
+      t:act("move " .. side)
+      t:eq(g:player(0).at, across.square, "out on the opposite edge")
+    end },
+    { "doors are not walls: never offered", function(t)
+      local g = t.game
+      local spots = require("lib.spots")
+      t:active(0)
+      local _, _, door = spots.locked_door(g, 0)
+      t:ok(door, "a door beside")
+      local c = t:give(0, "Destroy Wall")
+      local walls = 0
       for _, k in ipairs(t:actions()) do
         local e = k:match("^cast Destroy Wall #%d+ at (.+)$")
         if e then
-          any = true
+          walls = walls + 1
           t:ok(e:sub(1, 5) == "wall ", k)
-          local x, y, side = e:match("([%d-]+),([%d-]+),(%a)")
-          t:ok(not g:edge { x = tonumber(x), y = tonumber(y), side = side }.boundary, k)
         end
       end
-      t:ok(any, "some wall in sight")
+      t:ok(walls > 0, "some wall in sight")
+      t:ok(not spots.offered(t, "cast Destroy Wall #" .. c .. " at door " .. spots.edge_label(door)))
     end },
   },
 }

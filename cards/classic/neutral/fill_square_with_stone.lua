@@ -3,6 +3,11 @@
 -- Objects: solid stone squares are fixed; classic, Cards and Actions that Change the Map: not
 -- on a home base nor where a wizard or object is). Being a whole square, it can be punched
 -- from the next square (classic, Combat).
+-- reconstructed: the range (L.O.S.) is in no source. The points are [AF]'s: the rulebook
+-- lists only walls, doors and thornbushes as things one may attack (classic, Combat), but a
+-- stone square that nothing could ever break would close a corridor for good (Dispel Creation
+-- aside), so we keep [AF]'s 20 points, as for a wall: the stone is the one other object
+-- that attacks may aim at.
 return card {
   name = "Fill Square With Stone",
   kind = "neutral",

@@ -1,8 +1,9 @@
 -- classic PICK LOCK (4 in the deck): a physical action, not a spell (classic, The Cards), so
--- nothing counteracts it: the lock of a door of your square gives way; you may go through it
--- once this turn, and it locks itself again behind you (classic, The Board) [AF].
--- reconstructed: the pass lasts until the end of the turn; a jammed lock (Jam Lock) cannot
--- be picked.
+-- nothing counteracts it: the lock of a door of your square gives way and the door stands
+-- open: you may go through it, or cast a spell through it without passing yourself; it locks
+-- itself again once you have gone through (classic, The Board) [AF].
+-- reconstructed: a door you picked but did not go through relocks at the end of your turn;
+-- a jammed lock (Jam Lock) cannot be picked.
 local spots = require("lib.spots")
 
 return card {
@@ -13,7 +14,7 @@ return card {
   traits = { "not_spell" },
   targets = { "door" },
   copies = 4,
-  text = "Not a spell: pick the lock of a door beside you. You may go through it once this turn; it locks again behind you.",
+  text = "Not a spell: pick the lock of a door beside you. It stands open this turn: go through it, or cast spells through it. It locks again once you have gone through, or when your turn ends.",
   can_target = function(ctx, t)
     local info = ctx.game:edge(t.edge)
     return info.barrier == "door" and not info.door.open and not info.door.sealed
@@ -36,16 +37,27 @@ return card {
       local back = { N = "S", S = "N", E = "W", W = "E" }
       t:ok(not spots.offered(t, "move " .. back[dir]), "relocked behind him")
       t:eq(g:edge(e).barrier, "door")
+      t:eq(g:edge(e).door.open, false)
     end },
-    { "the pass ends with the turn", function(t)
+    { "a spell is cast through the open door; not gone through, it relocks when the turn ends", function(t)
       local g = t.game
       t:active(0)
       local from, dir, e = spots.locked_door(g, 0)
+      t:place(1, spots.beyond(g, from, dir))
+      local f = t:give(0, "Fireball")
+      t:ok(not spots.offered(t, "cast Fireball #" .. f .. " at player 1"), "no sight through the locked door")
       local c = t:give(0, "Pick Lock")
       t:act("cast Pick Lock #" .. c .. " at door " .. spots.edge_label(e))
-      t:active(0)
+      t:eq(g:edge(e).door.open, true, "picked: it stands open")
+      t:act("cast Fireball #" .. f .. " at player 1")
+      t:eq(t:life(1), 10, "the fireball went through the open door")
+      t:eq(g:player(0).at, from, "without passing himself")
+      t:pass(1)
+      t:eq(g:edge(e).door.open, false, "relocked at the end of the turn")
+      t:pass(1)
+      t:eq(g:turn().active, 0)
       t:place(0, from)
-      t:ok(not spots.offered(t, "move " .. dir), "locked again next turn")
+      t:ok(not spots.offered(t, "move " .. dir), "locked on his next turn")
     end },
     { "a jammed lock cannot be picked; doors only, beside you", function(t)
       local g = t.game

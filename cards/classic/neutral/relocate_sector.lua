@@ -5,23 +5,12 @@
 -- Actions that Change the Map).
 -- reconstructed: our sources do not say how the new place is picked; the caster chooses a
 -- second sector and the two exchange places (so, as the FAQ notes, it changes little with two
--- players). Range taken as anywhere.
+-- players). Range taken as anywhere. The rulebook states the 50/50 seam roll for ROTATE
+-- SECTOR only; we apply it to relocation too (a seam alteration must go with one of the two
+-- sectors either way).
 
--- The square in the middle of the south rim of sector slot i (for the tests).
-local function south_opening(game, i)
-  local x0, x1, y1 = 1e9, -1e9, -1e9
-  for _, s in ipairs(game:sector_squares(i)) do
-    x0, x1, y1 = math.min(x0, s.x), math.max(x1, s.x), math.max(y1, s.y)
-  end
-  return { x = (x0 + x1) // 2, y = y1 }
-end
-
--- The square beyond side `dir` of square s (through the rim's links).
-local function beyond(game, s, dir)
-  for _, n in ipairs(game:neighbours(s)) do
-    if n.dir == dir then return n.to end
-  end
-end
+local spots = require("lib.spots")
+local south_opening, beyond = spots.south_opening, spots.beyond
 
 return card {
   name = "Relocate Sector",

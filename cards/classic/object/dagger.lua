@@ -1,8 +1,11 @@
 -- classic DAGGER (1 in the deck): a physical object, kept in the hand. Thrown as the turn's
 -- attack at something in sight: 3 points of physical damage [AF]; it then lies in the
--- target's square (classic, Dropping and Retrieving Objects). Throwing it is a physical
--- action, not a spell (classic, The Cards): Full Shield, which stops spells, cannot answer it.
--- reconstructed: [AF] gives 3 points and wizards, walls, doors and creations as targets.
+-- target's square, or before the barrier it hit: a thornbush's or stone's square is not
+-- entered, and at a wall or door it falls on the thrower's side (classic, Dropping and
+-- Retrieving Objects). Throwing it is a physical action, not a spell (classic, The Cards):
+-- Full Shield, which stops spells, cannot answer it.
+-- reconstructed: [AF] gives 3 points and wizards, walls, doors and creations as targets (of
+-- the creations, those that can be attacked: a thornbush, solid stone).
 return card {
   name = "Dagger",
   kind = "object",
@@ -10,7 +13,7 @@ return card {
   traits = { "thrown_weapon", "not_spell" },
   targets = { "wizard", "wall", "door", "object" },
   copies = 1,
-  text = "Object. Throw it at a wizard, wall, door or object you can see as your attack: 3 points of physical damage. It lands in the target's square.",
+  text = "Object. Throw it at a wizard, wall, door or thornbush you can see as your attack: 3 points of physical damage. It lands in the target's square, or before the wall, door or bush it hit.",
   resolve = function(ctx)
     ctx:damage(ctx.target, 3, { physical = true })
   end,
@@ -38,6 +41,31 @@ return card {
       t:act("pick up Dagger #" .. lying.id)
       t:eq(g:card(d).zone.player, 1)
       t:eq(g:turn().phase_over, true, "picking it up ended the turn")
+    end },
+    { "thrown at a wall in sight: 3 points off its 20; it falls on the thrower's side", function(t)
+      local g = t.game
+      local opp = { N = "S", S = "N", E = "W", W = "E" }
+      t:active(0)
+      local thrower, beside, wall
+      for _, s in ipairs(g:squares()) do
+        for _, d in ipairs({ "N", "E", "S", "W" }) do
+          local info = g:edge { x = s.x, y = s.y, side = d }
+          if not wall and info.barrier == "wall" and not info.boundary then
+            local r = g:run(s, opp[d], 2)
+            if #r.squares == 2 and g:los_edge(r.squares[2], info.edge, false) then
+              thrower, beside, wall = r.squares[2], s, info.edge
+            end
+          end
+        end
+      end
+      t:ok(wall, "a wall two squares away, in sight")
+      t:place(0, thrower)
+      local d = t:give(0, "Dagger")
+      t:act("throw Dagger #" .. d .. " at wall " .. wall.x .. "," .. wall.y .. "," .. wall.side)
+      t:eq(g:edge(wall).damage, 3)
+      local lying
+      for _, o in ipairs(g:objects_at(beside)) do if o.card == d then lying = o end end
+      t:ok(lying, "it lies in the square beside the wall, on the thrower's side")
     end },
     { "Absorb takes 3 off it; Full Shield (spells only) cannot answer it", function(t)
       local g = t.game

@@ -1,8 +1,9 @@
 -- classic LARGE ROCK (1 in the deck): a physical object. Thrown as the turn's attack: 3
 -- points of physical damage [AF] (the rulebook names it among physical damage, classic,
--- Combat); it then lies in the target's square. A physical action, not a spell.
--- reconstructed: [AF] gives 3 points; we let it hit a wizard or an object in sight (a rock
--- is no tool against walls and doors).
+-- Combat); it then lies in the target's square, or just before a thornbush or stone in its
+-- way (classic, Dropping and Retrieving Objects). A physical action, not a spell.
+-- reconstructed: [AF] gives 3 points; we let it hit a wizard, or an object that can be
+-- attacked (a thornbush, solid stone), in sight (a rock is no tool against walls and doors).
 return card {
   name = "Large Rock",
   kind = "object",
@@ -10,7 +11,7 @@ return card {
   traits = { "thrown_weapon", "not_spell" },
   targets = { "wizard", "object" },
   copies = 1,
-  text = "Object. Throw it at a wizard or object you can see as your attack: 3 points of physical damage. It lands in the target's square.",
+  text = "Object. Throw it at a wizard or thornbush you can see as your attack: 3 points of physical damage. It lands in the target's square, or just before a thornbush in its way.",
   resolve = function(ctx)
     ctx:damage(ctx.target, 3, { physical = true })
   end,
@@ -19,12 +20,11 @@ return card {
       local g = t.game
       t:active(0)
       local r = t:give(0, "Large Rock")
-      t:act("display Large Rock #" .. r)
       t:place(1, g:player(0).at)
       t:act("throw Large Rock #" .. r .. " at player 1")
       t:eq(t:life(1), 12)
       t:eq(g:objects_at(g:player(1).at)[1] and g:objects_at(g:player(1).at)[1].card, r)
-      t:eq(#g:play_area(0), 0, "no longer carried")
+      t:eq(#g:hand(0) + #g:play_area(0), 0, "no longer carried")
     end },
     { "Blunt halves it, rounding up: 2", function(t)
       local g = t.game
@@ -36,7 +36,7 @@ return card {
       t:act("throw Large Rock #" .. r .. " at player 1")
       t:eq(t:life(1), 13)
     end },
-    { "it wears down a thornbush (5 points)", function(t)
+    { "it wears down a thornbush (5 points) and drops before it", function(t)
       local g = t.game
       t:active(0)
       local r = t:give(0, "Large Rock")
@@ -50,6 +50,24 @@ return card {
       local bush = g:create_object { kind = "bush", at = next_sq, mobile = false, blocks_los = false, blocks_move = false, fills_square = true, toughness = 5 }
       t:act("throw Large Rock #" .. r .. " at object #" .. bush)
       t:eq(g:object(bush).damage, 3)
+      local lying
+      for _, o in ipairs(g:objects_at(at)) do if o.card == r then lying = o end end
+      t:ok(lying, "the rock fell in the thrower's square, before the bush")
+    end },
+    { "a dropped object is no target: it cannot be attacked", function(t)
+      local g = t.game
+      local spots = require("lib.spots")
+      t:active(0)
+      local at = spots.roomy_square(g)
+      t:place(0, at)
+      local n = spots.free_square(g, at)
+      local d = g:new_card("Dagger", { kind = "pile", pile = "discard" })
+      local item = g:create_object { kind = "item", card = d, at = n.to, mobile = true }
+      local r = t:give(0, "Large Rock")
+      t:ok(g:los_object(at, item), "in sight")
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("object #" .. item, 1, true), k) end
+      local bush = g:create_object { kind = "bush", at = n.to, mobile = false, blocks_los = false, blocks_move = false, fills_square = true, toughness = 5 }
+      t:ok(spots.offered(t, "throw Large Rock #" .. r .. " at object #" .. bush), "a thornbush may be")
     end },
   },
 }

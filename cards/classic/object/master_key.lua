@@ -2,7 +2,10 @@
 -- Master Key is displayed face up once used, and still counts in the hand), its holder goes
 -- through any undamaged door [AF], as often as he likes; the door locks behind him (the rules
 -- read the trait `opens_doors`).
--- reconstructed: a lock jammed with Jam Lock resists the key.
+-- reconstructed: a lock jammed with Jam Lock resists the key. The key lets its holder through
+-- (the door opens and relocks as he passes); it never leaves a door standing open, so no
+-- spell is cast through a door with it ([AF] gives only "open any undamaged door"): to cast
+-- through a door, pick its lock (Pick Lock).
 local spots = require("lib.spots")
 
 return card {
@@ -25,6 +28,17 @@ return card {
       t:eq(g:player(0).at, from)
       t:eq(g:card(k).zone.kind, "play", "kept, shown")
       t:eq(g:edge(e).door.open, false, "the door stays locked for others")
+    end },
+    { "the key opens no door for sight: no spell through it", function(t)
+      local g = t.game
+      t:active(0)
+      local from, dir = spots.locked_door(g, 0)
+      local k = t:give(0, "Master Key")
+      local f = t:give(0, "Fireball")
+      t:act("display Master Key #" .. k)
+      t:place(1, spots.beyond(g, from, dir))
+      t:ok(spots.offered(t, "move " .. dir), "he may go through")
+      t:ok(not spots.offered(t, "cast Fireball #" .. f .. " at player 1"), "but not cast through")
     end },
     { "not through a damaged door, nor a jammed one", function(t)
       local g = t.game

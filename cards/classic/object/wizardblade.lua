@@ -3,7 +3,8 @@
 -- reconstructed: our sources give no numbers ([AF] makes it a "numbered" item aimed at a
 -- wizard, wall or creation). We chose: a blow at a wizard, wall, door or object beside you
 -- (ADJACENT) as the turn's attack, dealing the NUMBER played with it + 1 in magical points
--- (2 without a NUMBER); being magic, it may be counteracted like a spell; it comes back shown.
+-- (2 without a NUMBER); being magic, it may be counteracted like a spell; it stays in the
+-- hand (classic, The Cards: physical objects leave the hand only when dropped or thrown).
 return card {
   name = "Wizardblade",
   kind = "object",
@@ -11,12 +12,12 @@ return card {
   traits = { "weapon", "number_power" },
   targets = { "wizard", "wall", "door", "object" },
   copies = 1,
-  text = "Object. As your attack, strike a wizard, wall, door or object beside you: magical damage of 1 + the NUMBER you play with it (2 without one). You keep the blade.",
+  text = "Object. As your attack, strike a wizard, wall, door or thornbush beside you: magical damage of 1 + the NUMBER you play with it (2 without one). You keep the blade.",
   resolve = function(ctx)
     ctx:damage(ctx.target, ctx:power() + 1, { magical = true })
   end,
   tests = {
-    { "a blow with a NUMBER 4: 5 magical points; the blade stays, shown; the turn's attack", function(t)
+    { "a blow with a NUMBER 4: 5 magical points; the blade stays in the hand; the turn's attack", function(t)
       local g = t.game
       t:active(0)
       local w = t:give(0, "Wizardblade")
@@ -24,13 +25,13 @@ return card {
       t:place(1, g:player(0).at)
       t:act("strike Wizardblade #" .. w .. " at player 1 with NUMBER 4 #" .. n)
       t:eq(t:life(1), 10)
-      t:eq(g:card(w).zone.kind, "play")
+      t:eq(g:card(w).zone.kind, "hand")
       t:eq(g:card(w).zone.player, 0)
       t:eq(g:card(n).zone.pile, "discard")
       t:ok(g:turn().vars.attacked)
       for _, k in ipairs(t:actions()) do t:ok(not k:find("^strike"), "one attack a turn: " .. k) end
     end },
-    { "without a NUMBER: 2; it strikes again the next turn from the table", function(t)
+    { "without a NUMBER: 2; it strikes again the next turn; it is never displayed", function(t)
       local g = t.game
       t:active(0)
       local w = t:give(0, "Wizardblade")
@@ -41,6 +42,7 @@ return card {
       t:place(1, g:player(0).at)
       t:act("strike Wizardblade #" .. w .. " at player 1")
       t:eq(t:life(1), 11)
+      for _, k in ipairs(t:actions()) do t:ok(not k:find("^display"), "only stones and the Master Key are shown: " .. k) end
     end },
     { "Full Shield stops the magic blade", function(t)
       local g = t.game
@@ -51,7 +53,7 @@ return card {
       t:answer(1, "counter with Full Shield #" .. s)
       t:act("strike Wizardblade #" .. w .. " at player 1")
       t:eq(t:life(1), 15)
-      t:eq(g:card(w).zone.kind, "play", "the blade is not lost")
+      t:eq(g:card(w).zone.kind, "hand", "the blade is not lost")
     end },
     { "a wall of your square takes its blow", function(t)
       local g = t.game
