@@ -10,6 +10,7 @@ local transform = require("rules.transform")
 local doors = require("rules.doors")
 local creatures = require("rules.creatures")
 local creations = require("rules.creations")
+local throwing = require("rules.throwing")
 local rules = { phases = {}, ctx = require("rules.ctx") }
 
 ---------------------------------------------------------------------------------------------
@@ -391,12 +392,15 @@ local function cast(game, p, a)
 end
 
 -- 8th: Thrown weapons: the throw is the turn's attack and may be answered like one; the
--- card's `resolve` runs with ctx.thrown = true; the item then lands in the target's square
--- (or the thrower's, for a target without one) as an object anyone may pick up.
+-- card's `resolve` runs with ctx.thrown = true; the item then lands as an object anyone may
+-- pick up, even if the throw was cancelled: in the target's square, or before what stopped
+-- it (8th: Throwing Objects, rules/throwing.lua).
 local function throw(game, p, a)
   local c = a.card
   game:set_turn_var("attacked", true)
   local target = a.target
+  local from = game:player(p).at
+  local flight = throwing.flight(game, from, throwing.aim(game, from, target))
   game:call_card(c, "on_end", { controller = p })
   local id = game:push_stack { card = c, controller = p, kind = "throw", target = target, energy = 0 }
   local payload = { card = c, thrower = p, target = target }
@@ -412,19 +416,12 @@ local function throw(game, p, a)
     game:call_card(c, "resolve", { caster = p, controller = p, target = target, energy = 0, stack = id, attack = true, thrown = true })
   end
   game:pop_stack(id)
-  local at = game:player(p).at
-  if target and target.kind == "wizard" and game:player(target.player).at then
-    at = game:player(target.player).at
-  elseif target and target.at then
-    at = target.at
-  end
-  if game:card(c).zone.kind == "stack" and at then
-    local obj = game:create_object { kind = "item", card = c, at = at, mobile = true, owner = p }
-    game:set_card(c, { controller = nil, target = nil })
-    game:log("landed", { card = c, object = obj, square = at })
-  elseif game:card(c).zone.kind == "stack" then
-    common.discard(game, c)
-  end
+  if game:card(c).zone.kind ~= "stack" then return end -- the card put itself somewhere
+  local at = from and throwing.landing(game, from, flight, entry.marks.blocked_at)
+  if not at then return common.discard(game, c) end
+  local obj = game:create_object { kind = "item", card = c, at = at, mobile = true, owner = p }
+  game:set_card(c, { controller = nil, target = nil })
+  game:log("landed", { card = c, object = obj, square = at })
 end
 
 -- 8th: Punching (the turn's attack; it can be answered like any attack).
