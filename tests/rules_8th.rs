@@ -127,6 +127,12 @@ fn optional_rules_giant_book_of_spells() {
 }
 
 #[test]
+fn chosen_schools_build_the_deck() {
+    let root = root_with_options(&["school_alchemy", "school_elemental", "school_mentalism"]);
+    assert_all_pass(&root, "Options E", 2);
+}
+
+#[test]
 fn setup_deals_hands_places_wizards_and_treasures() {
     let root = temp_root();
     for players in 2..=4 {

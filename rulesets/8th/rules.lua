@@ -240,8 +240,7 @@ local function add_pickups(game, p, list)
   for _, o in ipairs(game:objects_at(pl.at)) do
     if o.kind == "treasure" and not has_treasure then
       list[#list + 1] = { key = "pick up treasure #" .. o.id, kind = "pick_treasure", object = o.id }
-    elseif o.kind ~= "treasure" and o.mobile and o.card and movement_left(game) >= 1
-        and common.hand_count(game, p) < game:config().hand_limit then
+    elseif o.kind ~= "treasure" and o.mobile and o.card and movement_left(game) >= 1 then
       list[#list + 1] = { key = "pick up " .. game:card(o.card).name .. " #" .. o.id, kind = "pick_object", object = o.id }
     end
   end
@@ -504,11 +503,38 @@ function perform.pick_treasure(game, p, a)
   return true
 end
 
+-- 8th: Picking Up and Dropping Objects: an item that would take the wizard over his hand
+-- limit needs room first: he discards a card, ends a maintained spell or drops a carried item.
+local function make_room(game, p)
+  local limit = game:config().hand_limit
+  while common.items_count(game, p) and common.hand_count(game, p) >= limit do
+    local opts = {}
+    for _, c in ipairs(game:hand(p)) do
+      opts[#opts + 1] = { key = "discard " .. name_of(game, c), card = c, how = "discard" }
+    end
+    for _, c in ipairs(game:play_area(p)) do
+      if common.counts_toward_limit(game, p, c) then
+        local item = game:card(c).kind == "item"
+        opts[#opts + 1] = { key = (item and "drop " or "end spell ") .. name_of(game, c), card = c, how = item and "drop" or "end" }
+      end
+    end
+    local key = game:choose(p, "make_room", "Make room for the item: discard, end a spell or drop an item", opts)
+    for _, o in ipairs(opts) do
+      if o.key == key then
+        if o.how == "discard" then common.discard(game, o.card)
+        elseif o.how == "drop" then common.drop_item(game, p, o.card, game:player(p).at)
+        else common.end_spell(game, o.card) end
+      end
+    end
+  end
+end
+
 -- 8th: Picking Up and Dropping Objects: 1 MP; Heavy Items makes it end the phase.
 function perform.pick_object(game, p, a)
   spend(game, 1)
   local o = game:object(a.object)
   if not game:before("pick_up", { player = p, object = a.object, card = o.card }) then return end
+  make_room(game, p)
   game:remove_object(a.object)
   game:move_card(o.card, { kind = "play", player = p })
   game:set_card(o.card, { controller = p })
