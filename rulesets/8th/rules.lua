@@ -293,10 +293,19 @@ end
 
 local respond
 
--- A counter card answers stack entry `against` (8th: Counter Spell). It may be answered in
--- turn before it resolves.
-local function play_counter(game, q, c, against)
-  local energy = game:config().default_energy
+-- The energy of a spell cast with energy card `boost` (or none): the card's value replaces
+-- the default energy, and the card is discarded (8th: Boosting Spells).
+local function spend_boost(game, boost)
+  if not boost then return game:config().default_energy end
+  local energy = game:card(boost).energy_value
+  common.discard(game, boost)
+  return energy
+end
+
+-- A counter card answers stack entry `against` (8th: Counter Spell), boosted like any spell
+-- by an energy card. It may be answered in turn before it resolves.
+local function play_counter(game, q, c, against, boost)
+  local energy = spend_boost(game, boost)
   game:set_card(c, { controller = q, energy = energy })
   local id = game:push_stack { card = c, controller = q, kind = "counter", energy = energy, marks = { against = against } }
   local ok = game:before("counter", { card = c, against = against, player = q })
@@ -337,7 +346,11 @@ respond = function(game, id)
           if (kind == "counter" or (kind == "neutral" and game:has_hook(c, "can_respond")))
               and not effects.forbidden(game, c)
               and game:call_card(c, "can_respond", { controller = q, caster = q }, entry) then
-            opts[#opts + 1] = { key = "counter with " .. name_of(game, c), card = c }
+            local base = "counter with " .. name_of(game, c)
+            opts[#opts + 1] = { key = base, card = c }
+            for _, b in ipairs(energy_cards(game, q, c)) do
+              opts[#opts + 1] = { key = base .. " with " .. name_of(game, b), card = c, boost = b }
+            end
           end
         end
         if #opts > 0 then
@@ -345,7 +358,7 @@ respond = function(game, id)
           local key = game:choose(q, "respond", "Respond to stack entry " .. id .. "?", opts, { pass = "pass" })
           for _, o in ipairs(opts) do
             if o.key == key and o.card then
-              play_counter(game, q, o.card, id)
+              play_counter(game, q, o.card, id, o.boost)
               again = true
             end
           end
@@ -362,11 +375,7 @@ local function cast(game, p, a)
   if tvar(game, "around_corner") then game:set_turn_var("around_corner", nil) end
   local is_attack = card.kind == "attack"
   if is_attack then game:set_turn_var("attacked", true) end -- even if it is cancelled
-  local energy = game:config().default_energy
-  if a.boost then
-    energy = game:card(a.boost).energy_value
-    common.discard(game, a.boost)
-  end
+  local energy = spend_boost(game, a.boost)
   local target = a.target
   if target and target.kind == "none" then target = nil end
   game:set_card(c, { controller = p, target = target, energy = energy })
