@@ -70,6 +70,39 @@ fn the_project_card_tests_pass() {
     assert!(failed.is_empty(), "{failed:#?}");
 }
 
+/// The White Cantrip deck (shared/data/cards_8th.md, "Cantrip (12 distinct cards)"): one copy
+/// of each of its twelve cards, as `decks.card_list` builds it from the project's cards.
+#[test]
+fn the_cantrip_deck_holds_its_twelve_cards() {
+    let e = Engine::new(Path::new("."), &setup(1, 2), Box::new(Passer)).unwrap();
+    let names = e
+        .eval_lua_values(
+            "local out = {} \
+             for _, k in ipairs(require('rules.decks').card_list(game, { 'cantrip' })) do \
+               out[#out + 1] = game:card_def(k).name \
+             end \
+             table.sort(out) \
+             return out",
+        )
+        .unwrap();
+    let want = [
+        "Around the Corner",
+        "Create Wall",
+        "Destroy Wall",
+        "Dispel",
+        "Drop Object",
+        "Energy 6",
+        "Full Shield",
+        "Large Rock",
+        "Negate Neutral",
+        "Pick Lock",
+        "Rotate Sector",
+        "Zot!",
+    ];
+    let want = Value::List(want.iter().map(|n| Value::Str(n.to_string())).collect());
+    assert_eq!(names, vec![Ok(want)]);
+}
+
 #[test]
 fn rulebook_scenarios_pass() {
     let root = temp_root();
@@ -124,6 +157,12 @@ fn optional_rules_permanent_creations_custom_spellbook() {
 fn optional_rules_giant_book_of_spells() {
     let root = root_with_options(&["giant_book_of_spells"]);
     assert_all_pass(&root, "Options D", 1);
+}
+
+#[test]
+fn chosen_schools_build_the_deck() {
+    let root = root_with_options(&["school_alchemy", "school_elemental", "school_mentalism"]);
+    assert_all_pass(&root, "Options E", 2);
 }
 
 #[test]

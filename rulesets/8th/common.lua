@@ -32,18 +32,25 @@ function M.victory_target(game)
   return cfg.victory_points
 end
 
--- 8th: A Player's Turn (hand limit 7) and Maintaining Spells: carried items and maintained
--- spells count toward the hand limit; Uncluttered Minds drops the spells from the count.
+-- Do the items wizard p carries count toward his hand limit? (Not in a form that frees
+-- them: Extra Arms. Required here: transform.lua requires this module.)
+function M.items_count(game, p)
+  local form = require("rules.transform").form(game, p)
+  return not (form and form.items_free)
+end
+
+-- 8th: A Player's Turn (hand limit 7) and Maintaining Spells: does card c of p's play area
+-- count toward his hand limit? Carried items and maintained spells do; Uncluttered Minds
+-- drops the spells from the count.
+function M.counts_toward_limit(game, p, c)
+  if game:card(c).kind == "item" then return M.items_count(game, p) end
+  return not game:option("uncluttered_minds") and not creations.is_permanent_creation(game, c)
+end
+
 function M.hand_count(game, p)
   local n = #game:hand(p)
-  local uncluttered = game:option("uncluttered_minds")
-  -- (Extra Arms: carried items don't count; required here: transform.lua requires this module)
-  local form = require("rules.transform").form(game, p)
-  local items_count = not (form and form.items_free)
   for _, c in ipairs(game:play_area(p)) do
-    if game:card(c).kind == "item" then
-      if items_count then n = n + 1 end
-    elseif not uncluttered and not creations.is_permanent_creation(game, c) then n = n + 1 end
+    if M.counts_toward_limit(game, p, c) then n = n + 1 end
   end
   return n
 end

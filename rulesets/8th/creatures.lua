@@ -109,10 +109,8 @@ function M.kill(game, id)
 end
 
 -- ctx:create_creature { at =, life =, speed =, punch =, name = }: a creature of this card's
--- controller; nil where none may be made.
+-- controller; nil and the reason where none may be made (ctx:create_object).
 function M.ctx.create_creature(ctx, spec)
-  local game = ctx.game
-  if #game:objects_at(spec.at) > 0 then return nil end
   return ctx:create_object {
     kind = "creature", at = spec.at, owner = ctx.controller or ctx.caster, mobile = false,
     data = { life = spec.life or 1, speed = spec.speed or 0, punch = spec.punch or 1, name = spec.name, spell = ctx.card },

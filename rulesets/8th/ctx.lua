@@ -173,11 +173,27 @@ local function remember(ctx, key, v)
   ctx.game:set_card_data(ctx.card, key, list)
 end
 
--- Creates an object for this card; it goes when the card leaves play. 8th: Home Base
--- Squares: no object may be created on a home base.
+-- Why no object may be created in square s, or nil if one may. 8th: Home Base Squares and
+-- Changing the Map: not on a home base, nor in a square with a wizard, an object, a treasure
+-- or a creature.
+local OCCUPANT = { treasure = "a treasure", creature = "a creature" }
+
+local function creation_refused(game, s)
+  if game:home_sector_at(s) ~= nil then return "a home base" end
+  if #game:wizards_at(s) > 0 then return "occupied by a wizard" end
+  local o = game:objects_at(s)[1]
+  if o then return "occupied by " .. (OCCUPANT[o.kind] or "an object") end
+  return nil
+end
+
+-- Creates an object for this card; it goes when the card leaves play. Returns its id, or nil
+-- and the reason where none may be created (see creation_refused).
 function H.create_object(ctx, spec)
   local game = ctx.game
-  if spec.at and spec.at.side == nil and game:home_sector_at(spec.at) ~= nil then return nil end
+  if spec.at and spec.at.side == nil then
+    local why = creation_refused(game, spec.at)
+    if why then return nil, why end
+  end
   local id = game:create_object(spec)
   remember(ctx, "objects", id)
   game:after("object_created", { object = id, card = ctx.card })

@@ -2,8 +2,6 @@
 -- from and discards to. Keeps nothing: deck names live in card data and game vars.
 local M = {}
 
-local SCHOOLS = { "alchemy", "conjuring", "elemental", "mentalism", "mutation", "thaumaturgy" }
-
 -- 8th: Optional Rules, Custom Spellbook: the players split into two groups, each with its
 -- own deck. reconstructed: the groups alternate by seat (seats 0 and 2 against 1 and 3).
 function M.group(game, p)
@@ -57,19 +55,45 @@ local function add_school_cards(game, schools, deck)
   game:shuffle_pile(deck)
 end
 
--- 8th: Setup, step 4: White Cantrip plus three schools chosen at random. Only cards that
+-- 8th: Setup, step 4: the players choose the three schools "as a group, by taking turns, or
+-- at random". The options school_<name> are the group's choice; schools not chosen, up to
+-- `count`, are drawn at random. Returns the schools (the chosen ones first, in config order).
+function M.pick_schools(game, chosen, count)
+  if #chosen > count then
+    error("choose at most " .. count .. " schools (options school_<name>), not " .. #chosen, 0)
+  end
+  local out, taken = {}, {}
+  for _, s in ipairs(chosen) do
+    out[#out + 1] = s
+    taken[s] = true
+  end
+  for _, s in ipairs(game:shuffle(game:config().other_schools)) do
+    if #out < count and not taken[s] then out[#out + 1] = s end
+  end
+  return out
+end
+
+-- The schools switched on by the options school_<name>, in config order.
+function M.chosen_schools(game)
+  local out = {}
+  for _, s in ipairs(game:config().other_schools) do
+    if game:option("school_" .. s) then out[#out + 1] = s end
+  end
+  return out
+end
+
+-- 8th: Setup, step 4: White Cantrip plus three schools (M.pick_schools). Only cards that
 -- exist under cards/8th count; a school with no card yet adds nothing.
 -- 8th: Optional Rules, Giant Book of Spells: one deck of every school (Black Cantrip, the
 -- same cards as White Cantrip here, is left out).
 -- 8th: Optional Rules, Custom Spellbook: each group starts from a cantrip school, then the
 -- groups draft the six other schools in turn, three each. reconstructed: the dice draft
--- for the players (as the school choice of the base game is made by the dice here).
+-- for the players (the school options apply to the one deck of the standard game only).
 function M.build(game)
   local cfg = game:config()
-  local schools = game:shuffle(SCHOOLS)
   if game:option("custom_spellbook") then
     local picks = { [0] = { cfg.base_school }, [1] = { cfg.base_school } }
-    for i, s in ipairs(schools) do
+    for i, s in ipairs(game:shuffle(cfg.other_schools)) do
       local g = (i - 1) % 2
       if #picks[g] <= cfg.schools_chosen then table.insert(picks[g], s) end
     end
@@ -80,8 +104,13 @@ function M.build(game)
     return
   end
   local chosen = { cfg.base_school }
-  local n = game:option("giant_book_of_spells") and #schools or cfg.schools_chosen
-  for i = 1, n do chosen[#chosen + 1] = schools[i] end
+  local others
+  if game:option("giant_book_of_spells") then
+    others = game:shuffle(cfg.other_schools)
+  else
+    others = M.pick_schools(game, M.chosen_schools(game), cfg.schools_chosen)
+  end
+  for _, s in ipairs(others) do chosen[#chosen + 1] = s end
   game:set_var("schools", chosen)
   add_school_cards(game, chosen, "deck")
 end

@@ -10,6 +10,7 @@ local transform = require("rules.transform")
 local doors = require("rules.doors")
 local creatures = require("rules.creatures")
 local creations = require("rules.creations")
+local throwing = require("rules.throwing")
 local rules = { phases = {}, ctx = require("rules.ctx") }
 
 ---------------------------------------------------------------------------------------------
@@ -239,8 +240,7 @@ local function add_pickups(game, p, list)
   for _, o in ipairs(game:objects_at(pl.at)) do
     if o.kind == "treasure" and not has_treasure then
       list[#list + 1] = { key = "pick up treasure #" .. o.id, kind = "pick_treasure", object = o.id }
-    elseif o.kind ~= "treasure" and o.mobile and o.card and movement_left(game) >= 1
-        and common.hand_count(game, p) < game:config().hand_limit then
+    elseif o.kind ~= "treasure" and o.mobile and o.card and movement_left(game) >= 1 then
       list[#list + 1] = { key = "pick up " .. game:card(o.card).name .. " #" .. o.id, kind = "pick_object", object = o.id }
     end
   end
@@ -293,10 +293,19 @@ end
 
 local respond
 
--- A counter card answers stack entry `against` (8th: Counter Spell). It may be answered in
--- turn before it resolves.
-local function play_counter(game, q, c, against)
-  local energy = game:config().default_energy
+-- The energy of a spell cast with energy card `boost` (or none): the card's value replaces
+-- the default energy, and the card is discarded (8th: Boosting Spells).
+local function spend_boost(game, boost)
+  if not boost then return game:config().default_energy end
+  local energy = game:card(boost).energy_value
+  common.discard(game, boost)
+  return energy
+end
+
+-- A counter card answers stack entry `against` (8th: Counter Spell), boosted like any spell
+-- by an energy card. It may be answered in turn before it resolves.
+local function play_counter(game, q, c, against, boost)
+  local energy = spend_boost(game, boost)
   game:set_card(c, { controller = q, energy = energy })
   local id = game:push_stack { card = c, controller = q, kind = "counter", energy = energy, marks = { against = against } }
   local ok = game:before("counter", { card = c, against = against, player = q })
@@ -337,7 +346,11 @@ respond = function(game, id)
           if (kind == "counter" or (kind == "neutral" and game:has_hook(c, "can_respond")))
               and not effects.forbidden(game, c)
               and game:call_card(c, "can_respond", { controller = q, caster = q }, entry) then
-            opts[#opts + 1] = { key = "counter with " .. name_of(game, c), card = c }
+            local base = "counter with " .. name_of(game, c)
+            opts[#opts + 1] = { key = base, card = c }
+            for _, b in ipairs(energy_cards(game, q, c)) do
+              opts[#opts + 1] = { key = base .. " with " .. name_of(game, b), card = c, boost = b }
+            end
           end
         end
         if #opts > 0 then
@@ -345,7 +358,7 @@ respond = function(game, id)
           local key = game:choose(q, "respond", "Respond to stack entry " .. id .. "?", opts, { pass = "pass" })
           for _, o in ipairs(opts) do
             if o.key == key and o.card then
-              play_counter(game, q, o.card, id)
+              play_counter(game, q, o.card, id, o.boost)
               again = true
             end
           end
@@ -362,11 +375,7 @@ local function cast(game, p, a)
   if tvar(game, "around_corner") then game:set_turn_var("around_corner", nil) end
   local is_attack = card.kind == "attack"
   if is_attack then game:set_turn_var("attacked", true) end -- even if it is cancelled
-  local energy = game:config().default_energy
-  if a.boost then
-    energy = game:card(a.boost).energy_value
-    common.discard(game, a.boost)
-  end
+  local energy = spend_boost(game, a.boost)
   local target = a.target
   if target and target.kind == "none" then target = nil end
   game:set_card(c, { controller = p, target = target, energy = energy })
@@ -391,12 +400,15 @@ local function cast(game, p, a)
 end
 
 -- 8th: Thrown weapons: the throw is the turn's attack and may be answered like one; the
--- card's `resolve` runs with ctx.thrown = true; the item then lands in the target's square
--- (or the thrower's, for a target without one) as an object anyone may pick up.
+-- card's `resolve` runs with ctx.thrown = true; the item then lands as an object anyone may
+-- pick up, even if the throw was cancelled: in the target's square, or before what stopped
+-- it (8th: Throwing Objects, rules/throwing.lua).
 local function throw(game, p, a)
   local c = a.card
   game:set_turn_var("attacked", true)
   local target = a.target
+  local from = game:player(p).at
+  local flight = throwing.flight(game, from, throwing.aim(game, from, target))
   game:call_card(c, "on_end", { controller = p })
   local id = game:push_stack { card = c, controller = p, kind = "throw", target = target, energy = 0 }
   local payload = { card = c, thrower = p, target = target }
@@ -412,19 +424,12 @@ local function throw(game, p, a)
     game:call_card(c, "resolve", { caster = p, controller = p, target = target, energy = 0, stack = id, attack = true, thrown = true })
   end
   game:pop_stack(id)
-  local at = game:player(p).at
-  if target and target.kind == "wizard" and game:player(target.player).at then
-    at = game:player(target.player).at
-  elseif target and target.at then
-    at = target.at
-  end
-  if game:card(c).zone.kind == "stack" and at then
-    local obj = game:create_object { kind = "item", card = c, at = at, mobile = true, owner = p }
-    game:set_card(c, { controller = nil, target = nil })
-    game:log("landed", { card = c, object = obj, square = at })
-  elseif game:card(c).zone.kind == "stack" then
-    common.discard(game, c)
-  end
+  if game:card(c).zone.kind ~= "stack" then return end -- the card put itself somewhere
+  local at = from and throwing.landing(game, from, flight, entry.marks.blocked_at)
+  if not at then return common.discard(game, c) end
+  local obj = game:create_object { kind = "item", card = c, at = at, mobile = true, owner = p }
+  game:set_card(c, { controller = nil, target = nil })
+  game:log("landed", { card = c, object = obj, square = at })
 end
 
 -- 8th: Punching (the turn's attack; it can be answered like any attack).
@@ -507,11 +512,38 @@ function perform.pick_treasure(game, p, a)
   return true
 end
 
+-- 8th: Picking Up and Dropping Objects: an item that would take the wizard over his hand
+-- limit needs room first: he discards a card, ends a maintained spell or drops a carried item.
+local function make_room(game, p)
+  local limit = game:config().hand_limit
+  while common.items_count(game, p) and common.hand_count(game, p) >= limit do
+    local opts = {}
+    for _, c in ipairs(game:hand(p)) do
+      opts[#opts + 1] = { key = "discard " .. name_of(game, c), card = c, how = "discard" }
+    end
+    for _, c in ipairs(game:play_area(p)) do
+      if common.counts_toward_limit(game, p, c) then
+        local item = game:card(c).kind == "item"
+        opts[#opts + 1] = { key = (item and "drop " or "end spell ") .. name_of(game, c), card = c, how = item and "drop" or "end" }
+      end
+    end
+    local key = game:choose(p, "make_room", "Make room for the item: discard, end a spell or drop an item", opts)
+    for _, o in ipairs(opts) do
+      if o.key == key then
+        if o.how == "discard" then common.discard(game, o.card)
+        elseif o.how == "drop" then common.drop_item(game, p, o.card, game:player(p).at)
+        else common.end_spell(game, o.card) end
+      end
+    end
+  end
+end
+
 -- 8th: Picking Up and Dropping Objects: 1 MP; Heavy Items makes it end the phase.
 function perform.pick_object(game, p, a)
   spend(game, 1)
   local o = game:object(a.object)
   if not game:before("pick_up", { player = p, object = a.object, card = o.card }) then return end
+  make_room(game, p)
   game:remove_object(a.object)
   game:move_card(o.card, { kind = "play", player = p })
   game:set_card(o.card, { controller = p })

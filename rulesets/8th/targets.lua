@@ -29,22 +29,38 @@ local function edges_of(game, barrier)
   return out
 end
 
--- Candidate targets of one type, before the range check.
+-- Walls or doors as targets. Outer walls (and doors) can never be damaged, passed or
+-- changed (8th: Damaging and Destroying Objects; Changing the Map), so no card targets them.
+local function barrier_targets(game, barrier, out)
+  for _, info in ipairs(edges_of(game, barrier)) do
+    if not info.boundary then
+      local e = info.edge
+      out[#out + 1] = { kind = barrier, edge = e, label = barrier .. " " .. edge_key(e) }
+    end
+  end
+end
+
+-- Candidate targets of one type, before the range check. 8th: Target Types: "wizard" is
+-- another player's wizard ("self" is the caster); an object is an inanimate thing on the
+-- board, walls and doors included (not treasures, carried items or creatures).
 local function candidates(game, p, ttype)
   local out = {}
   if ttype == "wizard" or ttype == "self" then
     for _, pl in ipairs(game:players()) do
-      if pl.alive and (ttype == "wizard" or pl.id == p) then
+      if pl.alive and ((ttype == "wizard") == (pl.id ~= p)) then
         out[#out + 1] = { kind = "wizard", player = pl.id, at = pl.at, label = "player " .. pl.id }
       end
     end
   elseif ttype == "object" or ttype == "treasure" then
     for _, o in ipairs(game:objects()) do
       local is_treasure = o.kind == "treasure"
-      -- (creatures are beings, not objects: 8th, Objects; Target Types)
       if o.at and o.at.side == nil and is_treasure == (ttype == "treasure") and o.kind ~= "creature" then
         out[#out + 1] = { kind = ttype, id = o.id, at = o.at, label = ttype .. " #" .. o.id }
       end
+    end
+    if ttype == "object" then
+      barrier_targets(game, "wall", out)
+      barrier_targets(game, "door", out)
     end
   elseif ttype == "square" or ttype == "empty_square" then
     for _, s in ipairs(game:squares()) do
@@ -54,12 +70,7 @@ local function candidates(game, p, ttype)
       end
     end
   elseif ttype == "wall" or ttype == "door" then
-    for _, info in ipairs(edges_of(game, ttype)) do
-      if not info.boundary or ttype == "door" then
-        local e = info.edge
-        out[#out + 1] = { kind = ttype, edge = e, label = ttype .. " " .. edge_key(e) }
-      end
-    end
+    barrier_targets(game, ttype, out)
   elseif ttype == "border" then
     for _, info in ipairs(edges_of(game, "open")) do
       if not info.boundary then

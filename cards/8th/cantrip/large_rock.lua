@@ -1,6 +1,8 @@
 -- 8th Cantrip "Large Rock": an item; thrown as the turn's attack it deals 2 physical damage
--- and lands in the target's square, where anyone may pick it up.
--- reconstructed: throwing range taken as line of sight, at a wizard or an object.
+-- and lands in the target's square, where anyone may pick it up (or before a wall or door it
+-- strikes, or before a target that fills its square: 8th, Throwing Objects).
+-- reconstructed: throwing range taken as line of sight, at a wizard, an object (walls and
+-- doors are objects) or a creature, like Zot!.
 return card {
   name = "Large Rock",
   school = "cantrip",
@@ -8,8 +10,8 @@ return card {
   range = "los",
   energy = 3,
   traits = { "thrown_weapon" },
-  targets = { "wizard", "object" },
-  text = "Item. Throw it as your attack at a wizard or object you can see: 2 physical damage, and the rock comes to rest in the target's square.",
+  targets = { "wizard", "object", "creature" },
+  text = "Item. Throw it as your attack at a wizard, object or creature you can see: 2 physical damage, and the rock comes to rest in the target's square (in front of a wall or door).",
   resolve = function(ctx)
     ctx:damage(ctx.target, 2, { physical = true })
   end,
@@ -41,6 +43,33 @@ return card {
       t:act("pick up Large Rock #" .. found.id)
       t:eq(g:card(r).zone.kind, "play")
       t:eq(g:card(r).zone.player, 1)
+    end },
+    { "thrown at a wall, it falls in the square in front of it, on the thrower's side", function(t)
+      local g = t.game
+      t:active(0)
+      local r = t:put(0, "Large Rock")
+      local at = g:player(0).at
+      local key, near
+      for _, k in ipairs(t:actions()) do
+        local x, y, side = k:match("^throw Large Rock #%d+ at wall ([%d-]+),([%d-]+),(%a)$")
+        if x and not key then
+          local sides = { { x = tonumber(x), y = tonumber(y) } }
+          for _, n in ipairs(g:neighbours(sides[1])) do if n.dir == side then sides[2] = n.to end end
+          local seen = {}
+          for _, s in ipairs(sides) do
+            if g:los(at, s) and not (s.x == at.x and s.y == at.y) then seen[#seen + 1] = s end
+          end
+          if #seen == 1 and #sides == 2 then key, near = k, seen[1] end
+        end
+      end
+      t:ok(key, "a wall in sight, away from the thrower, seen from one side")
+      t:act(key)
+      local landed = t:log("landed")
+      t:eq(#landed, 1)
+      t:eq(landed[1].square, near, "in front of the wall")
+      local found
+      for _, o in ipairs(g:objects_at(near)) do if o.card == r then found = o end end
+      t:ok(found, "the rock lies there")
     end },
     { "only one attack: no throw after a punch, none at oneself", function(t)
       local g = t.game

@@ -1,7 +1,7 @@
 -- 8th Cantrip "Pick Lock": a mundane spell; the caster may go through one locked door once.
 -- reconstructed: range taken as adjacent (a door of the caster's square); the pass lasts
--- until the caster goes through or the turn ends. Holding the door open while adjacent is
--- not implemented.
+-- until the caster goes through or the turn ends. While he holds the pass he may hold the
+-- door open for others (rulesets/8th/doors.lua).
 -- For the tests: a square, a direction and an inner door player 0 can't pass that way.
 local function locked_door(t)
   local g = t.game

@@ -1,12 +1,14 @@
 -- 8th Cantrip "Zot!": magical damage equal to the spell's energy, or a stun of 2 turns.
+-- Targets (8th: Target Types): a wizard, an object (walls and doors are objects) or a
+-- creature; only a wizard can be stunned.
 return card {
   name = "Zot!",
   school = "cantrip",
   kind = "attack",
   range = "los",
   duration = "instant",
-  targets = { "wizard", "object" },
-  text = "Deal magical damage equal to this spell's energy to a wizard or object in sight, or stun the target wizard for 2 turns.",
+  targets = { "wizard", "object", "creature" },
+  text = "Deal magical damage equal to this spell's energy to a wizard, object or creature in sight, or stun the target wizard for 2 turns.",
   resolve = function(ctx)
     local t = ctx.target
     local mode = "damage"

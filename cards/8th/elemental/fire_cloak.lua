@@ -37,11 +37,7 @@ return card {
       return
     end
     if t.kind ~= "wizard" or t.player ~= me then return end
-    if (ev.tags or {}).water then
-      game:move_card(ctx.card, { kind = "pile", pile = "discard" })
-      game:after("discard", { card = ctx.card })
-      return
-    end
+    if (ev.tags or {}).water then return ctx:discard_card() end
     local q = ev.caster
     if q == nil or q == me or from_cloak(game, ev.source) then return end
     local mine, theirs = game:player(me).at, game:player(q).at
@@ -103,11 +99,12 @@ return card {
       local c = t:put(0, "Fire Cloak")
       local w = t:give(1, "Waterbolt")
       t:place(1, t.game:player(0).at)
+      t.game:set_card_data(c, "deck", "deck_1") -- (Custom Spellbook: the second group's deck)
       t:answer(1, "1")
       t:act("cast Waterbolt #" .. w .. " at player 0")
       t:eq(t:life(0), 14)
       t:eq(t:life(1), 15, "no flames: the cloak is out")
-      t:eq(t.game:card(c).zone.kind, "pile")
+      t:eq(t.game:card(c).zone, { kind = "pile", pile = "discard_1" }, "discarded beside its own deck")
       t:eq(#t.game:play_area(0), 0)
     end },
   },

@@ -1,6 +1,5 @@
 -- 8th Elemental "Fireball": a fire attack for a flat 5 magical damage.
--- reconstructed: the data table lists wizard/object/creature targets; walls and doors are
--- objects in 8th (they take cracks), so they are offered too. Creatures do not exist yet.
+-- Targets: a wizard, an object or a creature (walls and doors are objects: 8th, Target Types).
 return card {
   name = "Fireball",
   school = "elemental",
@@ -8,9 +7,9 @@ return card {
   range = "los",
   duration = "instant",
   traits = { "fire" },
-  targets = { "wizard", "object", "wall", "door" },
+  targets = { "wizard", "object", "creature" },
   copies = 3,
-  text = "Hurl a ball of flame at a wizard or object you can see: it takes 5 magical fire damage.",
+  text = "Hurl a ball of flame at a wizard, object or creature you can see: it takes 5 magical fire damage.",
   resolve = function(ctx)
     ctx:damage(ctx.target, 5, { magical = true, fire = true })
   end,

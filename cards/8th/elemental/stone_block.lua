@@ -1,7 +1,9 @@
 -- 8th Elemental "Stone Block": a creation that fills an empty square with stone.
 -- reconstructed: the range is taken to be line of sight; the block is an object (not a
 -- wall) that blocks sight and movement, breaks at 8 cracks (the spell then ends), and goes
--- when the spell ends; it cannot be made on a home base (8th: Home Base Squares).
+-- when the spell ends. It cannot be made on a home base or in an occupied square (8th:
+-- Creating Objects): should the square have filled by the time the spell resolves, nothing
+-- is made and the spell is discarded (a `fizzled` log entry gives the reason).
 return card {
   name = "Stone Block",
   school = "elemental",
@@ -17,26 +19,20 @@ return card {
   resolve = function(ctx)
     -- Not `card = ctx.card`: that would make the card the object itself; the spell stays in
     -- play and the block is its creation.
-    ctx:create_object {
+    local id, why = ctx:create_object {
       kind = "stone_block", at = ctx.target.at, data = { spell = ctx.card },
       blocks_move = true, blocks_los = true, fills_square = true, toughness = 8,
     }
+    if not id then
+      ctx.game:log("fizzled", { card = ctx.card, reason = why })
+      ctx:discard_card()
+    end
   end,
   -- Broken by damage: the spell ends with it (not when the spell's own ending removes it).
   on_object_destroyed = function(ctx, ev)
     if ev.card == ctx.card or ev.object == nil then return end
     for _, id in ipairs(ctx.data.objects or {}) do
-      if id == ev.object then
-        -- The ruleset's end_spell is not offered to cards (no ctx:end_spell yet), so its
-        -- steps are done here: the block is already gone, then the card is discarded.
-        local game = ctx.game
-        ctx.data.objects = nil
-        game:set_card(ctx.card, { energy = 0 })
-        game:move_card(ctx.card, { kind = "pile", pile = "discard" })
-        game:after("discard", { card = ctx.card })
-        game:after("spell_end", { card = ctx.card, player = ctx.controller })
-        return
-      end
+      if id == ev.object then return ctx:end_spell(ctx.card) end
     end
   end,
   tests = {
@@ -102,6 +98,31 @@ return card {
       t:eq(#t.game:objects_at(sq), 0)
       t:eq(#t.game:play_area(0), 0)
       t:eq(t.game:card(c).zone.kind, "pile")
+    end },
+    { "broken, it ends the spell into the discard pile of the deck the card came from", function(t)
+      t:active(0)
+      local c = t:give(0, "Stone Block")
+      t.game:set_card_data(c, "deck", "deck_1") -- (Custom Spellbook: the second group's deck)
+      local sq = require("lib.spots").free_square(t.game, t.game:player(0).at).to
+      t:act("cast Stone Block #" .. c .. " at square " .. sq.x .. "," .. sq.y)
+      local id = t.game:objects_at(sq)[1].id
+      local H = require("rules.ctx")
+      local ctx = setmetatable({ game = t.game, caster = 1, controller = 1 }, { __index = H })
+      H.damage(ctx, { kind = "object", id = id, at = sq }, 24, { physical = true })
+      t:eq(t.game:object(id), nil, "8 cracks")
+      t:eq(t.game:card(c).zone, { kind = "pile", pile = "discard_1" })
+      t:eq(#t:log("spell_end"), 1)
+    end },
+    { "a square filled before it resolves: nothing is made, the spell is discarded", function(t)
+      local g = t.game
+      t:active(0)
+      local c = t:give(0, "Stone Block")
+      local sq = require("lib.spots").free_square(g, g:player(0).at).to
+      t:place(1, sq)
+      g:call_card(c, "resolve", { caster = 0, controller = 0, target = { kind = "square", at = sq } })
+      t:eq(#g:objects_at(sq), 0)
+      t:eq(g:card(c).zone.kind, "pile")
+      t:eq(t:log("fizzled")[1].reason, "occupied by a wizard")
     end },
     { "not on a home base", function(t)
       t:active(0)

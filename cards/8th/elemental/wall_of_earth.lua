@@ -133,6 +133,8 @@ return card {
       if o.key == key then
         raise(ctx, o.edge)
         ctx:cancel()
+        -- a thrown thing struck it: it falls on the near side (8th: Throwing Objects)
+        game:mark_stack(ctx.against, "blocked_at", o.edge)
         -- it took the blow and falls at once
         game:destroy_barrier(o.edge)
         game:after("object_destroyed", { edge = o.edge, card = ctx.card })
@@ -200,6 +202,34 @@ return card {
       t:eq(g:card(w).zone.kind, "pile")
       t:ok(g:turn().vars.attacked, "the attack is spent")
       t:eq(#t:log("object_created"), 1)
+    end },
+    { "a rock thrown at you strikes it and falls in front of it", function(t)
+      local g = t.game
+      t:active(1)
+      local r = t:put(1, "Large Rock")
+      local w = t:give(0, "Wall of Earth")
+      -- thrower, middle, target: a free straight line of two squares from player 1
+      local a = g:player(1).at
+      local line
+      for _, d in ipairs({ "N", "E", "S", "W" }) do
+        local run = g:run(a, d, 2)
+        if not line and #run.squares == 2 and run.headings[1] == d and run.headings[2] == d
+            and g:los(a, run.squares[2]) then
+          line = run.squares
+        end
+      end
+      t:ok(line, "a free line")
+      t:place(0, line[2])
+      local e
+      for _, n in ipairs(g:neighbours(line[1])) do
+        if n.to.x == line[2].x and n.to.y == line[2].y then e = g:edge(n.edge).edge end
+      end
+      t:answer(0, "counter with Wall of Earth #" .. w)
+      t:answer(0, "border " .. e.x .. "," .. e.y .. "," .. e.side)
+      t:act("throw Large Rock #" .. r .. " at player 0")
+      t:eq(t:life(0), 15, "the rock struck the wall")
+      t:eq(t:log("landed")[1].square, line[1], "it fell on the thrower's side of the wall")
+      t:eq(g:edge(e).barrier, "open", "and the wall collapsed")
     end },
     { "no counter when no wall can come between (same square)", function(t)
       local g = t.game

@@ -5,11 +5,10 @@
 -- many points are damage, the rest push the wizard straight away from the caster (in line:
 -- that way; off line: the caster picks one of the two ways that lead away; same square: any
 -- way), stopping at anything that blocks movement; damage comes first; an object target
--- takes all the energy as damage, unless it is a Fire card lying on the board (a dropped
--- Fire Cloak): that is destroyed outright.
--- NOT DONE: ending the target wizard's Fire spells: cards cannot end a spell (the ruleset's
--- end_spell is not a ctx helper) and no Fire spell exists yet (a worn Fire Cloak puts itself
--- out when it takes water damage).
+-- (walls and doors too) takes all the energy as damage, unless it is a Fire card lying on the
+-- board (a dropped Fire Cloak): that is destroyed outright.
+-- NOT DONE: ending the target wizard's Fire spells: no 8th Fire spell written so far is cast
+-- on a wizard (a worn Fire Cloak puts itself out when it takes water damage).
 
 local function has_trait(card, trait)
   for _, x in ipairs(card.traits or {}) do if x == trait then return true end end
@@ -39,12 +38,11 @@ return card {
   text = "A blast of water at a wizard or object you can see. Divide this spell's energy between magical damage and squares the wizard is pushed away from you. A Fire object it hits is destroyed, and it puts out the target's Fire spells (not done yet).",
   resolve = function(ctx)
     local game, t = ctx.game, ctx.target
-    if t.kind == "object" then
-      local o = game:object(t.id)
+    if t.kind ~= "wizard" then
+      local o = t.kind == "object" and game:object(t.id)
       if o and o.id and o.card and has_trait(game:card(o.card), "fire") then
         game:remove_object(o.id)
-        game:move_card(o.card, { kind = "pile", pile = "discard" })
-        game:after("discard", { card = o.card })
+        ctx:discard_card(o.card)
         game:after("object_destroyed", { object = o.id })
         return
       end
@@ -140,9 +138,24 @@ return card {
       local obj
       for _, o in ipairs(id) do if o.card == c then obj = o.id end end
       t:ok(obj, "the cloak lies in the square")
+      t.game:set_card_data(c, "deck", "deck_1") -- (Custom Spellbook: the second group's deck)
       t:act("cast Waterbolt #" .. w .. " at object #" .. obj)
       t:eq(t.game:object(obj), nil)
-      t:eq(t.game:card(c).zone.kind, "pile")
+      t:eq(t.game:card(c).zone, { kind = "pile", pile = "discard_1" }, "discarded beside its own deck")
+    end },
+    { "at a wall: all the energy is damage to it", function(t)
+      local g = t.game
+      t:active(0)
+      local w = t:give(0, "Waterbolt")
+      t:give(0, "Energy 6")
+      local key
+      for _, k in ipairs(t:actions()) do
+        if not key and k:find("^cast Waterbolt #" .. w .. " at wall .* with Energy 6") then key = k end
+      end
+      t:ok(key, "a wall in sight")
+      local x, y, side = key:match("at wall ([%d-]+),([%d-]+),(%a)")
+      t:act(key)
+      t:eq(g:edge { x = tonumber(x), y = tonumber(y), side = side }.damage, 2, "6 damage: 2 cracks")
     end },
     { "it can be discarded as energy 3", function(t)
       t:active(0)
