@@ -331,6 +331,11 @@ function Game:neighbours(s) end
 ---@return EdgeInfo
 function Game:edge(e) end
 
+---Every line of the board once (square by square, sides N, E, S, W), or only those holding that barrier now.
+---@param barrier? "open"|"wall"|"door"
+---@return EdgeInfo[]
+function Game:edges(barrier) end
+
 ---The single steps a wizard may take now, with the doors and walls as they are.
 ---@param p integer
 ---@param flags? MoveFlags

@@ -161,12 +161,16 @@ function M.kill(game, q, killer, by_attack)
 end
 
 -- 8th: Scoring Victory Points: enemy treasures lying on your home base, plus kills.
-function M.victory_points(game, p)
+-- `objects`: game:objects(), if the caller has it already.
+function M.victory_points(game, p, objects)
   local pl = game:player(p)
   local home = game:home(pl.home_sector)
   local n = 0
-  for _, o in ipairs(game:objects()) do
-    if o.kind == "treasure" and o.owner ~= p and M.same_sq(o.at, home) then n = n + 1 end
+  for _, o in ipairs(objects or game:objects()) do
+    local at = o.at
+    if o.kind == "treasure" and o.owner ~= p and at and at.x == home.x and at.y == home.y and at.side == nil then
+      n = n + 1
+    end
   end
   if not game:option("treasure_hunters") then n = n + (pl.vars.kill_vp or 0) end
   return n
@@ -207,8 +211,9 @@ function M.check_victory(game)
   if #order == 0 then return finish(nil, "no wizard is left alive") end
   if #order == 1 and #game:players() > 1 then return finish(order[1], "last wizard alive") end
   local target = M.victory_target(game)
+  local objects = game:objects()
   for _, p in ipairs(order) do
-    if M.victory_points(game, p) >= target then return finish(p, target .. " victory points") end
+    if M.victory_points(game, p, objects) >= target then return finish(p, target .. " victory points") end
   end
   return false
 end

@@ -11,28 +11,10 @@ local function sq_label(s) return s.x .. "," .. s.y end
 
 local function edge_key(e) return e.x .. "," .. e.y .. "," .. e.side end
 
--- Every wall or door edge of the board, canonical and in board order.
-local function edges_of(game, barrier)
-  local out, seen = {}, {}
-  for _, s in ipairs(game:squares()) do
-    for _, side in ipairs(SIDES) do
-      local ok, info = pcall(function() return game:edge { x = s.x, y = s.y, side = side } end)
-      if ok and info and info.barrier == barrier then
-        local k = edge_key(info.edge)
-        if not seen[k] then
-          seen[k] = true
-          out[#out + 1] = info
-        end
-      end
-    end
-  end
-  return out
-end
-
 -- Walls or doors as targets. Outer walls (and doors) can never be damaged, passed or
 -- changed (8th: Damaging and Destroying Objects; Changing the Map), so no card targets them.
 local function barrier_targets(game, barrier, out)
-  for _, info in ipairs(edges_of(game, barrier)) do
+  for _, info in ipairs(game:edges(barrier)) do
     if not info.boundary then
       local e = info.edge
       out[#out + 1] = { kind = barrier, edge = e, label = barrier .. " " .. edge_key(e) }
@@ -72,7 +54,7 @@ local function candidates(game, p, ttype)
   elseif ttype == "wall" or ttype == "door" then
     barrier_targets(game, ttype, out)
   elseif ttype == "border" then
-    for _, info in ipairs(edges_of(game, "open")) do
+    for _, info in ipairs(game:edges("open")) do
       if not info.boundary then
         out[#out + 1] = { kind = "border", edge = info.edge, label = "border " .. edge_key(info.edge) }
       end
@@ -116,10 +98,11 @@ end
 -- 8th: Target Range (caster, adjacent, within LOS, anywhere).
 -- `bent`: the sight may bend round one corner (Around the Corner), for wizards, squares and
 -- objects (not walls or doors).
-function M.in_range(game, p, range, t, bent)
+-- `from`: where p stands, if the caller knows it.
+function M.in_range(game, p, range, t, bent, from)
   if range == nil or range == "anywhere" then return true end
   if t.kind == "board" or t.kind == "sector" or t.kind == "spell" then return true end
-  local from = game:player(p).at
+  from = from or game:player(p).at
   if not from then return false end
   if t.edge then
     if range == "los" then return game:los_edge(from, t.edge, true) end
@@ -143,19 +126,34 @@ end
 
 -- Every legal target of card `c` for player `p`: its target types, its range, no attack on
 -- oneself (8th: Attacking), and the card's own `can_target` hook.
-function M.legal(game, p, c)
+-- `cache` (optional, a table the caller keeps for one listing of actions) shares candidate
+-- lists and range verdicts between the cards of that listing: nothing changes meanwhile.
+function M.legal(game, p, c, cache)
   local card = game:card(c)
   local types = card.targets or {}
   local out, seen = {}, {}
+  cache = cache or {}
+  cache.candidates = cache.candidates or {}
+  cache.in_range = cache.in_range or {}
   -- 8th Cantrip "Around the Corner": the next spell cast this turn may see round one corner.
   local bent = card.kind ~= "item" and game:turn().active == p and game:turn().vars.around_corner == true
+  local asks = game:has_hook(c, "can_target")
+  local from = game:player(p).at
+  cache.unattackable = cache.unattackable or {}
+  local function unattackable(q)
+    if cache.unattackable[q] == nil then cache.unattackable[q] = effects.has(game, q, "unattackable") end
+    return cache.unattackable[q]
+  end
+  local rkey = tostring(card.range) .. (bent and "+bent" or "")
+  local verdicts = cache.in_range[rkey] or {}
+  cache.in_range[rkey] = verdicts
   for _, ttype in ipairs(types) do
-    for _, t in ipairs(candidates(game, p, ttype)) do
-      local self_attack = card.kind == "attack" and t.kind == "wizard"
-        and (t.player == p or effects.has(game, t.player, "unattackable"))
-      if not seen[t.label] and not self_attack and M.in_range(game, p, card.range, t, bent) then
-        local verdict = game:call_card(c, "can_target", { caster = p, controller = p }, t)
-        if verdict ~= false then
+    cache.candidates[ttype] = cache.candidates[ttype] or candidates(game, p, ttype)
+    for _, t in ipairs(cache.candidates[ttype]) do
+      local self_attack = card.kind == "attack" and t.kind == "wizard" and (t.player == p or unattackable(t.player))
+      if not seen[t.label] and not self_attack then
+        if verdicts[t.label] == nil then verdicts[t.label] = M.in_range(game, p, card.range, t, bent, from) end
+        if verdicts[t.label] and (not asks or game:call_card(c, "can_target", { caster = p, controller = p }, t) ~= false) then
           seen[t.label] = true
           out[#out + 1] = t
         end

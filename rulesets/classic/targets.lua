@@ -13,20 +13,7 @@ function M.edge_key(e) return e.x .. "," .. e.y .. "," .. e.side end
 
 -- Every edge of the board holding `barrier` ("wall", "door" or "open"), canonical, once.
 function M.edges_of(game, barrier)
-  local out, seen = {}, {}
-  for _, s in ipairs(game:squares()) do
-    for _, side in ipairs(SIDES) do
-      local ok, info = pcall(function() return game:edge { x = s.x, y = s.y, side = side } end)
-      if ok and info and info.barrier == barrier then
-        local k = M.edge_key(info.edge)
-        if not seen[k] then
-          seen[k] = true
-          out[#out + 1] = info
-        end
-      end
-    end
-  end
-  return out
+  return game:edges(barrier)
 end
 
 -- The four edges of a square, canonical, keyed by edge_key.
@@ -128,10 +115,11 @@ end
 -- classic, The Cards: the location indicator. Walls and doors are seen at their centre
 -- (classic: "the center of the wall"); ADJACENT and SAME SPACE walls are the caster's
 -- square's own edges.
-function M.in_range(game, p, range, t)
+-- `from`: where p stands, if the caller knows it.
+function M.in_range(game, p, range, t, from)
   if range == nil or range == "anywhere" then return true end
   if t.kind == "board" or t.kind == "sector" or t.kind == "spell" then return true end
-  local from = game:player(p).at
+  from = from or game:player(p).at
   if not from then return false end
   if range == "self" then return t.kind == "wizard" and t.player == p end
   if t.edge then
@@ -175,13 +163,19 @@ function M.legal(game, p, c, cache)
   local card = game:card(c)
   local out, seen = {}, {}
   cache = cache or {}
+  cache.in_range = cache.in_range or {}
+  local asks = game:has_hook(c, "can_target")
+  local from = game:player(p).at
+  local verdicts = cache.in_range[tostring(card.range)] or {}
+  cache.in_range[tostring(card.range)] = verdicts
   for _, ttype in ipairs(card.targets or {}) do
     local ck = ttype .. "/" .. tostring(card.range)
     if not cache[ck] then cache[ck] = candidates(game, p, ttype, card.range) end
     for _, t in ipairs(cache[ck]) do
       local self_attack = card.kind == "attack" and t.kind == "wizard" and t.player == p
-      if not seen[t.label] and not self_attack and attackable(game, c, t) and M.in_range(game, p, card.range, t) then
-        if game:call_card(c, "can_target", { caster = p, controller = p }, t) ~= false then
+      if not seen[t.label] and not self_attack and attackable(game, c, t) then
+        if verdicts[t.label] == nil then verdicts[t.label] = M.in_range(game, p, card.range, t, from) end
+        if verdicts[t.label] and (not asks or game:call_card(c, "can_target", { caster = p, controller = p }, t) ~= false) then
           seen[t.label] = true
           out[#out + 1] = t
         end

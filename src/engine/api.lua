@@ -5,16 +5,19 @@
 --   make_ctx  builds the `ctx` handed to a card's hooks
 --   set_ctx   installs the ruleset's card helpers (rules.ctx): ctx:damage(...) and friends
 local K = K  -- the Rust primitives, put in this chunk's environment by the engine
+local raw_pcall = raw_pcall  -- Lua's own pcall (see `pass`)
 local rules_ctx = nil  -- helpers the ruleset offers cards (rules.ctx), set once rules.lua is loaded
 
 local game = {}
+-- A primitive's results, or its error re-raised at the script line that called
+-- game:name(...) (level 2: `pass` is tail-called, so that line is the next frame up).
+local function pass(ok, ...)
+  if not ok then error(tostring((...)), 2) end
+  return ...
+end
 for name, f in pairs(K) do
-  -- Not a tail call, and errors re-raised one level up: a bad argument is reported at the
-  -- script line that called game:name(...), not here.
   game[name] = function(_, ...)
-    local r = table.pack(pcall(f, ...))
-    if not r[1] then error(tostring(r[2]), 2) end
-    return table.unpack(r, 2, r.n)
+    return pass(raw_pcall(f, ...))
   end
 end
 
@@ -39,7 +42,8 @@ end
 local function make_ctx(card, extra)
   local c = { game = game, card = card, data = data_proxy(card) }
   if extra then
-    for k, v in pairs(extra) do c[k] = v end
+    -- Plain `next`: copying does not depend on the order (and sorting keys costs).
+    for k, v in next, extra do c[k] = v end
   end
   return setmetatable(c, ctx_mt)
 end

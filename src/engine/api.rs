@@ -6,7 +6,7 @@ use super::convert::{self as cv, map};
 use super::{Interrupt, Kernel};
 use crate::decision::{Choice, Request};
 use crate::geometry::moves::{random_direction, Mover, RunStop};
-use crate::geometry::{Obstacle, Place, Rot, SeamFate};
+use crate::geometry::{Barrier, Dir, EdgeView, Obstacle, Place, Rot, SeamFate};
 use crate::lua::sandbox::HostError;
 use crate::state::{CardId, CardInstance, GameResult, Object, ObjectId, PlayerId, StackEntry, Zone};
 use crate::value::Value;
@@ -34,7 +34,7 @@ where
     let name_owned = name.to_string();
     let func = lua.create_function(move |_, args: A| {
         let kernel = k.upgrade().ok_or_else(|| mlua::Error::runtime("the game is gone"))?;
-        f(&kernel, args).map_err(|e| match e {
+        kernel.host.in_primitive(|| f(&kernel, args)).map_err(|e| match e {
             Fail::Msg(m) => mlua::Error::runtime(format!("game:{name_owned}: {m}")),
             Fail::Host(h) => {
                 // A nested script failed or was stopped: stop the whole run with its own message.
@@ -173,6 +173,40 @@ fn remove_from_zone(st: &mut crate::state::GameState, c: CardId) {
     }
 }
 
+fn barrier_name(b: Barrier) -> &'static str {
+    match b {
+        Barrier::Open => "open",
+        Barrier::Wall => "wall",
+        Barrier::Door => "door",
+    }
+}
+
+/// What scripts see of an edge (`game:edge`, `game:edges`).
+fn edge_info(v: &EdgeView) -> Value {
+    let door = v.door.as_ref().map(|d| {
+        map(vec![
+            ("open", d.open.into()),
+            ("held_by", cv::opt(d.held_by, |p| Value::Int(p as i64))),
+            ("sealed", d.sealed.into()),
+            ("jammed_open", d.jammed_open.into()),
+            ("owner_sector", cv::opt(d.owner_sector, |s| Value::Int(s as i64))),
+            ("owner_player", cv::opt(d.owner_player, |p| Value::Int(p as i64))),
+            ("colour", cv::opt(d.colour.clone(), Value::Str)),
+        ])
+    });
+    map(vec![
+        ("edge", cv::edge(v.id)),
+        ("barrier", barrier_name(v.barrier).into()),
+        ("printed", barrier_name(v.printed).into()),
+        ("boundary", v.boundary.into()),
+        ("created_by", cv::opt(v.created_by, |c| Value::Int(c as i64))),
+        ("destroyed", v.destroyed.into()),
+        ("damage", Value::Int(v.damage as i64)),
+        ("door", door.unwrap_or_default()),
+        ("obstacles", Value::List(v.obstacles.iter().map(|&o| Value::Int(o as i64)).collect())),
+    ])
+}
+
 pub(super) fn set_rules_ctx(k: &Rc<Kernel>, ctx: Table) -> Result<(), String> {
     let set: mlua::Function =
         k.game.borrow().as_ref().and_then(|g| g.raw_get("__set_ctx").ok()).ok_or("api not installed")?;
@@ -198,6 +232,10 @@ pub(super) fn install(k: &Rc<Kernel>) -> Result<(), String> {
     install_flow(lua, &t, &w).map_err(|e| e.to_string())?;
     let env = k.host.new_env().map_err(|e| e.to_string())?;
     env.raw_set("K", t).map_err(|e| e.to_string())?;
+    // The plain pcall for the kernel's own wrapper of primitives: it re-raises every error at
+    // once, so it needs none of the sandbox's guards against swallowed stops (and is faster).
+    let raw_pcall: mlua::Function = lua.globals().raw_get("pcall").map_err(|e| e.to_string())?;
+    env.raw_set("raw_pcall", raw_pcall).map_err(|e| e.to_string())?;
     let out = k.host.load_chunk("[kernel api]", API_LUA, &env).map_err(|e| e.to_string())?;
     let mut it = out.into_iter();
     let game = match it.next() {
@@ -398,28 +436,26 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "edge", w, |k, e: Value| -> F<Value> {
         let v = k.st.borrow().board.edge(cv::to_edge(&e)?)?;
-        let door = v.door.as_ref().map(|d| {
-            map(vec![
-                ("open", d.open.into()),
-                ("held_by", cv::opt(d.held_by, |p| Value::Int(p as i64))),
-                ("sealed", d.sealed.into()),
-                ("jammed_open", d.jammed_open.into()),
-                ("owner_sector", cv::opt(d.owner_sector, |s| Value::Int(s as i64))),
-                ("owner_player", cv::opt(d.owner_player, |p| Value::Int(p as i64))),
-                ("colour", cv::opt(d.colour.clone(), Value::Str)),
-            ])
-        });
-        Ok(map(vec![
-            ("edge", cv::edge(v.id)),
-            ("barrier", format!("{:?}", v.barrier).to_lowercase().into()),
-            ("printed", format!("{:?}", v.printed).to_lowercase().into()),
-            ("boundary", v.boundary.into()),
-            ("created_by", cv::opt(v.created_by, |c| Value::Int(c as i64))),
-            ("destroyed", v.destroyed.into()),
-            ("damage", Value::Int(v.damage as i64)),
-            ("door", door.unwrap_or_default()),
-            ("obstacles", Value::List(v.obstacles.iter().map(|&o| Value::Int(o as i64)).collect())),
-        ]))
+        Ok(edge_info(&v))
+    })?;
+    reg(lua, t, "edges", w, |k, barrier: Option<String>| -> F<Value> {
+        let st = k.st.borrow();
+        let mut seen = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        // Square by square, their sides N, E, S, W: each line once, in board order.
+        for s in st.board.squares() {
+            for dir in Dir::ALL {
+                let e = s.edge(dir);
+                if !seen.insert(e) {
+                    continue;
+                }
+                let v = st.board.edge(e)?;
+                if barrier.as_deref().is_none_or(|b| barrier_name(v.barrier) == b) {
+                    out.push(edge_info(&v));
+                }
+            }
+        }
+        Ok(Value::List(out))
     })?;
     reg(lua, t, "steps", w, |k, (p, flags): (i64, Option<Value>)| -> F<Value> {
         let p = pid(p, k)?;
