@@ -13,6 +13,7 @@ pub mod repl;
 pub mod rng;
 pub mod ruleset;
 pub mod save;
+pub mod sim;
 pub mod state;
 pub mod testing;
 pub mod value;

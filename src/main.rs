@@ -34,6 +34,12 @@ enum Format {
     Svg,
 }
 
+#[derive(Clone, Copy, ValueEnum)]
+enum BotKind {
+    Random,
+    Aggressive,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Play a game between bots and people at this terminal.
@@ -84,6 +90,47 @@ enum Command {
         /// Exit with an error status if any command failed.
         #[arg(long)]
         strict: bool,
+    },
+    /// Many bot games at once: how games end, wins by seat, what each card does for its
+    /// player, and the engine's speed. Game i uses seed SEED+i, so results don't depend on --jobs.
+    Sim {
+        #[arg(long, default_value = "8th")]
+        ruleset: String,
+        /// Seat counts the games take in turn, e.g. --players 2,3,4.
+        #[arg(long, value_delimiter = ',', default_value = "2")]
+        players: Vec<usize>,
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Seed of the first game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a game after this many turns.
+        #[arg(long, default_value_t = 60)]
+        turns: u64,
+        /// Who plays: random bots, or aggressive ones (random, but they attack a wizard whenever they can).
+        #[arg(long, value_enum, default_value = "aggressive")]
+        bots: BotKind,
+        /// Optional rules, as for play.
+        #[arg(long = "option")]
+        options: Vec<String>,
+        /// Games played side by side (default: one per core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Also measure the share of time spent in Lua (a little slower).
+        #[arg(long)]
+        profile: bool,
+        /// How many cards the table shows (most played first).
+        #[arg(long, default_value_t = 20)]
+        cards: usize,
+        /// Write every game and the summary as JSON to this file.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Write one line per game as CSV to this file.
+        #[arg(long)]
+        csv: Option<PathBuf>,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
     },
     /// Run the tests every card file carries.
     Test {
@@ -136,6 +183,51 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `sim`: play the games with a progress bar, print the tables, write the files asked for.
+fn simulate(
+    cfg: &wizwar::sim::SimConfig,
+    cards: usize,
+    json: Option<&std::path::Path>,
+    csv: Option<&std::path::Path>,
+    quiet: bool,
+) -> Result<(), String> {
+    if cfg.players.is_empty() || cfg.players.contains(&0) {
+        return Err("--players needs seat counts of at least 1".into());
+    }
+    // Fail early, with the loader's message, if the ruleset or a card does not load.
+    let probe = wizwar::engine::GameSetup {
+        ruleset: cfg.ruleset.clone(),
+        players: cfg.players[0],
+        seed: cfg.seed,
+        options: cfg.options.clone(),
+        names: vec![],
+    };
+    Engine::new(&cfg.root, &probe, Box::new(RandomAgent::new(0)))?;
+    let bar = if quiet { indicatif::ProgressBar::hidden() } else { indicatif::ProgressBar::new(cfg.games) };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+            .map_err(|e| e.to_string())?,
+    );
+    let started = std::time::Instant::now();
+    let records = wizwar::sim::run(cfg, &|_| bar.inc(1));
+    bar.finish_and_clear();
+    let summary = wizwar::sim::summarize(&records, started.elapsed());
+    print!("{}", wizwar::sim::render(&summary, cards));
+    if let Some(path) = json {
+        let doc = serde_json::json!({ "summary": summary, "games": records });
+        let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if let Some(path) = csv {
+        std::fs::write(path, wizwar::sim::csv(&records)).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if summary.failed > 0 {
+        let first = records.iter().find(|r| r.failed()).map(|r| format!("game {}: {}", r.index, r.end));
+        return Err(format!("{} game(s) failed; first: {}", summary.failed, first.unwrap_or_default()));
+    }
+    Ok(())
 }
 
 fn parse_options(opts: &[String]) -> Result<Vec<(String, Value)>, String> {
@@ -235,6 +327,38 @@ fn run(cli: Cli) -> Result<(), String> {
                 }
                 Outcome::AgentFailed(m) => Err(m),
             }
+        }
+        Command::Sim {
+            ruleset,
+            players,
+            games,
+            seed,
+            turns,
+            bots,
+            options,
+            jobs,
+            profile,
+            cards,
+            json,
+            csv,
+            quiet,
+        } => {
+            let cfg = wizwar::sim::SimConfig {
+                root: root.clone(),
+                ruleset,
+                players,
+                games,
+                seed,
+                turns,
+                bots: match bots {
+                    BotKind::Random => wizwar::sim::Bots::Random,
+                    BotKind::Aggressive => wizwar::sim::Bots::Aggressive,
+                },
+                options: parse_options(&options)?,
+                jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                profile,
+            };
+            simulate(&cfg, cards, json.as_deref(), csv.as_deref(), quiet)
         }
         Command::Repl { ruleset, players, seed, options, script, strict } => {
             let setup = match ruleset {

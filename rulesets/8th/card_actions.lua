@@ -27,6 +27,7 @@ function M.add(game, p, list, may_attack)
           list[#list + 1] = {
             key = "use " .. name_of(game, c) .. ": " .. name .. (o.label and o.label ~= "" and (" at " .. o.label) or ""),
             kind = "card_action", card = c, action = name, option = o,
+            hostile = o.attack == true and type(t) == "table" and t.kind == "wizard" and t.player ~= p,
           }
         end
       end

@@ -45,7 +45,7 @@ function M.add_actions(game, p, list)
       for _, q in ipairs(common.turn_order(game)) do
         local at = game:player(q).at
         if q ~= p and at and (common.same_sq(at, o.at) or game:adjacent(o.at, at)) then
-          list[#list + 1] = { key = label(o) .. " attack player " .. q, kind = "creature", action = "attack", id = o.id,
+          list[#list + 1] = { key = label(o) .. " attack player " .. q, kind = "creature", action = "attack", id = o.id, hostile = true,
                               target = { kind = "wizard", player = q } }
         end
       end

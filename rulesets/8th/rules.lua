@@ -182,7 +182,7 @@ local function add_punches(game, p, list)
     local there = game:player(q).at
     if q ~= p and there and (common.same_sq(at, there) or game:adjacent(at, there))
         and not effects.has(game, q, "unattackable") then
-      list[#list + 1] = { key = "punch player " .. q, kind = "punch", target = q }
+      list[#list + 1] = { key = "punch player " .. q, kind = "punch", target = q, hostile = true }
     end
   end
 end
@@ -198,18 +198,20 @@ end
 
 -- 8th: Playing Magic Cards and Boosting Spells: each legal target, with or without one
 -- energy card (whose value replaces the default energy).
-local function add_casts(game, p, list)
+local function add_casts(game, p, list, cache)
   for _, c in ipairs(game:hand(p)) do
     local card = game:card(c)
     if castable(game, p, c) then
       local boosts = energy_cards(game, p, c)
-      local tlist = targets.legal(game, p, c)
+      local tlist = targets.legal(game, p, c, cache)
       if #(card.targets or {}) == 0 then tlist = { { kind = "none", label = "" } } end
       for _, t in ipairs(tlist) do
         local base = "cast " .. name_of(game, c) .. (t.label ~= "" and (" at " .. t.label) or "")
-        list[#list + 1] = { key = base, kind = "cast", card = c, target = t }
+        -- `hostile`: aimed at another wizard (bots that seek a fight look for it)
+        local hostile = t.kind == "wizard" and t.player ~= p
+        list[#list + 1] = { key = base, kind = "cast", card = c, target = t, hostile = hostile }
         for _, b in ipairs(boosts) do
-          list[#list + 1] = { key = base .. " with " .. name_of(game, b), kind = "cast", card = c, target = t, boost = b }
+          list[#list + 1] = { key = base .. " with " .. name_of(game, b), kind = "cast", card = c, target = t, boost = b, hostile = hostile }
         end
       end
     elseif card.kind == "item" and not effects.forbidden(game, c) then
@@ -220,21 +222,21 @@ end
 
 -- 8th: Thrown weapons: a carried item with the `thrown_weapon` trait may be thrown as the
 -- turn's attack at a legal target of the card (its range and target types), not oneself.
-local function add_throws(game, p, c, list)
+local function add_throws(game, p, c, list, cache)
   local card = game:card(c)
   if not can_attack(game) then return end
   local thrown = false
   for _, tr in ipairs(card.traits or {}) do if tr == "thrown_weapon" then thrown = true end end
   if not thrown then return end
-  for _, t in ipairs(targets.legal(game, p, c)) do
+  for _, t in ipairs(targets.legal(game, p, c, cache)) do
     if not (t.kind == "wizard" and (t.player == p or effects.has(game, t.player, "unattackable"))) then
-      list[#list + 1] = { key = "throw " .. name_of(game, c) .. " at " .. t.label, kind = "throw", card = c, target = t }
+      list[#list + 1] = { key = "throw " .. name_of(game, c) .. " at " .. t.label, kind = "throw", card = c, target = t, hostile = t.kind == "wizard" }
     end
   end
 end
 
 -- 8th: Picking Up and Dropping Objects / Treasures.
-local function add_pickups(game, p, list)
+local function add_pickups(game, p, list, cache)
   local pl = game:player(p)
   local has_treasure = common.carried_treasure(game, p) ~= nil
   for _, o in ipairs(game:objects_at(pl.at)) do
@@ -249,7 +251,7 @@ local function add_pickups(game, p, list)
   for _, c in ipairs(game:play_area(p)) do
     if game:card(c).kind == "item" then
       list[#list + 1] = { key = "drop " .. name_of(game, c), kind = "drop_item", card = c }
-      add_throws(game, p, c, list)
+      add_throws(game, p, c, list, cache)
     elseif not creations.is_permanent_creation(game, c) then
       -- 8th: Maintaining Spells: the caster may end a maintained spell during his turn.
       list[#list + 1] = { key = "end spell " .. name_of(game, c), kind = "end_spell", card = c }
@@ -263,8 +265,9 @@ function rules.actions(game, p)
   add_moves(game, p, list)
   add_boosts(game, p, list)
   add_punches(game, p, list)
-  add_casts(game, p, list)
-  add_pickups(game, p, list)
+  local cache = {} -- targets and range verdicts, shared by the cards of this one listing
+  add_casts(game, p, list, cache)
+  add_pickups(game, p, list, cache)
   doors.add_actions(game, p, list)
   creatures.add_actions(game, p, list)
   card_actions.add(game, p, list, can_attack(game))

@@ -244,7 +244,7 @@ local function add_punches(game, p, list)
   local at = game:player(p).at
   for _, q in ipairs(common.turn_order(game)) do
     if q ~= p and common.same_sq(at, game:player(q).at) then
-      list[#list + 1] = { key = "punch player " .. q, kind = "punch", target = { kind = "wizard", player = q } }
+      list[#list + 1] = { key = "punch player " .. q, kind = "punch", target = { kind = "wizard", player = q }, hostile = true }
     end
   end
   local edges = {}
@@ -263,6 +263,9 @@ local function add_punches(game, p, list)
     end
   end
 end
+
+-- Aimed at another wizard: bots that seek a fight look for `hostile` actions.
+local function hostile(p, t) return t.kind == "wizard" and t.player ~= p end
 
 -- classic, The Cards: a neutral spell used on an opponent counts as the turn's attack; a
 -- hand weapon's blow always does (classic, Combat: any attack on an object is the attack).
@@ -289,10 +292,10 @@ local function add_casts(game, p, list, cache)
       for _, t in ipairs(tlist) do
         if not counts_as_attack(game, p, c, t) or can_attack(game) then
           local base = "cast " .. name_of(game, c) .. (t.label ~= "" and (" at " .. t.label) or "")
-          list[#list + 1] = { key = base, kind = "cast", card = c, target = t }
+          list[#list + 1] = { key = base, kind = "cast", card = c, target = t, hostile = hostile(p, t) }
           if takes_number(game, c) then
             for _, n in ipairs(numbers) do
-              list[#list + 1] = { key = base .. " with " .. name_of(game, n), kind = "cast", card = c, target = t, number = n }
+              list[#list + 1] = { key = base .. " with " .. name_of(game, n), kind = "cast", card = c, target = t, number = n, hostile = hostile(p, t) }
             end
           end
         end
@@ -310,10 +313,10 @@ local function add_strikes(game, p, c, list)
   for _, t in ipairs(targets.legal(game, p, c)) do
     if not (t.kind == "wizard" and t.player == p) then
       local base = "strike " .. name_of(game, c) .. " at " .. t.label
-      list[#list + 1] = { key = base, kind = "cast", card = c, target = t }
+      list[#list + 1] = { key = base, kind = "cast", card = c, target = t, hostile = hostile(p, t) }
       if takes_number(game, c) then
         for _, n in ipairs(numbers) do
-          list[#list + 1] = { key = base .. " with " .. name_of(game, n), kind = "cast", card = c, target = t, number = n }
+          list[#list + 1] = { key = base .. " with " .. name_of(game, n), kind = "cast", card = c, target = t, number = n, hostile = hostile(p, t) }
         end
       end
     end
@@ -336,7 +339,7 @@ local function add_objects(game, p, list, cache)
         if attack_ok and common.has_trait(game, c, "thrown_weapon") then
           for _, t in ipairs(targets.legal(game, p, c, cache)) do
             if not (t.kind == "wizard" and t.player == p) then
-              list[#list + 1] = { key = "throw " .. name_of(game, c) .. " at " .. t.label, kind = "throw", card = c, target = t }
+              list[#list + 1] = { key = "throw " .. name_of(game, c) .. " at " .. t.label, kind = "throw", card = c, target = t, hostile = hostile(p, t) }
             end
           end
         end

@@ -389,6 +389,21 @@ impl Engine {
         *self.k.observer.borrow_mut() = observer;
     }
 
+    /// Starts or stops counting where the time goes ([`Engine::profile`]).
+    pub fn set_profiling(&self, on: bool) {
+        self.k.host.set_profiling(on);
+    }
+
+    /// Time spent in scripts and in the primitives they called since profiling began.
+    pub fn profile(&self) -> crate::lua::sandbox::ProfileTimes {
+        self.k.host.profile()
+    }
+
+    /// Runs `f` on the event log without copying it.
+    pub fn with_log<R>(&self, f: impl FnOnce(&[LogEntry]) -> R) -> R {
+        f(&self.k.log.borrow())
+    }
+
     /// Runs one guarded step. Ok(true) = done, Ok(false) = it failed and was undone.
     fn guarded(&self, what: &str, body: impl FnOnce() -> Result<(), HostError>) -> Result<bool, Outcome> {
         let cp = self.checkpoint();

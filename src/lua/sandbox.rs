@@ -105,14 +105,19 @@ const SLOW_RUN_FRACTION: u32 = 10;
 const SLOW_RUN_HOOK_INTERVAL: u32 = 10;
 /// In the hook, a state using more than this share of its memory cap (after a full collection)
 /// fails there and then, so the error can name the script line (a failed allocation at the cap
-/// itself unwinds before anything can look at the stack).
-const SOFT_MEMORY_SHARE: (usize, usize) = (7, 8);
+/// itself unwinds before anything can look at the stack) ...
+const SOFT_MEMORY_SHARE: (usize, usize) = (3, 4);
+/// ... and above this share the hook runs every `SLOW_RUN_HOOK_INTERVAL` instructions, so a loop
+/// allocating megabytes at a time is caught before it reaches the cap.
+const WATCH_MEMORY_SHARE: (usize, usize) = (1, 2);
 /// How far up the stack to look for the script line to blame.
 const LOCATION_SEARCH_DEPTH: usize = 64;
 
 /// Chunk name of the prelude; errors raised inside it read "[sandbox]:LINE: ...".
 const PRELUDE_CHUNK: &str = "=[sandbox]";
-const PRELUDE_SOURCE: &str = "[sandbox]";
+/// Chunks of the host and the kernel are named in brackets ("[sandbox]", "[kernel api]"): an
+/// error located in one of them is placed at the first script line that led there instead.
+const INTERNAL_SOURCE: &str = "[";
 
 /// Pattern functions refuse longer subjects (plain `find` is not limited).
 const MAX_PATTERN_SUBJECT: usize = 4096;
@@ -240,6 +245,27 @@ impl LuaHost {
         result
     }
 
+    /// Starts (or, with false, stops) counting the time spent in scripts and in the Rust
+    /// primitives they call; [`LuaHost::profile`] reads it. Costs two clock readings per call
+    /// across the border, so it is off unless asked for.
+    pub fn set_profiling(&self, on: bool) {
+        *self.shared.profile.borrow_mut() =
+            on.then(|| Profile { stack: Vec::new(), since: Instant::now(), times: ProfileTimes::default() });
+    }
+
+    /// The time counted since profiling began (zero when it is off).
+    pub fn profile(&self) -> ProfileTimes {
+        self.shared.profile.borrow().as_ref().map(|p| p.times).unwrap_or_default()
+    }
+
+    /// Runs `primitive`, Rust code a script called, counted as such when profiling.
+    pub fn in_primitive<R>(&self, primitive: impl FnOnce() -> R) -> R {
+        self.shared.enter(false);
+        let r = primitive();
+        self.shared.leave();
+        r
+    }
+
     /// Runs `wait` (Rust code that waits for someone: a player deciding) with the wall-clock
     /// limit of the running call stopped, so a slow person never trips it.
     pub fn off_the_clock<R>(&self, wait: impl FnOnce() -> R) -> R {
@@ -308,6 +334,24 @@ struct Shared {
     loading: RefCell<BTreeSet<String>>,
     output: RefCell<Output>,
     prelude: OnceCell<Prelude>,
+    /// Where the time goes, when asked for ([`LuaHost::set_profiling`]).
+    profile: RefCell<Option<Profile>>,
+}
+
+/// Time accounting: which side of the border is running now, and what each side has used.
+struct Profile {
+    /// Nested switches: `true` = running Lua code, `false` = running Rust called from Lua.
+    stack: Vec<bool>,
+    since: Instant,
+    times: ProfileTimes,
+}
+
+/// Time spent running scripts and running the kernel's primitives called by scripts (what is
+/// left of a run is the engine itself).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ProfileTimes {
+    pub in_lua: Duration,
+    pub in_primitives: Duration,
 }
 
 /// What the prelude hands back to Rust.
@@ -369,6 +413,20 @@ enum Verdict {
     OverTime(Duration),
 }
 
+impl Profile {
+    /// Charges the time since the last switch to the side that was running.
+    fn charge(&mut self) {
+        let now = Instant::now();
+        let spent = now - self.since;
+        self.since = now;
+        match self.stack.last() {
+            Some(true) => self.times.in_lua += spent,
+            Some(false) => self.times.in_primitives += spent,
+            None => {}
+        }
+    }
+}
+
 impl Meter {
     /// Count `step` instructions and say whether the script may go on.
     fn advance(&mut self, step: u64) -> Verdict {
@@ -394,6 +452,22 @@ impl Shared {
             loading: RefCell::default(),
             output: RefCell::default(),
             prelude: OnceCell::new(),
+            profile: RefCell::new(None),
+        }
+    }
+
+    /// Time now runs on the Lua side (`true`) or the Rust side (`false`) until [`Shared::leave`].
+    fn enter(&self, lua_side: bool) {
+        if let Some(p) = self.profile.borrow_mut().as_mut() {
+            p.charge();
+            p.stack.push(lua_side);
+        }
+    }
+
+    fn leave(&self) {
+        if let Some(p) = self.profile.borrow_mut().as_mut() {
+            p.charge();
+            p.stack.pop();
         }
     }
 
@@ -457,14 +531,17 @@ impl Shared {
     }
 
     /// Is the state close to its memory cap even after collecting its garbage?
-    fn near_memory_cap(&self, lua: &Lua) -> bool {
-        let (num, den) = SOFT_MEMORY_SHARE;
-        let soft = self.limits.memory_bytes / den * num;
-        if lua.used_memory() <= soft {
+    fn near_memory_cap(self: &Rc<Self>, lua: &Lua) -> bool {
+        let share = |(num, den): (usize, usize)| self.limits.memory_bytes / den * num;
+        let used = lua.used_memory();
+        if used > share(WATCH_MEMORY_SHARE) && !std::mem::replace(&mut self.meter.borrow_mut().fast, true) {
+            install_hook(lua, self, SLOW_RUN_HOOK_INTERVAL);
+        }
+        if used <= share(SOFT_MEMORY_SHARE) {
             return false;
         }
         let _ = lua.gc_collect();
-        lua.used_memory() > soft
+        lua.used_memory() > share(SOFT_MEMORY_SHARE)
     }
 
     /// The wall-clock safety net. Once a run is slow, check more often: a hundred instructions
@@ -534,7 +611,7 @@ impl Shared {
             None => (None, body),
         };
         let located = match location {
-            Some(location) if !location.starts_with(PRELUDE_SOURCE) => body.to_owned(),
+            Some(location) if !location.starts_with(INTERNAL_SOURCE) => body.to_owned(),
             _ => match traceback.and_then(first_script_frame) {
                 Some(frame) => format!("{frame}: {rest}"),
                 None => rest.to_owned(),
@@ -586,14 +663,19 @@ fn run_entry<R>(
     body: impl FnOnce() -> mlua::Result<R>,
 ) -> Result<R, HostError> {
     begin_entry(lua, shared, budget)?;
+    shared.enter(true);
     let result = body();
+    shared.leave();
     end_entry(lua, shared, result, function)
 }
 
 /// Lua loses the line of a call in tail position (`return f(x)`): when an error has no location
 /// at all, name at least the file of the function that was called.
 fn with_origin(err: HostError, function: &Function) -> HostError {
-    let unlocated = |message: &str| split_location(message).is_none();
+    // Neither "file:12: ..." nor "file.lua: ..." (placed already by an inner entry).
+    let unlocated = |message: &str| {
+        split_location(message).is_none() && !message.split_once(": ").is_some_and(|(head, _)| head.ends_with(".lua"))
+    };
     let file = || function.info().source.and_then(|s| s.strip_prefix('@').map(str::to_owned));
     match err {
         HostError::Runtime(message) if unlocated(&message) => match file() {
@@ -726,7 +808,7 @@ fn first_script_frame(traceback: &str) -> Option<&str> {
         .lines()
         .filter_map(|line| line.trim().split_once(": in "))
         .map(|(location, _)| location)
-        .find(|location| is_location(location) && !location.starts_with(PRELUDE_SOURCE))
+        .find(|location| is_location(location) && !location.starts_with(INTERNAL_SOURCE))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,320 @@
+//! Many bot games of one ruleset at once: how card designers measure a card, and how the
+//! engine measures its own speed (`wizwar sim`).
+//!
+//! Game `i` is played with seed `seed + i` and `players[i % players.len()]` seats, so the
+//! results do not depend on how many threads share the work. What a game records comes from
+//! the kernel's own vocabulary (the `cast` and `counter` events, the result), never from an
+//! edition's rules.
+
+use crate::decision::{Agent, AggressiveAgent, RandomAgent, Seats};
+use crate::engine::{Engine, GameSetup, Outcome};
+use crate::value::Value;
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Who plays the seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Bots {
+    /// Uniformly random legal choices.
+    Random,
+    /// Random, but an action aimed at another wizard whenever there is one.
+    Aggressive,
+}
+
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    /// The folder holding `rulesets/` and `cards/`.
+    pub root: PathBuf,
+    pub ruleset: String,
+    /// Seat counts, taken in turn by the games.
+    pub players: Vec<usize>,
+    pub games: u64,
+    /// The first game's seed; game `i` uses `seed + i`.
+    pub seed: u64,
+    /// A game still going after this many turns stops at the cap.
+    pub turns: u64,
+    pub bots: Bots,
+    pub options: Vec<(String, Value)>,
+    /// Threads playing games side by side.
+    pub jobs: usize,
+    /// Count the time spent in scripts (costs a little).
+    pub profile: bool,
+}
+
+/// One game, as `sim` reports it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameRecord {
+    pub index: u64,
+    pub seed: u64,
+    pub players: usize,
+    pub winner: Option<u32>,
+    /// The result's reason, "turn cap", or what went wrong ("failed: ...").
+    pub end: String,
+    pub turns: u64,
+    pub events: usize,
+    pub script_errors: usize,
+    /// Cards played (cast, or played in answer), by name, with the player who played them.
+    pub plays: Vec<(String, u32)>,
+    pub micros: u64,
+    pub lua_micros: u64,
+    pub primitive_micros: u64,
+}
+
+impl GameRecord {
+    pub fn failed(&self) -> bool {
+        self.end.starts_with("failed")
+    }
+}
+
+/// Plays game `index` of `cfg`.
+pub fn play_game(cfg: &SimConfig, index: u64) -> GameRecord {
+    let seed = cfg.seed.wrapping_add(index);
+    let players = cfg.players[(index % cfg.players.len() as u64) as usize];
+    let mut record = GameRecord {
+        index,
+        seed,
+        players,
+        winner: None,
+        end: String::new(),
+        turns: 0,
+        events: 0,
+        script_errors: 0,
+        plays: Vec::new(),
+        micros: 0,
+        lua_micros: 0,
+        primitive_micros: 0,
+    };
+    let started = Instant::now();
+    let setup =
+        GameSetup { ruleset: cfg.ruleset.clone(), players, seed, options: cfg.options.clone(), names: Vec::new() };
+    let agents: Vec<Box<dyn Agent>> = (0..players as u64)
+        .map(|i| -> Box<dyn Agent> {
+            let bot_seed = seed.wrapping_mul(10).wrapping_add(i);
+            match cfg.bots {
+                Bots::Random => Box::new(RandomAgent::new(bot_seed)),
+                Bots::Aggressive => Box::new(AggressiveAgent::new(bot_seed)),
+            }
+        })
+        .collect();
+    let engine = match Engine::new(&cfg.root, &setup, Box::new(Seats { agents })) {
+        Ok(e) => e,
+        Err(e) => {
+            record.end = format!("failed: {e}");
+            return record;
+        }
+    };
+    engine.set_profiling(cfg.profile);
+    let outcome = engine.run(Some(cfg.turns));
+    record.end = match outcome {
+        Outcome::Over(r) => {
+            record.winner = r.winner;
+            r.reason
+        }
+        Outcome::TurnLimit => "turn cap".into(),
+        other => format!("failed: {other:?}"),
+    };
+    record.turns = engine.with_state(|st| st.turn.number);
+    let names: BTreeMap<&str, &str> = engine.card_defs().map(|d| (d.key.as_str(), d.name.as_str())).collect();
+    engine.with_log(|log| {
+        record.events = log.len();
+        record.script_errors = log.iter().filter(|l| l.event == "error").count();
+        engine.with_state(|st| {
+            for l in log.iter().filter(|l| l.event == "cast" || l.event == "counter") {
+                let card = l.data.get("card").and_then(Value::as_int).and_then(|c| st.card(c as u32));
+                let who = ["caster", "player", "controller"].iter().find_map(|k| l.data.get(k).and_then(Value::as_int));
+                if let (Some(card), Some(who)) = (card, who) {
+                    let name = names.get(card.def.as_str()).copied().unwrap_or(card.def.as_str());
+                    record.plays.push((name.to_string(), who as u32));
+                }
+            }
+        })
+    });
+    let profile = engine.profile();
+    record.lua_micros = profile.in_lua.as_micros() as u64;
+    record.primitive_micros = profile.in_primitives.as_micros() as u64;
+    record.micros = started.elapsed().as_micros() as u64;
+    record
+}
+
+/// Plays every game of `cfg` on `cfg.jobs` threads; `done` hears of each game as it ends.
+/// Returns the records in game order.
+pub fn run(cfg: &SimConfig, done: &(dyn Fn(&GameRecord) + Sync)) -> Vec<GameRecord> {
+    let next = AtomicU64::new(0);
+    let mut records: Vec<GameRecord> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..cfg.jobs.max(1))
+            .map(|_| {
+                s.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::SeqCst);
+                        if i >= cfg.games {
+                            return mine;
+                        }
+                        let r = play_game(cfg, i);
+                        done(&r);
+                        mine.push(r);
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().expect("a simulation thread panicked")).collect()
+    });
+    records.sort_by_key(|r| r.index);
+    records
+}
+
+/// What a card did over the games: how often it was played, and how often the player who
+/// played it went on to win (among games that had a winner).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct CardStats {
+    pub plays: u64,
+    /// (game, player) pairs that played it in games with a winner.
+    pub players_in_won_games: u64,
+    pub wins: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    pub games: u64,
+    pub failed: u64,
+    pub script_errors: u64,
+    /// How games ended: reason (or "turn cap") -> count.
+    pub ends: BTreeMap<String, u64>,
+    /// Per seat: (games with that seat, wins).
+    pub seats: Vec<(u64, u64)>,
+    pub mean_turns: f64,
+    pub events: u64,
+    pub cards: BTreeMap<String, CardStats>,
+    pub seconds: f64,
+    pub games_per_second: f64,
+    pub events_per_second: f64,
+    /// Shares of the games' own time spent running scripts and the primitives they call
+    /// (0 when not profiled).
+    pub lua_share: f64,
+    pub primitive_share: f64,
+}
+
+pub fn summarize(records: &[GameRecord], elapsed: Duration) -> Summary {
+    let games = records.len() as u64;
+    let seats_max = records.iter().map(|r| r.players).max().unwrap_or(0);
+    let mut seats = vec![(0u64, 0u64); seats_max];
+    let mut ends = BTreeMap::new();
+    let mut cards: BTreeMap<String, CardStats> = BTreeMap::new();
+    for r in records {
+        *ends.entry(r.end.clone()).or_insert(0) += 1;
+        for (seat, s) in seats.iter_mut().enumerate().take(r.players) {
+            s.0 += 1;
+            if r.winner == Some(seat as u32) {
+                s.1 += 1;
+            }
+        }
+        let mut played = BTreeSet::new();
+        for (name, who) in &r.plays {
+            cards.entry(name.clone()).or_default().plays += 1;
+            played.insert((name.clone(), *who));
+        }
+        if let Some(w) = r.winner {
+            for (name, who) in played {
+                let c = cards.entry(name).or_default();
+                c.players_in_won_games += 1;
+                c.wins += u64::from(who == w);
+            }
+        }
+    }
+    let sum = |f: fn(&GameRecord) -> u64| records.iter().map(f).sum::<u64>();
+    let (busy, lua, prim) = (sum(|r| r.micros), sum(|r| r.lua_micros), sum(|r| r.primitive_micros));
+    let share = |part: u64| if busy == 0 { 0.0 } else { part as f64 / busy as f64 };
+    let seconds = elapsed.as_secs_f64().max(1e-9);
+    let events = records.iter().map(|r| r.events as u64).sum();
+    Summary {
+        games,
+        failed: records.iter().filter(|r| r.failed()).count() as u64,
+        script_errors: records.iter().map(|r| r.script_errors as u64).sum(),
+        ends,
+        seats,
+        mean_turns: if games == 0 { 0.0 } else { sum(|r| r.turns) as f64 / games as f64 },
+        events,
+        cards,
+        seconds,
+        games_per_second: games as f64 / seconds,
+        events_per_second: events as f64 / seconds,
+        lua_share: share(lua),
+        primitive_share: share(prim),
+    }
+}
+
+fn percent(part: u64, whole: u64) -> String {
+    if whole == 0 {
+        "-".into()
+    } else {
+        format!("{:.1}%", 100.0 * part as f64 / whole as f64)
+    }
+}
+
+/// The summary as tables for a terminal: how games ended, wins by seat, the cards, the speed.
+pub fn render(s: &Summary, cards_shown: usize) -> String {
+    let mut out = String::new();
+    out.push_str(&format!("{} games, {:.1} turns on average\n\n", s.games, s.mean_turns));
+    out.push_str("  games  how they ended\n");
+    let mut ends: Vec<(&String, &u64)> = s.ends.iter().collect();
+    ends.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    for (how, n) in ends {
+        out.push_str(&format!("  {n:>5}  {how}\n"));
+    }
+    out.push_str("\n  seat   games   wins   win rate\n");
+    for (i, (n, w)) in s.seats.iter().enumerate() {
+        out.push_str(&format!("  {:<5} {n:>6} {w:>6}   {:>8}\n", i, percent(*w, *n)));
+    }
+    if !s.cards.is_empty() {
+        out.push_str("\n  card                         plays   won by its player (of games with a winner)\n");
+        let mut cards: Vec<(&String, &CardStats)> = s.cards.iter().collect();
+        cards.sort_by(|a, b| b.1.plays.cmp(&a.1.plays).then(a.0.cmp(b.0)));
+        for (name, c) in cards.iter().take(cards_shown) {
+            out.push_str(&format!(
+                "  {name:<28} {:>5}   {:>6} ({} of {})\n",
+                c.plays,
+                percent(c.wins, c.players_in_won_games),
+                c.wins,
+                c.players_in_won_games
+            ));
+        }
+        if cards.len() > cards_shown {
+            out.push_str(&format!("  ... and {} more (--json has them all)\n", cards.len() - cards_shown));
+        }
+    }
+    out.push_str(&format!(
+        "\n{:.2} games/s, {:.0} events/s ({} events in {:.1} s)",
+        s.games_per_second, s.events_per_second, s.events, s.seconds
+    ));
+    if s.lua_share > 0.0 {
+        out.push_str(&format!(
+            "; time in Lua scripts {:.0}%, in kernel primitives called by them {:.0}%, in the engine {:.0}%",
+            100.0 * s.lua_share,
+            100.0 * s.primitive_share,
+            100.0 * (1.0 - s.lua_share - s.primitive_share).max(0.0)
+        ));
+    }
+    out.push('\n');
+    if s.failed > 0 || s.script_errors > 0 {
+        out.push_str(&format!("{} game(s) failed; {} script error(s) logged\n", s.failed, s.script_errors));
+    }
+    out
+}
+
+/// One line per game, for a spreadsheet.
+pub fn csv(records: &[GameRecord]) -> String {
+    let mut out = String::from("index,seed,players,winner,end,turns,events,script_errors,micros\n");
+    for r in records {
+        let winner = r.winner.map(|w| w.to_string()).unwrap_or_default();
+        let end = r.end.replace('"', "\"\"");
+        out.push_str(&format!(
+            "{},{},{},{},\"{}\",{},{},{},{}\n",
+            r.index, r.seed, r.players, winner, end, r.turns, r.events, r.script_errors, r.micros
+        ));
+    }
+    out
+}
