@@ -267,10 +267,12 @@ impl Engine {
                     *self.k.st.borrow_mut() = real;
                     if changed {
                         session.settle(false);
-                        return Err("in the middle of an action, at an open question, Lua may look at the game \
+                        return Err(
+                            "at a question asked in the middle of an action (or a phase), Lua may look at the game \
                                     but not change it (the action replays from its start when answered): \
                                     answer first, or `undo` to before the action"
-                            .into());
+                                .into(),
+                        );
                     }
                 }
                 session.settle(true);
