@@ -88,7 +88,14 @@ impl Repl {
         Repl {
             root: root.to_path_buf(),
             game: None,
-            defaults: GameSetup { ruleset: "8th".into(), players: 2, seed: 1, options: vec![], names: vec![] },
+            // Until told otherwise (`set_defaults`): the first ruleset on disk.
+            defaults: GameSetup {
+                ruleset: rulesets_on_disk(root).into_iter().next().unwrap_or_default(),
+                players: 2,
+                seed: 1,
+                options: vec![],
+                names: vec![],
+            },
             interrupt: Arc::new(AtomicBool::new(false)),
             words: Rc::new(RefCell::new(Words::default())),
         }
@@ -388,7 +395,7 @@ impl Repl {
         let filter = if rest.is_empty() { None } else { Some(rest) };
         let results = run_card_tests_with(&self.root, &ruleset, filter, Some(&self.interrupt))?;
         if self.interrupt.load(Ordering::Relaxed) {
-            return Err(format!("interrupted (Ctrl-C) after {} test(s)", results.len().saturating_sub(1)));
+            return Err("interrupted (Ctrl-C): the card tests stopped".into());
         }
         if results.is_empty() {
             return Err(format!("no card test matches `{rest}` in ruleset {ruleset}"));
@@ -596,7 +603,7 @@ impl Repl {
     fn step(&mut self, s: Step) -> Result<String, String> {
         let flag = self.interrupt.clone();
         let g = self.game.as_mut().ok_or("no game yet: use `new` (or `load FILE`)")?;
-        let last = g.run.trace.last().expect("a trace has the start").clone();
+        let last = g.run.trace.last().expect("a trace has the start");
         let engine = &g.run.engine;
         let log_before = engine.view_log_len();
         let result = apply(engine, &g.run.lua, &last.outcome, &s, None);
@@ -626,6 +633,7 @@ impl Repl {
             out.push(shown);
         }
         let new_request = applied.outcome != last.outcome;
+        let engine = &g.run.engine;
         g.run.trace.push(Point {
             snap: engine.snapshot(),
             outcome: applied.outcome,
