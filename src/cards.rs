@@ -140,8 +140,14 @@ pub fn load_card(
 }
 
 fn host_error(file: &str, e: HostError) -> CardError {
-    // The host's messages already carry "file:line:"; keep them whole.
+    // The host's messages already carry "file:line:": take them apart, so the file is named once.
     let msg = e.to_string();
+    if let Some(rest) = msg.strip_prefix(&format!("{file}:")) {
+        let digits = rest.chars().take_while(char::is_ascii_digit).count();
+        if let (Ok(line), Some(message)) = (rest[..digits].parse(), rest[digits..].strip_prefix(": ")) {
+            return CardError { file: file.to_string(), line: Some(line), message: message.to_string() };
+        }
+    }
     CardError { file: file.to_string(), line: None, message: msg.trim_start_matches(&format!("{file}: ")).to_string() }
 }
 

@@ -11,7 +11,6 @@ use wizwar::geometry::render::{render_ascii, Overlay};
 use wizwar::geometry::svg::render_svg;
 use wizwar::geometry::Rot;
 use wizwar::rng::GameRng;
-use wizwar::save::SavedGame;
 use wizwar::testing::run_card_tests;
 use wizwar::value::Value;
 
@@ -74,20 +73,27 @@ enum Command {
         log: Option<PathBuf>,
     },
     /// An interactive session on one game: look at it, act, run Lua, undo, reload rules and cards.
+    ///
+    /// With any of --ruleset, --players, --seed or --option a game starts right away (the
+    /// others at their defaults); without them, use `new` in the session. Commands come from
+    /// --script, else from standard input when it is not a terminal, else from the terminal.
     Repl {
-        /// Start a game of this ruleset right away (else use `new` in the session).
+        /// Ruleset of the game [default: 8th].
         #[arg(long)]
         ruleset: Option<String>,
-        #[arg(long, default_value_t = 2)]
-        players: usize,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// Number of players [default: 2].
+        #[arg(long)]
+        players: Option<usize>,
+        /// Seed of the game (dice and shuffles) [default: 1].
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Optional rules, e.g. --option uncluttered_minds --option extended_play=false.
         #[arg(long = "option")]
         options: Vec<String>,
         /// Read commands from this file (one per line) instead of the terminal.
         #[arg(long)]
         script: Option<PathBuf>,
-        /// Exit with an error status if any command failed.
+        /// Exit with an error status if any command failed (or the game could not start).
         #[arg(long)]
         strict: bool,
     },
@@ -144,8 +150,11 @@ enum Command {
         #[arg(long, default_value = "8th")]
         ruleset: String,
     },
-    /// Replay a saved game against the current cards and rules; report where it diverges.
-    Replay { file: PathBuf },
+    /// Replay a saved game or REPL session against the current cards and rules; report where it diverges.
+    Replay {
+        /// A file written by `play --save` or by `save` in the REPL.
+        file: PathBuf,
+    },
     /// Write the LuaLS definitions of the scripting API (the committed copy is cards/types/wizwar.d.lua).
     Defs {
         /// Where to write them (default: standard output).
@@ -231,17 +240,7 @@ fn simulate(
 }
 
 fn parse_options(opts: &[String]) -> Result<Vec<(String, Value)>, String> {
-    opts.iter()
-        .map(|o| match o.split_once('=') {
-            None => Ok((o.clone(), Value::Bool(true))),
-            Some((k, "true")) => Ok((k.to_string(), Value::Bool(true))),
-            Some((k, "false")) => Ok((k.to_string(), Value::Bool(false))),
-            Some((k, v)) => v
-                .parse::<i64>()
-                .map(|n| (k.to_string(), Value::Int(n)))
-                .map_err(|_| format!("option {k}: expected true, false or a number, got `{v}`")),
-        })
-        .collect()
+    opts.iter().map(|o| wizwar::repl::parse_option(o)).collect()
 }
 
 fn run(cli: Cli) -> Result<(), String> {
@@ -361,13 +360,16 @@ fn run(cli: Cli) -> Result<(), String> {
             simulate(&cfg, cards, json.as_deref(), csv.as_deref(), quiet)
         }
         Command::Repl { ruleset, players, seed, options, script, strict } => {
-            let setup = match ruleset {
-                Some(ruleset) => {
-                    Some(GameSetup { ruleset, players, seed, options: parse_options(&options)?, names: vec![] })
-                }
-                None => None,
+            let given = ruleset.is_some() || players.is_some() || seed.is_some() || !options.is_empty();
+            let defaults = GameSetup {
+                ruleset: ruleset.unwrap_or_else(|| "8th".into()),
+                players: players.unwrap_or(2),
+                seed: seed.unwrap_or(1),
+                options: parse_options(&options)?,
+                names: vec![],
             };
-            let ok = wizwar::repl::main(&root, setup, script.as_deref())?;
+            let setup = given.then(|| defaults.clone());
+            let ok = wizwar::repl::main(&root, setup, defaults, script.as_deref())?;
             if strict && !ok {
                 Err("a command failed".into())
             } else {
@@ -416,24 +418,8 @@ fn run(cli: Cli) -> Result<(), String> {
             }
         }
         Command::Replay { file } => {
-            let saved = SavedGame::read(&file)?;
-            let engine = Engine::new(&root, &saved.setup, Box::new(wizwar::decision::QueueAgent::default()))?;
-            let total = saved.answers.len();
-            engine.queue_replay(saved.answers.clone());
-            let out = engine.run(None);
-            let used = engine.answers().len();
-            match out {
-                Outcome::AgentFailed(m) => Err(format!("the replay diverges after {used} of {total} answers: {m}")),
-                Outcome::Suspended(_) if used == total => {
-                    println!("replayed all {total} answers; the game waits for the next one");
-                    Ok(())
-                }
-                Outcome::Over(r) if used == total => {
-                    println!("replayed all {total} answers; game over: {}", r.reason);
-                    Ok(())
-                }
-                other => Err(format!("the replay stopped after {used} of {total} answers: {other:?}")),
-            }
+            println!("{}", wizwar::repl::replay_file(&root, &file)?);
+            Ok(())
         }
         Command::Board { ruleset, players, side, seed, format, out } => {
             let path = root.join("rulesets").join(&ruleset).join("boards").join("boards.toml");

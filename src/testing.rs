@@ -24,6 +24,8 @@ use crate::value::Value;
 use std::cell::{Cell, RefCell};
 use std::path::Path;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// The result of one card test.
 #[derive(Clone, Debug, PartialEq)]
@@ -255,6 +257,18 @@ fn harness(
 /// Runs the tests of every card of `ruleset` (or only cards whose key or name contains
 /// `filter`), each in a fresh game.
 pub fn run_card_tests(root: &Path, ruleset: &str, filter: Option<&str>) -> Result<Vec<TestOutcome>, String> {
+    run_card_tests_with(root, ruleset, filter, None)
+}
+
+/// [`run_card_tests`], stopping early once `interrupt` is set (Ctrl-C in the REPL): the test
+/// running then fails with "interrupted" and no further test starts.
+pub fn run_card_tests_with(
+    root: &Path,
+    ruleset: &str,
+    filter: Option<&str>,
+    interrupt: Option<&Arc<AtomicBool>>,
+) -> Result<Vec<TestOutcome>, String> {
+    let stop = || interrupt.is_some_and(|f| f.load(Ordering::Relaxed));
     let setup = |players| GameSetup { ruleset: ruleset.to_string(), players, seed: 1, options: vec![], names: vec![] };
     let probe = Engine::new(root, &setup(2), Box::new(ScriptedAgent::default()))?;
     let cards: Vec<(String, String, String, Vec<CardTest>)> = probe
@@ -266,11 +280,15 @@ pub fn run_card_tests(root: &Path, ruleset: &str, filter: Option<&str>) -> Resul
     let mut out = Vec::new();
     for (key, file, _name, tests) in cards {
         for (i, test) in tests.iter().enumerate() {
+            if stop() {
+                return Ok(out);
+            }
             let script = Rc::new(RefCell::new(ScriptedAgent::default()));
             let idle = Rc::new(Cell::new(false));
             let agent = TestAgent { script: script.clone(), idle: idle.clone() };
             let result = (|| -> Result<(), String> {
                 let engine = Rc::new(Engine::new(root, &setup(test.players), Box::new(agent))?);
+                engine.set_interrupt_flag(interrupt.cloned());
                 if engine.ruleset_has("test_setup") {
                     engine.call_rules("test_setup", vec![])?;
                 }

@@ -28,6 +28,8 @@ mod api;
 mod api_doc;
 pub use api_doc::{ApiDoc, API_DOCS};
 pub mod convert;
+mod pause;
+pub use pause::{Evaluated, LuaSession, Snapshot};
 
 use crate::cards::{load_card, CardDef};
 use crate::decision::{Agent, Decision, Request};
@@ -139,6 +141,8 @@ pub(crate) struct Kernel {
     replay: RefCell<VecDeque<Answered>>,
     agent: RefCell<Box<dyn Agent>>,
     interrupt: RefCell<Option<Interrupt>>,
+    /// The game as it is at the open question, while suspended inside a step (see `pause.rs`).
+    view: RefCell<Option<Rc<pause::QuestionView>>>,
     /// Depth of event dispatch, to stop runaway event loops.
     pub depth: Cell<u32>,
     /// Sees every event as it is logged, with the state at that moment (soak tests check
@@ -272,6 +276,7 @@ impl Engine {
             agent: RefCell::new(agent),
             interrupt: RefCell::new(None),
             observer: RefCell::new(None),
+            view: RefCell::new(None),
             depth: Cell::new(0),
         });
         api::install(&k)?;
@@ -412,6 +417,7 @@ impl Engine {
         match (result, interrupt) {
             (Ok(()), None) => Ok(true),
             (_, Some(Interrupt::Suspend(req))) => {
+                self.keep_question_view(&cp);
                 self.restore(cp, AfterRestore::Replay);
                 Err(Outcome::Suspended(req))
             }
@@ -430,6 +436,7 @@ impl Engine {
 
     /// Runs the game until it is over, an agent suspends, or `max_turns` turns have started.
     pub fn run(&self, max_turns: Option<u64>) -> Outcome {
+        *self.k.view.borrow_mut() = None;
         loop {
             if let Some(r) = self.k.st.borrow().result.clone() {
                 return Outcome::Over(r);
@@ -573,6 +580,7 @@ impl Engine {
     /// Runs the turn machine until the active player must choose an action (returns None), or
     /// the game stops for another reason.
     pub fn run_until_action(&self, max_turns: Option<u64>) -> Option<Outcome> {
+        *self.k.view.borrow_mut() = None;
         loop {
             if let Some(r) = self.k.st.borrow().result.clone() {
                 return Some(Outcome::Over(r));
@@ -727,6 +735,7 @@ impl Engine {
     /// Takes one of the pending actions, as if the active player had chosen it. Ok(false) when
     /// it failed (a script error: the game is as before, and the error is in the log).
     pub fn take_action(&self, key: &str) -> Result<bool, Outcome> {
+        *self.k.view.borrow_mut() = None;
         let phase = self.k.st.borrow().turn.phase.clone();
         self.action_step(&phase, Some(key))
     }

@@ -30,6 +30,8 @@
 use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mlua::chunk::ChunkMode;
@@ -301,6 +303,13 @@ impl LuaHost {
         self.shared.time_limit.set(limit);
     }
 
+    /// While `flag` is set, every script this host runs stops at once with
+    /// [`HostError::Aborted`]("interrupted"), as a spent budget would stop it. Whoever sets the
+    /// flag (a front end, on Ctrl-C) clears it.
+    pub fn set_interrupt_flag(&self, flag: Option<Arc<AtomicBool>>) {
+        *self.shared.interrupt_flag.borrow_mut() = flag;
+    }
+
     /// Lines written with `print` by scripts since the last take (scripts never write to stdout).
     pub fn take_output(&self) -> Vec<String> {
         std::mem::take(&mut *self.shared.output.borrow_mut()).lines
@@ -334,6 +343,8 @@ struct Shared {
     loading: RefCell<BTreeSet<String>>,
     output: RefCell<Output>,
     prelude: OnceCell<Prelude>,
+    /// Set from outside (another thread, a signal handler) to stop the running script.
+    interrupt_flag: RefCell<Option<Arc<AtomicBool>>>,
     /// Where the time goes, when asked for ([`LuaHost::set_profiling`]).
     profile: RefCell<Option<Profile>>,
 }
@@ -452,6 +463,7 @@ impl Shared {
             loading: RefCell::default(),
             output: RefCell::default(),
             prelude: OnceCell::new(),
+            interrupt_flag: RefCell::default(),
             profile: RefCell::new(None),
         }
     }
@@ -502,6 +514,10 @@ impl Shared {
     fn on_hook(self: &Rc<Self>, lua: &Lua, step: u64) -> mlua::Result<VmState> {
         let verdict = self.meter.borrow_mut().advance(step);
         let verdict = match verdict {
+            Verdict::Continue if self.interrupted() => {
+                self.record_failure(HostError::Aborted("interrupted".into()));
+                Verdict::Stopping
+            }
             Verdict::Continue => self.check_clock(lua),
             other => other,
         };
@@ -542,6 +558,12 @@ impl Shared {
         }
         let _ = lua.gc_collect();
         lua.used_memory() > share(SOFT_MEMORY_SHARE)
+    }
+
+    /// Is the interrupt flag set while a script runs?
+    fn interrupted(&self) -> bool {
+        self.interrupt_flag.borrow().as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+            && !self.meter.borrow().entries.is_empty()
     }
 
     /// The wall-clock safety net. Once a run is slow, check more often: a hundred instructions

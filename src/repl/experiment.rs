@@ -3,6 +3,7 @@
 //! other step.
 
 use crate::cards::CardDef;
+use crate::cli::wizard_glyph;
 use crate::engine::Engine;
 
 /// A card definition from a name or key (any case); a part is enough when it names one card.
@@ -36,23 +37,25 @@ pub fn find_card<'a>(defs: &[&'a CardDef], query: &str) -> Result<&'a CardDef, S
     }
 }
 
-/// A player from "0", "1"... or "A", "B"... ("" = the active player).
+/// A player, named as the REPL names them: the letter on the board ("B", any case), the id
+/// Lua uses ("1"), or the player's name ("player 2"). "" is the active player.
 pub fn parse_player(word: &str, engine: &Engine) -> Result<u32, String> {
-    let n = engine.with_state(|s| s.players.len());
-    let p = match word.trim() {
-        "" => engine.with_state(|s| s.turn.active as usize),
-        w => match w.parse::<usize>() {
-            Ok(p) => p,
-            Err(_) if w.len() == 1 && w.chars().all(|c| c.is_ascii_alphabetic()) => {
-                (w.to_ascii_uppercase().as_bytes()[0] - b'A') as usize
-            }
-            Err(_) => return Err(format!("`{w}` is not a player (0..{} or A..)", n.saturating_sub(1))),
-        },
-    };
-    if p >= n {
-        return Err(format!("no player {p} (the game has {n})"));
-    }
-    Ok(p as u32)
+    let w = word.trim();
+    engine.with_view(|st| {
+        if w.is_empty() {
+            return Ok(st.turn.active);
+        }
+        let found = st.players.iter().find(|p| {
+            w.eq_ignore_ascii_case(&wizard_glyph(p.id).to_string())
+                || w.parse::<u32>() == Ok(p.id)
+                || w.eq_ignore_ascii_case(&p.name)
+        });
+        found.map(|p| p.id).ok_or_else(|| {
+            let known: Vec<String> =
+                st.players.iter().map(|p| format!("{} = {} = {}", wizard_glyph(p.id), p.id, p.name)).collect();
+            format!("no player `{w}` (a letter, an id or a name: {})", known.join(", "))
+        })
+    })
 }
 
 /// A square from "3,4" or "(3,4)", checked against the board; as a Lua table.
@@ -62,7 +65,7 @@ fn parse_square(word: &str, engine: &Engine) -> Result<String, String> {
         .split_once(',')
         .and_then(|(x, y)| Some((x.trim().parse::<i32>().ok()?, y.trim().parse::<i32>().ok()?)))
         .ok_or_else(|| format!("`{word}` is not a square (write X,Y as the board shows them)"))?;
-    let on_board = engine.with_state(|s| s.board.contains(crate::geometry::Sq::new(x, y)));
+    let on_board = engine.with_view(|s| s.board.contains(crate::geometry::Sq::new(x, y)));
     if !on_board {
         return Err(format!("square {x},{y} is not on the board"));
     }
@@ -75,6 +78,21 @@ fn split_square(rest: &str) -> Result<(&str, &str), String> {
     match rest.rsplit_once(char::is_whitespace) {
         Some((head, sq)) => Ok((head.trim(), sq)),
         None => Err(format!("`{rest}`: a square X,Y is missing at the end")),
+    }
+}
+
+/// Splits "PLAYER rest" where the player may be a name with a space ("player 2 Zot!").
+fn split_player<'a>(rest: &'a str, engine: &Engine) -> (&'a str, &'a str) {
+    let rest = rest.trim();
+    let named = engine.with_view(|st| {
+        st.players.iter().find_map(|p| {
+            let n = p.name.len();
+            (rest.len() > n && rest[..n].eq_ignore_ascii_case(&p.name) && rest[n..].starts_with(' ')).then_some(n)
+        })
+    });
+    match named {
+        Some(n) => (&rest[..n], rest[n..].trim()),
+        None => split_word(rest),
     }
 }
 
@@ -114,7 +132,7 @@ pub fn put_code(rest: &str, engine: &Engine) -> Result<String, String> {
             ))
         }
         "card" => {
-            let (p, name) = split_word(args);
+            let (p, name) = split_player(args, engine);
             let p = parse_player(p, engine)?;
             let d = find_card(&defs, name)?;
             Ok(format!("return game:new_card({:?}, {{ kind = \"play\", player = {p} }})", d.key))
@@ -125,7 +143,7 @@ pub fn put_code(rest: &str, engine: &Engine) -> Result<String, String> {
                 .trim_start_matches('#')
                 .parse()
                 .map_err(|_| format!("`{id}` is not an object id (#ID, see `objects`)"))?;
-            if engine.with_state(|s| !s.objects.contains_key(&id)) {
+            if engine.with_view(|s| !s.objects.contains_key(&id)) {
                 return Err(format!("no object #{id} (see `objects`)"));
             }
             Ok(format!("game:set_object({id}, {{ at = {} }})", parse_square(sq, engine)?))
@@ -137,7 +155,7 @@ pub fn put_code(rest: &str, engine: &Engine) -> Result<String, String> {
 
 /// The Lua chunk a `give` command stands for.
 pub fn give_code(rest: &str, engine: &Engine) -> Result<String, String> {
-    let (p, name) = split_word(rest);
+    let (p, name) = split_player(rest, engine);
     if p.is_empty() || name.is_empty() {
         return Err("usage: give P CARD".into());
     }

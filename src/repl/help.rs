@@ -2,25 +2,26 @@
 
 /// Commands: name, usage, one-line help.
 pub const COMMANDS: &[(&str, &str, &str)] = &[
-    ("new", "new [--ruleset R] [--players N] [--seed S] [--option name[=v]]", "start a new game"),
+    ("new", "new [--ruleset R] [--players N] [--seed S] [--option O]", "start a new game"),
     ("board", "board", "show the board with wizards, treasures and objects"),
     ("state", "state", "players' summary, turn and phase, what the game waits for"),
-    ("hand", "hand P", "the cards in player P's hand (P = 0, 1... or A, B...)"),
+    ("hand", "hand P", "the cards in player P's hand (P: A, B... or 0, 1... or a name)"),
     ("play", "play P", "the cards in player P's play area"),
     ("objects", "objects", "every object (treasures, items, created things): id, kind, where"),
     ("log", "log [N]", "the last N entries of the event log (default 20)"),
     ("stack", "stack", "the open response stack, top first"),
-    ("actions", "actions", "the numbered legal actions (or options of the pending request)"),
-    ("act", "act N-or-key", "take a legal action, by number or key"),
+    ("actions", "actions [FILTER]", "the numbered legal actions (those containing FILTER)"),
+    ("act", "act N-or-key", "take a legal action: its number, or (part of) its key"),
     ("answer", "answer N-or-key...", "answer the pending request, by numbers or keys"),
     ("put", "put wizard|treasure|item|card|#ID ...", "set up an experiment: put a wizard, object or card anywhere"),
     ("give", "give P CARD", "a new copy of any card in player P's hand"),
-    ("lua", "lua CODE", "run Lua with `game` in scope (an error leaves the game untouched)"),
-    ("=", "= EXPR", "evaluate a Lua expression with `game` in scope and print it"),
+    ("lua", "lua CODE", "run Lua with `game` in scope; globals last for the session"),
+    ("=", "= EXPR", "evaluate a Lua expression and print it"),
     ("option", "option [NAME[=v]]", "list the optional rules, or switch one and replay the game"),
     ("ruleset", "ruleset [R]", "show the ruleset, or switch to R and replay the game"),
     ("card", "card [NAME] [source]", "a card's text, metadata and hooks (with `source`: its file)"),
     ("test", "test [FILTER]", "run the card tests of the current ruleset (FILTER: part of a key or name)"),
+    ("steps", "steps [drop]", "the steps taken, and those pending since a reload (`drop` forgets these)"),
     ("undo", "undo", "take back the last step (answer, action, Lua, put or give)"),
     ("reload", "reload", "reload rules and cards from disk and replay every step"),
     ("save", "save FILE", "save the session (a saved game when it has only answers)"),
@@ -31,46 +32,106 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
 
 fn long_help(cmd: &str) -> Option<&'static str> {
     Some(match cmd {
-        "new" => "Starts a game: defaults are the current ruleset (or 8th), 2 players, seed 1.\n\
-                  --option name sets a boolean option, --option name=v sets a value (true, false, number).",
-        "act" => "Takes an action: `act 2` takes the second listed action, `act end` the one keyed `end`,\n\
-                  `act cast Zap #8 at 1` the one with that whole key (Tab completes the keys).\n\
-                  If the action asks further questions, they show as a pending request: use `answer`.",
-        "answer" => "Answers the pending request: `answer 1 3` picks options 1 and 3; `answer KEY` an option by key.\n\
-                     `answer` alone answers with no option (when the request allows none).",
-        "put" => "Sets up an experiment; each `put` is a step (undo, reload and save replay it). Squares are X,Y\n\
-                  as the board shows them; players are 0, 1... or A, B....\n\
+        "new" => {
+            "Starts a game: defaults are the current ruleset (or the command line's), 2 players, seed 1.\n\
+                  --option name sets a boolean option, --option name=v sets a value (true, false, number)."
+        }
+        "hand" | "play" | "give" => {
+            "Players are named by the letter the board shows (A, B..., any case), by the id Lua uses\n\
+                  (0, 1...) or by name (`player 2`): `hand B`, `hand 1` and `hand player 2` are the same.\n\
+                  `give P CARD` gives player P a new copy of a card (by name or key, spaces allowed:\n\
+                  `give A Large Rock`); it is a step: undo, reload and save replay it."
+        }
+        "actions" => {
+            "Lists the legal actions, numbered; `actions cast` only those whose key or label contains\n\
+                      `cast` (any case), with their numbers in the full list. After a step the REPL shows what\n\
+                      happened and the next question; a long action list is only counted there."
+        }
+        "act" => {
+            "Takes an action: `act 2` takes the second listed action; `act end` the one keyed `end`;\n\
+                  otherwise the key that begins with, or else contains, the text (any case) when only one\n\
+                  does: `act cast zap #8` for `cast Zap #8 at 1`. Else it lists the candidates, or the\n\
+                  nearest keys. Tab completes the keys. If the action asks further questions, they show as\n\
+                  a pending request: use `answer`."
+        }
+        "answer" => {
+            "Answers the pending request: `answer pass`, `answer 2`, or a part of a key as for `act`;\n\
+                     `answer 1 3` picks options 1 and 3 when several are asked for. `answer` alone answers with\n\
+                     no option (when the request allows none). While the response stack is open the question\n\
+                     shows it: the entry on top is what a response answers."
+        }
+        "put" => {
+            "Sets up an experiment; each `put` is a step (undo, reload and save replay it). Squares are X,Y\n\
+                  as the board shows them; players as for `hand`.\n\
                   \x20 put wizard P X,Y        move player P's wizard to a square\n\
                   \x20 put treasure P X,Y      a new treasure owned by player P on a square\n\
                   \x20 put #ID X,Y             move an existing object (see `objects`) to a square\n\
                   \x20 put item CARD X,Y       a new copy of a card lying on a square as an item\n\
-                  \x20 put card P CARD         a new copy of a card in player P's play area",
-        "give" => "Gives player P a new copy of a card (by name or key, spaces allowed: `give A Large Rock`).\n\
-                   It is a step: undo, reload and save replay it.",
-        "lua" | "=" => "Runs Lua in a fresh sandboxed environment with `game` in scope (the object cards use).\n\
+                  \x20 put card P CARD         a new copy of a card in player P's play area"
+        }
+        "lua" | "=" => {
+            "Runs Lua in the session's sandboxed environment, with `game` in scope (the object cards use).\n\
                         `= EXPR` prints the value of EXPR; `lua CODE` runs statements (an expression is printed too).\n\
-                        Tables print as Lua tables, nested ones over several lines.\n\
-                        Lines printed by the script are shown. A chunk that changes the game is a step: undo takes it back.\n\
-                        An unfinished chunk (`lua for i = 1, 3 do`) waits for more lines.",
-        "option" => "`option` lists the ruleset's optional rules with their values in this game.\n\
+                        Any value prints readably: tables (nested ones over several lines), floats, functions.\n\
+                        `print` shows tables the same way; lines printed by the script are shown as [script].\n\
+                        Globals (`lua x = 5`, `lua function f(n) ... end`) last for the session: a chunk that\n\
+                        assigns one, or that changes the game, is a step (undo, reload and save replay it; once\n\
+                        globals exist, every `lua` statement chunk is a step, as it may change a table they hold).\n\
+                        `=` and `lua EXPR` only look: don't change the session's tables with them.\n\
+                        An error changes nothing (the game, nor the globals). An unfinished chunk\n\
+                        (`lua for i = 1, 3 do`) waits for more lines (`..>`); Ctrl-C cancels it.\n\
+                        At a question asked in the middle of an action (a response window, a target to choose),\n\
+                        Lua sees the game as it is at that question, and may look at the game but not change it:\n\
+                        the action is played again from its start once the question is answered, so a change\n\
+                        made there could not last. Answer first, or `undo` to before the action and set it up there."
+        }
+        "option" => {
+            "`option` lists the ruleset's optional rules with their values in this game.\n\
                      `option NAME` switches one on, `option NAME=false` off, `option NAME=3` sets a number:\n\
                      the game restarts with the same seed and every step is replayed; where the replay now\n\
-                     differs from what happened before is reported.",
-        "ruleset" => "`ruleset` names the current ruleset and the ones on disk; `ruleset R` restarts the game\n\
+                     differs from what happened before is reported (the option itself aside)."
+        }
+        "ruleset" => {
+            "`ruleset` names the current ruleset and the ones on disk; `ruleset R` restarts the game\n\
                       under ruleset R (same seed and players; options it does not know are dropped) and\n\
-                      replays every step, reporting where it diverges.",
-        "card" => "`card` lists every card; `card NAME` shows one (name or key, any case, a part is enough when\n\
+                      replays every step, reporting any step that no longer applies."
+        }
+        "card" => {
+            "`card` lists every card; `card NAME` shows one (name or key, any case, a part is enough when\n\
                    it names one card): metadata, hooks, named actions, its tests and its text.\n\
-                   `card NAME source` prints its Lua file.",
-        "test" => "Runs the tests the card files carry (in fresh games, as `wizwar test` does): `test zot` runs\n\
-                   the tests of the cards whose key or name contains `zot`. The session's game is untouched.",
-        "undo" => "Rebuilds the game from its setup and re-applies every step but the last.",
-        "reload" => "Rebuilds the game with the rules and card files as they are now on disk and re-applies every\n\
-                     step. Reports the first step that now ends differently (what differs in the state) or that\n\
-                     no longer applies (the replay stops there). A broken file changes nothing: the message says why.",
-        "save" => "Writes a saved game (readable by `wizwar play --load` and `wizwar replay`), or, when the session\n\
-                   has Lua, put or give steps, the REPL's session format (setup + steps), which `play --load` reads too.",
-        "load" => "Loads a saved game or session and replays it; reports where the replay diverges, if it does.",
+                   `card NAME source` prints its Lua file."
+        }
+        "test" => {
+            "Runs the tests the card files carry (in fresh games, as `wizwar test` does): `test zot` runs\n\
+                   the tests of the cards whose key or name contains `zot`. The session's game is untouched.\n\
+                   Ctrl-C stops the run."
+        }
+        "steps" => {
+            "Lists the steps taken, then those pending: the steps from the first that no longer applied\n\
+                    at the last `reload` (or `load`, `option`, `ruleset`) on. Pending steps are not lost: each\n\
+                    rebuild retries them after the steps taken, and `save` keeps them. `steps drop` forgets them."
+        }
+        "undo" => {
+            "Takes back the last step: the game goes back to the snapshot kept after the step before (no\n\
+                   file is read, nothing is replayed; after a Lua chunk that set globals, the steps before it\n\
+                   are replayed in this game to rebuild the session's globals)."
+        }
+        "reload" => {
+            "Rebuilds the game with the rules and card files as they are now on disk and re-applies every\n\
+                     step. Reports the first step that now ends differently (what differs in the state, at the\n\
+                     open question, in what is asked, or in the log). A step that no longer applies stops the\n\
+                     replay there: it and the steps after it are kept as pending (`steps`), retried by the next\n\
+                     reload. A broken file changes nothing: the message says why. Ctrl-C stops it."
+        }
+        "save" => {
+            "Writes a saved game (readable by `wizwar play --load` and `wizwar replay`), or, when the session\n\
+                   has Lua, put or give steps, the REPL's session format (setup + steps + snapshot), which\n\
+                   `play --load` and `wizwar replay` read too. Pending steps are saved with the others."
+        }
+        "load" => {
+            "Loads a saved game or session and replays it; reports where the replay diverges, if it does,\n\
+                   and whether the game now differs from the state saved with it."
+        }
         _ => return None,
     })
 }
@@ -78,8 +139,14 @@ fn long_help(cmd: &str) -> Option<&'static str> {
 pub fn help(rest: &str) -> String {
     if rest.is_empty() {
         let mut out = String::from("commands:\n");
+        // A usage too long for the column gets a line of its own.
+        const WIDTH: usize = 38;
         for (_, usage, doc) in COMMANDS {
-            out.push_str(&format!("  {usage:<44} {doc}\n"));
+            if usage.len() > WIDTH {
+                out.push_str(&format!("  {usage}\n  {:WIDTH$}  {doc}\n", ""));
+            } else {
+                out.push_str(&format!("  {usage:<WIDTH$}  {doc}\n"));
+            }
         }
         out.push_str("type `help CMD` for more on one command");
         return out;

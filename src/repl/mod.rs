@@ -1,219 +1,84 @@
 //! `wizwar repl`: an interactive session on one game.
 //!
 //! A session is a [`GameSetup`] plus the *steps* the user took, in order: answers to requests
-//! (choosing an action is answering the `action` request), raw Lua chunks, and experiment set-ups
-//! (`put`, `give`: Lua chunks with a name). Everything else only shows things. `undo` rebuilds
-//! the game from the setup and re-applies all steps but the last; `reload`, `option` and
-//! `ruleset` rebuild it (fresh files, other options, another ruleset) and re-apply every step,
-//! comparing the state after each with the one recorded before, so the first step that now ends
-//! differently, or no longer applies, is reported.
+//! (choosing an action is answering the `action` request), Lua chunks, and experiment set-ups
+//! (`put`, `give`: Lua chunks with a name). Everything else only shows things. After each step
+//! the engine's snapshot is kept (see [`replay`]): `undo` goes back to the one before without
+//! replaying. `reload`, `option` and `ruleset` rebuild the game (fresh files, other options,
+//! another ruleset) and re-apply every step, comparing each point with the one before, so the
+//! first step that now ends differently is reported; steps that no longer apply are kept as
+//! *pending*, shown, retried by the next rebuild and saved.
 //!
-//! The engine runs with a [`QueueAgent`] that has no answers, so it suspends at every request;
-//! an answer is queued with [`Engine::queue_replay`] and the engine runs again.
+//! The engine runs with a [`QueueAgent`](crate::decision::QueueAgent) that has no answers, so
+//! it suspends at every request; an answer is queued and the engine runs again. At a question
+//! asked in the middle of an action, the views show the game as it is at the question (the
+//! engine's question view), not the state the action will re-run from.
 
 pub mod experiment;
 mod help;
+pub mod inspect;
+pub mod replay;
+pub mod saved;
 pub mod show;
 pub mod terminal;
 
 use crate::cli::{overlay, summary, wizard_glyph};
-use crate::decision::{QueueAgent, Request};
-use crate::engine::{Answered, Engine, GameSetup, Outcome};
+use crate::decision::Request;
+use crate::engine::{Engine, GameSetup, Outcome};
 use crate::geometry::render::render_ascii;
-use crate::save::SavedGame;
 use crate::state::GameState;
-use crate::testing::run_card_tests;
+use crate::testing::run_card_tests_with;
 use crate::value::Value;
 use experiment::{find_card, give_code, parse_player, put_code};
 pub use help::COMMANDS;
-use serde::{Deserialize, Serialize};
-use show::{card_list, card_names, card_text, objects_text, pretty, request_text, stack_text, state_diff};
+use replay::{apply, new_session, replay_steps, INTERRUPTED};
+pub use replay::{build, Built, Check, Point, Step};
+pub use saved::{read_saved, replay_file, resume, steps_after_play, write_saved, Loaded, SavedSession};
+use show::{
+    card_list, card_names, card_text, log_text, objects_text, options_text, request_text, stack_text, who, SHORT_LIST,
+};
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use terminal::{compiles, Words};
 pub use terminal::{main, run_interactive, run_script};
 
-/// One thing the user did that changes the game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "step", rename_all = "lowercase")]
-pub enum Step {
-    /// An answer to a request (`kind == "action"`: an action taken).
-    Answer { player: u32, kind: String, keys: Vec<String> },
-    /// A Lua chunk run with `game` in scope.
-    Lua { code: String },
-    /// An experiment set-up (`put ...`, `give ...`) and the Lua chunk it stands for.
-    Setup { command: String, code: String },
+/// At most this many new log lines are shown after a step (`log` shows more).
+const NEW_LINES_SHOWN: usize = 30;
+
+/// The game of a session.
+struct Game {
+    setup: GameSetup,
+    run: Built,
 }
 
-impl Step {
-    pub fn describe(&self) -> String {
-        match self {
-            Step::Answer { player, kind, keys } if kind == "action" => {
-                format!("player {} acts `{}`", wizard_glyph(*player), keys.join(" "))
-            }
-            Step::Answer { player, kind, keys } => {
-                format!("player {} answers {kind} `{}`", wizard_glyph(*player), keys.join(", "))
-            }
-            Step::Lua { code } => format!("lua `{}`", code.lines().next().unwrap_or("")),
-            Step::Setup { command, .. } => format!("`{command}`"),
-        }
+impl Game {
+    fn engine(&self) -> &Engine {
+        &self.run.engine
     }
-}
 
-/// The REPL's own save format, for sessions with Lua or set-up steps.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SavedSession {
-    pub format: String,
-    pub setup: GameSetup,
-    pub steps: Vec<Step>,
-}
-
-pub const SESSION_FORMAT: &str = "wizwar-repl-1";
-
-/// A saved game or session read from a file: its setup and steps, and the state it was saved
-/// with when the file records one (a saved game's snapshot).
-pub struct Loaded {
-    pub setup: GameSetup,
-    pub steps: Vec<Step>,
-    pub snapshot: Option<GameState>,
-}
-
-/// Reads either format.
-pub fn read_saved(path: &Path) -> Result<Loaded, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    if text.contains(&format!("\"{SESSION_FORMAT}\"")) {
-        let s: SavedSession =
-            serde_json::from_str(&text).map_err(|e| format!("{}: not a saved session: {e}", path.display()))?;
-        return Ok(Loaded { setup: s.setup, steps: s.steps, snapshot: None });
+    fn outcome(&self) -> &Outcome {
+        &self.run.trace.last().expect("a trace has the start").outcome
     }
-    let saved = SavedGame::read(path)?;
-    let steps =
-        saved.answers.into_iter().map(|a| Step::Answer { player: a.player, kind: a.kind, keys: a.keys }).collect();
-    Ok(Loaded { setup: saved.setup, steps, snapshot: saved.snapshot })
-}
 
-/// Writes a session: a plain saved game when every step is an answer, else the session format.
-/// Returns a description of what was written.
-pub fn write_saved(path: &Path, engine: &Engine, setup: &GameSetup, steps: &[Step]) -> Result<String, String> {
-    let answers: Option<Vec<Answered>> = steps
-        .iter()
-        .map(|s| match s {
-            Step::Answer { player, kind, keys } => {
-                Some(Answered { player: *player, kind: kind.clone(), keys: keys.clone() })
-            }
-            _ => None,
-        })
-        .collect();
-    match answers {
-        Some(answers) => {
-            let mut saved = SavedGame::of(engine, setup);
-            saved.answers = answers;
-            saved.write(path)?;
-            Ok(format!("saved the game ({} answers) to {}", saved.answers.len(), path.display()))
-        }
-        None => {
-            let s = SavedSession { format: SESSION_FORMAT.into(), setup: setup.clone(), steps: steps.to_vec() };
-            let text = serde_json::to_string_pretty(&s).map_err(|e| e.to_string())?;
-            std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-            Ok(format!("saved the session ({} steps, with Lua or set-up steps) to {}", steps.len(), path.display()))
-        }
+    /// The steps applied, then the pending ones: what a rebuild replays and a save keeps.
+    fn all_steps(&self) -> Vec<Step> {
+        self.run.steps.iter().chain(&self.run.pending).cloned().collect()
     }
-}
-
-/// `play --load`: a saved game or session rebuilt (every step must still apply), then handed
-/// to `agent` to go on.
-pub fn resume(root: &Path, loaded: &Loaded, agent: Box<dyn crate::decision::Agent>) -> Result<Engine, String> {
-    let built = build(root, &loaded.setup, &loaded.steps, None)?;
-    if let Some(s) = built.stopped {
-        return Err(s);
-    }
-    built.engine.set_agent(agent);
-    Ok(built.engine)
-}
-
-/// `play --save`: the steps a game was loaded with plus the answers given since.
-pub fn steps_after_play(engine: &Engine, loaded: &[Step]) -> Vec<Step> {
-    let replayed = loaded.iter().filter(|s| matches!(s, Step::Answer { .. })).count();
-    let mut steps = loaded.to_vec();
-    steps.extend(engine.answers().into_iter().skip(replayed).map(|a| Step::Answer {
-        player: a.player,
-        kind: a.kind,
-        keys: a.keys,
-    }));
-    steps
-}
-
-/// A game rebuilt from a setup and steps.
-pub struct Built {
-    pub engine: Engine,
-    pub outcome: Outcome,
-    /// The steps that applied.
-    pub steps: Vec<Step>,
-    /// The state at the start, then after each applied step.
-    pub trace: Vec<GameState>,
-    /// The first step that ends differently from before (when a trace to compare was given).
-    pub differs: Option<String>,
-    /// The step that no longer applies: the replay stopped there.
-    pub stopped: Option<String>,
-}
-
-/// Builds a game with `agent`-less suspension and re-applies as many `steps` as still apply;
-/// with `before` (the trace of an earlier run), reports the first step whose state differs.
-pub fn build(root: &Path, setup: &GameSetup, steps: &[Step], before: Option<&[GameState]>) -> Result<Built, String> {
-    let engine = Engine::new(root, setup, Box::new(QueueAgent::default()))?;
-    let mut outcome = engine.run(None);
-    let mut trace = vec![engine.state()];
-    let mut differs = None;
-    let mut compare = |i: usize, now: &GameState, what: &str| {
-        if differs.is_some() {
-            return;
-        }
-        if let Some(old) = before.and_then(|b| b.get(i)) {
-            if old != now {
-                let lines = state_diff(old, now, 8);
-                differs =
-                    Some(format!("the replay diverges {what}; the state now differs:\n    {}", lines.join("\n    ")));
-            }
-        }
-    };
-    compare(0, &trace[0], "at the start (before any step)");
-    let mut applied = vec![];
-    let mut stopped = None;
-    for (i, s) in steps.iter().enumerate() {
-        match apply(&engine, &outcome, s) {
-            Ok((o, _)) => {
-                outcome = o;
-                applied.push(s.clone());
-                let now = engine.state();
-                compare(i + 1, &now, &format!("at step {} of {} ({})", i + 1, steps.len(), s.describe()));
-                trace.push(now);
-            }
-            Err(e) => {
-                stopped = Some(format!(
-                    "the replay diverges at step {} of {} ({}): it no longer applies: {e}",
-                    i + 1,
-                    steps.len(),
-                    s.describe()
-                ));
-                break;
-            }
-        }
-    }
-    let _ = engine.take_output();
-    Ok(Built { engine, outcome, steps: applied, trace, differs, stopped })
 }
 
 /// The interactive session.
 pub struct Repl {
     root: PathBuf,
-    setup: Option<GameSetup>,
-    engine: Option<Engine>,
-    steps: Vec<Step>,
-    /// The state at the start, then after each step (to tell where a replay diverges).
-    trace: Vec<GameState>,
-    /// Why the engine last stopped.
-    outcome: Option<Outcome>,
+    game: Option<Game>,
+    /// What `new` starts from (the command line's flags).
+    defaults: GameSetup,
+    /// Set by Ctrl-C while a command runs: the engines and card tests stop, the command fails
+    /// and the game stays as it was.
+    interrupt: Arc<AtomicBool>,
     /// Words for completion, refreshed after every command.
     words: Rc<RefCell<Words>>,
 }
@@ -222,32 +87,52 @@ impl Repl {
     pub fn new(root: &Path) -> Repl {
         Repl {
             root: root.to_path_buf(),
-            setup: None,
-            engine: None,
-            steps: vec![],
-            trace: vec![],
-            outcome: None,
+            game: None,
+            // Until told otherwise (`set_defaults`): the first ruleset on disk.
+            defaults: GameSetup {
+                ruleset: rulesets_on_disk(root).into_iter().next().unwrap_or_default(),
+                players: 2,
+                seed: 1,
+                options: vec![],
+                names: vec![],
+            },
+            interrupt: Arc::new(AtomicBool::new(false)),
             words: Rc::new(RefCell::new(Words::default())),
         }
     }
 
-    pub fn engine(&self) -> Option<&Engine> {
-        self.engine.as_ref()
+    /// What `new` without flags starts.
+    pub fn set_defaults(&mut self, setup: GameSetup) {
+        self.defaults = setup;
     }
 
+    /// The flag Ctrl-C sets (see [`terminal`]).
+    pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        self.interrupt.clone()
+    }
+
+    pub fn engine(&self) -> Option<&Engine> {
+        self.game.as_ref().map(Game::engine)
+    }
+
+    /// The steps applied.
     pub fn steps(&self) -> &[Step] {
-        &self.steps
+        self.game.as_ref().map_or(&[], |g| &g.run.steps)
+    }
+
+    /// The steps that stopped applying at the last rebuild, kept to retry.
+    pub fn pending_steps(&self) -> &[Step] {
+        self.game.as_ref().map_or(&[], |g| &g.run.pending)
     }
 
     pub fn setup(&self) -> Option<&GameSetup> {
-        self.setup.as_ref()
+        self.game.as_ref().map(|g| &g.setup)
     }
 
     /// Starts a game from a setup.
     pub fn start(&mut self, setup: GameSetup) -> Result<String, String> {
-        let built = build(&self.root, &setup, &[], None)?;
-        self.setup = Some(setup);
-        self.install(built);
+        let built = build(&self.root, &setup, &[], self.check())?;
+        self.install(setup, built);
         Ok(self.pending_text())
     }
 
@@ -258,6 +143,7 @@ impl Repl {
         if line.is_empty() || line.starts_with('#') {
             return Ok(String::new());
         }
+        self.interrupt.store(false, Ordering::Relaxed);
         let (cmd, rest) = if let Some(r) = line.strip_prefix('=') {
             ("=", r.trim())
         } else {
@@ -266,9 +152,9 @@ impl Repl {
                 None => (line, ""),
             }
         };
-        let result = self.dispatch(cmd, rest);
+        let result = self.dispatch(cmd, rest).map_err(|e| tidy_error(&e));
         // Lines a script printed, whatever happened.
-        let printed: Vec<String> = self.engine.as_ref().map(|e| e.take_output()).unwrap_or_default();
+        let printed: Vec<String> = self.engine().map(|e| e.take_output()).unwrap_or_default();
         self.refresh_words();
         if printed.is_empty() {
             return result;
@@ -285,82 +171,61 @@ impl Repl {
         match cmd {
             "help" | "?" => Ok(help::help(rest)),
             "new" => self.cmd_new(rest),
-            "board" => self.with_engine(|e| e.with_state(|st| render_ascii(&st.board, &overlay(st)))),
+            "board" => self.view(|_, st, _| render_ascii(&st.board, &overlay(st))),
             "state" => self.cmd_state(),
             "hand" | "play" => {
-                let engine = self.engine_ref()?;
-                let p = parse_player(rest, engine)? as usize;
-                let names = card_names(engine.card_defs());
-                Ok(engine.with_state(|st| {
+                let p = parse_player(rest, self.engine_ref()?)? as usize;
+                self.view(|_, st, names| {
                     let (ids, what) =
                         if cmd == "hand" { (&st.players[p].hand, "hand") } else { (&st.players[p].play, "play area") };
                     if ids.is_empty() {
-                        format!("{}'s {what} is empty", st.players[p].name)
+                        format!("the {what} of {} is empty", who(st, p as u32))
                     } else {
-                        card_list(st, &names, ids)
+                        format!("the {what} of {}:\n{}", who(st, p as u32), card_list(st, names, ids))
                     }
-                }))
+                })
             }
-            "objects" => {
-                let engine = self.engine_ref()?;
-                let names = card_names(engine.card_defs());
-                Ok(engine.with_state(|st| objects_text(st, &names)))
-            }
+            "objects" => self.view(|_, st, names| objects_text(st, names)),
+            "stack" => self.view(|_, st, names| stack_text(st, names)),
             "log" => {
                 let n = if rest.is_empty() {
                     20
                 } else {
                     rest.parse::<usize>().map_err(|_| format!("log: `{rest}` is not a number"))?
                 };
-                let log = self.engine_ref()?.log();
-                let from = log.len().saturating_sub(n);
-                Ok(log[from..]
-                    .iter()
-                    .map(|l| {
-                        format!(
-                            "  [turn {}] {} {}",
-                            l.turn,
-                            l.event,
-                            if l.data.is_nil() { String::new() } else { l.data.to_string() }
-                        )
-                    })
-                    .collect::<Vec<_>>()
-                    .join("\n"))
-            }
-            "stack" => {
-                let engine = self.engine_ref()?;
-                let names = card_names(engine.card_defs());
-                Ok(engine.with_state(|st| stack_text(st, &names)))
-            }
-            "actions" => {
-                self.engine_ref()?;
-                match &self.outcome {
-                    Some(Outcome::Suspended(req)) if req.kind == "action" => Ok(request_text(req)),
-                    Some(Outcome::Suspended(req)) => {
-                        Ok(format!("no action is pending; the game waits for this answer:\n{}", request_text(req)))
+                self.view(|e, st, names| {
+                    let lines = e.view_log_since(e.view_log_len().saturating_sub(n));
+                    if lines.is_empty() {
+                        "the log is empty".into()
+                    } else {
+                        log_text(&lines, st, names).iter().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n")
                     }
-                    _ => Ok(self.pending_text()),
-                }
+                })
             }
+            "actions" => self.cmd_actions(rest),
             "act" => {
                 if rest.is_empty() {
-                    return Err("usage: act N-or-key".into());
+                    return Err("usage: act N-or-key (`actions` lists them)".into());
                 }
                 let req = self.pending_request()?;
                 if req.kind != "action" {
-                    return Err(format!("no action is pending; answer this first (`answer`):\n{}", request_text(&req)));
+                    return Err(format!(
+                        "no action is pending; answer this first (`answer`):\n{}",
+                        self.request_shown(&req, true)
+                    ));
                 }
-                let keys = resolve_words(&req, rest)?;
-                self.step(Step::Answer { player: req.player, kind: req.kind.clone(), keys })
+                let key = match_option(&req, rest)?;
+                req.resolve(std::slice::from_ref(&key))?;
+                self.step(Step::Answer { player: req.player, kind: req.kind.clone(), keys: vec![key] })
             }
             "answer" => {
                 let req = self.pending_request()?;
-                let keys = resolve_words(&req, rest)?;
+                let keys = resolve_answer(&req, rest)?;
                 self.step(Step::Answer { player: req.player, kind: req.kind.clone(), keys })
             }
             "lua" | "=" => {
                 if rest.is_empty() {
-                    return Err(format!("usage: {cmd} CODE"));
+                    return Err(format!("usage: {}", if cmd == "=" { "= EXPR" } else { "lua CODE" }));
                 }
                 let code = if cmd == "=" || compiles(&format!("return {rest}")) {
                     format!("return {rest}")
@@ -377,52 +242,24 @@ impl Repl {
             "option" => self.cmd_option(rest),
             "ruleset" => self.cmd_ruleset(rest),
             "card" => self.cmd_card(rest),
-            "test" => {
-                let ruleset = self.setup.as_ref().map(|s| s.ruleset.clone()).unwrap_or_else(|| "8th".into());
-                let filter = if rest.is_empty() { None } else { Some(rest) };
-                let results = run_card_tests(&self.root, &ruleset, filter)?;
-                if results.is_empty() {
-                    return Err(format!("no card test matches `{rest}` in ruleset {ruleset}"));
-                }
-                let failed = results.iter().filter(|r| !r.passed).count();
-                let mut out: Vec<String> = results
-                    .iter()
-                    .map(|r| {
-                        let mut s = format!("{} {} :: {}", if r.passed { "ok  " } else { "FAIL" }, r.file, r.test);
-                        if !r.passed {
-                            s.push_str(&format!("\n       {}", r.message));
-                        }
-                        s
-                    })
-                    .collect();
-                out.push(format!("{} passed, {failed} failed", results.len() - failed));
-                Ok(out.join("\n"))
-            }
-            "undo" => {
-                self.engine_ref()?;
-                let Some(last) = self.steps.last().cloned() else {
-                    return Err("nothing to undo".into());
-                };
-                let mut steps = self.steps.clone();
-                steps.pop();
-                let setup = self.setup.clone().expect("an engine has a setup");
-                let msg = self.rebuild(setup, &steps)?;
-                Ok(format!("undid: {}\n{msg}", last.describe()))
-            }
+            "test" => self.cmd_test(rest),
+            "steps" => self.cmd_steps(rest),
+            "undo" => self.cmd_undo(),
             "reload" => {
-                self.engine_ref()?;
-                let setup = self.setup.clone().expect("an engine has a setup");
-                let steps = self.steps.clone();
-                let msg = self.rebuild(setup, &steps)?;
+                let setup = self.game_ref()?.setup.clone();
+                let msg = self.rebuild(setup, Rebuild::Reload)?;
                 Ok(format!("reloaded the rules and cards from disk\n{msg}"))
             }
             "save" => {
                 if rest.is_empty() {
                     return Err("usage: save FILE".into());
                 }
-                let engine = self.engine_ref()?;
-                let setup = self.setup.as_ref().expect("an engine has a setup");
-                write_saved(Path::new(rest), engine, setup, &self.steps)
+                let g = self.game_ref()?;
+                let mut out = write_saved(&expand_home(rest), g.engine(), &g.setup, &g.all_steps())?;
+                if !g.run.pending.is_empty() {
+                    out.push_str(&format!(" (with the {} pending step(s))", g.run.pending.len()));
+                }
+                Ok(out)
             }
             "load" => self.cmd_load(rest),
             "quit" | "exit" => Ok(String::new()),
@@ -430,14 +267,23 @@ impl Repl {
         }
     }
 
+    /// The interrupt check for builds.
+    fn check(&self) -> Check<'_> {
+        Check { interrupt: Some(&self.interrupt), ..Check::default() }
+    }
+
+    /// Runs `f` on the game as the player asked sees it (see [`Engine::with_view`]).
+    fn view(&self, f: impl FnOnce(&Engine, &GameState, &BTreeMap<String, String>) -> String) -> Result<String, String> {
+        let engine = self.engine_ref()?;
+        let names = card_names(engine.card_defs());
+        Ok(engine.with_view(|st| f(engine, st, &names)))
+    }
+
     fn cmd_new(&mut self, rest: &str) -> Result<String, String> {
-        let mut setup = GameSetup {
-            ruleset: self.setup.as_ref().map(|s| s.ruleset.clone()).unwrap_or_else(|| "8th".into()),
-            players: 2,
-            seed: 1,
-            options: vec![],
-            names: vec![],
-        };
+        let mut setup = self.defaults.clone();
+        if let Some(g) = &self.game {
+            setup.ruleset = g.setup.ruleset.clone();
+        }
         let words: Vec<&str> = rest.split_whitespace().collect();
         let mut i = 0;
         while i < words.len() {
@@ -464,35 +310,69 @@ impl Repl {
             i += 1;
         }
         let text = self.start(setup)?;
-        let s = self.setup.as_ref().expect("just set");
-        Ok(format!("new game: ruleset {}, {} players, seed {}\n{text}", s.ruleset, s.players, s.seed))
+        let s = &self.game_ref()?.setup;
+        Ok(format!(
+            "new game: ruleset {}, {} players, seed {}{}\n{text}",
+            s.ruleset,
+            s.players,
+            s.seed,
+            options_text_of(s)
+        ))
     }
 
     fn cmd_state(&self) -> Result<String, String> {
-        let engine = self.engine_ref()?;
-        let setup = self.setup.as_ref().expect("an engine has a setup");
+        let g = self.game_ref()?;
         let pending = self.pending_text();
-        Ok(engine.with_state(|st| {
+        let mut out = g.engine().with_view(|st| {
             let active = &st.players[st.turn.active as usize];
             let mut out = format!(
-                "ruleset {}, seed {}{}, {} step(s) taken\n{}turn {} (round {}), {} ({}) to play, phase {}\n",
-                setup.ruleset,
-                setup.seed,
-                options_text(&setup.options),
-                self.steps.len(),
+                "ruleset {}, seed {}{}, {} step(s) taken\n{}turn {} (round {}), {} to play, phase {}\n",
+                g.setup.ruleset,
+                g.setup.seed,
+                options_text_of(&g.setup),
+                g.run.steps.len(),
                 summary(st),
                 st.turn.number,
                 st.turn.round,
-                active.name,
-                wizard_glyph(active.id),
+                who(st, active.id),
                 if st.turn.phase.is_empty() { "-" } else { &st.turn.phase },
             );
             if !st.stack.is_empty() {
                 out.push_str(&format!("the stack holds {} entr(ies): see `stack`\n", st.stack.len()));
             }
-            out.push_str(&pending);
             out
-        }))
+        });
+        if !g.run.pending.is_empty() {
+            out.push_str(&format!(
+                "{} step(s) pending, not applied (see `steps`; `reload` retries them)\n",
+                g.run.pending.len()
+            ));
+        }
+        out.push_str(&pending);
+        Ok(out)
+    }
+
+    fn cmd_actions(&self, filter: &str) -> Result<String, String> {
+        let g = self.game_ref()?;
+        let req = match g.outcome() {
+            Outcome::Suspended(req) => req,
+            _ => return Ok(self.pending_text()),
+        };
+        if req.kind != "action" {
+            return Ok(format!(
+                "no action is pending; the game waits for this answer:\n{}",
+                self.request_shown(req, true)
+            ));
+        }
+        if filter.is_empty() {
+            return Ok(request_text(req, true));
+        }
+        let f = filter.to_lowercase();
+        let list = options_text(req, |c| c.key.to_lowercase().contains(&f) || c.label.to_lowercase().contains(&f));
+        if list.is_empty() {
+            return Err(format!("no action matches `{filter}` ({} actions: `actions` lists them)", req.options.len()));
+        }
+        Ok(format!("actions matching `{filter}`:{list}"))
     }
 
     fn cmd_card(&self, rest: &str) -> Result<String, String> {
@@ -510,15 +390,108 @@ impl Repl {
         Ok(card_text(find_card(&defs, rest)?))
     }
 
+    fn cmd_test(&self, rest: &str) -> Result<String, String> {
+        let ruleset = self.setup().map_or_else(|| self.defaults.ruleset.clone(), |s| s.ruleset.clone());
+        let filter = if rest.is_empty() { None } else { Some(rest) };
+        let results = run_card_tests_with(&self.root, &ruleset, filter, Some(&self.interrupt))?;
+        if self.interrupt.load(Ordering::Relaxed) {
+            return Err("interrupted (Ctrl-C): the card tests stopped".into());
+        }
+        if results.is_empty() {
+            return Err(format!("no card test matches `{rest}` in ruleset {ruleset}"));
+        }
+        let failed = results.iter().filter(|r| !r.passed).count();
+        let mut out: Vec<String> = results
+            .iter()
+            .map(|r| {
+                let mut s = format!("{} {} :: {}", if r.passed { "ok  " } else { "FAIL" }, r.file, r.test);
+                if !r.passed {
+                    s.push_str(&format!("\n       {}", r.message));
+                }
+                s
+            })
+            .collect();
+        out.push(format!("{} passed, {failed} failed", results.len() - failed));
+        Ok(out.join("\n"))
+    }
+
+    fn cmd_steps(&mut self, rest: &str) -> Result<String, String> {
+        let g = self.game.as_mut().ok_or("no game yet: use `new` (or `load FILE`)")?;
+        match rest {
+            "" => {}
+            "drop" => {
+                let n = g.run.pending.len();
+                g.run.pending.clear();
+                g.run.stopped = None;
+                return Ok(format!("forgot {n} pending step(s)"));
+            }
+            other => {
+                return Err(format!("steps: `{other}`? (`steps` lists them, `steps drop` forgets the pending ones)"))
+            }
+        }
+        let mut out = if g.run.steps.is_empty() {
+            "no step taken".to_string()
+        } else {
+            format!("{} step(s) taken:", g.run.steps.len())
+        };
+        for (i, s) in g.run.steps.iter().enumerate() {
+            out.push_str(&format!("\n  {:>3}. {}", i + 1, s.describe()));
+        }
+        if !g.run.pending.is_empty() {
+            out.push_str(&format!(
+                "\n{} step(s) pending, not applied (`reload` retries them, `save` keeps them, `steps drop` forgets them):",
+                g.run.pending.len()
+            ));
+            for (i, s) in g.run.pending.iter().enumerate() {
+                out.push_str(&format!("\n  {:>3}. {}", g.run.steps.len() + i + 1, s.describe()));
+            }
+            if let Some(why) = &g.run.stopped {
+                out.push_str(&format!("\n  ({why})"));
+            }
+        }
+        Ok(out)
+    }
+
+    fn cmd_undo(&mut self) -> Result<String, String> {
+        let flag = self.interrupt.clone();
+        let g = self.game.as_mut().ok_or("no game yet: use `new` (or `load FILE`)")?;
+        let Some(last) = g.run.steps.pop() else {
+            return Err("nothing to undo".into());
+        };
+        let undone = g.run.trace.pop().expect("a point per step");
+        let mut note = String::new();
+        if undone.touched_session {
+            // The Lua session's globals can't be put back from a snapshot: rebuild them by
+            // replaying the steps before, in this engine (no file is read again). Not to be cut
+            // halfway by Ctrl-C: these steps all applied before.
+            let steps = std::mem::take(&mut g.run.steps);
+            let (pending, stopped) = (std::mem::take(&mut g.run.pending), g.run.stopped.take());
+            g.run.engine.go_back(&g.run.trace[0].snap);
+            g.run.engine.set_interrupt_flag(None);
+            let rebuilt = new_session(&g.run.engine).and_then(|lua| {
+                g.run.lua = lua;
+                replay_steps(&mut g.run, &steps, Check::default())
+            });
+            g.run.engine.set_interrupt_flag(Some(flag));
+            rebuilt?;
+            g.run.pending = pending;
+            g.run.stopped = stopped;
+            note = format!(" (replayed {} step(s) to rebuild the Lua session's globals)", steps.len());
+        } else {
+            g.run.engine.go_back(&g.run.trace.last().expect("the start").snap);
+        }
+        Ok(format!("undid: {}{note}\n{}", last.describe(), self.pending_text()))
+    }
+
     fn cmd_option(&mut self, rest: &str) -> Result<String, String> {
-        let engine = self.engine_ref()?;
-        let setup = self.setup.clone().expect("an engine has a setup");
+        let g = self.game_ref()?;
+        let setup = g.setup.clone();
         if rest.is_empty() {
-            let specs = &engine.ruleset().file.options;
+            let specs = &g.engine().ruleset().file.options;
             if specs.is_empty() {
                 return Ok(format!("ruleset {} has no optional rules", setup.ruleset));
             }
-            let given = engine.ruleset().options(&setup.options)?;
+            let given = g.engine().ruleset().options(&setup.options)?;
             return Ok(specs
                 .iter()
                 .map(|o| {
@@ -532,18 +505,17 @@ impl Repl {
         let mut new = setup;
         new.options.retain(|(k, _)| *k != name);
         new.options.push((name.clone(), value.clone()));
-        let steps = self.steps.clone();
-        let msg = self.rebuild(new, &steps)?;
+        let msg = self.rebuild(new, Rebuild::Option)?;
         Ok(format!("option {name} = {value}: restarted with the same seed\n{msg}"))
     }
 
     fn cmd_ruleset(&mut self, rest: &str) -> Result<String, String> {
         let on_disk: Vec<String> = rulesets_on_disk(&self.root);
         if rest.is_empty() {
-            let current = self.setup.as_ref().map(|s| s.ruleset.as_str()).unwrap_or("none");
+            let current = self.setup().map(|s| s.ruleset.as_str()).unwrap_or("none");
             return Ok(format!("ruleset {current} (on disk: {})", on_disk.join(", ")));
         }
-        let setup = self.setup.clone().ok_or("no game yet: use `new --ruleset R`")?;
+        let setup = self.setup().cloned().ok_or("no game yet: use `new --ruleset R`")?;
         let ruleset = crate::ruleset::Ruleset::load(&self.root.join("rulesets"), rest)?;
         let mut new = setup;
         let dropped: Vec<String> = new
@@ -554,8 +526,7 @@ impl Repl {
             .collect();
         new.options.retain(|(k, _)| !dropped.contains(k));
         new.ruleset = rest.to_string();
-        let steps = self.steps.clone();
-        let msg = self.rebuild(new, &steps)?;
+        let msg = self.rebuild(new, Rebuild::Ruleset)?;
         let note = if dropped.is_empty() {
             String::new()
         } else {
@@ -568,212 +539,275 @@ impl Repl {
         if rest.is_empty() {
             return Err("usage: load FILE".into());
         }
-        let path = Path::new(rest);
-        let loaded = read_saved(path)?;
-        let built = build(&self.root, &loaded.setup, &loaded.steps, None)?;
+        let path = expand_home(rest);
+        let loaded = read_saved(&path)?;
+        let check = Check { saved: loaded.snapshot.as_ref(), ..self.check() };
+        let built = build(&self.root, &loaded.setup, &loaded.steps, check)?;
         let total = loaded.steps.len();
-        let stopped = built.stopped.clone();
-        self.setup = Some(loaded.setup);
-        self.install(built);
-        let mut out = format!("loaded {}: {} of {total} steps applied", path.display(), self.steps.len());
-        if let Some(d) = stopped {
-            out.push_str(&format!("\n{d}"));
-        } else if let Some(snap) = &loaded.snapshot {
-            let now = self.trace.last().expect("a trace has the start");
-            if snap != now {
-                let lines = state_diff(snap, now, 8);
-                out.push_str(&format!(
-                    "\nthe replayed game differs from the state saved with it:\n    {}",
-                    lines.join("\n    ")
-                ));
-            }
+        let mut out = format!("loaded {}: {} of {total} steps applied", path.display(), built.steps.len());
+        for note in built.differs.iter().chain(&built.stopped) {
+            out.push_str(&format!("\n{note}"));
         }
+        if !built.pending.is_empty() {
+            out.push_str(&format!("\n{} step(s) kept as pending: `steps` lists them", built.pending.len()));
+        }
+        self.install(loaded.setup, built);
         out.push('\n');
         out.push_str(&self.pending_text());
         Ok(out)
     }
 
-    /// Rebuilds the engine from `setup` (files read afresh) and re-applies `steps`, comparing
-    /// each state with the one recorded before. The game is untouched if the build fails.
-    fn rebuild(&mut self, setup: GameSetup, steps: &[Step]) -> Result<String, String> {
-        let before = self.trace.clone();
-        let built = build(&self.root, &setup, steps, Some(&before))?;
+    /// Rebuilds the engine from `setup` (files read afresh) and re-applies every step, the
+    /// pending ones too, comparing each point with the one before. The game is untouched if
+    /// the build fails.
+    fn rebuild(&mut self, setup: GameSetup, why: Rebuild) -> Result<String, String> {
+        let g = self.game_ref()?;
+        let steps = g.all_steps();
+        let were_pending = g.run.pending.len();
+        let check = Check {
+            before: (why != Rebuild::Ruleset).then_some((&g.run.trace[..], g.engine())),
+            ignore_options: why == Rebuild::Option,
+            ..self.check()
+        };
+        let built = build(&self.root, &setup, &steps, check)?;
         let n = built.steps.len();
         let mut report = vec![];
-        match (&built.differs, &built.stopped) {
-            (None, None) => report.push(format!("replayed {n} step(s); no divergence")),
-            (d, s) => {
-                report.extend(d.iter().cloned());
-                if let Some(s) = s {
-                    report.push(format!("{s}\nkept the {n} step(s) before it"));
-                } else {
-                    report.push(format!("replayed all {n} step(s)"));
+        report.extend(built.differs.iter().cloned());
+        match &built.stopped {
+            Some(s) => report.push(format!(
+                "{s}\nreplayed {n} step(s); the {} from there on are kept as pending (`steps` lists them, \
+                 `reload` retries them)",
+                built.pending.len()
+            )),
+            None => {
+                let mut line = format!("replayed {n} step(s)");
+                if were_pending > 0 {
+                    line.push_str(&format!(", the {were_pending} pending one(s) among them"));
                 }
+                if built.differs.is_none() && why != Rebuild::Ruleset {
+                    line.push_str("; no divergence");
+                }
+                report.push(line);
             }
         }
-        self.setup = Some(setup);
-        self.install(built);
+        self.install(setup, built);
         Ok(format!("{}\n{}", report.join("\n"), self.pending_text()))
     }
 
-    fn install(&mut self, built: Built) {
-        self.engine = Some(built.engine);
-        self.outcome = Some(built.outcome);
-        self.steps = built.steps;
-        self.trace = built.trace;
+    fn install(&mut self, setup: GameSetup, run: Built) {
+        self.game = Some(Game { setup, run });
         self.refresh_words();
     }
 
-    /// Applies a new step and records it.
+    /// Applies a new step and records it; shows what it did.
     fn step(&mut self, s: Step) -> Result<String, String> {
-        let engine = self.engine.as_ref().ok_or("no game yet: use `new`")?;
-        let outcome = self.outcome.clone().expect("an engine has an outcome");
-        let before = (engine.state(), engine.log().len());
-        let (o, shown) = apply(engine, &outcome, &s)?;
-        let after = engine.state();
-        // A Lua chunk that changed nothing (an expression looked at) is not a step.
-        let changed = matches!(s, Step::Answer { .. }) || before != (after.clone(), engine.log().len());
-        let new_request = Some(&o) != self.outcome.as_ref();
-        self.outcome = Some(o);
-        let shown = shown.unwrap_or_default();
-        if !changed {
+        let flag = self.interrupt.clone();
+        let g = self.game.as_mut().ok_or("no game yet: use `new` (or `load FILE`)")?;
+        let last = g.run.trace.last().expect("a trace has the start");
+        let engine = &g.run.engine;
+        let log_before = engine.view_log_len();
+        let result = apply(engine, &g.run.lua, &last.outcome, &s, None);
+        if flag.load(Ordering::Relaxed) {
+            engine.go_back(&last.snap);
+            return Err(INTERRUPTED.into());
+        }
+        let applied = match result {
+            Ok(a) => a,
+            Err(e) => {
+                engine.go_back(&last.snap);
+                return Err(e);
+            }
+        };
+        let mut out = vec![];
+        let shown = applied.shown.join("\t");
+        if !applied.counts {
             return Ok(shown);
         }
-        let mut out = vec![];
         if let Step::Setup { command, .. } = &s {
-            out.push(if shown.is_empty() { format!("{command}: done") } else { format!("{command}: #{shown}") });
+            out.push(if shown.is_empty() || shown == "nil" {
+                format!("{command}: done")
+            } else {
+                format!("{command}: #{shown}")
+            });
         } else if !shown.is_empty() {
             out.push(shown);
         }
-        self.steps.push(s);
-        self.trace.push(after);
-        if matches!(self.steps.last(), Some(Step::Answer { .. })) || new_request {
+        let new_request = applied.outcome != last.outcome;
+        let engine = &g.run.engine;
+        g.run.trace.push(Point {
+            snap: engine.snapshot(),
+            outcome: applied.outcome,
+            touched_session: applied.touched_session,
+        });
+        g.run.steps.push(s.clone());
+        for e in &applied.errors {
+            out.push(format!("script error (the action was undone): {e}"));
+        }
+        if matches!(s, Step::Answer { .. }) || new_request {
+            let names = card_names(engine.card_defs());
+            let lines: Vec<_> = engine
+                .view_log_since(log_before)
+                .into_iter()
+                .filter(|l| l.event != "answer" && l.event != "error")
+                .collect();
+            let shown = engine.with_view(|st| log_text(&lines, st, &names));
+            if shown.len() > NEW_LINES_SHOWN {
+                out.push(format!("  ... {} earlier line(s): `log {}`", shown.len() - NEW_LINES_SHOWN, shown.len()));
+            }
+            for l in shown.iter().skip(shown.len().saturating_sub(NEW_LINES_SHOWN)) {
+                out.push(format!("  {l}"));
+            }
             out.push(self.pending_text());
         }
         Ok(out.join("\n"))
     }
 
-    fn engine_ref(&self) -> Result<&Engine, String> {
-        self.engine.as_ref().ok_or_else(|| "no game yet: use `new` (or `load FILE`)".to_string())
+    fn game_ref(&self) -> Result<&Game, String> {
+        self.game.as_ref().ok_or_else(|| "no game yet: use `new` (or `load FILE`)".to_string())
     }
 
-    fn with_engine(&self, f: impl FnOnce(&Engine) -> String) -> Result<String, String> {
-        Ok(f(self.engine_ref()?))
+    fn engine_ref(&self) -> Result<&Engine, String> {
+        self.game_ref().map(Game::engine)
     }
 
     fn pending_request(&self) -> Result<Request, String> {
-        self.engine_ref()?;
-        match &self.outcome {
-            Some(Outcome::Suspended(req)) => Ok(req.clone()),
+        match self.game_ref()?.outcome() {
+            Outcome::Suspended(req) => Ok(req.clone()),
             _ => Err(format!("nothing to answer: {}", self.pending_text())),
         }
     }
 
+    /// A request as the REPL shows it: while the response stack is open, the stack too (a
+    /// question asked then is about its entries).
+    fn request_shown(&self, req: &Request, full: bool) -> String {
+        let mut out = request_text(req, full);
+        if let (Some(engine), false) = (self.engine(), req.kind == "action" && req.options.len() > SHORT_LIST) {
+            let names = card_names(engine.card_defs());
+            engine.with_view(|st| {
+                if !st.stack.is_empty() {
+                    out = format!("{}\n{out}", stack_text(st, &names));
+                }
+            });
+        }
+        out
+    }
+
     /// What the game waits for now.
     pub fn pending_text(&self) -> String {
-        match &self.outcome {
-            None => "no game yet: use `new`".into(),
-            Some(Outcome::Suspended(req)) => request_text(req),
-            Some(Outcome::Over(r)) => {
-                let who = r
-                    .winner
-                    .and_then(|w| self.engine.as_ref().map(|e| e.with_state(|s| s.players[w as usize].name.clone())));
+        let Some(g) = &self.game else { return "no game yet: use `new`".into() };
+        match g.outcome() {
+            Outcome::Suspended(req) => self.request_shown(req, false),
+            Outcome::Over(r) => {
+                let who = r.winner.map(|w| g.engine().with_state(|s| who(s, w)));
                 format!("game over: {} ({})", who.unwrap_or_else(|| "nobody".into()), r.reason)
             }
-            Some(Outcome::TurnLimit) => "stopped at the turn limit".into(),
-            Some(Outcome::AgentFailed(m)) => format!("the game stopped: {m}"),
+            Outcome::TurnLimit => "stopped at the turn limit".into(),
+            Outcome::AgentFailed(m) => format!("the game stopped: {m}"),
         }
     }
 
     fn refresh_words(&self) {
         let mut w = self.words.borrow_mut();
         *w = Words { rulesets: rulesets_on_disk(&self.root), ..Words::default() };
-        if let Some(e) = &self.engine {
+        if let Some(g) = &self.game {
+            let e = g.engine();
             w.cards = e.card_defs().map(|d| d.name.clone()).collect();
             w.rule_options = e.ruleset().file.options.iter().map(|o| o.name.clone()).collect();
-            e.with_state(|st| {
+            e.with_view(|st| {
                 w.players = st.players.iter().map(|p| wizard_glyph(p.id).to_string()).collect();
                 w.objects = st.objects.keys().map(|id| format!("#{id}")).collect();
             });
-        }
-        if let Some(Outcome::Suspended(req)) = &self.outcome {
-            w.options = req.options.iter().map(|c| c.key.clone()).collect();
+            if let Outcome::Suspended(req) = g.outcome() {
+                w.options = req.options.iter().map(|c| c.key.clone()).collect();
+            }
         }
     }
 }
 
-/// Applies one step: the new outcome and the values shown (Lua) or script errors (answers).
-fn apply(engine: &Engine, outcome: &Outcome, s: &Step) -> Result<(Outcome, Option<String>), String> {
-    match s {
-        Step::Answer { player, kind, keys } => {
-            let req = match outcome {
-                Outcome::Suspended(req) => req,
-                other => return Err(format!("the game waits for no answer ({other:?})")),
-            };
-            if req.player != *player || req.kind != *kind {
-                return Err(format!(
-                    "expected player {}'s `{kind}`, but player {} is asked `{}`",
-                    wizard_glyph(*player),
-                    wizard_glyph(req.player),
-                    req.kind
-                ));
-            }
-            req.resolve(keys)?;
-            engine.queue_replay([Answered { player: *player, kind: kind.clone(), keys: keys.clone() }]);
-            let before = engine.log().len();
-            let out = engine.run(None);
-            if let Outcome::AgentFailed(m) = &out {
-                return Err(m.clone());
-            }
-            let errors: Vec<String> = engine.log()[before.min(engine.log().len())..]
-                .iter()
-                .filter(|l| l.event == "error")
-                .filter_map(|l| {
-                    l.data.get("message").and_then(Value::as_str).map(|m| format!("script error (undone): {m}"))
-                })
-                .collect();
-            Ok((out, if errors.is_empty() { None } else { Some(errors.join("\n")) }))
-        }
-        Step::Lua { code } | Step::Setup { code, .. } => {
-            let values = engine.eval_lua_values(code)?;
-            let shown: Vec<String> = values
-                .iter()
-                .map(|v| match v {
-                    Ok(v) => pretty(v),
-                    Err(name) => format!("<{name}>"),
-                })
-                .collect();
-            // The chunk may have changed what the game waits for.
-            let out = engine.run(None);
-            if let Outcome::AgentFailed(m) = &out {
-                return Err(m.clone());
-            }
-            Ok((out, Some(shown.join("\t"))))
-        }
-    }
+/// Why a game is rebuilt.
+#[derive(PartialEq, Clone, Copy)]
+enum Rebuild {
+    /// Files read again: every difference is news.
+    Reload,
+    /// An option switched: differences in the options themselves are not.
+    Option,
+    /// Another ruleset: everything differs; only whether the steps still apply is news.
+    Ruleset,
 }
 
-/// Option keys from the words typed: numbers, keys, or the whole text as one key.
-fn resolve_words(req: &Request, rest: &str) -> Result<Vec<String>, String> {
-    if rest.is_empty() {
+/// The option meant by what was typed: its number, its key (any case), or the only key that
+/// begins with, else contains, the text. Else the nearest keys, as a hint.
+pub fn match_option(req: &Request, text: &str) -> Result<String, String> {
+    let text = text.trim();
+    let keys: Vec<&str> = req.options.iter().map(|c| c.key.as_str()).collect();
+    if keys.contains(&text) {
+        return Ok(text.to_string());
+    }
+    if let Ok(n) = text.parse::<usize>() {
+        return match keys.get(n.wrapping_sub(1)) {
+            Some(k) => Ok(k.to_string()),
+            None => Err(format!("{n} is not an option number (1..{})", keys.len())),
+        };
+    }
+    let low = text.to_lowercase();
+    let found =
+        |pick: &dyn Fn(&str) -> bool| keys.iter().filter(|k| pick(&k.to_lowercase())).copied().collect::<Vec<_>>();
+    for matches in [found(&|k| k == low), found(&|k| k.starts_with(&low)), found(&|k| k.contains(&low))] {
+        match matches.as_slice() {
+            [] => continue,
+            [one] => return Ok(one.to_string()),
+            many => {
+                let shown: Vec<&str> = many.iter().take(8).copied().collect();
+                let more = if many.len() > 8 { format!(" and {} more", many.len() - 8) } else { String::new() };
+                return Err(format!("`{text}` matches {} options: {}{more}", many.len(), shown.join(" | ")));
+            }
+        }
+    }
+    let mut near: Vec<(f64, &str)> =
+        keys.iter().map(|k| (strsim::normalized_levenshtein(&k.to_lowercase(), &low), *k)).collect();
+    near.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let near: Vec<&str> = near.iter().take(5).map(|x| x.1).collect();
+    Err(format!("`{text}` is not a legal {} here; the nearest: {}", req.kind, near.join(" | ")))
+}
+
+/// The answer keys meant by what was typed: one option (see [`match_option`]), or, when the
+/// request takes several, words naming one each.
+fn resolve_answer(req: &Request, text: &str) -> Result<Vec<String>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        req.resolve(&[])?;
         return Ok(vec![]);
     }
-    if req.options.iter().any(|c| c.key == rest) {
-        return Ok(vec![rest.to_string()]);
-    }
-    let keys: Vec<String> = rest
-        .split_whitespace()
-        .map(|w| match w.parse::<usize>() {
-            Ok(n) if n >= 1 && n <= req.options.len() => Ok(req.options[n - 1].key.clone()),
-            Ok(n) => Err(format!("{n} is not an option number (1..{})", req.options.len())),
-            Err(_) => Ok(w.to_string()),
-        })
-        .collect::<Result<_, _>>()?;
+    let keys = match match_option(req, text) {
+        Ok(k) => vec![k],
+        Err(e) if req.max <= 1 => return Err(e),
+        Err(_) => text.split_whitespace().map(|w| match_option(req, w)).collect::<Result<_, _>>()?,
+    };
     req.resolve(&keys)?;
     Ok(keys)
 }
 
-fn parse_option(o: &str) -> Result<(String, Value), String> {
+/// Messages without the kernel's internal chunk names.
+fn tidy_error(e: &str) -> String {
+    let mut e = e.to_string();
+    while let Some(at) = e.find("[kernel api]:") {
+        let rest = &e[at + "[kernel api]:".len()..];
+        let digits = rest.chars().take_while(char::is_ascii_digit).count();
+        let cut = at + "[kernel api]:".len() + digits + rest[digits..].starts_with(": ") as usize * 2;
+        e.replace_range(at..cut, "");
+    }
+    e.replace(": runtime error: ", ": ")
+}
+
+/// `~/x` as a path in the home folder.
+fn expand_home(p: &str) -> PathBuf {
+    match (p.strip_prefix("~/"), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) => PathBuf::from(home).join(rest),
+        _ => PathBuf::from(p),
+    }
+}
+
+pub fn parse_option(o: &str) -> Result<(String, Value), String> {
     match o.trim().split_once('=') {
         None => Ok((o.trim().to_string(), Value::Bool(true))),
         Some((k, v)) => {
@@ -790,11 +824,11 @@ fn parse_option(o: &str) -> Result<(String, Value), String> {
     }
 }
 
-fn options_text(options: &[(String, Value)]) -> String {
-    if options.is_empty() {
+fn options_text_of(s: &GameSetup) -> String {
+    if s.options.is_empty() {
         return String::new();
     }
-    format!(", options {}", options.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" "))
+    format!(", options {}", s.options.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" "))
 }
 
 fn rulesets_on_disk(root: &Path) -> Vec<String> {

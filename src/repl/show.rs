@@ -3,65 +3,87 @@
 use crate::cards::CardDef;
 use crate::cli::wizard_glyph;
 use crate::decision::Request;
+use crate::engine::LogEntry;
 use crate::geometry::Place;
 use crate::state::{CardId, GameState};
 use crate::value::Value;
 use std::collections::BTreeMap;
 
-pub fn request_text(req: &Request) -> String {
+/// Action lists longer than this are summed up (`actions` lists them).
+pub const SHORT_LIST: usize = 12;
+
+/// A request: who is asked what, and its options (for a long action list, how many there are,
+/// unless `full`).
+pub fn request_text(req: &Request, full: bool) -> String {
     let mut out = format!("Player {} ({}): {}", wizard_glyph(req.player), req.kind, req.prompt);
-    for (i, c) in req.options.iter().enumerate() {
-        if c.label == c.key {
-            out.push_str(&format!("\n  {:>2}. {}", i + 1, c.label));
-        } else {
-            out.push_str(&format!("\n  {:>2}. {}  [{}]", i + 1, c.label, c.key));
-        }
+    if !full && req.kind == "action" && req.options.len() > SHORT_LIST {
+        out.push_str(&format!(
+            "\n  ({} actions: `actions [FILTER]` lists them; `act TEXT` takes one, Tab completes)",
+            req.options.len()
+        ));
+        return out;
     }
+    out.push_str(&options_text(req, |_| true));
     if req.max > 1 || req.min != 1 {
         out.push_str(&format!("\n(choose {}..{}: `answer N N...`)", req.min, req.max));
     }
     out
 }
 
-/// A value as Lua would write it: on one line when short, else one entry a line, indented.
-pub fn pretty(v: &Value) -> String {
+/// The numbered options of a request that `keep` keeps (numbers stay those of the full list).
+pub fn options_text(req: &Request, keep: impl Fn(&crate::decision::Choice) -> bool) -> String {
     let mut out = String::new();
-    pretty_into(v, 0, &mut out);
+    for (i, c) in req.options.iter().enumerate().filter(|(_, c)| keep(c)) {
+        if c.label == c.key {
+            out.push_str(&format!("\n  {:>2}. {}", i + 1, c.label));
+        } else {
+            out.push_str(&format!("\n  {:>2}. {}  [{}]", i + 1, c.label, c.key));
+        }
+    }
     out
 }
 
-const WIDTH: usize = 72;
+/// "B (player 2)".
+pub fn who(st: &GameState, p: u32) -> String {
+    match st.players.get(p as usize) {
+        Some(pl) => format!("{} ({})", wizard_glyph(p), pl.name),
+        None => format!("{}", wizard_glyph(p)),
+    }
+}
 
-fn pretty_into(v: &Value, indent: usize, out: &mut String) {
-    let flat = match v {
-        Value::Str(s) => format!("{s:?}"),
-        other => other.to_string(),
-    };
-    if flat.len() + indent <= WIDTH || !matches!(v, Value::List(_) | Value::Map(_)) {
-        out.push_str(&flat);
-        return;
-    }
-    let pad = "  ".repeat(indent + 1);
-    out.push_str("{\n");
-    match v {
-        Value::List(items) => {
-            for x in items {
-                out.push_str(&pad);
-                pretty_into(x, indent + 1, out);
-                out.push_str(",\n");
+/// Log entries as lines: "[turn 3] damage amount=2 card=Zap #8 target=B". With a state and
+/// card names, card ids show as cards and player ids as letters.
+pub fn log_text(entries: &[LogEntry], st: &GameState, names: &BTreeMap<String, String>) -> Vec<String> {
+    entries.iter().map(|l| log_line(l, Some((st, names)))).collect()
+}
+
+/// Log entries as plain lines.
+pub fn log_lines(entries: &[LogEntry]) -> Vec<String> {
+    entries.iter().map(|l| log_line(l, None)).collect()
+}
+
+fn log_line(l: &LogEntry, named: Option<(&GameState, &BTreeMap<String, String>)>) -> String {
+    let mut out = format!("[turn {}] {}", l.turn, l.event);
+    match (&l.data, named) {
+        (Value::Nil, _) => {}
+        (Value::Map(m), Some((st, names))) => {
+            for (k, v) in m {
+                let shown = match (k.as_str(), v) {
+                    ("card", Value::Int(c)) => card_label(st, names, *c as CardId),
+                    ("player" | "wizard" | "caster" | "killer" | "controller" | "winner", Value::Int(p))
+                        if (*p as usize) < st.players.len() =>
+                    {
+                        wizard_glyph(*p as u32).to_string()
+                    }
+                    (_, Value::Str(s)) => s.clone(),
+                    (_, v) => v.to_string(),
+                };
+                out.push_str(&format!(" {k}={shown}"));
             }
         }
-        Value::Map(m) => {
-            for (k, x) in m.iter() {
-                out.push_str(&format!("{pad}{k} = "));
-                pretty_into(x, indent + 1, out);
-                out.push_str(",\n");
-            }
-        }
-        _ => unreachable!("only tables are split"),
+        (d, _) => out.push_str(&format!(" {d}")),
     }
-    out.push_str(&"  ".repeat(indent));
-    out.push('}');
+    out
 }
 
 /// Card names by key, for showing card instances.
@@ -112,7 +134,10 @@ pub fn target_text(st: &GameState, names: &BTreeMap<String, String>, t: &Value) 
         Some("card") if int("card").is_some() => {
             format!("card {}", card_label(st, names, int("card").unwrap() as CardId))
         }
-        _ => t.to_string(),
+        _ => match t.get("label").and_then(Value::as_str) {
+            Some(label) => label.to_string(),
+            None => t.to_string(),
+        },
     }
 }
 
@@ -121,7 +146,8 @@ pub fn stack_text(st: &GameState, names: &BTreeMap<String, String>) -> String {
     if st.stack.is_empty() {
         return "the stack is empty".to_string();
     }
-    let mut out = format!("the stack ({} entries, top first):", st.stack.len());
+    let n = st.stack.len();
+    let mut out = format!("the stack ({n} {}, top first):", if n == 1 { "entry" } else { "entries" });
     for (i, s) in st.stack.iter().rev().enumerate() {
         let what = match s.card {
             Some(c) => card_label(st, names, c),

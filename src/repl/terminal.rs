@@ -5,10 +5,12 @@ use super::help::COMMANDS;
 use super::Repl;
 use crate::engine::GameSetup;
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
+use rustyline::highlight::Highlighter;
 use rustyline::hint::{Hinter, HistoryHinter};
-use rustyline::validate::{ValidationContext, ValidationResult, Validator};
-use rustyline::{Context, Helper, Highlighter};
-use std::cell::RefCell;
+use rustyline::validate::Validator;
+use rustyline::{CompletionType, Config, Context, Helper};
+use std::borrow::Cow;
+use std::cell::{Cell, RefCell};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -55,16 +57,31 @@ pub fn needs_more(line: &str) -> bool {
     }
 }
 
-#[derive(Helper, Highlighter)]
+#[derive(Helper)]
 struct ReplHelper {
     words: Rc<RefCell<Words>>,
     files: FilenameCompleter,
     history: HistoryHinter,
+    /// Reading the further lines of an unfinished Lua chunk.
+    continuing: Cell<bool>,
 }
+
+/// What the continuation prompt hints on an empty line.
+const UNFINISHED: &str = "(unfinished Lua: type more lines; Ctrl-C cancels the chunk)";
 
 fn starting<'a>(list: impl IntoIterator<Item = &'a String>, prefix: &str) -> Vec<String> {
     let p = prefix.to_lowercase();
     list.into_iter().filter(|w| w.to_lowercase().starts_with(&p)).cloned().collect()
+}
+
+/// The words that begin with `typed` (any case), else those that contain it.
+fn matching<'a>(list: impl IntoIterator<Item = &'a String> + Clone, typed: &str) -> Vec<String> {
+    let found = starting(list.clone(), typed);
+    if !found.is_empty() {
+        return found;
+    }
+    let t = typed.to_lowercase();
+    list.into_iter().filter(|w| w.to_lowercase().contains(&t)).cloned().collect()
 }
 
 /// Where the argument words start in `head` (after the command and spaces), word by word.
@@ -122,16 +139,16 @@ impl ReplHelper {
             }
             ("act", _) => {
                 let (s, typed) = rest_from(1);
-                (s, w.options.iter().filter(|o| o.starts_with(typed)).cloned().collect())
+                (s, matching(&w.options, typed))
             }
             ("answer", _) => {
                 // A whole key (spaces allowed) or the last of several words.
                 let (s, typed) = rest_from(1);
-                let whole: Vec<String> = w.options.iter().filter(|o| o.starts_with(typed)).cloned().collect();
+                let whole = matching(&w.options, typed);
                 if !whole.is_empty() {
                     (s, whole)
                 } else {
-                    (start, w.options.iter().filter(|o| o.starts_with(&head[start..])).cloned().collect())
+                    (start, starting(&w.options, &head[start..]))
                 }
             }
             ("hand" | "play", 1) => (start, starting(&w.players, &head[start..])),
@@ -199,6 +216,9 @@ impl Hinter for ReplHelper {
 
     /// The arguments a bare command takes; else the rest of the only candidate; else history.
     fn hint(&self, line: &str, pos: usize, ctx: &Context<'_>) -> Option<String> {
+        if self.continuing.get() {
+            return line.is_empty().then(|| UNFINISHED.to_string());
+        }
         if pos < line.len() || line.is_empty() {
             return None;
         }
@@ -226,9 +246,14 @@ impl Hinter for ReplHelper {
     }
 }
 
-impl Validator for ReplHelper {
-    fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
-        Ok(if needs_more(ctx.input()) { ValidationResult::Incomplete } else { ValidationResult::Valid(None) })
+/// Every line is taken as typed: an unfinished Lua chunk is completed on further lines with a
+/// continuation prompt (see `run_interactive`).
+impl Validator for ReplHelper {}
+
+impl Highlighter for ReplHelper {
+    /// Hints are dimmed, so they don't look like typed text.
+    fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
+        Cow::Owned(format!("\x1b[2m{hint}\x1b[0m"))
     }
 }
 
@@ -240,48 +265,84 @@ fn history_path() -> Option<PathBuf> {
 }
 
 /// Reads commands at the terminal with line editing; returns false if a command failed.
+///
+/// Ctrl-C at the prompt cancels the line (or the unfinished chunk); while a command runs it
+/// interrupts that command (the game stays as it was). A second Ctrl-C before the first one is
+/// honoured leaves the program.
 pub fn run_interactive(repl: &mut Repl) -> Result<bool, String> {
     use rustyline::error::ReadlineError;
+    let config = Config::builder().completion_type(CompletionType::List).auto_add_history(false).build();
     let mut ed: rustyline::Editor<ReplHelper, rustyline::history::DefaultHistory> =
-        rustyline::Editor::new().map_err(|e| e.to_string())?;
+        rustyline::Editor::with_config(config).map_err(|e| e.to_string())?;
     ed.set_helper(Some(ReplHelper {
         words: repl.words.clone(),
         files: FilenameCompleter::new(),
         history: HistoryHinter::new(),
+        continuing: Cell::new(false),
     }));
     let hist = history_path();
     if let Some(h) = &hist {
         let _ = ed.load_history(h);
     }
+    // The prompt reads Ctrl-C as a key (the terminal is in raw mode then); while a command
+    // runs, the signal sets the flag the engines check.
+    let flag = repl.interrupt_flag();
+    let signals = [
+        signal_hook::flag::register_conditional_shutdown(signal_hook::consts::SIGINT, 130, flag.clone()),
+        signal_hook::flag::register(signal_hook::consts::SIGINT, flag.clone()),
+    ];
     println!("wizwar repl: type `help` for the commands, Tab completes, Ctrl-C cancels a line, Ctrl-D leaves");
     let mut ok = true;
-    loop {
-        match ed.readline("wizwar> ") {
-            Ok(line) => {
-                if !line.trim().is_empty() {
-                    let _ = ed.add_history_entry(line.as_str());
-                    // Kept after every line, so a killed session loses nothing.
-                    if let Some(h) = &hist {
-                        let _ = ed.save_history(h);
-                    }
-                }
-                let cmd = line.trim();
-                if cmd == "quit" || cmd == "exit" {
-                    break;
-                }
-                match repl.execute(&line) {
-                    Ok(t) if t.is_empty() => {}
-                    Ok(t) => println!("{t}"),
-                    Err(e) => {
-                        ok = false;
-                        println!("error: {e}");
-                    }
-                }
-            }
+    'session: loop {
+        let mut line = match ed.readline("wizwar> ") {
+            Ok(line) => line,
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => break,
             Err(e) => return Err(e.to_string()),
+        };
+        // An unfinished Lua chunk goes on over the next lines.
+        while needs_more(&line) {
+            if let Some(h) = ed.helper() {
+                h.continuing.set(true);
+            }
+            let more = ed.readline("   ..> ");
+            if let Some(h) = ed.helper() {
+                h.continuing.set(false);
+            }
+            match more {
+                Ok(more) => {
+                    line.push('\n');
+                    line.push_str(&more);
+                }
+                Err(ReadlineError::Interrupted) => continue 'session,
+                Err(ReadlineError::Eof) => break 'session,
+                Err(e) => return Err(e.to_string()),
+            }
         }
+        if !line.trim().is_empty() {
+            let _ = ed.add_history_entry(line.as_str());
+            // Kept after every line, so a killed session loses nothing.
+            if let Some(h) = &hist {
+                let _ = ed.save_history(h);
+            }
+        }
+        let cmd = line.trim();
+        if cmd == "quit" || cmd == "exit" {
+            break;
+        }
+        flag.store(false, std::sync::atomic::Ordering::Relaxed);
+        match repl.execute(&line) {
+            Ok(t) if t.is_empty() => {}
+            Ok(t) => println!("{t}"),
+            Err(e) => {
+                ok = false;
+                println!("error: {e}");
+            }
+        }
+        flag.store(false, std::sync::atomic::Ordering::Relaxed);
+    }
+    for id in signals.into_iter().flatten() {
+        signal_hook::low_level::unregister(id);
     }
     if let Some(h) = &hist {
         let _ = ed.save_history(h);
@@ -328,23 +389,31 @@ pub fn run_script(repl: &mut Repl, input: impl BufRead, out: &mut impl Write) ->
 }
 
 /// `wizwar repl`: a script file, standard input when it is not a terminal, else the terminal.
-pub fn main(root: &Path, setup: Option<GameSetup>, script: Option<&Path>) -> Result<bool, String> {
+/// With a setup, a game starts first (if it can't, that counts as a failed command). `defaults`
+/// is what `new` starts from.
+pub fn main(root: &Path, setup: Option<GameSetup>, defaults: GameSetup, script: Option<&Path>) -> Result<bool, String> {
     let mut repl = Repl::new(root);
+    repl.set_defaults(defaults);
     let mut out = std::io::stdout();
+    let mut started = true;
     if let Some(s) = setup {
         match repl.start(s) {
             Ok(t) => println!("{t}"),
-            Err(e) => println!("error: {e}"),
+            Err(e) => {
+                started = false;
+                println!("error: the game cannot start: {e}");
+            }
         }
     }
-    match script {
+    let ok = match script {
         Some(p) => {
             let f = std::fs::File::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
             run_script(&mut repl, std::io::BufReader::new(f), &mut out)
         }
         None if !std::io::stdin().is_terminal() => run_script(&mut repl, std::io::stdin().lock(), &mut out),
         None => run_interactive(&mut repl),
-    }
+    }?;
+    Ok(ok && started)
 }
 
 #[cfg(test)]
@@ -356,6 +425,7 @@ mod tests {
             words: Rc::new(RefCell::new(words)),
             files: FilenameCompleter::new(),
             history: HistoryHinter::new(),
+            continuing: Cell::new(false),
         }
     }
 
