@@ -1,5 +1,7 @@
 //! The REPL, driven by commands (as a script does) on the toy ruleset, and at a real terminal.
 
+mod common;
+
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -29,23 +31,11 @@ fn tmp(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(e.file_name());
-        if e.path().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), &target).unwrap();
-        }
-    }
-}
-
 /// A copy of the toy root to change files in.
 fn temp_root(name: &str) -> PathBuf {
     let dir = tmp(name);
     let _ = std::fs::remove_dir_all(&dir);
-    copy_dir(&root(), &dir);
+    common::copy_dir(&root(), &dir);
     dir
 }
 
@@ -555,7 +545,7 @@ fn values_print_readably_and_globals_live_in_the_session() {
 fn put_give_option_ruleset_card_and_test() {
     let dir = temp_root("setup_root");
     // A second ruleset: the toy one with more life.
-    copy_dir(&dir.join("rulesets/toy"), &dir.join("rulesets/toy7"));
+    common::copy_dir(&dir.join("rulesets/toy"), &dir.join("rulesets/toy7"));
     edit(&dir.join("rulesets/toy7/ruleset.toml"), "name = \"toy\"", "name = \"toy7\"");
     edit(&dir.join("rulesets/toy7/ruleset.toml"), "life = 5", "life = 7");
     let mut r = repl_at(&dir);

@@ -1,35 +1,21 @@
 //! The 8th-edition ruleset (rulesets/8th) and its cards (cards/8th): setup, the turn, the
-//! scenarios of the rulebook, and many random games.
+//! scenarios of the rulebook. (The thousand bot games are in tests/soak.rs.)
 //!
 //! Most scenarios are written in Lua with the card-test harness, in a test-only card file
 //! (tests/fixtures/rules_8th/scenarios.lua). They run in a copy of the project's ruleset and
 //! cards made in a temporary folder, with a filler card so that the deck can deal full hands.
 
+mod common;
+
+use common::copy_dir;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use wizwar::decision::{Agent, Decision, RandomAgent, Request, Seats};
 use wizwar::engine::{Engine, GameSetup, Outcome};
 use wizwar::value::Value;
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().flatten() {
-        let p = e.path();
-        let dest = to.join(e.file_name());
-        if p.is_dir() {
-            copy_dir(&p, &dest);
-        } else {
-            std::fs::copy(&p, &dest).unwrap();
-        }
-    }
-}
-
 /// A fresh copy of the 8th ruleset and cards, plus the test-only cards of the fixture folder.
 fn temp_root() -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let root =
-        std::env::temp_dir().join(format!("wizwar-8th-{}-{}", std::process::id(), N.fetch_add(1, Ordering::SeqCst)));
-    let _ = std::fs::remove_dir_all(&root);
+    let root = common::temp_dir("8th");
     copy_dir(Path::new("rulesets/8th"), &root.join("rulesets/8th"));
     copy_dir(Path::new("cards/8th"), &root.join("cards/8th"));
     if Path::new("cards/lib").is_dir() {
@@ -221,78 +207,10 @@ fn play(root: &Path, seed: u64, players: usize, cap: u64) -> (Outcome, String, E
 }
 
 #[test]
-fn random_games_finish_cleanly() {
-    let root = temp_root();
-    let mut over = 0;
-    for seed in 0..200u64 {
-        let players = 2 + (seed % 3) as usize;
-        let (out, _, e) = play(&root, seed, players, 60);
-        match &out {
-            Outcome::Over(r) => {
-                over += 1;
-                assert!(!r.reason.is_empty());
-            }
-            Outcome::TurnLimit => {}
-            other => panic!("seed {seed}: {other:?}"),
-        }
-        let errors: Vec<Value> = e.log().into_iter().filter(|l| l.event == "error").map(|l| l.data).collect();
-        assert!(errors.is_empty(), "seed {seed}: script errors {errors:?}");
-        e.with_state(|st| st.check_card_places()).unwrap_or_else(|m| panic!("seed {seed}: {m}"));
-    }
-    // Random bots rarely finish a duel in 60 turns; the rulebook scenarios test the wins.
-    eprintln!("{over} of 200 random games ended before the turn cap");
-}
-
-#[test]
 fn the_same_seed_gives_the_same_log() {
     let root = temp_root();
     let a = play(&root, 11, 3, 60).1;
     let b = play(&root, 11, 3, 60).1;
     assert_eq!(a, b);
     assert_ne!(a, play(&root, 12, 3, 60).1);
-}
-
-/// Random, but always attacks a wizard when it can (so that duels end).
-struct Aggro(RandomAgent);
-impl Agent for Aggro {
-    fn decide(&mut self, req: &Request) -> Decision {
-        if req.kind == "action" {
-            if let Some(c) = req.options.iter().find(|c| c.key.starts_with("punch") || c.key.contains(" at player ")) {
-                return Decision::Answer(vec![c.key.clone()]);
-            }
-        }
-        self.0.decide(req)
-    }
-}
-
-#[test]
-fn short_aggressive_games_end_with_a_winner() {
-    // The same rules with 3 life, so that random duels end: deaths, hand taking, victory.
-    let root = temp_root();
-    let toml = root.join("rulesets/8th/ruleset.toml");
-    let text = std::fs::read_to_string(&toml).unwrap().replace("\nlife = 15\n", "\nlife = 3\n");
-    std::fs::write(&toml, text).unwrap();
-    let mut over = 0;
-    for seed in 0..40u64 {
-        let players = 2 + (seed % 3) as usize;
-        let agents: Vec<Box<dyn Agent>> =
-            (0..players).map(|i| Box::new(Aggro(RandomAgent::new(seed * 10 + i as u64))) as Box<dyn Agent>).collect();
-        let e = Engine::new(&root, &setup(seed, players), Box::new(Seats { agents })).unwrap();
-        match e.run(Some(200)) {
-            Outcome::Over(r) => {
-                over += 1;
-                let alive = e.with_state(|st| st.players.iter().filter(|p| p.alive).count());
-                assert!(r.winner.is_some() || alive == 0, "seed {seed}: {r:?}");
-                if let Some(w) = r.winner {
-                    assert!(e.with_state(|st| st.players[w as usize].alive), "seed {seed}: a dead winner");
-                }
-            }
-            Outcome::TurnLimit => {}
-            other => panic!("seed {seed}: {other:?}"),
-        }
-        let errors: Vec<Value> = e.log().into_iter().filter(|l| l.event == "error").map(|l| l.data).collect();
-        assert!(errors.is_empty(), "seed {seed}: script errors {errors:?}");
-        e.with_state(|st| st.check_card_places()).unwrap_or_else(|m| panic!("seed {seed}: {m}"));
-    }
-    assert!(over >= 20, "only {over} of 40 short games ended");
 }
