@@ -163,13 +163,13 @@ enum Command {
     },
     /// Build a board the way setup does (faces shuffled and turned by the seed) and show it.
     Board {
-        /// Ruleset folder name under --rulesets (8th, classic, 9th).
+        /// Ruleset folder name under rulesets/ (see the folders there).
         #[arg(long, default_value = "8th")]
         ruleset: String,
         /// Number of players (picks the layout).
         #[arg(long, default_value_t = 4)]
         players: usize,
-        /// Which side of the sector boards (8th: a = new, b = classic); default: the first listed.
+        /// Which side of the sector boards (as the ruleset's boards.toml names them); default: the first listed.
         #[arg(long)]
         side: Option<String>,
         /// Seed for shuffling and turning the sectors; without it sectors keep their listed order, unturned.

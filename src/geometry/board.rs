@@ -45,7 +45,7 @@ pub struct DoorRuntime {
     pub held_by: Option<u32>,
     pub sealed: bool,
     pub jammed_open: bool,
-    /// A created door belongs to the player who made it (8th Create Door).
+    /// A created door belongs to the player who made it.
     pub owner_player: Option<u32>,
 }
 
@@ -558,8 +558,8 @@ impl Board {
     }
 
     /// Creates a wall (or a door) on an edge. Fails on an edge that already holds a wall or
-    /// door, unless `door` is set and a wall stands there (8th Create Door: "on a stone wall or
-    /// an empty border line").
+    /// door, unless `door` is set and a wall stands there (a door may be made in a stone wall
+    /// as well as on an empty line).
     pub fn create_barrier(&mut self, e: EdgeId, door: bool, by: Option<u64>) -> Result<(), BoardError> {
         let v = self.edge(e)?;
         match (v.barrier, door) {
@@ -718,7 +718,7 @@ impl Board {
 
     /// Rotates a sector in place by quarter turns clockwise. Portals and warps stay put (they
     /// belong to the slots). Alterations on the sector's rim follow `seam` (8th: "Changing the
-    /// Map"; classic/9th: a die roll says which side keeps it).
+    /// Map"; other editions roll a die for which side keeps it).
     pub fn turn_sector(
         &mut self,
         sector: usize,

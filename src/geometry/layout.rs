@@ -2,8 +2,7 @@
 //!
 //! A layout places sectors on a grid of slots (in sector units) and lists the *edge links* that
 //! replace the default wrap-around: portal markers (8th and 9th: a pair of markers of one colour
-//! joins two rim openings) and warps (classic three-player AUTO WARP: two whole sides glued
-//! together). Every other rim side wraps to the opposite side of the map (8th: "Leaving the Board
+//! joins two rim openings) and warps (two whole sides glued together). Every other rim side wraps to the opposite side of the map (8th: "Leaving the Board
 //! and Moving Through Portals").
 
 use super::types::Dir;
@@ -26,13 +25,13 @@ pub struct PortalMarker {
     pub side: Dir,
 }
 
-/// Two whole rim sides glued together (classic AUTO WARP).
+/// Two whole rim sides glued together (a three-player layout's AUTO WARP).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Warp {
     pub a: SideRef,
     pub b: SideRef,
-    /// A name rules can refer to (`game:remove_warps(name)`: classic relocation discards the
-    /// AUTO WARP but not the two-player crossovers).
+    /// A name rules can refer to (`game:remove_warps(name)`: a rule may discard one kind of
+    /// warp and keep another).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
 }

@@ -8,17 +8,17 @@
 //!   imaginary line is interrupted by any part of a wall (including a column), then line of sight
 //!   is blocked"). Columns stand at both ends of every wall and door, so a line that grazes the
 //!   end of a wall, or passes exactly through a corner where a wall ends, is blocked. So is one
-//!   through an end of an edge obstacle that blocks LOS (Wall of Earth). A line through a corner
+//!   through an end of an edge obstacle that blocks LOS (a raised wall of earth). A line through a corner
 //!   where nothing of the kind ends passes diagonally.
 //! * Open doors let LOS through; closed doors block it (8th FAQ 1.1: the line stops at a closed
 //!   door). Their columns still stand.
-//! * Squares holding an obstacle flagged `blocks_los` ("fills the entire square", Thornbush,
-//!   Dust Cloud...) block any line passing through them, including lines that start or end
+//! * Squares holding an obstacle flagged `blocks_los` ("fills the entire square": a bush, a
+//!   cloud...) block any line passing through them, including lines that start or end
 //!   there, and lines to a wall that end on one of their sides (the line crosses the square to
 //!   get there); a square always sees itself, and an obstacle never hides itself.
-//! * Wrap-around, portals and warps make the two linked squares adjacent for LOS too (8th: "the
-//!   two connected squares are treated as directly adjacent"; classic AUTO WARP: "treat it as a
-//!   straight line"). The line is traced in the *unfolded* board: when it crosses a linked rim
+//! * Wrap-around, portals and warps make the two linked squares adjacent for LOS too (8th:
+//!   Leaving the Board; the rulebooks agree that a line through a link goes straight on). The
+//!   line is traced in the *unfolded* board: when it crosses a linked rim
 //!   edge it carries on from the linked square, turned as the link turns. Both rim edges of a
 //!   link, and the columns at their ends, can block it.
 //! * A line never passes the same square twice (it can't loop around the board and see its own
@@ -48,7 +48,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::rc::Rc;
 
-/// How LOS to a wall or door is traced (8th/classic: its midpoint; 9th: any point of it).
+/// How LOS to a wall or door is traced (a ruleset parameter: to its midpoint, or, as the 9th
+/// edition has it, to any point of it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EdgeTarget {
@@ -560,7 +561,7 @@ impl Board {
         best.map(|cells| cells.into_iter().map(sq).collect())
     }
 
-    /// LOS that may turn one corner (8th Around the Corner: the spell bends once, by 90 or 180
+    /// LOS that may turn one corner (a spell whose sight bends once, by 90 or 180
     /// degrees): a straight line to some bend square, then a straight line on to the target.
     /// Returns the bend square used, or None. A straight line also counts (no bend needed).
     pub fn los_bent(&self, a: Sq, b: Sq) -> Option<Sq> {

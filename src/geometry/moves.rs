@@ -10,7 +10,7 @@ use super::types::{Dir, EdgeId, Sq};
 use std::collections::{BTreeMap, VecDeque};
 
 /// What a moving thing may pass. The kernel builds one from the mover's state; cards change
-/// its flags (Mist Body passes doors and objects, Master Key opens every door...).
+/// its flags (a spell letting its wizard pass doors and objects, a key opening every door...).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Mover {
     /// The player moving (created doors open for their maker).
@@ -199,10 +199,10 @@ impl Board {
     }
 }
 
-/// A random direction from a d4 roll, counting clockwise from `base` (classic: "pick a
-/// direction you want to go and roll the D4. If you roll a one you go in that direction. If you
-/// roll another number, count clockwise"; 8th: the overlay laid in any orientation; 9th: the
-/// die's own faces). The ruleset picks `base`.
+/// A random direction from a d4 roll, counting clockwise from `base`: a 1 keeps `base`, each
+/// point more turns a quarter clockwise. The editions differ only in where `base` comes from
+/// (a facing the player picks, an overlay laid on the board, the die's own faces), so the
+/// ruleset picks it.
 pub fn random_direction(roll: u32, base: Dir) -> Dir {
     base.turn(super::types::Rot::new(roll as i32 - 1))
 }

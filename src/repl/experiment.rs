@@ -81,7 +81,7 @@ fn split_square(rest: &str) -> Result<(&str, &str), String> {
     }
 }
 
-/// Splits "PLAYER rest" where the player may be a name with a space ("player 2 Zot!").
+/// Splits "PLAYER rest" where the player may be a name with a space ("player 2 Fire Bolt").
 fn split_player<'a>(rest: &'a str, engine: &Engine) -> (&'a str, &'a str) {
     let rest = rest.trim();
     let named = engine.with_view(|st| {

@@ -40,7 +40,7 @@ fn long_help(cmd: &str) -> Option<&'static str> {
             "Players are named by the letter the board shows (A, B..., any case), by the id Lua uses\n\
                   (0, 1...) or by name (`player 2`): `hand B`, `hand 1` and `hand player 2` are the same.\n\
                   `give P CARD` gives player P a new copy of a card (by name or key, spaces allowed:\n\
-                  `give A Large Rock`); it is a step: undo, reload and save replay it."
+                  `give A Stone Pillar`); it is a step: undo, reload and save replay it."
         }
         "actions" => {
             "Lists the legal actions, numbered; `actions cast` only those whose key or label contains\n\
