@@ -27,6 +27,12 @@ pub struct Vocabulary {
     pub traits: BTreeSet<String>,
     #[serde(default)]
     pub targets: BTreeSet<String>,
+    /// Kinds whose cards must state a `range` (where an edition gives every such card one).
+    #[serde(default)]
+    pub range_required_for: BTreeSet<String>,
+    /// Kinds whose cards must state a `duration`.
+    #[serde(default)]
+    pub duration_required_for: BTreeSet<String>,
 }
 
 /// What a card file says about the card, as plain data.
@@ -131,6 +137,7 @@ pub fn load_card(
         .map_err(|e| err(None, e.to_string()))?;
     env.raw_set("card", card_fn).map_err(|e| err(None, e.to_string()))?;
     let values = host.load_chunk(&file, &source, &env).map_err(|e| host_error(&file, e))?;
+    host.freeze_env(&env).map_err(|e| err(None, e.to_string()))?;
     let table = match values.into_iter().next() {
         Some(mlua::Value::Table(t)) => t,
         _ => return Err(err(None, "the file must `return card { ... }`".into())),
@@ -244,6 +251,18 @@ fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key
     }
     let range = opt_word("range", &vocab.ranges)?;
     let duration = opt_word("duration", &vocab.durations)?;
+    let required = |field: &str, value: &Option<String>, kinds: &BTreeSet<String>, allowed: &BTreeSet<String>| {
+        if value.is_none() && kinds.contains(&kind) {
+            let words: Vec<&str> = allowed.iter().map(String::as_str).collect();
+            return Err(at(
+                "kind",
+                format!("missing `{field}`: a card of kind `{kind}` needs one ({})", words.join(", ")),
+            ));
+        }
+        Ok(())
+    };
+    required("range", &range, &vocab.range_required_for, &vocab.ranges)?;
+    required("duration", &duration, &vocab.duration_required_for, &vocab.durations)?;
     let traits = get_list(t, "traits").map_err(|m| at("traits", m))?;
     for tr in &traits {
         check_word(tr, "trait", &vocab.traits).map_err(|m| at("traits", m))?;

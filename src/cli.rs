@@ -5,7 +5,9 @@ use crate::decision::{Agent, Decision, Request};
 use crate::geometry::render::{Mark, Overlay};
 use crate::geometry::Place;
 use crate::state::GameState;
+use std::cell::RefCell;
 use std::io::{BufRead, Write};
+use std::rc::Rc;
 
 /// Glyph of a player's wizard: A, B, C...
 pub fn wizard_glyph(p: u32) -> char {
@@ -54,13 +56,15 @@ pub fn summary(st: &GameState) -> String {
 }
 
 /// A person at the terminal: each request is printed with numbered options; the answer is
-/// a number or an option key. End of input suspends the game.
-pub struct HumanAgent<R: BufRead, W: Write> {
-    pub input: R,
+/// a number, an option key, or enough of one to name it (see [`Request::answer_from_text`]).
+/// End of input suspends the game.
+/// Several seats may share one terminal (hot-seat): they share its input.
+pub struct HumanAgent<W: Write> {
+    pub input: Rc<RefCell<dyn BufRead>>,
     pub output: W,
 }
 
-impl<R: BufRead, W: Write> Agent for HumanAgent<R, W> {
+impl<W: Write> Agent for HumanAgent<W> {
     fn decide(&mut self, req: &Request) -> Decision {
         loop {
             let _ = writeln!(self.output, "\nPlayer {} ({}): {}", wizard_glyph(req.player), req.kind, req.prompt);
@@ -78,23 +82,12 @@ impl<R: BufRead, W: Write> Agent for HumanAgent<R, W> {
             }
             let _ = self.output.flush();
             let mut line = String::new();
-            match self.input.read_line(&mut line) {
+            match self.input.borrow_mut().read_line(&mut line) {
                 Ok(0) | Err(_) => return Decision::Suspend,
                 Ok(_) => {}
             }
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let keys: Result<Vec<String>, String> = if words.len() == 1 || req.max > 1 {
-                words
-                    .iter()
-                    .map(|w| match w.parse::<usize>() {
-                        Ok(n) if n >= 1 && n <= req.options.len() => Ok(req.options[n - 1].key.clone()),
-                        _ => Err(format!("`{w}` is not an option number")),
-                    })
-                    .collect()
-            } else {
-                Ok(vec![line.trim().to_string()])
-            };
-            match keys.and_then(|k| req.resolve(&k).map(|_| k)) {
+            let keys = req.answer_from_text(&line);
+            match keys {
                 Ok(k) => return Decision::Answer(k),
                 Err(e) => {
                     let _ = writeln!(self.output, "{e}");

@@ -60,6 +60,59 @@ impl Request {
         self.options.len() == 1 && self.min == 1 && self.max == 1
     }
 
+    /// The option meant by what a person typed: its number, its key (any case), or the only
+    /// key that begins with, else contains, the text. Else an error listing the nearest keys.
+    pub fn match_option(&self, text: &str) -> Result<String, String> {
+        let text = text.trim();
+        let keys: Vec<&str> = self.options.iter().map(|c| c.key.as_str()).collect();
+        if keys.contains(&text) {
+            return Ok(text.to_string());
+        }
+        if let Ok(n) = text.parse::<usize>() {
+            return match keys.get(n.wrapping_sub(1)) {
+                Some(k) => Ok(k.to_string()),
+                None => Err(format!("{n} is not an option number (1..{})", keys.len())),
+            };
+        }
+        let low = text.to_lowercase();
+        let found =
+            |pick: &dyn Fn(&str) -> bool| keys.iter().filter(|k| pick(&k.to_lowercase())).copied().collect::<Vec<_>>();
+        for matches in [found(&|k| k == low), found(&|k| k.starts_with(&low)), found(&|k| k.contains(&low))] {
+            match matches.as_slice() {
+                [] => continue,
+                [one] => return Ok(one.to_string()),
+                many => {
+                    let shown: Vec<&str> = many.iter().take(8).copied().collect();
+                    let more = if many.len() > 8 { format!(" and {} more", many.len() - 8) } else { String::new() };
+                    return Err(format!("`{text}` matches {} options: {}{more}", many.len(), shown.join(" | ")));
+                }
+            }
+        }
+        let mut near: Vec<(f64, &str)> =
+            keys.iter().map(|k| (strsim::normalized_levenshtein(&k.to_lowercase(), &low), *k)).collect();
+        near.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let near: Vec<&str> = near.iter().take(5).map(|x| x.1).collect();
+        Err(format!("`{text}` is not a legal {} here; the nearest: {}", self.kind, near.join(" | ")))
+    }
+
+    /// The answer keys meant by what a person typed: one option (see
+    /// [`Request::match_option`]), or, when the request takes several, words naming one each;
+    /// nothing at all for none.
+    pub fn answer_from_text(&self, text: &str) -> Result<Vec<String>, String> {
+        let text = text.trim();
+        if text.is_empty() {
+            self.resolve(&[])?;
+            return Ok(vec![]);
+        }
+        let keys = match self.match_option(text) {
+            Ok(k) => vec![k],
+            Err(e) if self.max <= 1 => return Err(e),
+            Err(_) => text.split_whitespace().map(|w| self.match_option(w)).collect::<Result<_, _>>()?,
+        };
+        self.resolve(&keys)?;
+        Ok(keys)
+    }
+
     /// Checks an answer (by keys) and turns it into option positions.
     pub fn resolve(&self, keys: &[String]) -> Result<Vec<usize>, String> {
         if keys.len() < self.min || keys.len() > self.max {

@@ -253,10 +253,16 @@ fn run(cli: Cli) -> Result<(), String> {
                 Some(l) => l.setup.clone(),
                 None => GameSetup { ruleset, players, seed, options: parse_options(&options)?, names: vec![] },
             };
+            if let Some(&p) = human.iter().find(|&&p| p as usize >= setup.players) {
+                return Err(format!("--human {p}: seats are numbered 0 to {}", setup.players - 1));
+            }
+            // One terminal for every human seat (hot-seat): they share its input.
+            let terminal: std::rc::Rc<std::cell::RefCell<dyn std::io::BufRead>> =
+                std::rc::Rc::new(std::cell::RefCell::new(std::io::stdin().lock()));
             let agents: Vec<Box<dyn Agent>> = (0..setup.players as u32)
                 .map(|p| -> Box<dyn Agent> {
                     if human.contains(&p) {
-                        Box::new(HumanAgent { input: std::io::stdin().lock(), output: std::io::stdout() })
+                        Box::new(HumanAgent { input: terminal.clone(), output: std::io::stdout() })
                     } else {
                         Box::new(RandomAgent::new(setup.seed.wrapping_mul(31).wrapping_add(p as u64 + 1)))
                     }

@@ -119,6 +119,18 @@ impl Ruleset {
         if file.phases.is_empty() {
             return Err(format!("{shown}: a turn needs at least one phase"));
         }
+        let vocab = &file.vocabulary;
+        for (list, kinds) in
+            [("range_required_for", &vocab.range_required_for), ("duration_required_for", &vocab.duration_required_for)]
+        {
+            if let Some(k) = kinds.iter().find(|k| !vocab.kinds.contains(*k)) {
+                let known: Vec<&str> = vocab.kinds.iter().map(String::as_str).collect();
+                return Err(format!(
+                    "{shown}: vocabulary.{list} names `{k}`, not one of the kinds ({})",
+                    known.join(", ")
+                ));
+            }
+        }
         let config =
             toml_to_value(&toml::Value::Table(file.config.clone())).map_err(|e| format!("{shown}: config.{e}"))?;
         Ok(Ruleset { dir, file, config })

@@ -221,6 +221,8 @@ fn hostile_cards_fail_cleanly_in_a_game() {
         ("a memory bomb", "local t = {} while true do t[#t+1] = string.rep('x', 1e6) end", "memory limit"),
         ("unbounded recursion", "local function f() return 1 + f() end f()", ""),
         ("a pathological pattern", "string.find(string.rep('a', 40), string.rep('a*', 40) .. 'b')", "quantifiers"),
+        ("state kept in a global", "uses = (uses or 0) + 1", "keep no state in globals"),
+        ("a global forced in", "rawset(_G, 'uses', 1)", "read-only"),
     ];
     for (what, body, says) in cases {
         let root = root_with_hostile_card(body);
@@ -279,4 +281,66 @@ fn a_failing_event_handler_does_not_take_the_action_down() {
         assert!(log.iter().any(|l| l.event == "move"), "{what}: the event itself happened");
         std::fs::remove_dir_all(&root).ok();
     }
+}
+
+/// Every phase of the turn is announced: `phase_start` and `phase_end` (payload: the phase),
+/// heard by cards in play like any event; the game's start is an event too.
+#[test]
+fn phases_start_and_end_as_events() {
+    let root = common::temp_dir("phases");
+    common::copy_dir(root_path(), &root);
+    let card = "-- Hears the phases.\nreturn card {\n  name = \"Clock\",\n  kind = \"neutral\",\n  \
+                range = \"anywhere\",\n  targets = { \"wizard\" },\n  text = \"Ticks.\",\n  \
+                on_phase_start = function(ctx, ev) ctx.data.heard = (ctx.data.heard or '') .. '+' .. ev.phase end,\n  \
+                on_phase_end = function(ctx, ev) ctx.data.heard = (ctx.data.heard or '') .. '-' .. ev.phase end,\n}\n";
+    std::fs::write(root.join("cards/toy/clock.lua"), card).unwrap();
+    let e = Engine::new(&root, &setup(4), bots(4)).unwrap();
+    assert_eq!(e.log().last().map(|l| l.event.as_str()), Some("game_start"), "setup is done");
+    e.eval_lua("game:new_card('Clock', { kind = 'play', player = 0 })").unwrap();
+    e.eval_lua("game:new_card('Clock', { kind = 'play', player = 1 })").unwrap();
+    assert!(matches!(e.run(Some(2)), Outcome::TurnLimit | Outcome::Over(_)));
+    let heard = e.eval_lua("local c = game:play_area(0)[1] return game:card_data(c, 'heard')").unwrap();
+    assert!(heard.starts_with("\"+draw-draw+act-act+draw-draw+act"), "{heard}");
+    let phase_events: Vec<String> = e
+        .log()
+        .iter()
+        .filter(|l| l.event.starts_with("phase_"))
+        .take(4)
+        .map(|l| format!("{} {}", l.event, l.data.get("phase").and_then(|p| p.as_str()).unwrap_or("?")))
+        .collect();
+    assert_eq!(phase_events, ["phase_start draw", "phase_end draw", "phase_start act", "phase_end act"]);
+    std::fs::remove_dir_all(&root).ok();
+}
+
+/// Hot-seat: two people at one terminal share its input; they answer by number or by key
+/// (even a part of one), and the game stops cleanly at the end of the input.
+#[test]
+fn two_people_play_at_one_terminal() {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
+        .args(["--root", "tests/fixtures/engine", "play", "--ruleset", "toy", "--human", "0,1", "--turns", "3"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Each turn: the seat to play ends its turn ("end", then a prefix of it, then a number).
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(b"end\nEN\n9999\nend\n").unwrap();
+    drop(input);
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if started.elapsed() > std::time::Duration::from_secs(30) {
+            child.kill().ok();
+            panic!("two human seats locked the terminal");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut out = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut out).unwrap();
+    assert!(status.success(), "{out}");
+    assert!(out.contains("9999 is not an option number"), "a bad answer is explained: {out}");
+    assert!(out.contains("Stopped at the turn limit"), "three turns were played by the two people: {out}");
 }

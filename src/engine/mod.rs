@@ -157,6 +157,10 @@ pub struct Engine {
     pub(crate) k: Rc<Kernel>,
 }
 
+fn phase_payload(name: &str) -> Value {
+    convert::map(vec![("phase", name.into())])
+}
+
 /// Finds every `.lua` file under `dir`, sorted.
 fn lua_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -304,6 +308,7 @@ impl Engine {
         let env = k.host.new_env().map_err(|e| e.to_string())?;
         env.raw_set("game", k.game.borrow().clone()).map_err(|e| e.to_string())?;
         let values = k.host.load_chunk(&shown, &src, &env).map_err(|e| e.to_string())?;
+        k.host.freeze_env(&env).map_err(|e| e.to_string())?;
         let rules = match values.into_iter().next() {
             Some(mlua::Value::Table(t)) => t,
             _ => return Err(format!("{shown}: must return a table of rules")),
@@ -328,8 +333,7 @@ impl Engine {
             let game = self.k.game.borrow().clone();
             self.k.host.call::<_, ()>(&f, game).map_err(|e| self.explain(e))?;
         }
-        self.k.log_event("game_start", Value::Nil);
-        Ok(())
+        self.k.dispatch_after("game_start", Value::Nil).map_err(|e| self.explain(e))
     }
 
     fn rules(&self) -> mlua::Table {
@@ -458,8 +462,15 @@ impl Engine {
             if max_turns.is_some_and(|m| number >= m) {
                 return Err(Outcome::TurnLimit);
             }
-            self.begin_turn();
-            self.guarded("turn_start", || self.k.dispatch_after("turn_start", Value::Nil))?;
+            // The turn begins inside the guarded step: a question asked by a turn_start handler
+            // re-runs the whole beginning once answered.
+            let begun = self.guarded("turn_start", || {
+                self.begin_turn();
+                self.k.dispatch_after("turn_start", Value::Nil)
+            })?;
+            if !begun {
+                self.begin_turn(); // the failed handler is undone; the turn starts without it
+            }
             return Ok(StepResult::Continue);
         }
         if index >= phases.len() {
@@ -468,12 +479,15 @@ impl Engine {
             return Ok(StepResult::Continue);
         }
         let phase = &phases[index];
-        {
-            let mut st = self.k.st.borrow_mut();
-            if st.turn.phase != phase.name {
-                st.turn.phase = phase.name.clone();
-                st.turn.phase_over = false;
+        if self.k.st.borrow().turn.phase != phase.name {
+            let enter = || {
+                self.enter_phase(&phase.name);
+                self.k.dispatch_after("phase_start", phase_payload(&phase.name))
+            };
+            if !self.guarded("phase_start", enter)? {
+                self.enter_phase(&phase.name);
             }
+            return Ok(StepResult::Continue);
         }
         let rules = self.rules();
         let game = self.k.game.borrow().clone().expect("game object installed");
@@ -485,12 +499,10 @@ impl Engine {
             if let Some(f) = f {
                 self.guarded(&phase.name, || self.k.host.call::<_, ()>(&f, game.clone()))?;
             }
-            self.advance_phase();
-            return Ok(StepResult::Continue);
+            return self.leave_phase(&phase.name);
         }
         if self.k.st.borrow().turn.phase_over || self.k.st.borrow().result.is_some() {
-            self.advance_phase();
-            return Ok(StepResult::Continue);
+            return self.leave_phase(&phase.name);
         }
         if stop_at_action {
             return Ok(StepResult::AwaitingAction);
@@ -752,6 +764,24 @@ impl Engine {
         drop(st);
         self.k
             .log_event("turn", convert::map(vec![("number", Value::Int(n as i64)), ("player", Value::Int(a as i64))]));
+    }
+
+    fn enter_phase(&self, name: &str) {
+        let mut st = self.k.st.borrow_mut();
+        st.turn.phase = name.to_string();
+        st.turn.phase_over = false;
+    }
+
+    /// The phase is over: `phase_end` handlers hear it, then the next phase comes.
+    fn leave_phase(&self, name: &str) -> Result<StepResult, Outcome> {
+        let left = self.guarded("phase_end", || {
+            self.advance_phase();
+            self.k.dispatch_after("phase_end", phase_payload(name))
+        })?;
+        if !left {
+            self.advance_phase();
+        }
+        Ok(StepResult::Continue)
     }
 
     fn advance_phase(&self) {

@@ -153,6 +153,7 @@ impl LuaHost {
             .map_err(setup_error)?;
         let prelude = Prelude {
             new_env: exports.get("new_env").map_err(setup_error)?,
+            freeze_env: exports.get("freeze_env").map_err(setup_error)?,
             loaded: exports.get("loaded").map_err(setup_error)?,
         };
         let _ = shared.prelude.set(prelude);
@@ -194,6 +195,13 @@ impl LuaHost {
     /// A fresh environment table for one card or ruleset file: the sandbox whitelist.
     pub fn new_env(&self) -> Result<Table, HostError> {
         self.shared.prelude().new_env.call(()).map_err(|e| self.shared.map_error(e))
+    }
+
+    /// Freezes a script's environment once its file has loaded: a later assignment to a global
+    /// fails, naming it (game state belongs in the kernel; a global would outlive an undone
+    /// action). Reading globals works as before.
+    pub fn freeze_env(&self, env: &Table) -> Result<(), HostError> {
+        self.shared.prelude().freeze_env.call(env.clone()).map_err(|e| self.shared.map_error(e))
     }
 
     /// Compile `source` (errors read "chunk_name:LINE: msg") with `env` as its environment, run
@@ -368,6 +376,7 @@ pub struct ProfileTimes {
 /// What the prelude hands back to Rust.
 struct Prelude {
     new_env: Function,
+    freeze_env: Function,
     /// The `require` cache, name -> read-only result.
     loaded: Table,
 }
@@ -1508,5 +1517,22 @@ function new_env()
   return env
 end
 
-return { new_env = new_env, loaded = loaded }
+-- Moves the globals into a hidden table the environment reads through; writes then fail.
+local function freeze_env(env)
+  local globals = {}
+  for k, v in next, env do globals[k] = v end
+  for k in next, globals do env[k] = nil end
+  globals._G = env
+  real_setmetatable(env, {
+    __index = globals,
+    __newindex = function(_, k)
+      error("scripts keep no state in globals (assignment to '" .. tostring(k) .. "' after loading): "
+        .. "a card keeps its data in ctx.data", 2)
+    end,
+    __metatable = "frozen environment",
+  })
+  target_of[env] = globals
+end
+
+return { new_env = new_env, freeze_env = freeze_env, loaded = loaded }
 "##;

@@ -214,13 +214,13 @@ impl Repl {
                         self.request_shown(&req, true)
                     ));
                 }
-                let key = match_option(&req, rest)?;
+                let key = req.match_option(rest)?;
                 req.resolve(std::slice::from_ref(&key))?;
                 self.step(Step::Answer { player: req.player, kind: req.kind.clone(), keys: vec![key] })
             }
             "answer" => {
                 let req = self.pending_request()?;
-                let keys = resolve_answer(&req, rest)?;
+                let keys = req.answer_from_text(rest)?;
                 self.step(Step::Answer { player: req.player, kind: req.kind.clone(), keys })
             }
             "lua" | "=" => {
@@ -733,58 +733,6 @@ enum Rebuild {
     Option,
     /// Another ruleset: everything differs; only whether the steps still apply is news.
     Ruleset,
-}
-
-/// The option meant by what was typed: its number, its key (any case), or the only key that
-/// begins with, else contains, the text. Else the nearest keys, as a hint.
-pub fn match_option(req: &Request, text: &str) -> Result<String, String> {
-    let text = text.trim();
-    let keys: Vec<&str> = req.options.iter().map(|c| c.key.as_str()).collect();
-    if keys.contains(&text) {
-        return Ok(text.to_string());
-    }
-    if let Ok(n) = text.parse::<usize>() {
-        return match keys.get(n.wrapping_sub(1)) {
-            Some(k) => Ok(k.to_string()),
-            None => Err(format!("{n} is not an option number (1..{})", keys.len())),
-        };
-    }
-    let low = text.to_lowercase();
-    let found =
-        |pick: &dyn Fn(&str) -> bool| keys.iter().filter(|k| pick(&k.to_lowercase())).copied().collect::<Vec<_>>();
-    for matches in [found(&|k| k == low), found(&|k| k.starts_with(&low)), found(&|k| k.contains(&low))] {
-        match matches.as_slice() {
-            [] => continue,
-            [one] => return Ok(one.to_string()),
-            many => {
-                let shown: Vec<&str> = many.iter().take(8).copied().collect();
-                let more = if many.len() > 8 { format!(" and {} more", many.len() - 8) } else { String::new() };
-                return Err(format!("`{text}` matches {} options: {}{more}", many.len(), shown.join(" | ")));
-            }
-        }
-    }
-    let mut near: Vec<(f64, &str)> =
-        keys.iter().map(|k| (strsim::normalized_levenshtein(&k.to_lowercase(), &low), *k)).collect();
-    near.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let near: Vec<&str> = near.iter().take(5).map(|x| x.1).collect();
-    Err(format!("`{text}` is not a legal {} here; the nearest: {}", req.kind, near.join(" | ")))
-}
-
-/// The answer keys meant by what was typed: one option (see [`match_option`]), or, when the
-/// request takes several, words naming one each.
-fn resolve_answer(req: &Request, text: &str) -> Result<Vec<String>, String> {
-    let text = text.trim();
-    if text.is_empty() {
-        req.resolve(&[])?;
-        return Ok(vec![]);
-    }
-    let keys = match match_option(req, text) {
-        Ok(k) => vec![k],
-        Err(e) if req.max <= 1 => return Err(e),
-        Err(_) => text.split_whitespace().map(|w| match_option(req, w)).collect::<Result<_, _>>()?,
-    };
-    req.resolve(&keys)?;
-    Ok(keys)
 }
 
 /// Messages without the kernel's internal chunk names.
