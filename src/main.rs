@@ -43,8 +43,10 @@ enum BotKind {
 enum Command {
     /// Play a game between bots and people at this terminal.
     Play {
+        /// The edition: a folder under rulesets/ (`ls rulesets` lists them).
         #[arg(long, default_value = "8th")]
         ruleset: String,
+        /// Number of players (the ruleset's boards say which counts it has layouts for).
         #[arg(long, default_value_t = 2)]
         players: usize,
         /// Seed of the game (dice, shuffles and the bots' choices).
@@ -100,6 +102,7 @@ enum Command {
     /// Many bot games at once: how games end, wins by seat, what each card does for its
     /// player, and the engine's speed. Game i uses seed SEED+i, so results don't depend on --jobs.
     Sim {
+        /// The edition: a folder under rulesets/.
         #[arg(long, default_value = "8th")]
         ruleset: String,
         /// Seat counts the games take in turn, e.g. --players 2,3,4.
@@ -140,6 +143,7 @@ enum Command {
     },
     /// Run the tests every card file carries.
     Test {
+        /// The ruleset whose cards are tested (a folder under rulesets/).
         #[arg(long, default_value = "8th")]
         ruleset: String,
         /// Only cards whose key or name contains this.
@@ -147,6 +151,7 @@ enum Command {
     },
     /// Load a ruleset, its boards and all its cards, and report every problem.
     Check {
+        /// The ruleset to check (a folder under rulesets/).
         #[arg(long, default_value = "8th")]
         ruleset: String,
     },
