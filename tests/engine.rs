@@ -135,7 +135,11 @@ fn card_tests_run_in_fresh_games_and_report_failures_by_line() {
     let unasked = by_name("an unexpected request fails the test");
     assert!(!unasked.passed && unasked.message.contains("never asked"), "{}", unasked.message);
     let long = by_name("a long failure keeps its message");
-    assert!(long.message.starts_with("cards/toy/zap.lua:") && long.message.contains("no action matches"), "{}", long.message);
+    assert!(
+        long.message.starts_with("cards/toy/zap.lua:") && long.message.contains("no action matches"),
+        "{}",
+        long.message
+    );
 }
 
 /// Lua seeds its string hashing per process, so determinism is only proven across processes:

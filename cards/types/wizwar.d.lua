@@ -504,7 +504,7 @@ function Game:set_door_flags(e, flags) end
 ---@return table
 function Game:turn_sector(sector, quarters, fate) end
 
----Swap two sector slots' contents; returns what moved.
+---Exchange two sector slots' contents; returns what moved.
 ---@param a integer
 ---@param b integer
 ---@param fate? SeamFate

@@ -93,7 +93,7 @@ pub const API_DOCS: &[ApiDoc] = &[
     d("hold_door", "e: Edge, p?: integer", "", "A wizard holds a door open (nil lets go)."),
     d("set_door_flags", "e: Edge, flags: {sealed?: boolean, jammed_open?: boolean, owner_player?: integer}", "", "Seal, jam open or give an owner to a door."),
     d("turn_sector", "sector: integer, quarters: integer, fate?: SeamFate", "table", "Turn a sector slot by quarter turns clockwise; returns what moved."),
-    d("swap_sectors", "a: integer, b: integer, fate?: SeamFate", "table", "Swap two sector slots' contents; returns what moved."),
+    d("swap_sectors", "a: integer, b: integer, fate?: SeamFate", "table", "Exchange two sector slots' contents; returns what moved."),
     d("remove_warps", "name: string", "integer", "Remove the layout's warps with this name (whole rim sides glued together); those sides wrap as usual. Returns how many."),
     d("arrange_board", "spec: table", "", "Rebuild the board from a layout spec (setup only)."),
     // Flow

@@ -8,7 +8,7 @@
 //!   imaginary line is interrupted by any part of a wall (including a column), then line of sight
 //!   is blocked"). Columns stand at both ends of every wall and door, so a line that grazes the
 //!   end of a wall, or passes exactly through a corner where a wall ends, is blocked. So is one
-//!   through an end of an edge obstacle that blocks LOS (a raised wall of earth). A line through a corner
+//!   through an end of an edge obstacle that blocks LOS (a raised earthwork). A line through a corner
 //!   where nothing of the kind ends passes diagonally.
 //! * Open doors let LOS through; closed doors block it (8th FAQ 1.1: the line stops at a closed
 //!   door). Their columns still stand.

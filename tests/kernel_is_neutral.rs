@@ -1,0 +1,86 @@
+//! The architecture's one rule, checked: the kernel (`src/`) names no card and no edition.
+//! Card names come from the card files themselves, edition names from the folders under
+//! `rulesets/` (names with a digit, such as "8th", are rulebook citations and allowed).
+//! One-word card names are looked for as written (capitalised), others in any case.
+
+use std::path::{Path, PathBuf};
+
+fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            files(&p, ext, out);
+        } else if p.extension().is_some_and(|x| x == ext) {
+            out.push(p);
+        }
+    }
+}
+
+/// Does `word` stand in `text` as a whole word (not inside a longer one)?
+fn has_word(text: &str, word: &str) -> bool {
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut from = 0;
+    while let Some(i) = text[from..].find(word) {
+        let at = from + i;
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        if !before.is_some_and(is_word) && !after.is_some_and(is_word) {
+            return true;
+        }
+        from = at + word.len();
+    }
+    false
+}
+
+fn card_names() -> Vec<String> {
+    let mut lua = Vec::new();
+    files(Path::new("cards"), "lua", &mut lua);
+    let mut names: Vec<String> = lua
+        .iter()
+        .filter(|p| !p.starts_with("cards/lib") && !p.starts_with("cards/types"))
+        .filter_map(|p| {
+            let text = std::fs::read_to_string(p).unwrap();
+            let rest = text.split_once("name = \"")?.1;
+            Some(rest.split_once('"')?.0.to_string())
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+#[test]
+fn no_card_and_no_edition_is_named_in_the_kernel() {
+    let names = card_names();
+    assert!(names.len() > 50, "card names were found: {names:?}");
+    let editions: Vec<String> = std::fs::read_dir("rulesets")
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .filter(|n| n.chars().all(|c| c.is_ascii_alphabetic()))
+        .collect();
+    assert!(!editions.is_empty());
+    let mut src = Vec::new();
+    files(Path::new("src"), "rs", &mut src);
+    let mut found = Vec::new();
+    for f in &src {
+        let text = std::fs::read_to_string(f).unwrap();
+        let lower = text.to_lowercase();
+        for n in &names {
+            let hit = if n.contains(' ') || !n.chars().all(char::is_alphanumeric) {
+                has_word(&lower, &n.to_lowercase())
+            } else {
+                has_word(&text, n)
+            };
+            if hit {
+                found.push(format!("{}: card `{n}`", f.display()));
+            }
+        }
+        for ed in &editions {
+            if has_word(&lower, &ed.to_lowercase()) {
+                found.push(format!("{}: edition `{ed}`", f.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "the kernel names cards or editions:\n{}", found.join("\n"));
+}
