@@ -92,10 +92,11 @@ function M.discard_to_limit(game, p)
 end
 
 -- Objects a card created (walls, blocks) go when the card leaves play (8th: Maintaining Spells).
+-- Its walls are found on the board by their maker, wherever a sector turn has carried them.
 function M.remove_creations(game, c)
-  for _, e in ipairs(game:card_data(c, "walls") or {}) do
-    local ok = pcall(function() game:unmake_barrier(e, c) end)
-    if ok then game:after("object_destroyed", { edge = e, card = c }) end
+  for _, e in ipairs(creations.walls_of(game, c)) do
+    game:unmake_barrier(e, c)
+    game:after("object_destroyed", { edge = e, card = c })
   end
   for _, id in ipairs(game:card_data(c, "objects") or {}) do
     local o = game:object(id)
@@ -104,7 +105,7 @@ function M.remove_creations(game, c)
       game:after("object_destroyed", { object = id, card = c })
     end
   end
-  game:set_card_data(c, "walls", nil)
+  game:set_card_data(c, "made_walls", nil)
   game:set_card_data(c, "objects", nil)
 end
 

@@ -6,7 +6,17 @@
 -- Create Wall wall discards its card.
 local M = {}
 
-local function same_edge(a, b) return a.x == b.x and a.y == b.y and a.side == b.side end
+-- The walls and doors card c has made that still stand, found on the board by their maker
+-- (a sector turn moves them, or removes those on its seams).
+function M.walls_of(game, c)
+  local out = {}
+  for _, barrier in ipairs({ "wall", "door" }) do
+    for _, info in ipairs(game:edges(barrier)) do
+      if info.created_by == c then out[#out + 1] = info.edge end
+    end
+  end
+  return out
+end
 
 -- The card in play whose creations include object `id`, if any.
 function M.creator_of_object(game, id)
@@ -25,17 +35,26 @@ end
 function M.lost(game, c, what)
   local card = c and game:card(c)
   if not card or card.zone.kind ~= "play" then return end
-  local walls, objects = {}, {}
-  for _, e in ipairs(game:card_data(c, "walls") or {}) do
-    if not (what.edge and same_edge(e, what.edge)) then walls[#walls + 1] = e end
-  end
+  local objects = {}
   for _, id in ipairs(game:card_data(c, "objects") or {}) do
     if id ~= what.object then objects[#objects + 1] = id end
   end
-  game:set_card_data(c, "walls", walls)
   game:set_card_data(c, "objects", objects)
   -- (required here: common.lua requires this module)
-  if #walls == 0 and #objects == 0 then require("rules.common").end_spell(game, c) end
+  if #M.walls_of(game, c) == 0 and #objects == 0 then require("rules.common").end_spell(game, c) end
+end
+
+-- After the map changed (a sector turned): every spell in play that made walls and has none
+-- standing any more ends (8th: Changing the Map removes created walls on moving seams).
+function M.settle_all(game)
+  for _, pl in ipairs(game:players()) do
+    for _, c in ipairs(game:play_area(pl.id)) do
+      if game:card_data(c, "made_walls") and #M.walls_of(game, c) == 0
+          and #(game:card_data(c, "objects") or {}) == 0 then
+        require("rules.common").end_spell(game, c)
+      end
+    end
+  end
 end
 
 -- The same for an object destroyed on the board, whoever created it.

@@ -200,11 +200,24 @@ function H.create_object(ctx, spec)
   return id
 end
 
+-- The walls and doors this card has made that still stand (found by their maker, wherever a
+-- sector turn carried them).
+function H.walls_made(ctx)
+  return creations.walls_of(ctx.game, ctx.card)
+end
+
+-- After a card changed the map (a sector turned): spells whose creations the change removed
+-- end (8th: Changing the Map).
+function H.map_changed(ctx)
+  creations.settle_all(ctx.game)
+end
+
 -- 8th: Creating and Destroying Walls.
 function H.create_wall(ctx, edge)
   local game = ctx.game
   game:create_barrier(edge, false, ctx.card)
-  remember(ctx, "walls", game:edge(edge).edge)
+  ctx.game:set_card_data(ctx.card, "made_walls", true) -- its walls are found by their maker
+
   game:after("object_created", { edge = edge, card = ctx.card })
 end
 

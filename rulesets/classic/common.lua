@@ -110,11 +110,21 @@ function M.discard_to_limit(game, p)
   end
 end
 
+-- The walls card c made that still stand, found on the board by their maker (a sector turned
+-- or relocated carries them along).
+function M.walls_of(game, c)
+  local out = {}
+  for _, info in ipairs(game:edges("wall")) do
+    if info.created_by == c then out[#out + 1] = info.edge end
+  end
+  return out
+end
+
 -- Objects and walls a card created go when the card leaves play.
 function M.remove_creations(game, c)
-  for _, e in ipairs(game:card_data(c, "walls") or {}) do
-    local ok = pcall(function() game:unmake_barrier(e, c) end)
-    if ok then game:after("object_destroyed", { edge = e, card = c }) end
+  for _, e in ipairs(M.walls_of(game, c)) do
+    game:unmake_barrier(e, c)
+    game:after("object_destroyed", { edge = e, card = c })
   end
   for _, id in ipairs(game:card_data(c, "objects") or {}) do
     local o = game:object(id)
@@ -123,7 +133,6 @@ function M.remove_creations(game, c)
       game:after("object_destroyed", { object = id, card = c })
     end
   end
-  game:set_card_data(c, "walls", nil)
   game:set_card_data(c, "objects", nil)
 end
 

@@ -316,8 +316,7 @@ end
 -- A wall on an empty edge (classic: walls are cast on the lines between squares).
 function H.create_wall(ctx, edge)
   local game = ctx.game
-  game:create_barrier(edge, false, ctx.card)
-  remember(ctx, "walls", game:edge(edge).edge)
+  game:create_barrier(edge, false, ctx.card) -- found again by its maker (common.walls_of)
   game:after("object_created", { edge = edge, card = ctx.card })
 end
 

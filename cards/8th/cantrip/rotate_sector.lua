@@ -17,6 +17,7 @@ return card {
     local quarters = ({ clockwise = 1, counterclockwise = 3, ["half turn"] = 2 })[turn]
     ctx.game:turn_sector(ctx.target.sector, quarters, "reset")
     ctx.game:log("sector_rotated", { sector = ctx.target.sector, quarters = quarters })
+    ctx:map_changed()
   end,
   tests = {
     { "a half turn: the walls turned, the wizard in it moved, portals stayed", function(t)
@@ -66,6 +67,54 @@ return card {
       t:ok(#before > 0)
       t:eq(links(), links_before, "portals and wrap links stay where they are")
       t:eq(#t:log("sector_rotated"), 1)
+    end },
+    { "a created wall turns with its sector and still goes with its spell", function(t)
+      local g = t.game
+      local spots = require("lib.spots")
+      t:active(0)
+      local at = g:player(0).at
+      local sec = g:sector_of(at)
+      local n = spots.open_border(g, at)
+      t:ok(n and g:sector_of(n.to) == sec, "an open border inside the sector")
+      local w = t:give(0, "Create Wall")
+      t:act("cast Create Wall #" .. w .. " at border " .. spots.edge_label(n.edge))
+      local c = t:give(0, "Rotate Sector")
+      t:answer(0, "half turn")
+      t:act("cast Rotate Sector #" .. c .. " at sector " .. sec)
+      local made = {}
+      for _, info in ipairs(g:edges("wall")) do
+        if info.created_by == w then made[#made + 1] = info.edge end
+      end
+      t:eq(#made, 1, "the wall still stands")
+      t:ok(not spots.same_edge(made[1], n.edge), "somewhere else now")
+      t:eq(g:card(w).zone.kind, "play")
+      t:act("end spell Create Wall #" .. w)
+      for _, info in ipairs(g:edges("wall")) do t:ok(info.created_by ~= w, "the turned wall went with its spell") end
+    end },
+    { "a created wall on a turning seam is removed, and its spell ends", function(t)
+      local g = t.game
+      local spots = require("lib.spots")
+      t:active(0)
+      local sec = g:sector_of(g:player(0).at)
+      local seam, inside
+      for _, sq in ipairs(g:sector_squares(sec)) do
+        for _, n in ipairs(spots.around(g, sq)) do
+          if not seam and g:sector_of(n.to) ~= sec and n.info.barrier == "open" and not n.info.boundary
+              and #n.info.obstacles == 0 and #g:wizards_at(sq) == 0 and g:home_sector_at(sq) == nil then
+            seam, inside = n, sq
+          end
+        end
+      end
+      t:ok(seam, "an open seam")
+      t:place(0, inside)
+      local w = t:give(0, "Create Wall")
+      t:act("cast Create Wall #" .. w .. " at border " .. spots.edge_label(seam.edge))
+      t:eq(g:edge(seam.edge).created_by, w)
+      local c = t:give(0, "Rotate Sector")
+      t:answer(0, "clockwise")
+      t:act("cast Rotate Sector #" .. c .. " at sector " .. sec)
+      for _, info in ipairs(g:edges("wall")) do t:ok(info.created_by ~= w, "no wall of the spell stands") end
+      t:eq(g:card(w).zone.kind, "pile", "the spell has nothing left to maintain")
     end },
     { "a quarter turn takes a wizard in a corner to the next corner", function(t)
       local g = t.game

@@ -12,10 +12,6 @@
 --   As a spell on your turn it stands on an empty border line you can see until your next
 --   turn begins.
 -- The wall is a created wall that no damage harms; it is not kept when its card goes.
-local function same_edge(a, b)
-  return a ~= nil and b ~= nil and a.x == b.x and a.y == b.y and a.side == b.side
-end
-
 local function empty_border(game, e)
   local info = game:edge(e)
   return info.barrier == "open" and not info.boundary
@@ -143,8 +139,8 @@ return card {
     end
   end,
   on_end = function(ctx)
-    local game, e = ctx.game, ctx.data.dirt
-    if e and game:edge(e).created_by == ctx.card then
+    local game = ctx.game
+    for _, e in ipairs(ctx:walls_made()) do -- where it stands now (a sector may have turned)
       game:destroy_barrier(e)
       game:after("object_destroyed", { edge = e, card = ctx.card })
     end
@@ -153,7 +149,7 @@ return card {
   -- Immune to damage.
   before_damage = function(ctx, ev)
     local t = ev.target or {}
-    if (t.kind == "wall" or t.kind == "door") and same_edge(t.edge, ctx.data.dirt) then return false end
+    if (t.kind == "wall" or t.kind == "door") and ctx.game:edge(t.edge).created_by == ctx.card then return false end
   end,
   -- The bolt it answered is over.
   on_discard = function(ctx, ev)
