@@ -4,9 +4,13 @@
 //! Answers are given and logged by the *keys* of the chosen options, not their positions, so a
 //! saved game replayed against changed cards can tell exactly where it stops making sense.
 
+use crate::geometry::moves::Mover;
+use crate::geometry::Sq;
 use crate::rng::GameRng;
+use crate::state::GameState;
 use crate::value::Value;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::collections::VecDeque;
 
 /// One legal answer.
@@ -153,6 +157,12 @@ pub enum Decision {
 
 pub trait Agent {
     fn decide(&mut self, req: &Request) -> Decision;
+
+    /// The same, with the game in view (bots that look at the board; the kernel always asks
+    /// this way). By default the request alone decides.
+    fn decide_seeing(&mut self, req: &Request, _game: &GameState) -> Decision {
+        self.decide(req)
+    }
 }
 
 /// Picks uniformly at random among the legal answers, from its own seeded generator.
@@ -204,6 +214,68 @@ impl Agent for AggressiveAgent {
             return Decision::Answer(vec![hostile[i].key.clone()]);
         }
         self.random.decide(req)
+    }
+}
+
+/// An aggressive bot that also hunts: with no hostile action to take, it steps towards the
+/// nearest living enemy (a move option whose value names the square it leads `to`, a
+/// convention of rulesets), walking round walls and locked doors. Else it plays at random.
+pub struct HunterAgent {
+    aggressive: AggressiveAgent,
+}
+
+impl HunterAgent {
+    pub fn new(seed: u64) -> HunterAgent {
+        HunterAgent { aggressive: AggressiveAgent::new(seed) }
+    }
+
+    /// The move option that brings the player nearest an enemy, if one brings him nearer.
+    fn closing_in(&mut self, req: &Request, game: &GameState) -> Option<String> {
+        let me = game.player(req.player)?;
+        let here = me.at?;
+        let mover = Mover::wizard(me.id, Some(me.home_sector));
+        // Walking costs from every living enemy, at most a board's width away.
+        let reach = game.board.size().0.max(game.board.size().1) as u32 * 2;
+        let mut cost: BTreeMap<Sq, u32> = BTreeMap::new();
+        for enemy in game.players.iter().filter(|p| p.alive && p.id != me.id) {
+            let Some(at) = enemy.at else { continue };
+            for (s, c) in game.board.reachable(at, reach, &mover) {
+                cost.entry(s).and_modify(|old| *old = (*old).min(c)).or_insert(c);
+            }
+        }
+        let now = cost.get(&here).copied().unwrap_or(u32::MAX);
+        let mut best: Vec<(&Choice, u32)> = Vec::new();
+        for c in &req.options {
+            let Some(to) = c.value.get("to").and_then(|v| crate::engine::convert::to_sq(v).ok()) else { continue };
+            let Some(&d) = cost.get(&to) else { continue };
+            match best.first() {
+                Some((_, b)) if d > *b => {}
+                Some((_, b)) if d == *b => best.push((c, d)),
+                _ => best = vec![(c, d)],
+            }
+        }
+        let closer: Vec<&Choice> = best.into_iter().filter(|(_, d)| *d < now).map(|(c, _)| c).collect();
+        if closer.is_empty() {
+            return None;
+        }
+        let i = self.aggressive.random.rng.below(closer.len() as u32) as usize;
+        Some(closer[i].key.clone())
+    }
+}
+
+impl Agent for HunterAgent {
+    fn decide(&mut self, req: &Request) -> Decision {
+        self.aggressive.decide(req)
+    }
+
+    fn decide_seeing(&mut self, req: &Request, game: &GameState) -> Decision {
+        let hostile = req.options.iter().any(|c| matches!(c.value.get("hostile"), Some(Value::Bool(true))));
+        if req.min <= 1 && req.max >= 1 && !hostile {
+            if let Some(key) = self.closing_in(req, game) {
+                return Decision::Answer(vec![key]);
+            }
+        }
+        self.aggressive.decide(req)
     }
 }
 
@@ -279,6 +351,13 @@ impl Agent for Seats {
     fn decide(&mut self, req: &Request) -> Decision {
         match self.agents.get_mut(req.player as usize) {
             Some(a) => a.decide(req),
+            None => Decision::Fail(format!("no agent sits at seat {}", req.player)),
+        }
+    }
+
+    fn decide_seeing(&mut self, req: &Request, game: &GameState) -> Decision {
+        match self.agents.get_mut(req.player as usize) {
+            Some(a) => a.decide_seeing(req, game),
             None => Decision::Fail(format!("no agent sits at seat {}", req.player)),
         }
     }

@@ -35,8 +35,12 @@ enum Format {
 
 #[derive(Clone, Copy, ValueEnum)]
 enum BotKind {
+    /// Uniformly random legal choices.
     Random,
+    /// Random, but an attack on a wizard whenever there is one.
     Aggressive,
+    /// Aggressive, and otherwise stepping towards the nearest enemy.
+    Hunter,
 }
 
 #[derive(Subcommand)]
@@ -116,8 +120,8 @@ enum Command {
         /// Stop a game after this many turns.
         #[arg(long, default_value_t = 60)]
         turns: u64,
-        /// Who plays: random bots, or aggressive ones (random, but they attack a wizard whenever they can).
-        #[arg(long, value_enum, default_value = "aggressive")]
+        /// Who plays the seats.
+        #[arg(long, value_enum, default_value = "hunter")]
         bots: BotKind,
         /// Optional rules, as for play.
         #[arg(long = "option")]
@@ -363,6 +367,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 bots: match bots {
                     BotKind::Random => wizwar::sim::Bots::Random,
                     BotKind::Aggressive => wizwar::sim::Bots::Aggressive,
+                    BotKind::Hunter => wizwar::sim::Bots::Hunter,
                 },
                 options: parse_options(&options)?,
                 jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),

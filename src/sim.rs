@@ -6,7 +6,7 @@
 //! the kernel's own vocabulary (the `cast` and `counter` events, the result), never from an
 //! edition's rules.
 
-use crate::decision::{Agent, AggressiveAgent, RandomAgent, Seats};
+use crate::decision::{Agent, AggressiveAgent, HunterAgent, RandomAgent, Seats};
 use crate::engine::{Engine, GameSetup, Outcome};
 use crate::value::Value;
 use serde::Serialize;
@@ -23,6 +23,8 @@ pub enum Bots {
     Random,
     /// Random, but an action aimed at another wizard whenever there is one.
     Aggressive,
+    /// Aggressive, and otherwise stepping towards the nearest enemy.
+    Hunter,
 }
 
 #[derive(Clone, Debug)]
@@ -97,6 +99,7 @@ pub fn play_game(cfg: &SimConfig, index: u64) -> GameRecord {
             match cfg.bots {
                 Bots::Random => Box::new(RandomAgent::new(bot_seed)),
                 Bots::Aggressive => Box::new(AggressiveAgent::new(bot_seed)),
+                Bots::Hunter => Box::new(HunterAgent::new(bot_seed)),
             }
         })
         .collect();

@@ -10,7 +10,7 @@ mod common;
 
 use common::copy_dir;
 use std::path::{Path, PathBuf};
-use wizwar::decision::{Agent, AggressiveAgent, Decision, RandomAgent, Request, Seats};
+use wizwar::decision::{Agent, Decision, HunterAgent, RandomAgent, Request, Seats};
 use wizwar::engine::{Engine, GameSetup, Outcome};
 use wizwar::value::Value;
 
@@ -227,10 +227,10 @@ fn the_same_seed_gives_the_same_log() {
     assert_ne!(a, play(&root, "classic", 12, 3, 60).1);
 }
 
-/// Bots that attack whenever they can (actions the rulesets mark hostile), so that duels end.
+/// Hunters: bots that attack whenever they can and otherwise close in, so that duels end.
 fn aggro(seed: u64, players: usize) -> Box<dyn Agent> {
     Box::new(Seats {
-        agents: (0..players).map(|i| Box::new(AggressiveAgent::new(seed * 10 + i as u64)) as Box<dyn Agent>).collect(),
+        agents: (0..players).map(|i| Box::new(HunterAgent::new(seed * 10 + i as u64)) as Box<dyn Agent>).collect(),
     })
 }
 

@@ -890,7 +890,7 @@ impl Kernel {
             }
             None => {
                 // A person may think as long as he likes: the script waiting for him is not slow.
-                let d = self.host.off_the_clock(|| self.agent.borrow_mut().decide(req));
+                let d = self.host.off_the_clock(|| self.agent.borrow_mut().decide_seeing(req, &self.st.borrow()));
                 match d {
                     Decision::Answer(keys) => {
                         req.resolve(&keys).map_err(Interrupt::Fail)?;
