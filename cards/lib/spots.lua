@@ -90,6 +90,27 @@ function spots.south_opening(game, i)
   return { x = (x0 + x1) // 2, y = y1 }
 end
 
+-- An open border between sector `sec` and another one, with nothing on it, beside a square of
+-- `sec` holding no wizard and no home base: returns the neighbour ({ dir, to, edge, info })
+-- and that square, or nil.
+function spots.open_seam(game, sec)
+  for _, sq in ipairs(game:sector_squares(sec)) do
+    for _, n in ipairs(around(game, sq)) do
+      if game:sector_of(n.to) ~= sec and n.info.barrier == "open" and not n.info.boundary
+          and #n.info.obstacles == 0 and #game:wizards_at(sq) == 0 and game:home_sector_at(sq) == nil then
+        return n, sq
+      end
+    end
+  end
+end
+
+-- The walls card c made that stand now (their edges).
+function spots.walls_by(game, c)
+  local out = {}
+  for _, info in ipairs(game:edges { barrier = "wall", created_by = c }) do out[#out + 1] = info.edge end
+  return out
+end
+
 -- "x,y,side" as action keys write an edge.
 function spots.edge_label(e) return e.x .. "," .. e.y .. "," .. e.side end
 

@@ -331,10 +331,10 @@ function Game:neighbours(s) end
 ---@return EdgeInfo
 function Game:edge(e) end
 
----Every line of the board once (square by square, sides N, E, S, W), or only those holding that barrier now.
----@param barrier? "open"|"wall"|"door"
+---Every line of the board once (square by square, sides N, E, S, W), or only those holding that barrier now, or made by that card.
+---@param filter? "open"|"wall"|"door"|{barrier?: string, created_by?: integer}
 ---@return EdgeInfo[]
-function Game:edges(barrier) end
+function Game:edges(filter) end
 
 ---The single steps a wizard may take now, with the doors and walls as they are.
 ---@param p integer

@@ -10,11 +10,7 @@ local M = {}
 -- (a sector turn moves them, or removes those on its seams).
 function M.walls_of(game, c)
   local out = {}
-  for _, barrier in ipairs({ "wall", "door" }) do
-    for _, info in ipairs(game:edges(barrier)) do
-      if info.created_by == c then out[#out + 1] = info.edge end
-    end
-  end
+  for _, info in ipairs(game:edges { created_by = c }) do out[#out + 1] = info.edge end
   return out
 end
 

@@ -114,9 +114,7 @@ end
 -- or relocated carries them along).
 function M.walls_of(game, c)
   local out = {}
-  for _, info in ipairs(game:edges("wall")) do
-    if info.created_by == c then out[#out + 1] = info.edge end
-  end
+  for _, info in ipairs(game:edges { barrier = "wall", created_by = c }) do out[#out + 1] = info.edge end
   return out
 end
 

@@ -438,7 +438,17 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         let v = k.st.borrow().board.edge(cv::to_edge(&e)?)?;
         Ok(edge_info(&v))
     })?;
-    reg(lua, t, "edges", w, |k, barrier: Option<String>| -> F<Value> {
+    reg(lua, t, "edges", w, |k, filter: Option<Value>| -> F<Value> {
+        // A barrier name, or { barrier = ..., created_by = card }.
+        let (barrier, maker) = match &filter {
+            Some(Value::Str(b)) => (Some(b.clone()), None),
+            Some(f @ Value::Map(_)) => (
+                f.get("barrier").and_then(Value::as_str).map(str::to_string),
+                f.get("created_by").and_then(Value::as_int),
+            ),
+            None | Some(Value::Nil) => (None, None),
+            Some(other) => return Err(format!("edges: expected a barrier name or a filter table, got {other}").into()),
+        };
         let st = k.st.borrow();
         let mut seen = std::collections::HashSet::new();
         let mut out = Vec::new();
@@ -450,7 +460,9 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
                     continue;
                 }
                 let v = st.board.edge(e)?;
-                if barrier.as_deref().is_none_or(|b| barrier_name(v.barrier) == b) {
+                let barrier_ok = barrier.as_deref().is_none_or(|b| barrier_name(v.barrier) == b);
+                let maker_ok = maker.is_none_or(|c| v.created_by == Some(c as u64));
+                if barrier_ok && maker_ok {
                     out.push(edge_info(&v));
                 }
             }

@@ -60,7 +60,7 @@ pub const API_DOCS: &[ApiDoc] = &[
     d("visible_from", "a: Square", "Square[]", "Every square in line of sight of a."),
     d("neighbours", "s: Square", "Neighbour[]", "The square beyond each side (through links at the rim), terrain ignored."),
     d("edge", "e: Edge", "EdgeInfo", "What stands on an edge: barrier, printed terrain, door state, damage, obstacles."),
-    d("edges", "barrier?: \"open\"|\"wall\"|\"door\"", "EdgeInfo[]", "Every line of the board once (square by square, sides N, E, S, W), or only those holding that barrier now."),
+    d("edges", "filter?: \"open\"|\"wall\"|\"door\"|{barrier?: string, created_by?: integer}", "EdgeInfo[]", "Every line of the board once (square by square, sides N, E, S, W), or only those holding that barrier now, or made by that card."),
     d("steps", "p: integer, flags?: MoveFlags", "Step[]", "The single steps a wizard may take now, with the doors and walls as they are."),
     d("path", "a: Square, b: Square, flags?: MoveFlags", "Square[]?", "A shortest path from a to b (the squares after a), or nil."),
     d("reachable", "a: Square, points: integer, flags?: MoveFlags", "{square: Square, cost: integer}[]", "Every square reachable from a with so many movement points."),

@@ -81,30 +81,19 @@ return card {
       local c = t:give(0, "Rotate Sector")
       t:answer(0, "half turn")
       t:act("cast Rotate Sector #" .. c .. " at sector " .. sec)
-      local made = {}
-      for _, info in ipairs(g:edges("wall")) do
-        if info.created_by == w then made[#made + 1] = info.edge end
-      end
+      local made = spots.walls_by(g, w)
       t:eq(#made, 1, "the wall still stands")
       t:ok(not spots.same_edge(made[1], n.edge), "somewhere else now")
       t:eq(g:card(w).zone.kind, "play")
       t:act("end spell Create Wall #" .. w)
-      for _, info in ipairs(g:edges("wall")) do t:ok(info.created_by ~= w, "the turned wall went with its spell") end
+      t:eq(#spots.walls_by(g, w), 0, "the turned wall went with its spell")
     end },
     { "a created wall on a turning seam is removed, and its spell ends", function(t)
       local g = t.game
       local spots = require("lib.spots")
       t:active(0)
       local sec = g:sector_of(g:player(0).at)
-      local seam, inside
-      for _, sq in ipairs(g:sector_squares(sec)) do
-        for _, n in ipairs(spots.around(g, sq)) do
-          if not seam and g:sector_of(n.to) ~= sec and n.info.barrier == "open" and not n.info.boundary
-              and #n.info.obstacles == 0 and #g:wizards_at(sq) == 0 and g:home_sector_at(sq) == nil then
-            seam, inside = n, sq
-          end
-        end
-      end
+      local seam, inside = spots.open_seam(g, sec)
       t:ok(seam, "an open seam")
       t:place(0, inside)
       local w = t:give(0, "Create Wall")
@@ -113,7 +102,7 @@ return card {
       local c = t:give(0, "Rotate Sector")
       t:answer(0, "clockwise")
       t:act("cast Rotate Sector #" .. c .. " at sector " .. sec)
-      for _, info in ipairs(g:edges("wall")) do t:ok(info.created_by ~= w, "no wall of the spell stands") end
+      t:eq(#spots.walls_by(g, w), 0, "no wall of the spell stands")
       t:eq(g:card(w).zone.kind, "pile", "the spell has nothing left to maintain")
     end },
     { "a quarter turn takes a wizard in a corner to the next corner", function(t)

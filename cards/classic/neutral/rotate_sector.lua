@@ -52,15 +52,7 @@ return card {
       local spots = require("lib.spots")
       t:active(0)
       local sec = g:sector_of(g:player(0).at)
-      local seam, inside
-      for _, sq in ipairs(g:sector_squares(sec)) do
-        for _, n in ipairs(spots.around(g, sq)) do
-          if not seam and g:sector_of(n.to) ~= sec and n.info.barrier == "open" and not n.info.boundary
-              and #g:wizards_at(sq) == 0 then
-            seam, inside = n, sq
-          end
-        end
-      end
+      local seam, inside = spots.open_seam(g, sec)
       t:ok(seam, "an open seam")
       t:place(0, inside)
       local w = t:give(0, "Create Wall")
