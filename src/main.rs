@@ -104,7 +104,7 @@ enum Command {
         strict: bool,
     },
     /// Many bot games at once: how games end, wins by seat, what each card does for its
-    /// player, and the engine's speed. Game i uses seed SEED+i, so results don't depend on --jobs.
+    /// player, and how fast the engine runs. Game i uses seed SEED+i, so results don't depend on --jobs.
     Sim {
         /// The edition: a folder under rulesets/.
         #[arg(long, default_value = "8th")]

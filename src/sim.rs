@@ -1,5 +1,5 @@
 //! Many bot games of one ruleset at once: how card designers measure a card, and how the
-//! engine measures its own speed (`wizwar sim`).
+//! engine measures how fast it runs (`wizwar sim`).
 //!
 //! Game `i` is played with seed `seed + i` and `players[i % players.len()]` seats, so the
 //! results do not depend on how many threads share the work. What a game records comes from
@@ -258,7 +258,7 @@ fn percent(part: u64, whole: u64) -> String {
     }
 }
 
-/// The summary as tables for a terminal: how games ended, wins by seat, the cards, the speed.
+/// The summary as tables for a terminal: how games ended, wins by seat, the cards, games and events per second.
 pub fn render(s: &Summary, cards_shown: usize) -> String {
     let mut out = String::new();
     out.push_str(&format!("{} games, {:.1} turns on average\n\n", s.games, s.mean_turns));

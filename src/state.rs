@@ -64,7 +64,7 @@ pub struct Player {
     pub play: Vec<CardId>,
     /// Counters on the wizard (stun tokens, lost turns...), by name.
     pub tokens: BTreeMap<String, i64>,
-    /// The ruleset's own data about the player (victory points, kills, speed...).
+    /// The ruleset's own data about the player (victory points, kills, movement...).
     pub vars: Value,
 }
 
