@@ -57,8 +57,8 @@ pub fn summary(st: &GameState) -> String {
 
 /// A person at the terminal: each request is printed with numbered options; the answer is
 /// a number, an option key, or enough of one to name it (see [`Request::answer_from_text`]).
-/// End of input suspends the game.
-/// Several seats may share one terminal (hot-seat): they share its input.
+/// End of input suspends the game. Several seats may sit at one terminal (hot-seat): they
+/// share its input.
 pub struct HumanAgent<W: Write> {
     pub input: Rc<RefCell<dyn BufRead>>,
     pub output: W,
@@ -86,8 +86,7 @@ impl<W: Write> Agent for HumanAgent<W> {
                 Ok(0) | Err(_) => return Decision::Suspend,
                 Ok(_) => {}
             }
-            let keys = req.answer_from_text(&line);
-            match keys {
+            match req.answer_from_text(&line) {
                 Ok(k) => return Decision::Answer(k),
                 Err(e) => {
                     let _ = writeln!(self.output, "{e}");

@@ -11,8 +11,17 @@ local rules_ctx = nil  -- helpers the ruleset offers cards (rules.ctx), set once
 local game = {}
 -- A primitive's results, or its error re-raised at the script line that called
 -- game:name(...) (level 2: `pass` is tail-called, so that line is the next frame up).
+-- The message is the primitive's own: without the "runtime error: " Rust errors carry, nor
+-- their traceback (plain finds: a long message may not go through a pattern).
+local function message_of(e)
+  local m = tostring(e)
+  if m:sub(1, 15) == "runtime error: " then m = m:sub(16) end
+  local cut = m:find("\nstack traceback:", 1, true)
+  if cut then m = m:sub(1, cut - 1) end
+  return m
+end
 local function pass(ok, ...)
-  if not ok then error(tostring((...)), 2) end
+  if not ok then error(message_of((...)), 2) end
   return ...
 end
 for name, f in pairs(K) do

@@ -152,7 +152,7 @@ impl Repl {
                 None => (line, ""),
             }
         };
-        let result = self.dispatch(cmd, rest).map_err(|e| tidy_error(&e));
+        let result = self.dispatch(cmd, rest);
         // Lines a script printed, whatever happened.
         let printed: Vec<String> = self.engine().map(|e| e.take_output()).unwrap_or_default();
         self.refresh_words();
@@ -733,18 +733,6 @@ enum Rebuild {
     Option,
     /// Another ruleset: everything differs; only whether the steps still apply is news.
     Ruleset,
-}
-
-/// Messages without the kernel's internal chunk names.
-fn tidy_error(e: &str) -> String {
-    let mut e = e.to_string();
-    while let Some(at) = e.find("[kernel api]:") {
-        let rest = &e[at + "[kernel api]:".len()..];
-        let digits = rest.chars().take_while(char::is_ascii_digit).count();
-        let cut = at + "[kernel api]:".len() + digits + rest[digits..].starts_with(": ") as usize * 2;
-        e.replace_range(at..cut, "");
-    }
-    e.replace(": runtime error: ", ": ")
 }
 
 /// `~/x` as a path in the home folder.
