@@ -47,9 +47,9 @@ enum BotKind {
 enum Command {
     /// Play a game between bots and people at this terminal.
     Play {
-        /// The edition: a folder under rulesets/ (`ls rulesets` lists them).
-        #[arg(long, default_value = "8th")]
-        ruleset: String,
+        /// The edition: a folder under rulesets/ (default: the one rulesets/index.toml names).
+        #[arg(long)]
+        ruleset: Option<String>,
         /// Number of players (the ruleset's boards say which counts it has layouts for).
         #[arg(long, default_value_t = 2)]
         players: usize,
@@ -107,8 +107,8 @@ enum Command {
     /// player, and how fast the engine runs. Game i uses seed SEED+i, so results don't depend on --jobs.
     Sim {
         /// The edition: a folder under rulesets/.
-        #[arg(long, default_value = "8th")]
-        ruleset: String,
+        #[arg(long)]
+        ruleset: Option<String>,
         /// Seat counts the games take in turn, e.g. --players 2,3,4.
         #[arg(long, value_delimiter = ',', default_value = "2")]
         players: Vec<usize>,
@@ -148,16 +148,16 @@ enum Command {
     /// Run the tests every card file carries.
     Test {
         /// The ruleset whose cards are tested (a folder under rulesets/).
-        #[arg(long, default_value = "8th")]
-        ruleset: String,
+        #[arg(long)]
+        ruleset: Option<String>,
         /// Only cards whose key or name contains this.
         filter: Option<String>,
     },
     /// Load a ruleset, its boards and all its cards, and report every problem.
     Check {
         /// The ruleset to check (a folder under rulesets/).
-        #[arg(long, default_value = "8th")]
-        ruleset: String,
+        #[arg(long)]
+        ruleset: Option<String>,
     },
     /// Replay a saved game or REPL session against the current cards and rules; report where it diverges.
     Replay {
@@ -173,8 +173,8 @@ enum Command {
     /// Build a board the way setup does (faces shuffled and turned by the seed) and show it.
     Board {
         /// Ruleset folder name under rulesets/ (see the folders there).
-        #[arg(long, default_value = "8th")]
-        ruleset: String,
+        #[arg(long)]
+        ruleset: Option<String>,
         /// Number of players (picks the layout).
         #[arg(long, default_value_t = 4)]
         players: usize,
@@ -248,6 +248,14 @@ fn simulate(
     Ok(())
 }
 
+/// The ruleset named on the command line, or the default that `rulesets/index.toml` names.
+fn ruleset_or_default(root: &std::path::Path, given: Option<String>) -> Result<String, String> {
+    match given {
+        Some(r) => Ok(r),
+        None => wizwar::ruleset::default_ruleset(&root.join("rulesets")),
+    }
+}
+
 fn parse_options(opts: &[String]) -> Result<Vec<(String, Value)>, String> {
     opts.iter().map(|o| wizwar::repl::parse_option(o)).collect()
 }
@@ -256,6 +264,7 @@ fn run(cli: Cli) -> Result<(), String> {
     let root = cli.root.clone();
     match cli.command {
         Command::Play { ruleset, players, seed, human, options, turns, quiet, save, load, log } => {
+            let ruleset = ruleset_or_default(&root, ruleset)?;
             // A saved game or a REPL session (`wizwar::repl` reads both).
             let loaded = load.as_deref().map(wizwar::repl::read_saved).transpose()?;
             let setup = match &loaded {
@@ -359,7 +368,7 @@ fn run(cli: Cli) -> Result<(), String> {
         } => {
             let cfg = wizwar::sim::SimConfig {
                 root: root.clone(),
-                ruleset,
+                ruleset: ruleset_or_default(&root, ruleset)?,
                 players,
                 games,
                 seed,
@@ -378,7 +387,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Repl { ruleset, players, seed, options, script, strict } => {
             let given = ruleset.is_some() || players.is_some() || seed.is_some() || !options.is_empty();
             let defaults = GameSetup {
-                ruleset: ruleset.unwrap_or_else(|| "8th".into()),
+                ruleset: ruleset_or_default(&root, ruleset)?,
                 players: players.unwrap_or(2),
                 seed: seed.unwrap_or(1),
                 options: parse_options(&options)?,
@@ -393,6 +402,7 @@ fn run(cli: Cli) -> Result<(), String> {
             }
         }
         Command::Test { ruleset, filter } => {
+            let ruleset = ruleset_or_default(&root, ruleset)?;
             let results = run_card_tests(&root, &ruleset, filter.as_deref())?;
             let failed: Vec<_> = results.iter().filter(|r| !r.passed).collect();
             for r in &results {
@@ -419,6 +429,7 @@ fn run(cli: Cli) -> Result<(), String> {
             }
         }
         Command::Check { ruleset } => {
+            let ruleset = ruleset_or_default(&root, ruleset)?;
             let setup = GameSetup { ruleset: ruleset.clone(), players: 2, seed: 1, options: vec![], names: vec![] };
             let engine = Engine::new(&root, &setup, Box::new(RandomAgent::new(1)))?;
             let defs: Vec<_> = engine.card_defs().cloned().collect();
@@ -438,7 +449,12 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Board { ruleset, players, side, seed, format, out } => {
-            let path = root.join("rulesets").join(&ruleset).join("boards").join("boards.toml");
+            let ruleset = ruleset_or_default(&root, ruleset)?;
+            // A playable ruleset's own board set (perhaps inherited); else a folder with boards only.
+            let path = match wizwar::ruleset::Ruleset::load(&root.join("rulesets"), &ruleset) {
+                Ok(r) => r.boards_path(),
+                Err(_) => root.join("rulesets").join(&ruleset).join("boards").join("boards.toml"),
+            };
             let set = load_board_set(&path)
                 .map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
             let side = match side {

@@ -2,8 +2,16 @@
 //!
 //! `ruleset.toml` holds what is data: the words card files may use, the optional rules, the
 //! phases of a turn, where the boards and cards are, and any numbers and lists the rules read
-//! (passed to Lua untouched as `config`). `rules.lua` holds the behaviour. The kernel reads
-//! only the keys below; it never learns what an edition means by them.
+//! (passed to Lua untouched as `config`). `rules.lua` and the folder's other Lua files (its
+//! modules, `require("rules.x")`) hold the behaviour. The kernel reads only the keys below; it
+//! never learns what an edition means by them.
+//!
+//! A ruleset may extend another (`extends = "name"`): the parent's `ruleset.toml` is merged
+//! under the child's (see [`merge_into`]), and its Lua files form a chain. A file of the same
+//! name in both is loaded parent first; the child's file then runs with the parent's result as
+//! the global `base` and returns the result (usually `base` itself, a few functions replaced),
+//! so a child overrides one function without copying a file. An `abstract` ruleset (shared
+//! mechanics) is only extended, never played.
 
 use crate::cards::Vocabulary;
 use crate::value::Value;
@@ -34,21 +42,60 @@ pub struct PhaseSpec {
 pub struct RulesetFile {
     pub name: String,
     pub title: String,
-    /// The Lua file with the behaviour, relative to the ruleset folder.
+    /// The ruleset this one extends (its folder name), if any: see [`Ruleset::load`].
+    #[serde(default)]
+    pub extends: Option<String>,
+    /// An abstract ruleset (shared mechanics) is only extended, never played.
+    #[serde(default, rename = "abstract")]
+    pub is_abstract: bool,
+    /// The Lua file with the behaviour, relative to each ruleset folder of the chain.
     #[serde(default = "default_rules")]
     pub rules: String,
-    /// The board set, relative to the ruleset folder.
+    /// The board set, relative to the nearest ruleset folder of the chain that has it.
     #[serde(default = "default_boards")]
     pub boards: String,
     /// Folders under `cards/` whose card files this ruleset loads.
+    #[serde(default)]
     pub card_dirs: Vec<String>,
+    #[serde(default)]
     pub vocabulary: Vocabulary,
     #[serde(default)]
     pub options: Vec<OptionSpec>,
+    #[serde(default)]
     pub phases: Vec<PhaseSpec>,
     /// Numbers and lists for the rules; the kernel passes them to Lua as `config`.
     #[serde(default)]
     pub config: toml::Table,
+}
+
+/// What one `ruleset.toml` may say: every field is optional, since a ruleset that extends
+/// another inherits what it leaves out. Read first, file by file, for errors with lines.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)] // read only to check each file's keys and types
+struct RulesetPatch {
+    name: String,
+    title: Option<String>,
+    extends: Option<String>,
+    #[serde(rename = "abstract")]
+    is_abstract: Option<bool>,
+    rules: Option<String>,
+    boards: Option<String>,
+    card_dirs: Option<Vec<String>>,
+    vocabulary: Option<toml::Table>,
+    options: Option<Vec<OptionPatch>>,
+    phases: Option<Vec<PhaseSpec>>,
+    config: Option<toml::Table>,
+}
+
+/// An option as one file may give it: a new one, or an inherited one with another default.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct OptionPatch {
+    name: String,
+    doc: Option<String>,
+    default: Option<bool>,
 }
 
 fn default_rules() -> String {
@@ -58,12 +105,25 @@ fn default_boards() -> String {
     "boards/boards.toml".into()
 }
 
-/// A ruleset file, read and checked, with the folder it came from.
+/// One folder of a ruleset's chain: the ruleset itself, then what it extends.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layer {
+    pub name: String,
+    pub dir: PathBuf,
+}
+
+/// A ruleset file, read and checked and merged with the rulesets it extends, with the folders
+/// it came from.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ruleset {
+    /// The ruleset's own folder.
     pub dir: PathBuf,
+    /// Its folder first, then the folder of each ruleset it extends, in order.
+    pub chain: Vec<Layer>,
     pub file: RulesetFile,
     pub config: Value,
+    /// What the ruleset's own `ruleset.toml` says, before merging (what it changes).
+    pub own: toml::Table,
 }
 
 /// Converts TOML data to kernel `Value`s (floats are refused: the rules use whole numbers).
@@ -90,33 +150,144 @@ fn line_of(source: &str, offset: usize) -> usize {
     source[..offset.min(source.len())].matches('\n').count() + 1
 }
 
+/// Merges a child's `ruleset.toml` table into its parent's: numbers and lists of `[config]`
+/// key by key (a table into a table, anything else replaced), the vocabulary's word lists
+/// joined, options by name (a child may change an inherited option's default), everything
+/// else replaced where the child gives it. `extends` and `abstract` are never inherited.
+fn merge_into(parent: &mut toml::Table, child: toml::Table) {
+    parent.remove("extends");
+    parent.remove("abstract");
+    for (k, v) in child {
+        match (k.as_str(), parent.get_mut(&k), v) {
+            ("config", Some(toml::Value::Table(old)), toml::Value::Table(new)) => merge_config(old, new),
+            ("vocabulary", Some(toml::Value::Table(old)), toml::Value::Table(new)) => {
+                for (word, list) in new {
+                    match (old.get_mut(&word), list) {
+                        (Some(toml::Value::Array(have)), toml::Value::Array(more)) => {
+                            for w in more {
+                                if !have.contains(&w) {
+                                    have.push(w);
+                                }
+                            }
+                        }
+                        (_, list) => {
+                            old.insert(word, list);
+                        }
+                    }
+                }
+            }
+            ("options", Some(toml::Value::Array(old)), toml::Value::Array(new)) => {
+                for opt in new {
+                    let name = opt.get("name").cloned();
+                    match old.iter_mut().find(|o| o.get("name") == name.as_ref()) {
+                        Some(toml::Value::Table(have)) => {
+                            if let toml::Value::Table(t) = opt {
+                                have.extend(t);
+                            }
+                        }
+                        _ => old.push(opt),
+                    }
+                }
+            }
+            (_, _, v) => {
+                parent.insert(k, v);
+            }
+        }
+    }
+}
+
+fn merge_config(old: &mut toml::Table, new: toml::Table) {
+    for (k, v) in new {
+        match (old.get_mut(&k), v) {
+            (Some(toml::Value::Table(a)), toml::Value::Table(b)) => merge_config(a, b),
+            (_, v) => {
+                old.insert(k, v);
+            }
+        }
+    }
+}
+
+/// The ruleset folders under `rulesets`, by name (those with a `ruleset.toml`).
+pub fn ruleset_names(rulesets: &Path) -> Vec<String> {
+    let mut known: Vec<String> = std::fs::read_dir(rulesets)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .filter(|e| e.path().join("ruleset.toml").is_file())
+                .map(|e| e.file_name().to_string_lossy().to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    known.sort();
+    known
+}
+
+/// The rulesets that can be played (not abstract, and loading), by name.
+pub fn playable_rulesets(rulesets: &Path) -> Vec<String> {
+    ruleset_names(rulesets)
+        .into_iter()
+        .filter(|n| Ruleset::load(rulesets, n).is_ok_and(|r| !r.file.is_abstract))
+        .collect()
+}
+
+/// The ruleset to use when none is named: `default` in `rulesets/index.toml`; without that
+/// file, the one ruleset that can be played, if there is just one.
+pub fn default_ruleset(rulesets: &Path) -> Result<String, String> {
+    let path = rulesets.join("index.toml");
+    let shown = path.display().to_string();
+    if !path.is_file() {
+        let playable = playable_rulesets(rulesets);
+        return match playable.as_slice() {
+            [one] => Ok(one.clone()),
+            _ => Err(format!(
+                "no {shown} names the default ruleset: name one with --ruleset (known: {})",
+                playable.join(", ")
+            )),
+        };
+    }
+    let source = std::fs::read_to_string(&path).map_err(|e| format!("{shown}: {e}"))?;
+    let table: toml::Table = toml::from_str(&source).map_err(|e| {
+        let line = e.span().map(|s| format!(":{}", line_of(&source, s.start))).unwrap_or_default();
+        format!("{shown}{line}: {}", e.message())
+    })?;
+    match table.get("default") {
+        Some(toml::Value::String(s)) => Ok(s.clone()),
+        _ => Err(format!("{shown}: expected `default = \"<ruleset folder>\"`")),
+    }
+}
+
 impl Ruleset {
-    /// Reads `<rulesets>/<name>/ruleset.toml`.
+    /// Reads `<rulesets>/<name>/ruleset.toml`, and the rulesets it extends (`extends = "..."`),
+    /// merged parent first (see [`merge_into`]).
     pub fn load(rulesets: &Path, name: &str) -> Result<Ruleset, String> {
-        let dir = rulesets.join(name);
-        let path = dir.join("ruleset.toml");
-        let shown = path.display().to_string();
-        if !dir.is_dir() {
-            let mut known: Vec<String> = std::fs::read_dir(rulesets)
-                .map(|rd| {
-                    rd.filter_map(|e| e.ok())
-                        .filter(|e| e.path().join("ruleset.toml").is_file())
-                        .map(|e| e.file_name().to_string_lossy().to_string())
-                        .collect()
-                })
-                .unwrap_or_default();
-            known.sort();
-            return Err(format!("no ruleset `{name}` in {} (known: {})", rulesets.display(), known.join(", ")));
+        let mut chain: Vec<Layer> = Vec::new();
+        let mut tables: Vec<toml::Table> = Vec::new();
+        let mut next = Some(name.to_string());
+        while let Some(n) = next.take() {
+            if chain.iter().any(|l| l.name == n) {
+                let names: Vec<&str> = chain.iter().map(|l| l.name.as_str()).collect();
+                return Err(format!(
+                    "ruleset {name}: `extends` goes round in a circle ({} -> {n})",
+                    names.join(" -> ")
+                ));
+            }
+            let (layer, table) = Self::read_one(rulesets, &n, chain.last().map(|l| l.name.as_str()))?;
+            next = table.get("extends").and_then(|v| v.as_str()).map(str::to_string);
+            chain.push(layer);
+            tables.push(table);
         }
-        let source = std::fs::read_to_string(&path).map_err(|e| format!("{shown}: {e}"))?;
-        let file: RulesetFile = toml::from_str(&source).map_err(|e| {
-            let line = e.span().map(|s| format!(":{}", line_of(&source, s.start))).unwrap_or_default();
-            format!("{shown}{line}: {}", e.message())
-        })?;
-        if file.name != name {
-            return Err(format!("{shown}: `name = \"{}\"` but the folder is `{name}`", file.name));
+        let own = tables[0].clone();
+        let mut merged = toml::Table::new();
+        for t in tables.into_iter().rev() {
+            merge_into(&mut merged, t);
         }
-        if file.phases.is_empty() {
+        let own_extends = chain.get(1).map(|l| l.name.clone());
+        let dir = chain[0].dir.clone();
+        let shown = dir.join("ruleset.toml").display().to_string();
+        let file: RulesetFile = toml::Value::Table(merged)
+            .try_into()
+            .map_err(|e: toml::de::Error| format!("{shown} (with what it extends): {}", e.message()))?;
+        let file = RulesetFile { extends: own_extends, ..file };
+        if !file.is_abstract && file.phases.is_empty() {
             return Err(format!("{shown}: a turn needs at least one phase"));
         }
         let vocab = &file.vocabulary;
@@ -133,15 +304,60 @@ impl Ruleset {
         }
         let config =
             toml_to_value(&toml::Value::Table(file.config.clone())).map_err(|e| format!("{shown}: config.{e}"))?;
-        Ok(Ruleset { dir, file, config })
+        Ok(Ruleset { dir, chain, file, config, own })
     }
 
-    pub fn rules_path(&self) -> PathBuf {
-        self.dir.join(&self.file.rules)
+    /// One `ruleset.toml`, checked on its own (keys and types, with the line of a mistake).
+    /// `child`: the ruleset that extends this one, for messages.
+    fn read_one(rulesets: &Path, name: &str, child: Option<&str>) -> Result<(Layer, toml::Table), String> {
+        let dir = rulesets.join(name);
+        let path = dir.join("ruleset.toml");
+        let shown = path.display().to_string();
+        if !dir.is_dir() || !path.is_file() {
+            let by = child.map(|c| format!(" (ruleset {c} extends it)")).unwrap_or_default();
+            return Err(format!(
+                "no ruleset `{name}` in {}{by} (known: {})",
+                rulesets.display(),
+                ruleset_names(rulesets).join(", ")
+            ));
+        }
+        let source = std::fs::read_to_string(&path).map_err(|e| format!("{shown}: {e}"))?;
+        let located = |e: toml::de::Error| {
+            let line = e.span().map(|s| format!(":{}", line_of(&source, s.start))).unwrap_or_default();
+            format!("{shown}{line}: {}", e.message())
+        };
+        let patch: RulesetPatch = toml::from_str(&source).map_err(located)?;
+        if patch.name != name {
+            return Err(format!("{shown}: `name = \"{}\"` but the folder is `{name}`", patch.name));
+        }
+        let table: toml::Table = toml::from_str(&source).map_err(located)?;
+        Ok((Layer { name: name.to_string(), dir }, table))
     }
 
+    /// The ruleset's Lua files named `file` (relative to a ruleset folder), parent first: each
+    /// one extends the one before it (see the module doc).
+    pub fn layered_files(&self, file: &str) -> Vec<(String, PathBuf)> {
+        self.chain
+            .iter()
+            .rev()
+            .map(|l| (format!("rulesets/{}/{file}", l.name), l.dir.join(file)))
+            .filter(|(_, p)| p.is_file())
+            .collect()
+    }
+
+    /// Does this ruleset name its own card folders (an edition), rather than play the cards
+    /// of the ruleset it extends (a house-rule variant)? Card tests run in the former.
+    pub fn has_own_cards(&self) -> bool {
+        self.own.contains_key("card_dirs")
+    }
+
+    /// The board set: the nearest folder of the chain that has one.
     pub fn boards_path(&self) -> PathBuf {
-        self.dir.join(&self.file.boards)
+        self.chain
+            .iter()
+            .map(|l| l.dir.join(&self.file.boards))
+            .find(|p| p.is_file())
+            .unwrap_or_else(|| self.dir.join(&self.file.boards))
     }
 
     /// Turns `name=value` option switches into the game's options, checking each name.

@@ -4,16 +4,14 @@
 use std::path::Path;
 use wizwar::engine::{Engine, GameSetup};
 
-/// Rulesets with a ruleset.toml, by folder name.
+/// Rulesets with cards of their own (editions: not the shared mechanics, nor a variant that
+/// plays its parent's cards under other numbers), by folder name.
 fn rulesets() -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir("rulesets")
-        .unwrap()
-        .flatten()
-        .filter(|e| e.path().join("ruleset.toml").is_file())
-        .map(|e| e.file_name().to_string_lossy().to_string())
-        .collect();
-    v.sort();
-    v
+    let dir = Path::new("rulesets");
+    wizwar::ruleset::playable_rulesets(dir)
+        .into_iter()
+        .filter(|r| wizwar::ruleset::Ruleset::load(dir, r).unwrap().has_own_cards())
+        .collect()
 }
 
 #[test]

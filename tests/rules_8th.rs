@@ -17,6 +17,7 @@ use wizwar::value::Value;
 fn temp_root() -> PathBuf {
     let root = common::temp_dir("8th");
     copy_dir(Path::new("rulesets/8th"), &root.join("rulesets/8th"));
+    copy_dir(Path::new("rulesets/mechanics"), &root.join("rulesets/mechanics"));
     copy_dir(Path::new("cards/8th"), &root.join("cards/8th"));
     if Path::new("cards/lib").is_dir() {
         copy_dir(Path::new("cards/lib"), &root.join("cards/lib"));

@@ -29,6 +29,7 @@ fn plain_root() -> PathBuf {
         copy_dir(&Path::new("cards").join(r), &root.join("cards").join(r));
     }
     copy_dir(Path::new("cards/lib"), &root.join("cards/lib"));
+    copy_dir(Path::new("rulesets/mechanics"), &root.join("rulesets/mechanics"));
     root
 }
 

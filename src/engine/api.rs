@@ -1026,8 +1026,7 @@ fn change_map(
 /// Rebuilds the board from the board set at setup: `{side = "a", order = {..}, rotations = {..}}`
 /// (order and rotations per slot, 0-based face indices and quarter turns).
 fn arrange_board(k: &Kernel, spec: &Value) -> R<()> {
-    let set = crate::geometry::load::load_board_set(&k.ruleset.boards_path())
-        .map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
+    let set = &k.boards;
     let players = k.st.borrow().players.len();
     let side = match spec.get("side").and_then(Value::as_str) {
         Some(s) => s.to_string(),

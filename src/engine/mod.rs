@@ -131,6 +131,8 @@ pub(crate) struct LoadedCard {
 pub(crate) struct Kernel {
     pub host: LuaHost,
     pub ruleset: Ruleset,
+    /// The ruleset's board set, read at loading (primitives do no file I/O).
+    pub boards: crate::geometry::load::BoardSet,
     pub cards: BTreeMap<String, LoadedCard>,
     pub rules: RefCell<Option<mlua::Table>>,
     pub game: RefCell<Option<mlua::Table>>,
@@ -185,6 +187,12 @@ impl Engine {
     /// `cards/`), builds the starting state and runs the ruleset's setup.
     pub fn new(root: &Path, setup: &GameSetup, agent: Box<dyn Agent>) -> Result<Engine, String> {
         let ruleset = Ruleset::load(&root.join("rulesets"), &setup.ruleset)?;
+        if ruleset.file.is_abstract {
+            return Err(format!(
+                "ruleset {} is abstract (shared mechanics other rulesets extend); it cannot be played",
+                setup.ruleset
+            ));
+        }
         let options = ruleset.options(&setup.options)?;
         let host = LuaHost::new(Limits::default()).map_err(|e| e.to_string())?;
 
@@ -212,6 +220,7 @@ impl Engine {
             return Err(problems.join("\n"));
         }
 
+        // Read once: setup arranges the board from it without going back to the disk.
         let set = load_board_set(&ruleset.boards_path())
             .map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
         let side = set.sides.keys().next().cloned().ok_or("the board set lists no sides")?;
@@ -269,6 +278,7 @@ impl Engine {
         let k = Rc::new(Kernel {
             host,
             ruleset,
+            boards: set,
             cards,
             rules: RefCell::new(None),
             game: RefCell::new(None),
@@ -290,29 +300,54 @@ impl Engine {
         Ok(engine)
     }
 
+    /// Loads the ruleset's Lua: its modules (`require("rules.x")`), each made of the same file
+    /// along the ruleset's chain, and its rules file, parent first (each later file sees what
+    /// the one before returned as `base`).
     fn load_rules(&self) -> Result<(), String> {
         let k = &self.k;
-        let path = k.ruleset.rules_path();
-        let shown = format!("rulesets/{}/{}", k.ruleset.file.name, k.ruleset.file.rules);
-        let src = std::fs::read_to_string(&path).map_err(|e| format!("{shown}: {e}"))?;
-        // The ruleset folder's other Lua files are modules: rulesets/8th/x.lua is require("rules.x").
-        for f in lua_files(&k.ruleset.dir) {
-            if f == path {
-                continue;
+        let entry = k.ruleset.file.rules.clone();
+        let mut modules: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+        for layer in k.ruleset.chain.iter().rev() {
+            for f in lua_files(&layer.dir) {
+                let rel = f.strip_prefix(&layer.dir).unwrap_or(&f).to_string_lossy().replace('\\', "/");
+                if rel == entry {
+                    continue;
+                }
+                let name = format!("rules.{}", rel.trim_end_matches(".lua").replace('/', "."));
+                let shown = format!("rulesets/{}/{rel}", layer.name);
+                let text = std::fs::read_to_string(&f).map_err(|e| format!("{shown}: {e}"))?;
+                modules.entry(name).or_default().push((shown, text));
             }
-            let rel = f.strip_prefix(&k.ruleset.dir).unwrap_or(&f).to_string_lossy().replace('\\', "/");
-            let name = format!("rules.{}", rel.trim_end_matches(".lua").replace('/', "."));
-            let text = std::fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
-            k.host.add_module(&name, &format!("rulesets/{}/{rel}", k.ruleset.file.name), &text);
         }
-        let env = k.host.new_env().map_err(|e| e.to_string())?;
-        env.raw_set("game", k.game.borrow().clone()).map_err(|e| e.to_string())?;
-        let values = k.host.load_chunk(&shown, &src, &env).map_err(|e| e.to_string())?;
-        k.host.freeze_env(&env).map_err(|e| e.to_string())?;
-        let rules = match values.into_iter().next() {
-            Some(mlua::Value::Table(t)) => t,
-            _ => return Err(format!("{shown}: must return a table of rules")),
-        };
+        for (name, layers) in &modules {
+            k.host.add_module_layers(name, layers);
+        }
+        let files = k.ruleset.layered_files(&entry);
+        if files.is_empty() {
+            return Err(format!(
+                "ruleset {}: no {entry} in its folder or the rulesets it extends",
+                k.ruleset.file.name
+            ));
+        }
+        let mut rules: Option<mlua::Table> = None;
+        let mut shown = String::new();
+        for (name, path) in files {
+            let src = std::fs::read_to_string(&path).map_err(|e| format!("{name}: {e}"))?;
+            let env = k.host.new_env().map_err(|e| e.to_string())?;
+            env.raw_set("game", k.game.borrow().clone()).map_err(|e| e.to_string())?;
+            if let Some(t) = &rules {
+                env.raw_set("base", mlua::Value::Table(t.clone())).map_err(|e| e.to_string())?;
+            }
+            let values = k.host.load_chunk(&name, &src, &env).map_err(|e| e.to_string())?;
+            k.host.freeze_env(&env).map_err(|e| e.to_string())?;
+            match values.into_iter().next() {
+                Some(mlua::Value::Table(t)) => rules = Some(t),
+                Some(mlua::Value::Nil) | None if rules.is_some() => {}
+                _ => return Err(format!("{name}: must return a table of rules")),
+            }
+            shown = name;
+        }
+        let rules = rules.expect("at least one rules file");
         for key in ["actions", "perform"] {
             if k.ruleset.file.phases.iter().any(|p| p.action_loop)
                 && !matches!(rules.raw_get::<mlua::Value>(key), Ok(mlua::Value::Function(_)))

@@ -187,8 +187,20 @@ impl LuaHost {
     /// card can stash game state in a shared module. Registering a name again replaces the source
     /// and forgets the cached result.
     pub fn add_module(&self, name: &str, chunk_name: &str, source: &str) {
-        let module = ModuleSource { chunk_name: chunk_name.to_owned(), source: source.to_owned() };
-        self.shared.modules.borrow_mut().insert(name.to_owned(), module);
+        self.add_module_layers(name, &[(chunk_name.to_owned(), source.to_owned())]);
+    }
+
+    /// Register a module made of several files (chunk name, source), parent first: a ruleset's
+    /// module and the same module of the rulesets it extends. The first runs as a plain module;
+    /// each next one runs with the result so far as its global `base` (writable while the chain
+    /// loads) and returns the module's result (`base` if it returns nothing). The final result
+    /// is cached and read-only like any module's.
+    pub fn add_module_layers(&self, name: &str, layers: &[(String, String)]) {
+        let sources = layers
+            .iter()
+            .map(|(chunk_name, source)| ModuleSource { chunk_name: chunk_name.clone(), source: source.clone() })
+            .collect();
+        self.shared.modules.borrow_mut().insert(name.to_owned(), sources);
         let _ = self.shared.prelude().loaded.raw_remove(name);
     }
 
@@ -346,7 +358,8 @@ struct Shared {
     limits: Limits,
     time_limit: Cell<Option<Duration>>,
     meter: RefCell<Meter>,
-    modules: RefCell<BTreeMap<String, ModuleSource>>,
+    /// Each module's source files, parent first (see [`LuaHost::add_module_layers`]).
+    modules: RefCell<BTreeMap<String, Vec<ModuleSource>>>,
     /// Modules being loaded right now, to report a module that requires itself.
     loading: RefCell<BTreeSet<String>>,
     output: RefCell<Output>,
@@ -672,12 +685,23 @@ impl Shared {
         }
     }
 
-    /// A module runs in its own environment, as a nested entry with its own budget.
-    fn run_module(self: &Rc<Self>, lua: &Lua, module: &ModuleSource, new_env: &Function) -> Result<Value, HostError> {
-        let env: Table = new_env.call(()).map_err(|e| self.map_error(e))?;
-        let chunk = compile(lua, self, &module.chunk_name, &module.source, &env)?;
-        let results: MultiValue = run_entry(lua, self, self.limits.instructions, &chunk, || chunk.call(()))?;
-        Ok(results.into_iter().next().unwrap_or(Value::Nil))
+    /// Each file of a module runs in its own environment, as a nested entry with its own
+    /// budget; a file after the first sees the result so far as `base`.
+    fn run_module(self: &Rc<Self>, lua: &Lua, layers: &[ModuleSource], new_env: &Function) -> Result<Value, HostError> {
+        let mut value = Value::Nil;
+        for (i, module) in layers.iter().enumerate() {
+            let env: Table = new_env.call(()).map_err(|e| self.map_error(e))?;
+            if i > 0 {
+                env.raw_set("base", value.clone()).map_err(|e| self.map_error(e))?;
+            }
+            let chunk = compile(lua, self, &module.chunk_name, &module.source, &env)?;
+            let results: MultiValue = run_entry(lua, self, self.limits.instructions, &chunk, || chunk.call(()))?;
+            match results.into_iter().next().unwrap_or(Value::Nil) {
+                Value::Nil if i > 0 => {}
+                v => value = v,
+            }
+        }
+        Ok(value)
     }
 }
 

@@ -88,9 +88,13 @@ impl Repl {
         Repl {
             root: root.to_path_buf(),
             game: None,
-            // Until told otherwise (`set_defaults`): the first ruleset on disk.
+            // Until told otherwise (`set_defaults`): the default ruleset (rulesets/index.toml),
+            // else the first one on disk that can be played.
             defaults: GameSetup {
-                ruleset: rulesets_on_disk(root).into_iter().next().unwrap_or_default(),
+                ruleset: crate::ruleset::default_ruleset(&root.join("rulesets"))
+                    .ok()
+                    .or_else(|| rulesets_on_disk(root).into_iter().next())
+                    .unwrap_or_default(),
                 players: 2,
                 seed: 1,
                 options: vec![],
@@ -768,14 +772,5 @@ fn options_text_of(s: &GameSetup) -> String {
 }
 
 fn rulesets_on_disk(root: &Path) -> Vec<String> {
-    let mut out: Vec<String> = std::fs::read_dir(root.join("rulesets"))
-        .map(|d| {
-            d.filter_map(|e| e.ok())
-                .filter(|e| e.path().join("ruleset.toml").is_file())
-                .filter_map(|e| e.file_name().to_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default();
-    out.sort();
-    out
+    crate::ruleset::playable_rulesets(&root.join("rulesets"))
 }
