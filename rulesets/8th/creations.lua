@@ -7,12 +7,9 @@
 local M = {}
 
 -- The walls and doors card c has made that still stand, found on the board by their maker
--- (a sector turn moves them, or removes those on its seams).
-function M.walls_of(game, c)
-  local out = {}
-  for _, info in ipairs(game:edges { created_by = c }) do out[#out + 1] = info.edge end
-  return out
-end
+-- (a sector turn moves them, or removes those on its seams). (Required here: common.lua
+-- requires this module.)
+local function walls_of(game, c) return require("rules.common").walls_of(game, c) end
 
 -- The card in play whose creations include object `id`, if any.
 function M.creator_of_object(game, id)
@@ -37,7 +34,7 @@ function M.lost(game, c, what)
   end
   game:set_card_data(c, "objects", objects)
   -- (required here: common.lua requires this module)
-  if #M.walls_of(game, c) == 0 and #objects == 0 then require("rules.common").end_spell(game, c) end
+  if #walls_of(game, c) == 0 and #objects == 0 then require("rules.common").end_spell(game, c) end
 end
 
 -- After the map changed (a sector turned): every spell in play that made walls and has none
@@ -45,7 +42,7 @@ end
 function M.settle_all(game)
   for _, pl in ipairs(game:players()) do
     for _, c in ipairs(game:play_area(pl.id)) do
-      if game:card_data(c, "made_walls") and #M.walls_of(game, c) == 0
+      if game:card_data(c, "made_walls") and #walls_of(game, c) == 0
           and #(game:card_data(c, "objects") or {}) == 0 then
         require("rules.common").end_spell(game, c)
       end

@@ -203,7 +203,7 @@ end
 -- The walls and doors this card has made that still stand (found by their maker, wherever a
 -- sector turn carried them).
 function H.walls_made(ctx)
-  return creations.walls_of(ctx.game, ctx.card)
+  return common.walls_of(ctx.game, ctx.card)
 end
 
 -- After a card changed the map (a sector turned): spells whose creations the change removed
@@ -271,7 +271,7 @@ function H.drop(ctx, p, what)
     game:after("drop", { player = p, object = what.treasure, treasure = true, square = at })
     return true
   end
-  common.drop_item(game, p, what.card, at)
+  common.drop_object(game, p, what.card, at)
   return true
 end
 

@@ -11,50 +11,16 @@ local doors = require("rules.doors")
 local creatures = require("rules.creatures")
 local creations = require("rules.creations")
 local throwing = require("rules.throwing")
-local rules = { phases = {}, ctx = require("rules.ctx") }
+-- The shared turn skeleton (rulesets/mechanics/rules.lua), which this file extends.
+local rules = base
+local tvar, spend, movement_left = rules.tvar, rules.spend, rules.movement_left
 
 ---------------------------------------------------------------------------------------------
--- Setup
+-- Setup (the board and treasures: the shared skeleton; 8th: Setup)
 ---------------------------------------------------------------------------------------------
-
--- 8th: Setup, step 2: the sector boards are shuffled and turned at random.
-local function build_board(game, n)
-  local cfg = game:config()
-  local faces = {}
-  for i = 0, 3 do faces[#faces + 1] = i end
-  faces = game:shuffle(faces)
-  local order, rotations = {}, {}
-  for i = 1, n do
-    order[i] = faces[i]
-    rotations[i] = game:roll(4) - 1
-  end
-  game:arrange_board { side = cfg.board_side, order = order, rotations = rotations }
-end
-
--- 8th: Setup, step 3: two treasures of each player on his sector's treasure start squares.
-local function place_treasures(game)
-  for _, pl in ipairs(game:players()) do
-    for _, s in ipairs(game:treasure_starts(pl.home_sector)) do
-      game:create_object { kind = "treasure", owner = pl.id, at = s, mobile = true }
-    end
-  end
-end
 
 -- 8th: Setup, step 4 (and the optional rules on decks): rules/decks.lua.
-local build_deck = decks.build
-
-function rules.setup(game)
-  local cfg = game:config()
-  local players = game:players()
-  build_board(game, #players)
-  place_treasures(game)
-  for _, pl in ipairs(players) do game:set_life(pl.id, cfg.life) end -- 8th: Setup, step 7
-  build_deck(game)
-  for _, pl in ipairs(players) do -- 8th: Setup, step 5
-    for _ = 1, cfg.hand do common.draw(game, pl.id) end
-  end
-  game:set_first_player(game:roll(#players) - 1) -- 8th: Setup, step 7
-end
+rules.build_deck = decks.build
 
 -- Card tests start clean: empty hands, player 0 active, nobody on a first turn.
 function rules.test_setup(game)
@@ -69,13 +35,8 @@ end
 -- Turn state (turn vars reset at each turn start; player vars persist)
 ---------------------------------------------------------------------------------------------
 
-local function tvar(game, k) return game:turn().vars[k] end
-
-local function movement_left(game)
-  return transform.base_speed(game, game:turn().active) + (tvar(game, "boost") or 0) - (tvar(game, "spent") or 0)
-end
-
-local function spend(game, n) game:set_turn_var("spent", (tvar(game, "spent") or 0) + n) end
+-- 8th: Moving, Changing Base Speed: the form's base speed (rules/transform.lua).
+function rules.speed(game, p) return transform.base_speed(game, p) end
 
 -- 8th: Attacking (one attack, none on the first turn) and A Stunned Wizard (move or attack).
 local function can_attack(game)
@@ -84,7 +45,7 @@ local function can_attack(game)
   return not (tvar(game, "stunned") and tvar(game, "moved"))
 end
 
-local function can_move(game)
+function rules.can_move(game)
   if tvar(game, "no_movement") then return false end -- a card said: no more movement this turn
   return movement_left(game) >= 1 and not (tvar(game, "stunned") and tvar(game, "attacked"))
 end
@@ -119,26 +80,7 @@ end
 
 -- 8th: Discard and Draw Phase: discard any, then draw up to 2 without passing the limit.
 function rules.phases.discard_and_draw(game)
-  local cfg = game:config()
-  local p = game:turn().active
-  while #game:hand(p) > 0 do
-    local opts = {}
-    for _, c in ipairs(game:hand(p)) do
-      opts[#opts + 1] = { key = "discard " .. game:card(c).name .. " #" .. c, card = c }
-    end
-    opts[#opts + 1] = { key = "done" }
-    local key = game:choose(p, "discard", "Discard a card, or done", opts, { pass = "done" })
-    if key == "done" then break end
-    for _, o in ipairs(opts) do
-      if o.key == key then common.discard(game, o.card) end
-    end
-  end
-  -- Drawing is always worth it here, so the rules draw as many as allowed (no question).
-  local room = math.min(cfg.draw, cfg.hand_limit - common.hand_count(game, p))
-  for _ = 1, room do
-    if not common.draw(game, p) then break end
-  end
-  common.discard_to_limit(game, p)
+  common.discard_and_draw(game, game:turn().active)
   common.check_victory(game)
 end
 
@@ -157,14 +99,13 @@ local function energy_cards(game, p, except)
   return out
 end
 
-local function add_moves(game, p, list)
-  if not can_move(game) then return end
-  -- Cards in play may change how the wizard moves (rules/effects.lua).
-  local flags = effects.move_flags(game, p, { door_passes = tvar(game, "door_passes") or {} })
-  for _, s in ipairs(effects.filter_steps(game, p, game:steps(p, flags))) do
-    list[#list + 1] = { key = "move " .. s.dir, kind = "move", dir = s.dir, to = s.to }
-  end
+-- Cards in play may change how the wizard moves (rules/effects.lua); a door pass lets him
+-- through its door (Pick Lock).
+function rules.step_flags(game, p)
+  return effects.move_flags(game, p, { door_passes = tvar(game, "door_passes") or {} })
 end
+
+function rules.filter_steps(game, p, steps) return effects.filter_steps(game, p, steps) end
 
 -- 8th: Speed Boost: once per turn, discard a card with an energy value for that many MP.
 local function add_boosts(game, p, list)
@@ -235,19 +176,11 @@ local function add_throws(game, p, c, list, cache)
   end
 end
 
--- 8th: Picking Up and Dropping Objects / Treasures.
-local function add_pickups(game, p, list, cache)
-  local pl = game:player(p)
-  local has_treasure = common.carried_treasure(game, p) ~= nil
-  for _, o in ipairs(game:objects_at(pl.at)) do
-    if o.kind == "treasure" and not has_treasure then
-      list[#list + 1] = { key = "pick up treasure #" .. o.id, kind = "pick_treasure", object = o.id }
-    elseif o.kind ~= "treasure" and o.mobile and o.card and movement_left(game) >= 1 then
-      list[#list + 1] = { key = "pick up " .. game:card(o.card).name .. " #" .. o.id, kind = "pick_object", object = o.id }
-    end
-  end
-  local t = common.carried_treasure(game, p)
-  if t then list[#list + 1] = { key = "drop treasure #" .. t.id, kind = "drop_treasure", object = t.id } end
+-- 8th: Picking Up and Dropping Objects: an object costs 1 MP.
+function rules.may_pick_up_object(game) return movement_left(game) >= 1 end
+
+-- Carried items (drop, throw) and maintained spells (end).
+local function add_carried(game, p, list, cache)
   for _, c in ipairs(game:play_area(p)) do
     if game:card(c).kind == "item" then
       list[#list + 1] = { key = "drop " .. name_of(game, c), kind = "drop_item", card = c }
@@ -262,12 +195,13 @@ end
 function rules.actions(game, p)
   local list = {}
   if not game:player(p).alive then return { { key = "end", kind = "end", pass = true } } end
-  add_moves(game, p, list)
+  rules.add_moves(game, p, list)
   add_boosts(game, p, list)
   add_punches(game, p, list)
   local cache = {} -- targets and range verdicts, shared by the cards of this one listing
   add_casts(game, p, list, cache)
-  add_pickups(game, p, list, cache)
+  rules.add_pickups(game, p, list)
+  add_carried(game, p, list, cache)
   doors.add_actions(game, p, list)
   creatures.add_actions(game, p, list)
   card_actions.add(game, p, list, can_attack(game))
@@ -451,14 +385,13 @@ local function punch(game, p, q)
   game:pop_stack(id)
 end
 
--- A door pass (Pick Lock) is spent by going through its door: the door relocks.
-local function spend_door_pass(game, from, dir)
+-- A door pass (Pick Lock) is spent by going through its door: the door relocks. A held door
+-- closes as soon as its holder has stepped away from it (rules/doors.lua).
+function rules.crossed(game, p, from, dir)
+  doors.release_far(game)
   local passes = tvar(game, "door_passes")
   if not passes or #passes == 0 then return end
-  local crossed
-  for _, n in ipairs(game:neighbours(from)) do
-    if n.dir == dir then crossed = game:edge(n.edge).edge end
-  end
+  local crossed = rules.crossed_edge(game, from, dir)
   if not crossed then return end
   local left = {}
   for _, e in ipairs(passes) do
@@ -469,23 +402,7 @@ local function spend_door_pass(game, from, dir)
   if #left < #passes then game:after("door", { player = game:turn().active, edge = crossed, passed = true }) end
 end
 
-local function move(game, p, a)
-  local from = game:player(p).at
-  spend(game, 1)
-  game:set_turn_var("moved", true)
-  local ev = game:before("move", { wizard = p, from = from, to = a.to, dir = a.dir })
-  if not ev then return end
-  game:after("leave", { who = p, square = from })
-  game:place_wizard(p, ev.to)
-  doors.release_far(game)
-  spend_door_pass(game, from, a.dir)
-  game:after("move", { wizard = p, from = from, to = ev.to, dir = a.dir })
-  game:after("enter", { who = p, square = ev.to })
-end
-
-local perform = {}
-
-function perform.move(game, p, a) move(game, p, a) end
+local perform = rules.performers
 
 function perform.boost(game, p, a)
   game:set_turn_var("boosted", true)
@@ -507,14 +424,6 @@ function perform.item(game, p, a)
   common.discard_to_limit(game, p)
 end
 
--- 8th: Picking Up and Dropping Treasures: picking one up ends Move and Cast.
-function perform.pick_treasure(game, p, a)
-  if not game:before("pick_up", { player = p, object = a.object, treasure = true }) then return end
-  game:set_object(a.object, { carried_by = p })
-  game:after("pick_up", { player = p, object = a.object, treasure = true })
-  return true
-end
-
 -- 8th: Picking Up and Dropping Objects: an item that would take the wizard over his hand
 -- limit needs room first: he discards a card, ends a maintained spell or drops a carried item.
 local function make_room(game, p)
@@ -534,7 +443,7 @@ local function make_room(game, p)
     for _, o in ipairs(opts) do
       if o.key == key then
         if o.how == "discard" then common.discard(game, o.card)
-        elseif o.how == "drop" then common.drop_item(game, p, o.card, game:player(p).at)
+        elseif o.how == "drop" then common.drop_object(game, p, o.card, game:player(p).at)
         else common.end_spell(game, o.card) end
       end
     end
@@ -555,15 +464,7 @@ function perform.pick_object(game, p, a)
   return game:option("heavy_items") == true
 end
 
--- Dropping a treasure costs no movement.
-function perform.drop_treasure(game, p, a)
-  local at = game:player(p).at
-  if not game:before("drop", { player = p, object = a.object, treasure = true }) then return end
-  game:set_object(a.object, { at = at })
-  game:after("drop", { player = p, object = a.object, treasure = true, square = at })
-end
-
-function perform.drop_item(game, p, a) common.drop_item(game, p, a.card, game:player(p).at) end
+function perform.drop_item(game, p, a) common.drop_object(game, p, a.card, game:player(p).at) end
 
 function perform.end_spell(game, p, a) common.end_spell(game, a.card) end
 
@@ -573,17 +474,7 @@ function perform.creature(game, p, a) return creatures.perform(game, p, a, respo
 
 function perform.card_action(game, p, a) return card_actions.perform(game, p, a, respond) end
 
-function perform.finish() return true end
-perform["end"] = perform.finish
-
-function rules.perform(game, p, a)
-  local f = perform[a.kind]
-  if not f then error("unknown action kind " .. tostring(a.kind)) end
-  local ended = f(game, p, a)
-  doors.release_far(game)
-  if common.check_victory(game) then return true end
-  if not game:player(p).alive then return true end
-  return ended == true
-end
+-- Held doors close at once when their holder is no longer beside them (rules/doors.lua).
+function rules.after_action(game, p) doors.release_far(game) end
 
 return rules

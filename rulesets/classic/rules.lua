@@ -5,38 +5,18 @@
 local common = require("rules.common")
 local stack = require("rules.stack")
 local targets = require("rules.targets")
-local rules = { phases = {}, ctx = require("rules.ctx") }
+-- The shared turn skeleton (rulesets/mechanics/rules.lua), which this file extends.
+local rules = base
+local tvar = rules.tvar
 
 ---------------------------------------------------------------------------------------------
--- Setup (classic, Starting the Game)
+-- Setup (classic, Starting the Game): the board and treasures are the shared skeleton's. Each
+-- player draws a sector at random; reconstructed: the rulebook shows the sectors unturned in
+-- its setup diagrams.
 ---------------------------------------------------------------------------------------------
-
--- Each player draws a sector at random; the layout for the player count says where it goes.
--- reconstructed: the rulebook shows the sectors unturned in its setup diagrams.
-local function build_board(game, n)
-  local faces = {}
-  for i = 0, 3 do faces[#faces + 1] = i end
-  faces = game:shuffle(faces)
-  local order, rotations = {}, {}
-  for i = 1, n do
-    order[i] = faces[i]
-    rotations[i] = 0
-  end
-  game:arrange_board { side = game:config().board_side, order = order, rotations = rotations }
-end
-
--- Two treasure chests on the small circles of each player's sector. Treasures are movable
--- objects: they block neither sight nor movement (classic, Objects).
-local function place_treasures(game)
-  for _, pl in ipairs(game:players()) do
-    for _, s in ipairs(game:treasure_starts(pl.home_sector)) do
-      game:create_object { kind = "treasure", owner = pl.id, at = s, mobile = true }
-    end
-  end
-end
 
 -- One deck of every card, each as many times as its file's `copies` says (or [config.copies]).
-local function build_deck(game)
+function rules.build_deck(game)
   local cfg = game:config()
   for _, key in ipairs(game:card_keys()) do
     local def = game:card_def(key)
@@ -48,7 +28,7 @@ end
 
 -- The highest roll of the d4 goes first; tied players roll again. Play goes clockwise
 -- (seat order).
-local function first_player(game)
+function rules.first_player(game)
   local cfg = game:config()
   local rolling = {}
   for _, pl in ipairs(game:players()) do rolling[#rolling + 1] = pl.id end
@@ -63,19 +43,8 @@ local function first_player(game)
   return rolling[1]
 end
 
-function rules.setup(game)
-  local cfg = game:config()
-  local players = game:players()
-  build_board(game, #players)
-  place_treasures(game)
-  for _, pl in ipairs(players) do game:set_life(pl.id, cfg.life) end
-  build_deck(game)
-  -- Seven cards each; a TRAP! dealt is discarded and replaced.
-  for _, pl in ipairs(players) do
-    for _ = 1, cfg.hand do common.draw(game, pl.id, true) end
-  end
-  game:set_first_player(first_player(game))
-end
+-- Seven cards each; a TRAP! dealt is discarded and replaced.
+function rules.deal(game, p) return common.draw(game, p, true) end
 
 -- Card tests start clean: empty hands, player 0 active, the first round over.
 function rules.test_setup(game)
@@ -90,8 +59,6 @@ end
 -- Turn state (turn vars reset at each turn start; player vars persist)
 ---------------------------------------------------------------------------------------------
 
-local function tvar(game, k) return game:turn().vars[k] end
-
 local function displayed_with(game, p, trait)
   local n = 0
   for _, c in ipairs(game:play_area(p)) do
@@ -102,15 +69,9 @@ end
 
 -- classic, Movement: three spaces a turn. The turn var `speed` is set when the turn starts
 -- (3, +1 per displayed `speed_bonus` card); `on_turn_start` handlers of cards may change it.
-local function speed(game)
+function rules.speed(game, p)
   return tvar(game, "speed") or game:config().base_speed
 end
-
-local function movement_left(game)
-  return speed(game) + (tvar(game, "boost") or 0) - (tvar(game, "spent") or 0)
-end
-
-local function spend(game, n) game:set_turn_var("spent", (tvar(game, "spent") or 0) + n) end
 
 -- classic, Combat: no combat during the first round of turns (even with SPEED); one attack a
 -- turn.
@@ -175,30 +136,13 @@ end
 -- neither discards nor draws; the rulebook lets a player draw after a turn-ending pick-up in
 -- so many words, and says no such thing for lost turns.
 function rules.phases.end_of_turn(game)
-  local cfg = game:config()
   local p = game:turn().active
   if not game:player(p).alive or game:vars().over then return end
   if tvar(game, "lost") then
     game:log("no_draw", { player = p, lost_turn = true })
     return
   end
-  while #game:hand(p) > 0 do
-    local opts = {}
-    for _, c in ipairs(game:hand(p)) do
-      opts[#opts + 1] = { key = "discard " .. game:card(c).name .. " #" .. c, card = c }
-    end
-    opts[#opts + 1] = { key = "done" }
-    local key = game:choose(p, "discard", "Discard a card, or done", opts, { pass = "done" })
-    if key == "done" then break end
-    for _, o in ipairs(opts) do
-      if o.key == key then common.discard(game, o.card) end
-    end
-  end
-  local room = math.min(cfg.draw, cfg.hand_limit - common.hand_count(game, p))
-  for _ = 1, room do
-    if not game:player(p).alive or not common.draw(game, p) then break end
-  end
-  if game:player(p).alive then common.discard_to_limit(game, p) end
+  common.discard_and_draw(game, p)
   common.check_victory(game)
 end
 
@@ -222,11 +166,9 @@ local function takes_number(game, c)
   return card.duration == "duration" or common.has_trait(game, c, "number_power")
 end
 
-local function add_moves(game, p, list)
-  if movement_left(game) < 1 then return end
-  for _, s in ipairs(game:steps(p, { door_passes = rules.ctx.door_passes({ game = game }, p) })) do
-    list[#list + 1] = { key = "move " .. s.dir, kind = "move", dir = s.dir, to = s.to }
-  end
+-- The Master Key lets its holder through doors (ctx.door_passes).
+function rules.step_flags(game, p)
+  return { door_passes = rules.ctx.door_passes({ game = game }, p) }
 end
 
 -- classic, Movement: one NUMBER card a turn may be added to the movement.
@@ -349,28 +291,11 @@ local function add_objects(game, p, list, cache)
   end
 end
 
--- classic, Objects: picking up any object ends the turn; one treasure at a time.
-local function add_pickups(game, p, list)
-  local pl = game:player(p)
-  local has_treasure = common.carried_treasure(game, p) ~= nil
-  for _, o in ipairs(game:objects_at(pl.at)) do
-    if o.kind == "treasure" then
-      if not has_treasure then
-        list[#list + 1] = { key = "pick up treasure #" .. o.id, kind = "pick_treasure", object = o.id }
-      end
-    elseif o.mobile and o.card then
-      list[#list + 1] = { key = "pick up " .. game:card(o.card).name .. " #" .. o.id, kind = "pick_object", object = o.id }
-    end
-  end
-  local t = common.carried_treasure(game, p)
-  if t then list[#list + 1] = { key = "drop treasure #" .. t.id, kind = "drop_treasure", object = t.id } end
-end
-
 function rules.actions(game, p)
   local list = {}
   if not game:player(p).alive then return { { key = "end", kind = "end", pass = true } } end
   if not tvar(game, "lost") then
-    add_moves(game, p, list)
+    rules.add_moves(game, p, list)
     add_number_moves(game, p, list)
     add_punches(game, p, list)
   end
@@ -378,7 +303,7 @@ function rules.actions(game, p)
   add_casts(game, p, list, cache)
   if not tvar(game, "lost") then
     add_objects(game, p, list, cache)
-    add_pickups(game, p, list)
+    rules.add_pickups(game, p, list)
   end
   list[#list + 1] = { key = "end", label = "end the turn", kind = "end", pass = true }
   return list
@@ -533,34 +458,16 @@ local function punch(game, p, target)
 end
 
 -- A door picked open (Pick Lock) relocks once the wizard has gone through it (classic, The
--- Board: a door relocks itself after passage).
-local function relock_crossed_door(game, from, dir)
-  local crossed
-  for _, n in ipairs(game:neighbours(from)) do
-    if n.dir == dir then crossed = game:edge(n.edge).edge end
-  end
+-- Board: a door relocks itself after passage). A `before_move` handler may have turned the
+-- step (Blind: classic, The Die): `dir` is the way he really went.
+function rules.crossed(game, p, from, dir)
+  local crossed = rules.crossed_edge(game, from, dir)
   if crossed and rules.ctx.relock_door({ game = game }, crossed) then
     game:after("door", { player = game:turn().active, edge = crossed, passed = true })
   end
 end
 
-local function move(game, p, a)
-  local from = game:player(p).at
-  spend(game, 1)
-  game:set_turn_var("moved", true)
-  local ev = game:before("move", { wizard = p, from = from, to = a.to, dir = a.dir })
-  if not ev then return end
-  game:after("leave", { who = p, square = from })
-  game:place_wizard(p, ev.to)
-  -- a `before_move` handler may turn the step (Blind: classic, The Die): ev.dir is the real one
-  relock_crossed_door(game, from, ev.dir or a.dir)
-  game:after("move", { wizard = p, from = from, to = ev.to, dir = ev.dir or a.dir })
-  game:after("enter", { who = p, square = ev.to })
-end
-
-local perform = {}
-
-function perform.move(game, p, a) move(game, p, a) end
+local perform = rules.performers
 
 function perform.number_move(game, p, a)
   game:set_turn_var("boosted", true)
@@ -591,14 +498,6 @@ function perform.drop_object(game, p, a)
   common.drop_object(game, p, c, game:player(p).at)
 end
 
--- classic, Objects: picking up a treasure ends the turn.
-function perform.pick_treasure(game, p, a)
-  if not game:before("pick_up", { player = p, object = a.object, treasure = true }) then return end
-  game:set_object(a.object, { carried_by = p })
-  game:after("pick_up", { player = p, object = a.object, treasure = true })
-  return true
-end
-
 -- classic, Objects: picking up any object ends the turn; the picker takes its card into his
 -- hand (classic, Dropping and Retrieving Objects): a stone works once he displays it.
 function perform.pick_object(game, p, a)
@@ -609,24 +508,6 @@ function perform.pick_object(game, p, a)
   game:after("pick_up", { player = p, object = a.object, card = o.card })
   common.discard_to_limit(game, p)
   return true
-end
-
-function perform.drop_treasure(game, p, a)
-  local at = game:player(p).at
-  if not game:before("drop", { player = p, object = a.object, treasure = true }) then return end
-  game:set_object(a.object, { at = at })
-  game:after("drop", { player = p, object = a.object, treasure = true, square = at })
-end
-
-perform["end"] = function() return true end
-
-function rules.perform(game, p, a)
-  local f = perform[a.kind]
-  if not f then error("unknown action kind " .. tostring(a.kind)) end
-  local ended = f(game, p, a)
-  if common.check_victory(game) then return true end
-  if not game:player(p).alive then return true end
-  return ended == true
 end
 
 return rules

@@ -1,0 +1,255 @@
+-- Edition-neutral helpers (require("rules.common")): players and cards, piles, discarding and
+-- drawing, the hand limit, ending spells and their creations, dropping, treasures. Every
+-- function takes `game` first and keeps nothing between calls: all state lives in the kernel.
+-- An edition's common.lua extends this module (`local M = base`) and replaces what differs;
+-- functions here call each other through M, so a replaced one is used everywhere.
+local M = {}
+
+function M.same_sq(a, b)
+  return a ~= nil and b ~= nil and a.side == nil and b.side == nil and a.x == b.x and a.y == b.y
+end
+
+function M.has_trait(game, c, trait)
+  for _, tr in ipairs(game:card(c).traits or {}) do if tr == trait then return true end end
+  return false
+end
+
+-- Living players in turn order, starting with the active player.
+function M.turn_order(game)
+  local all = game:players()
+  local n, first = #all, game:turn().active
+  local out = {}
+  for i = 0, n - 1 do
+    local q = (first + i) % n
+    if all[q + 1].alive then out[#out + 1] = q end
+  end
+  return out
+end
+
+---------------------------------------------------------------------------------------------
+-- Piles, drawing and the hand limit
+---------------------------------------------------------------------------------------------
+
+-- The draw and discard piles player p uses (one deck for all unless an edition says more).
+function M.piles_of(game, p) return "deck", "discard" end
+
+-- The discard pile card c goes to.
+function M.discard_pile(game, c) return "discard" end
+
+function M.discard(game, c)
+  game:move_card(c, { kind = "pile", pile = M.discard_pile(game, c) })
+  game:after("discard", { card = c })
+end
+
+-- The top card of p's deck to his hand; an empty deck is first refilled by shuffling its
+-- discard pile (8th: A Player's Turn; classic: reconstructed, its rulebook does not say).
+-- Returns the card, or nil when there is none or a handler refused the draw.
+function M.take_top(game, p)
+  local deck_name, discard_name = M.piles_of(game, p)
+  if #game:pile(deck_name) == 0 then
+    for _, c in ipairs(game:pile(discard_name)) do game:move_card(c, { kind = "pile", pile = deck_name }) end
+    game:shuffle_pile(deck_name)
+  end
+  local deck = game:pile(deck_name)
+  if #deck == 0 then return nil end
+  if not game:before("draw", { player = p }) then return nil end
+  local c = deck[#deck]
+  game:move_card(c, { kind = "hand", player = p })
+  game:after("draw", { player = p, card = c })
+  return c
+end
+
+-- Draws one card for p (an edition may spring what is drawn: classic TRAP!).
+function M.draw(game, p) return M.take_top(game, p) end
+
+-- Does card c of p's play area count toward his hand limit?
+function M.counts_toward_limit(game, p, c) return false end
+
+-- The hand limit's count: the hand, and what of the play area counts toward it.
+function M.hand_count(game, p)
+  local n = #game:hand(p)
+  for _, c in ipairs(game:play_area(p)) do
+    if M.counts_toward_limit(game, p, c) then n = n + 1 end
+  end
+  return n
+end
+
+-- Cards of p's play area he may discard to get down to his hand limit (none by default).
+function M.discardable_in_play(game, p) return {} end
+
+-- Over the limit, discard down to it at once, one card at a time (8th: A Player's Turn;
+-- classic, Getting New Cards).
+function M.discard_to_limit(game, p)
+  local limit = game:config().hand_limit
+  while M.hand_count(game, p) > limit do
+    local opts = {}
+    for _, c in ipairs(game:hand(p)) do
+      opts[#opts + 1] = { key = "discard " .. game:card(c).name .. " #" .. c, card = c }
+    end
+    for _, c in ipairs(M.discardable_in_play(game, p)) do
+      opts[#opts + 1] = { key = "discard " .. game:card(c).name .. " #" .. c, card = c, shown = true }
+    end
+    if #opts == 0 then return end
+    local key = game:choose(p, "discard", "Discard down to " .. limit .. " cards", opts)
+    for _, o in ipairs(opts) do
+      if o.key == key then
+        if o.shown then game:call_card(o.card, "on_end", { controller = p }) end
+        M.discard(game, o.card)
+      end
+    end
+  end
+end
+
+-- The end of a turn's cards: discard any, one at a time (`done` ends), then draw up to
+-- `draw` without passing the hand limit, then discard down to it (8th: Discard and Draw
+-- Phase; classic, Getting New Cards). Drawing is always worth it, so the rules draw as many
+-- as allowed (no question). A wizard who dies drawing (classic TRAP!) draws no more.
+function M.discard_and_draw(game, p)
+  local cfg = game:config()
+  while #game:hand(p) > 0 do
+    local opts = {}
+    for _, c in ipairs(game:hand(p)) do
+      opts[#opts + 1] = { key = "discard " .. game:card(c).name .. " #" .. c, card = c }
+    end
+    opts[#opts + 1] = { key = "done" }
+    local key = game:choose(p, "discard", "Discard a card, or done", opts, { pass = "done" })
+    if key == "done" then break end
+    for _, o in ipairs(opts) do
+      if o.key == key then M.discard(game, o.card) end
+    end
+  end
+  local room = math.min(cfg.draw, cfg.hand_limit - M.hand_count(game, p))
+  for _ = 1, room do
+    if not game:player(p).alive or not M.draw(game, p) then break end
+  end
+  if game:player(p).alive then M.discard_to_limit(game, p) end
+end
+
+---------------------------------------------------------------------------------------------
+-- Spells in play and what they created
+---------------------------------------------------------------------------------------------
+
+-- The walls and doors card c made that still stand, found on the board by their maker
+-- (wherever a sector turn has carried them).
+function M.walls_of(game, c)
+  local out = {}
+  for _, info in ipairs(game:edges { created_by = c }) do out[#out + 1] = info.edge end
+  return out
+end
+
+-- Objects and walls a card created go when the card leaves play (8th: Maintaining Spells;
+-- classic, Cards and Actions that Change the Map).
+function M.remove_creations(game, c)
+  for _, e in ipairs(M.walls_of(game, c)) do
+    game:unmake_barrier(e, c)
+    game:after("object_destroyed", { edge = e, card = c })
+  end
+  for _, id in ipairs(game:card_data(c, "objects") or {}) do
+    local o = game:object(id)
+    if o and o.id then
+      game:remove_object(id)
+      game:after("object_destroyed", { object = id, card = c })
+    end
+  end
+  game:set_card_data(c, "made_walls", nil)
+  game:set_card_data(c, "objects", nil)
+end
+
+-- A spell in play ends: its effects stop, its creations go, it is discarded.
+function M.end_spell(game, c)
+  local card = game:card(c)
+  game:call_card(c, "on_end", { controller = card.controller })
+  M.remove_creations(game, c)
+  game:set_card(c, { energy = 0 })
+  M.discard(game, c)
+  game:after("spell_end", { card = c, player = card.controller })
+end
+
+---------------------------------------------------------------------------------------------
+-- Carried things
+---------------------------------------------------------------------------------------------
+
+-- A dropped object card becomes an object marker in the square, movable: anyone may pick it
+-- up later (8th: Picking Up and Dropping Objects; classic, Dropping and Retrieving Objects).
+function M.drop_object(game, p, c, at)
+  game:call_card(c, "on_end", { controller = p })
+  local id = game:create_object { kind = "item", card = c, at = at, mobile = true, owner = p }
+  game:set_card(c, { controller = nil, target = nil })
+  game:after("drop", { player = p, card = c, object = id, square = at })
+  return id
+end
+
+-- The treasure wizard p carries (one at a time), or nil.
+function M.carried_treasure(game, p)
+  for _, o in ipairs(game:objects()) do
+    if o.kind == "treasure" and o.carried_by == p then return o end
+  end
+  return nil
+end
+
+-- Wizard p drops the treasure he carries (object id) in his square: false if a handler
+-- refused it.
+function M.drop_treasure(game, p, id)
+  local at = game:player(p).at
+  if not game:before("drop", { player = p, object = id, treasure = true }) then return false end
+  game:set_object(id, { at = at })
+  game:after("drop", { player = p, object = id, treasure = true, square = at })
+  return true
+end
+
+---------------------------------------------------------------------------------------------
+-- Treasures and the end of the game
+---------------------------------------------------------------------------------------------
+
+-- Enemy treasures lying on p's home base (8th: Scoring Victory Points; classic, Winning).
+-- `objects`: game:objects(), if the caller has it already.
+function M.treasures_home(game, p, objects)
+  local home = game:home(game:player(p).home_sector)
+  local n = 0
+  for _, o in ipairs(objects or game:objects()) do
+    if o.kind == "treasure" and o.owner ~= p and M.same_sq(o.at, home) then n = n + 1 end
+  end
+  return n
+end
+
+-- Kills every living wizard whose treasures all lie on other players' home bases (of living
+-- players only, when `living_only`): 8th Deadly Treasures, classic, Winning. `kill(game, p)`
+-- is the edition's way to take him out.
+function M.kill_robbed_wizards(game, living_only, kill)
+  local players = game:players()
+  for _, pl in ipairs(players) do
+    if pl.alive then
+      local mine, lost = 0, 0
+      for _, o in ipairs(game:objects()) do
+        if o.kind == "treasure" and o.owner == pl.id then
+          mine = mine + 1
+          for _, other in ipairs(players) do
+            if other.id ~= pl.id and (other.alive or not living_only)
+                and M.same_sq(o.at, game:home(other.home_sector)) then
+              lost = lost + 1
+            end
+          end
+        end
+      end
+      if mine > 0 and lost >= mine then kill(game, pl.id) end
+    end
+  end
+end
+
+-- The game is over: `winner` (nil for nobody) and why. Returns true.
+function M.finish(game, winner, reason)
+  game:set_var("over", true)
+  game:set_result(winner, reason)
+  return true
+end
+
+-- The end that needs no edition's rule: nobody left, or one wizard left of several.
+-- Returns true when the game is over.
+function M.check_last_wizard(game, reason)
+  local order = M.turn_order(game)
+  if #order == 0 then return M.finish(game, nil, "no wizard is left alive") end
+  if #order == 1 and #game:players() > 1 then return M.finish(game, order[1], reason) end
+  return false
+end
+
+return M

@@ -1,0 +1,173 @@
+-- The turn skeleton every edition extends (its rules.lua starts `local rules = base`): setup,
+-- the turn vars, walking, picking up and dropping treasures and objects, and running an action.
+-- What differs is a function of `rules` an edition replaces (marked "edition:").
+-- Player ids in actions are the kernel's (0-based).
+local common = require("rules.common")
+local rules = { phases = {}, performers = {}, ctx = require("rules.ctx") }
+
+---------------------------------------------------------------------------------------------
+-- Setup
+---------------------------------------------------------------------------------------------
+
+-- The sector boards: shuffled, one per player in the layout's slots, turned at random where
+-- the edition says so (config `turn_sectors_at_setup`; 8th: Setup, step 2).
+function rules.build_board(game, n)
+  local cfg = game:config()
+  local faces = {}
+  for i = 0, cfg.sector_faces - 1 do faces[#faces + 1] = i end
+  faces = game:shuffle(faces)
+  local order, rotations = {}, {}
+  for i = 1, n do
+    order[i] = faces[i]
+    rotations[i] = cfg.turn_sectors_at_setup and (game:roll(4) - 1) or 0
+  end
+  game:arrange_board { side = cfg.board_side, order = order, rotations = rotations }
+end
+
+-- Two treasures of each player on his sector's treasure start squares; treasures are movable
+-- objects (8th: Setup, step 3; classic, Starting the Game and Objects).
+function rules.place_treasures(game)
+  for _, pl in ipairs(game:players()) do
+    for _, s in ipairs(game:treasure_starts(pl.home_sector)) do
+      game:create_object { kind = "treasure", owner = pl.id, at = s, mobile = true }
+    end
+  end
+end
+
+-- edition: the deck(s), the card dealt at setup, who goes first.
+function rules.build_deck(game) error("the ruleset builds no deck (rules.build_deck)") end
+function rules.deal(game, p) return common.draw(game, p) end
+function rules.first_player(game) return game:roll(#game:players()) - 1 end
+
+function rules.setup(game)
+  local cfg = game:config()
+  local players = game:players()
+  rules.build_board(game, #players)
+  rules.place_treasures(game)
+  for _, pl in ipairs(players) do game:set_life(pl.id, cfg.life) end
+  rules.build_deck(game)
+  for _, pl in ipairs(players) do
+    for _ = 1, cfg.hand do rules.deal(game, pl.id) end
+  end
+  game:set_first_player(rules.first_player(game))
+end
+
+---------------------------------------------------------------------------------------------
+-- Turn state (turn vars reset at each turn start; player vars persist)
+---------------------------------------------------------------------------------------------
+
+function rules.tvar(game, k) return game:turn().vars[k] end
+
+-- edition: the active wizard's base speed this turn.
+function rules.speed(game, p) return game:config().base_speed end
+
+-- Movement points left: base speed + boost - points spent.
+function rules.movement_left(game)
+  return rules.speed(game, game:turn().active) + (rules.tvar(game, "boost") or 0) - (rules.tvar(game, "spent") or 0)
+end
+
+function rules.spend(game, n) game:set_turn_var("spent", (rules.tvar(game, "spent") or 0) + n) end
+
+---------------------------------------------------------------------------------------------
+-- Walking (8th: Moving; classic, Movement)
+---------------------------------------------------------------------------------------------
+
+-- edition: may the active wizard walk now; the flags of game:steps for p; the steps he may
+-- take of those the board allows.
+function rules.can_move(game) return rules.movement_left(game) >= 1 end
+function rules.step_flags(game, p) return nil end
+function rules.filter_steps(game, p, steps) return steps end
+
+function rules.add_moves(game, p, list)
+  if not rules.can_move(game) then return end
+  for _, s in ipairs(rules.filter_steps(game, p, game:steps(p, rules.step_flags(game, p)))) do
+    list[#list + 1] = { key = "move " .. s.dir, kind = "move", dir = s.dir, to = s.to }
+  end
+end
+
+-- The canonical edge a step from square `from` toward `dir` crosses (nil at a bare rim).
+function rules.crossed_edge(game, from, dir)
+  for _, n in ipairs(game:neighbours(from)) do
+    if n.dir == dir then return game:edge(n.edge).edge end
+  end
+  return nil
+end
+
+-- edition: what stepping from `from` toward `dir` did besides moving (a door passed).
+function rules.crossed(game, p, from, dir) end
+
+-- One step: 1 movement point, `move` before (a handler may change where he goes and which way:
+-- ev.to, ev.dir) and after, `leave` and `enter`.
+function rules.performers.move(game, p, a)
+  local from = game:player(p).at
+  rules.spend(game, 1)
+  game:set_turn_var("moved", true)
+  local ev = game:before("move", { wizard = p, from = from, to = a.to, dir = a.dir })
+  if not ev then return end
+  local dir = ev.dir or a.dir
+  game:after("leave", { who = p, square = from })
+  game:place_wizard(p, ev.to)
+  rules.crossed(game, p, from, dir)
+  game:after("move", { wizard = p, from = from, to = ev.to, dir = dir })
+  game:after("enter", { who = p, square = ev.to })
+end
+
+---------------------------------------------------------------------------------------------
+-- Picking up and dropping (8th: Picking Up and Dropping Objects / Treasures; classic, Objects)
+---------------------------------------------------------------------------------------------
+
+-- edition: may the active wizard pick up an object now (a treasure he always may)?
+function rules.may_pick_up_object(game) return true end
+
+-- Treasures (one at a time) and movable objects in p's square; the treasure he carries.
+function rules.add_pickups(game, p, list)
+  local pl = game:player(p)
+  local carried = common.carried_treasure(game, p)
+  for _, o in ipairs(game:objects_at(pl.at)) do
+    if o.kind == "treasure" then
+      if not carried then
+        list[#list + 1] = { key = "pick up treasure #" .. o.id, kind = "pick_treasure", object = o.id }
+      end
+    elseif o.mobile and o.card and rules.may_pick_up_object(game) then
+      list[#list + 1] = { key = "pick up " .. game:card(o.card).name .. " #" .. o.id, kind = "pick_object", object = o.id }
+    end
+  end
+  if carried then
+    list[#list + 1] = { key = "drop treasure #" .. carried.id, kind = "drop_treasure", object = carried.id }
+  end
+end
+
+-- Picking up a treasure ends the phase of actions (8th: Move and Cast; classic: the turn).
+function rules.performers.pick_treasure(game, p, a)
+  if not game:before("pick_up", { player = p, object = a.object, treasure = true }) then return end
+  game:set_object(a.object, { carried_by = p })
+  game:after("pick_up", { player = p, object = a.object, treasure = true })
+  return true
+end
+
+-- Dropping a treasure costs no movement.
+function rules.performers.drop_treasure(game, p, a) common.drop_treasure(game, p, a.object) end
+
+---------------------------------------------------------------------------------------------
+-- Running an action
+---------------------------------------------------------------------------------------------
+
+function rules.performers.finish() return true end
+rules.performers["end"] = rules.performers.finish
+
+-- edition: what happens after every action (held doors close, ...).
+function rules.after_action(game, p) end
+
+-- The kernel's call: runs action `a` of player p; true ends the phase (the performer said
+-- so, the game is over, or p died in it).
+function rules.perform(game, p, a)
+  local f = rules.performers[a.kind]
+  if not f then error("unknown action kind " .. tostring(a.kind)) end
+  local ended = f(game, p, a)
+  rules.after_action(game, p)
+  if common.check_victory(game) then return true end
+  if not game:player(p).alive then return true end
+  return ended == true
+end
+
+return rules
