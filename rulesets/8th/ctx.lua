@@ -1,6 +1,6 @@
--- Helpers the 8th ruleset offers card scripts as ctx:name(...) (require("rules.ctx")).
--- ctx carries: card, controller, caster, target, energy, stack (the card's stack entry while
--- it resolves), against (the entry a counter answers), attack (true for an attack spell).
+-- The 8th edition's card helpers, ctx:name(...) (require("rules.ctx")): damage in cracks, stun
+-- tokens, reductions, walls, transformations, creatures, spell movement. The shared ones
+-- (cancel, evade, create_object, heal, ...) are the mechanics' (`base`, rulesets/mechanics/ctx.lua).
 local common = require("rules.common")
 local borders = require("rules.borders")
 local targets = require("rules.targets")
@@ -8,24 +8,10 @@ local creations = require("rules.creations")
 local creatures = require("rules.creatures")
 local transform = require("rules.transform")
 local dice = require("rules.dice")
-local H = {}
-
--- ctx.stack is the card's own stack entry while it resolves; in event hooks it is false
--- (without this key, ctx.stack would fall through to the game:stack primitive).
-H.stack = false
-
--- A target as cards may give it: a player id, a target table, or an edge {x,y,side}.
-local function normalize(t)
-  if type(t) == "number" then return { kind = "wizard", player = t } end
-  if type(t) == "table" and t.kind == nil and t.side ~= nil then return { kind = "wall", edge = t } end
-  return t
-end
-
-local function stack_marks(ctx)
-  if not ctx.stack then return {} end
-  local e = ctx.game:stack_entry(ctx.stack)
-  return (e and e.marks) or {}
-end
+local stack = require("rules.stack")
+local H = base
+local normalize = targets.normalize
+local function entry_of(ctx, entry) return stack.entry_of(ctx, entry) end
 
 -- 8th: Damaging and Destroying Objects: one crack per full 3 damage of one attack; a stone
 -- wall breaks at 5 cracks, a door at 3; outer walls cannot be damaged.
@@ -70,7 +56,7 @@ end
 function H.damage(ctx, target, amount, tags)
   local game = ctx.game
   target = normalize(target)
-  local marks = stack_marks(ctx)
+  local marks = stack.marks(ctx.game, stack.own_entry(ctx))
   -- 8th: Canceling, Reducing, and Evading Spells.
   if marks.evaded then return 0 end
   -- A reduction counts only for the player it protects (reduce_p<id>), or for all (reduce).
@@ -106,18 +92,6 @@ function H.damage(ctx, target, amount, tags)
   return 0
 end
 
--- 8th: Life, Damage, and Dying: life never goes above 20.
-function H.heal(ctx, player, amount)
-  local game = ctx.game
-  local ev = game:before("heal", { player = player, amount = amount, source = ctx.card })
-  if not ev then return 0 end
-  local pl = game:player(ev.player)
-  local new = math.min(game:config().life_max, pl.life + ev.amount)
-  game:set_life(ev.player, new)
-  game:after("heal", { player = ev.player, amount = new - pl.life, source = ctx.card })
-  return new - pl.life
-end
-
 -- 8th: Stun Tokens / A Stunned Wizard: one token is spent per Time Passes phase.
 function H.stun(ctx, player, turns)
   local game = ctx.game
@@ -129,11 +103,6 @@ function H.stun(ctx, player, turns)
   game:after("stun", ev)
   return true
 end
-
--- Marks on the stack entry this card answers (a counter) or resolves as.
-local function entry_of(ctx, entry) return entry or ctx.against or ctx.stack end
-
-function H.cancel(ctx, entry) ctx.game:mark_stack(entry_of(ctx, entry), "cancelled", true) end
 
 -- 8th: Canceling, Reducing, and Evading Spells. A reduction of damage protects one wizard,
 -- by default the one who plays it (Shield: damage to you), not every target of the spell;
@@ -156,50 +125,6 @@ function H.reduce_duration(ctx, amount, entry)
   if left == 0 then ctx.game:mark_stack(id, "cancelled", true) end
 end
 
-function H.evade(ctx, entry) ctx.game:mark_stack(entry_of(ctx, entry), "evaded", true) end
-
--- A square a card names: the target's square, or the square itself.
-function H.square_of(ctx, t)
-  t = normalize(t)
-  if t.kind == "wizard" then return ctx.game:player(t.player).at end
-  if t.at then return t.at end
-  if t.x then return { x = t.x, y = t.y } end
-  return nil
-end
-
-local function remember(ctx, key, v)
-  local list = ctx.game:card_data(ctx.card, key) or {}
-  list[#list + 1] = v
-  ctx.game:set_card_data(ctx.card, key, list)
-end
-
--- Why no object may be created in square s, or nil if one may. 8th: Home Base Squares and
--- Changing the Map: not on a home base, nor in a square with a wizard, an object, a treasure
--- or a creature.
-local OCCUPANT = { treasure = "a treasure", creature = "a creature" }
-
-local function creation_refused(game, s)
-  if game:home_sector_at(s) ~= nil then return "a home base" end
-  if #game:wizards_at(s) > 0 then return "occupied by a wizard" end
-  local o = game:objects_at(s)[1]
-  if o then return "occupied by " .. (OCCUPANT[o.kind] or "an object") end
-  return nil
-end
-
--- Creates an object for this card; it goes when the card leaves play. Returns its id, or nil
--- and the reason where none may be created (see creation_refused).
-function H.create_object(ctx, spec)
-  local game = ctx.game
-  if spec.at and spec.at.side == nil then
-    local why = creation_refused(game, spec.at)
-    if why then return nil, why end
-  end
-  local id = game:create_object(spec)
-  remember(ctx, "objects", id)
-  game:after("object_created", { object = id, card = ctx.card })
-  return id
-end
-
 -- The walls and doors this card has made that still stand (found by their maker, wherever a
 -- sector turn carried them).
 function H.walls_made(ctx)
@@ -212,15 +137,6 @@ function H.map_changed(ctx)
   creations.settle_all(ctx.game)
 end
 
--- 8th: Creating and Destroying Walls.
-function H.create_wall(ctx, edge)
-  local game = ctx.game
-  game:create_barrier(edge, false, ctx.card)
-  ctx.game:set_card_data(ctx.card, "made_walls", true) -- its walls are found by their maker
-
-  game:after("object_created", { edge = edge, card = ctx.card })
-end
-
 function H.destroy_wall(ctx, edge)
   local game = ctx.game
   local info = game:edge(edge)
@@ -231,50 +147,6 @@ function H.destroy_wall(ctx, edge)
   return true
 end
 
--- 8th: Maintaining Spells: ends a spell in play (its creations go), and every spell in play
--- whose target is that spell.
-function H.end_spell(ctx, c)
-  local game = ctx.game
-  local card = game:card(c)
-  if not card or card.zone.kind ~= "play" then return false end
-  common.end_spell(game, c)
-  for _, pl in ipairs(game:players()) do
-    for _, d in ipairs(game:play_area(pl.id)) do
-      local t = game:card(d).target
-      if type(t) == "table" and t.kind == "spell" and t.card == c then H.end_spell(ctx, d) end
-    end
-  end
-  return true
-end
-
--- What wizard p carries that can be dropped: { key, treasure = object id } or { key, card = c }.
-function H.carried(ctx, p)
-  local game = ctx.game
-  local out = {}
-  local t = common.carried_treasure(game, p)
-  if t then out[#out + 1] = { key = "treasure #" .. t.id, treasure = t.id } end
-  for _, c in ipairs(game:play_area(p)) do
-    local card = game:card(c)
-    if card.kind == "item" then out[#out + 1] = { key = card.name .. " #" .. c, card = c } end
-  end
-  return out
-end
-
--- 8th: Picking Up and Dropping Objects: wizard p drops a carried thing (an entry of
--- H.carried) in his square.
-function H.drop(ctx, p, what)
-  local game = ctx.game
-  local at = game:player(p).at
-  if what.treasure then
-    if not game:before("drop", { player = p, object = what.treasure, treasure = true }) then return false end
-    game:set_object(what.treasure, { at = at })
-    game:after("drop", { player = p, object = what.treasure, treasure = true, square = at })
-    return true
-  end
-  common.drop_object(game, p, what.card, at)
-  return true
-end
-
 -- A one-time pass through a closed door for the active player this turn (Pick Lock): the
 -- door relocks once he has gone through it, or at the end of the turn.
 function H.grant_door_pass(ctx, edge)
@@ -282,12 +154,6 @@ function H.grant_door_pass(ctx, edge)
   local passes = game:turn().vars.door_passes or {}
   passes[#passes + 1] = game:edge(edge).edge
   game:set_turn_var("door_passes", passes)
-end
-
--- The spell's target as a player id, if it is a wizard.
-function H.target_player(ctx)
-  local t = normalize(ctx.target)
-  return t and t.kind == "wizard" and t.player or nil
 end
 
 -- 8th: A Stunned Wizard: one who has attacked may not leave his square by any means, his

@@ -10,6 +10,19 @@ function M.is_object(game, c)
   return k == "object" or k == "stone"
 end
 
+function M.is_object_card(game, c) return M.is_object(game, c) end
+
+-- The objects he carries: shown ones (play area), then those in his hand.
+function M.carried_cards(game, p)
+  local out = {}
+  for _, zone in ipairs({ game:play_area(p), game:hand(p) }) do
+    for _, c in ipairs(zone) do
+      if M.is_object(game, c) then out[#out + 1] = c end
+    end
+  end
+  return out
+end
+
 -- classic, The Cards: of the physical objects, MAGIC STONES and the MASTER KEY are displayed
 -- face up once used (their power works while shown); the others stay in the hand.
 function M.is_shown_object(game, c)

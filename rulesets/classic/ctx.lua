@@ -1,4 +1,6 @@
--- Helpers the classic ruleset offers card scripts as ctx:name(...) (require("rules.ctx")).
+-- The classic edition's card helpers, ctx:name(...) (require("rules.ctx")): damage in points,
+-- lost turns, counteractions' marks, random movement, door passes, sector turns. The shared
+-- ones (cancel, evade, create_object, heal, ...) are the mechanics' (`base`).
 -- ctx carries: card, controller, caster, target, number (the NUMBER played with the card, 1
 -- without one; `energy` is the same value), stack (the card's stack entry while it
 -- resolves), against (the entry a counteraction answers), attack (true when it counts as the
@@ -6,25 +8,10 @@
 local common = require("rules.common")
 local stack = require("rules.stack")
 local targets = require("rules.targets")
-local H = {}
+local H = base
+local normalize = targets.normalize
+local function entry_of(ctx, entry) return stack.entry_of(ctx, entry) end
 
--- A target as cards may give it: a player id, a target table, or an edge {x,y,side}.
-local function normalize(t)
-  if type(t) == "number" then return { kind = "wizard", player = t } end
-  if type(t) == "table" and t.kind == nil and t.side ~= nil then return { kind = "wall", edge = t } end
-  return t
-end
-H.normalize = normalize
-
--- ctx.stack falls back to game:stack (a function) when the card is not on the stack.
-local function stack_id(ctx)
-  return type(ctx.stack) == "number" and ctx.stack or nil
-end
-
-local function marks_of(game, id)
-  local e = id and game:stack_entry(id)
-  return (e and e.marks) or {}
-end
 
 -- classic, The Cards (COUNTERACTION): reductions and halvings, in the order the
 -- counteractions resolved; a half rounds up.
@@ -41,7 +28,6 @@ local function apply_mods(amount, marks)
   end
   return amount
 end
-H.apply_mods = apply_mods
 
 local OPPOSITE = { N = "S", S = "N", E = "W", W = "E" }
 
@@ -148,7 +134,7 @@ function H.damage(ctx, target, amount, tags)
   local game = ctx.game
   target = normalize(target)
   tags = tags or {}
-  local marks = marks_of(game, stack_id(ctx))
+  local marks = stack.marks(game, stack.own_entry(ctx))
   if marks.evaded then return 0 end
   local aimed = marks.defender
   amount = apply_mods(amount, marks)
@@ -184,18 +170,6 @@ function H.damage(ctx, target, amount, tags)
   return 0
 end
 
--- classic, Starting the Game: no upper limit to life.
-function H.heal(ctx, player, amount)
-  local game = ctx.game
-  player = normalize(player).player
-  local ev = game:before("heal", { player = player, amount = amount, source = ctx.card })
-  if not ev then return 0 end
-  local pl = game:player(ev.player)
-  game:set_life(ev.player, pl.life + ev.amount)
-  game:after("heal", { player = ev.player, amount = ev.amount, source = ctx.card })
-  return ev.amount
-end
-
 -- classic, The Turn: lost turns (nothing but counteractions; they accumulate). A wizard
 -- who loses a turn during his own turn (a reflected attack) loses the rest of it and
 -- n - 1 turns to come; otherwise his next n turns. Uses the `stun` event.
@@ -220,9 +194,6 @@ function H.lose_turns(ctx, player, n)
   return true
 end
 
--- Marks on the stack entry this card answers (a counteraction) or resolves as.
-local function entry_of(ctx, entry) return entry or ctx.against or stack_id(ctx) end
-
 local function add_mod(ctx, entry, mod)
   local id = entry_of(ctx, entry)
   local e = ctx.game:stack_entry(id)
@@ -231,17 +202,11 @@ local function add_mod(ctx, entry, mod)
   ctx.game:mark_stack(id, "mods", mods)
 end
 
--- The entry is cancelled: it has no effect at all (an attack still counts as the attack).
-function H.cancel(ctx, entry) ctx.game:mark_stack(entry_of(ctx, entry), "cancelled", true) end
-
 -- Its point damage is reduced by n (not below 0).
 function H.reduce(ctx, n, entry) add_mod(ctx, entry, { op = "reduce", n = n }) end
 
 -- Its point damage is halved, rounding up (classic, The Cards).
 function H.halve(ctx, entry) add_mod(ctx, entry, { op = "halve" }) end
-
--- It misses: cast, but it affects nothing (and nothing behind its target, classic, Combat).
-function H.evade(ctx, entry) ctx.game:mark_stack(entry_of(ctx, entry), "evaded", true) end
 
 -- It is turned on another wizard (Full Reflection: at its caster). The new target becomes the
 -- defender, who may in turn counteract it.
@@ -270,56 +235,6 @@ end
 -- The NUMBER this card was played with (1 without one).
 function H.power(ctx) return ctx.number or ctx.energy or ctx.game:config().default_number end
 
--- A square a card names: the target's square, or the square itself.
-function H.square_of(ctx, t)
-  t = normalize(t)
-  if t.kind == "wizard" then return ctx.game:player(t.player).at end
-  if t.at then return t.at end
-  if t.x then return { x = t.x, y = t.y } end
-  return nil
-end
-
--- The spell's target as a player id, if it is a wizard.
-function H.target_player(ctx)
-  local t = normalize(ctx.target)
-  return t and t.kind == "wizard" and t.player or nil
-end
-
-local function remember(ctx, key, v)
-  local list = ctx.game:card_data(ctx.card, key) or {}
-  list[#list + 1] = v
-  ctx.game:set_card_data(ctx.card, key, list)
-end
-
--- classic, Cards and Actions that Change the Map: nothing is created on a home base or on a
--- square holding a wizard or an object. classic, Objects: fixed objects block sight and
--- movement, movable ones don't, unless spec says otherwise. The object goes when the card
--- leaves play (a permanent card stays). Returns the object id, or nil when not allowed.
-function H.create_object(ctx, spec)
-  local game = ctx.game
-  local at = spec.at
-  if at and at.side == nil then
-    if game:home_sector_at(at) ~= nil then return nil end
-    if #game:wizards_at(at) > 0 or #game:objects_at(at) > 0 then return nil end
-  end
-  local s = {}
-  for k, v in pairs(spec) do s[k] = v end
-  if s.mobile == nil then s.mobile = false end
-  if s.blocks_los == nil then s.blocks_los = not s.mobile end
-  if s.blocks_move == nil then s.blocks_move = not s.mobile end
-  local id = game:create_object(s)
-  remember(ctx, "objects", id)
-  game:after("object_created", { object = id, card = ctx.card })
-  return id
-end
-
--- A wall on an empty edge (classic: walls are cast on the lines between squares).
-function H.create_wall(ctx, edge)
-  local game = ctx.game
-  game:create_barrier(edge, false, ctx.card) -- found again by its maker (common.walls_of)
-  game:after("object_created", { edge = edge, card = ctx.card })
-end
-
 -- Removes a wall (or door) at once, with its rim partner; false if there is none or it
 -- cannot go.
 function H.destroy_wall(ctx, edge)
@@ -327,50 +242,6 @@ function H.destroy_wall(ctx, edge)
   local info = game:edge(edge)
   if info.barrier == "open" or info.barrier == "none" then return false end
   return knock_down(game, info.edge, ctx.card)
-end
-
--- Ends a spell in play (its creations go), and every spell in play aimed at it.
-function H.end_spell(ctx, c)
-  local game = ctx.game
-  local card = game:card(c)
-  if not card or card.zone.kind ~= "play" then return false end
-  common.end_spell(game, c)
-  for _, pl in ipairs(game:players()) do
-    for _, d in ipairs(game:play_area(pl.id)) do
-      local t = game:card(d).target
-      if type(t) == "table" and t.kind == "spell" and t.card == c then H.end_spell(ctx, d) end
-    end
-  end
-  return true
-end
-
--- What wizard p carries that can be dropped: { key, treasure = object id } or { key, card = c }.
-function H.carried(ctx, p)
-  local game = ctx.game
-  local out = {}
-  local t = common.carried_treasure(game, p)
-  if t then out[#out + 1] = { key = "treasure #" .. t.id, treasure = t.id } end
-  for _, c in ipairs(game:play_area(p)) do
-    if common.is_object(game, c) then out[#out + 1] = { key = game:card(c).name .. " #" .. c, card = c } end
-  end
-  for _, c in ipairs(game:hand(p)) do
-    if common.is_object(game, c) then out[#out + 1] = { key = game:card(c).name .. " #" .. c, card = c } end
-  end
-  return out
-end
-
--- Wizard p drops a carried thing (an entry of H.carried) in his square.
-function H.drop(ctx, p, what)
-  local game = ctx.game
-  local at = game:player(p).at
-  if what.treasure then
-    if not game:before("drop", { player = p, object = what.treasure, treasure = true }) then return false end
-    game:set_object(what.treasure, { at = at })
-    game:after("drop", { player = p, object = what.treasure, treasure = true, square = at })
-    return true
-  end
-  common.drop_object(game, p, what.card, at)
-  return true
 end
 
 local function same_edge(a, b) return a.x == b.x and a.y == b.y and a.side == b.side end

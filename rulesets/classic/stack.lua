@@ -4,7 +4,7 @@
 -- player it answers, and so on ("an attack may bounce back and forth"); every counteraction
 -- resolves before the thing it answers.
 local common = require("rules.common")
-local M = {}
+local M = base
 
 local function name_of(game, c) return game:card(c).name .. " #" .. c end
 

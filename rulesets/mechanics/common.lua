@@ -26,6 +26,18 @@ function M.turn_order(game)
   return out
 end
 
+-- Is card c an object a wizard carries (an item), rather than a spell? (edition)
+function M.is_object_card(game, c) return game:card(c).kind == "item" end
+
+-- The object cards wizard p carries: those of his play area.
+function M.carried_cards(game, p)
+  local out = {}
+  for _, c in ipairs(game:play_area(p)) do
+    if M.is_object_card(game, c) then out[#out + 1] = c end
+  end
+  return out
+end
+
 ---------------------------------------------------------------------------------------------
 -- Piles, drawing and the hand limit
 ---------------------------------------------------------------------------------------------

@@ -1,0 +1,143 @@
+-- The helpers every edition offers card scripts as ctx:name(...) (require("rules.ctx")). An
+-- edition's ctx.lua extends this module (`local H = base`) with its own verbs and replaces
+-- what it does differently. ctx carries: game, card, data, controller, caster, target, energy
+-- (the spell's power), stack (the card's own stack entry while it resolves), against (the
+-- entry a counter answers), attack (true when it is the turn's attack), and what an edition
+-- adds (thrown, drawn, number...).
+local common = require("rules.common")
+local stack = require("rules.stack")
+local targets = require("rules.targets")
+local H = {}
+
+-- ctx.stack is the card's own stack entry while it resolves; in an event hook it is false
+-- (without this key, ctx.stack would fall through to the game:stack primitive).
+H.stack = false
+
+-- The entry is cancelled: it has no effect at all (8th: Canceling, Reducing, and Evading
+-- Spells; classic, The Cards: a cancelled attack still counts as the attack).
+function H.cancel(ctx, entry) ctx.game:mark_stack(stack.entry_of(ctx, entry), "cancelled", true) end
+
+-- It is evaded: cast, but it misses and affects nothing.
+function H.evade(ctx, entry) ctx.game:mark_stack(stack.entry_of(ctx, entry), "evaded", true) end
+
+-- A square a card names: the target's square, or the square itself.
+function H.square_of(ctx, t)
+  t = targets.normalize(t)
+  if t.kind == "wizard" then return ctx.game:player(t.player).at end
+  if t.at then return t.at end
+  if t.x then return { x = t.x, y = t.y } end
+  return nil
+end
+
+-- The spell's target as a player id, if it is a wizard.
+function H.target_player(ctx)
+  local t = targets.normalize(ctx.target)
+  return t and t.kind == "wizard" and t.player or nil
+end
+
+local function remember(ctx, key, v)
+  local list = ctx.game:card_data(ctx.card, key) or {}
+  list[#list + 1] = v
+  ctx.game:set_card_data(ctx.card, key, list)
+end
+
+-- Why no object may be created in square s, or nil if one may: not on a home base, nor in a
+-- square holding a wizard, an object, a treasure or a creature (8th: Home Base Squares and
+-- Changing the Map; classic, Cards and Actions that Change the Map).
+local OCCUPANT = { treasure = "a treasure", creature = "a creature" }
+
+local function creation_refused(game, s)
+  if game:home_sector_at(s) ~= nil then return "a home base" end
+  if #game:wizards_at(s) > 0 then return "occupied by a wizard" end
+  local o = game:objects_at(s)[1]
+  if o then return "occupied by " .. (OCCUPANT[o.kind] or "an object") end
+  return nil
+end
+
+-- Creates an object for this card; it goes when the card leaves play. Where the edition says
+-- fixed objects block (config `fixed_objects_block`: classic, Objects), an object not made
+-- movable blocks sight and movement unless the spec says otherwise. Returns its id, or nil and
+-- the reason where none may be created.
+function H.create_object(ctx, spec)
+  local game = ctx.game
+  if spec.at and spec.at.side == nil then
+    local why = creation_refused(game, spec.at)
+    if why then return nil, why end
+  end
+  if game:config().fixed_objects_block then
+    local s = {}
+    for k, v in pairs(spec) do s[k] = v end
+    if s.mobile == nil then s.mobile = false end
+    if s.blocks_los == nil then s.blocks_los = not s.mobile end
+    if s.blocks_move == nil then s.blocks_move = not s.mobile end
+    spec = s
+  end
+  local id = game:create_object(spec)
+  remember(ctx, "objects", id)
+  game:after("object_created", { object = id, card = ctx.card })
+  return id
+end
+
+-- A wall on an empty edge, made by this card: found again by its maker (common.walls_of)
+-- wherever a sector turn carries it (8th: Creating and Destroying Walls; classic: walls are
+-- cast on the lines between squares).
+function H.create_wall(ctx, edge)
+  local game = ctx.game
+  game:create_barrier(edge, false, ctx.card)
+  game:set_card_data(ctx.card, "made_walls", true)
+  game:after("object_created", { edge = edge, card = ctx.card })
+end
+
+-- Ends a spell in play (its creations go), and every spell in play aimed at it.
+function H.end_spell(ctx, c)
+  local game = ctx.game
+  local card = game:card(c)
+  if not card or card.zone.kind ~= "play" then return false end
+  common.end_spell(game, c)
+  for _, pl in ipairs(game:players()) do
+    for _, d in ipairs(game:play_area(pl.id)) do
+      local t = game:card(d).target
+      if type(t) == "table" and t.kind == "spell" and t.card == c then H.end_spell(ctx, d) end
+    end
+  end
+  return true
+end
+
+-- What wizard p carries that can be dropped: { key, treasure = object id } or { key, card = c }
+-- (his treasure, then the object cards he carries: common.carried_cards).
+function H.carried(ctx, p)
+  local game = ctx.game
+  local out = {}
+  local t = common.carried_treasure(game, p)
+  if t then out[#out + 1] = { key = "treasure #" .. t.id, treasure = t.id } end
+  for _, c in ipairs(common.carried_cards(game, p)) do
+    out[#out + 1] = { key = game:card(c).name .. " #" .. c, card = c }
+  end
+  return out
+end
+
+-- Wizard p drops a carried thing (an entry of H.carried) in his square; false if refused.
+function H.drop(ctx, p, what)
+  local game = ctx.game
+  if what.treasure then return common.drop_treasure(game, p, what.treasure) end
+  common.drop_object(game, p, what.card, game:player(p).at)
+  return true
+end
+
+-- Heals a wizard; life never goes above config `life_max` where the edition has one (8th:
+-- Life, Damage, and Dying; classic, Starting the Game: no upper limit). Returns what he got.
+function H.heal(ctx, player, amount)
+  local game = ctx.game
+  player = targets.normalize(player).player
+  local ev = game:before("heal", { player = player, amount = amount, source = ctx.card })
+  if not ev then return 0 end
+  local pl = game:player(ev.player)
+  local new = pl.life + ev.amount
+  local cap = game:config().life_max
+  if cap then new = math.min(cap, new) end
+  game:set_life(ev.player, new)
+  game:after("heal", { player = ev.player, amount = new - pl.life, source = ctx.card })
+  return new - pl.life
+end
+
+return H

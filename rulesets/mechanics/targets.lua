@@ -1,0 +1,232 @@
+-- Legal targets of a card (require("rules.targets")): the card's target types, its range, and
+-- what the edition excludes. A target is a table with a `kind`, what it names (player, id,
+-- square, edge, card, sector) and a short `label`. An edition's targets.lua extends this
+-- module (`local M = base`): it replaces a candidate kind (M.kinds.x), the adjacency of a
+-- target, or what it excludes.
+local common = require("rules.common")
+local M = { kinds = {} }
+
+local SIDES = { "N", "E", "S", "W" }
+
+-- A target as cards may give it: a player id, a target table, or an edge {x,y,side} (a wall).
+function M.normalize(t)
+  if type(t) == "number" then return { kind = "wizard", player = t } end
+  if type(t) == "table" and t.kind == nil and t.side ~= nil then return { kind = "wall", edge = t } end
+  return t
+end
+
+-- The one way squares and edges are written in labels: "x,y" and "x,y,S".
+function M.sq_label(s) return s.x .. "," .. s.y end
+function M.edge_key(e) return e.x .. "," .. e.y .. "," .. e.side end
+
+-- The four edges of a square, canonical, keyed by edge_key.
+function M.edges_around(game, s)
+  local out = {}
+  for _, side in ipairs(SIDES) do
+    local ok, info = pcall(function() return game:edge { x = s.x, y = s.y, side = side } end)
+    if ok and info then out[M.edge_key(info.edge)] = info end
+  end
+  return out
+end
+
+---------------------------------------------------------------------------------------------
+-- Candidates, one function per target type: (game, p, range) -> list
+---------------------------------------------------------------------------------------------
+
+-- "wizard": every living wizard (an edition may leave the caster out); "self": the caster.
+function M.kinds.wizard(game, p)
+  local out = {}
+  for _, pl in ipairs(game:players()) do
+    if pl.alive and pl.at then
+      out[#out + 1] = { kind = "wizard", player = pl.id, at = pl.at, label = "player " .. pl.id }
+    end
+  end
+  return out
+end
+
+function M.kinds.self(game, p)
+  local pl = game:player(p)
+  if not (pl.alive and pl.at) then return {} end
+  return { { kind = "wizard", player = p, at = pl.at, label = "player " .. p } }
+end
+
+-- Objects and treasures on the board (not carried, not on an edge; creatures are their own
+-- type).
+local function things(game, want)
+  local out = {}
+  for _, o in ipairs(game:objects()) do
+    local kind = o.kind == "treasure" and "treasure" or (o.kind == "creature" and "creature" or "object")
+    if o.at and o.at.side == nil and kind == want then
+      out[#out + 1] = { kind = want, id = o.id, at = o.at, label = want .. " #" .. o.id }
+    end
+  end
+  return out
+end
+
+function M.kinds.object(game, p) return things(game, "object") end
+function M.kinds.treasure(game, p) return things(game, "treasure") end
+function M.kinds.creature(game, p) return things(game, "creature") end
+
+local function squares(game, empty_only)
+  local out = {}
+  for _, s in ipairs(game:squares()) do
+    if not empty_only or (#game:wizards_at(s) == 0 and #game:objects_at(s) == 0) then
+      out[#out + 1] = { kind = "square", at = s, x = s.x, y = s.y, label = "square " .. M.sq_label(s) }
+    end
+  end
+  return out
+end
+
+function M.kinds.square(game, p) return squares(game, false) end
+function M.kinds.empty_square(game, p) return squares(game, true) end
+
+-- Every edge holding `barrier` ("wall", "door", "open"), as targets of `kind`; the board's
+-- outer edges only if `rim`.
+function M.edge_targets(game, barrier, kind, rim)
+  local out = {}
+  for _, info in ipairs(game:edges(barrier)) do
+    if rim or not info.boundary then
+      out[#out + 1] = { kind = kind, edge = info.edge, label = kind .. " " .. M.edge_key(info.edge) }
+    end
+  end
+  return out
+end
+
+function M.kinds.wall(game, p) return M.edge_targets(game, "wall", "wall", false) end
+function M.kinds.door(game, p) return M.edge_targets(game, "door", "door", false) end
+function M.kinds.border(game, p) return M.edge_targets(game, "open", "border", false) end
+
+-- Spells in play (not the object cards wizards carry).
+function M.kinds.spell(game, p)
+  local out = {}
+  for _, pl in ipairs(game:players()) do
+    for _, c in ipairs(game:play_area(pl.id)) do
+      if not common.is_object_card(game, c) then
+        out[#out + 1] = { kind = "spell", card = c, player = pl.id, label = "spell " .. game:card(c).name .. " #" .. c }
+      end
+    end
+  end
+  return out
+end
+
+function M.kinds.sector(game, p)
+  local out = {}
+  for i = 0, game:sector_count() - 1 do
+    out[#out + 1] = { kind = "sector", sector = i, label = "sector " .. i }
+  end
+  return out
+end
+
+function M.kinds.board(game, p) return { { kind = "board", label = "the board" } } end
+
+-- Candidate targets of one type, before the range check.
+function M.candidates(game, p, ttype, range)
+  local f = M.kinds[ttype]
+  if not f then return {} end
+  return f(game, p, range)
+end
+
+---------------------------------------------------------------------------------------------
+-- Ranges (8th: Target Range; classic, The Cards: the location indicator)
+---------------------------------------------------------------------------------------------
+
+-- Is target t (not a wall or door) adjacent to a wizard in `from`: the same square, or the
+-- next one across an open border in sight (8th: Line of Sight and Adjacency).
+function M.adjacent(game, from, t)
+  return common.same_sq(from, t.at) or game:adjacent(from, t.at)
+end
+
+-- Ranges: anywhere (or none), caster (the caster himself, or things in his square), self (the
+-- caster only), same_space, adjacent, los. Walls and doors in sight are seen at any point of
+-- them or at their centre (config `walls_seen_at`: "any_point" or "centre"); adjacent ones are
+-- the caster's square's own edges. `bent`: the sight may bend round one corner (for wizards,
+-- squares and objects). `from`: where p stands, if the caller knows it.
+function M.in_range(game, p, range, t, bent, from)
+  if range == nil or range == "anywhere" then return true end
+  if t.kind == "board" or t.kind == "sector" or t.kind == "spell" then return true end
+  from = from or game:player(p).at
+  if not from then return false end
+  if range == "self" then return t.kind == "wizard" and t.player == p end
+  if t.edge then
+    if range == "los" then return game:los_edge(from, t.edge, game:config().walls_seen_at == "any_point") end
+    return M.edges_around(game, from)[M.edge_key(t.edge)] ~= nil
+  end
+  local at = t.at
+  if not at then return false end
+  if range == "caster" then
+    if t.kind == "wizard" then return t.player == p end
+    return common.same_sq(from, at)
+  elseif range == "same_space" then
+    return common.same_sq(from, at)
+  elseif range == "adjacent" then
+    return M.adjacent(game, from, t)
+  elseif range == "los" then
+    if common.same_sq(from, at) then return true end
+    if bent and game:los_bent(from, at) ~= nil then return true end
+    if t.kind == "object" or t.kind == "treasure" then return game:los_object(from, t.id) end
+    return game:los(from, at)
+  end
+  return false
+end
+
+---------------------------------------------------------------------------------------------
+-- Legal targets
+---------------------------------------------------------------------------------------------
+
+-- May card c (its definition `card`) of player p not aim at t? No attack on oneself (8th:
+-- Attacking; classic, Combat). `cache` is the listing's (see M.legal).
+function M.excluded(game, p, c, card, t, cache)
+  return card.kind == "attack" and t.kind == "wizard" and t.player == p
+end
+
+-- May the sight of card c bend round a corner (Around the Corner)?
+function M.bent(game, p, c, card) return false end
+
+-- Every legal target of card `c` for player `p`: its target types, its range, what the
+-- edition excludes, and the card's own `can_target` hook.
+-- `cache` (optional, a table the caller keeps for one listing of actions) shares candidate
+-- lists and range verdicts between the cards of that listing: nothing changes meanwhile.
+function M.legal(game, p, c, cache)
+  local card = game:card(c)
+  local out, seen = {}, {}
+  cache = cache or {}
+  cache.candidates = cache.candidates or {}
+  cache.in_range = cache.in_range or {}
+  local bent = M.bent(game, p, c, card)
+  local asks = game:has_hook(c, "can_target")
+  local from = game:player(p).at
+  local rkey = tostring(card.range) .. (bent and "+bent" or "")
+  local verdicts = cache.in_range[rkey] or {}
+  cache.in_range[rkey] = verdicts
+  for _, ttype in ipairs(card.targets or {}) do
+    local ck = ttype .. "/" .. tostring(card.range)
+    cache.candidates[ck] = cache.candidates[ck] or M.candidates(game, p, ttype, card.range)
+    for _, t in ipairs(cache.candidates[ck]) do
+      if not seen[t.label] and not M.excluded(game, p, c, card, t, cache) then
+        if verdicts[t.label] == nil then verdicts[t.label] = M.in_range(game, p, card.range, t, bent, from) end
+        if verdicts[t.label] and (not asks or game:call_card(c, "can_target", { caster = p, controller = p }, t) ~= false) then
+          seen[t.label] = true
+          out[#out + 1] = t
+        end
+      end
+    end
+  end
+  return out
+end
+
+-- Targets of the given types within `range` of player p, without a card (a card's action
+-- choosing where to aim: Stone Spikes).
+function M.of_types(game, p, types, range)
+  local out, seen = {}, {}
+  for _, ttype in ipairs(types) do
+    for _, t in ipairs(M.candidates(game, p, ttype, range)) do
+      if not seen[t.label] and M.in_range(game, p, range, t, false) then
+        seen[t.label] = true
+        out[#out + 1] = t
+      end
+    end
+  end
+  return out
+end
+
+return M
