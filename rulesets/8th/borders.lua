@@ -24,17 +24,4 @@ function M.move_along(game, p, dir, run, how)
   return to
 end
 
--- The canonical edge a wizard crosses stepping from square `from` toward `dir` (nil at the
--- rim).
-function M.crossed(game, from, dir)
-  for _, n in ipairs(game:neighbours(from)) do
-    if n.dir == dir then return game:edge(n.edge).edge end
-  end
-  return nil
-end
-
-function M.same_edge(a, b)
-  return a ~= nil and b ~= nil and a.x == b.x and a.y == b.y and a.side == b.side
-end
-
 return M

@@ -35,23 +35,20 @@ function M.add(game, p, list, may_attack)
   end
 end
 
--- `respond` is the ruleset's response window.
-function M.perform(game, p, a, respond)
+-- Runs a chosen option; an attack is played like one (rules/play.lua), as a stack entry of
+-- kind "throw" that names its card as `source`.
+function M.perform(game, p, a)
   local c, o = a.card, a.option
   if not o.attack then
     return game:card_action(c, a.action, { controller = p, caster = p, target = o.target }, o)
   end
-  game:set_turn_var("attacked", true)
-  local ev = { attacker = p, target = o.target, card = c, action = a.action }
-  if not game:before("attack", ev) then return end
-  game:after("attack", ev)
-  local id = game:push_stack { controller = p, kind = "throw", target = o.target, energy = 0, marks = { source = c } }
-  respond(game, id)
-  local entry = game:stack_entry(id)
-  if not entry.marks.cancelled and not entry.marks.evaded then
-    game:card_action(c, a.action, { controller = p, caster = p, target = o.target, attack = true, stack = id }, o)
-  end
-  game:pop_stack(id)
+  require("rules.play").play(game, {
+    player = p, kind = "throw", target = o.target, attack = true, marks = { source = c },
+    events = { { "attack", { attacker = p, target = o.target, card = c, action = a.action } } },
+    resolve = function(entry)
+      game:card_action(c, a.action, { controller = p, caster = p, target = o.target, attack = true, stack = entry.id }, o)
+    end,
+  })
 end
 
 return M

@@ -65,9 +65,9 @@ local function set_in(game, var, id, v)
   game:set_turn_var(var, t)
 end
 
--- Runs a creature action; `respond` is the ruleset's response window (counters may answer
--- a creature's attack as any attack).
-function M.perform(game, p, a, respond)
+-- Runs a creature action. Its attack is played like any attack (rules/play.lua): counters
+-- may answer it.
+function M.perform(game, p, a)
   local o = game:object(a.id)
   if not o or not o.id then return end
   if a.action == "move" then
@@ -77,17 +77,12 @@ function M.perform(game, p, a, respond)
     return
   end
   set_in(game, "creature_attacked", o.id, true)
-  if not game:before("attack", { attacker = p, creature = o.id, target = a.target }) then return end
-  game:after("attack", { attacker = p, creature = o.id, target = a.target })
-  local id = game:push_stack { controller = p, kind = "creature_attack", target = a.target, energy = 0, marks = { creature = o.id } }
-  respond(game, id)
-  local entry = game:stack_entry(id)
-  if not entry.marks.cancelled and not entry.marks.evaded then
-    local rules_ctx = require("rules.ctx")
-    local ctx = setmetatable({ game = game, caster = p, controller = p, attack = true, stack = id }, { __index = rules_ctx })
-    rules_ctx.damage(ctx, a.target, o.data.punch or 1, { physical = true })
-  end
-  game:pop_stack(id)
+  local play = require("rules.play")
+  play.play(game, {
+    player = p, kind = "creature_attack", target = a.target, marks = { creature = o.id },
+    events = { { "attack", { attacker = p, creature = o.id, target = a.target } } },
+    resolve = function(entry) play.deal(game, p, entry.id, a.target, o.data.punch or 1, { physical = true }) end,
+  })
 end
 
 -- Damage to a creature (ev: the damage event after its before stage). Returns what was dealt.

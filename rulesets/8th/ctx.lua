@@ -11,86 +11,6 @@ local dice = require("rules.dice")
 local stack = require("rules.stack")
 local H = base
 local normalize = targets.normalize
-local function entry_of(ctx, entry) return stack.entry_of(ctx, entry) end
-
--- 8th: Damaging and Destroying Objects: one crack per full 3 damage of one attack; a stone
--- wall breaks at 5 cracks, a door at 3; outer walls cannot be damaged.
-local function damage_edge(game, ev)
-  local cfg = game:config()
-  local info = game:edge(ev.target.edge)
-  if info.boundary or info.barrier == "open" then return 0 end
-  local cracks = ev.amount // cfg.crack_every
-  if cracks <= 0 then return 0 end
-  local limit = info.barrier == "door" and cfg.door_cracks or cfg.wall_cracks
-  local total = info.damage + cracks
-  game:set_edge_damage(info.edge, math.min(total, limit))
-  game:after("object_damaged", { target = ev.target, cracks = cracks })
-  if total >= limit then
-    game:destroy_barrier(info.edge)
-    game:after("object_destroyed", { edge = info.edge })
-    if info.created_by then creations.lost(game, info.created_by, { edge = info.edge }) end
-  end
-  return cracks
-end
-
--- Objects take cracks only if their card gives them a limit (the object's toughness).
-local function damage_object(game, ev)
-  local o = game:object(ev.target.id)
-  if not o or not o.id or not o.toughness then return 0 end
-  local cracks = ev.amount // game:config().crack_every
-  if cracks <= 0 then return 0 end
-  local total = o.damage + cracks
-  game:set_object(o.id, { damage = total })
-  game:after("object_damaged", { target = ev.target, cracks = cracks })
-  if total >= o.toughness then
-    game:remove_object(o.id)
-    if o.card then common.discard(game, o.card) end
-    game:after("object_destroyed", { object = o.id })
-    creations.lost_object(game, o.id)
-  end
-  return cracks
-end
-
--- Deals damage; returns what was dealt (0 when reduced away: no secondary effects then).
--- tags: { magical = true } or { physical = true }, plus traits (fire = true, ...).
-function H.damage(ctx, target, amount, tags)
-  local game = ctx.game
-  target = normalize(target)
-  local marks = stack.marks(ctx.game, stack.own_entry(ctx))
-  -- 8th: Canceling, Reducing, and Evading Spells.
-  if marks.evaded then return 0 end
-  -- A reduction counts only for the player it protects (reduce_p<id>), or for all (reduce).
-  local cut = marks.reduce or 0
-  if target.kind == "wizard" then cut = cut + (marks["reduce_p" .. target.player] or 0) end
-  amount = math.max(0, amount - cut)
-  if amount <= 0 then return 0 end
-  local ev = game:before("damage", {
-    target = target, amount = amount, tags = tags or {}, source = ctx.card,
-    caster = ctx.caster or ctx.controller, attack = ctx.attack == true,
-  })
-  if not ev or ev.amount <= 0 then return 0 end
-  local t = ev.target
-  if t.kind == "wizard" then
-    local pl = game:player(t.player)
-    if not pl.alive then return 0 end
-    game:set_life(t.player, pl.life - ev.amount)
-    game:after("damage", ev)
-    -- 8th: Life, Damage, and Dying.
-    if pl.life - ev.amount <= 0 then common.kill(game, t.player, ev.caster, ev.attack) end
-    return ev.amount
-  elseif t.kind == "wall" or t.kind == "door" then
-    local cracks = damage_edge(game, ev)
-    game:after("damage", ev)
-    return cracks > 0 and ev.amount or 0
-  elseif t.kind == "creature" then
-    return creatures.damage(game, ev)
-  elseif t.kind == "object" then
-    local cracks = damage_object(game, ev)
-    game:after("damage", ev)
-    return cracks > 0 and ev.amount or 0
-  end
-  return 0
-end
 
 -- 8th: Stun Tokens / A Stunned Wizard: one token is spent per Time Passes phase.
 function H.stun(ctx, player, turns)
@@ -108,7 +28,7 @@ end
 -- by default the one who plays it (Shield: damage to you), not every target of the spell;
 -- `player = false` reduces all its damage.
 function H.reduce(ctx, amount, entry, player)
-  local id = entry_of(ctx, entry)
+  local id = stack.entry_of(ctx, entry)
   local e = ctx.game:stack_entry(id)
   local key = "reduce"
   if player ~= false then key = "reduce_p" .. (player or ctx.controller) end
@@ -118,7 +38,7 @@ end
 -- Same section: a spell's duration (its energy tokens) may be reduced; reduced to 0, the
 -- spell is cancelled.
 function H.reduce_duration(ctx, amount, entry)
-  local id = entry_of(ctx, entry)
+  local id = stack.entry_of(ctx, entry)
   local e = ctx.game:stack_entry(id)
   local left = math.max(0, ((e.marks or {}).duration or e.energy or 0) - amount)
   ctx.game:mark_stack(id, "duration", left)

@@ -7,7 +7,7 @@ local M = {}
 
 local SIDES = { "N", "E", "S", "W" }
 
-local function same_edge(a, b) return a.x == b.x and a.y == b.y and a.side == b.side end
+local common = require("rules.common")
 
 local function edge_label(e) return e.x .. "," .. e.y .. "," .. e.side end
 
@@ -17,7 +17,7 @@ function M.beside(game, p, e)
   if not at or at.side ~= nil then return false end
   for _, side in ipairs(SIDES) do
     local ok, info = pcall(function() return game:edge { x = at.x, y = at.y, side = side } end)
-    if ok and info and same_edge(info.edge, e) then return true end
+    if ok and info and common.same_edge(info.edge, e) then return true end
   end
   return false
 end
@@ -30,7 +30,7 @@ local function may_pass(game, p, info)
   if d.owner_sector ~= nil and d.owner_sector == game:player(p).home_sector then return true end
   if game:turn().active == p then
     for _, e in ipairs(game:turn().vars.door_passes or {}) do
-      if same_edge(game:edge(e).edge, info.edge) then return true end
+      if common.same_edge(game:edge(e).edge, info.edge) then return true end
     end
   end
   return false

@@ -13,12 +13,11 @@ end
 function M.is_object_card(game, c) return M.is_object(game, c) end
 
 -- The objects he carries: shown ones (play area), then those in his hand.
+local in_play = M.carried_cards
 function M.carried_cards(game, p)
-  local out = {}
-  for _, zone in ipairs({ game:play_area(p), game:hand(p) }) do
-    for _, c in ipairs(zone) do
-      if M.is_object(game, c) then out[#out + 1] = c end
-    end
+  local out = in_play(game, p)
+  for _, c in ipairs(game:hand(p)) do
+    if M.is_object(game, c) then out[#out + 1] = c end
   end
   return out
 end
@@ -34,13 +33,7 @@ end
 function M.counts_toward_limit(game, p, c) return M.is_object(game, c) end
 
 -- classic, Getting New Cards: a displayed object may be discarded to get down to seven.
-function M.discardable_in_play(game, p)
-  local out = {}
-  for _, c in ipairs(game:play_area(p)) do
-    if M.is_object(game, c) then out[#out + 1] = c end
-  end
-  return out
-end
+function M.discardable_in_play(game, p) return in_play(game, p) end
 
 -- Draws one card. A TRAP! is sprung at once (its `resolve` runs with ctx.drawn = true), then
 -- leaves the hand and another card is drawn in its place [RS: resolved when drawn].

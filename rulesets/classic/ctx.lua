@@ -8,167 +8,10 @@
 local common = require("rules.common")
 local stack = require("rules.stack")
 local targets = require("rules.targets")
+local damage = require("rules.damage")
 local H = base
 local normalize = targets.normalize
-local function entry_of(ctx, entry) return stack.entry_of(ctx, entry) end
 
-
--- classic, The Cards (COUNTERACTION): reductions and halvings, in the order the
--- counteractions resolved; a half rounds up.
-local function apply_mods(amount, marks)
-  for _, m in ipairs(marks.mods or {}) do
-    if m.op == "reduce" then
-      amount = amount - m.n
-    elseif m.op == "halve" then
-      amount = (amount + 1) // 2
-    elseif m.op == "stop" then
-      amount = 0
-    end
-    if amount <= 0 then return 0 end
-  end
-  return amount
-end
-
-local OPPOSITE = { N = "S", S = "N", E = "W", W = "E" }
-
--- The squares on either side of an edge, as { square, side } (the side of that square the
--- edge is on). A rim edge has one square on the board; its other side is the square its
--- wrap-around or warp leads to (classic, The Board), if any.
-function H.edge_sides(ctx, edge)
-  local game = ctx.game
-  local e = game:edge(edge).edge
-  local pair = e.side == "N" and { { x = e.x, y = e.y, side = "N" }, { x = e.x, y = e.y - 1, side = "S" } }
-    or { { x = e.x, y = e.y, side = "W" }, { x = e.x - 1, y = e.y, side = "E" } }
-  local out = {}
-  for _, c in ipairs(pair) do
-    local s = { x = c.x, y = c.y }
-    if game:sector_of(s) ~= nil then out[#out + 1] = { square = s, side = c.side } end
-  end
-  if #out == 1 then
-    for _, n in ipairs(game:neighbours(out[1].square)) do
-      if n.dir == out[1].side then out[2] = { square = n.to, side = OPPOSITE[n.heading] } end
-    end
-  end
-  return out
-end
-
--- classic, The Board: smashing a rim wall beside an exit lets you through to the opposite
--- edge, so the two rim walls a wrap-around (or warp) joins are one wall, like the double wall
--- where two sectors meet. The rim edge across from a rim edge, or nil.
-local function rim_partner(game, edge)
-  local info = game:edge(edge)
-  if not info.boundary then return nil end
-  local sides = H.edge_sides({ game = game }, info.edge)
-  if #sides < 2 then return nil end
-  return game:edge({ x = sides[2].square.x, y = sides[2].square.y, side = sides[2].side }).edge
-end
-
--- Takes the wall or door off an edge, and off its rim partner; false if it cannot go.
-local function knock_down(game, edge, card)
-  local other = rim_partner(game, edge)
-  local ok = pcall(function() game:destroy_barrier(edge) end)
-  if not ok then return false end
-  game:after("object_destroyed", { edge = edge, card = card })
-  if other and game:edge(other).barrier ~= "open" and pcall(function() game:destroy_barrier(other) end) then
-    game:after("object_destroyed", { edge = other, card = card })
-  end
-  return true
-end
-
--- classic, Combat: walls take 20 points, doors 15 (config); damage points add up on the edge
--- (and on its rim partner) until it falls. Edges that cannot be altered take nothing.
-local function damage_edge(game, ev)
-  local cfg = game:config()
-  local info = game:edge(ev.target.edge)
-  if info.barrier == "open" or info.barrier == "none" then return 0 end
-  local limit = info.barrier == "door" and cfg.door_points or cfg.wall_points
-  local total = info.damage + ev.amount
-  if total >= limit then
-    if not knock_down(game, info.edge) then return 0 end
-    game:after("object_damaged", { target = ev.target, points = ev.amount })
-  else
-    game:set_edge_damage(info.edge, total)
-    local other = rim_partner(game, info.edge)
-    if other and game:edge(other).barrier == info.barrier then game:set_edge_damage(other, total) end
-    game:after("object_damaged", { target = ev.target, points = ev.amount })
-  end
-  return ev.amount
-end
-
--- Objects take points only if they have a toughness (Thornbush 5, a stone-filled square 20:
--- set by the card that makes them); treasures and dropped objects have none.
-local function damage_object(game, ev)
-  local o = game:object(ev.target.id)
-  if not o or not o.id or not o.toughness then return 0 end
-  local total = o.damage + ev.amount
-  game:set_object(o.id, { damage = total })
-  game:after("object_damaged", { target = ev.target, points = ev.amount })
-  if total >= o.toughness then
-    game:remove_object(o.id)
-    if o.card and game:card(o.card).zone.kind ~= "play" then common.discard(game, o.card) end
-    game:after("object_destroyed", { object = o.id })
-  end
-  return ev.amount
-end
-
--- Damage aimed at a wizard from outside a stack entry answering him (a falling wall, a
--- thornbush: indirect damage) opens its own window: classic, The Cards, ABSORB or BLUNT may
--- answer indirect damage. Returns the amount left.
-local function indirect_window(ctx, victim, amount, tags)
-  local game = ctx.game
-  local id = game:push_stack {
-    controller = ctx.controller or ctx.caster or victim, kind = "damage", energy = amount,
-    target = { kind = "wizard", player = victim },
-    marks = { defender = victim, amount = amount, tags = tags },
-  }
-  stack.respond(game, id)
-  local e = game:pop_stack(id)
-  if e.marks.cancelled or e.marks.evaded then return 0 end
-  return apply_mods(amount, e.marks)
-end
-
--- Deals damage; returns what was dealt (0 when counteractions stopped it all: then no
--- secondary effect may happen, classic, The Cards). tags: { magical = true } or
--- { physical = true }, plus traits (fire = true, ...).
-function H.damage(ctx, target, amount, tags)
-  local game = ctx.game
-  target = normalize(target)
-  tags = tags or {}
-  local marks = stack.marks(game, stack.own_entry(ctx))
-  if marks.evaded then return 0 end
-  local aimed = marks.defender
-  amount = apply_mods(amount, marks)
-  if amount <= 0 then return 0 end
-  if target.kind == "wizard" and target.player ~= aimed and game:player(target.player).alive then
-    amount = indirect_window(ctx, target.player, amount, tags)
-    if amount <= 0 then return 0 end
-  end
-  local ev = game:before("damage", {
-    target = target, amount = amount, tags = tags, source = ctx.card,
-    caster = ctx.caster or ctx.controller, attack = ctx.attack == true,
-  })
-  if not ev or ev.amount <= 0 then return 0 end
-  local t = ev.target
-  if t.kind == "wizard" then
-    local pl = game:player(t.player)
-    if not pl.alive then return 0 end
-    game:set_life(t.player, pl.life - ev.amount)
-    game:after("damage", ev)
-    -- classic, Starting the Game: at 0 points you are dead. classic, Combat: the last
-    -- attacker takes the cards of a wizard he killed; an indirect death gives nobody any.
-    if pl.life - ev.amount <= 0 then common.kill(game, t.player, ev.caster, ev.attack) end
-    return ev.amount
-  elseif t.kind == "wall" or t.kind == "door" then
-    local dealt = damage_edge(game, ev)
-    game:after("damage", ev)
-    return dealt
-  elseif t.kind == "object" then
-    local dealt = damage_object(game, ev)
-    game:after("damage", ev)
-    return dealt
-  end
-  return 0
-end
 
 -- classic, The Turn: lost turns (nothing but counteractions; they accumulate). A wizard
 -- who loses a turn during his own turn (a reflected attack) loses the rest of it and
@@ -195,7 +38,7 @@ function H.lose_turns(ctx, player, n)
 end
 
 local function add_mod(ctx, entry, mod)
-  local id = entry_of(ctx, entry)
+  local id = stack.entry_of(ctx, entry)
   local e = ctx.game:stack_entry(id)
   local mods = (e.marks or {}).mods or {}
   mods[#mods + 1] = mod
@@ -212,7 +55,7 @@ function H.halve(ctx, entry) add_mod(ctx, entry, { op = "halve" }) end
 -- defender, who may in turn counteract it.
 function H.redirect(ctx, player, entry)
   local game = ctx.game
-  local id = entry_of(ctx, entry)
+  local id = stack.entry_of(ctx, entry)
   player = normalize(player).player
   game:mark_stack(id, "redirect", player)
   game:mark_stack(id, "defender", player)
@@ -221,7 +64,7 @@ end
 -- It hits both its target and its caster, each with half its point damage (rounding up):
 -- reconstructed for Reflection ("splits the number").
 function H.split(ctx, entry)
-  local id = entry_of(ctx, entry)
+  local id = stack.entry_of(ctx, entry)
   ctx.game:mark_stack(id, "split", true)
   add_mod(ctx, entry, { op = "halve" })
 end
@@ -241,10 +84,8 @@ function H.destroy_wall(ctx, edge)
   local game = ctx.game
   local info = game:edge(edge)
   if info.barrier == "open" or info.barrier == "none" then return false end
-  return knock_down(game, info.edge, ctx.card)
+  return damage.knock_down(game, info.edge, ctx.card)
 end
-
-local function same_edge(a, b) return a.x == b.x and a.y == b.y and a.side == b.side end
 
 -- A door opened for the active player this turn (Pick Lock): it stands open, so a spell may be
 -- cast through it without passing (classic, The Board), until he has gone through it or the
@@ -265,7 +106,7 @@ function H.relock_door(ctx, edge)
   local game = ctx.game
   local picked, left, found = game:vars().picked_doors or {}, {}, false
   for _, e in ipairs(picked) do
-    if same_edge(e, edge) then found = true else left[#left + 1] = e end
+    if common.same_edge(e, edge) then found = true else left[#left + 1] = e end
   end
   if not found then return false end
   game:set_var("picked_doors", #left > 0 and left or nil)

@@ -1,9 +1,10 @@
 -- Wiz-War, classic edition (Chessex): the behaviour of the ruleset. Comments cite the
 -- sections of the classic rulebook ("classic, <section>"). Numbers live in ruleset.toml
--- ([config]); helpers in common.lua, stack.lua, targets.lua, ctx.lua.
+-- ([config]); the shared mechanics it extends are rulesets/mechanics; its own helpers are in
+-- common.lua, play.lua (counteractions, NUMBERs, landings), targets.lua, ctx.lua.
 -- Player ids in action keys are the kernel's (0-based).
 local common = require("rules.common")
-local stack = require("rules.stack")
+local play = require("rules.play")
 local targets = require("rules.targets")
 -- The shared turn skeleton (rulesets/mechanics/rules.lua), which this file extends.
 local rules = base
@@ -83,13 +84,6 @@ local function can_attack(game)
   return not tvar(game, "attacked") and not first_round(game)
 end
 
--- classic, Movement / The Cards: a NUMBER card's value, +1 for each displayed card with
--- the `number_bonus` trait of its player (Powerstone).
-local function number_value(game, p, c)
-  return (game:card(c).energy_value or 0) + displayed_with(game, p, "number_bonus")
-end
-rules.number_value = number_value
-
 -- For tests and tools: the victory and elimination check, as run after every action.
 function rules.check_victory(game) return common.check_victory(game) end
 
@@ -112,20 +106,10 @@ end
 -- a lost one. Then a lost turn is spent: nothing but counteractions this turn.
 function rules.phases.start_of_turn(game)
   local p = game:turn().active
-  game:after("time_passes", { player = p })
-  for _, c in ipairs(game:play_area(p)) do
-    local card = game:card(c)
-    if card.zone.kind == "play" and not common.is_object(game, c) and card.duration == "duration" then
-      local left = card.energy - 1
-      game:set_card(c, { energy = left })
-      if left <= 0 then common.end_spell(game, c) end
-    end
-  end
-  local lost = game:player(p).tokens.lost_turns or 0
-  if lost > 0 then
-    game:set_token(p, "lost_turns", lost - 1)
+  rules.time_passes(game, p)
+  if rules.spend_token(game, p, "lost_turns") then
     game:set_turn_var("lost", true)
-    game:log("lost_turn", { player = p, left = lost - 1 })
+    game:log("lost_turn", { player = p, left = game:player(p).tokens.lost_turns or 0 })
   end
   common.check_victory(game)
 end
@@ -150,21 +134,7 @@ end
 -- Actions of the turn (classic, The Turn)
 ---------------------------------------------------------------------------------------------
 
-local function name_of(game, c) return game:card(c).name .. " #" .. c end
-
-local function numbers_in_hand(game, p)
-  local out = {}
-  for _, c in ipairs(game:hand(p)) do
-    if game:card(c).kind == "number" then out[#out + 1] = c end
-  end
-  return out
-end
-
--- Does the card use a NUMBER (for power or duration)? Others are offered without one.
-local function takes_number(game, c)
-  local card = game:card(c)
-  return card.duration == "duration" or common.has_trait(game, c, "number_power")
-end
+local name_of = play.name_of
 
 -- The Master Key lets its holder through doors (ctx.door_passes).
 function rules.step_flags(game, p)
@@ -172,23 +142,14 @@ function rules.step_flags(game, p)
 end
 
 -- classic, Movement: one NUMBER card a turn may be added to the movement.
-local function add_number_moves(game, p, list)
-  if tvar(game, "boosted") then return end
-  for _, c in ipairs(numbers_in_hand(game, p)) do
-    list[#list + 1] = { key = "add " .. name_of(game, c) .. " to movement", kind = "number_move", card = c }
-  end
-end
+function rules.speed_boost_label(game, c) return "add " .. name_of(game, c) .. " to movement" end
 
 -- classic, Combat: a punch (1 point) at a wizard in your own square; a wall or door of your
 -- square; an object that fills a square (a thornbush, a stone) in your square or the next.
 local function add_punches(game, p, list)
   if not can_attack(game) then return end
   local at = game:player(p).at
-  for _, q in ipairs(common.turn_order(game)) do
-    if q ~= p and common.same_sq(at, game:player(q).at) then
-      list[#list + 1] = { key = "punch player " .. q, kind = "punch", target = { kind = "wizard", player = q }, hostile = true }
-    end
-  end
+  rules.add_wizard_punches(game, p, list)
   local edges = {}
   for k, info in pairs(targets.edges_around(game, at)) do
     if info.barrier == "wall" or info.barrier == "door" then edges[#edges + 1] = { k = k, info = info } end
@@ -206,21 +167,10 @@ local function add_punches(game, p, list)
   end
 end
 
--- Aimed at another wizard: bots that seek a fight look for `hostile` actions.
-local function hostile(p, t) return t.kind == "wizard" and t.player ~= p end
-
--- classic, The Cards: a neutral spell used on an opponent counts as the turn's attack; a
--- hand weapon's blow always does (classic, Combat: any attack on an object is the attack).
-local function counts_as_attack(game, p, c, t)
-  if game:card(c).kind == "attack" or common.has_trait(game, c, "weapon") then return true end
-  return t ~= nil and t.kind == "wizard" and t.player ~= p
-end
-
 -- Attacks and neutral spells; a counteraction as a neutral spell only if its card says it
 -- has such a use (`can_cast` returns true). During a lost turn, only counteractions.
 local function add_casts(game, p, list, cache)
   local lost = tvar(game, "lost")
-  local numbers = numbers_in_hand(game, p)
   for _, c in ipairs(game:hand(p)) do
     local card = game:card(c)
     local ok = card.kind == "attack" or card.kind == "neutral"
@@ -229,19 +179,9 @@ local function add_casts(game, p, list, cache)
     if ok and game:call_card(c, "can_cast", { caster = p, controller = p }) == false then ok = false end
     if ok and card.kind == "counter" and game:call_card(c, "can_cast", { caster = p, controller = p }) ~= true then ok = false end
     if ok then
-      local tlist = targets.legal(game, p, c, cache)
-      if #(card.targets or {}) == 0 then tlist = { { kind = "none", label = "" } } end
-      for _, t in ipairs(tlist) do
-        if not counts_as_attack(game, p, c, t) or can_attack(game) then
-          local base = "cast " .. name_of(game, c) .. (t.label ~= "" and (" at " .. t.label) or "")
-          list[#list + 1] = { key = base, kind = "cast", card = c, target = t, hostile = hostile(p, t) }
-          if takes_number(game, c) then
-            for _, n in ipairs(numbers) do
-              list[#list + 1] = { key = base .. " with " .. name_of(game, n), kind = "cast", card = c, target = t, number = n, hostile = hostile(p, t) }
-            end
-          end
-        end
-      end
+      rules.add_plays(game, p, c, "cast", list, cache, function(t)
+        return not play.counts_as_attack(game, p, c, t) or can_attack(game)
+      end)
     end
   end
 end
@@ -249,20 +189,9 @@ end
 -- A hand weapon (trait `weapon`: the Wizardblade) is wielded, not thrown: it is used like an
 -- attack spell (`strike` goes through `cast`, so it may take a NUMBER and be counteracted)
 -- and comes back shown (classic, The Cards: physical objects stay in the hand).
-local function add_strikes(game, p, c, list)
+local function add_strikes(game, p, c, list, cache)
   if not common.has_trait(game, c, "weapon") or not can_attack(game) then return end
-  local numbers = numbers_in_hand(game, p)
-  for _, t in ipairs(targets.legal(game, p, c)) do
-    if not (t.kind == "wizard" and t.player == p) then
-      local base = "strike " .. name_of(game, c) .. " at " .. t.label
-      list[#list + 1] = { key = base, kind = "cast", card = c, target = t, hostile = hostile(p, t) }
-      if takes_number(game, c) then
-        for _, n in ipairs(numbers) do
-          list[#list + 1] = { key = base .. " with " .. name_of(game, n), kind = "cast", card = c, target = t, number = n, hostile = hostile(p, t) }
-        end
-      end
-    end
-  end
+  rules.add_plays(game, p, c, "strike", list, cache, function(t) return not (t.kind == "wizard" and t.player == p) end)
 end
 
 -- classic, Dropping and Retrieving Objects / The Cards: objects may be dropped, or thrown
@@ -278,184 +207,27 @@ local function add_objects(game, p, list, cache)
           list[#list + 1] = { key = "display " .. name_of(game, c), kind = "display", card = c }
         end
         list[#list + 1] = { key = "drop " .. name_of(game, c), kind = "drop_object", card = c }
-        if attack_ok and common.has_trait(game, c, "thrown_weapon") then
-          for _, t in ipairs(targets.legal(game, p, c, cache)) do
-            if not (t.kind == "wizard" and t.player == p) then
-              list[#list + 1] = { key = "throw " .. name_of(game, c) .. " at " .. t.label, kind = "throw", card = c, target = t, hostile = hostile(p, t) }
-            end
-          end
-        end
-        add_strikes(game, p, c, list)
+        if attack_ok then rules.add_throws(game, p, c, list, cache) end
+        add_strikes(game, p, c, list, cache)
       end
     end
   end
 end
 
-function rules.actions(game, p)
-  local list = {}
-  if not game:player(p).alive then return { { key = "end", kind = "end", pass = true } } end
+function rules.add_actions(game, p, list, cache)
   if not tvar(game, "lost") then
     rules.add_moves(game, p, list)
-    add_number_moves(game, p, list)
+    rules.add_speed_boosts(game, p, list)
     add_punches(game, p, list)
   end
-  local cache = {} -- target candidates, shared by the cards of this one listing
   add_casts(game, p, list, cache)
   if not tvar(game, "lost") then
     add_objects(game, p, list, cache)
     rules.add_pickups(game, p, list)
   end
-  list[#list + 1] = { key = "end", label = "end the turn", kind = "end", pass = true }
-  return list
 end
 
----------------------------------------------------------------------------------------------
--- Casting, throwing, punching (classic, The Cards and Combat)
----------------------------------------------------------------------------------------------
-
--- Runs a card's `resolve` for each wizard the entry now aims at: its target, or the wizard
--- it was turned on (redirect), or both its target and its caster (split).
-local function resolve_entry(game, p, c, entry, target, extra)
-  local marks = entry.marks
-  local aims = { target or false }
-  if marks.redirect ~= nil then
-    aims = { { kind = "wizard", player = marks.redirect } }
-  elseif marks.split then
-    aims = { target, { kind = "wizard", player = p } }
-  end
-  for _, t in ipairs(aims) do
-    if t == false then t = nil end
-    local ctx = { caster = p, controller = p, target = t, energy = entry.energy, number = entry.energy, stack = entry.id }
-    for k, v in pairs(extra) do ctx[k] = v end
-    if t and t.kind == "wizard" then game:mark_stack(entry.id, "defender", t.player) end
-    game:call_card(c, "resolve", ctx)
-  end
-end
-
--- classic, The Cards: one NUMBER per action gives the spell its power or duration (1
--- without one). The spell goes on the stack; the wizard it is used on may counteract it.
-local function cast(game, p, a)
-  local c = a.card
-  local target = a.target
-  if target and target.kind == "none" then target = nil end
-  local attack = counts_as_attack(game, p, c, target)
-  if attack then game:set_turn_var("attacked", true) end -- even if it is counteracted
-  local number = game:config().default_number
-  if a.number then
-    number = number_value(game, p, a.number)
-    common.discard(game, a.number)
-  end
-  local payload = { card = c, caster = p, target = target, energy = number }
-  payload = game:before("cast", payload)
-  local ok = payload ~= nil
-  if ok then number = payload.energy end
-  game:set_card(c, { controller = p, target = target, energy = number })
-  local defender = nil
-  if attack and not common.has_trait(game, c, "not_spell") then defender = stack.defender_of(game, p, target) end
-  local id = game:push_stack { card = c, controller = p, kind = "spell", target = target, energy = number, marks = { defender = defender } }
-  if ok and attack then ok = game:before("attack", { attacker = p, target = target, card = c }) ~= nil end
-  if ok then
-    game:after("cast", { card = c, caster = p, target = target, energy = number })
-    if attack then game:after("attack", { attacker = p, target = target, card = c }) end
-    stack.respond(game, id)
-  end
-  local entry = game:stack_entry(id)
-  local cancelled = not ok or entry.marks.cancelled
-  if not cancelled and not entry.marks.evaded then
-    resolve_entry(game, p, c, entry, target, { attack = attack })
-  end
-  entry = game:pop_stack(id)
-  stack.settle(game, p, c, cancelled, entry.energy)
-end
-
--- Does something in square s stop a thrown object (a thornbush, solid stone: an object that
--- fills its square or blocks the way)?
-local function stops_throws(game, s)
-  for _, o in ipairs(game:objects_at(s)) do
-    if o.fills_square or o.blocks_move then return true end
-  end
-  return false
-end
-
--- The square a throw at `target` is aimed at: a wizard's or an object's square; for a wall or
--- door, the square beside it on the thrower's side (his own, or the nearest he sees).
-local function aimed_square(game, from, target)
-  if target.kind == "wizard" then return game:player(target.player).at end
-  if not target.edge then return target.at end
-  local best, best_len
-  for _, side in ipairs(rules.ctx.edge_sides({ game = game }, target.edge)) do
-    local s = side.square
-    if common.same_sq(s, from) then return from end
-    local line = game:line_squares(from, s)
-    if line and (not best or #line < best_len) then best, best_len = s, #line end
-  end
-  return best
-end
-
--- classic, Dropping and Retrieving Objects: a thrown object lands in the targeted square,
--- unless a barrier such as a thornbush is in the way: then in the square just before it (the
--- target's own square too, when it is a thornbush or stone).
-local function landing_square(game, p, target)
-  local from = game:player(p).at
-  local aim = target and aimed_square(game, from, target)
-  if not aim then return from end
-  local last = from
-  for _, s in ipairs(game:line_squares(from, aim) or { aim }) do
-    if stops_throws(game, s) then return last end
-    last = s
-  end
-  return last
-end
-
--- A thrown object (Dagger, Large Rock) is the turn's attack; the card's `resolve` runs with
--- ctx.thrown = true; it then lies where it landed (landing_square, reckoned as it is thrown),
--- even if it missed.
-local function throw(game, p, a)
-  local c, target = a.card, a.target
-  local at = landing_square(game, p, target) -- where it flies, before the blow changes things
-  game:set_turn_var("attacked", true)
-  if game:card(c).zone.kind == "play" then game:call_card(c, "on_end", { controller = p }) end
-  game:set_card(c, { controller = p, target = target })
-  local id = game:push_stack {
-    card = c, controller = p, kind = "throw", target = target, energy = 0,
-    marks = { defender = stack.defender_of(game, p, target) },
-  }
-  local ok = game:before("throw", { card = c, thrower = p, target = target }) ~= nil
-  if ok then ok = game:before("attack", { attacker = p, target = target, card = c, thrown = true }) ~= nil end
-  if ok then
-    game:after("throw", { card = c, thrower = p, target = target })
-    game:after("attack", { attacker = p, target = target, card = c, thrown = true })
-    stack.respond(game, id)
-  end
-  local entry = game:stack_entry(id)
-  if ok and not entry.marks.cancelled and not entry.marks.evaded then
-    resolve_entry(game, p, c, entry, target, { attack = true, thrown = true })
-  end
-  game:pop_stack(id)
-  if game:card(c).zone.kind == "stack" then
-    local obj = game:create_object { kind = "item", card = c, at = at, mobile = true, owner = p }
-    game:set_card(c, { controller = nil, target = nil })
-    game:log("landed", { card = c, object = obj, square = at })
-  end
-end
-
--- classic, Combat: a punch is 1 point of physical damage and the turn's attack.
-local function punch(game, p, target)
-  game:set_turn_var("attacked", true)
-  if not game:before("attack", { attacker = p, target = target, punch = true }) then return end
-  game:after("attack", { attacker = p, target = target, punch = true })
-  local id = game:push_stack {
-    controller = p, kind = "punch", target = target, energy = 0,
-    marks = { defender = stack.defender_of(game, p, target) },
-  }
-  stack.respond(game, id)
-  local entry = game:stack_entry(id)
-  if not entry.marks.cancelled and not entry.marks.evaded then
-    local ctx = setmetatable({ game = game, caster = p, controller = p, attack = true, stack = id }, { __index = rules.ctx })
-    rules.ctx.damage(ctx, target, game:config().punch_damage, { physical = true })
-  end
-  game:pop_stack(id)
-end
+function rules.end_label(game) return "end the turn" end
 
 -- A door picked open (Pick Lock) relocks once the wizard has gone through it (classic, The
 -- Board: a door relocks itself after passage). A `before_move` handler may have turned the
@@ -469,25 +241,9 @@ end
 
 local perform = rules.performers
 
-function perform.number_move(game, p, a)
-  game:set_turn_var("boosted", true)
-  game:set_turn_var("boost", number_value(game, p, a.card))
-  common.discard(game, a.card)
-end
-
-function perform.punch(game, p, a) punch(game, p, a.target) end
-
-function perform.cast(game, p, a) cast(game, p, a) end
-
-function perform.throw(game, p, a) throw(game, p, a) end
-
 -- A magic stone or the Master Key shown face up: its power works from now on (classic, The
 -- Cards).
-function perform.display(game, p, a)
-  game:move_card(a.card, { kind = "play", player = p })
-  game:set_card(a.card, { controller = p })
-  game:call_card(a.card, "on_play", { controller = p, caster = p })
-end
+function perform.display(game, p, a) rules.put_in_play(game, p, a.card) end
 
 function perform.drop_object(game, p, a)
   local c = a.card

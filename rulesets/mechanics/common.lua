@@ -9,6 +9,11 @@ function M.same_sq(a, b)
   return a ~= nil and b ~= nil and a.side == nil and b.side == nil and a.x == b.x and a.y == b.y
 end
 
+-- Are two edges ({x, y, side}, canonical) the same?
+function M.same_edge(a, b)
+  return a ~= nil and b ~= nil and a.x == b.x and a.y == b.y and a.side == b.side
+end
+
 function M.has_trait(game, c, trait)
   for _, tr in ipairs(game:card(c).traits or {}) do if tr == trait then return true end end
   return false
@@ -34,6 +39,28 @@ function M.carried_cards(game, p)
   local out = {}
   for _, c in ipairs(game:play_area(p)) do
     if M.is_object_card(game, c) then out[#out + 1] = c end
+  end
+  return out
+end
+
+local OPPOSITE = { N = "S", S = "N", E = "W", W = "E" }
+
+-- The squares on either side of an edge, as { square, side } (the side of that square the
+-- edge is on). A rim edge has one square on the board; its other side is the square its
+-- wrap-around, warp or portal leads to (8th: Leaving the Board; classic, The Board), if any.
+function M.edge_sides(game, edge)
+  local e = game:edge(edge).edge
+  local pair = e.side == "N" and { { x = e.x, y = e.y, side = "N" }, { x = e.x, y = e.y - 1, side = "S" } }
+    or { { x = e.x, y = e.y, side = "W" }, { x = e.x - 1, y = e.y, side = "E" } }
+  local out = {}
+  for _, c in ipairs(pair) do
+    local s = { x = c.x, y = c.y }
+    if game:sector_of(s) ~= nil then out[#out + 1] = { square = s, side = c.side } end
+  end
+  if #out == 1 then
+    for _, n in ipairs(game:neighbours(out[1].square)) do
+      if n.dir == out[1].side then out[2] = { square = n.to, side = OPPOSITE[n.heading] } end
+    end
   end
   return out
 end

@@ -7,6 +7,7 @@
 local common = require("rules.common")
 local stack = require("rules.stack")
 local targets = require("rules.targets")
+local damage = require("rules.damage")
 local H = {}
 
 -- ctx.stack is the card's own stack entry while it resolves; in an event hook it is false
@@ -20,6 +21,28 @@ function H.cancel(ctx, entry) ctx.game:mark_stack(stack.entry_of(ctx, entry), "c
 -- It is evaded: cast, but it misses and affects nothing.
 function H.evade(ctx, entry) ctx.game:mark_stack(stack.entry_of(ctx, entry), "evaded", true) end
 
+-- Deals damage; returns what was dealt (0 when reduced away or evaded: no secondary effects
+-- then, 8th: Canceling, Reducing, and Evading Spells; classic, The Cards). tags:
+-- { magical = true } or { physical = true }, plus traits (fire = true, ...). What the
+-- counters on the card's entry leave is the edition's (rules/damage.lua), as is what a wall,
+-- an object or a creature takes.
+function H.damage(ctx, target, amount, tags)
+  local game = ctx.game
+  target = targets.normalize(target)
+  tags = tags or {}
+  local marks = stack.marks(game, stack.own_entry(ctx))
+  if marks.evaded then return 0 end
+  amount = damage.reduce(ctx, target, amount, tags, marks)
+  if amount <= 0 then return 0 end
+  local ev = game:before("damage", {
+    target = target, amount = amount, tags = tags, source = ctx.card,
+    caster = ctx.caster or ctx.controller, attack = ctx.attack == true,
+  })
+  if not ev or ev.amount <= 0 then return 0 end
+  if ev.target.kind == "wizard" then return damage.to_wizard(game, ev) end
+  return damage.to_thing(game, ev)
+end
+
 -- A square a card names: the target's square, or the square itself.
 function H.square_of(ctx, t)
   t = targets.normalize(t)
@@ -28,6 +51,9 @@ function H.square_of(ctx, t)
   if t.x then return { x = t.x, y = t.y } end
   return nil
 end
+
+-- The squares on either side of an edge, as { square, side } (common.edge_sides).
+function H.edge_sides(ctx, edge) return common.edge_sides(ctx.game, edge) end
 
 -- The spell's target as a player id, if it is a wizard.
 function H.target_player(ctx)

@@ -3,6 +3,8 @@
 -- What differs is a function of `rules` an edition replaces (marked "edition:").
 -- Player ids in actions are the kernel's (0-based).
 local common = require("rules.common")
+local play = require("rules.play")
+local targets = require("rules.targets")
 local rules = { phases = {}, performers = {}, ctx = require("rules.ctx") }
 
 ---------------------------------------------------------------------------------------------
@@ -67,6 +69,35 @@ function rules.movement_left(game)
 end
 
 function rules.spend(game, n) game:set_turn_var("spent", (rules.tvar(game, "spent") or 0) + n) end
+
+-- edition: does spell c in play count down its duration now (8th Permanent Creations don't)?
+function rules.counts_down(game, c) return true end
+
+-- Time passes for p's spells: `time_passes`, then one off the count of each of his spells
+-- whose duration the edition counts (config `counted_duration`); at 0 the spell ends (8th:
+-- Time Passes Phase, energy tokens; classic, The Turn: a duration ends at the start of one of
+-- its caster's turns).
+function rules.time_passes(game, p)
+  game:after("time_passes", { player = p })
+  local counted = game:config().counted_duration
+  for _, c in ipairs(game:play_area(p)) do
+    local card = game:card(c)
+    if card.zone.kind == "play" and not common.is_object_card(game, c) and card.duration == counted
+        and rules.counts_down(game, c) then
+      local left = card.energy - 1
+      game:set_card(c, { energy = left })
+      if left <= 0 then common.end_spell(game, c) end
+    end
+  end
+end
+
+-- Spends one of p's `token` tokens (stun, lost turns) if he has one; true if he had.
+function rules.spend_token(game, p, token)
+  local n = game:player(p).tokens[token] or 0
+  if n <= 0 then return false end
+  game:set_token(p, token, n - 1)
+  return true
+end
 
 ---------------------------------------------------------------------------------------------
 -- Walking (8th: Moving; classic, Movement)
@@ -149,8 +180,105 @@ end
 function rules.performers.drop_treasure(game, p, a) common.drop_treasure(game, p, a.object) end
 
 ---------------------------------------------------------------------------------------------
+-- Playing cards (rules/play.lua: the one procedure)
+---------------------------------------------------------------------------------------------
+
+-- Once a turn, a card worth a boost may be spent for that many movement points (8th: Speed
+-- Boost; classic, Movement: a NUMBER added to the movement). edition: how the action reads.
+function rules.speed_boost_label(game, c) return "boost speed with " .. play.name_of(game, c) end
+
+function rules.add_speed_boosts(game, p, list)
+  if rules.tvar(game, "boosted") then return end
+  for _, c in ipairs(play.boost_cards(game, p)) do
+    list[#list + 1] = { key = rules.speed_boost_label(game, c), kind = "boost", card = c }
+  end
+end
+
+function rules.performers.boost(game, p, a)
+  game:set_turn_var("boosted", true)
+  game:set_turn_var("boost", play.boost_value(game, p, a.card))
+  common.discard(game, a.card)
+end
+
+-- Aimed at another wizard: bots that seek a fight look for `hostile` actions.
+function rules.hostile(p, t) return t.kind == "wizard" and t.player ~= p end
+
+-- edition: may p attack wizard q (never himself)?
+function rules.may_attack_wizard(game, p, q) return q ~= p end
+
+-- Card c of p's hand played at each legal target (or at nothing, for a card without target
+-- types) as `verb` ("cast", "strike"), without a boost and with each boost it may take;
+-- `admit(t)`, if given, says which targets.
+function rules.add_plays(game, p, c, verb, list, cache, admit)
+  local tlist = targets.legal(game, p, c, cache)
+  if #(game:card(c).targets or {}) == 0 then tlist = { { kind = "none", label = "" } } end
+  local boosts = play.boosts(game, p, c)
+  for _, t in ipairs(tlist) do
+    if not admit or admit(t) then
+      local base = verb .. " " .. play.name_of(game, c) .. (t.label ~= "" and (" at " .. t.label) or "")
+      local hostile = rules.hostile(p, t)
+      list[#list + 1] = { key = base, kind = "cast", card = c, target = t, hostile = hostile }
+      for _, b in ipairs(boosts) do
+        list[#list + 1] = { key = base .. " with " .. play.name_of(game, b), kind = "cast", card = c, target = t, boost = b, hostile = hostile }
+      end
+    end
+  end
+end
+
+-- A carried object with the `thrown_weapon` trait thrown at each legal target of its card
+-- (8th: Throwing Objects; classic, Dropping and Retrieving Objects); the caller checks that
+-- p may attack.
+function rules.add_throws(game, p, c, list, cache)
+  if not common.has_trait(game, c, "thrown_weapon") then return end
+  for _, t in ipairs(targets.legal(game, p, c, cache)) do
+    if t.kind ~= "wizard" or rules.may_attack_wizard(game, p, t.player) then
+      list[#list + 1] = { key = "throw " .. play.name_of(game, c) .. " at " .. t.label, kind = "throw", card = c, target = t, hostile = rules.hostile(p, t) }
+    end
+  end
+end
+
+-- edition: may p punch wizard q now (where they stand, whether q can be attacked)?
+function rules.may_punch(game, p, q) return common.same_sq(game:player(p).at, game:player(q).at) end
+
+-- Punches at the wizards p may punch, in turn order.
+function rules.add_wizard_punches(game, p, list)
+  for _, q in ipairs(common.turn_order(game)) do
+    if rules.may_attack_wizard(game, p, q) and game:player(q).at and rules.may_punch(game, p, q) then
+      list[#list + 1] = { key = "punch player " .. q, kind = "punch", target = { kind = "wizard", player = q }, hostile = true }
+    end
+  end
+end
+
+function rules.performers.cast(game, p, a) play.cast(game, p, a) end
+function rules.performers.throw(game, p, a) play.throw(game, p, a) end
+function rules.performers.punch(game, p, a) play.punch(game, p, a.target) end
+
+-- A card put face up in p's play area without being cast (an item carried, a stone shown):
+-- it works from now on (its `on_play`).
+function rules.put_in_play(game, p, c)
+  game:move_card(c, { kind = "play", player = p })
+  game:set_card(c, { controller = p })
+  game:call_card(c, "on_play", { controller = p, caster = p })
+end
+
+---------------------------------------------------------------------------------------------
 -- Running an action
 ---------------------------------------------------------------------------------------------
+
+-- edition: the actions p may take now, added to `list`; `cache` is shared by the cards of
+-- this one listing (rules/targets.lua: legal). And what the action that ends them says.
+function rules.add_actions(game, p, list, cache) end
+function rules.end_label(game) return "end" end
+
+-- The kernel's call: the actions of player p, the one that ends the phase (`pass`) last. A
+-- dead wizard only ends it.
+function rules.actions(game, p)
+  if not game:player(p).alive then return { { key = "end", kind = "end", pass = true } } end
+  local list = {}
+  rules.add_actions(game, p, list, {})
+  list[#list + 1] = { key = "end", label = rules.end_label(game), kind = "end", pass = true }
+  return list
+end
 
 function rules.performers.finish() return true end
 rules.performers["end"] = rules.performers.finish

@@ -1,0 +1,44 @@
+-- The 8th edition's part of rules.play (8th: Playing Magic Cards, Counter Spell, Canceling,
+-- Reducing, and Evading Spells, Throwing Objects, Punching). The procedure is the mechanics'
+-- (`base`): every other living player may answer, counters are boosted like spells, a spell's
+-- energy tokens count its duration.
+local common = require("rules.common")
+local effects = require("rules.effects")
+local transform = require("rules.transform")
+local throwing = require("rules.throwing")
+local M = base
+
+-- 8th: Mundane spells can't be countered.
+local cancelled = M.closed
+function M.closed(game, entry)
+  return cancelled(game, entry) or (entry.card ~= nil and common.has_trait(game, entry.card, "mundane"))
+end
+
+-- A counter card, or a neutral one with a `can_respond` hook (spell-or-counter cards), unless
+-- a spell in play forbids it.
+function M.may_answer(game, q, c, entry)
+  local kind = game:card(c).kind
+  return (kind == "counter" or (kind == "neutral" and game:has_hook(c, "can_respond")))
+    and not effects.forbidden(game, c)
+    and game:call_card(c, "can_respond", { controller = q, caster = q }, entry)
+end
+
+-- Around the Corner bends the sight of one spell only: the next one cast.
+local cast = M.cast
+function M.cast(game, p, a)
+  if game:turn().vars.around_corner then game:set_turn_var("around_corner", nil) end
+  return cast(game, p, a)
+end
+
+-- The flight is reckoned as the object is thrown; where it comes down, after the blow, on
+-- the board as it is then (rules/throwing.lua).
+function M.landing(game, p, target)
+  local from = game:player(p).at
+  local flight = throwing.flight(game, from, throwing.aim(game, from, target))
+  return function(entry) return from and throwing.landing(game, from, flight, entry.marks.blocked_at) end
+end
+
+-- A form may punch harder (rules/transform.lua).
+function M.punch_damage(game, p) return transform.punch_damage(game, p) end
+
+return M
