@@ -1,8 +1,13 @@
 //! The one decision channel: every choice a player makes is a [`Request`] listing its legal
 //! answers, answered by an [`Agent`] (a bot, a scripted test, a human, a replay).
 //!
-//! Answers are given and logged by the *keys* of the chosen options, not their positions, so a
-//! saved game replayed against changed cards can tell exactly where it stops making sense.
+//! An option is a record (a table a script made: `{kind = "cast", card = 12, target = ...}`)
+//! with a stable *key*, its id, and a *label* for people. The key is the record's own `key`
+//! where it gives one (a short stable word: `pass`, `done`, `damage`), else made from the
+//! record itself by [`record_id`], in this one place; no key is ever parsed. Answers are given,
+//! logged and saved by key, not by position or label, so rewording a label breaks nothing, and
+//! a saved game replayed against changed cards can tell exactly where it stops making sense.
+//! People and tests may name an option by its label, part of one, or a record it matches.
 
 use crate::geometry::moves::Mover;
 use crate::geometry::Sq;
@@ -12,6 +17,65 @@ use crate::value::Value;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::collections::VecDeque;
+
+/// Fields of an option that are hints for bots and people, not part of what the option is.
+const HINTS: [&str; 5] = ["key", "label", "hostile", "to", "pass"];
+
+/// The canonical id of an option's record: its fields but the hints ([`HINTS`]; `label`
+/// nested too), `kind` first, the others sorted: `cast card=12 target=(kind=wizard player=1)`.
+pub fn record_id(v: &Value) -> String {
+    fn scalar(s: &str) -> String {
+        if !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || "_-.#,!'".contains(c)) {
+            s.to_string()
+        } else {
+            format!("{s:?}")
+        }
+    }
+    fn show(v: &Value, top: bool) -> String {
+        match v {
+            Value::Map(m) => {
+                let skip = |k: &str| if top { HINTS.contains(&k) } else { k == "label" };
+                let mut parts: Vec<String> = Vec::new();
+                if let Some(kind) = m.get("kind") {
+                    parts.push(if top { show(kind, false) } else { format!("kind={}", show(kind, false)) });
+                }
+                parts.extend(
+                    m.iter()
+                        .filter(|(k, _)| k.as_str() != "kind" && !skip(k))
+                        .map(|(k, x)| format!("{k}={}", show(x, false))),
+                );
+                if top {
+                    parts.join(" ")
+                } else {
+                    format!("({})", parts.join(" "))
+                }
+            }
+            Value::List(l) => format!("[{}]", l.iter().map(|x| show(x, false)).collect::<Vec<_>>().join(" ")),
+            Value::Str(s) => scalar(s),
+            other => other.to_string(),
+        }
+    }
+    show(v, true)
+}
+
+/// Does `record` have every field `spec` names, with the same value (tables compared the same
+/// way, field by field)? A spec that is a string matches a record's key or label.
+pub fn record_matches(spec: &Value, record: &Value) -> bool {
+    match (spec, record) {
+        (Value::Map(want), Value::Map(have)) => {
+            want.iter().all(|(k, w)| have.get(k).is_some_and(|h| record_matches(w, h)))
+        }
+        (a, b) => a == b,
+    }
+}
+
+/// The number of fields of a record but its hints (the fewer, the plainer the option).
+fn field_count(v: &Value) -> usize {
+    match v {
+        Value::Map(m) => m.keys().filter(|k| !HINTS.contains(&k.as_str())).count(),
+        _ => 0,
+    }
+}
 
 /// One legal answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -59,6 +123,26 @@ impl Request {
         }
     }
 
+    /// The key of the option a record `spec` names: the options whose records have all its
+    /// fields, and of those the plainest (fewest other fields: a cast without a boost before
+    /// the same cast with one). An error lists them when several are as plain, or names the
+    /// nearest when none matches.
+    pub fn match_record(&self, spec: &Value) -> Result<String, String> {
+        let hits: Vec<&Choice> = self.options.iter().filter(|c| record_matches(spec, &c.value)).collect();
+        let Some(least) = hits.iter().map(|c| field_count(&c.value)).min() else {
+            let labels: Vec<&str> = self.options.iter().take(12).map(|c| c.label.as_str()).collect();
+            return Err(format!("no {} matches {spec}; the options: {}", self.kind, labels.join(" | ")));
+        };
+        let plainest: Vec<&&Choice> = hits.iter().filter(|c| field_count(&c.value) == least).collect();
+        match plainest.as_slice() {
+            [one] => Ok(one.key.clone()),
+            many => {
+                let labels: Vec<&str> = many.iter().map(|c| c.label.as_str()).collect();
+                Err(format!("{spec} matches several options: {}", labels.join(" | ")))
+            }
+        }
+    }
+
     /// Nothing to decide: exactly one answer is possible.
     pub fn is_forced(&self) -> bool {
         self.options.len() == 1 && self.min == 1 && self.max == 1
@@ -66,34 +150,45 @@ impl Request {
 
     /// The option meant by what a person typed: its number, its key (any case), or the only
     /// key that begins with, else contains, the text. Else an error listing the nearest keys.
+    /// The option meant by what a person typed: its number, its key or its label (any case),
+    /// or the only label (else key) that begins with, else contains, the text. Else an error
+    /// listing the nearest labels.
     pub fn match_option(&self, text: &str) -> Result<String, String> {
         let text = text.trim();
-        let keys: Vec<&str> = self.options.iter().map(|c| c.key.as_str()).collect();
-        if keys.contains(&text) {
-            return Ok(text.to_string());
+        if let Some(c) = self.options.iter().find(|c| c.key == text) {
+            return Ok(c.key.clone());
         }
         if let Ok(n) = text.parse::<usize>() {
-            return match keys.get(n.wrapping_sub(1)) {
-                Some(k) => Ok(k.to_string()),
-                None => Err(format!("{n} is not an option number (1..{})", keys.len())),
+            return match self.options.get(n.wrapping_sub(1)) {
+                Some(c) => Ok(c.key.clone()),
+                None => Err(format!("{n} is not an option number (1..{})", self.options.len())),
             };
         }
         let low = text.to_lowercase();
-        let found =
-            |pick: &dyn Fn(&str) -> bool| keys.iter().filter(|k| pick(&k.to_lowercase())).copied().collect::<Vec<_>>();
-        for matches in [found(&|k| k == low), found(&|k| k.starts_with(&low)), found(&|k| k.contains(&low))] {
+        let found = |pick: &dyn Fn(&Choice) -> bool| self.options.iter().filter(|c| pick(c)).collect::<Vec<_>>();
+        let label = |c: &Choice| c.label.to_lowercase();
+        let key = |c: &Choice| c.key.to_lowercase();
+        for matches in [
+            found(&|c| label(c) == low || key(c) == low),
+            found(&|c| label(c).starts_with(&low)),
+            found(&|c| label(c).contains(&low)),
+            found(&|c| key(c).contains(&low)),
+        ] {
             match matches.as_slice() {
                 [] => continue,
-                [one] => return Ok(one.to_string()),
+                [one] => return Ok(one.key.clone()),
                 many => {
-                    let shown: Vec<&str> = many.iter().take(8).copied().collect();
+                    let shown: Vec<&str> = many.iter().take(8).map(|c| c.label.as_str()).collect();
                     let more = if many.len() > 8 { format!(" and {} more", many.len() - 8) } else { String::new() };
                     return Err(format!("`{text}` matches {} options: {}{more}", many.len(), shown.join(" | ")));
                 }
             }
         }
-        let mut near: Vec<(f64, &str)> =
-            keys.iter().map(|k| (strsim::normalized_levenshtein(&k.to_lowercase(), &low), *k)).collect();
+        let mut near: Vec<(f64, &str)> = self
+            .options
+            .iter()
+            .map(|c| (strsim::normalized_levenshtein(&c.label.to_lowercase(), &low), c.label.as_str()))
+            .collect();
         near.sort_by(|a, b| b.0.total_cmp(&a.0));
         let near: Vec<&str> = near.iter().take(5).map(|x| x.1).collect();
         Err(format!("`{text}` is not a legal {} here; the nearest: {}", self.kind, near.join(" | ")))
@@ -279,11 +374,30 @@ impl Agent for HunterAgent {
     }
 }
 
-/// One expected answer of a scripted agent.
+/// One expected answer of a scripted agent: keys (or labels), or records each naming one
+/// option ([`Request::match_record`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Scripted {
     pub player: u32,
     pub keys: Vec<String>,
+    #[serde(default)]
+    pub records: Vec<Value>,
+}
+
+impl Scripted {
+    /// The keys this answer gives to `req`: each key as it is, or the option with that label
+    /// where no key is so; each record, the option it names.
+    pub fn keys_for(&self, req: &Request) -> Result<Vec<String>, String> {
+        let mut out = Vec::new();
+        for k in &self.keys {
+            let by_label = req.options.iter().find(|c| &c.label == k && !req.options.iter().any(|d| &d.key == k));
+            out.push(by_label.map_or_else(|| k.clone(), |c| c.key.clone()));
+        }
+        for r in &self.records {
+            out.push(req.match_record(r)?);
+        }
+        Ok(out)
+    }
 }
 
 /// A strict scripted agent for tests: answers from its queue in order; a request from another
@@ -295,7 +409,7 @@ pub struct ScriptedAgent {
 
 impl ScriptedAgent {
     pub fn push(&mut self, player: u32, keys: &[&str]) {
-        self.queue.push_back(Scripted { player, keys: keys.iter().map(|k| k.to_string()).collect() });
+        self.queue.push_back(Scripted { player, keys: keys.iter().map(|k| k.to_string()).collect(), records: vec![] });
     }
 }
 
@@ -316,10 +430,12 @@ impl Agent for ScriptedAgent {
                 req.player, req.kind, req.prompt, next.player
             ));
         }
-        if let Err(e) = req.resolve(&next.keys) {
-            return Decision::Fail(e);
-        }
-        Decision::Answer(self.queue.pop_front().unwrap().keys)
+        let keys = match next.keys_for(req).and_then(|k| req.resolve(&k).map(|_| k)) {
+            Ok(k) => k,
+            Err(e) => return Decision::Fail(e),
+        };
+        self.queue.pop_front();
+        Decision::Answer(keys)
     }
 }
 

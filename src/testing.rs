@@ -10,9 +10,13 @@
 //! | `t:give(p, card)` / `t:put(p, card)` | a new copy of a card (key or name) in p's hand / play area; returns its id |
 //! | `t:place(p, {x=,y=})`, `t:life(p)`, `t:set_life(p, n)` | set up the position |
 //! | `t:active(p [, phase])` | make it p's turn, at the start of `phase` (default: the first loop phase) |
-//! | `t:actions()` | the keys of the actions p may take now |
-//! | `t:act(text)` | take the action whose key is `text`, or the only one containing it |
-//! | `t:answer(p, key, ...)` | queue p's answer to the next request (strict: an unexpected request fails the test) |
+//! | `t:list([spec])` | the actions the active player may take now, as records (`key`, `label` and the action's fields), those matching `spec` |
+//! | `t:has(spec)`, `t:count(spec)` | is an action matching `spec` offered; how many are |
+//! | `t:act(spec)` | take the action the record `spec` names (the plainest of those with all its fields), or whose key or label is the text given |
+//! | `t:cast{card =, at =, boost =}`, `t:move(dir)`, `t:punch(target)`, `t:throw{card =, at =}` | the same, for the usual actions |
+//! | `t:wizard(p)`, `t:square(s)`, `t:wall(e)`, `t:door(e)`, `t:border(e)`, `t:object(id)`, `t:treasure(id)`, `t:creature(id)`, `t:spell(c)`, `t:sector(i)`, `t:board()` | targets to name in specs |
+//! | `t:answer(p, x, ...)` | queue p's answer to the next request: keys, labels or records of options (strict: an unexpected request fails the test) |
+//! | `t:actions()` | the labels of the actions offered now (for messages) |
 //! | `t:pass(n)` | let turns go by, everyone doing nothing, until `n` more turns have begun |
 //! | `t:log(event)` | payloads of that event logged since the test began |
 //! | `t:eq(a, b [, msg])`, `t:ok(cond [, msg])` | assertions; a failure names the test's line |
@@ -75,9 +79,42 @@ pub const HARNESS_DOCS: &[(&str, &str, &str, &str)] = &[
         "",
         "Make it p's turn, at the start of a phase (default: the first loop phase).",
     ),
-    ("actions", "", "string[]", "The keys of the actions the active player may take now."),
-    ("act", "text: string", "", "Take the action whose key is text, or the only one containing it."),
-    ("answer", "p: integer, ...: string", "", "Queue p's answer (option keys) to the next request."),
+    ("actions", "", "string[]", "The labels of the actions the active player may take now (for messages)."),
+    (
+        "list",
+        "spec?: table",
+        "table[]",
+        "The actions offered now, as records (key, label and fields), those matching spec.",
+    ),
+    ("has", "spec: table", "boolean", "Is an action matching spec offered now?"),
+    ("count", "spec: table", "integer", "How many actions matching spec are offered now."),
+    (
+        "act",
+        "spec: table|string",
+        "string",
+        "Take the action the record spec names (the plainest match), or whose key or label is the text.",
+    ),
+    ("cast", "spec: table", "string", "Cast { card =, at = target, boost = card }."),
+    ("move", "dir: string", "string", "Take a step in direction dir."),
+    ("punch", "target: table", "string", "Punch a target (t:wizard(p), ...)."),
+    ("throw", "spec: table", "string", "Throw { card =, at = target }."),
+    ("wizard", "p: integer", "table", "The target spec of p's wizard."),
+    ("square", "s: Square", "table", "The target spec of a square."),
+    ("wall", "e: Edge", "table", "The target spec of the wall on an edge."),
+    ("door", "e: Edge", "table", "The target spec of the door on an edge."),
+    ("border", "e: Edge", "table", "The target spec of an open border."),
+    ("object", "id: integer", "table", "The target spec of an object."),
+    ("treasure", "id: integer", "table", "The target spec of a treasure."),
+    ("creature", "id: integer", "table", "The target spec of a creature."),
+    ("spell", "c: integer", "table", "The target spec of a spell in play."),
+    ("sector", "i: integer", "table", "The target spec of a sector."),
+    ("board", "", "table", "The target spec of the whole board."),
+    (
+        "answer",
+        "p: integer, ...: string|table",
+        "",
+        "Queue p's answer (keys, labels or records of options) to the next request.",
+    ),
     ("pass", "n?: integer", "", "Let turns go by, everyone doing nothing, until n more turns have begun."),
     ("log", "event: string", "table[]", "Payloads of that event logged since the test began."),
 ];
@@ -132,7 +169,26 @@ local function call(f, ...)
 end
 function t:active(p, phase) call(R.active, p, phase) end
 function t:actions() return call(R.actions) end
-function t:act(text) return call(R.act, text) end
+function t:list(spec) return call(R.list, spec) end
+function t:has(spec) return #call(R.list, spec) > 0 end
+function t:count(spec) return #call(R.list, spec) end
+function t:act(spec) return call(R.act, spec) end
+function t:cast(spec) return call(R.act, { kind = "cast", card = spec.card, target = spec.at, boost = spec.boost }) end
+function t:move(dir) return call(R.act, { kind = "move", dir = dir }) end
+function t:punch(target) return call(R.act, { kind = "punch", target = target }) end
+function t:throw(spec) return call(R.act, { kind = "throw", card = spec.card, target = spec.at }) end
+local function edge_of(e) return call(function() return game:edge(e).edge end) end
+function t:wizard(p) return { kind = "wizard", player = p } end
+function t:square(s) return { kind = "square", x = s.x, y = s.y } end
+function t:wall(e) return { kind = "wall", edge = edge_of(e) } end
+function t:door(e) return { kind = "door", edge = edge_of(e) } end
+function t:border(e) return { kind = "border", edge = edge_of(e) } end
+function t:object(id) return { kind = "object", id = id } end
+function t:treasure(id) return { kind = "treasure", id = id } end
+function t:creature(id) return { kind = "creature", id = id } end
+function t:spell(c) return { kind = "spell", card = c } end
+function t:sector(i) return { kind = "sector", sector = i } end
+function t:board() return { kind = "board" } end
 function t:answer(p, ...) call(R.answer, p, { ... }) end
 function t:pass(n) call(R.pass, n or 1) end
 function t:log(event) return call(R.log, event) end
@@ -180,30 +236,62 @@ fn harness(
         lua.create_function(move |_, ()| {
             let engine = e.upgrade().ok_or_else(|| err("game gone"))?;
             let list = engine.pending_actions().map_err(err)?;
-            Ok(Value::List(list.into_iter().map(|c| Value::Str(c.key)).collect()))
+            Ok(Value::List(list.into_iter().map(|c| Value::Str(c.label)).collect()))
+        })?,
+    )?;
+    let e = Rc::downgrade(engine);
+    r.raw_set(
+        "list",
+        lua.create_function(move |_, spec: Option<Value>| {
+            let engine = e.upgrade().ok_or_else(|| err("game gone"))?;
+            let spec = spec.unwrap_or_default();
+            Ok(Value::List(
+                engine
+                    .pending_actions()
+                    .map_err(err)?
+                    .into_iter()
+                    .filter(|c| spec.is_nil() || crate::decision::record_matches(&spec, &c.value))
+                    .map(|c| {
+                        let mut v = c.value.clone();
+                        v.set("key", c.key.as_str().into());
+                        v.set("label", c.label.as_str().into());
+                        v
+                    })
+                    .collect(),
+            ))
         })?,
     )?;
     let e = Rc::downgrade(engine);
     r.raw_set(
         "act",
-        lua.create_function(move |_, text: String| {
+        lua.create_function(move |_, what: Value| {
             let engine = e.upgrade().ok_or_else(|| err("game gone"))?;
-            let keys: Vec<String> = engine.pending_actions().map_err(err)?.into_iter().map(|c| c.key).collect();
-            let key = if keys.contains(&text) {
-                text.clone()
-            } else {
-                let hits: Vec<&String> = keys.iter().filter(|k| k.contains(&text)).collect();
-                match hits.as_slice() {
-                    [one] => (*one).clone(),
-                    [] => return Err(err(format!("no action matches `{text}`; actions: {}", keys.join(" | ")))),
-                    many => {
-                        let list: Vec<&str> = many.iter().map(|s| s.as_str()).collect();
-                        return Err(err(format!("`{text}` matches several actions: {}", list.join(" | "))));
+            let options = engine.pending_actions().map_err(err)?;
+            let labels = || options.iter().map(|c| c.label.as_str()).collect::<Vec<_>>().join(" | ");
+            let key = match &what {
+                Value::Str(text) => {
+                    if let Some(c) = options.iter().find(|c| &c.key == text || &c.label == text) {
+                        c.key.clone()
+                    } else {
+                        let hits: Vec<&crate::decision::Choice> =
+                            options.iter().filter(|c| c.label.contains(text.as_str())).collect();
+                        match hits.as_slice() {
+                            [one] => one.key.clone(),
+                            [] => return Err(err(format!("no action matches `{text}`; actions: {}", labels()))),
+                            many => {
+                                let list: Vec<&str> = many.iter().map(|c| c.label.as_str()).collect();
+                                return Err(err(format!("`{text}` matches several actions: {}", list.join(" | "))));
+                            }
+                        }
                     }
+                }
+                spec => {
+                    let req = crate::decision::Request::one(0, "action", "", options.clone());
+                    req.match_record(spec).map_err(err)?
                 }
             };
             match engine.take_action(&key) {
-                Ok(true) => Ok(key),
+                Ok(true) => Ok(options.iter().find(|c| c.key == key).map_or(key.clone(), |c| c.label.clone())),
                 Ok(false) => Err(err(format!("action `{key}` failed: {}", engine.last_error().unwrap_or_default()))),
                 Err(o) => Err(err(format!("action `{key}`: {}", outcome_message(o)))),
             }
@@ -212,8 +300,17 @@ fn harness(
     let s = script.clone();
     r.raw_set(
         "answer",
-        lua.create_function(move |_, (p, keys): (u32, Vec<String>)| {
-            s.borrow_mut().queue.push_back(crate::decision::Scripted { player: p, keys });
+        lua.create_function(move |_, (p, given): (u32, Vec<Value>)| {
+            let mut keys = Vec::new();
+            let mut records = Vec::new();
+            for g in given {
+                match g {
+                    Value::Str(k) => keys.push(k),
+                    Value::Int(n) => keys.push(n.to_string()),
+                    other => records.push(other),
+                }
+            }
+            s.borrow_mut().queue.push_back(crate::decision::Scripted { player: p, keys, records });
             Ok(())
         })?,
     )?;

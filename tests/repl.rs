@@ -237,13 +237,13 @@ fn save_and_load_round_trip() {
     assert!(out.contains("2 of 2 steps applied") && !out.contains("differs"), "{out}");
     assert_eq!(fresh.engine().unwrap().state(), state);
 
-    // With a Lua step, the session format: `format` 2, with a snapshot.
+    // With a Lua step, the session format: `format` 4, with a snapshot.
     r.execute("lua game:set_life(0, 4)").unwrap();
     let state = r.engine().unwrap().state();
     let session = tmp("session.json");
     assert!(r.execute(&format!("save {}", session.display())).unwrap().contains("session"));
     let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&session).unwrap()).unwrap();
-    assert_eq!(json["format"], 2);
+    assert_eq!(json["format"], 4);
     assert!(json["snapshot"].is_object());
     let mut fresh = Repl::new(&root());
     let out = fresh.execute(&format!("load {}", session.display())).unwrap();
@@ -251,14 +251,17 @@ fn save_and_load_round_trip() {
     assert_eq!(fresh.engine().unwrap().state(), state);
     assert_eq!(fresh.steps(), r.steps());
 
-    // The first session format is still read.
+    // The formats from before actions were records (answers named options by their labels)
+    // are refused, saying why, not replayed wrongly.
     let old = tmp("old_session.json");
-    let mut json = json;
-    json["format"] = "wizwar-repl-1".into();
-    json.as_object_mut().unwrap().remove("snapshot");
-    std::fs::write(&old, json.to_string()).unwrap();
     let mut fresh = Repl::new(&root());
-    assert!(fresh.execute(&format!("load {}", old.display())).unwrap().contains("3 of 3 steps applied"));
+    for format in [serde_json::json!("wizwar-repl-1"), serde_json::json!(1), serde_json::json!(2)] {
+        let mut json = json.clone();
+        json["format"] = format.clone();
+        std::fs::write(&old, json.to_string()).unwrap();
+        let err = fresh.execute(&format!("load {}", old.display())).unwrap_err();
+        assert!(err.contains(&format!("format {format}")) && err.contains("before actions were records"), "{err}");
+    }
     // An unknown format says so.
     std::fs::write(&old, r#"{"format": 9}"#).unwrap();
     assert!(fresh.execute(&format!("load {}", old.display())).unwrap_err().contains("unknown format 9"));

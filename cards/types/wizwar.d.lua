@@ -530,13 +530,13 @@ function Game:roll(sides) end
 ---@return any[]
 function Game:shuffle(list) end
 
----Ask a player to choose; returns the chosen key (or keys when min/max allow several).
+---Ask a player to choose among options (records; an option's key is its own `key`, else made from its fields); returns the chosen key and its position in options (or the keys when min/max allow several).
 ---@param p integer
 ---@param kind string
 ---@param prompt string
 ---@param options Option[]
 ---@param opts? {min?: integer, max?: integer, pass?: string}
----@return string|string[]
+---@return string|string[], integer?
 function Game:choose(p, kind, prompt, options, opts) end
 
 ---Run an event's before stage: the payload as handlers left it, or nil if one cancelled it.
@@ -732,17 +732,107 @@ function T:set_life(p, n) end
 ---@param phase? string
 function T:active(p, phase) end
 
----The keys of the actions the active player may take now.
+---The labels of the actions the active player may take now (for messages).
 ---@return string[]
 function T:actions() end
 
----Take the action whose key is text, or the only one containing it.
----@param text string
-function T:act(text) end
+---The actions offered now, as records (key, label and fields), those matching spec.
+---@param spec? table
+---@return table[]
+function T:list(spec) end
 
----Queue p's answer (option keys) to the next request.
+---Is an action matching spec offered now?
+---@param spec table
+---@return boolean
+function T:has(spec) end
+
+---How many actions matching spec are offered now.
+---@param spec table
+---@return integer
+function T:count(spec) end
+
+---Take the action the record spec names (the plainest match), or whose key or label is the text.
+---@param spec table|string
+---@return string
+function T:act(spec) end
+
+---Cast { card =, at = target, boost = card }.
+---@param spec table
+---@return string
+function T:cast(spec) end
+
+---Take a step in direction dir.
+---@param dir string
+---@return string
+function T:move(dir) end
+
+---Punch a target (t:wizard(p), ...).
+---@param target table
+---@return string
+function T:punch(target) end
+
+---Throw { card =, at = target }.
+---@param spec table
+---@return string
+function T:throw(spec) end
+
+---The target spec of p's wizard.
 ---@param p integer
----@param ... string
+---@return table
+function T:wizard(p) end
+
+---The target spec of a square.
+---@param s Square
+---@return table
+function T:square(s) end
+
+---The target spec of the wall on an edge.
+---@param e Edge
+---@return table
+function T:wall(e) end
+
+---The target spec of the door on an edge.
+---@param e Edge
+---@return table
+function T:door(e) end
+
+---The target spec of an open border.
+---@param e Edge
+---@return table
+function T:border(e) end
+
+---The target spec of an object.
+---@param id integer
+---@return table
+function T:object(id) end
+
+---The target spec of a treasure.
+---@param id integer
+---@return table
+function T:treasure(id) end
+
+---The target spec of a creature.
+---@param id integer
+---@return table
+function T:creature(id) end
+
+---The target spec of a spell in play.
+---@param c integer
+---@return table
+function T:spell(c) end
+
+---The target spec of a sector.
+---@param i integer
+---@return table
+function T:sector(i) end
+
+---The target spec of the whole board.
+---@return table
+function T:board() end
+
+---Queue p's answer (keys, labels or records of options) to the next request.
+---@param p integer
+---@param ... string|table
 function T:answer(p, ...) end
 
 ---Let turns go by, everyone doing nothing, until n more turns have begun.

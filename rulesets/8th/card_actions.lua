@@ -25,7 +25,7 @@ function M.add(game, p, list, may_attack)
           or (type(t) == "table" and t.kind == "wizard" and effects.has(game, t.player, "unattackable")))
         if not barred then
           list[#list + 1] = {
-            key = "use " .. name_of(game, c) .. ": " .. name .. (o.label and o.label ~= "" and (" at " .. o.label) or ""),
+            label = "use " .. name_of(game, c) .. ": " .. name .. (o.label and o.label ~= "" and (" at " .. o.label) or ""),
             kind = "card_action", card = c, action = name, option = o,
             hostile = o.attack == true and type(t) == "table" and t.kind == "wizard" and t.player ~= p,
           }

@@ -37,7 +37,7 @@ function M.add_actions(game, p, list)
       for _, d in ipairs(DIRS) do
         local r = game:run(o.at, d, 1)
         if #r.squares == 1 then
-          list[#list + 1] = { key = label(o) .. " move " .. d, kind = "creature", action = "move", id = o.id, to = r.squares[1] }
+          list[#list + 1] = { label = label(o) .. " move " .. d, kind = "creature", action = "move", id = o.id, to = r.squares[1] }
         end
       end
     end
@@ -45,13 +45,13 @@ function M.add_actions(game, p, list)
       for _, q in ipairs(common.turn_order(game)) do
         local at = game:player(q).at
         if q ~= p and at and (common.same_sq(at, o.at) or game:adjacent(o.at, at)) then
-          list[#list + 1] = { key = label(o) .. " attack player " .. q, kind = "creature", action = "attack", id = o.id, hostile = true,
+          list[#list + 1] = { label = label(o) .. " attack player " .. q, kind = "creature", action = "attack", id = o.id, hostile = true,
                               target = { kind = "wizard", player = q } }
         end
       end
       for _, other in ipairs(M.list(game)) do
         if other.owner ~= p and (common.same_sq(other.at, o.at) or game:adjacent(o.at, other.at)) then
-          list[#list + 1] = { key = label(o) .. " attack " .. label(other), kind = "creature", action = "attack", id = o.id,
+          list[#list + 1] = { label = label(o) .. " attack " .. label(other), kind = "creature", action = "attack", id = o.id,
                               target = { kind = "creature", id = other.id, at = other.at } }
         end
       end

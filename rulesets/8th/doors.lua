@@ -44,7 +44,7 @@ function M.add_actions(game, p, list)
     local ok, info = pcall(function() return game:edge { x = at.x, y = at.y, side = side } end)
     if ok and info and info.barrier == "door" and info.door.held_by == nil and not info.door.open
         and may_pass(game, p, info) then
-      list[#list + 1] = { key = "hold door " .. edge_label(info.edge), kind = "hold_door", edge = info.edge }
+      list[#list + 1] = { label = "hold door " .. edge_label(info.edge), kind = "hold_door", edge = info.edge }
     end
   end
 end

@@ -116,7 +116,7 @@ local function add_casts(game, p, list, cache)
     if castable(game, p, c) then
       rules.add_plays(game, p, c, "cast", list, cache)
     elseif card.kind == "item" and not effects.forbidden(game, c) then
-      list[#list + 1] = { key = "play " .. name_of(game, c), kind = "item", card = c }
+      list[#list + 1] = { label = "play " .. name_of(game, c), kind = "item", card = c }
     end
   end
 end
@@ -128,12 +128,12 @@ function rules.may_pick_up_object(game) return movement_left(game) >= 1 end
 local function add_carried(game, p, list, cache)
   for _, c in ipairs(game:play_area(p)) do
     if game:card(c).kind == "item" then
-      list[#list + 1] = { key = "drop " .. name_of(game, c), kind = "drop_item", card = c }
+      list[#list + 1] = { label = "drop " .. name_of(game, c), kind = "drop_item", card = c }
       -- 8th: Thrown weapons: the turn's attack, at a legal target of the card.
       if can_attack(game) then rules.add_throws(game, p, c, list, cache) end
     elseif not creations.is_permanent_creation(game, c) then
       -- 8th: Maintaining Spells: the caster may end a maintained spell during his turn.
-      list[#list + 1] = { key = "end spell " .. name_of(game, c), kind = "end_spell", card = c }
+      list[#list + 1] = { label = "end spell " .. name_of(game, c), kind = "end_spell", card = c }
     end
   end
 end
@@ -183,22 +183,19 @@ local function make_room(game, p)
   while common.items_count(game, p) and common.hand_count(game, p) >= limit do
     local opts = {}
     for _, c in ipairs(game:hand(p)) do
-      opts[#opts + 1] = { key = "discard " .. name_of(game, c), card = c, how = "discard" }
+      opts[#opts + 1] = { label = "discard " .. name_of(game, c), card = c, how = "discard" }
     end
     for _, c in ipairs(game:play_area(p)) do
       if common.counts_toward_limit(game, p, c) then
         local item = game:card(c).kind == "item"
-        opts[#opts + 1] = { key = (item and "drop " or "end spell ") .. name_of(game, c), card = c, how = item and "drop" or "end" }
+        opts[#opts + 1] = { label = (item and "drop " or "end spell ") .. name_of(game, c), card = c, how = item and "drop" or "end" }
       end
     end
-    local key = game:choose(p, "make_room", "Make room for the item: discard, end a spell or drop an item", opts)
-    for _, o in ipairs(opts) do
-      if o.key == key then
-        if o.how == "discard" then common.discard(game, o.card)
-        elseif o.how == "drop" then common.drop_object(game, p, o.card, game:player(p).at)
-        else common.end_spell(game, o.card) end
-      end
-    end
+    local _, i = game:choose(p, "make_room", "Make room for the item: discard, end a spell or drop an item", opts)
+    local o = opts[i]
+    if o.how == "discard" then common.discard(game, o.card)
+    elseif o.how == "drop" then common.drop_object(game, p, o.card, game:player(p).at)
+    else common.end_spell(game, o.card) end
   end
 end
 

@@ -145,10 +145,9 @@ end
 function H.random_direction(ctx, p)
   local game = ctx.game
   local opts = {}
-  for _, d in ipairs({ "N", "E", "S", "W" }) do opts[#opts + 1] = { key = "face " .. d, dir = d } end
-  local key = game:choose(p, "facing", "Pick a direction; the die turns it clockwise", opts)
-  local base = key:sub(-1)
-  return game:random_direction(game:roll(4), base)
+  for _, d in ipairs({ "N", "E", "S", "W" }) do opts[#opts + 1] = { label = "face " .. d, dir = d } end
+  local _, i = game:choose(p, "facing", "Pick a direction; the die turns it clockwise", opts)
+  return game:random_direction(game:roll(4), opts[i].dir)
 end
 
 -- classic, The Die: wizard p is moved n squares, one at a time, each in a random direction

@@ -157,12 +157,12 @@ local function add_punches(game, p, list)
   table.sort(edges, function(a, b) return a.k < b.k end)
   for _, e in ipairs(edges) do
     local kind = e.info.barrier
-    list[#list + 1] = { key = "punch " .. kind .. " " .. e.k, kind = "punch", target = { kind = kind, edge = e.info.edge } }
+    list[#list + 1] = { label = "punch " .. kind .. " " .. e.k, kind = "punch", target = { kind = kind, edge = e.info.edge } }
   end
   for _, o in ipairs(game:objects()) do
     if o.toughness and o.fills_square and o.at and o.at.side == nil
         and targets.object_adjacent(game, at, o.id, o.at) then
-      list[#list + 1] = { key = "punch object #" .. o.id, kind = "punch", target = { kind = "object", id = o.id, at = o.at } }
+      list[#list + 1] = { label = "punch object #" .. o.id, kind = "punch", target = { kind = "object", id = o.id, at = o.at } }
     end
   end
 end
@@ -204,9 +204,9 @@ local function add_objects(game, p, list, cache)
     for _, c in ipairs(cards) do
       if common.is_object(game, c) then
         if zone == "hand" and common.is_shown_object(game, c) then
-          list[#list + 1] = { key = "display " .. name_of(game, c), kind = "display", card = c }
+          list[#list + 1] = { label = "display " .. name_of(game, c), kind = "display", card = c }
         end
-        list[#list + 1] = { key = "drop " .. name_of(game, c), kind = "drop_object", card = c }
+        list[#list + 1] = { label = "drop " .. name_of(game, c), kind = "drop_object", card = c }
         if attack_ok then rules.add_throws(game, p, c, list, cache) end
         add_strikes(game, p, c, list, cache)
       end

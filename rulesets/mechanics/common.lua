@@ -123,19 +123,16 @@ function M.discard_to_limit(game, p)
   while M.hand_count(game, p) > limit do
     local opts = {}
     for _, c in ipairs(game:hand(p)) do
-      opts[#opts + 1] = { key = "discard " .. game:card(c).name .. " #" .. c, card = c }
+      opts[#opts + 1] = { label = "discard " .. game:card(c).name .. " #" .. c, card = c }
     end
     for _, c in ipairs(M.discardable_in_play(game, p)) do
-      opts[#opts + 1] = { key = "discard " .. game:card(c).name .. " #" .. c, card = c, shown = true }
+      opts[#opts + 1] = { label = "discard " .. game:card(c).name .. " #" .. c, card = c, shown = true }
     end
     if #opts == 0 then return end
-    local key = game:choose(p, "discard", "Discard down to " .. limit .. " cards", opts)
-    for _, o in ipairs(opts) do
-      if o.key == key then
-        if o.shown then game:call_card(o.card, "on_end", { controller = p }) end
-        M.discard(game, o.card)
-      end
-    end
+    local _, i = game:choose(p, "discard", "Discard down to " .. limit .. " cards", opts)
+    local o = opts[i]
+    if o.shown then game:call_card(o.card, "on_end", { controller = p }) end
+    M.discard(game, o.card)
   end
 end
 
@@ -148,14 +145,12 @@ function M.discard_and_draw(game, p)
   while #game:hand(p) > 0 do
     local opts = {}
     for _, c in ipairs(game:hand(p)) do
-      opts[#opts + 1] = { key = "discard " .. game:card(c).name .. " #" .. c, card = c }
+      opts[#opts + 1] = { label = "discard " .. game:card(c).name .. " #" .. c, card = c }
     end
     opts[#opts + 1] = { key = "done" }
-    local key = game:choose(p, "discard", "Discard a card, or done", opts, { pass = "done" })
-    if key == "done" then break end
-    for _, o in ipairs(opts) do
-      if o.key == key then M.discard(game, o.card) end
-    end
+    local _, i = game:choose(p, "discard", "Discard a card, or done", opts, { pass = "done" })
+    if not opts[i].card then break end
+    M.discard(game, opts[i].card)
   end
   local room = math.min(cfg.draw, cfg.hand_limit - M.hand_count(game, p))
   for _ = 1, room do

@@ -135,9 +135,9 @@ function H.carried(ctx, p)
   local game = ctx.game
   local out = {}
   local t = common.carried_treasure(game, p)
-  if t then out[#out + 1] = { key = "treasure #" .. t.id, treasure = t.id } end
+  if t then out[#out + 1] = { label = "treasure #" .. t.id, treasure = t.id } end
   for _, c in ipairs(common.carried_cards(game, p)) do
-    out[#out + 1] = { key = game:card(c).name .. " #" .. c, card = c }
+    out[#out + 1] = { label = game:card(c).name .. " #" .. c, card = c }
   end
   return out
 end

@@ -83,10 +83,10 @@ function M.answers(game, q, entry)
   local opts = {}
   for _, c in ipairs(game:hand(q)) do
     if M.may_answer(game, q, c, entry) then
-      local key = "counter with " .. name_of(game, c)
-      opts[#opts + 1] = { key = key, card = c }
+      local label = "counter with " .. name_of(game, c)
+      opts[#opts + 1] = { label = label, card = c }
       for _, b in ipairs(M.boosts(game, q, c, true)) do
-        opts[#opts + 1] = { key = key .. " with " .. name_of(game, b), card = c, boost = b }
+        opts[#opts + 1] = { label = label .. " with " .. name_of(game, b), card = c, boost = b }
       end
     end
   end
@@ -106,12 +106,11 @@ function M.respond(game, id)
       local opts = M.answers(game, q, entry)
       if #opts > 0 then
         opts[#opts + 1] = { key = "pass" }
-        local key = game:choose(q, "respond", "Respond to stack entry " .. id .. "?", opts, { pass = "pass" })
-        for _, o in ipairs(opts) do
-          if o.key == key and o.card then
-            M.counter(game, q, o.card, id, o.boost)
-            again = true
-          end
+        local _, i = game:choose(q, "respond", "Respond to stack entry " .. id .. "?", opts, { pass = "pass" })
+        local o = opts[i]
+        if o.card then
+          M.counter(game, q, o.card, id, o.boost)
+          again = true
         end
       end
     end

@@ -112,7 +112,7 @@ function rules.filter_steps(game, p, steps) return steps end
 function rules.add_moves(game, p, list)
   if not rules.can_move(game) then return end
   for _, s in ipairs(rules.filter_steps(game, p, game:steps(p, rules.step_flags(game, p)))) do
-    list[#list + 1] = { key = "move " .. s.dir, kind = "move", dir = s.dir, to = s.to }
+    list[#list + 1] = { label = "move " .. s.dir, kind = "move", dir = s.dir, to = s.to }
   end
 end
 
@@ -157,14 +157,14 @@ function rules.add_pickups(game, p, list)
   for _, o in ipairs(game:objects_at(pl.at)) do
     if o.kind == "treasure" then
       if not carried then
-        list[#list + 1] = { key = "pick up treasure #" .. o.id, kind = "pick_treasure", object = o.id }
+        list[#list + 1] = { label = "pick up treasure #" .. o.id, kind = "pick_treasure", object = o.id }
       end
     elseif o.mobile and o.card and rules.may_pick_up_object(game) then
-      list[#list + 1] = { key = "pick up " .. game:card(o.card).name .. " #" .. o.id, kind = "pick_object", object = o.id }
+      list[#list + 1] = { label = "pick up " .. game:card(o.card).name .. " #" .. o.id, kind = "pick_object", object = o.id }
     end
   end
   if carried then
-    list[#list + 1] = { key = "drop treasure #" .. carried.id, kind = "drop_treasure", object = carried.id }
+    list[#list + 1] = { label = "drop treasure #" .. carried.id, kind = "drop_treasure", object = carried.id }
   end
 end
 
@@ -190,7 +190,7 @@ function rules.speed_boost_label(game, c) return "boost speed with " .. play.nam
 function rules.add_speed_boosts(game, p, list)
   if rules.tvar(game, "boosted") then return end
   for _, c in ipairs(play.boost_cards(game, p)) do
-    list[#list + 1] = { key = rules.speed_boost_label(game, c), kind = "boost", card = c }
+    list[#list + 1] = { label = rules.speed_boost_label(game, c), kind = "boost", card = c }
   end
 end
 
@@ -217,9 +217,9 @@ function rules.add_plays(game, p, c, verb, list, cache, admit)
     if not admit or admit(t) then
       local base = verb .. " " .. play.name_of(game, c) .. (t.label ~= "" and (" at " .. t.label) or "")
       local hostile = rules.hostile(p, t)
-      list[#list + 1] = { key = base, kind = "cast", card = c, target = t, hostile = hostile }
+      list[#list + 1] = { label = base, kind = "cast", card = c, target = t, hostile = hostile }
       for _, b in ipairs(boosts) do
-        list[#list + 1] = { key = base .. " with " .. play.name_of(game, b), kind = "cast", card = c, target = t, boost = b, hostile = hostile }
+        list[#list + 1] = { label = base .. " with " .. play.name_of(game, b), kind = "cast", card = c, target = t, boost = b, hostile = hostile }
       end
     end
   end
@@ -232,7 +232,7 @@ function rules.add_throws(game, p, c, list, cache)
   if not common.has_trait(game, c, "thrown_weapon") then return end
   for _, t in ipairs(targets.legal(game, p, c, cache)) do
     if t.kind ~= "wizard" or rules.may_attack_wizard(game, p, t.player) then
-      list[#list + 1] = { key = "throw " .. play.name_of(game, c) .. " at " .. t.label, kind = "throw", card = c, target = t, hostile = rules.hostile(p, t) }
+      list[#list + 1] = { label = "throw " .. play.name_of(game, c) .. " at " .. t.label, kind = "throw", card = c, target = t, hostile = rules.hostile(p, t) }
     end
   end
 end
@@ -244,7 +244,7 @@ function rules.may_punch(game, p, q) return common.same_sq(game:player(p).at, ga
 function rules.add_wizard_punches(game, p, list)
   for _, q in ipairs(common.turn_order(game)) do
     if rules.may_attack_wizard(game, p, q) and game:player(q).at and rules.may_punch(game, p, q) then
-      list[#list + 1] = { key = "punch player " .. q, kind = "punch", target = { kind = "wizard", player = q }, hostile = true }
+      list[#list + 1] = { label = "punch player " .. q, kind = "punch", target = { kind = "wizard", player = q }, hostile = true }
     end
   end
 end
@@ -273,10 +273,10 @@ function rules.end_label(game) return "end" end
 -- The kernel's call: the actions of player p, the one that ends the phase (`pass`) last. A
 -- dead wizard only ends it.
 function rules.actions(game, p)
-  if not game:player(p).alive then return { { key = "end", kind = "end", pass = true } } end
+  if not game:player(p).alive then return { { kind = "end", pass = true } } end
   local list = {}
   rules.add_actions(game, p, list, {})
-  list[#list + 1] = { key = "end", label = rules.end_label(game), kind = "end", pass = true }
+  list[#list + 1] = { kind = "end", label = rules.end_label(game), pass = true }
   return list
 end
 

@@ -17,11 +17,20 @@ type R<T> = Result<T, String>;
 
 const API_LUA: &str = include_str!("api.lua");
 
-/// Turns an action or option table from a script into a decision option.
+/// Turns an action or option table from a script into a decision option: its key is its own
+/// `key` if it gives one, else its record's id ([`crate::decision::record_id`]); its label is
+/// its `label`, else its key.
 pub fn choice_from_value(v: &Value) -> R<Choice> {
-    let key = v.get("key").and_then(Value::as_str).ok_or_else(|| format!("an option needs a `key` string: {v}"))?;
-    let label = v.get("label").and_then(Value::as_str).unwrap_or(key);
-    Ok(Choice { key: key.to_string(), label: label.to_string(), value: v.clone() })
+    if !matches!(v, Value::Map(_)) {
+        return Err(format!("an option is a table (a record, or one with a `key`), not {v}"));
+    }
+    let key = match v.get("key") {
+        Some(Value::Str(k)) => k.clone(),
+        Some(other) => return Err(format!("an option's `key` is a string, not {other}")),
+        None => crate::decision::record_id(v),
+    };
+    let label = v.get("label").and_then(Value::as_str).unwrap_or(&key).to_string();
+    Ok(Choice { key, label, value: v.clone() })
 }
 
 fn reg<A, O, F>(lua: &Lua, t: &Table, name: &str, k: &Weak<Kernel>, f: F) -> mlua::Result<()>
@@ -790,7 +799,9 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         t,
         "choose",
         w,
-        |k, (p, kind, prompt, options, opts): (i64, String, String, Value, Option<Value>)| -> F<Value> {
+        // One pick: the chosen key and the option's position (1-based), so a script can find its
+        // record without knowing how keys are made. Several: the list of keys.
+        |k, (p, kind, prompt, options, opts): (i64, String, String, Value, Option<Value>)| -> F<(Value, Value)> {
             let p = pid(p, k)?;
             let Value::List(items) = options else { return Err("choose: options must be a list".into()) };
             let choices = items.iter().map(choice_from_value).collect::<R<Vec<_>>>()?;
@@ -801,13 +812,15 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
             req.max = int("max", 1);
             req.pass = opts.get("pass").and_then(Value::as_str).map(str::to_string);
             if req.options.is_empty() && req.min == 0 {
-                return Ok(Value::List(vec![]));
+                return Ok((Value::List(vec![]), Value::Nil));
             }
             let keys = k.ask(&req).map_err(|i| Fail::Host(interrupt(k, i)))?;
             if req.max > 1 || req.min != 1 {
-                Ok(Value::List(keys.into_iter().map(Value::Str).collect()))
+                Ok((Value::List(keys.into_iter().map(Value::Str).collect()), Value::Nil))
             } else {
-                Ok(Value::Str(keys.into_iter().next().unwrap()))
+                let key = keys.into_iter().next().unwrap();
+                let at = req.options.iter().position(|c| c.key == key).map_or(Value::Nil, |i| Value::Int(i as i64 + 1));
+                Ok((Value::Str(key), at))
             }
         },
     )?;

@@ -99,7 +99,7 @@ pub const API_DOCS: &[ApiDoc] = &[
     // Flow
     d("roll", "sides: integer", "integer", "Roll a die with the game's seeded dice (logged)."),
     d("shuffle", "list: any[]", "any[]", "A shuffled copy of a list, with the game's dice."),
-    d("choose", "p: integer, kind: string, prompt: string, options: Option[], opts?: {min?: integer, max?: integer, pass?: string}", "string|string[]", "Ask a player to choose; returns the chosen key (or keys when min/max allow several)."),
+    d("choose", "p: integer, kind: string, prompt: string, options: Option[], opts?: {min?: integer, max?: integer, pass?: string}", "string|string[], integer?", "Ask a player to choose among options (records; an option's key is its own `key`, else made from its fields); returns the chosen key and its position in options (or the keys when min/max allow several)."),
     d("before", "name: string, payload: table", "table?", "Run an event's before stage: the payload as handlers left it, or nil if one cancelled it."),
     d("after", "name: string, payload: table", "", "Log an event and run its after stage (`on_<name>` handlers)."),
     d("log", "event: string, data?: table", "", "Add an entry to the event log (no handlers run)."),

@@ -1,23 +1,22 @@
 //! Saved games and sessions on disk.
 //!
 //! Every file has a `format` field, read as JSON before anything else:
-//! - `1`: a saved game (`crate::save::SavedGame`): setup, answers, snapshot. `play --save`
+//! - `3`: a saved game (`crate::save::SavedGame`): setup, answers, snapshot. `play --save`
 //!   and the REPL write it when every step is an answer.
-//! - `2`: a session: setup, steps (answers, Lua chunks, set-ups; steps that no longer
+//! - `4`: a session: setup, steps (answers, Lua chunks, set-ups; steps that no longer
 //!   applied when saved are kept too), snapshot.
-//! - `"wizwar-repl-1"`: the first session format (no snapshot), still read.
+//! - `1`, `2` and `"wizwar-repl-1"`: the formats from before actions were records (answers
+//!   named options by their labels): refused, saying so (`crate::save::old_format`).
 
 use super::replay::{build, steps_of, Check, Step};
 use crate::engine::{Answered, Engine, GameSetup};
-use crate::save::{SavedGame, SAVE_FORMAT};
+use crate::save::{old_format, SavedGame, OLD_FORMATS, SAVE_FORMAT};
 use crate::state::GameState;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// The session format.
-pub const SESSION_FORMAT: u32 = 2;
-/// The first session format, still read.
-const OLD_SESSION_FORMAT: &str = "wizwar-repl-1";
+pub const SESSION_FORMAT: u32 = SAVE_FORMAT + 1;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedSession {
@@ -48,13 +47,16 @@ pub fn read_saved(path: &Path) -> Result<Loaded, String> {
         let s: SavedSession = serde_json::from_value(json).map_err(|e| format!("{shown}: not a saved session: {e}"))?;
         Ok(Loaded { setup: s.setup, steps: s.steps, snapshot: s.snapshot })
     };
+    if OLD_FORMATS.contains(&format.to_string().as_str()) {
+        return Err(old_format(&shown.to_string(), &format.to_string()));
+    }
     match &format {
         f if f.as_u64() == Some(SAVE_FORMAT as u64) => {
             let saved: SavedGame =
                 serde_json::from_value(json).map_err(|e| format!("{shown}: not a saved game: {e}"))?;
             Ok(Loaded { setup: saved.setup, steps: steps_of(saved.answers), snapshot: saved.snapshot })
         }
-        f if f.as_u64() == Some(SESSION_FORMAT as u64) || f.as_str() == Some(OLD_SESSION_FORMAT) => as_session(json),
+        f if f.as_u64() == Some(SESSION_FORMAT as u64) => as_session(json),
         serde_json::Value::Null => Err(format!("{shown}: not a saved game or session (no `format` field)")),
         other => Err(format!(
             "{shown}: unknown format {other} (this program reads {SAVE_FORMAT} = a saved game, \

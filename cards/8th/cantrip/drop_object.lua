@@ -14,10 +14,8 @@ return card {
     local p = ctx:target_player()
     local list = ctx:carried(p)
     if #list == 0 then return end
-    local key = ctx:choose(ctx.caster, "drop", "Drop Object: which one?", list)
-    for _, w in ipairs(list) do
-      if w.key == key then ctx:drop(p, w) end
-    end
+    local _, i = ctx:choose(ctx.caster, "drop", "Drop Object: which one?", list)
+    ctx:drop(p, list[i])
   end,
   tests = {
     { "the target drops the treasure he carries in his square", function(t)

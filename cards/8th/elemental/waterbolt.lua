@@ -52,7 +52,7 @@ return card {
     local p = t.player
     local opts = {}
     for i = 0, ctx.energy do opts[#opts + 1] = { key = tostring(i), label = i .. " damage, " .. (ctx.energy - i) .. " push" } end
-    local dmg = tonumber(ctx:choose(ctx.caster, "split", "Waterbolt: how many points of damage?", opts))
+    local dmg = tonumber((ctx:choose(ctx.caster, "split", "Waterbolt: how many points of damage?", opts)))
     if dmg > 0 then ctx:damage(p, dmg, { magical = true, water = true }) end
     if not game:player(p).alive then return end
     local push = ctx.energy - dmg

@@ -42,14 +42,14 @@ return card {
     if #ways == 0 then return end
     local opts = {}
     for _, w in ipairs(ways) do opts[#opts + 1] = { key = w.dir } end
-    local dir = #opts == 1 and opts[1].key or ctx:choose(p, "direction", "Windrider: which way?", opts)
+    local dir = #opts == 1 and opts[1].key or (ctx:choose(p, "direction", "Windrider: which way?", opts))
     local path, headings
     for _, w in ipairs(ways) do if w.dir == dir then path, headings = w.path, w.headings end end
     local n = #path
     if n > 1 then
       local d = {}
       for i = 1, n do d[#d + 1] = { key = tostring(i) } end
-      n = tonumber(ctx:choose(p, "distance", "Windrider: how many squares?", d))
+      n = tonumber((ctx:choose(p, "distance", "Windrider: how many squares?", d)))
     end
     ctx:move_along(p, dir, { squares = table.move(path, 1, n, 1, {}), headings = headings }, "flight")
   end,

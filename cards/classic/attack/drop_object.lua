@@ -15,10 +15,8 @@ return card {
     if not p or not ctx.game:player(p).alive then return end
     local opts = ctx:carried(p)
     if #opts == 0 then return end
-    local key = ctx.game:choose(ctx.caster, "drop", "Which thing does he drop?", opts)
-    for _, o in ipairs(opts) do
-      if o.key == key then ctx:drop(p, o) end
-    end
+    local _, i = ctx.game:choose(ctx.caster, "drop", "Which thing does he drop?", opts)
+    ctx:drop(p, opts[i])
   end,
   tests = {
     { "the caster makes him drop his treasure; it lies in his square", function(t)

@@ -28,7 +28,7 @@ return card {
       t:pass(1)
       t:eq(g:turn().active, 1)
       t:eq(g:turn().vars.lost, true)
-      for _, k in ipairs(t:actions()) do t:ok(k == "end" or k:find("^cast "), "only counteractions: " .. k) end
+      for _, a in ipairs(t:list()) do t:ok(a.kind == "end" or a.kind == "cast", "only counteractions: " .. a.label) end
       t:pass(2)
       t:eq(g:turn().active, 1)
       t:eq(g:turn().vars.lost, true, "the second lost turn")

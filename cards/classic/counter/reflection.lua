@@ -36,7 +36,8 @@ return card {
       t:eq(t:life(0), 14)
       t:eq(t:life(1), 14)
       t:eq(t.game:turn().vars.lost, true)
-      t:eq(t:actions(), { "end" }, "nothing more this turn")
+      t:eq(t:count {}, 1, "nothing more this turn")
+      t:ok(t:has { kind = "end" })
       t:eq(t.game:player(0).tokens.lost_turns or 0, 0, "not the next turn")
       t:eq(t.game:player(1).tokens.lost_turns, 1)
     end },
