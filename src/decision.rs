@@ -77,6 +77,17 @@ fn field_count(v: &Value) -> usize {
     }
 }
 
+impl Choice {
+    /// Does this option answer to `spec`: its key (a spec naming one, as records from a listing
+    /// do), else a record with all the spec's fields ([`record_matches`])?
+    pub fn answers_to(&self, spec: &Value) -> bool {
+        match spec.get("key") {
+            Some(Value::Str(k)) => &self.key == k,
+            _ => record_matches(spec, &self.value),
+        }
+    }
+}
+
 /// One legal answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Choice {
@@ -128,7 +139,7 @@ impl Request {
     /// the same cast with one). An error lists them when several are as plain, or names the
     /// nearest when none matches.
     pub fn match_record(&self, spec: &Value) -> Result<String, String> {
-        let hits: Vec<&Choice> = self.options.iter().filter(|c| record_matches(spec, &c.value)).collect();
+        let hits: Vec<&Choice> = self.options.iter().filter(|c| c.answers_to(spec)).collect();
         let Some(least) = hits.iter().map(|c| field_count(&c.value)).min() else {
             let labels: Vec<&str> = self.options.iter().take(12).map(|c| c.label.as_str()).collect();
             return Err(format!("no {} matches {spec}; the options: {}", self.kind, labels.join(" | ")));

@@ -250,7 +250,7 @@ fn harness(
                     .pending_actions()
                     .map_err(err)?
                     .into_iter()
-                    .filter(|c| spec.is_nil() || crate::decision::record_matches(&spec, &c.value))
+                    .filter(|c| spec.is_nil() || c.answers_to(&spec))
                     .map(|c| {
                         let mut v = c.value.clone();
                         v.set("key", c.key.as_str().into());

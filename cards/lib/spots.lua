@@ -146,9 +146,9 @@ end
 -- The active player walks n steps, each the first move offered.
 function spots.moves(t, n)
   for _ = 1, n do
-    local k = spots.first_action(t, "move ")
-    t:ok(k, "a move is left")
-    t:act(k)
+    local step = t:list { kind = "move" }[1]
+    t:ok(step, "a move is left")
+    t:act(step)
   end
 end
 
@@ -162,7 +162,7 @@ function spots.walk_to(t, p, to)
     for _, n in ipairs(game:neighbours(game:player(p).at)) do
       if n.to.x == s.x and n.to.y == s.y then dir = n.dir end
     end
-    t:act("move " .. dir)
+    t:move(dir)
   end
 end
 
