@@ -84,7 +84,7 @@ enum Command {
     /// others at their defaults); without them, use `new` in the session. Commands come from
     /// --script, else from standard input when it is not a terminal, else from the terminal.
     Repl {
-        /// Ruleset of the game [default: 8th].
+        /// Ruleset of the game [default: the one rulesets/index.toml names].
         #[arg(long)]
         ruleset: Option<String>,
         /// Number of players [default: 2].

@@ -41,7 +41,8 @@ pub struct CardInstance {
     pub controller: Option<PlayerId>,
     /// What it was played at, while in play.
     pub target: Option<Value>,
-    /// Energy tokens on the card (8th temporary spells) or any count a ruleset keeps there.
+    /// A number the ruleset keeps with the card: its power while it resolves, then what is
+    /// left of its duration (tokens, turns), as the ruleset counts it.
     pub energy: i64,
     /// The card's own data, kept for it by the kernel (`ctx.data` in Lua).
     pub data: Value,

@@ -165,7 +165,7 @@ fn thing() -> Mover {
 // ---------------------------------------------------------------------------------------------
 // Leaving the board, portals, warps
 
-/// 8th, "Leaving the Board and Moving Through Portals": walking off an open side of the map
+/// 8th: Leaving the Board and Moving Through Portals: walking off an open side of the map
 /// re-enters on the opposite side, for 1 movement point.
 #[test]
 fn wrap_around_costs_one_move() {
@@ -194,7 +194,7 @@ fn wrap_around_costs_one_move() {
     assert_eq!(b.reachable(sq(2, 0), 1, &thing()).get(&sq(2, 4)), Some(&1));
 }
 
-/// 8th, "Changing the Map": the walls around the outer edge of the board are impassable (and
+/// 8th: Changing the Map: the walls around the outer edge of the board are impassable (and
 /// indestructible: that is ruleset data); only the openings lead off the board.
 #[test]
 fn walls_on_the_rim_block() {
@@ -215,8 +215,8 @@ fn walls_on_the_rim_block() {
     assert_eq!(run.stop, RunStop::Edge(sq(0, 1).edge(Dir::W)));
 }
 
-/// 8th, "Changing the Map": outer walls are those "which, if moved through, would cause the
-/// player to leave the game board"; a double wall where two sectors meet is one ordinary wall.
+/// 8th: Changing the Map: an outer wall is one whose crossing would take a wizard off the
+/// board; a double wall where two sectors meet is one ordinary wall.
 #[test]
 fn outer_walls_are_boundary_edges() {
     let mut b = two();
@@ -239,7 +239,7 @@ fn outer_walls_are_boundary_edges() {
     assert!(b.try_step(sq(4, 1), Dir::E, &thing()).is_some());
 }
 
-/// 8th, "Leaving the Board and Moving Through Portals": a wizard who walks through a portal
+/// 8th: Leaving the Board and Moving Through Portals: a wizard who walks through a portal
 /// re-enters through the matching portal, for 1 movement point. Only the opening beside the
 /// marker is linked, both ways, and the heading turns as the link turns.
 #[test]
@@ -294,7 +294,7 @@ fn a_warp_links_all_five_edges_in_order() {
         assert_eq!((st.to, st.heading), (sq(5 + j, 4), Dir::N));
     }
     assert_eq!(links_labelled(&b, "warp 1"), expected);
-    // Through the openings: one move, and (classic: "treat it as a straight line") LOS.
+    // Through the openings: one move, and LOS as along a straight line (classic, The Board).
     assert_eq!(b.try_step(sq(7, 4), Dir::S, &thing()).unwrap().to, sq(4, 7));
     assert!(b.los(sq(7, 3), sq(3, 7)));
     assert!(b.los(sq(7, 2), sq(2, 7)));
@@ -303,8 +303,8 @@ fn a_warp_links_all_five_edges_in_order() {
 // ---------------------------------------------------------------------------------------------
 // Adjacency
 
-/// 8th, "Line of Sight and Adjacency": "Squares cannot be diagonally adjacent. Only squares with
-/// a common shared borderline can be adjacent."
+/// 8th: Line of Sight and Adjacency: no diagonal adjacency; only squares sharing a border line
+/// can be adjacent.
 #[test]
 fn no_diagonal_adjacency() {
     let b = closed();
@@ -315,9 +315,8 @@ fn no_diagonal_adjacency() {
     assert!(!b.adjacent(sq(1, 1), sq(3, 1)), "two squares away is not adjacent");
 }
 
-/// 8th, "Line of Sight and Adjacency": adjacency needs LOS as well ("the caster must not only
-/// have clear line of sight to it, but he must also be in the same square or in a square next
-/// to the target"); the same square is adjacent.
+/// 8th: Line of Sight and Adjacency: adjacency needs LOS as well as being next to (or in) the
+/// target's square; the same square is adjacent.
 #[test]
 fn adjacency_needs_line_of_sight() {
     let mut b = closed();
@@ -335,8 +334,8 @@ fn adjacency_needs_line_of_sight() {
     assert!(b.adjacent(sq(3, 1), sq(3, 1)));
 }
 
-/// 8th, "Line of Sight and Adjacency": through a portal or a wrap "the two connected squares are
-/// treated as directly adjacent".
+/// 8th: Line of Sight and Adjacency: through a portal or a wrap, the two joined squares count
+/// as next to each other.
 #[test]
 fn linked_squares_are_adjacent() {
     let b = two();
@@ -348,7 +347,7 @@ fn linked_squares_are_adjacent() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The LOS diagram (8th, "Line of Sight and Adjacency"; the figure is lost, these are equivalents)
+// The LOS diagram (8th: Line of Sight and Adjacency; the figure is lost, these are equivalents)
 
 /// 8th: LOS is a line from the dot in the caster's square to the dot in the target's square;
 /// across open floor it is clear (here: every square of an empty room sees every other).
@@ -364,8 +363,7 @@ fn los_is_clear_across_open_floor() {
     assert!(b.los(sq(0, 0), sq(4, 4)));
 }
 
-/// 8th: "If the imaginary line is interrupted by any part of a wall ... line of sight is
-/// blocked."
+/// 8th: Line of Sight and Adjacency: any part of a wall on the line blocks it.
 #[test]
 fn los_is_blocked_by_a_wall() {
     let mut b = closed();
@@ -376,8 +374,8 @@ fn los_is_blocked_by_a_wall() {
     assert!(b.los(sq(2, 0), sq(2, 3)), "the next column over is clear");
 }
 
-/// 8th: "... by any part of a wall (including a column)": a line that only grazes the end of a
-/// wall touches its column and is blocked.
+/// 8th: Line of Sight and Adjacency: any part of a wall blocks, its columns included, so a line
+/// that only grazes the end of a wall touches its column and is blocked.
 #[test]
 fn los_grazing_the_end_of_a_wall_is_blocked() {
     // The line from (1,0) to (2,3) passes exactly through the grid point (2,2).
@@ -419,8 +417,8 @@ fn los_through_a_corner_with_a_column_is_blocked() {
     assert!(b.los(sq(1, 1), sq(3, 3)));
 }
 
-/// 8th "Doors" and FAQ: a closed door blocks LOS, an open one doesn't ("A wizard may cast a
-/// spell through an open door"); an open door still hangs between its columns, which block a
+/// 8th: Doors, and its FAQ: a closed door blocks LOS, an open one doesn't (spells may be cast
+/// through it); an open door still hangs between its columns, which block a
 /// grazing line.
 #[test]
 fn doors_block_los_while_closed_and_their_columns_always() {
@@ -441,8 +439,8 @@ fn doors_block_los_while_closed_and_their_columns_always() {
     assert!(b.los(sq(1, 0), sq(1, 3)), "a jammed door stands open");
 }
 
-/// 8th: LOS may be traced through objects and wizards "as long as their Magic card does not say
-/// that they fill the entire square"; something that does blocks lines through its square (and
+/// 8th: Line of Sight and Adjacency: LOS passes objects and wizards unless a card says they
+/// fill their whole square; something that does blocks lines through its square (and
 /// its occupant sees out of it only to... nothing: Dust Cloud); it never hides itself.
 #[test]
 fn an_obstacle_that_fills_its_square_blocks_los() {
@@ -464,7 +462,7 @@ fn an_obstacle_that_fills_its_square_blocks_los() {
     assert!(!b.los_to_obstacle(sq(2, 0), 1));
 }
 
-/// 8th Wall of Earth: a barrier on a border line that "blocks LOS and movement". Like a wall, it
+/// 8th Wall of Earth: a barrier on a border line that stops both sight and movement. Like a wall, it
 /// blocks a line that crosses it and one that only touches its end.
 #[test]
 fn a_thrown_line_lists_the_squares_it_crosses() {
@@ -520,9 +518,9 @@ fn a_square_always_sees_itself() {
     }
 }
 
-/// 8th: "If casting a spell or checking line of sight through a portal or off the edge of the map
-/// using wraparound movement, the two connected squares are treated as directly adjacent": the
-/// line goes on straight from the linked square.
+/// 8th: Leaving the Board and Moving Through Portals: sight through a portal or a wrap-around
+/// treats the two joined squares as next to each other, so the line goes on straight from the
+/// linked square.
 #[test]
 fn los_goes_through_the_wrap_around() {
     let mut b = two();
@@ -581,9 +579,9 @@ fn los_does_not_loop_round_to_its_own_square() {
     assert!(b.los(sq(2, 1), sq(1, 1)));
 }
 
-/// 8th: "If a wizard targets a wall, door, or corridor, he must have line of sight to the target
-/// itself"; 9th: "a wall is targeted with LOS to any point of it". The line is traced to the
-/// edge: to its midpoint (8th/classic) or to any point (9th). Here a wall hides the middle and
+/// 8th: Line of Sight and Adjacency: a wall, door or corridor is targeted by sight of the thing
+/// itself; the 9th lets any point of a wall do. The line is traced to the edge: to its
+/// midpoint (8th/classic) or to any point (9th). Here a wall hides the middle and
 /// the north part of the target wall; its south end is still in view.
 #[test]
 fn los_to_a_wall_is_traced_to_the_wall_itself() {
@@ -659,8 +657,8 @@ fn los_to_a_wall_behind_a_filled_square_is_blocked() {
 // ---------------------------------------------------------------------------------------------
 // Doors and movement
 
-/// 8th, "Doors": "Doors in a wizard's home sector are always considered to be unlocked for him";
-/// for everyone else a closed door is locked.
+/// 8th: Doors: the doors of a wizard's home sector are unlocked for him; for everyone else a
+/// closed door is locked.
 #[test]
 fn home_sector_doors_open_for_their_owner() {
     let mut b = build(layout(&[(0, 0), (1, 0)], &[], &[]), vec![with_door("red"), plain("blue")]);
@@ -685,7 +683,7 @@ fn home_sector_doors_open_for_their_owner() {
     assert!(b.try_step(sq(3, 1), Dir::S, &blue).is_none());
 }
 
-/// 8th Create Door: the created door "is locked for others but not for the caster"; 9th: doors
+/// 8th Create Door: the created door is locked for everyone but its caster; 9th: doors
 /// created between sectors belong to no one.
 #[test]
 fn a_created_door_opens_for_its_maker() {
@@ -732,8 +730,7 @@ fn turn(a: Sq, m: Sq, b: Sq) -> i32 {
     l1.0 * l2.0 + l1.1 * l2.1
 }
 
-/// 8th Around the Corner: "The spell can bend around the corner 90 degrees and hit the blue
-/// wizard." Red stands at the end of a corridor that turns a corner; blue is round it.
+/// 8th Around the Corner: the spell's sight turns one corner by a quarter turn to reach blue. Red stands at the end of a corridor that turns a corner; blue is round it.
 #[test]
 fn around_the_corner_bends_90_degrees() {
     let mut b = closed();
@@ -748,9 +745,9 @@ fn around_the_corner_bends_90_degrees() {
     assert_eq!(b.los_bent(blue, red), Some(sq(3, 1)));
 }
 
-/// 8th Around the Corner: "The spell can bend around the corner 180 degrees and hit the green
-/// wizard." Red and green stand on either side of a wall; the spell goes past its end and comes
-/// back on the other side (card: one corner, "up to 180 degrees").
+/// 8th Around the Corner: the spell's sight may turn back round a wall's end by a half turn to
+/// reach green. Red and green stand on either side of a wall; the spell goes past its end and
+/// comes back on the other side (the card: one corner, at most a half turn).
 #[test]
 fn around_the_corner_bends_180_degrees() {
     let mut b = closed();
@@ -786,8 +783,8 @@ fn all_links(b: &Board) -> BTreeSet<(Sq, Dir, Sq, Dir, String)> {
     b.links().into_iter().collect()
 }
 
-/// 8th, "Changing the Map": "If sector boards are rotated or swapped with each other, portals
-/// remain where they are on the play area." Warps likewise belong to the layout.
+/// 8th: Changing the Map: portals stay where they are on the table when sectors are rotated or
+/// swapped. Warps likewise belong to the layout.
 #[test]
 fn rotating_and_swapping_keep_portals_and_warps_in_place() {
     let mut b = crossing_portals();
@@ -850,9 +847,8 @@ fn swapping_sectors_moves_their_contents() {
     assert_eq!(b.edge(sq(1, 1).edge(Dir::E)).unwrap().barrier, Barrier::Open);
 }
 
-/// 8th, "Changing the Map": "If a created wall is straddling the line between two sector boards
-/// when one or both of them move, the wall is destroyed. ... if a destroyed or damaged wall is
-/// straddling the line ..., the wall is repaired and the damage marker is removed."
+/// 8th: Changing the Map: a created wall on the line between two moving sector boards is
+/// destroyed; a destroyed or damaged wall there is repaired and loses its damage.
 #[test]
 fn seam_alterations_reset_in_the_8th() {
     let mut b = two();
@@ -928,8 +924,8 @@ fn seam_alterations_stay_or_move_as_the_ruleset_says() {
 // ---------------------------------------------------------------------------------------------
 // Random directions and straight runs
 
-/// Classic, random movement: "pick a direction you want to go and roll the D4. If you roll a one
-/// you go in that direction. If you roll another number, count clockwise."
+/// Classic, The Die: pick a direction, roll the d4: a one keeps it, any other roll counts that
+/// many steps clockwise.
 #[test]
 fn random_direction_counts_clockwise_from_the_chosen_base() {
     assert_eq!([1, 2, 3, 4].map(|r| random_direction(r, Dir::N)), [Dir::N, Dir::E, Dir::S, Dir::W]);

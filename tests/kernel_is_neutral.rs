@@ -90,3 +90,55 @@ fn no_card_and_no_edition_is_named_in_the_kernel() {
     }
     assert!(found.is_empty(), "the kernel names cards or editions:\n{}", found.join("\n"));
 }
+
+/// The names of the editions (ruleset folders that are not abstract mechanics), as written.
+fn edition_names() -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir("rulesets")
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_dir() && !is_abstract(&e.path()))
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .collect();
+    out.sort();
+    out
+}
+
+/// A kernel type, field or variant may say what it is, never which edition it serves: a doc
+/// comment (`///`) on anything but a function names no edition (citations of a rulebook go in
+/// the code that implements a rule, and that code is the rulesets').
+#[test]
+fn no_kernel_type_or_field_is_documented_as_one_editions() {
+    let editions = edition_names();
+    assert!(editions.len() >= 2, "{editions:?}");
+    let mut src = Vec::new();
+    files(Path::new("src"), "rs", &mut src);
+    let mut found = Vec::new();
+    for f in &src {
+        let text = std::fs::read_to_string(f).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let mut doc: Vec<(usize, &str)> = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            let t = line.trim_start();
+            if t.starts_with("///") {
+                doc.push((i + 1, t));
+                continue;
+            }
+            if t.starts_with("#[") {
+                continue;
+            }
+            let is_fn = t.contains("fn ") && (t.starts_with("fn ") || t.starts_with("pub") || t.starts_with("async"));
+            if !doc.is_empty() && !is_fn && !t.is_empty() {
+                for (n, d) in &doc {
+                    let low = d.to_lowercase();
+                    for ed in &editions {
+                        if has_word(&low, &ed.to_lowercase()) {
+                            found.push(format!("{}:{n}: `{}` names {ed}", f.display(), d.trim()));
+                        }
+                    }
+                }
+            }
+            doc.clear();
+        }
+    }
+    assert!(found.is_empty(), "kernel types documented as one edition's:\n{}", found.join("\n"));
+}

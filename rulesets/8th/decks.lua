@@ -55,8 +55,8 @@ local function add_school_cards(game, schools, deck)
   game:shuffle_pile(deck)
 end
 
--- 8th: Setup, step 4: the players choose the three schools "as a group, by taking turns, or
--- at random". The options school_<name> are the group's choice; schools not chosen, up to
+-- 8th: Setup, step 4: the players pick the three schools together, in turns, or leave them to
+-- chance. The options school_<name> are the group's choice; schools not chosen, up to
 -- `count`, are drawn at random. Returns the schools (the chosen ones first, in config order).
 function M.pick_schools(game, chosen, count)
   if #chosen > count then

@@ -36,7 +36,7 @@ local function may_pass(game, p, info)
   return false
 end
 
--- "hold door x,y,S" actions for the doors beside p that he may open and nobody holds.
+-- Hold-door actions for the doors beside p that he may open and nobody holds.
 function M.add_actions(game, p, list)
   local at = game:player(p).at
   if not at or at.side ~= nil then return end

@@ -3,7 +3,7 @@
 local effects = require("rules.effects")
 local M = base
 
--- 8th: Target Types: "wizard" is another player's wizard ("self" is the caster).
+-- 8th: Target Types: the type wizard means another player's wizard (self is the caster).
 local every_wizard = M.kinds.wizard
 function M.kinds.wizard(game, p)
   local out = {}

@@ -62,7 +62,7 @@ function H.redirect(ctx, player, entry)
 end
 
 -- It hits both its target and its caster, each with half its point damage (rounding up):
--- reconstructed for Reflection ("splits the number").
+-- reconstructed for Reflection, whose text splits the damage between the two.
 function H.split(ctx, entry)
   local id = stack.entry_of(ctx, entry)
   ctx.game:mark_stack(id, "split", true)

@@ -1,6 +1,6 @@
 -- The classic edition's part of rules.play (classic, The Cards: COUNTERACTION; Combat): only
 -- the wizard an attack is aimed at may counteract it, and his counteraction may be
--- counteracted by the player it answers, and so on ("an attack may bounce back and forth");
+-- counteracted by the player it answers, and so on, back and forth;
 -- one NUMBER per action gives a spell its power. The procedure is the mechanics' (`base`).
 local common = require("rules.common")
 local throwing = require("rules.throwing")

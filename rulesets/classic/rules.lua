@@ -116,7 +116,7 @@ end
 
 -- classic, Getting New Cards: discard any cards you like, then draw up to two, never above
 -- seven (drawing is always worth it, so the rules draw as many as allowed: no question).
--- reconstructed: a lost turn (classic, The Turn: "NOTHING ... except for COUNTERACTION")
+-- reconstructed: a lost turn (classic, The Turn: only counteractions may be played in it)
 -- neither discards nor draws; the rulebook lets a player draw after a turn-ending pick-up in
 -- so many words, and says no such thing for lost turns.
 function rules.phases.end_of_turn(game)

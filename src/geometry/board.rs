@@ -71,7 +71,8 @@ pub struct Obstacle {
     pub at: Place,
     pub blocks_move: bool,
     pub blocks_los: bool,
-    /// 8th: "fills the entire square" (punch from adjacent, thrown objects stop in front).
+    /// Takes up its whole square: rules may let it be reached from beside it, or stop what is
+    /// thrown in front of it.
     pub fills_square: bool,
 }
 
@@ -91,8 +92,8 @@ pub struct DoorView {
     pub held_by: Option<u32>,
     pub sealed: bool,
     pub jammed_open: bool,
-    /// The sector whose face prints this door: its owner passes freely (8th: "Doors in a
-    /// wizard's home sector are always considered to be unlocked for him").
+    /// The sector whose face prints this door (a board fact; what it means for passing is
+    /// the ruleset's).
     pub owner_sector: Option<usize>,
     pub owner_player: Option<u32>,
     pub colour: Option<String>,
@@ -105,7 +106,7 @@ pub struct EdgeView {
     pub barrier: Barrier,
     /// What the faces print there.
     pub printed: Barrier,
-    /// An outer edge: crossing it leaves the board (8th: outer walls are indestructible).
+    /// An outer edge: crossing it leaves the board.
     pub boundary: bool,
     pub created_by: Option<u64>,
     pub destroyed: bool,
@@ -134,7 +135,7 @@ type SlotMove = ((i32, i32), (i32, i32));
 /// What happens to an alteration on a sector's rim when the sector moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeamFate {
-    /// Created walls vanish, destroyed walls are repaired, damage is removed (8th).
+    /// Created walls vanish, destroyed walls are repaired, damage is removed.
     Reset,
     /// The alteration stays where it is on the table.
     StayWithBoard,
@@ -598,7 +599,7 @@ impl Board {
 
     /// Removes the wall or door on an edge. A printed one leaves a destroyed marker; a created
     /// one simply goes. Orphaned columns fall by themselves: a column exists only while a wall
-    /// or door ends at it (8th: "Damaging and Destroying Objects").
+    /// or door ends at it (8th: Damaging and Destroying Objects).
     pub fn destroy_barrier(&mut self, e: EdgeId) -> Result<(), BoardError> {
         let v = self.edge(e)?;
         if v.barrier == Barrier::Open {
@@ -717,8 +718,8 @@ impl Board {
     }
 
     /// Rotates a sector in place by quarter turns clockwise. Portals and warps stay put (they
-    /// belong to the slots). Alterations on the sector's rim follow `seam` (8th: "Changing the
-    /// Map"; other editions roll a die for which side keeps it).
+    /// belong to the slots). Alterations on the sector's rim follow `seam` (8th: Changing the
+    /// Map; other editions roll a die for which side keeps it).
     pub fn turn_sector(
         &mut self,
         sector: usize,
@@ -895,7 +896,7 @@ impl Board {
             los_edge_fields: RefCell::new(HashMap::new()),
             los_graph: std::cell::OnceCell::new(),
         };
-        // Printed terrain: a double wall on a seam is one wall (8th: "Changing the Map").
+        // Printed terrain: a double wall on a seam is one wall (8th: Changing the Map).
         for (i, face) in self.faces.iter().enumerate() {
             let p = self.placements[i];
             let (ox, oy) = (p.slot.0 * SECTOR_SIZE, p.slot.1 * SECTOR_SIZE);

@@ -2,8 +2,8 @@
 //!
 //! A layout places sectors on a grid of slots (in sector units) and lists the *edge links* that
 //! replace the default wrap-around: portal markers (8th and 9th: a pair of markers of one colour
-//! joins two rim openings) and warps (two whole sides glued together). Every other rim side wraps to the opposite side of the map (8th: "Leaving the Board
-//! and Moving Through Portals").
+//! joins two rim openings) and warps (two whole sides glued together). Every other rim side
+//! wraps to the opposite side of the map (8th: Leaving the Board and Moving Through Portals).
 
 use super::types::Dir;
 use serde::{Deserialize, Serialize};

@@ -1,12 +1,12 @@
 //! Line of sight: an exact segment test from the centre dot of one square to the centre dot of
-//! another (8th: "Line of Sight and Adjacency").
+//! another (8th: Line of Sight and Adjacency).
 //!
 //! # The rules implemented
 //!
 //! * The line is a straight segment between square centres. It is blocked by anything it
-//!   *touches*: a wall, a closed door, an edge obstacle that blocks LOS, or a column (8th: "If the
-//!   imaginary line is interrupted by any part of a wall (including a column), then line of sight
-//!   is blocked"). Columns stand at both ends of every wall and door, so a line that grazes the
+//!   *touches*: a wall, a closed door, an edge obstacle that blocks LOS, or a column (8th: Line
+//!   of Sight and Adjacency: any part of a wall in the way, its columns included, blocks the
+//!   line). Columns stand at both ends of every wall and door, so a line that grazes the
 //!   end of a wall, or passes exactly through a corner where a wall ends, is blocked. So is one
 //!   through an end of an edge obstacle that blocks LOS (a raised earthwork). A line through a corner
 //!   where nothing of the kind ends passes diagonally.
@@ -48,8 +48,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::rc::Rc;
 
-/// How LOS to a wall or door is traced (a ruleset parameter: to its midpoint, or, as the 9th
-/// edition has it, to any point of it).
+/// How LOS to a wall or door is traced: to its midpoint, or to any point of it (the ruleset
+/// says which).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EdgeTarget {
@@ -578,8 +578,8 @@ impl Board {
     }
 
     /// Adjacent for spells: the same square, or an orthogonal neighbour (through a link too),
-    /// and in LOS (8th: "For a target to be adjacent, the caster must not only have clear line
-    /// of sight to it, but he must also be in the same square or in a square next to the target").
+    /// and in LOS (8th: Line of Sight and Adjacency: adjacent means both next to or in the same
+    /// square, and in sight).
     pub fn adjacent(&self, a: Sq, b: Sq) -> bool {
         (a == b || self.neighbours(a).contains(&b)) && self.los(a, b)
     }

@@ -1,9 +1,8 @@
 //! Movement: single steps and their cost, reachability, shortest paths, straight runs (bolts,
 //! knock-back) and random directions.
 //!
-//! Movement is orthogonal only (8th: "Wizards cannot move diagonally"); a step through a wrap or
-//! a portal costs one movement point like any other (8th: "This wrap-around move costs 1
-//! movement point").
+//! Movement is orthogonal only (8th: Moving: no diagonal steps); a step through a wrap or a
+//! portal costs one movement point like any other (8th: Leaving the Board).
 
 use super::board::{Barrier, Board, EdgeView, Place, Step};
 use super::types::{Dir, EdgeId, Sq};

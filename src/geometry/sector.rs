@@ -17,7 +17,7 @@ pub const CENTRE: i32 = SECTOR_SIZE / 2;
 /// A door printed on a face.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct DoorSpec {
-    /// Colour as printed (8th: doors are coloured; a door opens freely for the owner of its sector).
+    /// Colour as printed (doors are coloured by the sector that prints them).
     pub colour: Option<String>,
     /// Why the transcription is doubtful, if it is.
     pub note: Option<String>,

@@ -7,8 +7,7 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// One of the four orthogonal directions. There are no diagonals in Wiz-War (8th: "Squares
-/// cannot be diagonally adjacent").
+/// One of the four orthogonal directions: no two squares are diagonal neighbours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Dir {
     N,
