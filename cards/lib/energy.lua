@@ -7,14 +7,12 @@ function energy.tests(key, name, value)
   return {
     { "a speed boost adds " .. value .. " movement points", function(t)
       t:active(0)
-      t:give(0, key)
-      t:act("boost speed with " .. name)
+      local c = t:give(0, key)
+      t:act { kind = "boost", card = c }
       t:eq(t.game:turn().vars.boost, value)
       t:eq(#t.game:hand(0), 0, "the card is discarded")
       t:eq(#t.game:pile("discard"), 1)
-      local boosts = 0
-      for _, k in ipairs(t:actions()) do if k:find("boost speed") then boosts = boosts + 1 end end
-      t:eq(boosts, 0, "only one speed boost a turn")
+      t:eq(t:count { kind = "boost" }, 0, "only one speed boost a turn")
     end },
     { "a Zot! boosted with it deals " .. value, function(t)
       t:active(0)
@@ -22,7 +20,7 @@ function energy.tests(key, name, value)
       local z = t:give(0, "Zot!")
       t:place(1, t.game:player(0).at)
       t:answer(0, "damage")
-      t:act("cast Zot! #" .. z .. " at player 1 with " .. name .. " #" .. e)
+      t:cast { card = z, at = t:wizard(1), boost = e }
       t:eq(t:life(1), 15 - value)
     end },
   }

@@ -2,7 +2,6 @@
 -- turn adds its value to the movement; a NUMBER is never cast on its own. A card file uses it as
 --   tests = require("lib.numbers").tests("NUMBER 4", 4)
 local spots = require("lib.spots")
-local count = spots.count_actions
 local numbers = {}
 
 function numbers.tests(name, value)
@@ -10,17 +9,17 @@ function numbers.tests(name, value)
     { "added to the movement: 3 + " .. value .. " moves this turn", function(t)
       t:active(0)
       local c = t:give(0, name)
-      t:act("add " .. name .. " #" .. c .. " to movement")
+      t:act { kind = "boost", card = c }
       t:eq(t.game:turn().vars.boost, value)
       t:eq(t.game:card(c).zone.pile, "discard", "the NUMBER is discarded")
-      t:eq(count(t, "add "), 0, "one NUMBER on movement a turn")
+      t:eq(t:count { kind = "boost" }, 0, "one NUMBER on movement a turn")
       spots.moves(t, 3 + value)
-      t:eq(count(t, "move "), 0, "no movement left")
+      t:eq(t:count { kind = "move" }, 0, "no movement left")
     end },
     { "a NUMBER is never cast by itself", function(t)
       t:active(0)
       t:give(0, name)
-      t:eq(count(t, "cast "), 0)
+      t:eq(t:count { kind = "cast" }, 0)
     end },
   }
 end

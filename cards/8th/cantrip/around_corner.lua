@@ -26,11 +26,11 @@ return card {
       t:place(1, spot)
       local z = t:give(0, "Zot!")
       local c = t:give(0, "Around the Corner")
-      for _, k in ipairs(t:actions()) do t:ok(k ~= "cast Zot! #" .. z .. " at player 1", "not in sight yet") end
-      t:act("cast Around the Corner #" .. c)
+      t:ok(not t:has { kind = "cast", card = z, target = t:wizard(1) }, "not in sight yet")
+      t:cast { card = c }
       t:eq(g:card(c).zone.kind, "pile")
       t:answer(0, "damage")
-      t:act("cast Zot! #" .. z .. " at player 1")
+      t:cast { card = z, at = t:wizard(1) }
       t:eq(t:life(1), 14)
     end },
     { "only the next spell bends", function(t)
@@ -43,12 +43,12 @@ return card {
       end
       t:place(1, spot)
       local z = t:give(0, "Zot!")
-      t:put(1, "Create Wall")
+      local cw = t:put(1, "Create Wall")
       local d = t:give(0, "Dispel")
       local c = t:give(0, "Around the Corner")
-      t:act("cast Around the Corner #" .. c)
-      t:act("cast Dispel #" .. d)
-      for _, k in ipairs(t:actions()) do t:ok(k ~= "cast Zot! #" .. z .. " at player 1", "used up") end
+      t:cast { card = c }
+      t:cast { card = d, at = t:spell(cw) }
+      t:ok(not t:has { kind = "cast", card = z, target = t:wizard(1) }, "used up")
     end },
   },
 }

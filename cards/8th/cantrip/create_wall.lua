@@ -33,7 +33,7 @@ return card {
       local e = g:edge(n.edge).edge
       t:place(1, n.to)
       t:ok(g:los(at, n.to), "sight before")
-      t:act("cast Create Wall #" .. c .. " at border " .. e.x .. "," .. e.y .. "," .. e.side)
+      t:cast { card = c, at = t:border(e) }
       local info = g:edge(e)
       t:eq(info.barrier, "wall")
       t:eq(info.created_by, c)
@@ -51,20 +51,16 @@ return card {
       local g = t.game
       t:active(0)
       local c = t:give(0, "Create Wall")
-      local key
-      for _, k in ipairs(t:actions()) do
-        if k:find("^cast Create Wall") then
-          local x, y, side = k:match("border (%d+),(%d+),(%a)")
-          t:eq(g:edge { x = tonumber(x), y = tonumber(y), side = side }.barrier, "open", k)
-          key = key or k
-        end
+      local casts = t:list { kind = "cast", card = c }
+      for _, a in ipairs(casts) do
+        t:eq(a.target.kind, "border", a.label)
+        t:eq(g:edge(a.target.edge).barrier, "open", a.label)
       end
-      t:ok(key, "some border in sight")
-      t:act(key)
-      local x, y, side = key:match("border (%d+),(%d+),(%a)")
-      local e = { x = tonumber(x), y = tonumber(y), side = side }
+      t:ok(casts[1], "some border in sight")
+      t:act(casts[1])
+      local e = casts[1].target.edge
       t:eq(g:edge(e).barrier, "wall")
-      t:act("end spell Create Wall #" .. c)
+      t:act { kind = "end_spell", card = c }
       t:eq(g:edge(e).barrier, "open")
       t:eq(g:card(c).zone.kind, "pile")
     end },

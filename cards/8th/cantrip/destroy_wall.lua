@@ -62,7 +62,7 @@ return card {
       t:place(1, n.to)
       t:ok(not g:los(at, n.to))
       local c = t:give(0, "Destroy Wall")
-      t:act("cast Destroy Wall #" .. c .. " at wall " .. e.x .. "," .. e.y .. "," .. e.side)
+      t:cast { card = c, at = t:wall(e) }
       t:eq(g:edge(e).barrier, "open")
       t:ok(g:los(at, n.to), "sight through the gap")
       t:eq(t:life(0), 13, "the caster stood beside it")
@@ -75,11 +75,10 @@ return card {
       t:active(0)
       local c = t:give(0, "Destroy Wall")
       local n = 0
-      for _, k in ipairs(t:actions()) do
-        local x, y, side = k:match("(%d+),(%d+),(%a)$")
-        if k:find("^cast Destroy Wall") and x then
+      for _, a in ipairs(t:list { kind = "cast", card = c }) do
+        if a.target.edge then
           n = n + 1
-          t:ok(not g:edge { x = tonumber(x), y = tonumber(y), side = side }.boundary, k)
+          t:ok(not g:edge(a.target.edge).boundary, a.label)
         end
       end
       -- stand beside an outer wall: it is in sight but not offered
@@ -89,9 +88,7 @@ return card {
           if ok and info.boundary and info.barrier == "wall" then
             t:place(0, s)
             local e = info.edge
-            for _, k in ipairs(t:actions()) do
-              t:ok(not k:find("at wall " .. e.x .. "," .. e.y .. "," .. e.side, 1, true), k)
-            end
+            t:eq(t:count { target = t:wall(e) }, 0, "the outer wall is not offered")
             return
           end
         end

@@ -20,17 +20,13 @@ return card {
       local g = t.game
       t:active(1)
       local cw = t:give(1, "Create Wall")
-      local key
-      for _, k in ipairs(t:actions()) do
-        if k:find("^cast Create Wall") and not key then key = k end
-      end
-      t:act(key)
-      local x, y, side = key:match("(%d+),(%d+),(%a)$")
-      local e = { x = tonumber(x), y = tonumber(y), side = side }
+      local a = t:list { kind = "cast", card = cw }[1]
+      t:act(a)
+      local e = a.target.edge
       t:eq(g:edge(e).barrier, "wall")
       t:active(0)
       local d = t:give(0, "Dispel")
-      t:act("cast Dispel #" .. d .. " at spell Create Wall #" .. cw)
+      t:cast { card = d, at = t:spell(cw) }
       t:eq(g:edge(e).barrier, "open", "the wall went with the spell")
       t:eq(g:card(cw).zone.kind, "pile")
       t:eq(#g:play_area(1), 0)
@@ -44,14 +40,14 @@ return card {
       g:set_card(b, { target = { kind = "spell", card = a }, controller = 1 })
       g:set_card(a, { controller = 1 })
       local d = t:give(0, "Dispel")
-      t:act("cast Dispel #" .. d .. " at spell Create Wall #" .. a)
+      t:cast { card = d, at = t:spell(a) }
       t:eq(#g:play_area(1), 0, "both ended")
       t:eq(#t:log("spell_end"), 2)
     end },
     { "no spell in play, no target", function(t)
       t:active(0)
-      t:give(0, "Dispel")
-      for _, k in ipairs(t:actions()) do t:ok(not k:find("^cast Dispel"), k) end
+      local d = t:give(0, "Dispel")
+      t:eq(t:count { kind = "cast", card = d }, 0)
     end },
   },
 }

@@ -20,8 +20,8 @@ return card {
       local z = t:give(0, "Zot!")
       local s = t:give(1, "Full Shield")
       t:place(1, t.game:player(0).at)
-      t:answer(1, "counter with Full Shield #" .. s)
-      t:act("cast Zot! #" .. z .. " at player 1")
+      t:answer(1, { card = s })
+      t:cast { card = z, at = t:wizard(1) }
       t:eq(t:life(1), 15)
       t:eq(#t.game:pile("discard"), 2, "both cards discarded")
       t:ok(t.game:turn().vars.attacked, "a cancelled attack still counts")
@@ -34,7 +34,7 @@ return card {
       t:place(1, t.game:player(0).at)
       t:answer(1, "pass")
       t:answer(0, "damage")
-      t:act("cast Zot! #" .. z .. " at player 1")
+      t:cast { card = z, at = t:wizard(1) }
       t:eq(t:life(1), 14)
       t:eq(#t.game:hand(1), 1)
     end },

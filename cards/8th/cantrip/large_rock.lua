@@ -20,7 +20,7 @@ return card {
       local g = t.game
       t:active(0)
       local r = t:give(0, "Large Rock")
-      t:act("play Large Rock #" .. r)
+      t:act { kind = "item", card = r }
       t:eq(g:card(r).zone.kind, "play")
       local at = g:player(0).at
       local far
@@ -29,7 +29,7 @@ return card {
       end
       t:ok(far, "a square in sight")
       t:place(1, far)
-      t:act("throw Large Rock #" .. r .. " at player 1")
+      t:throw { card = r, at = t:wizard(1) }
       t:eq(t:life(1), 13)
       t:ok(g:turn().vars.attacked, "the throw is the turn's attack")
       local objs = g:objects_at(far)
@@ -40,7 +40,7 @@ return card {
       t:eq(#t:log("throw"), 1)
       -- the target can pick it up and carry it
       t:active(1)
-      t:act("pick up Large Rock #" .. found.id)
+      t:act { kind = "pick_object", object = found.id }
       t:eq(g:card(r).zone.kind, "play")
       t:eq(g:card(r).zone.player, 1)
     end },
@@ -49,21 +49,21 @@ return card {
       t:active(0)
       local r = t:put(0, "Large Rock")
       local at = g:player(0).at
-      local key, near
-      for _, k in ipairs(t:actions()) do
-        local x, y, side = k:match("^throw Large Rock #%d+ at wall ([%d-]+),([%d-]+),(%a)$")
-        if x and not key then
-          local sides = { { x = tonumber(x), y = tonumber(y) } }
-          for _, n in ipairs(g:neighbours(sides[1])) do if n.dir == side then sides[2] = n.to end end
+      local pick, near
+      for _, a in ipairs(t:list { kind = "throw", card = r, target = { kind = "wall" } }) do
+        local e = a.target.edge
+        if not pick then
+          local sides = { { x = e.x, y = e.y } }
+          for _, n in ipairs(g:neighbours(sides[1])) do if n.dir == e.side then sides[2] = n.to end end
           local seen = {}
           for _, s in ipairs(sides) do
             if g:los(at, s) and not (s.x == at.x and s.y == at.y) then seen[#seen + 1] = s end
           end
-          if #seen == 1 and #sides == 2 then key, near = k, seen[1] end
+          if #seen == 1 and #sides == 2 then pick, near = a, seen[1] end
         end
       end
-      t:ok(key, "a wall in sight, away from the thrower, seen from one side")
-      t:act(key)
+      t:ok(pick, "a wall in sight, away from the thrower, seen from one side")
+      t:act(pick)
       local landed = t:log("landed")
       t:eq(#landed, 1)
       t:eq(landed[1].square, near, "in front of the wall")
@@ -75,10 +75,10 @@ return card {
       local g = t.game
       t:active(0)
       t:put(0, "Large Rock")
-      for _, k in ipairs(t:actions()) do t:ok(not k:find("at player 0", 1, true), k) end
+      t:eq(t:count { target = t:wizard(0) }, 0, "nothing aimed at oneself")
       t:place(1, g:player(0).at)
-      t:act("punch player 1")
-      for _, k in ipairs(t:actions()) do t:ok(not k:find("^throw"), k) end
+      t:punch(t:wizard(1))
+      t:eq(t:count { kind = "throw" }, 0, "no throw after a punch")
     end },
     { "Drop Object can make a wizard drop the rock", function(t)
       local g = t.game
@@ -87,7 +87,7 @@ return card {
       g:set_card(r, { controller = 1 })
       t:place(1, g:player(0).at)
       local d = t:give(0, "Drop Object")
-      t:act("cast Drop Object #" .. d .. " at player 1")
+      t:cast { card = d, at = t:wizard(1) }
       t:eq(#g:play_area(1), 0)
       t:eq(g:objects_at(g:player(1).at)[1].card, r)
     end },

@@ -18,14 +18,10 @@ return card {
       t:active(0)
       local c = t:give(0, "Create Wall")
       local n = t:give(1, "Negate Neutral")
-      local key
-      for _, k in ipairs(t:actions()) do
-        if k:find("^cast Create Wall") and not key then key = k end
-      end
-      t:answer(1, "counter with Negate Neutral #" .. n)
-      t:act(key)
-      local x, y, side = key:match("(%d+),(%d+),(%a)$")
-      t:eq(g:edge { x = tonumber(x), y = tonumber(y), side = side }.barrier, "open", "no wall")
+      local a = t:list { kind = "cast", card = c }[1]
+      t:answer(1, { card = n })
+      t:act(a)
+      t:eq(g:edge(a.target.edge).barrier, "open", "no wall")
       t:eq(g:card(c).zone.kind, "pile")
       t:eq(g:card(n).zone.kind, "pile")
       t:eq(#t:log("counter"), 1)
@@ -36,7 +32,7 @@ return card {
       t:give(1, "Negate Neutral")
       t:place(1, t.game:player(0).at)
       t:answer(0, "damage") -- no respond request comes to player 1
-      t:act("cast Zot! #" .. z .. " at player 1")
+      t:cast { card = z, at = t:wizard(1) }
       t:eq(t:life(1), 14)
     end },
   },

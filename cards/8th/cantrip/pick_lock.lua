@@ -42,15 +42,15 @@ return card {
       local from, dir, e = locked_door(t)
       t:ok(e, "a door locked for player 0")
       t:place(0, from)
-      for _, k in ipairs(t:actions()) do t:ok(k ~= "move " .. dir, "locked before") end
+      t:ok(not t:has { kind = "move", dir = dir }, "locked before")
       local c = t:give(0, "Pick Lock")
       t:give(1, "Negate Neutral") -- mundane: no respond request comes
-      t:act("cast Pick Lock #" .. c .. " at door " .. e.x .. "," .. e.y .. "," .. e.side)
+      t:cast { card = c, at = t:door(e) }
       t:eq(g:card(c).zone.kind, "pile")
-      t:act("move " .. dir)
+      t:move(dir)
       t:ok(not (g:player(0).at.x == from.x and g:player(0).at.y == from.y), "went through")
       local back = { N = "S", S = "N", E = "W", W = "E" }
-      for _, k in ipairs(t:actions()) do t:ok(k ~= "move " .. back[dir], "relocked: " .. k) end
+      t:ok(not t:has { kind = "move", dir = back[dir] }, "relocked")
       t:eq(g:edge(e).barrier, "door", "the door is still there")
       t:eq(#t:log("door"), 1)
     end },
@@ -60,10 +60,10 @@ return card {
       local from, dir, e = locked_door(t)
       t:place(0, from)
       local c = t:give(0, "Pick Lock")
-      t:act("cast Pick Lock #" .. c .. " at door " .. e.x .. "," .. e.y .. "," .. e.side)
+      t:cast { card = c, at = t:door(e) }
       t:pass(2)
       t:eq(g:turn().active, 0)
-      for _, k in ipairs(t:actions()) do t:ok(k ~= "move " .. dir, "locked again: " .. k) end
+      t:ok(not t:has { kind = "move", dir = dir }, "locked again")
     end },
   },
 }

@@ -56,7 +56,7 @@ return card {
       t:place(1, spot)
       local c = t:give(0, "Rotate Sector")
       t:answer(0, "half turn")
-      t:act("cast Rotate Sector #" .. c .. " at sector " .. sec)
+      t:cast { card = c, at = t:sector(sec) }
       t:eq(g:player(1).at, rot(spot), "the wizard turned with the sector")
       local changed = 0
       for _, b in ipairs(before) do
@@ -77,15 +77,15 @@ return card {
       local n = spots.open_border(g, at)
       t:ok(n and g:sector_of(n.to) == sec, "an open border inside the sector")
       local w = t:give(0, "Create Wall")
-      t:act("cast Create Wall #" .. w .. " at border " .. spots.edge_label(n.edge))
+      t:cast { card = w, at = t:border(n.edge) }
       local c = t:give(0, "Rotate Sector")
       t:answer(0, "half turn")
-      t:act("cast Rotate Sector #" .. c .. " at sector " .. sec)
+      t:cast { card = c, at = t:sector(sec) }
       local made = spots.walls_by(g, w)
       t:eq(#made, 1, "the wall still stands")
       t:ok(not spots.same_edge(made[1], n.edge), "somewhere else now")
       t:eq(g:card(w).zone.kind, "play")
-      t:act("end spell Create Wall #" .. w)
+      t:act { kind = "end_spell", card = w }
       t:eq(#spots.walls_by(g, w), 0, "the turned wall went with its spell")
     end },
     { "a created wall on a turning seam is removed, and its spell ends", function(t)
@@ -97,11 +97,11 @@ return card {
       t:ok(seam, "an open seam")
       t:place(0, inside)
       local w = t:give(0, "Create Wall")
-      t:act("cast Create Wall #" .. w .. " at border " .. spots.edge_label(seam.edge))
+      t:cast { card = w, at = t:border(seam.edge) }
       t:eq(g:edge(seam.edge).created_by, w)
       local c = t:give(0, "Rotate Sector")
       t:answer(0, "clockwise")
-      t:act("cast Rotate Sector #" .. c .. " at sector " .. sec)
+      t:cast { card = c, at = t:sector(sec) }
       t:eq(#spots.walls_by(g, w), 0, "no wall of the spell stands")
       t:eq(g:card(w).zone.kind, "pile", "the spell has nothing left to maintain")
     end },
@@ -117,7 +117,7 @@ return card {
       t:place(1, { x = x0, y = y0 })
       local c = t:give(0, "Rotate Sector")
       t:answer(0, "clockwise")
-      t:act("cast Rotate Sector #" .. c .. " at sector " .. sec)
+      t:cast { card = c, at = t:sector(sec) }
       local at = g:player(1).at
       t:ok((at.x == x0 or at.x == x1) and (at.y == y0 or at.y == y1), "still a corner")
       t:ok(not (at.x == x0 and at.y == y0), "a different corner")

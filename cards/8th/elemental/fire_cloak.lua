@@ -52,7 +52,7 @@ return card {
       t:active(0)
       t:put(0, "Fire Cloak")
       t:place(1, t.game:player(0).at)
-      t:act("punch player 1")
+      t:punch(t:wizard(1))
       t:eq(t:life(1), 12)
       t:eq(t:life(0), 15)
     end },
@@ -60,10 +60,10 @@ return card {
       t:active(0)
       local c = t:give(0, "Fire Cloak")
       local f = t:give(0, "Fireball")
-      t:act("play Fire Cloak #" .. c)
+      t:act { kind = "item", card = c }
       t:eq(t.game:play_area(0), { c })
       t:place(1, t.game:player(0).at)
-      t:act("cast Fireball #" .. f .. " at player 1")
+      t:cast { card = f, at = t:wizard(1) }
       t:eq(t:life(1), 10)
       t:eq(t:life(0), 15)
     end },
@@ -71,7 +71,7 @@ return card {
       t:active(1)
       t:put(0, "Fire Cloak")
       t:place(1, t.game:player(0).at)
-      t:act("punch player 0")
+      t:punch(t:wizard(0))
       t:eq(t:life(0), 14)
       t:eq(t:life(1), 13)
     end },
@@ -90,7 +90,7 @@ return card {
       t:ok(sq, "a square in sight two away")
       t:place(1, sq)
       t:answer(1, "damage")
-      t:act("cast Zot! #" .. z .. " at player 0")
+      t:cast { card = z, at = t:wizard(0) }
       t:eq(t:life(0), 14)
       t:eq(t:life(1), 15)
     end },
@@ -101,7 +101,7 @@ return card {
       t:place(1, t.game:player(0).at)
       t.game:set_card_data(c, "deck", "deck_1") -- (Custom Spellbook: the second group's deck)
       t:answer(1, "1")
-      t:act("cast Waterbolt #" .. w .. " at player 0")
+      t:cast { card = w, at = t:wizard(0) }
       t:eq(t:life(0), 14)
       t:eq(t:life(1), 15, "no flames: the cloak is out")
       t:eq(t.game:card(c).zone, { kind = "pile", pile = "discard_1" }, "discarded beside its own deck")

@@ -18,7 +18,7 @@ return card {
       t:active(0)
       local f = t:give(0, "Fireball")
       t:place(1, t.game:player(0).at)
-      t:act("cast Fireball #" .. f .. " at player 1")
+      t:cast { card = f, at = t:wizard(1) }
       t:eq(t:life(1), 15 - 5)
       t:eq(#t.game:pile("discard"), 1, "an instant spell is discarded")
       t:ok(t.game:turn().vars.attacked, "it is the turn's attack")
@@ -26,23 +26,19 @@ return card {
     { "boosting does not change the 5", function(t)
       t:active(0)
       local f = t:give(0, "Fireball")
-      t:give(0, "Energy 6")
+      local e = t:give(0, "Energy 6")
       t:place(1, t.game:player(0).at)
-      t:act("cast Fireball #" .. f .. " at player 1 with Energy 6")
+      t:cast { card = f, at = t:wizard(1), boost = e }
       t:eq(t:life(1), 10)
     end },
     { "a wall takes one crack from 5 damage", function(t)
       t:active(0)
       local f = t:give(0, "Fireball")
-      local key
-      for _, k in ipairs(t:actions()) do
-        if not key and k:find("^cast Fireball #" .. f .. " at wall ") then key = k end
-      end
-      t:ok(key, "some wall is in sight")
-      local x, y, side = key:match("at wall ([%d-]+),([%d-]+),(%a)")
-      local edge = { x = tonumber(x), y = tonumber(y), side = side }
+      local a = t:list { kind = "cast", card = f, target = { kind = "wall" } }[1]
+      t:ok(a, "some wall is in sight")
+      local edge = a.target.edge
       t:eq(t.game:edge(edge).damage, 0)
-      t:act(key)
+      t:act(a)
       local info = t.game:edge(edge)
       t:eq(info.damage, 1, "5 damage = 1 crack (the 2 left over are lost)")
       t:eq(info.barrier, "wall", "5 cracks are needed to break it")

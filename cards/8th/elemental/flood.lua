@@ -67,18 +67,14 @@ return card {
       local g = t.game
       t:active(1)
       local wf = t:give(1, "Wall of Fire")
-      local key
-      for _, k in ipairs(t:actions()) do
-        if not key and k:find("^cast Wall of Fire #" .. wf .. " at border") then key = k end
-      end
-      t:act(key)
+      t:act(t:list { kind = "cast", card = wf, target = { kind = "border" } }[1])
       t:eq(g:card(wf).zone.kind, "play")
       local worn = t:put(0, "Fire Cloak")
       local dropped = t:put(1, "Fire Cloak")
-      t:act("drop Fire Cloak #" .. dropped)
+      t:act { kind = "drop_item", card = dropped }
       t:active(0)
       local f = t:give(0, "Flood")
-      t:act("cast Flood #" .. f)
+      t:cast { card = f }
       t:eq(g:card(wf).zone.kind, "pile", "the Wall of Fire ended")
       for _, o in ipairs(g:objects()) do t:ok(o.kind ~= "wall_of_fire", "its flames are gone") end
       t:eq(g:card(worn).zone.kind, "pile", "a worn Fire Cloak is destroyed")
@@ -93,18 +89,17 @@ return card {
       local fb = t:give(0, "Fireball")
       local fc = t:give(0, "Fire Cloak")
       t:place(1, g:player(0).at)
-      t:act("cast Flood #" .. f)
-      for _, k in ipairs(t:actions()) do
-        t:ok(not k:find("^cast Fireball") and not k:find("^play Fire Cloak"), "fire is out: " .. k)
-      end
+      t:cast { card = f }
+      t:eq(t:count { kind = "cast", card = fb }, 0, "fire is out: no Fireball")
+      t:eq(t:count { kind = "item", card = fc }, 0, "fire is out: no Fire Cloak")
       -- a Fire counter is out too
       local wf = t:give(1, "Wall of Fire")
       local wb = t:give(0, "Waterbolt")
       t:answer(0, "1")
-      t:act("cast Waterbolt #" .. wb .. " at player 1")
+      t:cast { card = wb, at = t:wizard(1) }
       t:eq(g:card(wf).zone.kind, "hand", "no Wall of Fire as a counter in a flood")
-      t:act("end spell Flood #" .. f)
-      t:act("play Fire Cloak #" .. fc)
+      t:act { kind = "end_spell", card = f }
+      t:act { kind = "item", card = fc }
       t:eq(g:card(fc).zone.kind, "play")
       t:eq(g:card(fb).zone.kind, "hand")
     end },
@@ -114,8 +109,8 @@ return card {
       local fb = t:give(1, "Fireball")
       local f = t:give(0, "Flood")
       t:place(1, g:player(0).at)
-      t:answer(0, "counter with Flood #" .. f)
-      t:act("cast Fireball #" .. fb .. " at player 0")
+      t:answer(0, { card = f })
+      t:cast { card = fb, at = t:wizard(0) }
       t:eq(t:life(0), 15)
       t:eq(g:card(fb).zone.kind, "pile")
       t:eq(g:play_area(0), { f }, "the flood lasts, on its player's side")
@@ -128,9 +123,9 @@ return card {
       local z = t:give(1, "Zot!")
       local f = t:give(0, "Flood")
       t:place(1, g:player(0).at)
-      t:answer(0, "counter with Flood #" .. f)
+      t:answer(0, { card = f })
       t:answer(1, "damage")
-      t:act("cast Zot! #" .. z .. " at player 0")
+      t:cast { card = z, at = t:wizard(0) }
       t:eq(t:life(0), 14)
       t:eq(g:play_area(0), { f })
     end },
@@ -139,9 +134,7 @@ return card {
       t:active(1)
       local cw = t:give(1, "Create Wall")
       t:give(0, "Flood")
-      local key
-      for _, k in ipairs(t:actions()) do if not key and k:find("^cast Create Wall #" .. cw) then key = k end end
-      t:act(key) -- the strict test agent would fail on an unexpected response request
+      t:act(t:list { kind = "cast", card = cw }[1]) -- the strict test agent would fail on an unexpected response request
       t:eq(g:card(cw).zone.kind, "play")
     end },
   },

@@ -35,15 +35,13 @@ return card {
       local far = far_wizard_in_sight(g, 0)
       t:ok(far, "a square 3 or more steps away in sight")
       t:place(1, far)
-      local aim = "cast Zot! #" .. z .. " at player 1"
-      local offered = false
-      for _, k in ipairs(t:actions()) do if k == aim then offered = true end end
-      t:ok(offered, "Zot! reaches him before the fog")
-      t:act("cast Fog #" .. f)
+      local aim = { kind = "cast", card = z, target = t:wizard(1) }
+      t:ok(t:has(aim), "Zot! reaches him before the fog")
+      t:cast { card = f }
       t:eq(g:sight_limit(), 1)
       t:eq(g:card(f).zone.kind, "play", "a temporary spell stays in play")
       t:ok(not g:los(at, far), "no sight 3 squares away")
-      for _, k in ipairs(t:actions()) do t:ok(k ~= aim, "no target beyond 1 square") end
+      t:ok(not t:has(aim), "no target beyond 1 square")
       for _, s in ipairs(g:visible_from(at)) do
         t:ok(g:distance(at, s) <= 1, "only the own and next squares are seen")
       end
@@ -52,7 +50,7 @@ return card {
       for _, s in ipairs(g:steps(0)) do n = n or s.to end
       t:ok(n, "an open neighbour")
       t:ok(g:los(at, n), "the next square is still seen")
-      t:act("end spell Fog #" .. f)
+      t:act { kind = "end_spell", card = f }
       t:eq(g:sight_limit(), nil)
       t:ok(g:los(at, far), "the fog lifted")
     end },
@@ -60,8 +58,8 @@ return card {
       local g = t.game
       t:active(0)
       local f = t:give(0, "Fog")
-      t:give(0, "Energy 6")
-      t:act("cast Fog #" .. f .. " with Energy 6")
+      local e = t:give(0, "Energy 6")
+      t:cast { card = f, boost = e }
       t:eq(g:card(f).energy, 6)
       t:pass(2)
       t:eq(g:turn().active, 0)
@@ -73,7 +71,7 @@ return card {
       t:active(0)
       local f = t:give(0, "Fog")
       local at = g:player(0).at
-      t:act("cast Fog #" .. f)
+      t:cast { card = f }
       for _, s in ipairs(g:squares()) do
         for _, side in ipairs({ "N", "E", "S", "W" }) do
           local e = g:edge { x = s.x, y = s.y, side = side }

@@ -69,7 +69,7 @@ return card {
       t:ok(dir, "a free line of two squares")
       t:place(1, sq[1])
       t:answer(0, dir)
-      t:act("cast Lightning Bolt #" .. b)
+      t:cast { card = b }
       t:eq(t:life(1), 12)
       t:eq(t.game:player(1).tokens.stun, 1)
       t:ok(t.game:turn().vars.attacked, "it is the turn's attack")
@@ -85,14 +85,14 @@ return card {
       end
       t:place(1, sq[2])
       t:answer(0, dir)
-      t:act("cast Lightning Bolt #" .. b)
+      t:cast { card = b }
       t:eq(t:life(1), 15)
       t:eq(t.game:player(1).tokens.stun or 0, 0)
     end },
     { "boosted to 4 it hits a wizard further down a free line", function(t)
       t:active(0)
       local b = t:give(0, "Lightning Bolt")
-      t:give(0, "8th/elemental/energy_4")
+      local e = t:give(0, "8th/elemental/energy_4")
       local at = t.game:player(0).at
       local dir, sq
       for _, d in ipairs({ "N", "E", "S", "W" }) do
@@ -102,7 +102,7 @@ return card {
       t:ok(dir, "a free line of four squares")
       t:place(1, sq[3])
       t:answer(0, dir)
-      t:act("cast Lightning Bolt #" .. b .. " with Energy 4")
+      t:cast { card = b, boost = e }
       t:eq(t:life(1), 12)
       t:eq(t.game:player(1).tokens.stun, 1)
     end },
@@ -122,7 +122,7 @@ return card {
       t:ok(dir, "a wall on one side, open on the other")
       t:place(1, back)
       t:answer(0, dir)
-      t:act("cast Lightning Bolt #" .. b)
+      t:cast { card = b }
       t:eq(t:life(1), 12)
       t:eq(t.game:player(1).tokens.stun, 1)
       t:eq(t:life(0), 15, "the caster is not hit")

@@ -42,18 +42,15 @@ return card {
       end
       t:ok(door, "a closed door")
       t:place(0, from)
-      for _, k in ipairs(t:actions()) do t:ok(k ~= "move " .. dir, "the door stops a plain wizard") end
-      t:act("cast Mist Body #" .. m)
-      t:act("move " .. dir)
+      t:ok(not t:has { kind = "move", dir = dir }, "the door stops a plain wizard")
+      t:cast { card = m }
+      t:move(dir)
       t:ok(g:player(0).at.x ~= from.x or g:player(0).at.y ~= from.y, "through the door")
       -- no step ever leads through a wall
       local at = g:player(0).at
-      for _, k in ipairs(t:actions()) do
-        local d = k:match("^move (%a)$")
-        if d then
-          for _, n in ipairs(g:neighbours(at)) do
-            if n.dir == d then t:ok(g:edge(n.edge).barrier ~= "wall", "no step through a wall") end
-          end
+      for _, a in ipairs(t:list { kind = "move" }) do
+        for _, n in ipairs(g:neighbours(at)) do
+          if n.dir == a.dir then t:ok(g:edge(n.edge).barrier ~= "wall", "no step through a wall") end
         end
       end
     end },
@@ -61,16 +58,13 @@ return card {
       local g = t.game
       t:active(0)
       local m = t:give(0, "Mist Body")
-      t:act("cast Mist Body #" .. m)
+      t:cast { card = m }
       local at = g:player(0).at
       local steps = g:steps(0)
       t:ok(#steps >= 1, "an open side")
       local s = steps[1]
       local rock = g:create_object { kind = "boulder", at = s.to, blocks_move = true }
-      local function offered()
-        for _, k in ipairs(t:actions()) do if k == "move " .. s.dir then return true end end
-        return false
-      end
+      local function offered() return t:has { kind = "move", dir = s.dir } end
       t:ok(offered(), "through a boulder")
       g:remove_object(rock)
       g:create_object { kind = "stone_block", at = s.to, blocks_move = true, blocks_los = true, fills_square = true }
@@ -83,31 +77,27 @@ return card {
       local m = t:give(0, "Mist Body")
       local z = t:give(0, "Zot!")
       t:place(1, g:player(0).at)
-      t:act("cast Mist Body #" .. m)
-      for _, k in ipairs(t:actions()) do
-        t:ok(not k:find("^punch") and not k:find("^cast Zot!"), "no attack in mist: " .. k)
-      end
+      t:cast { card = m }
+      t:eq(t:count { kind = "punch" }, 0, "no attack in mist: no punch")
+      t:eq(t:count { kind = "cast", card = z }, 0, "no attack in mist: no Zot!")
       -- the other wizard's turn: he can't punch or Zot! the mist
       local z1 = t:give(1, "Zot!")
       t:active(1)
-      for _, k in ipairs(t:actions()) do
-        t:ok(k ~= "punch player 0" and k ~= "cast Zot! #" .. z1 .. " at player 0", "the mist can't be attacked: " .. k)
-      end
+      t:ok(not t:has { kind = "punch", target = t:wizard(0) }, "the mist can't be punched")
+      t:ok(not t:has { kind = "cast", card = z1, target = t:wizard(0) }, "the mist can't be zotted")
       t:active(0)
-      t:act("end spell Mist Body #" .. m)
-      local seen = false
-      for _, k in ipairs(t:actions()) do if k == "cast Zot! #" .. z .. " at player 1" then seen = true end end
-      t:ok(seen, "attacks again once solid")
+      t:act { kind = "end_spell", card = m }
+      t:ok(t:has { kind = "cast", card = z, target = t:wizard(1) }, "attacks again once solid")
     end },
     { "still picks up a treasure", function(t)
       local g = t.game
       t:active(0)
       local m = t:give(0, "Mist Body")
-      t:act("cast Mist Body #" .. m)
+      t:cast { card = m }
       local treasure
       for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 1 then treasure = treasure or o end end
       t:place(0, treasure.at)
-      t:act("pick up treasure #" .. treasure.id)
+      t:act { kind = "pick_treasure", object = treasure.id }
       t:eq(g:object(treasure.id).carried_by, 0)
     end },
   },

@@ -51,15 +51,15 @@ return card {
       end
       t:ok(dir, "two empty squares in a line")
       t:place(1, sq[2])
-      t:act("cast Stone Block #" .. c .. " at square " .. sq[1].x .. "," .. sq[1].y)
+      t:cast { card = c, at = t:square(sq[1]) }
       local objs = t.game:objects_at(sq[1])
       t:eq(#objs, 1)
       t:eq(objs[1].kind, "stone_block")
       t:eq(t.game:play_area(0), { c }, "a permanent spell stays in play")
       t:ok(not t.game:los(at, sq[2]), "the block hides what lies behind it")
       t:eq(#t.game:run(at, dir, 2).squares, 0, "nothing moves into it")
-      for _, k in ipairs(t:actions()) do t:ok(k ~= "move " .. dir, "no step into the block") end
-      t:act("end spell Stone Block #" .. c)
+      t:ok(not t:has { kind = "move", dir = dir }, "no step into the block")
+      t:act { kind = "end_spell", card = c }
       t:eq(#t.game:objects_at(sq[1]), 0, "gone with the spell")
       t:ok(t.game:los(at, sq[2]))
     end },
@@ -73,9 +73,9 @@ return card {
         local r = t.game:run(at, d, 1)
         if not sq and #r.squares == 1 and #t.game:objects_at(r.squares[1]) == 0 then sq = r.squares[1] end
       end
-      t:act("cast Stone Block #" .. c .. " at square " .. sq.x .. "," .. sq.y)
+      t:cast { card = c, at = t:square(sq) }
       local id = t.game:objects_at(sq)[1].id
-      t:act("cast Fireball #" .. f .. " at object #" .. id)
+      t:cast { card = f, at = t:object(id) }
       t:eq(t.game:object(id).damage, 1)
       t:eq(t.game:object(id).toughness, 8)
     end },
@@ -83,17 +83,17 @@ return card {
       t:active(0)
       local c = t:give(0, "Stone Block")
       local z = t:give(0, "Zot!")
-      t:give(0, "Energy 6")
+      local e = t:give(0, "Energy 6")
       local at = t.game:player(0).at
       local sq
       for _, d in ipairs({ "N", "E", "S", "W" }) do
         local r = t.game:run(at, d, 1)
         if not sq and #r.squares == 1 and #t.game:objects_at(r.squares[1]) == 0 then sq = r.squares[1] end
       end
-      t:act("cast Stone Block #" .. c .. " at square " .. sq.x .. "," .. sq.y)
+      t:cast { card = c, at = t:square(sq) }
       local id = t.game:objects_at(sq)[1].id
       t.game:set_object(id, { damage = 6 })
-      t:act("cast Zot! #" .. z .. " at object #" .. id .. " with Energy 6")
+      t:cast { card = z, at = t:object(id), boost = e }
       t:eq(t.game:object(id), nil, "6 damage = 2 more cracks: 8")
       t:eq(#t.game:objects_at(sq), 0)
       t:eq(#t.game:play_area(0), 0)
@@ -104,7 +104,7 @@ return card {
       local c = t:give(0, "Stone Block")
       t.game:set_card_data(c, "deck", "deck_1") -- (Custom Spellbook: the second group's deck)
       local sq = require("lib.spots").free_square(t.game, t.game:player(0).at).to
-      t:act("cast Stone Block #" .. c .. " at square " .. sq.x .. "," .. sq.y)
+      t:cast { card = c, at = t:square(sq) }
       local id = t.game:objects_at(sq)[1].id
       local H = require("rules.ctx")
       local ctx = setmetatable({ game = t.game, caster = 1, controller = 1 }, { __index = H })
@@ -128,9 +128,7 @@ return card {
       t:active(0)
       local c = t:give(0, "Stone Block")
       local home = t.game:player(1).at
-      for _, k in ipairs(t:actions()) do
-        t:ok(k ~= "cast Stone Block #" .. c .. " at square " .. home.x .. "," .. home.y, k)
-      end
+      t:ok(not t:has { kind = "cast", card = c, target = t:square(home) }, "the home base is no target")
     end },
   },
 }

@@ -34,7 +34,7 @@ return card {
       t:active(0)
       local s = t:give(0, "Stone Spikes")
       local e = t:give(0, "8th/elemental/energy_5")
-      t:act("cast Stone Spikes #" .. s .. " with Energy 5")
+      t:cast { card = s, boost = e }
       t:eq(g:card(s).zone.kind, "play")
       t:eq(g:card(s).energy, 5, "the boost is the spell's energy: 5 tokens")
       t:eq(g:card(e).zone.kind, "pile", "the energy card is discarded")
@@ -49,15 +49,15 @@ return card {
       g:set_card(s, { energy = 3, controller = 0 })
       t:place(1, g:player(0).at)
       g:set_player_var(0, "had_turn", true) -- (so his next turn is not his first)
-      t:act("use Stone Spikes #" .. s .. ": throw at player 1")
+      t:act { kind = "card_action", card = s, action = "throw", option = { target = t:wizard(1) } }
       t:eq(t:life(1), 12)
       t:ok(g:turn().vars.attacked, "the throw was the attack")
-      for _, k in ipairs(t:actions()) do t:ok(not k:find("^use Stone Spikes"), "one attack per turn: " .. k) end
+      t:eq(t:count { kind = "card_action", card = s }, 0, "one attack per turn")
       t:eq(g:card(s).zone.kind, "play", "the spell lasts")
       t:eq(#g:objects_at(g:player(1).at), 0, "the spike is gone")
       t:pass(2)
       t:eq(g:turn().active, 0)
-      t:act("use Stone Spikes #" .. s .. ": throw at player 1")
+      t:act { kind = "card_action", card = s, action = "throw", option = { target = t:wizard(1) } }
       t:eq(t:life(1), 9, "another throw on a later turn")
     end },
     { "only targets in sight; never the thrower", function(t)
@@ -71,10 +71,9 @@ return card {
         if not hidden and not g:los(at, q) then hidden = q end
       end
       t:place(1, hidden)
-      for _, k in ipairs(t:actions()) do
-        t:ok(k ~= "use Stone Spikes #" .. s .. ": throw at player 1", "out of sight")
-        t:ok(k ~= "use Stone Spikes #" .. s .. ": throw at player 0", "not at himself")
-      end
+      local function aim(p) return { kind = "card_action", card = s, action = "throw", option = { target = t:wizard(p) } } end
+      t:ok(not t:has(aim(1)), "out of sight")
+      t:ok(not t:has(aim(0)), "not at himself")
     end },
     { "3 damage cracks an object once", function(t)
       local g = t.game
@@ -82,13 +81,13 @@ return card {
       local s = t:put(0, "Stone Spikes")
       g:set_card(s, { energy = 2, controller = 0 })
       local id = g:create_object { kind = "block", at = g:player(0).at, toughness = 8 }
-      t:act("use Stone Spikes #" .. s .. ": throw at object #" .. id)
+      t:act { kind = "card_action", card = s, action = "throw", option = { target = t:object(id) } }
       t:eq(g:object(id).damage, 1)
     end },
     { "it can be discarded as energy 2", function(t)
       t:active(0)
-      t:give(0, "Stone Spikes")
-      t:act("boost speed with Stone Spikes")
+      local s = t:give(0, "Stone Spikes")
+      t:act { kind = "boost", card = s }
       t:eq(t.game:turn().vars.boost, 2)
     end },
   },

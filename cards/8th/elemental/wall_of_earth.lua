@@ -43,13 +43,13 @@ local function cutting_borders(game, a, b)
     for y = math.min(a.y, b.y), math.max(a.y, b.y) do
       for _, n in ipairs(game:neighbours({ x = x, y = y })) do
         local e = game:edge(n.edge).edge
-        local key = e.x .. "," .. e.y .. "," .. e.side
-        if not seen[key] and empty_border(game, e) then
-          seen[key] = true
+        local id = e.x .. "," .. e.y .. "," .. e.side
+        if not seen[id] and empty_border(game, e) then
+          seen[id] = true
           game:create_barrier(e, false)
           local hidden = not game:los(a, b)
           game:destroy_barrier(e)
-          if hidden then out[#out + 1] = { key = "border " .. key, edge = e } end
+          if hidden then out[#out + 1] = { label = "border " .. id, edge = e } end
         end
       end
     end
@@ -64,10 +64,10 @@ local function borders_in_sight(game, p)
   for _, s in ipairs(game:visible_from(at)) do
     for _, n in ipairs(game:neighbours(s)) do
       local e = game:edge(n.edge).edge
-      local key = e.x .. "," .. e.y .. "," .. e.side
-      if not seen[key] and empty_border(game, e) and game:los_edge(at, e, true) then
-        seen[key] = true
-        out[#out + 1] = { key = "border " .. key, edge = e }
+      local id = e.x .. "," .. e.y .. "," .. e.side
+      if not seen[id] and empty_border(game, e) and game:los_edge(at, e, true) then
+        seen[id] = true
+        out[#out + 1] = { label = "border " .. id, edge = e }
       end
     end
   end
@@ -117,26 +117,23 @@ return card {
     local entry = game:stack_entry(ctx.against)
     if untargeted_attack(game, entry) then
       local opts = borders_in_sight(game, p)
-      local key = ctx:choose(p, "border", "Wall of Earth: on which border line?", opts)
-      for _, o in ipairs(opts) do if o.key == key then raise(ctx, o.edge) end end
+      local _, i = ctx:choose(p, "border", "Wall of Earth: on which border line?", opts)
+      raise(ctx, opts[i].edge)
       ctx.data.answers = entry.card
       stay(ctx, p)
       return
     end
     local opts = cutting_borders(game, aimed_at(game, entry, p))
-    local key = ctx:choose(p, "border", "Wall of Earth: on which border line?", opts)
-    for _, o in ipairs(opts) do
-      if o.key == key then
-        raise(ctx, o.edge)
-        ctx:cancel()
-        -- a thrown thing struck it: it falls on the near side (8th: Throwing Objects)
-        game:mark_stack(ctx.against, "blocked_at", o.edge)
-        -- it took the blow and falls at once
-        game:destroy_barrier(o.edge)
-        game:after("object_destroyed", { edge = o.edge, card = ctx.card })
-        ctx.data.dirt = nil
-      end
-    end
+    local _, i = ctx:choose(p, "border", "Wall of Earth: on which border line?", opts)
+    local o = opts[i]
+    raise(ctx, o.edge)
+    ctx:cancel()
+    -- a thrown thing struck it: it falls on the near side (8th: Throwing Objects)
+    game:mark_stack(ctx.against, "blocked_at", o.edge)
+    -- it took the blow and falls at once
+    game:destroy_barrier(o.edge)
+    game:after("object_destroyed", { edge = o.edge, card = ctx.card })
+    ctx.data.dirt = nil
   end,
   on_end = function(ctx)
     local game = ctx.game
@@ -174,7 +171,7 @@ return card {
       end
       t:ok(far, "a square 2 steps away in sight")
       t:place(1, far)
-      t:answer(0, "counter with Wall of Earth #" .. w)
+      t:answer(0, { card = w })
       -- a line that cuts the attacker's sight of the target (the answer must be a legal one)
       local a, b = g:player(1).at, at
       local first
@@ -191,8 +188,8 @@ return card {
         end
       end
       t:ok(first, "some line cuts the sight")
-      t:answer(0, "border " .. first.x .. "," .. first.y .. "," .. first.side)
-      t:act("cast Fireball #" .. fb .. " at player 0")
+      t:answer(0, { edge = first })
+      t:cast { card = fb, at = t:wizard(0) }
       t:eq(t:life(0), 15, "the Fireball struck the wall")
       t:eq(g:edge(first).barrier, "open", "the wall collapsed")
       t:eq(g:card(w).zone.kind, "pile")
@@ -220,9 +217,9 @@ return card {
       for _, n in ipairs(g:neighbours(line[1])) do
         if n.to.x == line[2].x and n.to.y == line[2].y then e = g:edge(n.edge).edge end
       end
-      t:answer(0, "counter with Wall of Earth #" .. w)
-      t:answer(0, "border " .. e.x .. "," .. e.y .. "," .. e.side)
-      t:act("throw Large Rock #" .. r .. " at player 0")
+      t:answer(0, { card = w })
+      t:answer(0, { edge = e })
+      t:throw { card = r, at = t:wizard(0) }
       t:eq(t:life(0), 15, "the rock struck the wall")
       t:eq(t:log("landed")[1].square, line[1], "it fell on the thrower's side of the wall")
       t:eq(g:edge(e).barrier, "open", "and the wall collapsed")
@@ -234,7 +231,7 @@ return card {
       t:give(0, "Wall of Earth")
       t:place(1, g:player(0).at)
       t:answer(1, "damage")
-      t:act("cast Zot! #" .. z .. " at player 0") -- the strict agent fails on a response request
+      t:cast { card = z, at = t:wizard(0) } -- the strict agent fails on a response request
       t:eq(t:life(0), 14)
     end },
     { "a Lightning Bolt turns back off it", function(t)
@@ -255,10 +252,10 @@ return card {
       t:place(0, line[2])
       local e
       for _, n in ipairs(g:neighbours(line[1])) do if n.dir == dir then e = g:edge(n.edge).edge end end
-      t:answer(0, "counter with Wall of Earth #" .. w)
-      t:answer(0, "border " .. e.x .. "," .. e.y .. "," .. e.side)
+      t:answer(0, { card = w })
+      t:answer(0, { edge = e })
       t:answer(1, dir)
-      t:act("cast Lightning Bolt #" .. lb .. " with Stone Spikes #" .. two)
+      t:cast { card = lb, boost = two }
       t:eq(t:life(0), 15, "the bolt never reached him")
       t:eq(t:life(1), 12, "it turned back into the caster's own square")
       t:eq(g:edge(e).barrier, "open", "the wall fell after the bolt")
@@ -275,7 +272,7 @@ return card {
         if not n and not s.link and e.barrier == "open" and not e.boundary then n = s end
       end
       local e = g:edge(n.edge).edge
-      t:act("cast Wall of Earth #" .. w .. " at border " .. e.x .. "," .. e.y .. "," .. e.side)
+      t:cast { card = w, at = t:border(e) }
       t:eq(g:edge(e).barrier, "wall")
       t:ok(not g:los(at, n.to), "blocks sight")
       for _, s in ipairs(g:steps(0)) do t:ok(s.dir ~= n.dir, "blocks movement") end

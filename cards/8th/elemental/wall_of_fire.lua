@@ -33,8 +33,6 @@ local function border_beside(game, p)
   end
 end
 
-local function edge_label(e) return "border " .. e.x .. "," .. e.y .. "," .. e.side end
-
 return card {
   name = "Wall of Fire",
   school = "elemental",
@@ -81,10 +79,10 @@ return card {
       local w = t:give(0, "Wall of Fire")
       local e, dir = border_beside(g, 0)
       t:ok(e, "an open border beside the caster")
-      t:act("cast Wall of Fire #" .. w .. " at " .. edge_label(e))
+      t:cast { card = w, at = t:border(e) }
       t:eq(g:card(w).zone.kind, "play", "the wall lasts")
       t:eq(g:edge(e).barrier, "open", "it is no wall: nothing stops a walker")
-      t:act("move " .. dir)
+      t:move(dir)
       t:eq(t:life(0), 11, "the caster's own flames burn him too")
       t:ok(not g:turn().vars.attacked, "not an attack")
       local tags = t:log("damage")[1].tags
@@ -96,11 +94,11 @@ return card {
       local w = t:give(0, "Wall of Fire")
       local b = t:give(0, "Waterbolt")
       local e, dir, beyond = border_beside(g, 0)
-      t:act("cast Wall of Fire #" .. w .. " at " .. edge_label(e))
+      t:cast { card = w, at = t:border(e) }
       t:place(1, g:player(0).at)
       t:answer(0, "0")
       t:answer(0, dir)
-      t:act("cast Waterbolt #" .. b .. " at player 1")
+      t:cast { card = b, at = t:wizard(1) }
       t:eq(g:player(1).at, beyond, "pushed 1 square, across the flames")
       t:eq(t:life(1), 11)
     end },
@@ -110,9 +108,9 @@ return card {
       local w = t:give(0, "Wall of Fire")
       local f = t:give(0, "Windrider")
       local e, dir, beyond = border_beside(g, 0)
-      t:act("cast Wall of Fire #" .. w .. " at " .. edge_label(e))
+      t:cast { card = w, at = t:border(e) }
       t:answer(0, dir)
-      t:act("cast Windrider #" .. f)
+      t:cast { card = f }
       t:eq(g:player(0).at, beyond)
       t:eq(t:life(0), 11)
     end },
@@ -122,12 +120,12 @@ return card {
       local w = t:give(1, "Wall of Fire")
       local e = border_beside(g, 0)
       g:place_wizard(1, g:player(0).at)
-      t:act("cast Wall of Fire #" .. w .. " at " .. edge_label(e))
+      t:cast { card = w, at = t:border(e) }
       t:active(0)
       local _, dir = border_beside(g, 0)
       t:set_life(0, 3)
       t:give(0, "Zot!")
-      t:act("move " .. dir)
+      t:move(dir)
       t:ok(not g:player(0).alive)
       t:eq(g:player(1).vars.kill_vp, nil, "nobody scores")
       t:eq(#g:hand(1), 0, "the caster takes no cards")
@@ -140,8 +138,8 @@ return card {
       local b = t:give(1, "Waterbolt")
       local w = t:give(0, "Wall of Fire")
       t:place(1, g:player(0).at)
-      t:answer(0, "counter with Wall of Fire #" .. w)
-      t:act("cast Waterbolt #" .. b .. " at player 0")
+      t:answer(0, { card = w })
+      t:cast { card = b, at = t:wizard(0) }
       t:eq(t:life(0), 15)
       t:eq(g:card(w).zone.kind, "pile")
       t:eq(g:card(b).zone.kind, "pile")
@@ -151,22 +149,21 @@ return card {
       local g = t.game
       t:active(0)
       local w = t:give(0, "Wall of Fire")
-      for _, k in ipairs(t:actions()) do
-        local x, y, side = k:match("^cast Wall of Fire #%d+ at border (%d+),(%d+),(%a)")
-        if x then t:eq(g:edge { x = tonumber(x), y = tonumber(y), side = side }.barrier, "open", k) end
+      for _, a in ipairs(t:list { kind = "cast", card = w, target = { kind = "border" } }) do
+        t:eq(g:edge(a.target.edge).barrier, "open", a.label)
       end
       local e = border_beside(g, 0)
-      t:act("cast Wall of Fire #" .. w .. " at " .. edge_label(e))
+      t:cast { card = w, at = t:border(e) }
       local fire
       for _, o in ipairs(g:objects()) do if o.kind == "wall_of_fire" then fire = o end end
       t:ok(fire, "the flames are an object on the line")
-      t:act("end spell Wall of Fire #" .. w)
+      t:act { kind = "end_spell", card = w }
       t:eq(g:object(fire.id), nil)
     end },
     { "it can be discarded as energy 2", function(t)
       t:active(0)
-      t:give(0, "Wall of Fire")
-      t:act("boost speed with Wall of Fire")
+      local w = t:give(0, "Wall of Fire")
+      t:act { kind = "boost", card = w }
       t:eq(t.game:turn().vars.boost, 2)
     end },
   },

@@ -74,7 +74,7 @@ return card {
       local w = t:give(0, "Waterbolt")
       t:place(1, t.game:player(0).at)
       t:answer(0, "1")
-      t:act("cast Waterbolt #" .. w .. " at player 1")
+      t:cast { card = w, at = t:wizard(1) }
       t:eq(t:life(1), 14)
       t:eq(t.game:player(1).at, t.game:player(0).at, "no push")
       t:ok(t.game:turn().vars.attacked, "it is the turn's attack")
@@ -82,17 +82,17 @@ return card {
     { "boosted to 4, all as damage", function(t)
       t:active(0)
       local w = t:give(0, "Waterbolt")
-      t:give(0, "8th/elemental/energy_4")
+      local e = t:give(0, "8th/elemental/energy_4")
       t:place(1, t.game:player(0).at)
       t:answer(0, "4")
-      t:act("cast Waterbolt #" .. w .. " at player 1 with Energy 4")
+      t:cast { card = w, at = t:wizard(1), boost = e }
       t:eq(t:life(1), 11)
       t:eq(t.game:player(1).at, t.game:player(0).at, "no push")
     end },
     { "boosted to 4: 1 damage and a push of 3 straight away from the caster", function(t)
       t:active(0)
       local w = t:give(0, "Waterbolt")
-      t:give(0, "8th/elemental/energy_4")
+      local e = t:give(0, "8th/elemental/energy_4")
       local at = t.game:player(0).at
       local dir, sq
       for _, d in ipairs({ "N", "E", "S", "W" }) do
@@ -109,7 +109,7 @@ return card {
       t:ok(dir, "a free line")
       t:place(1, sq[1])
       t:answer(0, "1")
-      t:act("cast Waterbolt #" .. w .. " at player 1 with Energy 4")
+      t:cast { card = w, at = t:wizard(1), boost = e }
       t:eq(t:life(1), 14)
       t:eq(t.game:player(1).at, sq[4])
     end },
@@ -125,7 +125,7 @@ return card {
       t:ok(blocked, "a wall beside the caster")
       t:answer(0, "0")
       t:answer(0, blocked)
-      t:act("cast Waterbolt #" .. w .. " at player 1")
+      t:cast { card = w, at = t:wizard(1) }
       t:eq(t:life(1), 15)
       t:eq(t.game:player(1).at, at, "the wall holds him")
     end },
@@ -133,13 +133,13 @@ return card {
       t:active(0)
       local c = t:put(0, "Fire Cloak")
       local w = t:give(0, "Waterbolt")
-      t:act("drop Fire Cloak #" .. c)
+      t:act { kind = "drop_item", card = c }
       local id = t.game:objects_at(t.game:player(0).at)
       local obj
       for _, o in ipairs(id) do if o.card == c then obj = o.id end end
       t:ok(obj, "the cloak lies in the square")
       t.game:set_card_data(c, "deck", "deck_1") -- (Custom Spellbook: the second group's deck)
-      t:act("cast Waterbolt #" .. w .. " at object #" .. obj)
+      t:cast { card = w, at = t:object(obj) }
       t:eq(t.game:object(obj), nil)
       t:eq(t.game:card(c).zone, { kind = "pile", pile = "discard_1" }, "discarded beside its own deck")
     end },
@@ -147,20 +147,16 @@ return card {
       local g = t.game
       t:active(0)
       local w = t:give(0, "Waterbolt")
-      t:give(0, "Energy 6")
-      local key
-      for _, k in ipairs(t:actions()) do
-        if not key and k:find("^cast Waterbolt #" .. w .. " at wall .* with Energy 6") then key = k end
-      end
-      t:ok(key, "a wall in sight")
-      local x, y, side = key:match("at wall ([%d-]+),([%d-]+),(%a)")
-      t:act(key)
-      t:eq(g:edge { x = tonumber(x), y = tonumber(y), side = side }.damage, 2, "6 damage: 2 cracks")
+      local e = t:give(0, "Energy 6")
+      local a = t:list { kind = "cast", card = w, target = { kind = "wall" }, boost = e }[1]
+      t:ok(a, "a wall in sight")
+      t:act(a)
+      t:eq(g:edge(a.target.edge).damage, 2, "6 damage: 2 cracks")
     end },
     { "it can be discarded as energy 3", function(t)
       t:active(0)
-      t:give(0, "Waterbolt")
-      t:act("boost speed with Waterbolt")
+      local w = t:give(0, "Waterbolt")
+      t:act { kind = "boost", card = w }
       t:eq(t.game:turn().vars.boost, 3)
     end },
   },

@@ -57,7 +57,7 @@ return card {
     { "boosted to 4, fly 3 squares down a free line", function(t)
       t:active(0)
       local w = t:give(0, "Windrider")
-      t:give(0, "8th/elemental/energy_4")
+      local e = t:give(0, "8th/elemental/energy_4")
       t:place(1, { x = 0, y = 0 })
       local at = t.game:player(0).at
       local dir, sq
@@ -72,7 +72,7 @@ return card {
       t:ok(dir, "a clear line of four squares")
       t:answer(0, dir)
       t:answer(0, "3")
-      t:act("cast Windrider #" .. w .. " with Energy 4")
+      t:cast { card = w, boost = e }
       t:eq(t.game:player(0).at, sq[3])
       t:eq(t.game:turn().vars.spent or 0, 0, "no movement points spent")
       t:ok(not t.game:turn().vars.attacked, "not an attack")
@@ -80,7 +80,7 @@ return card {
     { "a wizard in the way stops the flight before him", function(t)
       t:active(0)
       local w = t:give(0, "Windrider")
-      t:give(0, "8th/elemental/energy_4")
+      local e = t:give(0, "8th/elemental/energy_4")
       local at = t.game:player(0).at
       local dir, sq
       for _, d in ipairs({ "N", "E", "S", "W" }) do
@@ -93,7 +93,7 @@ return card {
       end
       t:place(1, sq[2])
       t:answer(0, dir)
-      t:act("cast Windrider #" .. w .. " with Energy 4")
+      t:cast { card = w, boost = e }
       t:eq(t.game:player(0).at, sq[1], "only one square was free that way")
     end },
   },

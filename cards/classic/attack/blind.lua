@@ -36,20 +36,18 @@ return card {
       local b = t:give(0, "Blind")
       local n = t:give(0, "NUMBER 3")
       t:place(1, g:player(0).at)
-      t:act("cast Blind #" .. b .. " at player 1 with NUMBER 3 #" .. n)
+      t:cast { card = b, at = t:wizard(1), boost = n }
       t:eq(g:card(b).zone.kind, "play")
       t:active(1)
-      local spots = require("lib.spots")
       local clockwise = { N = "E", E = "S", S = "W", W = "N" }
       for _ = 1, 3 do
-        local key
-        for _, k in ipairs(t:actions()) do if not key and k:sub(1, 5) == "move " then key = k end end
-        if not key then break end
-        local meant = key:sub(6)
+        local step = t:list { kind = "move" }[1]
+        if not step then break end
+        local meant = step.dir
         local from = g:player(1).at
         local options = {}
         for _, st in ipairs(g:steps(1)) do options[st.dir] = st.to end
-        t:act(key)
+        t:act(step)
         local rolls = t:log("roll")
         local r = rolls[#rolls].result
         local went = meant
@@ -69,14 +67,12 @@ return card {
       t:active(0)
       local b = t:give(0, "Blind")
       t:place(1, g:player(0).at)
-      t:act("cast Blind #" .. b .. " at player 1")
+      t:cast { card = b, at = t:wizard(1) }
       t:pass(2)
       t:eq(g:turn().active, 0)
       t:eq(g:card(b).zone.pile, "discard")
       t:active(1)
-      local key
-      for _, k in ipairs(t:actions()) do if not key and k:sub(1, 5) == "move " then key = k end end
-      t:act(key)
+      t:act(t:list { kind = "move" }[1])
       t:eq(#t:log("stumble"), 0)
     end },
   },

@@ -28,8 +28,8 @@ return card {
       local k = t:put(1, "Master Key")
       t:place(1, g:player(0).at)
       local c = t:give(0, "Drop Object")
-      t:answer(0, "treasure #" .. tr.id)
-      t:act("cast Drop Object #" .. c .. " at player 1")
+      t:answer(0, { treasure = tr.id })
+      t:cast { card = c, at = t:wizard(1) }
       t:eq(g:object(tr.id).carried_by, nil)
       t:eq(g:object(tr.id).at, g:player(1).at)
       t:eq(g:card(k).zone.kind, "play", "the rest is kept")
@@ -42,13 +42,13 @@ return card {
       t:place(1, g:player(0).at)
       local c = t:give(0, "Drop Object")
       -- the only thing he carries: no question asked
-      t:act("cast Drop Object #" .. c .. " at player 1")
+      t:cast { card = c, at = t:wizard(1) }
       t:eq(#g:hand(1), 0)
       local lying = g:objects_at(g:player(1).at)
       local id
       for _, o in ipairs(lying) do if o.card == s then id = o.id end end
       t:ok(id, "the stone lies there")
-      t:act("pick up Powerstone #" .. id)
+      t:act { kind = "pick_object", object = id }
       t:eq(g:card(s).zone.player, 0)
     end },
     { "Full Shield stops it", function(t)
@@ -58,8 +58,8 @@ return card {
       local f = t:give(1, "Full Shield")
       t:place(1, g:player(0).at)
       local c = t:give(0, "Drop Object")
-      t:answer(1, "counter with Full Shield #" .. f)
-      t:act("cast Drop Object #" .. c .. " at player 1")
+      t:answer(1, { card = f })
+      t:cast { card = c, at = t:wizard(1) }
       t:eq(g:card(s).zone.kind, "hand")
     end },
   },

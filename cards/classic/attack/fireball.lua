@@ -36,8 +36,8 @@ return card {
       local f = t:give(0, "Fireball")
       t:give(0, "NUMBER 4")
       t:place(1, t.game:player(0).at)
-      for _, k in ipairs(t:actions()) do t:ok(not k:find("Fireball.*with NUMBER"), "no NUMBER offered: " .. k) end
-      t:act("cast Fireball #" .. f .. " at player 1")
+      for _, a in ipairs(t:list { kind = "cast", card = f }) do t:ok(a.boost == nil, "no NUMBER offered: " .. a.label) end
+      t:cast { card = f, at = t:wizard(1) }
       t:eq(t:life(1), 10)
       t:eq(t.game:card(f).zone.pile, "discard")
       t:ok(t.game:turn().vars.attacked)
@@ -45,23 +45,19 @@ return card {
     { "a wall takes 5 of its 20 points", function(t)
       t:active(0)
       local f = t:give(0, "Fireball")
-      local key
-      for _, k in ipairs(t:actions()) do
-        if not key and k:find("^cast Fireball #" .. f .. " at wall ") then key = k end
-      end
-      t:ok(key, "a wall in sight")
-      local x, y, side = key:match("at wall ([%d-]+),([%d-]+),(%a)")
-      local edge = { x = tonumber(x), y = tonumber(y), side = side }
-      t:act(key)
+      local cast = t:list { kind = "cast", card = f, target = { kind = "wall" } }[1]
+      t:ok(cast, "a wall in sight")
+      local edge = cast.target.edge
+      t:act(cast)
       t:eq(t.game:edge(edge).damage, 5)
       t:eq(t.game:edge(edge).barrier, "wall")
     end },
     { "not in the first round of turns", function(t)
       t.game:set_var("combat_open", false)
       t:active(0)
-      t:give(0, "Fireball")
+      local f = t:give(0, "Fireball")
       t:place(1, t.game:player(0).at)
-      for _, k in ipairs(t:actions()) do t:ok(not k:find("^cast Fireball"), k) end
+      t:ok(not t:has { kind = "cast", card = f }, "no Fireball offered")
     end },
   },
 }

@@ -22,7 +22,7 @@ return card {
       local b = t:give(0, "Lightning Blast")
       local n = t:give(0, "NUMBER 5")
       t:place(1, t.game:player(0).at)
-      t:act("cast Lightning Blast #" .. b .. " at player 1 with NUMBER 5 #" .. n)
+      t:cast { card = b, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 10)
       t:eq(t.game:player(1).tokens.lost_turns, 1)
       t:eq(t.game:card(n).zone.pile, "discard", "the NUMBER is spent")
@@ -31,17 +31,17 @@ return card {
       t:active(0)
       local b = t:give(0, "Lightning Blast")
       t:place(1, t.game:player(0).at)
-      t:act("cast Lightning Blast #" .. b .. " at player 1")
+      t:cast { card = b, at = t:wizard(1) }
       t:eq(t:life(1), 14)
     end },
     { "the lost turn: the victim can do nothing on his next turn", function(t)
       t:active(0)
       local b = t:give(0, "Lightning Blast")
       t:place(1, t.game:player(0).at)
-      t:act("cast Lightning Blast #" .. b .. " at player 1")
+      t:cast { card = b, at = t:wizard(1) }
       local at = t.game:player(1).at
       t:give(1, "NUMBER 3")
-      t:act("end")
+      t:act { kind = "end" }
       t:pass(1) -- the end of player 0's turn: player 1's (lost) turn begins
       t:eq(t.game:turn().active, 1)
       t:eq(t.game:turn().vars.lost, true)

@@ -23,7 +23,7 @@ return card {
       local m = t:give(0, "Medusa")
       local n = t:give(0, "NUMBER 2")
       t:place(1, g:player(0).at)
-      t:act("cast Medusa #" .. m .. " at player 1 with NUMBER 2 #" .. n)
+      t:cast { card = m, at = t:wizard(1), boost = n }
       t:eq(g:player(1).tokens.lost_turns, 2)
       t:pass(1)
       t:eq(g:turn().active, 1)
@@ -41,10 +41,10 @@ return card {
       t:active(0)
       local m = t:give(0, "Medusa")
       t:place(1, g:player(0).at)
-      t:act("cast Medusa #" .. m .. " at player 1")
+      t:cast { card = m, at = t:wizard(1) }
       t:active(0)
       local b = t:give(0, "Lightning Blast")
-      t:act("cast Lightning Blast #" .. b .. " at player 1")
+      t:cast { card = b, at = t:wizard(1) }
       t:eq(g:player(1).tokens.lost_turns, 2)
     end },
     { "Full Shield stops it", function(t)
@@ -53,8 +53,8 @@ return card {
       local m = t:give(0, "Medusa")
       local s = t:give(1, "Full Shield")
       t:place(1, g:player(0).at)
-      t:answer(1, "counter with Full Shield #" .. s)
-      t:act("cast Medusa #" .. m .. " at player 1")
+      t:answer(1, { card = s })
+      t:cast { card = m, at = t:wizard(1) }
       t:eq(g:player(1).tokens.lost_turns, nil)
     end },
   },

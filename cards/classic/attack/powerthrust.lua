@@ -19,23 +19,24 @@ return card {
       local c = t:give(0, "Powerthrust")
       local n = t:give(0, "NUMBER 4")
       t:place(1, t.game:player(0).at)
-      t:act("cast Powerthrust #" .. c .. " at player 1 with NUMBER 4 #" .. n)
+      t:cast { card = c, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 9)
     end },
     { "3 points without a NUMBER", function(t)
       t:active(0)
       local c = t:give(0, "Powerthrust")
       t:place(1, t.game:player(0).at)
-      t:act("cast Powerthrust #" .. c .. " at player 1")
+      t:cast { card = c, at = t:wizard(1) }
       t:eq(t:life(1), 12)
     end },
     { "only one attack a turn", function(t)
       t:active(0)
       local c = t:give(0, "Powerthrust")
-      t:give(0, "Powerthrust")
+      local c2 = t:give(0, "Powerthrust")
       t:place(1, t.game:player(0).at)
-      t:act("cast Powerthrust #" .. c .. " at player 1")
-      for _, k in ipairs(t:actions()) do t:ok(not k:find("^cast Powerthrust") and not k:find("^punch"), k) end
+      t:cast { card = c, at = t:wizard(1) }
+      t:ok(not t:has { kind = "cast", card = c2 }, "no second Powerthrust")
+      t:ok(not t:has { kind = "punch" }, "no punch")
     end },
   },
 }

@@ -23,18 +23,17 @@ return card {
       local s = t:give(0, "Slow")
       local n = t:give(0, "NUMBER 2")
       t:place(1, t.game:player(0).at)
-      t:act("cast Slow #" .. s .. " at player 1 with NUMBER 2 #" .. n)
+      t:cast { card = s, at = t:wizard(1), boost = n }
       t:eq(t.game:card(s).zone.kind, "play")
       t:eq(t.game:card(s).energy, 2)
-      t:act("end")
+      t:act { kind = "end" }
       t:pass(1)
       t:eq(t.game:turn().active, 1)
       t:eq(t.game:turn().vars.speed, 1)
       local moves = 0
       for _ = 1, 3 do
-        local key
-        for _, k in ipairs(t:actions()) do if not key and k:sub(1, 5) == "move " then key = k end end
-        if key then t:act(key) moves = moves + 1 end
+        local step = t:list { kind = "move" }[1]
+        if step then t:act(step) moves = moves + 1 end
       end
       t:eq(moves, 1, "one square only")
       t:pass(2)
@@ -49,7 +48,7 @@ return card {
       t:active(0)
       local s = t:give(0, "Slow")
       t:place(1, t.game:player(0).at)
-      t:act("cast Slow #" .. s .. " at player 1")
+      t:cast { card = s, at = t:wizard(1) }
       t:pass(1)
       t:eq(t.game:turn().vars.speed, 1)
       t:pass(1)

@@ -15,7 +15,7 @@ return card {
       t:active(0)
       local c = t:give(0, "Sudden Death")
       t:place(1, t.game:player(0).at)
-      t:act("cast Sudden Death #" .. c .. " at player 1")
+      t:cast { card = c, at = t:wizard(1) }
       t:eq(t:life(1), 5)
     end },
     { "a kill by it gives the caster the victim's cards", function(t)
@@ -23,12 +23,12 @@ return card {
       local c = t:give(0, "Sudden Death")
       t:give(1, "NUMBER 4")
       t:place(1, t.game:player(0).at)
-      t:act("cast Sudden Death #" .. c .. " at player 1")
-      t:act("end")
+      t:cast { card = c, at = t:wizard(1) }
+      t:act { kind = "end" }
       t:eq(t:life(1), 5)
       t:active(0)
       local c2 = t:give(0, "Sudden Death")
-      t:act("cast Sudden Death #" .. c2 .. " at player 1")
+      t:cast { card = c2, at = t:wizard(1) }
       t:ok(not t.game:player(1).alive)
       t:eq(#t.game:hand(0), 1, "the NUMBER 4 taken")
     end },

@@ -37,7 +37,7 @@ return card {
       t:place(0, at)
       t:place(1, at)
       t:answer(0, dir)
-      t:act("cast Waterbolt #" .. c .. " at player 1 with NUMBER 2 #" .. n)
+      t:cast { card = c, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 15)
       t:eq(t.game:player(1).at, t.game:run(at, dir, 2).squares[2])
     end },
@@ -54,7 +54,7 @@ return card {
       t:place(0, at)
       t:place(1, at)
       t:answer(0, dir)
-      t:act("cast Waterbolt #" .. c .. " at player 1 with NUMBER 3 #" .. n)
+      t:cast { card = c, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 12)
       t:eq(t.game:player(1).at, at)
     end },

@@ -25,8 +25,8 @@ return card {
       local n = t:give(0, "NUMBER 5")
       local a = t:give(1, "Absorb")
       t:place(1, t.game:player(0).at)
-      t:answer(1, "counter with Absorb #" .. a)
-      t:act("cast Lightning Blast #" .. b .. " at player 1 with NUMBER 5 #" .. n)
+      t:answer(1, { card = a })
+      t:cast { card = b, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 13)
       t:eq(t.game:player(1).tokens.lost_turns, 1)
       t:eq(t.game:card(a).zone.pile, "discard")
@@ -37,8 +37,8 @@ return card {
       local n = t:give(0, "NUMBER 3")
       local a = t:give(1, "Absorb")
       t:place(1, t.game:player(0).at)
-      t:answer(1, "counter with Absorb #" .. a)
-      t:act("cast Lightning Blast #" .. b .. " at player 1 with NUMBER 3 #" .. n)
+      t:answer(1, { card = a })
+      t:cast { card = b, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 15)
       t:eq(t.game:player(1).tokens.lost_turns, nil)
     end },
@@ -46,17 +46,17 @@ return card {
       t:active(0)
       local a = t:give(1, "Absorb")
       t:place(1, t.game:player(0).at)
-      t:answer(1, "counter with Absorb #" .. a)
-      t:act("punch player 1")
+      t:answer(1, { card = a })
+      t:punch(t:wizard(1))
       t:eq(t:life(1), 15)
     end },
     { "it answers indirect damage: a TRAP! drawn", function(t)
       t:active(0)
       local a = t:give(0, "Absorb")
       t.game:new_card("TRAP!", { kind = "pile", pile = "deck" })
-      t:act("end")
+      t:act { kind = "end" }
       t:answer(0, "done")
-      t:answer(0, "counter with Absorb #" .. a)
+      t:answer(0, { card = a })
       t:pass(1)
       local rolls = t:log("roll")
       local trap = rolls[#rolls].result
@@ -66,8 +66,8 @@ return card {
     end },
     { "it cannot be played when nothing is aimed at you", function(t)
       t:active(0)
-      t:give(0, "Absorb")
-      for _, k in ipairs(t:actions()) do t:ok(not k:find("Absorb"), k) end
+      local a = t:give(0, "Absorb")
+      t:ok(not t:has { card = a }, "no action with Absorb")
     end },
   },
 }

@@ -18,9 +18,9 @@ return card {
       local aa = t:give(0, "Anti-Anti")
       local s = t:give(1, "Full Shield")
       t:place(1, t.game:player(0).at)
-      t:answer(1, "counter with Full Shield #" .. s)
-      t:answer(0, "counter with Anti-Anti #" .. aa)
-      t:act("cast Fireball #" .. f .. " at player 1")
+      t:answer(1, { card = s })
+      t:answer(0, { card = aa })
+      t:cast { card = f, at = t:wizard(1) }
       t:eq(t:life(1), 10)
       t:eq(#t:log("counter"), 2)
     end },
@@ -31,16 +31,16 @@ return card {
       local s = t:give(1, "Full Shield")
       local s2 = t:give(1, "Full Shield")
       t:place(1, t.game:player(0).at)
-      t:answer(1, "counter with Full Shield #" .. s)
-      t:answer(0, "counter with Anti-Anti #" .. aa)
-      t:answer(1, "counter with Full Shield #" .. s2)
-      t:act("cast Fireball #" .. f .. " at player 1")
+      t:answer(1, { card = s })
+      t:answer(0, { card = aa })
+      t:answer(1, { card = s2 })
+      t:cast { card = f, at = t:wizard(1) }
       t:eq(t:life(1), 15, "the second shield stops the Fireball")
     end },
     { "it is never offered against nothing", function(t)
       t:active(0)
-      t:give(0, "Anti-Anti")
-      for _, k in ipairs(t:actions()) do t:ok(not k:find("Anti%-Anti"), k) end
+      local aa = t:give(0, "Anti-Anti")
+      t:ok(not t:has { card = aa }, "no action with Anti-Anti")
     end },
   },
 }

@@ -23,8 +23,8 @@ return card {
       local n = t:give(0, "NUMBER 5")
       local b = t:give(1, "Blunt")
       t:place(1, t.game:player(0).at)
-      t:answer(1, "counter with Blunt #" .. b)
-      t:act("cast Powerthrust #" .. c .. " at player 1 with NUMBER 5 #" .. n)
+      t:answer(1, { card = b })
+      t:cast { card = c, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 11)
     end },
     { "with Absorb: 7 halved to 4, then 3 absorbed: 1 point", function(t)
@@ -34,9 +34,9 @@ return card {
       local b = t:give(1, "Blunt")
       local a = t:give(1, "Absorb")
       t:place(1, t.game:player(0).at)
-      t:answer(1, "counter with Blunt #" .. b)
-      t:answer(1, "counter with Absorb #" .. a)
-      t:act("cast Powerthrust #" .. c .. " at player 1 with NUMBER 5 #" .. n)
+      t:answer(1, { card = b })
+      t:answer(1, { card = a })
+      t:cast { card = c, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 14)
       t:eq(#t:log("counter"), 2)
     end },
@@ -44,8 +44,8 @@ return card {
       t:active(0)
       local b = t:give(1, "Blunt")
       t:place(1, t.game:player(0).at)
-      t:answer(1, "counter with Blunt #" .. b)
-      t:act("punch player 1")
+      t:answer(1, { card = b })
+      t:punch(t:wizard(1))
       t:eq(t:life(1), 14)
     end },
   },

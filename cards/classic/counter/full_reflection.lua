@@ -21,8 +21,8 @@ return card {
       local f = t:give(0, "Fireball")
       local r = t:give(1, "Full Reflection")
       t:place(1, t.game:player(0).at)
-      t:answer(1, "counter with Full Reflection #" .. r)
-      t:act("cast Fireball #" .. f .. " at player 1")
+      t:answer(1, { card = r })
+      t:cast { card = f, at = t:wizard(1) }
       t:eq(t:life(1), 15)
       t:eq(t:life(0), 10)
     end },
@@ -32,9 +32,9 @@ return card {
       local s = t:give(0, "Full Shield")
       local r = t:give(1, "Full Reflection")
       t:place(1, t.game:player(0).at)
-      t:answer(1, "counter with Full Reflection #" .. r)
-      t:answer(0, "counter with Full Shield #" .. s)
-      t:act("cast Fireball #" .. f .. " at player 1")
+      t:answer(1, { card = r })
+      t:answer(0, { card = s })
+      t:cast { card = f, at = t:wizard(1) }
       t:eq(t:life(1), 15)
       t:eq(t:life(0), 15)
     end },
@@ -45,12 +45,12 @@ return card {
       local n = t:give(0, "NUMBER 3")
       local r = t:give(1, "Full Reflection")
       t:place(1, g:player(0).at)
-      t:answer(1, "counter with Full Reflection #" .. r)
-      t:act("cast Lightning Blast #" .. b .. " at player 1 with NUMBER 3 #" .. n)
+      t:answer(1, { card = r })
+      t:cast { card = b, at = t:wizard(1), boost = n }
       t:eq(t:life(0), 12)
       t:eq(g:turn().vars.lost, true)
       t:eq(g:player(0).tokens.lost_turns or 0, 0, "not his next turn")
-      for _, k in ipairs(t:actions()) do t:ok(k:sub(1, 5) ~= "move ", k) end
+      t:ok(not t:has { kind = "move" }, "no move left")
     end },
   },
 }

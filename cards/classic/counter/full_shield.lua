@@ -17,8 +17,8 @@ return card {
       local f = t:give(0, "Fireball")
       local s = t:give(1, "Full Shield")
       t:place(1, t.game:player(0).at)
-      t:answer(1, "counter with Full Shield #" .. s)
-      t:act("cast Fireball #" .. f .. " at player 1")
+      t:answer(1, { card = s })
+      t:cast { card = f, at = t:wizard(1) }
       t:eq(t:life(1), 15)
       t:eq(t.game:card(f).zone.pile, "discard")
       t:eq(t.game:card(s).zone.pile, "discard")
@@ -28,7 +28,7 @@ return card {
       t:active(0)
       t:give(1, "Full Shield")
       t:place(1, t.game:player(0).at)
-      t:act("punch player 1") -- no request: the strict test agent would fail on one
+      t:punch(t:wizard(1)) -- no request: the strict test agent would fail on one
       t:eq(t:life(1), 14)
     end },
   },

@@ -20,8 +20,8 @@ return card {
       local n = t:give(0, "NUMBER 5")
       local r = t:give(1, "Reflection")
       t:place(1, t.game:player(0).at)
-      t:answer(1, "counter with Reflection #" .. r)
-      t:act("cast Powerthrust #" .. c .. " at player 1 with NUMBER 5 #" .. n)
+      t:answer(1, { card = r })
+      t:cast { card = c, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 11)
       t:eq(t:life(0), 11)
     end },
@@ -31,8 +31,8 @@ return card {
       local r = t:give(1, "Reflection")
       t:give(0, "NUMBER 2")
       t:place(1, t.game:player(0).at)
-      t:answer(1, "counter with Reflection #" .. r)
-      t:act("cast Lightning Blast #" .. b .. " at player 1")
+      t:answer(1, { card = r })
+      t:cast { card = b, at = t:wizard(1) }
       t:eq(t:life(0), 14)
       t:eq(t:life(1), 14)
       t:eq(t.game:turn().vars.lost, true)

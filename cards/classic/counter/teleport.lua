@@ -11,7 +11,7 @@ local function landing_squares(game)
   for _, s in ipairs(game:squares()) do
     local blocked = false
     for _, o in ipairs(game:objects_at(s)) do if o.blocks_move then blocked = true end end
-    if not blocked then out[#out + 1] = { key = "square " .. s.x .. "," .. s.y, square = s } end
+    if not blocked then out[#out + 1] = { label = "square " .. s.x .. "," .. s.y, square = s } end
   end
   return out
 end
@@ -20,10 +20,8 @@ local function teleport(ctx)
   local game = ctx.game
   local p = ctx.controller
   local opts = landing_squares(game)
-  local key = game:choose(p, "square", "Teleport to which square?", opts)
-  for _, o in ipairs(opts) do
-    if o.key == key then ctx:move_wizard(p, o.square) end
-  end
+  local _, i = game:choose(p, "square", "Teleport to which square?", opts)
+  ctx:move_wizard(p, opts[i].square)
 end
 
 local ANSWERS = { spell = true, throw = true, punch = true }
@@ -47,8 +45,8 @@ return card {
       t:active(0)
       local c = t:give(0, "Teleport")
       local to = g:home(g:player(1).home_sector)
-      t:answer(0, "square " .. to.x .. "," .. to.y)
-      t:act("cast Teleport #" .. c)
+      t:answer(0, { square = to })
+      t:cast { card = c }
       t:eq(g:player(0).at, to)
       t:eq(g:turn().vars.attacked, nil)
       t:eq(g:card(c).zone.pile, "discard")
@@ -61,9 +59,9 @@ return card {
       t:place(1, g:player(0).at)
       local tr
       for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" and o.owner == 0 then tr = o end end
-      t:answer(1, "counter with Teleport #" .. c)
-      t:answer(1, "square " .. tr.at.x .. "," .. tr.at.y)
-      t:act("cast Fireball #" .. f .. " at player 1")
+      t:answer(1, { card = c })
+      t:answer(1, { square = tr.at })
+      t:cast { card = f, at = t:wizard(1) }
       t:eq(t:life(1), 15)
       t:eq(g:player(1).at, tr.at)
       t:eq(g:object(tr.id).carried_by, nil, "nothing is picked up out of turn")
@@ -77,9 +75,9 @@ return card {
       local c = t:give(1, "Teleport")
       local at = g:player(0).at
       t:place(1, at)
-      t:answer(1, "counter with Teleport #" .. c)
-      t:answer(0, "counter with Anti-Anti #" .. aa)
-      t:act("cast Fireball #" .. f .. " at player 1")
+      t:answer(1, { card = c })
+      t:answer(0, { card = aa })
+      t:cast { card = f, at = t:wizard(1) }
       t:eq(t:life(1), 10)
       t:eq(g:player(1).at, at)
     end },

@@ -27,10 +27,10 @@ return card {
       t:place(0, at)
       local n = spots.free_square(g, at)
       local c = t:give(0, "Create Wall")
-      t:act("cast Create Wall #" .. c .. " at border " .. spots.edge_label(n.edge))
+      t:cast { card = c, at = t:border(n.edge) }
       t:eq(g:edge(n.edge).barrier, "wall")
       t:ok(not g:los(at, n.to), "no sight through it")
-      t:ok(not spots.offered(t, "move " .. n.dir), "no step through it")
+      t:ok(not t:has { kind = "move", dir = n.dir }, "no step through it")
       t:eq(g:card(c).zone.kind, "play", "a permanent spell stays in play")
       local H = require("rules.ctx")
       local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H })
@@ -44,15 +44,13 @@ return card {
       t:active(0)
       local c = t:give(0, "Create Wall")
       local first
-      for _, k in ipairs(t:actions()) do
-        local e = k:match("^cast Create Wall #%d+ at border (.+)$")
-        if e then
-          local x, y, side = e:match("([%d-]+),([%d-]+),(%a)")
-          t:eq(g:edge { x = tonumber(x), y = tonumber(y), side = side }.barrier, "open", k)
-          first = first or k
-        end
-        t:ok(not k:find("at wall") and not k:find("at door"), k)
+      for _, a in ipairs(t:list { kind = "cast", card = c }) do
+        t:eq(a.target.kind, "border", a.label)
+        t:eq(g:edge(a.target.edge).barrier, "open", a.label)
+        first = first or a
       end
+      t:eq(t:count { kind = "cast", target = { kind = "wall" } }, 0, "no cast at a wall")
+      t:eq(t:count { kind = "cast", target = { kind = "door" } }, 0, "no cast at a door")
       t:ok(first, "some empty line in sight")
       t:act(first)
       t:eq(g:turn().vars.attacked, nil, "a neutral spell on the board is no attack")

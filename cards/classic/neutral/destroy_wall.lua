@@ -45,7 +45,7 @@ return card {
       t:place(0, at)
       t:place(1, n.to)
       local c = t:give(0, "Destroy Wall")
-      t:act("cast Destroy Wall #" .. c .. " at wall " .. spots.edge_label(n.edge))
+      t:cast { card = c, at = t:wall(n.edge) }
       t:eq(g:edge(n.edge).barrier, "open")
       t:eq(t:life(0), 13)
       t:eq(t:life(1), 13)
@@ -62,8 +62,8 @@ return card {
       t:place(1, n.to)
       local c = t:give(0, "Destroy Wall")
       local b = t:give(1, "Blunt")
-      t:answer(1, "counter with Blunt #" .. b)
-      t:act("cast Destroy Wall #" .. c .. " at wall " .. spots.edge_label(n.edge))
+      t:answer(1, { card = b })
+      t:cast { card = c, at = t:wall(n.edge) }
       t:eq(t:life(1), 14, "2 halved")
       t:eq(t:life(0), 13)
     end },
@@ -86,15 +86,15 @@ return card {
       t:ok(at, "a rim wall with a square beyond")
       t:place(0, at)
       t:place(1, across.square)
-      t:ok(not spots.offered(t, "move " .. side), "walled")
+      t:ok(not t:has { kind = "move", dir = side }, "walled")
       local c = t:give(0, "Destroy Wall")
       local e = g:edge { x = at.x, y = at.y, side = side }.edge
-      t:act("cast Destroy Wall #" .. c .. " at wall " .. spots.edge_label(e))
+      t:cast { card = c, at = t:wall(e) }
       t:eq(g:edge(e).barrier, "open")
       t:eq(g:edge { x = across.square.x, y = across.square.y, side = across.side }.barrier, "open", "the wall across fell too")
       t:eq(t:life(0), 13)
       t:eq(t:life(1), 13, "the wizard across the wrap-around was beside it")
-      t:act("move " .. side)
+      t:move(side)
       t:eq(g:player(0).at, across.square, "out on the opposite edge")
     end },
     { "doors are not walls: never offered", function(t)
@@ -105,15 +105,12 @@ return card {
       t:ok(door, "a door beside")
       local c = t:give(0, "Destroy Wall")
       local walls = 0
-      for _, k in ipairs(t:actions()) do
-        local e = k:match("^cast Destroy Wall #%d+ at (.+)$")
-        if e then
-          walls = walls + 1
-          t:ok(e:sub(1, 5) == "wall ", k)
-        end
+      for _, a in ipairs(t:list { kind = "cast", card = c }) do
+        walls = walls + 1
+        t:eq(a.target.kind, "wall", a.label)
       end
       t:ok(walls > 0, "some wall in sight")
-      t:ok(not spots.offered(t, "cast Destroy Wall #" .. c .. " at door " .. spots.edge_label(door)))
+      t:ok(not t:has { kind = "cast", card = c, target = t:door(door) })
     end },
   },
 }

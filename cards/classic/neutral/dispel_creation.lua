@@ -28,11 +28,11 @@ return card {
       t:place(1, at)
       local n = spots.free_square(g, at)
       local w = t:give(1, "Create Wall")
-      t:act("cast Create Wall #" .. w .. " at border " .. spots.edge_label(n.edge))
+      t:cast { card = w, at = t:border(n.edge) }
       t:eq(g:edge(n.edge).barrier, "wall")
       t:active(0)
       local d = t:give(0, "Dispel Creation")
-      t:act("cast Dispel Creation #" .. d .. " at spell Create Wall #" .. w)
+      t:cast { card = d, at = t:spell(w) }
       t:eq(g:edge(n.edge).barrier, "open")
       t:eq(g:card(w).zone.pile, "discard")
       t:eq(g:turn().vars.attacked, nil, "not an attack")
@@ -45,11 +45,11 @@ return card {
       t:place(0, at)
       local n = spots.free_square(g, at)
       local b = t:give(0, "Thornbush")
-      t:act("cast Thornbush #" .. b .. " at square " .. n.to.x .. "," .. n.to.y)
+      t:cast { card = b, at = t:square(n.to) }
       local slow = t:put(1, "Slow")
       local d = t:give(0, "Dispel Creation")
-      t:ok(not spots.offered(t, "cast Dispel Creation #" .. d .. " at spell Slow #" .. slow))
-      t:act("cast Dispel Creation #" .. d .. " at spell Thornbush #" .. b)
+      t:ok(not t:has { kind = "cast", card = d, target = t:spell(slow) })
+      t:cast { card = d, at = t:spell(b) }
       t:eq(#g:objects_at(n.to), 0)
     end },
   },

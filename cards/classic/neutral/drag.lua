@@ -44,7 +44,7 @@ return card {
       for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" then tr = o end end
       g:set_object(tr.id, { at = n.to })
       local c = t:give(0, "Drag")
-      t:act("cast Drag #" .. c .. " at treasure #" .. tr.id)
+      t:cast { card = c, at = t:treasure(tr.id) }
       t:eq(g:object(tr.id).at, a)
       t:eq(g:object(tr.id).carried_by, nil, "dragged, not picked up")
       t:eq(g:turn().vars.attacked, nil)
@@ -58,15 +58,15 @@ return card {
       t:place(0, a)
       t:place(1, b)
       local c = t:give(0, "Drag")
-      t:act("cast Drag #" .. c .. " at player 1")
+      t:cast { card = c, at = t:wizard(1) }
       t:eq(g:player(1).at, a)
       t:ok(g:turn().vars.attacked)
       t:active(0)
       t:place(1, b)
       local c2 = t:give(0, "Drag")
       local s = t:give(1, "Full Shield")
-      t:answer(1, "counter with Full Shield #" .. s)
-      t:act("cast Drag #" .. c2 .. " at player 1")
+      t:answer(1, { card = s })
+      t:cast { card = c2, at = t:wizard(1) }
       t:eq(g:player(1).at, b, "shielded: not dragged")
     end },
     { "a fixed object (a thornbush) cannot be dragged; a dropped dagger can", function(t)
@@ -78,11 +78,11 @@ return card {
       t:place(0, a)
       local bush = g:create_object { kind = "thornbush", at = n.to, mobile = false, blocks_los = false, fills_square = true, toughness = 5 }
       local c = t:give(0, "Drag")
-      t:ok(not spots.offered(t, "cast Drag #" .. c .. " at object #" .. bush))
+      t:ok(not t:has { kind = "cast", card = c, target = t:object(bush) })
       g:remove_object(bush)
       local d = g:new_card("Dagger", { kind = "pile", pile = "discard" })
       local id = g:create_object { kind = "item", card = d, at = n.to, mobile = true }
-      t:act("cast Drag #" .. c .. " at object #" .. id)
+      t:cast { card = c, at = t:object(id) }
       t:eq(g:object(id).at, a)
     end },
   },

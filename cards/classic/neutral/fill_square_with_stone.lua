@@ -33,34 +33,30 @@ return card {
       t:place(0, at)
       local n = spots.free_square(g, at)
       local c = t:give(0, "Fill Square With Stone")
-      t:act("cast Fill Square With Stone #" .. c .. " at square " .. n.to.x .. "," .. n.to.y)
+      t:cast { card = c, at = t:square(n.to) }
       local stone = g:objects_at(n.to)[1]
       t:eq(stone.kind, "solid_stone")
-      t:ok(not spots.offered(t, "move " .. n.dir), "no step into the stone")
+      t:ok(not t:has { kind = "move", dir = n.dir }, "no step into the stone")
       t:eq(g:card(c).zone.kind, "play", "permanent")
       local H = require("rules.ctx")
       local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H })
       H.damage(ctx, { kind = "object", id = stone.id }, 19, { magical = true })
       t:ok(g:object(stone.id) and g:object(stone.id).id, "19 points: still there")
-      t:ok(spots.offered(t, "punch object #" .. stone.id), "punched from the next square")
-      t:act("punch object #" .. stone.id)
+      t:ok(t:has { kind = "punch", target = t:object(stone.id) }, "punched from the next square")
+      t:punch(t:object(stone.id))
       t:eq(#g:objects_at(n.to), 0, "broken")
-      t:ok(spots.offered(t, "move " .. n.dir), "the way is open again")
+      t:ok(t:has { kind = "move", dir = n.dir }, "the way is open again")
     end },
     { "no square with a wizard or an object, no home base", function(t)
       local g = t.game
       t:active(0)
-      t:give(0, "Fill Square With Stone")
+      local c = t:give(0, "Fill Square With Stone")
       local seen = 0
-      for _, k in ipairs(t:actions()) do
-        local x, y
-        if k:find("^cast Fill Square", 1) then x, y = k:match("square ([%d-]+),([%d-]+)") end
-        if x then
-          local s = { x = tonumber(x), y = tonumber(y) }
-          t:eq(g:home_sector_at(s), nil, k)
-          t:eq(#g:wizards_at(s) + #g:objects_at(s), 0, k)
-          seen = seen + 1
-        end
+      for _, a in ipairs(t:list { kind = "cast", card = c, target = { kind = "square" } }) do
+        local s = { x = a.target.x, y = a.target.y }
+        t:eq(g:home_sector_at(s), nil, a.label)
+        t:eq(#g:wizards_at(s) + #g:objects_at(s), 0, a.label)
+        seen = seen + 1
       end
       t:ok(seen > 0, "some empty square in sight")
     end },

@@ -39,7 +39,7 @@ return card {
       t:active(1)
       local inv = t:give(1, "Invisible")
       local n = t:give(1, "NUMBER 6")
-      t:act("cast Invisible #" .. inv .. " at player 1 with NUMBER 6 #" .. n)
+      t:cast { card = inv, at = t:wizard(1), boost = n }
       t:eq(g:turn().vars.attacked, nil, "on oneself it is neutral")
       t:eq(g:card(inv).zone.kind, "play")
       local misses = 0
@@ -48,7 +48,7 @@ return card {
         t:set_life(1, 15)
         t:place(1, g:player(0).at)
         local f = t:give(0, "Fireball")
-        t:act("cast Fireball #" .. f .. " at player 1")
+        t:cast { card = f, at = t:wizard(1) }
         local rolls = t:log("roll")
         local r = rolls[#rolls].result
         if r == 1 then
@@ -64,10 +64,10 @@ return card {
       local g = t.game
       t:active(1)
       local inv = t:give(1, "Invisible")
-      t:act("cast Invisible #" .. inv .. " at player 1")
+      t:cast { card = inv, at = t:wizard(1) }
       t:active(0)
       t:place(1, g:player(0).at)
-      t:act("punch player 1")
+      t:punch(t:wizard(1))
       t:eq(t:life(1), 14)
     end },
     { "on another wizard it is the turn's attack", function(t)
@@ -75,7 +75,7 @@ return card {
       t:active(0)
       local inv = t:give(0, "Invisible")
       t:place(1, g:player(0).at)
-      t:act("cast Invisible #" .. inv .. " at player 1")
+      t:cast { card = inv, at = t:wizard(1) }
       t:ok(g:turn().vars.attacked)
     end },
   },

@@ -34,12 +34,12 @@ return card {
       local j = t:give(0, "Jam Lock")
       local k = t:give(0, "Master Key")
       local p = t:give(0, "Pick Lock")
-      t:act("display Master Key #" .. k)
-      t:ok(spots.offered(t, "move " .. dir), "the key opens it before")
-      t:act("cast Jam Lock #" .. j .. " at door " .. spots.edge_label(e))
+      t:act { kind = "display", card = k }
+      t:ok(t:has { kind = "move", dir = dir }, "the key opens it before")
+      t:cast { card = j, at = t:door(e) }
       t:eq(g:edge(e).door.sealed, true)
-      t:ok(not spots.offered(t, "move " .. dir), "not after")
-      t:ok(not spots.offered(t, "cast Pick Lock #" .. p .. " at door " .. spots.edge_label(e)))
+      t:ok(not t:has { kind = "move", dir = dir }, "not after")
+      t:ok(not t:has { kind = "cast", card = p, target = t:door(e) })
     end },
     { "a door whose lock was removed is shut again", function(t)
       local g = t.game
@@ -47,21 +47,21 @@ return card {
       local _, dir, e = spots.locked_door(g, 0)
       local r = t:give(0, "Remove Lock")
       local j = t:give(0, "Jam Lock")
-      t:act("cast Remove Lock #" .. r .. " at door " .. spots.edge_label(e))
-      t:ok(spots.offered(t, "move " .. dir))
-      t:act("cast Jam Lock #" .. j .. " at door " .. spots.edge_label(e))
-      t:ok(not spots.offered(t, "move " .. dir))
+      t:cast { card = r, at = t:door(e) }
+      t:ok(t:has { kind = "move", dir = dir })
+      t:cast { card = j, at = t:door(e) }
+      t:ok(not t:has { kind = "move", dir = dir })
     end },
     { "breaking the door (15 points) clears the way", function(t)
       local g = t.game
       t:active(0)
       local _, dir, e = spots.locked_door(g, 0)
       local j = t:give(0, "Jam Lock")
-      t:act("cast Jam Lock #" .. j .. " at door " .. spots.edge_label(e))
+      t:cast { card = j, at = t:door(e) }
       local H = require("rules.ctx")
       local ctx = setmetatable({ game = g, caster = 0, controller = 0 }, { __index = H })
       H.damage(ctx, { kind = "door", edge = e }, 15, { physical = true })
-      t:ok(spots.offered(t, "move " .. dir))
+      t:ok(t:has { kind = "move", dir = dir })
     end },
   },
 }

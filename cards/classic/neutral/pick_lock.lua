@@ -28,14 +28,14 @@ return card {
       t:active(0)
       local from, dir, e = spots.locked_door(g, 0)
       t:ok(e, "a door locked for player 0")
-      t:ok(not spots.offered(t, "move " .. dir), "locked before")
+      t:ok(not t:has { kind = "move", dir = dir }, "locked before")
       local c = t:give(0, "Pick Lock")
-      t:act("cast Pick Lock #" .. c .. " at door " .. spots.edge_label(e))
+      t:cast { card = c, at = t:door(e) }
       t:eq(g:card(c).zone.pile, "discard")
-      t:act("move " .. dir)
+      t:move(dir)
       t:ok(not (g:player(0).at.x == from.x and g:player(0).at.y == from.y), "went through")
       local back = { N = "S", S = "N", E = "W", W = "E" }
-      t:ok(not spots.offered(t, "move " .. back[dir]), "relocked behind him")
+      t:ok(not t:has { kind = "move", dir = back[dir] }, "relocked behind him")
       t:eq(g:edge(e).barrier, "door")
       t:eq(g:edge(e).door.open, false)
     end },
@@ -45,11 +45,11 @@ return card {
       local from, dir, e = spots.locked_door(g, 0)
       t:place(1, spots.beyond(g, from, dir))
       local f = t:give(0, "Fireball")
-      t:ok(not spots.offered(t, "cast Fireball #" .. f .. " at player 1"), "no sight through the locked door")
+      t:ok(not t:has { kind = "cast", card = f, target = t:wizard(1) }, "no sight through the locked door")
       local c = t:give(0, "Pick Lock")
-      t:act("cast Pick Lock #" .. c .. " at door " .. spots.edge_label(e))
+      t:cast { card = c, at = t:door(e) }
       t:eq(g:edge(e).door.open, true, "picked: it stands open")
-      t:act("cast Fireball #" .. f .. " at player 1")
+      t:cast { card = f, at = t:wizard(1) }
       t:eq(t:life(1), 10, "the fireball went through the open door")
       t:eq(g:player(0).at, from, "without passing himself")
       t:pass(1)
@@ -57,23 +57,17 @@ return card {
       t:pass(1)
       t:eq(g:turn().active, 0)
       t:place(0, from)
-      t:ok(not spots.offered(t, "move " .. dir), "locked on his next turn")
+      t:ok(not t:has { kind = "move", dir = dir }, "locked on his next turn")
     end },
     { "a jammed lock cannot be picked; doors only, beside you", function(t)
       local g = t.game
       t:active(0)
       local _, _, e = spots.locked_door(g, 0)
       local c = t:give(0, "Pick Lock")
-      local found = false
-      for _, k in ipairs(t:actions()) do
-        if k:find("^cast Pick Lock") then
-          t:ok(k:find(" at door ", 1, true), k)
-          found = found or k:find(spots.edge_label(e), 1, true) ~= nil
-        end
-      end
-      t:ok(found, "the door beside is offered")
+      for _, a in ipairs(t:list { kind = "cast", card = c }) do t:eq(a.target.kind, "door", a.label) end
+      t:ok(t:has { kind = "cast", card = c, target = t:door(e) }, "the door beside is offered")
       g:set_door_flags(e, { sealed = true })
-      t:ok(not spots.offered(t, "cast Pick Lock #" .. c .. " at door " .. spots.edge_label(e)), "jammed")
+      t:ok(not t:has { kind = "cast", card = c, target = t:door(e) }, "jammed")
     end },
   },
 }

@@ -24,11 +24,11 @@ return card {
     local game, moving = ctx.game, ctx.target.sector
     local opts = {}
     for i = 0, game:sector_count() - 1 do
-      if i ~= moving then opts[#opts + 1] = { key = "sector " .. i, sector = i } end
+      if i ~= moving then opts[#opts + 1] = { label = "sector " .. i, sector = i } end
     end
     if #opts == 0 then return end
-    local key = game:choose(ctx.caster, "sector", "Relocate Sector: trade places with which sector?", opts)
-    local other = tonumber(key:match("%d+"))
+    local _, j = game:choose(ctx.caster, "sector", "Relocate Sector: trade places with which sector?", opts)
+    local other = opts[j].sector
     ctx:relocate_sector(moving, other)
     game:log("sector_relocated", { sector = moving, with = other })
   end,
@@ -39,7 +39,7 @@ return card {
       local home0, home1 = g:home(0), g:home(1)
       local c = t:give(0, "Relocate Sector")
       -- with two sectors there is one place to go: nobody is asked
-      t:act("cast Relocate Sector #" .. c .. " at sector 0")
+      t:cast { card = c, at = t:sector(0) }
       t:eq(g:player(0).at, home1, "wizard 0 rode his sector into the other place")
       t:eq(g:player(1).at, home0)
       t:eq(#t:log("sector_relocated"), 1)
@@ -53,8 +53,8 @@ return card {
       local through = beyond(g, gate, "S")
       t:ok(g:sector_of(through) ~= g:sector_of(gate), "the AUTO WARP leads off to another sector first")
       local c = t:give(0, "Relocate Sector")
-      t:answer(0, "sector 2")
-      t:act("cast Relocate Sector #" .. c .. " at sector 0")
+      t:answer(0, { sector = 2 })
+      t:cast { card = c, at = t:sector(0) }
       t:eq(#t:log("auto_warp_removed"), 1)
       local after = beyond(g, gate, "S")
       t:eq(g:sector_of(after), g:sector_of(gate), "the south edge now wraps to the north edge of the same column")

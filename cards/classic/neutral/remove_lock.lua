@@ -28,15 +28,15 @@ return card {
       t:active(0)
       local from, dir, e = spots.locked_door(g, 0)
       local c = t:give(0, "Remove Lock")
-      t:act("cast Remove Lock #" .. c .. " at door " .. spots.edge_label(e))
+      t:cast { card = c, at = t:door(e) }
       t:eq(g:edge(e).door.jammed_open, true)
-      t:act("move " .. dir)
+      t:move(dir)
       local back = { N = "S", S = "N", E = "W", W = "E" }
-      t:act("move " .. back[dir])
+      t:move(back[dir])
       t:eq(g:player(0).at, from)
       t:active(1)
       t:place(1, from)
-      t:ok(spots.offered(t, "move " .. dir), "open for everyone, on later turns")
+      t:ok(t:has { kind = "move", dir = dir }, "open for everyone, on later turns")
       local beyond
       for _, n in ipairs(g:neighbours(from)) do if n.dir == dir then beyond = n.to end end
       t:ok(g:los(from, beyond), "sight through the open door")
@@ -47,9 +47,9 @@ return card {
       local _, _, e = spots.locked_door(g, 0)
       local c = t:give(0, "Remove Lock")
       g:set_door_flags(e, { sealed = true })
-      t:ok(not spots.offered(t, "cast Remove Lock #" .. c .. " at door " .. spots.edge_label(e)))
+      t:ok(not t:has { kind = "cast", card = c, target = t:door(e) })
       g:set_door_flags(e, { sealed = false, jammed_open = true })
-      t:ok(not spots.offered(t, "cast Remove Lock #" .. c .. " at door " .. spots.edge_label(e)))
+      t:ok(not t:has { kind = "cast", card = c, target = t:door(e) })
     end },
   },
 }

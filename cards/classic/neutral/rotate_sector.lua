@@ -25,13 +25,10 @@ return card {
   copies = 1,
   text = "Turn any sector board a quarter turn either way or a half turn, with everything on it. A wall added or removed on its border stays with one side or the other, as the die decides.",
   resolve = function(ctx)
-    local key = ctx.game:choose(ctx.caster, "rotation", "Rotate Sector: which way?", TURNS)
-    for _, o in ipairs(TURNS) do
-      if o.key == key then
-        ctx:rotate_sector(ctx.target.sector, o.quarters)
-        ctx.game:log("sector_rotated", { sector = ctx.target.sector, quarters = o.quarters })
-      end
-    end
+    local _, i = ctx.game:choose(ctx.caster, "rotation", "Rotate Sector: which way?", TURNS)
+    local o = TURNS[i]
+    ctx:rotate_sector(ctx.target.sector, o.quarters)
+    ctx.game:log("sector_rotated", { sector = ctx.target.sector, quarters = o.quarters })
   end,
   tests = {
     { "a half turn carries a wizard to the opposite corner of the sector", function(t)
@@ -42,7 +39,7 @@ return card {
       t:place(1, { x = x0, y = y0 })
       local c = t:give(0, "Rotate Sector")
       t:answer(0, "half turn")
-      t:act("cast Rotate Sector #" .. c .. " at sector " .. sec)
+      t:cast { card = c, at = t:sector(sec) }
       t:eq(g:player(1).at, { x = x1, y = y1 })
       t:eq(g:card(c).zone.pile, "discard")
       t:eq(#t:log("sector_rotated"), 1)
@@ -56,10 +53,10 @@ return card {
       t:ok(seam, "an open seam")
       t:place(0, inside)
       local w = t:give(0, "Create Wall")
-      t:act("cast Create Wall #" .. w .. " at border " .. spots.edge_label(seam.edge))
+      t:cast { card = w, at = t:border(seam.edge) }
       local c = t:give(0, "Rotate Sector")
       t:answer(0, "half turn")
-      t:act("cast Rotate Sector #" .. c .. " at sector " .. sec)
+      t:cast { card = c, at = t:sector(sec) }
       local x0, x1, y0, y1 = bounds(g, sec)
       local opp = { N = "S", S = "N", E = "W", W = "E" }
       local stayed = g:edge(seam.edge).barrier == "wall"

@@ -17,12 +17,12 @@ return card {
     { "the caster plays again right after his turn, then play goes on", function(t)
       t:active(0)
       local s = t:give(0, "Speed")
-      t:act("cast Speed #" .. s .. " at player 0")
-      t:act("end")
+      t:cast { card = s, at = t:wizard(0) }
+      t:act { kind = "end" }
       t:pass(1)
       t:eq(t.game:turn().active, 0, "another turn for player 0")
       t:eq(t.game:turn().vars.attacked, nil, "a fresh turn")
-      t:act("end")
+      t:act { kind = "end" }
       t:pass(1)
       t:eq(t.game:turn().active, 1, "then player 1")
     end },
@@ -30,14 +30,15 @@ return card {
       t.game:set_var("combat_open", nil)
       t:active(0)
       local s = t:give(0, "Speed")
-      t:act("cast Speed #" .. s .. " at player 0")
-      t:act("end")
+      t:cast { card = s, at = t:wizard(0) }
+      t:act { kind = "end" }
       t:pass(1)
       t:eq(t.game:turn().active, 0)
       t:eq(t.game:turn().round, 0)
-      t:give(0, "Fireball")
+      local f = t:give(0, "Fireball")
       t:place(1, t.game:player(0).at)
-      for _, k in ipairs(t:actions()) do t:ok(not k:find("^punch") and not k:find("^cast Fireball"), k) end
+      t:ok(not t:has { kind = "punch" }, "no punch")
+      t:ok(not t:has { kind = "cast", card = f }, "no Fireball")
     end },
   },
 }

@@ -47,19 +47,19 @@ return card {
       t:place(0, at)
       local n = spots.free_square(g, at)
       local c = t:give(0, "Thornbush")
-      t:act("cast Thornbush #" .. c .. " at square " .. n.to.x .. "," .. n.to.y)
+      t:cast { card = c, at = t:square(n.to) }
       t:eq(g:card(c).zone.kind, "play")
       local bush = g:objects_at(n.to)[1]
       t:eq(bush.kind, "thornbush")
       t:eq(bush.fills_square, true)
-      t:act("move " .. n.dir)
+      t:move(n.dir)
       t:eq(t:life(0), 14)
       t:eq(g:turn().phase_over, true, "his turn ends")
       t:eq(g:player(0).tokens.lost_turns, 1)
       t:pass(2)
       t:eq(g:turn().active, 0)
       t:eq(g:turn().vars.lost, true, "the next turn is lost")
-      for _, k in ipairs(t:actions()) do t:ok(k:sub(1, 5) ~= "move ", k) end
+      t:ok(not t:has { kind = "move" }, "no move on a lost turn")
     end },
     { "it blocks sight past it, and 5 points (punches from the next square) clear it", function(t)
       local g = t.game
@@ -78,12 +78,12 @@ return card {
       t:ok(at, "three squares in a row")
       t:place(0, at)
       local c = t:give(0, "Thornbush")
-      t:act("cast Thornbush #" .. c .. " at square " .. n.x .. "," .. n.y)
+      t:cast { card = c, at = t:square(n) }
       t:ok(not g:los(at, beyond), "the bush hides the square behind it")
       local bush = g:objects_at(n)[1]
       for i = 1, 5 do
         t:active(0)
-        t:act("punch object #" .. bush.id)
+        t:punch(t:object(bush.id))
         if i < 5 then t:eq(g:object(bush.id).damage, i) end
       end
       t:eq(#g:objects_at(n), 0, "cleared")
@@ -98,9 +98,9 @@ return card {
       local n = spots.free_square(g, at)
       local c = t:give(0, "Thornbush")
       local a = t:give(0, "Absorb")
-      t:act("cast Thornbush #" .. c .. " at square " .. n.to.x .. "," .. n.to.y)
-      t:answer(0, "counter with Absorb #" .. a)
-      t:act("move " .. n.dir)
+      t:cast { card = c, at = t:square(n.to) }
+      t:answer(0, { card = a })
+      t:move(n.dir)
       t:eq(t:life(0), 15)
       t:eq(g:player(0).tokens.lost_turns, nil)
       t:ok(g:turn().phase_over ~= true, "his turn goes on")
@@ -108,17 +108,13 @@ return card {
     { "not on a home base nor on an occupied square", function(t)
       local g = t.game
       t:active(0)
-      t:give(0, "Thornbush")
+      local c = t:give(0, "Thornbush")
       local home = g:home(g:player(0).home_sector)
-      for _, k in ipairs(t:actions()) do
-        t:ok(k ~= "cast Thornbush #1 at square " .. home.x .. "," .. home.y, k)
-        local x, y
-        if k:find("^cast Thornbush") then x, y = k:match("square ([%d-]+),([%d-]+)") end
-        if x then
-          local s = { x = tonumber(x), y = tonumber(y) }
-          t:eq(g:home_sector_at(s), nil, k)
-          t:eq(#g:wizards_at(s), 0, k)
-        end
+      t:ok(not t:has { kind = "cast", card = c, target = t:square(home) }, "not on the home base")
+      for _, a in ipairs(t:list { kind = "cast", card = c }) do
+        local s = { x = a.target.x, y = a.target.y }
+        t:eq(g:home_sector_at(s), nil, a.label)
+        t:eq(#g:wizards_at(s), 0, a.label)
       end
     end },
   },

@@ -54,11 +54,11 @@ return card {
       t:place(0, at)
       local n = spots.free_square(g, at)
       local c = t:give(0, "Wall of Fire")
-      t:act("cast Wall of Fire #" .. c .. " at border " .. spots.edge_label(n.edge))
+      t:cast { card = c, at = t:border(n.edge) }
       t:eq(g:card(c).zone.kind, "play")
       t:ok(not g:los(at, n.to), "no sight through the flames")
-      t:ok(spots.offered(t, "move " .. n.dir), "it can be walked through")
-      t:act("move " .. n.dir)
+      t:ok(t:has { kind = "move", dir = n.dir }, "it can be walked through")
+      t:move(n.dir)
       t:eq(t:life(0), 12)
       t:eq(g:edge(n.edge).barrier, "open", "no wall: flames only")
     end },
@@ -71,7 +71,7 @@ return card {
       local n = spots.free_square(g, at)
       local c = t:give(0, "Wall of Fire")
       local num = t:give(0, "NUMBER 2")
-      t:act("cast Wall of Fire #" .. c .. " at border " .. spots.edge_label(n.edge) .. " with NUMBER 2 #" .. num)
+      t:cast { card = c, at = t:border(n.edge), boost = num }
       t:eq(g:card(c).energy, 2)
       t:pass(2)
       t:eq(g:turn().active, 0)
@@ -90,8 +90,8 @@ return card {
       local n = spots.free_square(g, at)
       local c = t:give(0, "Wall of Fire")
       local c2 = t:give(0, "Wall of Fire")
-      t:act("cast Wall of Fire #" .. c .. " at border " .. spots.edge_label(n.edge))
-      t:ok(not spots.offered(t, "cast Wall of Fire #" .. c2 .. " at border " .. spots.edge_label(n.edge)))
+      t:cast { card = c, at = t:border(n.edge) }
+      t:ok(not t:has { kind = "cast", card = c2, target = t:border(n.edge) })
       local H = require("rules.ctx")
       local ctx = setmetatable({ game = g, caster = 0, controller = 0 }, { __index = H })
       H.move_wizard(ctx, 0, n.to)

@@ -29,7 +29,7 @@ return card {
       end
       t:ok(far, "a square in sight")
       t:place(1, far)
-      t:act("throw Dagger #" .. d .. " at player 1")
+      t:throw { card = d, at = t:wizard(1) }
       t:eq(t:life(1), 12)
       t:ok(g:turn().vars.attacked)
       local lying
@@ -38,7 +38,7 @@ return card {
       t:eq(g:card(d).zone.kind, "board", "its card waits by the board, not in a hand")
       t:eq(#g:hand(0) + #g:play_area(0), 0)
       t:active(1)
-      t:act("pick up Dagger #" .. lying.id)
+      t:act { kind = "pick_object", object = lying.id }
       t:eq(g:card(d).zone.player, 1)
       t:eq(g:turn().phase_over, true, "picking it up ended the turn")
     end },
@@ -61,7 +61,7 @@ return card {
       t:ok(wall, "a wall two squares away, in sight")
       t:place(0, thrower)
       local d = t:give(0, "Dagger")
-      t:act("throw Dagger #" .. d .. " at wall " .. wall.x .. "," .. wall.y .. "," .. wall.side)
+      t:throw { card = d, at = t:wall(wall) }
       t:eq(g:edge(wall).damage, 3)
       local lying
       for _, o in ipairs(g:objects_at(beside)) do if o.card == d then lying = o end end
@@ -74,8 +74,8 @@ return card {
       t:give(1, "Full Shield")
       local a = t:give(1, "Absorb")
       t:place(1, g:player(0).at)
-      t:answer(1, "counter with Absorb #" .. a)
-      t:act("throw Dagger #" .. d .. " at player 1")
+      t:answer(1, { card = a })
+      t:throw { card = d, at = t:wizard(1) }
       t:eq(t:life(1), 15)
       t:eq(#t:log("counter"), 1)
     end },
@@ -83,10 +83,10 @@ return card {
       local g = t.game
       t:active(0)
       t:give(0, "Dagger")
-      for _, k in ipairs(t:actions()) do t:ok(not k:find("at player 0", 1, true), k) end
+      t:ok(not t:has { target = t:wizard(0) }, "nothing aimed at player 0")
       t:place(1, g:player(0).at)
-      t:act("punch player 1")
-      for _, k in ipairs(t:actions()) do t:ok(not k:find("^throw"), k) end
+      t:punch(t:wizard(1))
+      t:ok(not t:has { kind = "throw" }, "no throw after a punch")
     end },
   },
 }

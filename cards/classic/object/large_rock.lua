@@ -21,7 +21,7 @@ return card {
       t:active(0)
       local r = t:give(0, "Large Rock")
       t:place(1, g:player(0).at)
-      t:act("throw Large Rock #" .. r .. " at player 1")
+      t:throw { card = r, at = t:wizard(1) }
       t:eq(t:life(1), 12)
       t:eq(g:objects_at(g:player(1).at)[1] and g:objects_at(g:player(1).at)[1].card, r)
       t:eq(#g:hand(0) + #g:play_area(0), 0, "no longer carried")
@@ -32,8 +32,8 @@ return card {
       local r = t:give(0, "Large Rock")
       local b = t:give(1, "Blunt")
       t:place(1, g:player(0).at)
-      t:answer(1, "counter with Blunt #" .. b)
-      t:act("throw Large Rock #" .. r .. " at player 1")
+      t:answer(1, { card = b })
+      t:throw { card = r, at = t:wizard(1) }
       t:eq(t:life(1), 13)
     end },
     { "it wears down a thornbush (5 points) and drops before it", function(t)
@@ -48,7 +48,7 @@ return card {
       end
       t:ok(next_sq, "an open square beside")
       local bush = g:create_object { kind = "bush", at = next_sq, mobile = false, blocks_los = false, blocks_move = false, fills_square = true, toughness = 5 }
-      t:act("throw Large Rock #" .. r .. " at object #" .. bush)
+      t:throw { card = r, at = t:object(bush) }
       t:eq(g:object(bush).damage, 3)
       local lying
       for _, o in ipairs(g:objects_at(at)) do if o.card == r then lying = o end end
@@ -65,9 +65,9 @@ return card {
       local item = g:create_object { kind = "item", card = d, at = n.to, mobile = true }
       local r = t:give(0, "Large Rock")
       t:ok(g:los_object(at, item), "in sight")
-      for _, k in ipairs(t:actions()) do t:ok(not k:find("object #" .. item, 1, true), k) end
+      t:ok(not t:has { target = t:object(item) }, "nothing aimed at the dropped dagger")
       local bush = g:create_object { kind = "bush", at = n.to, mobile = false, blocks_los = false, blocks_move = false, fills_square = true, toughness = 5 }
-      t:ok(spots.offered(t, "throw Large Rock #" .. r .. " at object #" .. bush), "a thornbush may be")
+      t:ok(t:has { kind = "throw", card = r, target = t:object(bush) }, "a thornbush may be")
     end },
   },
 }

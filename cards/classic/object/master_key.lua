@@ -20,11 +20,11 @@ return card {
       t:active(0)
       local from, dir, e = spots.locked_door(g, 0)
       local k = t:give(0, "Master Key")
-      t:ok(not spots.offered(t, "move " .. dir), "in the hand it does nothing")
-      t:act("display Master Key #" .. k)
-      t:act("move " .. dir)
+      t:ok(not t:has { kind = "move", dir = dir }, "in the hand it does nothing")
+      t:act { kind = "display", card = k }
+      t:move(dir)
       local back = { N = "S", S = "N", E = "W", W = "E" }
-      t:act("move " .. back[dir])
+      t:move(back[dir])
       t:eq(g:player(0).at, from)
       t:eq(g:card(k).zone.kind, "play", "kept, shown")
       t:eq(g:edge(e).door.open, false, "the door stays locked for others")
@@ -35,32 +35,32 @@ return card {
       local from, dir = spots.locked_door(g, 0)
       local k = t:give(0, "Master Key")
       local f = t:give(0, "Fireball")
-      t:act("display Master Key #" .. k)
+      t:act { kind = "display", card = k }
       t:place(1, spots.beyond(g, from, dir))
-      t:ok(spots.offered(t, "move " .. dir), "he may go through")
-      t:ok(not spots.offered(t, "cast Fireball #" .. f .. " at player 1"), "but not cast through")
+      t:ok(t:has { kind = "move", dir = dir }, "he may go through")
+      t:ok(not t:has { kind = "cast", card = f, target = t:wizard(1) }, "but not cast through")
     end },
     { "not through a damaged door, nor a jammed one", function(t)
       local g = t.game
       t:active(0)
       local _, dir, e = spots.locked_door(g, 0)
       local k = t:give(0, "Master Key")
-      t:act("display Master Key #" .. k)
+      t:act { kind = "display", card = k }
       g:set_edge_damage(e, 1)
-      t:ok(not spots.offered(t, "move " .. dir), "damaged")
+      t:ok(not t:has { kind = "move", dir = dir }, "damaged")
       g:set_edge_damage(e, 0)
-      t:ok(spots.offered(t, "move " .. dir), "repaired")
+      t:ok(t:has { kind = "move", dir = dir }, "repaired")
       g:set_door_flags(e, { sealed = true })
-      t:ok(not spots.offered(t, "move " .. dir), "jammed shut")
+      t:ok(not t:has { kind = "move", dir = dir }, "jammed shut")
     end },
     { "dropped, it opens nothing for its former holder", function(t)
       local g = t.game
       t:active(0)
       local _, dir = spots.locked_door(g, 0)
       local k = t:give(0, "Master Key")
-      t:act("display Master Key #" .. k)
-      t:act("drop Master Key #" .. k)
-      t:ok(not spots.offered(t, "move " .. dir))
+      t:act { kind = "display", card = k }
+      t:act { kind = "drop_object", card = k }
+      t:ok(not t:has { kind = "move", dir = dir })
     end },
   },
 }

@@ -23,26 +23,26 @@ return card {
       local w = t:give(0, "Wizardblade")
       local n = t:give(0, "NUMBER 4")
       t:place(1, g:player(0).at)
-      t:act("strike Wizardblade #" .. w .. " at player 1 with NUMBER 4 #" .. n)
+      t:cast { card = w, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 10)
       t:eq(g:card(w).zone.kind, "hand")
       t:eq(g:card(w).zone.player, 0)
       t:eq(g:card(n).zone.pile, "discard")
       t:ok(g:turn().vars.attacked)
-      for _, k in ipairs(t:actions()) do t:ok(not k:find("^strike"), "one attack a turn: " .. k) end
+      t:ok(not t:has { kind = "cast", card = w }, "one attack a turn: no second strike")
     end },
     { "without a NUMBER: 2; it strikes again the next turn; it is never displayed", function(t)
       local g = t.game
       t:active(0)
       local w = t:give(0, "Wizardblade")
       t:place(1, g:player(0).at)
-      t:act("strike Wizardblade #" .. w .. " at player 1")
+      t:cast { card = w, at = t:wizard(1) }
       t:eq(t:life(1), 13)
       t:active(0)
       t:place(1, g:player(0).at)
-      t:act("strike Wizardblade #" .. w .. " at player 1")
+      t:cast { card = w, at = t:wizard(1) }
       t:eq(t:life(1), 11)
-      for _, k in ipairs(t:actions()) do t:ok(not k:find("^display"), "only stones and the Master Key are shown: " .. k) end
+      t:ok(not t:has { kind = "display" }, "only stones and the Master Key are shown")
     end },
     { "Full Shield stops the magic blade", function(t)
       local g = t.game
@@ -50,8 +50,8 @@ return card {
       local w = t:give(0, "Wizardblade")
       local s = t:give(1, "Full Shield")
       t:place(1, g:player(0).at)
-      t:answer(1, "counter with Full Shield #" .. s)
-      t:act("strike Wizardblade #" .. w .. " at player 1")
+      t:answer(1, { card = s })
+      t:cast { card = w, at = t:wizard(1) }
       t:eq(t:life(1), 15)
       t:eq(g:card(w).zone.kind, "hand", "the blade is not lost")
     end },
@@ -59,12 +59,10 @@ return card {
       local g = t.game
       t:active(0)
       local w = t:give(0, "Wizardblade")
-      local key
-      for _, k in ipairs(t:actions()) do if not key and k:find("^strike Wizardblade #%d+ at wall ") then key = k end end
-      t:ok(key, "a wall beside")
-      local x, y, side = key:match("at wall ([%d-]+),([%d-]+),(%a)")
-      t:act(key)
-      t:eq(g:edge { x = tonumber(x), y = tonumber(y), side = side }.damage, 2)
+      local strike = t:list { kind = "cast", card = w, target = { kind = "wall" } }[1]
+      t:ok(strike, "a wall beside")
+      t:act(strike)
+      t:eq(g:edge(strike.target.edge).damage, 2)
       t:ok(g:turn().vars.attacked, "an attack on a wall is the turn's attack")
     end },
   },

@@ -12,10 +12,10 @@ return card {
       local s = t:give(0, "Powerstone")
       local b = t:give(0, "Lightning Blast")
       local n = t:give(0, "NUMBER 3")
-      t:act("display Powerstone #" .. s)
+      t:act { kind = "display", card = s }
       t:eq(t.game:card(s).zone.kind, "play")
       t:place(1, t.game:player(0).at)
-      t:act("cast Lightning Blast #" .. b .. " at player 1 with NUMBER 3 #" .. n)
+      t:cast { card = b, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 11)
     end },
     { "shown: a NUMBER 2 adds 3 to the movement; in the hand it does nothing", function(t)
@@ -23,18 +23,18 @@ return card {
       local s = t:give(0, "Powerstone")
       local n = t:give(0, "NUMBER 2")
       local m = t:give(0, "NUMBER 2")
-      t:act("add NUMBER 2 #" .. n .. " to movement")
+      t:act { kind = "boost", card = n }
       t:eq(t.game:turn().vars.boost, 2, "not shown yet")
       t:pass(2)
       t:eq(t.game:turn().active, 0)
-      t:act("display Powerstone #" .. s)
-      t:act("add NUMBER 2 #" .. m .. " to movement")
+      t:act { kind = "display", card = s }
+      t:act { kind = "boost", card = m }
       t:eq(t.game:turn().vars.boost, 3)
     end },
     { "it still counts in the hand of seven once shown", function(t)
       t:active(0)
       local s = t:give(0, "Powerstone")
-      t:act("display Powerstone #" .. s)
+      t:act { kind = "display", card = s }
       t:eq(#t.game:hand(0), 0)
       t:eq(require("rules.common").hand_count(t.game, 0), 1)
     end },

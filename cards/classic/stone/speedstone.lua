@@ -3,10 +3,9 @@
 local function moves_left(t)
   local n = 0
   while true do
-    local key
-    for _, k in ipairs(t:actions()) do if not key and k:sub(1, 5) == "move " then key = k end end
-    if not key then return n end
-    t:act(key)
+    local step = t:list { kind = "move" }[1]
+    if not step then return n end
+    t:act(step)
     n = n + 1
   end
 end
@@ -21,7 +20,7 @@ return card {
     { "shown: four squares a turn from the next turn on", function(t)
       t:active(0)
       local s = t:give(0, "Speedstone")
-      t:act("display Speedstone #" .. s)
+      t:act { kind = "display", card = s }
       t:pass(2)
       t:eq(t.game:turn().active, 0)
       t:eq(t.game:turn().vars.speed, 4)
@@ -30,8 +29,8 @@ return card {
     { "dropped, it no longer speeds its owner", function(t)
       t:active(0)
       local s = t:give(0, "Speedstone")
-      t:act("display Speedstone #" .. s)
-      t:act("drop Speedstone #" .. s)
+      t:act { kind = "display", card = s }
+      t:act { kind = "drop_object", card = s }
       t:pass(2)
       t:eq(t.game:turn().active, 0)
       t:eq(t.game:turn().vars.speed, 3)
@@ -41,7 +40,7 @@ return card {
       local s = t:give(0, "Speedstone")
       local f = t:give(1, "Fireball")
       t:place(0, t.game:player(1).at)
-      t:act("cast Fireball #" .. f .. " at player 0")
+      t:cast { card = f, at = t:wizard(0) }
       t:eq(t.game:card(s).zone.pile, "discard")
     end },
   },

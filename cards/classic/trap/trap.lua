@@ -24,8 +24,8 @@ return card {
     end },
     { "it is never cast or played", function(t)
       t:active(0)
-      t:give(0, "TRAP!")
-      for _, k in ipairs(t:actions()) do t:ok(not k:find("TRAP!", 1, true), k) end
+      local c = t:give(0, "TRAP!")
+      t:ok(not t:has { card = c }, "no action with the TRAP!")
     end },
   },
 }
