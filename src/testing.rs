@@ -21,7 +21,6 @@
 //! | `t:log(event)` | payloads of that event logged since the test began |
 //! | `t:eq(a, b [, msg])`, `t:ok(cond [, msg])` | assertions; a failure names the test's line |
 
-use crate::cards::CardTest;
 use crate::decision::{Agent, Decision, Request, ScriptedAgent};
 use crate::engine::{Engine, GameSetup, Outcome};
 use crate::value::Value;
@@ -360,6 +359,78 @@ fn harness(
     f.call((r, game))
 }
 
+/// One test a card carries, found without running it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardTestCase {
+    pub ruleset: String,
+    /// The card's key ("<edition>/<school>/<card>").
+    pub card: String,
+    pub file: String,
+    pub test: String,
+    /// Its place in the card's `tests` (0-based).
+    pub index: usize,
+    pub players: usize,
+}
+
+impl CardTestCase {
+    /// The name a test runner shows and filters on: `<ruleset>::<card key>::<test name>`.
+    pub fn name(&self) -> String {
+        format!("{}::{}::{}", self.ruleset, self.card, self.test)
+    }
+}
+
+/// Every test the cards of `ruleset` carry (only cards whose key or name contains `filter`).
+pub fn list_card_tests(root: &Path, ruleset: &str, filter: Option<&str>) -> Result<Vec<CardTestCase>, String> {
+    let setup = GameSetup { ruleset: ruleset.to_string(), players: 2, seed: 1, options: vec![], names: vec![] };
+    let probe = Engine::new(root, &setup, Box::new(ScriptedAgent::default()))?;
+    let mut out = Vec::new();
+    for d in probe.card_defs() {
+        if !filter.is_none_or(|f| d.key.contains(f) || d.name.to_lowercase().contains(&f.to_lowercase())) {
+            continue;
+        }
+        for (index, test) in d.tests.iter().enumerate() {
+            out.push(CardTestCase {
+                ruleset: ruleset.to_string(),
+                card: d.key.clone(),
+                file: d.file.clone(),
+                test: test.name.clone(),
+                index,
+                players: test.players,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Runs one card test in a fresh game of its ruleset (its `setup`, then `rules.test_setup`)
+/// with a strict scripted agent and the `t` helper. `interrupt` (Ctrl-C in the REPL) stops it.
+pub fn run_card_test(root: &Path, case: &CardTestCase, interrupt: Option<&Arc<AtomicBool>>) -> Result<(), String> {
+    let setup =
+        GameSetup { ruleset: case.ruleset.clone(), players: case.players, seed: 1, options: vec![], names: vec![] };
+    let script = Rc::new(RefCell::new(ScriptedAgent::default()));
+    let idle = Rc::new(Cell::new(false));
+    let agent = TestAgent { script: script.clone(), idle: idle.clone() };
+    let engine = Rc::new(Engine::new(root, &setup, Box::new(agent))?);
+    engine.set_interrupt_flag(interrupt.cloned());
+    if engine.ruleset_has("test_setup") {
+        engine.call_rules("test_setup", vec![])?;
+    }
+    let k = engine.kernel().clone();
+    let table = &k.cards.get(&case.card).ok_or("card vanished")?.table;
+    let f: mlua::Function = table
+        .raw_get::<mlua::Table>("tests")
+        .and_then(|t| t.raw_get::<mlua::Table>(case.index + 1))
+        .and_then(|t| t.raw_get(2))
+        .map_err(|e| e.to_string())?;
+    let t = harness(&engine, &script, &idle).map_err(|e| e.to_string())?;
+    k.host.call_with_budget::<_, ()>(&f, t, 200_000_000).map_err(|e| e.message().to_string())?;
+    if let Some(left) = script.borrow().queue.front() {
+        return Err(format!("answer for player {} never asked for: {:?} {:?}", left.player, left.keys, left.records));
+    }
+    engine.with_state(|s| s.check_card_places())?;
+    Ok(())
+}
+
 /// Runs the tests of every card of `ruleset` (or only cards whose key or name contains
 /// `filter`), each in a fresh game.
 pub fn run_card_tests(root: &Path, ruleset: &str, filter: Option<&str>) -> Result<Vec<TestOutcome>, String> {
@@ -375,52 +446,19 @@ pub fn run_card_tests_with(
     interrupt: Option<&Arc<AtomicBool>>,
 ) -> Result<Vec<TestOutcome>, String> {
     let stop = || interrupt.is_some_and(|f| f.load(Ordering::Relaxed));
-    let setup = |players| GameSetup { ruleset: ruleset.to_string(), players, seed: 1, options: vec![], names: vec![] };
-    let probe = Engine::new(root, &setup(2), Box::new(ScriptedAgent::default()))?;
-    let cards: Vec<(String, String, String, Vec<CardTest>)> = probe
-        .card_defs()
-        .filter(|d| filter.is_none_or(|f| d.key.contains(f) || d.name.to_lowercase().contains(&f.to_lowercase())))
-        .map(|d| (d.key.clone(), d.file.clone(), d.name.clone(), d.tests.clone()))
-        .collect();
-    drop(probe);
     let mut out = Vec::new();
-    for (key, file, _name, tests) in cards {
-        for (i, test) in tests.iter().enumerate() {
-            if stop() {
-                return Ok(out);
-            }
-            let script = Rc::new(RefCell::new(ScriptedAgent::default()));
-            let idle = Rc::new(Cell::new(false));
-            let agent = TestAgent { script: script.clone(), idle: idle.clone() };
-            let result = (|| -> Result<(), String> {
-                let engine = Rc::new(Engine::new(root, &setup(test.players), Box::new(agent))?);
-                engine.set_interrupt_flag(interrupt.cloned());
-                if engine.ruleset_has("test_setup") {
-                    engine.call_rules("test_setup", vec![])?;
-                }
-                let k = engine.kernel().clone();
-                let table = &k.cards.get(&key).ok_or("card vanished")?.table;
-                let f: mlua::Function = table
-                    .raw_get::<mlua::Table>("tests")
-                    .and_then(|t| t.raw_get::<mlua::Table>(i + 1))
-                    .and_then(|t| t.raw_get(2))
-                    .map_err(|e| e.to_string())?;
-                let t = harness(&engine, &script, &idle).map_err(|e| e.to_string())?;
-                k.host.call_with_budget::<_, ()>(&f, t, 200_000_000).map_err(|e| e.message().to_string())?;
-                if let Some(left) = script.borrow().queue.front() {
-                    return Err(format!("answer for player {} never asked for: {:?}", left.player, left.keys));
-                }
-                engine.with_state(|s| s.check_card_places())?;
-                Ok(())
-            })();
-            out.push(TestOutcome {
-                card: key.clone(),
-                file: file.clone(),
-                test: test.name.clone(),
-                passed: result.is_ok(),
-                message: result.err().unwrap_or_default(),
-            });
+    for case in list_card_tests(root, ruleset, filter)? {
+        if stop() {
+            break;
         }
+        let result = run_card_test(root, &case, interrupt);
+        out.push(TestOutcome {
+            card: case.card,
+            file: case.file,
+            test: case.test,
+            passed: result.is_ok(),
+            message: result.err().unwrap_or_default(),
+        });
     }
     Ok(out)
 }

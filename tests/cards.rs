@@ -1,93 +1,53 @@
-//! Every card's own tests, for every ruleset that has cards: each card file carries tests,
-//! and they all pass.
+//! Every test every card carries, each reported as its own test case (`<ruleset>::<card
+//! key>::<test name>`), run in parallel and filtered by name like any cargo test:
+//! `cargo test --test cards -- zot` runs the tests of the cards whose name holds "zot".
+//! The rulesets with cards of their own are tested (not the shared mechanics, nor a variant
+//! that plays its parent's cards under other numbers); every card must carry tests.
 
-use std::path::Path;
-use wizwar::engine::{Engine, GameSetup};
+use libtest_mimic::{Arguments, Failed, Trial};
+use std::path::{Path, PathBuf};
+use wizwar::ruleset::{playable_rulesets, Ruleset};
+use wizwar::testing::{list_card_tests, run_card_test};
 
-/// Rulesets with cards of their own (editions: not the shared mechanics, nor a variant that
-/// plays its parent's cards under other numbers), by folder name.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+/// Rulesets with cards of their own, by folder name.
 fn rulesets() -> Vec<String> {
-    let dir = Path::new("rulesets");
-    wizwar::ruleset::playable_rulesets(dir)
-        .into_iter()
-        .filter(|r| wizwar::ruleset::Ruleset::load(dir, r).unwrap().has_own_cards())
-        .collect()
+    let dir = root().join("rulesets");
+    playable_rulesets(&dir).into_iter().filter(|r| Ruleset::load(&dir, r).unwrap().has_own_cards()).collect()
 }
 
-#[test]
-fn every_card_carries_tests_and_they_pass() {
-    let mut checked = 0;
+fn main() {
+    let args = Arguments::from_args();
+    let mut trials = Vec::new();
     for r in rulesets() {
-        let setup = GameSetup { ruleset: r.clone(), players: 2, seed: 1, options: vec![], names: vec![] };
-        let engine = Engine::new(Path::new("."), &setup, Box::new(wizwar::decision::RandomAgent::new(1)))
-            .unwrap_or_else(|e| panic!("ruleset {r} does not load:\n{e}"));
-        for def in engine.card_defs() {
-            assert!(!def.tests.is_empty(), "{} carries no tests", def.file);
+        let cases = match list_card_tests(&root(), &r, None) {
+            Ok(c) => c,
+            Err(e) => {
+                trials.push(Trial::test(format!("{r}::loads"), move || Err(Failed::from(e.clone()))));
+                continue;
+            }
+        };
+        let setup =
+            wizwar::engine::GameSetup { ruleset: r.clone(), players: 2, seed: 1, options: vec![], names: vec![] };
+        let engine = wizwar::engine::Engine::new(&root(), &setup, Box::new(wizwar::decision::RandomAgent::new(1)))
+            .expect("the ruleset loaded a moment ago");
+        let untested: Vec<String> = engine.card_defs().filter(|d| d.tests.is_empty()).map(|d| d.file.clone()).collect();
+        trials.push(Trial::test(format!("{r}::every_card_carries_tests"), move || {
+            if untested.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("cards without tests: {}", untested.join(", ")).into())
+            }
+        }));
+        for case in cases {
+            let name = case.name();
+            trials.push(Trial::test(name, move || {
+                run_card_test(&root(), &case, None).map_err(|m| Failed::from(format!("{}: {m}", case.file)))
+            }));
         }
-        let results = wizwar::testing::run_card_tests(Path::new("."), &r, None).unwrap();
-        let failed: Vec<String> = results
-            .iter()
-            .filter(|t| !t.passed)
-            .map(|t| format!("{} :: {}\n    {}", t.file, t.test, t.message))
-            .collect();
-        assert!(failed.is_empty(), "ruleset {r}: {} card test(s) failed:\n{}", failed.len(), failed.join("\n"));
-        checked += results.len();
     }
-    println!("{checked} card tests passed");
-}
-
-mod common;
-
-/// The toy rules with one extra card file written from `source`; the error loading gives.
-fn load_error(source: &str, ruleset_toml_edit: Option<(&str, &str)>) -> String {
-    let root = common::temp_dir("cardcheck");
-    common::copy_dir(Path::new("tests/fixtures/engine"), &root);
-    std::fs::write(root.join("cards/toy/bad.lua"), source).unwrap();
-    if let Some((from, to)) = ruleset_toml_edit {
-        let toml = root.join("rulesets/toy/ruleset.toml");
-        let text = std::fs::read_to_string(&toml).unwrap();
-        assert!(text.contains(from));
-        std::fs::write(&toml, text.replace(from, to)).unwrap();
-    }
-    let setup = GameSetup { ruleset: "toy".into(), players: 2, seed: 1, options: vec![], names: vec![] };
-    let err = Engine::new(&root, &setup, Box::new(wizwar::decision::RandomAgent::new(1))).err();
-    std::fs::remove_dir_all(&root).ok();
-    err.expect("the card must be refused")
-}
-
-const GOOD: &str = "return card {\n  name = \"Bad\",\n  kind = \"attack\",\n  range = \"los\",\n  \
-                    targets = { \"wizard\" },\n  text = \"Hurts.\",\n  resolve = function(ctx) end,\n}\n";
-
-/// Loading checks every field and hook name, and says file, line and what was expected.
-#[test]
-fn a_card_file_is_checked_field_by_field() {
-    let typo = GOOD
-        .replace("  resolve = function(ctx) end,", "  resolve = function(ctx) end,\n  on_atack = function(ctx) end,");
-    let err = load_error(&typo, None);
-    assert!(err.contains("cards/toy/bad.lua:8:") && err.contains("did you mean `on_attack`"), "{err}");
-
-    let field = GOOD.replace("  range = \"los\",", "  rnage = \"los\",");
-    let err = load_error(&field, None);
-    assert!(err.contains("cards/toy/bad.lua:4:") && err.contains("did you mean `range`"), "{err}");
-
-    let kind = GOOD.replace("kind = \"attack\"", "kind = \"atack\"");
-    let err = load_error(&kind, None);
-    assert!(err.contains("cards/toy/bad.lua:3:") && err.contains("atack"), "{err}");
-
-    let no_text = GOOD.replace("  text = \"Hurts.\",\n", "");
-    assert!(load_error(&no_text, None).contains("missing `text`"));
-
-    let syntax = GOOD.replace("resolve = function(ctx) end", "resolve = function(ctx) end end");
-    assert!(load_error(&syntax, None).contains("cards/toy/bad.lua:7:"));
-
-    // A ruleset can require a range of some kinds of card.
-    let no_range = GOOD.replace("  range = \"los\",\n", "");
-    let err = load_error(
-        &no_range,
-        Some(("targets = [\"wizard\"]", "targets = [\"wizard\"]\nrange_required_for = [\"attack\"]")),
-    );
-    assert!(err.contains("cards/toy/bad.lua") && err.contains("missing `range`"), "{err}");
-    let err =
-        load_error(GOOD, Some(("targets = [\"wizard\"]", "targets = [\"wizard\"]\nrange_required_for = [\"atack\"]")));
-    assert!(err.contains("range_required_for names `atack`"), "{err}");
+    libtest_mimic::run(&args, trials).exit();
 }

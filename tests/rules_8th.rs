@@ -49,14 +49,6 @@ fn bots(seed: u64, players: usize) -> Box<dyn Agent> {
     })
 }
 
-#[test]
-fn the_project_card_tests_pass() {
-    let results = wizwar::testing::run_card_tests(Path::new("."), "8th", None).unwrap();
-    assert!(results.len() >= 6, "{results:?}");
-    let failed: Vec<_> = results.iter().filter(|r| !r.passed).collect();
-    assert!(failed.is_empty(), "{failed:#?}");
-}
-
 /// The White Cantrip deck (shared/data/cards_8th.md, "Cantrip (12 distinct cards)"): one copy
 /// of each of its twelve cards, as `decks.card_list` builds it from the project's cards.
 #[test]

@@ -1,0 +1,61 @@
+//! Card files are checked on loading: every field and hook name, with the file, the line and
+//! what was expected.
+
+use std::path::Path;
+use wizwar::engine::{Engine, GameSetup};
+
+mod common;
+
+/// The toy rules with one extra card file written from `source`; the error loading gives.
+fn load_error(source: &str, ruleset_toml_edit: Option<(&str, &str)>) -> String {
+    let root = common::temp_dir("cardcheck");
+    common::copy_dir(Path::new("tests/fixtures/engine"), &root);
+    std::fs::write(root.join("cards/toy/bad.lua"), source).unwrap();
+    if let Some((from, to)) = ruleset_toml_edit {
+        let toml = root.join("rulesets/toy/ruleset.toml");
+        let text = std::fs::read_to_string(&toml).unwrap();
+        assert!(text.contains(from));
+        std::fs::write(&toml, text.replace(from, to)).unwrap();
+    }
+    let setup = GameSetup { ruleset: "toy".into(), players: 2, seed: 1, options: vec![], names: vec![] };
+    let err = Engine::new(&root, &setup, Box::new(wizwar::decision::RandomAgent::new(1))).err();
+    std::fs::remove_dir_all(&root).ok();
+    err.expect("the card must be refused")
+}
+
+const GOOD: &str = "return card {\n  name = \"Bad\",\n  kind = \"attack\",\n  range = \"los\",\n  \
+                    targets = { \"wizard\" },\n  text = \"Hurts.\",\n  resolve = function(ctx) end,\n}\n";
+
+/// Loading checks every field and hook name, and says file, line and what was expected.
+#[test]
+fn a_card_file_is_checked_field_by_field() {
+    let typo = GOOD
+        .replace("  resolve = function(ctx) end,", "  resolve = function(ctx) end,\n  on_atack = function(ctx) end,");
+    let err = load_error(&typo, None);
+    assert!(err.contains("cards/toy/bad.lua:8:") && err.contains("did you mean `on_attack`"), "{err}");
+
+    let field = GOOD.replace("  range = \"los\",", "  rnage = \"los\",");
+    let err = load_error(&field, None);
+    assert!(err.contains("cards/toy/bad.lua:4:") && err.contains("did you mean `range`"), "{err}");
+
+    let kind = GOOD.replace("kind = \"attack\"", "kind = \"atack\"");
+    let err = load_error(&kind, None);
+    assert!(err.contains("cards/toy/bad.lua:3:") && err.contains("atack"), "{err}");
+
+    let no_text = GOOD.replace("  text = \"Hurts.\",\n", "");
+    assert!(load_error(&no_text, None).contains("missing `text`"));
+
+    let syntax = GOOD.replace("resolve = function(ctx) end", "resolve = function(ctx) end end");
+    assert!(load_error(&syntax, None).contains("cards/toy/bad.lua:7:"));
+
+    // A ruleset can require a range of some kinds of card.
+    let no_range = GOOD.replace("  range = \"los\",\n", "");
+    let err = load_error(
+        &no_range,
+        Some(("targets = [\"wizard\"]", "targets = [\"wizard\"]\nrange_required_for = [\"attack\"]")),
+    );
+    assert!(err.contains("cards/toy/bad.lua") && err.contains("missing `range`"), "{err}");
+    let err =
+        load_error(GOOD, Some(("targets = [\"wizard\"]", "targets = [\"wizard\"]\nrange_required_for = [\"atack\"]")));
+    assert!(err.contains("range_required_for names `atack`"), "{err}");
+}
