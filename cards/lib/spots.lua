@@ -111,36 +111,10 @@ function spots.walls_by(game, c)
   return out
 end
 
--- "x,y,side" as action keys write an edge.
-function spots.edge_label(e) return e.x .. "," .. e.y .. "," .. e.side end
-
 -- Can player p take a step in direction dir now?
 function spots.can_step(game, p, dir, flags)
   for _, st in ipairs(game:steps(p, flags)) do if st.dir == dir then return true end end
   return false
-end
-
--- Is the action `key` offered to the active player now (t is the card test harness)?
-function spots.offered(t, key)
-  for _, k in ipairs(t:actions()) do if k == key then return true end end
-  return false
-end
-
--- The first action offered now whose key starts with `prefix`, or nil.
-function spots.first_action(t, prefix)
-  for _, k in ipairs(t:actions()) do
-    if k:sub(1, #prefix) == prefix then return k end
-  end
-  return nil
-end
-
--- How many actions offered now start with `prefix`.
-function spots.count_actions(t, prefix)
-  local n = 0
-  for _, k in ipairs(t:actions()) do
-    if k:sub(1, #prefix) == prefix then n = n + 1 end
-  end
-  return n
 end
 
 -- The active player walks n steps, each the first move offered.

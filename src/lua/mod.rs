@@ -1,2 +1,3 @@
 //! The Lua host: sandboxed card and ruleset scripts.
+mod patterns;
 pub mod sandbox;

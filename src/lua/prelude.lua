@@ -1,0 +1,341 @@
+-- The sandbox's prelude (the kernel's own Lua, not a card's): run once per host, with the
+-- real globals, it builds the safe functions every script environment gets. Being Lua,
+-- everything it defines is metered like card code. `...` is the host's table of Rust helpers.
+local H = ...
+local type, error, select, tostring, tonumber = type, error, select, tostring, tonumber
+local rawget, rawset, rawlen, rawequal, next = rawget, rawset, rawlen, rawequal, next
+local assert, ipairs, getmetatable = assert, ipairs, getmetatable
+local real_setmetatable, real_pcall, real_xpcall = setmetatable, pcall, xpcall
+local concat, unpack, tointeger, MAXINT = table.concat, table.unpack, math.tointeger, math.maxinteger
+local co_create, co_wrap, co_resume, co_close = coroutine.create, coroutine.wrap, coroutine.resume, coroutine.close
+local fatal_check, stopping, charge, sorted_keys = H.fatal_check, H.stopping, H.charge, H.sorted_keys
+local check_pattern, emit, host_require = H.check_pattern, H.emit, H.require
+local COROUTINE_COST = H.coroutine_cost
+
+---------------------------------------------------------------- read-only module tables
+-- Proxies are empty tables whose metatable reads through to the module's table.
+local target_of, proxy_of = {}, {}
+local readonly
+
+local function shield(v)
+  if type(v) == "table" and target_of[v] == nil then return readonly(v) end
+  return v
+end
+
+function readonly(t)
+  local p = proxy_of[t]
+  if p ~= nil then return p end
+  p = {}
+  real_setmetatable(p, {
+    __index = function(_, k) return shield(t[k]) end,
+    __newindex = function(_, k)
+      error("attempt to modify a read-only module table (field '" .. tostring(k) .. "')", 2)
+    end,
+    __len = function() return #t end,
+    __metatable = "read-only module table",
+  })
+  proxy_of[t], target_of[p] = p, t
+  return p
+end
+
+---------------------------------------------------------------- errors no script may swallow
+-- When the host stops a script (budget, abort, memory), these re-raise what they caught.
+local function check(ok, ...)
+  if not ok then fatal_check((...)) end
+  return ok, ...
+end
+local function pcall_(f, ...) return check(real_pcall(f, ...)) end
+-- Lua runs an xpcall message handler without hooks when the error comes from the hook itself,
+-- so the script's handler must not run at all while the host is stopping the script.
+local function xpcall_(f, handler, ...)
+  if type(handler) ~= "function" then
+    error("bad argument #2 to 'xpcall' (function expected, got " .. type(handler) .. ")", 2)
+  end
+  local function guarded(e)
+    if stopping() then return e end
+    return handler(e)
+  end
+  return check(real_xpcall(f, guarded, ...))
+end
+local function resume(co, ...) return check(co_resume(co, ...)) end
+local function close(co) return check(co_close(co)) end
+local function create(f) charge(COROUTINE_COST) return co_create(f) end
+local function wrap(f) charge(COROUTINE_COST) return co_wrap(f) end
+
+---------------------------------------------------------------- raw access and iteration
+local function next_(t, k)
+  local target = target_of[t]
+  if target == nil then return next(t, k) end
+  local key, v = next(target, k)
+  return key, shield(v)
+end
+
+local function rawget_(t, k)
+  local target = target_of[t]
+  if target == nil then return rawget(t, k) end
+  return shield(rawget(target, k))
+end
+
+local function rawlen_(t)
+  return rawlen(target_of[t] or t)
+end
+
+local function rawset_(t, k, v)
+  if target_of[t] ~= nil then error("attempt to modify a read-only module table", 2) end
+  return rawset(t, k, v)
+end
+
+-- Sorted order: Lua's own order over string keys changes from process to process.
+local function pairs_(t)
+  if type(t) ~= "table" then
+    error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2)
+  end
+  local target = target_of[t]
+  local src = target or t
+  local keys, err = sorted_keys(src)
+  if keys == nil then error(err, 2) end
+  local i = 0
+  local function iter()
+    while true do
+      i = i + 1
+      local k = keys[i]
+      if k == nil then return nil end
+      local v = rawget(src, k)
+      if v ~= nil then
+        if target ~= nil then v = shield(v) end
+        return k, v
+      end
+    end
+  end
+  return iter, t, nil
+end
+
+local function print_(...)
+  local n = select("#", ...)
+  local parts = { ... }
+  for i = 1, n do parts[i] = tostring(parts[i]) end
+  emit(concat(parts, "\t", 1, n))
+end
+
+-- Finalizers and weak tables depend on when the collector runs; to-be-closed values are refused too.
+local FORBIDDEN_META = { "__gc", "__mode", "__close" }
+local function setmetatable_(t, mt)
+  if type(t) ~= "table" then
+    error("bad argument #1 to 'setmetatable' (table expected, got " .. type(t) .. ")", 2)
+  end
+  if mt ~= nil then
+    if type(mt) ~= "table" then error("bad argument #2 to 'setmetatable' (nil or table expected)", 2) end
+    for i = 1, #FORBIDDEN_META do
+      local field = FORBIDDEN_META[i]
+      if rawget(mt, field) ~= nil then
+        error("setmetatable: metatables with '" .. field .. "' are not allowed in the sandbox "
+          .. "(garbage collection timing is not deterministic)", 2)
+      end
+    end
+  end
+  return real_setmetatable(t, mt)
+end
+
+---------------------------------------------------------------- table functions, metered
+-- The C versions loop without the hook seeing it (think #t from a __len metamethod).
+local function checktable(t, n, fname)
+  if type(t) ~= "table" then
+    error("bad argument #" .. n .. " to '" .. fname .. "' (table expected, got " .. type(t) .. ")", 3)
+  end
+end
+
+local function checkint(v, n, fname)
+  local i = v ~= nil and tointeger(v) or nil
+  if i == nil then
+    local why = type(v) == "number" and "number has no integer representation"
+      or ("number expected, got " .. (v == nil and "no value" or type(v)))
+    error("bad argument #" .. n .. " to '" .. fname .. "' (" .. why .. ")", 3)
+  end
+  return i
+end
+
+local function insert(t, ...)
+  checktable(t, 1, "insert")
+  local e = #t + 1
+  local nargs = select("#", ...)
+  if nargs == 1 then
+    t[e] = ...
+    return
+  end
+  if nargs ~= 2 then error("wrong number of arguments to 'insert'", 2) end
+  local pos, v = ...
+  pos = checkint(pos, 2, "insert")
+  if pos < 1 or pos > e then error("bad argument #2 to 'insert' (position out of bounds)", 2) end
+  for i = e, pos + 1, -1 do t[i] = t[i - 1] end
+  t[pos] = v
+end
+
+local function remove(t, pos)
+  checktable(t, 1, "remove")
+  local size = #t
+  if pos == nil then pos = size else pos = checkint(pos, 2, "remove") end
+  if pos ~= size and (pos < 1 or pos > size + 1) then
+    error("bad argument #2 to 'remove' (position out of bounds)", 2)
+  end
+  local v = t[pos]
+  while pos < size do
+    t[pos] = t[pos + 1]
+    pos = pos + 1
+  end
+  t[pos] = nil
+  return v
+end
+
+local function move(a1, f, e, t, a2)
+  checktable(a1, 1, "move")
+  f, e, t = checkint(f, 2, "move"), checkint(e, 3, "move"), checkint(t, 4, "move")
+  local given = a2 ~= nil
+  if given then checktable(a2, 5, "move") else a2 = a1 end
+  if e >= f then
+    if not (f > 0 or e < MAXINT + f) then error("bad argument #3 to 'move' (too many elements to move)", 2) end
+    local n = e - f + 1
+    if t > MAXINT - n + 1 then error("bad argument #4 to 'move' (destination wrap around)", 2) end
+    if t > e or t <= f or (given and a1 ~= a2) then
+      for i = 0, n - 1 do a2[t + i] = a1[f + i] end
+    else
+      for i = n - 1, 0, -1 do a2[t + i] = a1[f + i] end
+    end
+  end
+  return a2
+end
+
+-- Stable: insertion sort on short runs, then bottom-up merges; equal elements keep their order.
+local function less_than(a, b) return a < b end
+local function sort(t, lt)
+  checktable(t, 1, "sort")
+  if lt == nil then
+    lt = less_than
+  elseif type(lt) ~= "function" then
+    error("bad argument #2 to 'sort' (function expected, got " .. type(lt) .. ")", 2)
+  end
+  local n = #t
+  if n < 2 then return end
+  local a = {}
+  for i = 1, n do a[i] = t[i] end
+  local RUN = 8
+  for lo = 1, n, RUN do
+    local hi = lo + RUN - 1
+    if hi > n then hi = n end
+    for i = lo + 1, hi do
+      local v, j = a[i], i - 1
+      while j >= lo and lt(v, a[j]) do
+        a[j + 1] = a[j]
+        j = j - 1
+      end
+      a[j + 1] = v
+    end
+  end
+  local b, width = {}, RUN
+  while width < n do
+    for lo = 1, n, 2 * width do
+      local mid, hi = lo + width, lo + 2 * width - 1
+      if mid > n + 1 then mid = n + 1 end
+      if hi > n then hi = n end
+      local i, j, k = lo, mid, lo
+      while i < mid and j <= hi do
+        if lt(a[j], a[i]) then
+          b[k] = a[j]
+          j = j + 1
+        else
+          b[k] = a[i]
+          i = i + 1
+        end
+        k = k + 1
+      end
+      while i < mid do b[k] = a[i]; i = i + 1; k = k + 1 end
+      while j <= hi do b[k] = a[j]; j = j + 1; k = k + 1 end
+    end
+    a, b = b, a
+    width = width * 2
+  end
+  for i = 1, n do t[i] = a[i] end
+end
+
+---------------------------------------------------------------- the shared string table
+-- Strings reach the real string table through their metatable, so it is patched in place.
+local s_find, s_match, s_gmatch, s_gsub = string.find, string.match, string.gmatch, string.gsub
+local function guard(fname, s, p)
+  local msg = check_pattern(fname, s, p)
+  if msg ~= nil then error(msg, 3) end
+end
+string.find = function(s, p, init, plain)
+  if not plain then guard("find", s, p) end
+  return s_find(s, p, init, plain)
+end
+string.match = function(s, p, init) guard("match", s, p) return s_match(s, p, init) end
+string.gmatch = function(s, p, init) guard("gmatch", s, p) return s_gmatch(s, p, init) end
+string.gsub = function(s, p, repl, n) guard("gsub", s, p) return s_gsub(s, p, repl, n) end
+string.dump = nil
+getmetatable("").__metatable = false
+
+---------------------------------------------------------------- environments
+local function copy(t, skip)
+  local c = {}
+  for k, v in next, t do
+    if skip == nil or not skip[k] then c[k] = v end
+  end
+  return c
+end
+
+local safe_table = copy(table)
+safe_table.sort, safe_table.insert, safe_table.remove, safe_table.move = sort, insert, remove, move
+local safe_math = copy(math, { random = true, randomseed = true })
+local safe_coroutine = copy(coroutine)
+safe_coroutine.create, safe_coroutine.wrap = create, wrap
+safe_coroutine.resume, safe_coroutine.close = resume, close
+
+local loaded = {}
+local new_env
+
+local function require_(name)
+  if type(name) ~= "string" then
+    error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
+  end
+  local m = loaded[name]
+  if m ~= nil then return m end
+  local result, err = host_require(name, new_env)
+  if err ~= nil then error(err, 2) end
+  if result == nil then result = true end
+  m = shield(result)
+  loaded[name] = m
+  return m
+end
+
+function new_env()
+  local env = {
+    assert = assert, error = error, ipairs = ipairs, next = next_, pairs = pairs_,
+    rawequal = rawequal, rawget = rawget_, rawlen = rawlen_, rawset = rawset_,
+    select = select, tonumber = tonumber, tostring = tostring, type = type, unpack = unpack,
+    pcall = pcall_, xpcall = xpcall_, setmetatable = setmetatable_, getmetatable = getmetatable,
+    print = print_, require = require_,
+    string = copy(string), table = copy(safe_table), math = copy(safe_math),
+    utf8 = copy(utf8), coroutine = copy(safe_coroutine),
+    _VERSION = _VERSION,
+  }
+  env._G = env
+  return env
+end
+
+-- Moves the globals into a hidden table the environment reads through; writes then fail.
+local function freeze_env(env)
+  local globals = {}
+  for k, v in next, env do globals[k] = v end
+  for k in next, globals do env[k] = nil end
+  globals._G = env
+  real_setmetatable(env, {
+    __index = globals,
+    __newindex = function(_, k)
+      error("scripts keep no state in globals (assignment to '" .. tostring(k) .. "' after loading): "
+        .. "a card keeps its data in ctx.data", 2)
+    end,
+    __metatable = "frozen environment",
+  })
+  target_of[env] = globals
+end
+
+return { new_env = new_env, freeze_env = freeze_env, loaded = loaded }
