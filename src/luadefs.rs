@@ -119,7 +119,7 @@ const SHAPES: &str = r#"---@alias Dir "N"|"E"|"S"|"W"
 ---@field created_by? integer
 ---@field destroyed boolean
 ---@field damage integer
----@field door? {open: boolean, held_by?: integer, sealed: boolean, jammed_open: boolean, owner_sector?: integer, owner_player?: integer, colour?: string}
+---@field door? {open: boolean, tags: table<string, any>, sector?: integer, colour?: string}
 ---@field obstacles integer[]
 
 ---@class Neighbour

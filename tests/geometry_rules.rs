@@ -431,12 +431,11 @@ fn doors_block_los_while_closed_and_their_columns_always() {
     assert!(!b.los(sq(1, 0), sq(2, 3)), "grazes the door's east column");
     b.set_door_open(d, false).unwrap();
     assert!(!b.los(sq(1, 0), sq(1, 3)));
-    b.hold_door(d, Some(3)).unwrap();
-    assert!(b.los(sq(1, 0), sq(1, 3)), "a held door stands open");
-    b.hold_door(d, None).unwrap();
-    b.set_door_open(d, false).unwrap();
-    b.set_door_flags(d, None, Some(true), None).unwrap();
-    assert!(b.los(sq(1, 0), sq(1, 3)), "a jammed door stands open");
+    // The rules' tags on a door (who holds it...) change nothing the kernel sees: open is open.
+    b.set_door_tag(d, "held_by", Some(wizwar::value::Value::Int(3))).unwrap();
+    assert!(!b.los(sq(1, 0), sq(1, 3)), "a tag does not open the door");
+    b.set_door_open(d, true).unwrap();
+    assert!(b.los(sq(1, 0), sq(1, 3)));
 }
 
 /// 8th: Line of Sight and Adjacency: LOS passes objects and wizards unless a card says they
@@ -657,50 +656,51 @@ fn los_to_a_wall_behind_a_filled_square_is_blocked() {
 // ---------------------------------------------------------------------------------------------
 // Doors and movement
 
-/// 8th: Doors: the doors of a wizard's home sector are unlocked for him; for everyone else a
-/// closed door is locked.
+/// A printed door knows the sector whose face prints it (a board fact the rules read: the
+/// 8th opens a home sector's doors for its owner, in its ruleset), wherever the sector is
+/// turned; a created door belongs to no sector. For the kernel, a closed door is closed to
+/// every mover but one given a pass for it.
 #[test]
-fn home_sector_doors_open_for_their_owner() {
+fn a_printed_door_knows_its_sector_and_is_closed_to_all_without_a_pass() {
     let mut b = build(layout(&[(0, 0), (1, 0)], &[], &[]), vec![with_door("red"), plain("blue")]);
     let e = sq(1, 1).edge(Dir::E);
     let view = b.edge(e).unwrap();
     assert_eq!(view.barrier, Barrier::Door);
-    assert_eq!(view.door.as_ref().unwrap().owner_sector, Some(0));
-    let red = Mover::wizard(0, Some(0));
-    let blue = Mover::wizard(1, Some(1));
-    assert!(b.try_step(sq(1, 1), Dir::E, &red).is_some());
-    assert!(b.try_step(sq(2, 1), Dir::W, &red).is_some());
-    assert!(b.try_step(sq(1, 1), Dir::E, &blue).is_none());
+    assert_eq!(view.door.as_ref().unwrap().sector, Some(0));
     assert!(b.try_step(sq(1, 1), Dir::E, &thing()).is_none());
-    // 8th: passing a door costs no extra movement.
-    assert_eq!(b.reachable(sq(1, 1), 1, &red).get(&sq(2, 1)), Some(&1));
-    assert_eq!(b.path(sq(0, 1), sq(3, 1), &red).unwrap().len(), 3);
-    // The door belongs to the sector, wherever the sector is turned.
+    let passing = Mover { door_passes: vec![e], ..thing() };
+    assert!(b.try_step(sq(1, 1), Dir::E, &passing).is_some());
+    assert!(b.try_step(sq(2, 1), Dir::W, &passing).is_some());
+    // Passing a door costs no extra movement.
+    assert_eq!(b.reachable(sq(1, 1), 1, &passing).get(&sq(2, 1)), Some(&1));
+    assert_eq!(b.path(sq(0, 1), sq(3, 1), &passing).unwrap().len(), 3);
     b.turn_sector(0, Rot(1), &mut |_| SeamFate::Reset).unwrap();
     let moved = sq(3, 1).edge(Dir::S); // local (1,1) east side, turned a quarter
-    assert_eq!(b.edge(moved).unwrap().door.unwrap().owner_sector, Some(0));
-    assert!(b.try_step(sq(3, 1), Dir::S, &red).is_some());
-    assert!(b.try_step(sq(3, 1), Dir::S, &blue).is_none());
-}
-
-/// 8th Create Door: the created door is locked for everyone but its caster; 9th: doors
-/// created between sectors belong to no one.
-#[test]
-fn a_created_door_opens_for_its_maker() {
+    assert_eq!(b.edge(moved).unwrap().door.unwrap().sector, Some(0));
     let mut b = two();
-    let e = door(&mut b, sq(1, 1), Dir::E);
-    assert_eq!(b.edge(e).unwrap().door.unwrap().owner_sector, None);
-    let red = Mover::wizard(0, Some(0));
-    let blue = Mover::wizard(1, Some(1));
-    assert!(b.try_step(sq(1, 1), Dir::E, &red).is_none(), "not printed on the home sector: nobody's yet");
-    b.set_door_flags(e, None, None, Some(Some(1))).unwrap();
-    assert!(b.try_step(sq(1, 1), Dir::E, &blue).is_some());
-    assert!(b.try_step(sq(2, 1), Dir::W, &blue).is_some());
-    assert!(b.try_step(sq(1, 1), Dir::E, &red).is_none());
+    let created = door(&mut b, sq(1, 1), Dir::E);
+    assert_eq!(b.edge(created).unwrap().door.unwrap().sector, None);
 }
 
-/// 8th Pick Lock (a one-time pass through one door) and Master Key (every door); an open or
-/// held door lets anyone through.
+/// The rules' tags on a door go with it: kept when a sector turns, gone with the door.
+#[test]
+fn door_tags_belong_to_the_door() {
+    use wizwar::value::Value;
+    let mut b = build(layout(&[(0, 0), (1, 0)], &[], &[]), vec![with_door("red"), plain("blue")]);
+    let e = sq(1, 1).edge(Dir::E);
+    b.set_door_tag(e, "owner", Some(Value::Int(1))).unwrap();
+    assert_eq!(b.edge(e).unwrap().door.unwrap().tags.get("owner"), Some(&Value::Int(1)));
+    assert!(b.set_door_tag(sq(0, 1).edge(Dir::W), "owner", Some(Value::Int(1))).is_err(), "no door there");
+    b.turn_sector(0, Rot(1), &mut |_| SeamFate::Reset).unwrap();
+    let moved = sq(3, 1).edge(Dir::S);
+    assert_eq!(b.edge(moved).unwrap().door.unwrap().tags.get("owner"), Some(&Value::Int(1)));
+    b.set_door_tag(moved, "owner", None).unwrap();
+    assert!(b.edge(moved).unwrap().door.unwrap().tags.is_empty());
+    b.check_consistency().unwrap();
+}
+
+/// Passes for single doors (what the rules give a picked lock) and for every door (a key); an
+/// open door lets anyone through.
 #[test]
 fn door_passes_keys_and_open_doors() {
     let mut b = two();
@@ -713,11 +713,10 @@ fn door_passes_keys_and_open_doors() {
     assert!(b.try_step(sq(1, 1), Dir::E, &key).is_some());
     assert!(b.try_step(sq(1, 3), Dir::E, &key).is_some());
     assert!(b.try_step(sq(0, 1), Dir::W, &key).is_none(), "a key is no use against a wall");
-    b.hold_door(d2, Some(0)).unwrap();
+    b.set_door_open(d2, true).unwrap();
     assert!(b.try_step(sq(1, 3), Dir::E, &thing()).is_some());
-    b.set_door_flags(d2, Some(true), None, None).unwrap();
-    assert!(b.try_step(sq(1, 3), Dir::E, &thing()).is_none(), "sealing closes it");
-    assert!(b.set_door_open(d2, true).is_err());
+    b.set_door_open(d2, false).unwrap();
+    assert!(b.try_step(sq(1, 3), Dir::E, &thing()).is_none());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -843,7 +842,7 @@ fn swapping_sectors_moves_their_contents() {
     assert_eq!(b.home(0), sq(7, 2));
     let d = b.edge(sq(6, 1).edge(Dir::E)).unwrap();
     assert_eq!(d.barrier, Barrier::Door);
-    assert_eq!(d.door.unwrap().owner_sector, Some(0));
+    assert_eq!(d.door.unwrap().sector, Some(0));
     assert_eq!(b.edge(sq(1, 1).edge(Dir::E)).unwrap().barrier, Barrier::Open);
 }
 

@@ -183,13 +183,14 @@ fn doors_show_their_state() {
     b.set_door_open(created, true).unwrap();
     assert_eq!(show(&b, printed), "/");
     assert_eq!(show(&b, created), " / ");
-    b.set_door_open(printed, false).unwrap();
-    b.hold_door(printed, Some(1)).unwrap();
+    // The rules ask for a held, jammed or sealed look with the door's `look` tag.
+    let look = |b: &mut Board, l: &str| b.set_door_tag(printed, "look", Some(l.into())).unwrap();
+    look(&mut b, "held");
     assert_eq!(show(&b, printed), "h");
-    b.set_door_open(printed, false).unwrap();
-    b.set_door_flags(printed, None, Some(true), None).unwrap();
+    look(&mut b, "jammed");
     assert_eq!(show(&b, printed), "j");
-    b.set_door_flags(printed, Some(true), Some(false), None).unwrap();
+    b.set_door_open(printed, false).unwrap();
+    look(&mut b, "sealed");
     assert_eq!(show(&b, printed), "=");
     b.set_door_open(created, false).unwrap();
     let text = render_ascii(&b, &Overlay::default());
@@ -564,9 +565,11 @@ fn writes_sample_svgs() {
     for e in [closed, held, jammed, sealed] {
         b.create_barrier(e, true, None).unwrap();
     }
-    b.hold_door(held, Some(1)).unwrap();
-    b.set_door_flags(jammed, None, Some(true), None).unwrap();
-    b.set_door_flags(sealed, Some(true), None, None).unwrap();
+    for (e, look) in [(held, "held"), (jammed, "jammed")] {
+        b.set_door_open(e, true).unwrap();
+        b.set_door_tag(e, "look", Some(look.into())).unwrap();
+    }
+    b.set_door_tag(sealed, "look", Some("sealed".into())).unwrap();
     b.create_barrier(Sq::new(3, 3).edge(Dir::S), false, Some(3)).unwrap();
     b.destroy_barrier(Sq::new(4, 1).edge(Dir::E)).unwrap();
     b.add_obstacle(

@@ -59,12 +59,15 @@ function spots.roomy_square(game)
   end
 end
 
--- A square and a direction across an inner door that player p may not pass: p is placed
--- there. Returns square, dir, edge (or nil).
+-- A square and a direction across a closed inner door of another sector than p's own (whose
+-- doors some rules open for him) that he may not pass: p is placed there. Returns square,
+-- dir, edge (or nil).
 function spots.locked_door(game, p)
+  local home = game:player(p).home_sector
   for _, s in ipairs(game:squares()) do
     for _, n in ipairs(around(game, s)) do
-      if n.info.barrier == "door" and not n.info.boundary and not n.info.door.open then
+      if n.info.barrier == "door" and not n.info.boundary and not n.info.door.open
+          and n.info.door.sector ~= home then
         game:place_wizard(p, s)
         local free = false
         for _, st in ipairs(game:steps(p)) do if st.dir == n.dir then free = true end end

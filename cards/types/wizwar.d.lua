@@ -109,7 +109,7 @@
 ---@field created_by? integer
 ---@field destroyed boolean
 ---@field damage integer
----@field door? {open: boolean, held_by?: integer, sealed: boolean, jammed_open: boolean, owner_sector?: integer, owner_player?: integer, colour?: string}
+---@field door? {open: boolean, tags: table<string, any>, sector?: integer, colour?: string}
 ---@field obstacles integer[]
 
 ---@class Neighbour
@@ -487,15 +487,11 @@ function Game:set_edge_damage(e, n) end
 ---@param open boolean
 function Game:set_door_open(e, open) end
 
----A wizard holds a door open (nil lets go).
+---Set (nil: remove) one of the ruleset's tags on a door (who holds it, who owns it...); the kernel reads none.
 ---@param e Edge
----@param p? integer
-function Game:hold_door(e, p) end
-
----Seal, jam open or give an owner to a door.
----@param e Edge
----@param flags {sealed?: boolean, jammed_open?: boolean, owner_player?: integer}
-function Game:set_door_flags(e, flags) end
+---@param key string
+---@param value? any
+function Game:set_door_tag(e, key, value) end
 
 ---Turn a sector slot by quarter turns clockwise; returns what moved.
 ---@param sector integer

@@ -1,23 +1,26 @@
--- Holding doors open (require("rules.doors")).
--- 8th: Doors: nobody follows a wizard through a door unless he holds it open; once he is no
--- longer next to it, it closes and locks again. A wizard may hold open a door he could pass
--- himself (a door of his home sector, a door he owns, a door he has a pass for this turn)
--- from either square beside it. The hold lasts past his turn, as long as he stays there.
-local M = {}
-
-local SIDES = { "N", "E", "S", "W" }
-
+-- The 8th edition's doors (require("rules.doors"); the tags and verbs are the mechanics',
+-- `base`). 8th: Doors: the doors of a wizard's home sector are unlocked for him, as is a door
+-- he made (its `owner` tag) or one he has a pass for this turn (Pick Lock). Nobody follows a
+-- wizard through a door unless he holds it open; once he is no longer next to it, it closes
+-- and locks again. A wizard may hold open a door he could pass himself, from either square
+-- beside it; the hold lasts past his turn, as long as he stays there.
 local common = require("rules.common")
+local targets = require("rules.targets")
+local M = base
 
-local function edge_label(e) return e.x .. "," .. e.y .. "," .. e.side end
+-- The edges of p's square, sorted (none when he is off the board).
+local function edges_of_square(game, p)
+  local at = game:player(p).at
+  if not at or at.side ~= nil then return {} end
+  local out = {}
+  for _, info in pairs(targets.edges_around(game, at)) do out[#out + 1] = info end
+  return out
+end
 
 -- Is wizard p in one of the two squares beside edge e?
 function M.beside(game, p, e)
-  local at = game:player(p).at
-  if not at or at.side ~= nil then return false end
-  for _, side in ipairs(SIDES) do
-    local ok, info = pcall(function() return game:edge { x = at.x, y = at.y, side = side } end)
-    if ok and info and common.same_edge(info.edge, e) then return true end
+  for _, info in ipairs(edges_of_square(game, p)) do
+    if common.same_edge(info.edge, e) then return true end
   end
   return false
 end
@@ -25,9 +28,9 @@ end
 -- Could p pass this closed door himself?
 local function may_pass(game, p, info)
   local d = info.door
-  if not d or d.sealed then return false end
-  if d.owner_player == p then return true end
-  if d.owner_sector ~= nil and d.owner_sector == game:player(p).home_sector then return true end
+  if not d or M.is_sealed(game, info.edge) then return false end
+  if d.tags.owner == p then return true end
+  if d.sector ~= nil and d.sector == game:player(p).home_sector then return true end
   if game:turn().active == p then
     for _, e in ipairs(game:turn().vars.door_passes or {}) do
       if common.same_edge(game:edge(e).edge, info.edge) then return true end
@@ -36,25 +39,34 @@ local function may_pass(game, p, info)
   return false
 end
 
+-- The closed doors p may pass now: those of his square he may open (his home sector's, his
+-- own) and those he has a pass for (game:steps `door_passes`).
+function M.passes(game, p)
+  local out = {}
+  for _, e in ipairs(game:turn().active == p and game:turn().vars.door_passes or {}) do out[#out + 1] = e end
+  for _, info in ipairs(edges_of_square(game, p)) do
+    if info.barrier == "door" and not info.door.open and may_pass(game, p, info) then out[#out + 1] = info.edge end
+  end
+  return out
+end
+
 -- Hold-door actions for the doors beside p that he may open and nobody holds.
 function M.add_actions(game, p, list)
-  local at = game:player(p).at
-  if not at or at.side ~= nil then return end
-  for _, side in ipairs(SIDES) do
-    local ok, info = pcall(function() return game:edge { x = at.x, y = at.y, side = side } end)
-    if ok and info and info.barrier == "door" and info.door.held_by == nil and not info.door.open
-        and may_pass(game, p, info) then
-      list[#list + 1] = { label = "hold door " .. edge_label(info.edge), kind = "hold_door", edge = info.edge }
+  for _, info in ipairs(edges_of_square(game, p)) do
+    if info.barrier == "door" and M.holder(game, info.edge) == nil and not info.door.open and may_pass(game, p, info) then
+      list[#list + 1] = { label = "hold door " .. targets.edge_key(info.edge), kind = "hold_door", edge = info.edge }
     end
   end
 end
 
+local hold = M.hold
 function M.hold(game, p, e)
-  game:hold_door(e, p)
+  if not hold(game, p, e) then return false end
   local held = game:vars().held_doors or {}
   held[#held + 1] = e
   game:set_var("held_doors", held)
   game:after("door", { player = p, edge = e, held = true })
+  return true
 end
 
 -- Closes every held door whose holder has left its side (or died). Called after each action
@@ -65,11 +77,11 @@ function M.release_far(game)
   local keep = {}
   for _, e in ipairs(held) do
     local info = game:edge(e)
-    local holder = info.door and info.door.held_by
+    local holder = info.barrier == "door" and M.holder(game, e) or nil
     if holder ~= nil and game:player(holder).alive and M.beside(game, holder, e) then
       keep[#keep + 1] = e
-    elseif info.barrier == "door" and holder ~= nil then
-      game:set_door_open(e, false)
+    elseif holder ~= nil then
+      M.release(game, e)
       game:after("door", { player = holder, edge = info.edge, closed = true })
     end
   end

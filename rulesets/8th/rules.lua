@@ -81,10 +81,10 @@ end
 
 local name_of = play.name_of
 
--- Cards in play may change how the wizard moves (rules/effects.lua); a door pass lets him
--- through its door (Pick Lock).
+-- Cards in play may change how the wizard moves (rules/effects.lua); the doors he may open let
+-- him through (rules/doors.lua: his home sector's, his own, a picked lock's).
 function rules.step_flags(game, p)
-  return effects.move_flags(game, p, { door_passes = tvar(game, "door_passes") or {} })
+  return effects.move_flags(game, p, { door_passes = doors.passes(game, p) })
 end
 
 function rules.filter_steps(game, p, steps) return effects.filter_steps(game, p, steps) end

@@ -9,6 +9,7 @@ local common = require("rules.common")
 local stack = require("rules.stack")
 local targets = require("rules.targets")
 local damage = require("rules.damage")
+local doors = require("rules.doors")
 local H = base
 local normalize = targets.normalize
 
@@ -96,7 +97,7 @@ function H.grant_door_pass(ctx, edge)
   local picked = game:vars().picked_doors or {}
   picked[#picked + 1] = e
   game:set_var("picked_doors", picked)
-  game:set_door_open(e, true)
+  doors.open(game, e)
   game:after("door", { player = game:turn().active, edge = e, opened = true })
 end
 
@@ -110,8 +111,8 @@ function H.relock_door(ctx, edge)
   end
   if not found then return false end
   game:set_var("picked_doors", #left > 0 and left or nil)
-  -- pcall: the door may have been broken down meanwhile
-  pcall(function() game:set_door_open(edge, false) end)
+  -- (the door may have been broken down meanwhile)
+  if game:edge(edge).barrier == "door" then doors.close(game, edge) end
   return true
 end
 
@@ -134,7 +135,9 @@ function H.door_passes(ctx, p)
   end
   if not shown then return out end
   for _, info in pairs(targets.edges_around(game, at)) do
-    if info.barrier == "door" and info.damage == 0 and not info.door.sealed then out[#out + 1] = info.edge end
+    if info.barrier == "door" and info.damage == 0 and not doors.is_sealed(game, info.edge) then
+      out[#out + 1] = info.edge
+    end
   end
   table.sort(out, function(a, b) return targets.edge_key(a) < targets.edge_key(b) end)
   return out

@@ -113,13 +113,12 @@ fn oid(v: i64, k: &Kernel) -> R<ObjectId> {
     }
 }
 
-fn mover_from(v: &Value, k: &Kernel, player: Option<PlayerId>) -> Mover {
-    let st = k.st.borrow();
+/// The mover a script's flags describe: `through_doors`, `through_walls`,
+/// `through_outer_walls`, `through_obstacles`, `door_passes` (the closed doors it may pass:
+/// which doors open for whom is the ruleset's to say).
+fn mover_from(v: &Value) -> Mover {
     let flag = |name: &str| matches!(v.get(name), Some(Value::Bool(true)));
-    let mut m = match player.and_then(|p| st.player(p)) {
-        Some(p) => Mover::wizard(p.id, Some(p.home_sector)),
-        None => Mover::thing(),
-    };
+    let mut m = Mover::thing();
     m.through_doors = flag("through_doors");
     m.through_walls = flag("through_walls");
     m.through_outer_walls = flag("through_outer_walls");
@@ -195,11 +194,8 @@ fn edge_info(v: &EdgeView) -> Value {
     let door = v.door.as_ref().map(|d| {
         map(vec![
             ("open", d.open.into()),
-            ("held_by", cv::opt(d.held_by, |p| Value::Int(p as i64))),
-            ("sealed", d.sealed.into()),
-            ("jammed_open", d.jammed_open.into()),
-            ("owner_sector", cv::opt(d.owner_sector, |s| Value::Int(s as i64))),
-            ("owner_player", cv::opt(d.owner_player, |p| Value::Int(p as i64))),
+            ("tags", Value::Map(d.tags.clone())),
+            ("sector", cv::opt(d.sector, |s| Value::Int(s as i64))),
             ("colour", cv::opt(d.colour.clone(), Value::Str)),
         ])
     });
@@ -480,7 +476,7 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "steps", w, |k, (p, flags): (i64, Option<Value>)| -> F<Value> {
         let p = pid(p, k)?;
-        let m = mover_from(&flags.unwrap_or_default(), k, Some(p));
+        let m = mover_from(&flags.unwrap_or_default());
         let st = k.st.borrow();
         let Some(at) = st.players[p as usize].at else { return Ok(Value::List(vec![])) };
         Ok(Value::List(
@@ -496,8 +492,7 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "path", w, |k, (a, b, flags): (Value, Value, Option<Value>)| -> F<Value> {
         let flags = flags.unwrap_or_default();
-        let who = flags.get("player").and_then(Value::as_int).map(|p| p as PlayerId);
-        let m = mover_from(&flags, k, who);
+        let m = mover_from(&flags);
         let st = k.st.borrow();
         Ok(cv::opt(st.board.path(cv::to_sq(&a)?, cv::to_sq(&b)?, &m), |p| {
             Value::List(p.into_iter().map(|s| cv::sq(s.to)).collect())
@@ -505,8 +500,7 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "reachable", w, |k, (a, points, flags): (Value, i64, Option<Value>)| -> F<Value> {
         let flags = flags.unwrap_or_default();
-        let who = flags.get("player").and_then(Value::as_int).map(|p| p as PlayerId);
-        let m = mover_from(&flags, k, who);
+        let m = mover_from(&flags);
         let st = k.st.borrow();
         let r = st.board.reachable(cv::to_sq(&a)?, points.max(0) as u32, &m);
         Ok(Value::List(
@@ -518,7 +512,7 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "run", w, |k, (a, d, max, flags): (Value, Value, i64, Option<Value>)| -> F<Value> {
         let flags = flags.unwrap_or_default();
-        let m = mover_from(&flags, k, None);
+        let m = mover_from(&flags);
         let st = k.st.borrow();
         let r = st.board.run(cv::to_sq(&a)?, cv::to_dir(&d)?, max.max(0) as u32, &m);
         let stop = match r.stop {
@@ -748,17 +742,8 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         k.st.borrow_mut().board.set_door_open(cv::to_edge(&e)?, open)?;
         Ok(())
     })?;
-    reg(lua, t, "hold_door", w, |k, (e, p): (Value, Option<i64>)| -> F<()> {
-        k.st.borrow_mut().board.hold_door(cv::to_edge(&e)?, p.map(|p| p as u32))?;
-        Ok(())
-    })?;
-    reg(lua, t, "set_door_flags", w, |k, (e, f): (Value, Value)| -> F<()> {
-        let b = |n: &str| match f.get(n) {
-            Some(Value::Bool(x)) => Some(*x),
-            _ => None,
-        };
-        let owner = f.get("owner_player").map(|v| v.as_int().map(|p| p as u32));
-        k.st.borrow_mut().board.set_door_flags(cv::to_edge(&e)?, b("sealed"), b("jammed_open"), owner)?;
+    reg(lua, t, "set_door_tag", w, |k, (e, key, v): (Value, String, Option<Value>)| -> F<()> {
+        k.st.borrow_mut().board.set_door_tag(cv::to_edge(&e)?, &key, v)?;
         Ok(())
     })?;
     reg(lua, t, "turn_sector", w, |k, (sector, quarters, fate): (i64, i64, Option<Value>)| -> F<Value> {

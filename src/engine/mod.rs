@@ -163,6 +163,29 @@ fn phase_payload(name: &str) -> Value {
     convert::map(vec![("phase", name.into())])
 }
 
+/// Registers the ruleset's modules (`require("rules.x")`): each made of the same file along the
+/// ruleset's chain, parent first (a later file sees what the one before returned as `base`).
+fn register_rule_modules(host: &LuaHost, ruleset: &Ruleset) -> Result<(), String> {
+    let entry = &ruleset.file.rules;
+    let mut modules: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+    for layer in ruleset.chain.iter().rev() {
+        for f in lua_files(&layer.dir) {
+            let rel = f.strip_prefix(&layer.dir).unwrap_or(&f).to_string_lossy().replace('\\', "/");
+            if &rel == entry {
+                continue;
+            }
+            let name = format!("rules.{}", rel.trim_end_matches(".lua").replace('/', "."));
+            let shown = format!("rulesets/{}/{rel}", layer.name);
+            let text = std::fs::read_to_string(&f).map_err(|e| format!("{shown}: {e}"))?;
+            modules.entry(name).or_default().push((shown, text));
+        }
+    }
+    for (name, layers) in &modules {
+        host.add_module_layers(name, layers);
+    }
+    Ok(())
+}
+
 /// Finds every `.lua` file under `dir`, sorted.
 fn lua_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -203,6 +226,8 @@ impl Engine {
             let src = std::fs::read_to_string(&f).map_err(|e| format!("{rel}: {e}"))?;
             host.add_module(&name, &rel, &src);
         }
+        // The ruleset's modules, before the cards: a card may require one as it loads.
+        register_rule_modules(&host, &ruleset)?;
         let mut cards = BTreeMap::new();
         let mut problems = Vec::new();
         for dir in &ruleset.file.card_dirs {
@@ -300,28 +325,11 @@ impl Engine {
         Ok(engine)
     }
 
-    /// Loads the ruleset's Lua: its modules (`require("rules.x")`), each made of the same file
-    /// along the ruleset's chain, and its rules file, parent first (each later file sees what
-    /// the one before returned as `base`).
+    /// Loads the ruleset's rules file along its chain, parent first (each later file sees what
+    /// the one before returned as `base`); its modules were registered before the cards.
     fn load_rules(&self) -> Result<(), String> {
         let k = &self.k;
         let entry = k.ruleset.file.rules.clone();
-        let mut modules: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
-        for layer in k.ruleset.chain.iter().rev() {
-            for f in lua_files(&layer.dir) {
-                let rel = f.strip_prefix(&layer.dir).unwrap_or(&f).to_string_lossy().replace('\\', "/");
-                if rel == entry {
-                    continue;
-                }
-                let name = format!("rules.{}", rel.trim_end_matches(".lua").replace('/', "."));
-                let shown = format!("rulesets/{}/{rel}", layer.name);
-                let text = std::fs::read_to_string(&f).map_err(|e| format!("{shown}: {e}"))?;
-                modules.entry(name).or_default().push((shown, text));
-            }
-        }
-        for (name, layers) in &modules {
-            k.host.add_module_layers(name, layers);
-        }
         let files = k.ruleset.layered_files(&entry);
         if files.is_empty() {
             return Err(format!(

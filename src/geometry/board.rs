@@ -37,19 +37,17 @@ pub enum Alteration {
     Destroyed,
 }
 
-/// The state of a door that is not printed on the face: whether it stands open, who holds it,
-/// and the neutral flags cards set (sealed: can't be opened; jammed open: can't be closed).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// The state of a door that is not printed on the face: whether it stands open, and the tags
+/// a ruleset keeps on it (who holds it, who owns it, whether a lock was jammed...). The kernel
+/// reads no tag: what a tag means is the ruleset's.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct DoorRuntime {
     pub open: bool,
-    pub held_by: Option<u32>,
-    pub sealed: bool,
-    pub jammed_open: bool,
-    /// A created door belongs to the player who made it.
-    pub owner_player: Option<u32>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub tags: BTreeMap<String, crate::value::Value>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct EdgeState {
     pub alteration: Option<Alteration>,
     /// Damage taken, in the units of the ruleset's damage model (cracks or hit points).
@@ -85,22 +83,20 @@ pub struct Placement {
 }
 
 /// A door as the rules see it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct DoorView {
-    /// Open right now (momentarily opened, held open, or jammed open).
+    /// Open right now.
     pub open: bool,
-    pub held_by: Option<u32>,
-    pub sealed: bool,
-    pub jammed_open: bool,
+    /// The ruleset's tags on it (see [`DoorRuntime`]).
+    pub tags: BTreeMap<String, crate::value::Value>,
     /// The sector whose face prints this door (a board fact; what it means for passing is
     /// the ruleset's).
-    pub owner_sector: Option<usize>,
-    pub owner_player: Option<u32>,
+    pub sector: Option<usize>,
     pub colour: Option<String>,
 }
 
 /// An edge as the rules see it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct EdgeView {
     pub id: EdgeId,
     pub barrier: Barrier,
@@ -450,19 +446,11 @@ impl Board {
         let st = self.edges.get(&e).cloned().unwrap_or_default();
         let barrier = d.barrier[i];
         let door = (barrier == Barrier::Door).then(|| {
-            let (owner_sector, colour) = match (&st.alteration, &d.printed_door_owner[i]) {
+            let (sector, colour) = match (&st.alteration, &d.printed_door_owner[i]) {
                 (None, Some((s, c))) => (Some(*s), c.clone()),
                 _ => (None, None),
             };
-            DoorView {
-                open: d.door_open[i],
-                held_by: st.door.held_by,
-                sealed: st.door.sealed,
-                jammed_open: st.door.jammed_open,
-                owner_sector,
-                owner_player: st.door.owner_player,
-                colour,
-            }
+            DoorView { open: d.door_open[i], tags: st.door.tags.clone(), sector, colour }
         });
         Ok(EdgeView {
             id: e,
@@ -501,8 +489,8 @@ impl Board {
                 }
                 _ => {}
             }
-            if st.door.held_by.is_some() && d.barrier[i] != Barrier::Door {
-                return Err(format!("edge {e} is held open but holds no door"));
+            if (st.door.open || !st.door.tags.is_empty()) && d.barrier[i] != Barrier::Door {
+                return Err(format!("edge {e} keeps a door's state but holds no door"));
             }
         }
         for (id, o) in &self.obstacles {
@@ -636,56 +624,23 @@ impl Board {
         Ok(&mut self.edge_state_mut(e)?.door)
     }
 
-    /// Opens or closes a door (closing also releases whoever held it). A sealed door can't be
-    /// opened and a jammed one can't be closed.
+    /// Opens or closes a door (what may open it is the ruleset's to say).
     pub fn set_door_open(&mut self, e: EdgeId, open: bool) -> Result<(), BoardError> {
-        let d = self.door_mut(e)?;
-        if open && d.sealed {
-            return Err(BoardError::Edge { edge: e, problem: "the door is sealed".into() });
-        }
-        d.open = open;
-        if !open {
-            d.held_by = None;
-        }
+        self.door_mut(e)?.open = open;
         self.tidy(e);
         Ok(())
     }
 
-    /// Marks who holds a door open (opening it), or nobody.
-    pub fn hold_door(&mut self, e: EdgeId, holder: Option<u32>) -> Result<(), BoardError> {
+    /// Sets (or, with `None`, removes) one of the ruleset's tags on a door.
+    pub fn set_door_tag(&mut self, e: EdgeId, key: &str, value: Option<crate::value::Value>) -> Result<(), BoardError> {
         let d = self.door_mut(e)?;
-        if holder.is_some() && d.sealed {
-            return Err(BoardError::Edge { edge: e, problem: "the door is sealed".into() });
-        }
-        d.held_by = holder;
-        if holder.is_some() {
-            d.open = true;
-        }
-        self.tidy(e);
-        Ok(())
-    }
-
-    /// Sets the neutral door flags cards use.
-    pub fn set_door_flags(
-        &mut self,
-        e: EdgeId,
-        sealed: Option<bool>,
-        jammed_open: Option<bool>,
-        owner_player: Option<Option<u32>>,
-    ) -> Result<(), BoardError> {
-        let d = self.door_mut(e)?;
-        if let Some(s) = sealed {
-            d.sealed = s;
-            if s {
-                d.open = false;
-                d.held_by = None;
+        match value {
+            Some(v) if !v.is_nil() => {
+                d.tags.insert(key.to_string(), v);
             }
-        }
-        if let Some(j) = jammed_open {
-            d.jammed_open = j;
-        }
-        if let Some(o) = owner_player {
-            d.owner_player = o;
+            _ => {
+                d.tags.remove(key);
+            }
         }
         self.tidy(e);
         Ok(())
@@ -929,7 +884,7 @@ impl Board {
                 None => {}
             }
             if d.barrier[k] == Barrier::Door {
-                d.door_open[k] = st.door.open || st.door.jammed_open || st.door.held_by.is_some();
+                d.door_open[k] = st.door.open;
             }
         }
         for k in 0..n_edges {

@@ -8,14 +8,10 @@ use super::board::{Barrier, Board, EdgeView, Place, Step};
 use super::types::{Dir, EdgeId, Sq};
 use std::collections::{BTreeMap, VecDeque};
 
-/// What a moving thing may pass. The kernel builds one from the mover's state; cards change
-/// its flags (a spell letting its wizard pass doors and objects, a key opening every door...).
+/// What a moving thing may pass: closed doors and walls stop it unless its flags say
+/// otherwise; which doors open for whom is the rulesets' to say (through `door_passes`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Mover {
-    /// The player moving (created doors open for their maker).
-    pub player: Option<u32>,
-    /// The mover's home sector: its printed doors are unlocked for him.
-    pub home_sector: Option<usize>,
     /// Passes every door (a key).
     pub through_doors: bool,
     /// Passes walls (not outer walls: see `through_outer_walls`).
@@ -23,17 +19,12 @@ pub struct Mover {
     pub through_outer_walls: bool,
     /// Passes obstacles that block movement (in squares and on edges).
     pub through_obstacles: bool,
-    /// One-time passes granted for particular doors (a card that opens a door once).
+    /// Closed doors this mover may pass (given by the rules: a door of his own, a picked lock).
     pub door_passes: Vec<EdgeId>,
 }
 
 impl Mover {
-    /// A wizard of `player` whose home base is in `home_sector`.
-    pub fn wizard(player: u32, home_sector: Option<usize>) -> Mover {
-        Mover { player: Some(player), home_sector, ..Mover::default() }
-    }
-
-    /// Something without keys or home (a bolt, a thrown rock, a pushed wizard).
+    /// Something without passes (a bolt, a thrown rock, a pushed wizard).
     pub fn thing() -> Mover {
         Mover::default()
     }
@@ -51,11 +42,7 @@ impl Mover {
             }
             Barrier::Door => {
                 let door = e.door.as_ref().expect("a door edge has a door view");
-                door.open
-                    || self.through_doors
-                    || self.door_passes.contains(&e.id)
-                    || (door.owner_sector.is_some() && door.owner_sector == self.home_sector)
-                    || (door.owner_player.is_some() && door.owner_player == self.player)
+                door.open || self.through_doors || self.door_passes.contains(&e.id)
             }
         };
         barrier_ok

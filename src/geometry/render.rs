@@ -240,12 +240,15 @@ pub(crate) fn edge_look(board: &Board, v: &EdgeView) -> EdgeLook {
         Barrier::Wall if created => EdgeLook::CreatedWall,
         Barrier::Wall => EdgeLook::Wall,
         Barrier::Door => {
+            // A ruleset may ask for a held, jammed or sealed look with the door's `look` tag
+            // (a picture's words, not a rule: the door is open or closed as the state says).
             let d = v.door.as_ref();
-            let state = match d {
-                Some(d) if d.sealed => DoorLook::Sealed,
-                Some(d) if d.jammed_open => DoorLook::Jammed,
-                Some(d) if d.held_by.is_some() => DoorLook::Held,
-                Some(d) if d.open => DoorLook::Open,
+            let look = d.and_then(|d| d.tags.get("look")).and_then(|l| l.as_str());
+            let state = match (look, d) {
+                (Some("sealed"), _) => DoorLook::Sealed,
+                (Some("jammed"), _) => DoorLook::Jammed,
+                (Some("held"), _) => DoorLook::Held,
+                (_, Some(d)) if d.open => DoorLook::Open,
                 _ => DoorLook::Closed,
             };
             EdgeLook::Door { created, state }

@@ -11,7 +11,6 @@ const MAX_PATTERN_QUANTIFIERS: usize = 3;
 /// (measured at about 8 ns a step: 4 ms of CPU).
 const MAX_PATTERN_STEPS: f64 = 5.0e5;
 
-
 /// Why `string.<function>(s, p)` must not run, or `None` if it may.
 pub(super) fn pattern_refusal(function: &str, subject: &Value, pattern: &Value) -> Option<String> {
     // Numbers coerce to short patterns; other types make Lua raise its own argument error.
@@ -197,4 +196,3 @@ fn skip_set(p: &[u8], i: usize) -> usize {
         }
     }
 }
-

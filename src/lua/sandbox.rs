@@ -122,7 +122,6 @@ const PRELUDE_CHUNK: &str = "=[sandbox]";
 /// error located in one of them is placed at the first script line that led there instead.
 const INTERNAL_SOURCE: &str = "[";
 
-
 /// A Lua interpreter with the card sandbox installed. Cloning gives another handle to the same state.
 #[derive(Clone)]
 pub struct LuaHost {
@@ -1025,4 +1024,3 @@ fn sort_cost(n: usize) -> u64 {
 // ---------------------------------------------------------------------------------------------
 
 const PRELUDE: &str = include_str!("prelude.lua");
-

@@ -10,9 +10,7 @@ local function locked_door(t)
       local info = g:edge(n.edge)
       if not n.link and info.barrier == "door" and not info.boundary then
         t:place(0, s)
-        local free = false
-        for _, st in ipairs(g:steps(0)) do if st.dir == n.dir then free = true end end
-        if not free then return s, n.dir, info.edge end
+        if not t:has { kind = "move", dir = n.dir } then return s, n.dir, info.edge end
       end
     end
   end

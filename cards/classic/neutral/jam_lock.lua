@@ -4,6 +4,7 @@
 -- or Remove Lock opens it (a door whose lock was removed is shut again and jammed); only
 -- breaking the door (15 points) clears the way.
 local spots = require("lib.spots")
+local doors = require("rules.doors")
 
 return card {
   name = "Jam Lock",
@@ -16,14 +17,12 @@ return card {
   text = "Not a spell: jam the lock of a door beside you. It is shut for good: no key, pick or other trick opens it; only breaking the door clears the way.",
   can_target = function(ctx, t)
     local info = ctx.game:edge(t.edge)
-    return info.barrier == "door" and not info.door.sealed
+    return info.barrier == "door" and not doors.is_sealed(ctx.game, t.edge)
   end,
   resolve = function(ctx)
     local game = ctx.game
     local e = ctx.target.edge
-    game:set_door_flags(e, { jammed_open = false })
-    game:set_door_open(e, false)
-    game:set_door_flags(e, { sealed = true })
+    doors.seal(game, e)
     game:after("door", { player = ctx.controller, edge = e, jammed = true })
   end,
   tests = {
@@ -37,7 +36,7 @@ return card {
       t:act { kind = "display", card = k }
       t:ok(t:has { kind = "move", dir = dir }, "the key opens it before")
       t:cast { card = j, at = t:door(e) }
-      t:eq(g:edge(e).door.sealed, true)
+      t:eq(g:edge(e).door.tags.sealed, true)
       t:ok(not t:has { kind = "move", dir = dir }, "not after")
       t:ok(not t:has { kind = "cast", card = p, target = t:door(e) })
     end },

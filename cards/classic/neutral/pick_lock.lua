@@ -5,6 +5,7 @@
 -- reconstructed: a door you picked but did not go through relocks at the end of your turn;
 -- a jammed lock (Jam Lock) cannot be picked.
 local spots = require("lib.spots")
+local doors = require("rules.doors")
 
 return card {
   name = "Pick Lock",
@@ -17,7 +18,7 @@ return card {
   text = "Not a spell: pick the lock of a door beside you. It stands open this turn: go through it, or cast spells through it. It locks again once you have gone through, or when your turn ends.",
   can_target = function(ctx, t)
     local info = ctx.game:edge(t.edge)
-    return info.barrier == "door" and not info.door.open and not info.door.sealed
+    return info.barrier == "door" and not info.door.open and not doors.is_sealed(ctx.game, t.edge)
   end,
   resolve = function(ctx)
     ctx:grant_door_pass(ctx.target.edge)
@@ -66,7 +67,7 @@ return card {
       local c = t:give(0, "Pick Lock")
       for _, a in ipairs(t:list { kind = "cast", card = c }) do t:eq(a.target.kind, "door", a.label) end
       t:ok(t:has { kind = "cast", card = c, target = t:door(e) }, "the door beside is offered")
-      g:set_door_flags(e, { sealed = true })
+      doors.seal(g, e)
       t:ok(not t:has { kind = "cast", card = c, target = t:door(e) }, "jammed")
     end },
   },

@@ -4,6 +4,7 @@
 -- reconstructed: range taken as ADJACENT (a door of your square), like picking a lock; a lock
 -- jammed with Jam Lock cannot be removed.
 local spots = require("lib.spots")
+local doors = require("rules.doors")
 
 return card {
   name = "Remove Lock",
@@ -16,10 +17,10 @@ return card {
   text = "Not a spell: take the lock out of a door beside you. The door stands open for good, for everyone.",
   can_target = function(ctx, t)
     local info = ctx.game:edge(t.edge)
-    return info.barrier == "door" and not info.door.jammed_open and not info.door.sealed
+    return info.barrier == "door" and not doors.is_jammed_open(ctx.game, t.edge) and not doors.is_sealed(ctx.game, t.edge)
   end,
   resolve = function(ctx)
-    ctx.game:set_door_flags(ctx.target.edge, { jammed_open = true })
+    doors.jam_open(ctx.game, ctx.target.edge)
     ctx.game:after("door", { player = ctx.controller, edge = ctx.target.edge, lock_removed = true })
   end,
   tests = {
@@ -29,7 +30,7 @@ return card {
       local from, dir, e = spots.locked_door(g, 0)
       local c = t:give(0, "Remove Lock")
       t:cast { card = c, at = t:door(e) }
-      t:eq(g:edge(e).door.jammed_open, true)
+      t:eq(g:edge(e).door.tags.jammed_open, true)
       t:move(dir)
       local back = { N = "S", S = "N", E = "W", W = "E" }
       t:move(back[dir])
@@ -46,9 +47,10 @@ return card {
       t:active(0)
       local _, _, e = spots.locked_door(g, 0)
       local c = t:give(0, "Remove Lock")
-      g:set_door_flags(e, { sealed = true })
+      doors.seal(g, e)
       t:ok(not t:has { kind = "cast", card = c, target = t:door(e) })
-      g:set_door_flags(e, { sealed = false, jammed_open = true })
+      g:set_door_tag(e, "sealed", nil)
+      doors.jam_open(g, e)
       t:ok(not t:has { kind = "cast", card = c, target = t:door(e) })
     end },
   },

@@ -7,6 +7,7 @@
 -- spell is cast through a door with it ([AF] gives only "open any undamaged door"): to cast
 -- through a door, pick its lock (Pick Lock).
 local spots = require("lib.spots")
+local doors = require("rules.doors")
 
 return card {
   name = "Master Key",
@@ -50,7 +51,7 @@ return card {
       t:ok(not t:has { kind = "move", dir = dir }, "damaged")
       g:set_edge_damage(e, 0)
       t:ok(t:has { kind = "move", dir = dir }, "repaired")
-      g:set_door_flags(e, { sealed = true })
+      doors.seal(g, e)
       t:ok(not t:has { kind = "move", dir = dir }, "jammed shut")
     end },
     { "dropped, it opens nothing for its former holder", function(t)
