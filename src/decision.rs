@@ -354,7 +354,7 @@ impl HunterAgent {
         let now = cost.get(&here).copied().unwrap_or(u32::MAX);
         let mut best: Vec<(&Choice, u32)> = Vec::new();
         for c in &req.options {
-            let Some(to) = c.value.get("to").and_then(|v| crate::engine::convert::to_sq(v).ok()) else { continue };
+            let Some(to) = c.value.get("to").and_then(square_in) else { continue };
             let Some(&d) = cost.get(&to) else { continue };
             match best.first() {
                 Some((_, b)) if d > *b => {}
@@ -385,6 +385,11 @@ impl Agent for HunterAgent {
         }
         self.aggressive.decide(req)
     }
+}
+
+/// The square a value names ({x =, y =}), as rulesets write them in options (`to`).
+fn square_in(v: &Value) -> Option<Sq> {
+    Some(Sq::new(v.get("x")?.as_int()? as i32, v.get("y")?.as_int()? as i32))
 }
 
 /// One expected answer of a scripted agent: keys (or labels), or records each naming one

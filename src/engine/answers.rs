@@ -1,0 +1,101 @@
+//! Checkpoints and the decision channel: going back to a checkpoint, asking agents (replayed
+//! answers first), recording answers.
+
+use super::*;
+
+impl Kernel {
+    pub(super) fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            state: self.st.borrow().clone(),
+            log: self.log.borrow().len(),
+            answers: self.answers.borrow().len(),
+        }
+    }
+
+    /// Undoes everything since `c`. What becomes of the answers given since depends on why.
+    pub(super) fn restore(&self, c: Checkpoint, answers: AfterRestore) {
+        *self.st.borrow_mut() = c.state;
+        let undone: Vec<LogEntry> = self.log.borrow_mut().drain(c.log..).collect();
+        match answers {
+            AfterRestore::Replay => {
+                let later: Vec<Answered> = self.answers.borrow_mut().drain(c.answers..).collect();
+                let mut replay = self.replay.borrow_mut();
+                for a in later.into_iter().rev() {
+                    replay.push_front(a);
+                }
+            }
+            AfterRestore::Keep => {
+                // The answers stay in the record (a replay meets the same failure at the same
+                // point), and so do their log lines.
+                self.log.borrow_mut().extend(undone.into_iter().filter(|l| l.event == "answer"));
+            }
+            AfterRestore::Drop => {
+                self.answers.borrow_mut().truncate(c.answers);
+            }
+        }
+    }
+
+    /// Asks for a decision: from the replay queue first, else from the agent.
+    pub(super) fn ask(&self, req: &Request) -> Result<Vec<String>, Interrupt> {
+        if req.options.is_empty() {
+            return Err(Interrupt::Fail(format!("request `{}` has no legal answer", req.kind)));
+        }
+        if req.is_forced() {
+            return Ok(vec![req.options[0].key.clone()]);
+        }
+        let from_replay = self.replay.borrow_mut().pop_front();
+        let keys = match from_replay {
+            Some(a) => {
+                if a.player != req.player {
+                    return Err(Interrupt::Fail(format!(
+                        "replay diverged: the saved answer is player {}'s `{}`, but player {} is asked `{}`",
+                        a.player, a.kind, req.player, req.kind
+                    )));
+                }
+                if let Err(e) = req.resolve(&a.keys) {
+                    return Err(Interrupt::Fail(format!("replay diverged: {e}")));
+                }
+                a.keys
+            }
+            None => {
+                // A person may think as long as he likes: the script waiting for him is not slow.
+                let d = self.host.off_the_clock(|| self.agent.borrow_mut().decide_seeing(req, &self.st.borrow()));
+                match d {
+                    Decision::Answer(keys) => {
+                        req.resolve(&keys).map_err(Interrupt::Fail)?;
+                        keys
+                    }
+                    Decision::Suspend => return Err(Interrupt::Suspend(req.clone())),
+                    Decision::Fail(m) => return Err(Interrupt::Fail(m)),
+                }
+            }
+        };
+        self.record_answer(req, keys.clone());
+        Ok(keys)
+    }
+
+    /// Adds an answer to the record and the log.
+    pub(super) fn record_answer(&self, req: &Request, keys: Vec<String>) {
+        self.answers.borrow_mut().push(Answered { player: req.player, kind: req.kind.clone(), keys: keys.clone() });
+        self.log_event(
+            "answer",
+            convert::map(vec![
+                ("player", Value::Int(req.player as i64)),
+                ("kind", req.kind.as_str().into()),
+                ("keys", Value::List(keys.iter().map(|k| k.as_str().into()).collect())),
+            ]),
+        );
+    }
+
+    /// Stops the running script because of an interrupt; returns the error to raise.
+    pub(super) fn interrupt_host(&self, i: Interrupt) -> HostError {
+        let reason = match &i {
+            Interrupt::Suspend(r) => format!("waiting for player {} to answer `{}`", r.player, r.kind),
+            Interrupt::Fail(m) => m.clone(),
+        };
+        *self.interrupt.borrow_mut() = Some(i);
+        let e = HostError::Aborted(reason);
+        self.host.abort(e.clone());
+        e
+    }
+}

@@ -1,0 +1,170 @@
+//! Event dispatch: who hears an event and in what order (see the engine's module doc), each
+//! card's handler undone alone when it fails, and the `ctx` a card's hook gets.
+
+use super::*;
+
+impl Kernel {
+    /// Cards whose handlers hear events, in dispatch order (see the module doc).
+    pub(super) fn listeners(&self, subject: Option<CardId>) -> Vec<CardId> {
+        let st = self.st.borrow();
+        let mut out = Vec::new();
+        if let Some(c) = subject {
+            if !matches!(st.card(c).map(|c| &c.zone), Some(Zone::Play(_)) | Some(Zone::Board(_))) {
+                out.push(c);
+            }
+        }
+        let n = st.players.len() as u32;
+        for i in 0..n {
+            let p = (st.turn.active + i) % n;
+            out.extend(st.players[p as usize].play.iter().copied());
+        }
+        for o in st.objects.values() {
+            if let Some(c) = o.card {
+                if st.card(c).map(|c| &c.zone) == Some(&Zone::Board(o.id)) && !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    pub(super) fn card_hook(&self, card: CardId, hook: &str) -> Option<mlua::Function> {
+        let def = self.st.borrow().card(card)?.def.clone();
+        let loaded = self.cards.get(&def)?;
+        if !loaded.def.hooks.iter().any(|h| h == hook) {
+            return None;
+        }
+        loaded.table.raw_get::<mlua::Function>(hook).ok()
+    }
+
+    /// Builds the `ctx` for a card's hook.
+    pub fn ctx(&self, card: CardId, extra: Value) -> Result<mlua::Value, HostError> {
+        let st = self.st.borrow();
+        let c = st.card(card).ok_or_else(|| HostError::Runtime(format!("no card {card}")))?;
+        let mut fields = extra;
+        if fields.is_nil() {
+            fields = Value::map();
+        }
+        let set_default = |f: &mut Value, k: &str, v: Value| {
+            if f.get(k).is_none() {
+                f.set(k, v);
+            }
+        };
+        set_default(&mut fields, "controller", convert::opt(c.controller, |p| Value::Int(p as i64)));
+        set_default(&mut fields, "target", c.target.clone().unwrap_or_default());
+        set_default(&mut fields, "energy", Value::Int(c.energy));
+        drop(st);
+        let make = self.make_ctx.borrow().clone().expect("api installed");
+        make.call((card, fields)).map_err(|e| HostError::Runtime(e.to_string()))
+    }
+
+    /// Runs `before_<event>` handlers; returns the payload, or None if one cancelled it.
+    pub fn dispatch_before(&self, event: &str, payload: Value) -> Result<Option<Value>, HostError> {
+        self.dispatch(&format!("before_{event}"), payload, true)
+    }
+
+    /// Runs `on_<event>` handlers and logs the event.
+    pub fn dispatch_after(&self, event: &str, payload: Value) -> Result<(), HostError> {
+        self.log_event(event, payload.clone());
+        self.dispatch(&format!("on_{event}"), payload, false).map(|_| ())
+    }
+
+    pub(super) fn dispatch(&self, hook: &str, payload: Value, can_cancel: bool) -> Result<Option<Value>, HostError> {
+        if self.depth.get() > 64 {
+            return Err(HostError::Runtime(format!(
+                "events nested more than 64 deep at `{hook}`: a loop of handlers?"
+            )));
+        }
+        self.depth.set(self.depth.get() + 1);
+        let result = self.dispatch_inner(hook, payload, can_cancel);
+        self.depth.set(self.depth.get() - 1);
+        result
+    }
+
+    /// Runs one card's event handler. A card whose handler fails is undone alone (the game,
+    /// the log and the payload as they were before it) and the error logged naming it: one
+    /// broken card does not take the event, the action or the phase down with it. A stop the
+    /// kernel asked for (an agent suspending or failing) still stops everything.
+    pub(super) fn card_handler(
+        &self,
+        card: CardId,
+        hook: &str,
+        f: &mlua::Function,
+        table: &mlua::Table,
+    ) -> Result<Handled, HostError> {
+        let lua = self.host.lua();
+        let cp = self.checkpoint();
+        let payload: Value = mlua::FromLua::from_lua(mlua::Value::Table(table.clone()), lua)
+            .map_err(|e| HostError::Runtime(e.to_string()))?;
+        let ctx = self.ctx(card, Value::Nil)?;
+        match self.host.call_contained(f, (ctx, table.clone())) {
+            Ok(r) => Ok(Handled::Heard(r)),
+            Err(e) if self.interrupt.borrow().is_some() => Err(e),
+            Err(e) => {
+                self.restore(cp, AfterRestore::Keep);
+                let def = self.st.borrow().card(card).map(|c| c.def.clone()).unwrap_or_default();
+                self.log_event(
+                    "error",
+                    convert::map(vec![
+                        ("during", hook.into()),
+                        ("card", Value::Int(card as i64)),
+                        ("def", def.into()),
+                        ("message", e.message().into()),
+                    ]),
+                );
+                match mlua::IntoLua::into_lua(payload, lua) {
+                    Ok(mlua::Value::Table(t)) => Ok(Handled::Failed(t)),
+                    _ => Ok(Handled::Failed(lua.create_table().map_err(|e| HostError::Runtime(e.to_string()))?)),
+                }
+            }
+        }
+    }
+
+    pub(super) fn dispatch_inner(
+        &self,
+        hook: &str,
+        payload: Value,
+        can_cancel: bool,
+    ) -> Result<Option<Value>, HostError> {
+        let lua = self.host.lua();
+        let table = match payload.clone() {
+            Value::Nil => lua.create_table().map_err(|e| HostError::Runtime(e.to_string()))?,
+            v => match mlua::IntoLua::into_lua(v, lua).map_err(|e| HostError::Runtime(e.to_string()))? {
+                mlua::Value::Table(t) => t,
+                other => {
+                    return Err(HostError::Runtime(format!(
+                        "an event payload must be a table, got {}",
+                        other.type_name()
+                    )))
+                }
+            },
+        };
+        let rules = self.rules.borrow().clone();
+        let game = self.game.borrow().clone();
+        if let Some(rules) = rules {
+            if let Ok(mlua::Value::Function(f)) = rules.raw_get::<mlua::Value>(hook) {
+                let r: mlua::Value = self.host.call(&f, (game.clone(), table.clone()))?;
+                if can_cancel && r == mlua::Value::Boolean(false) {
+                    return Ok(None);
+                }
+            }
+        }
+        let subject = payload.get("card").and_then(Value::as_int).map(|c| c as CardId);
+        let mut table = table;
+        for card in self.listeners(subject) {
+            if let Some(f) = self.card_hook(card, hook) {
+                match self.card_handler(card, hook, &f, &table)? {
+                    Handled::Heard(r) => {
+                        if can_cancel && r == mlua::Value::Boolean(false) {
+                            return Ok(None);
+                        }
+                    }
+                    Handled::Failed(payload) => table = payload,
+                }
+            }
+        }
+        let out: Value =
+            mlua::FromLua::from_lua(mlua::Value::Table(table), lua).map_err(|e| HostError::Runtime(e.to_string()))?;
+        Ok(Some(out))
+    }
+}

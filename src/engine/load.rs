@@ -1,0 +1,221 @@
+//! Loading a game: the ruleset and its chain, the card files, the board, the starting state and
+//! the ruleset's setup.
+
+use super::*;
+
+/// Registers the ruleset's modules (`require("rules.x")`): each made of the same file along the
+/// ruleset's chain, parent first (a later file sees what the one before returned as `base`).
+pub(super) fn register_rule_modules(host: &LuaHost, ruleset: &Ruleset) -> Result<(), String> {
+    let entry = &ruleset.file.rules;
+    let mut modules: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+    for layer in ruleset.chain.iter().rev() {
+        for f in lua_files(&layer.dir) {
+            let rel = f.strip_prefix(&layer.dir).unwrap_or(&f).to_string_lossy().replace('\\', "/");
+            if &rel == entry {
+                continue;
+            }
+            let name = format!("rules.{}", rel.trim_end_matches(".lua").replace('/', "."));
+            let shown = format!("rulesets/{}/{rel}", layer.name);
+            let text = std::fs::read_to_string(&f).map_err(|e| format!("{shown}: {e}"))?;
+            modules.entry(name).or_default().push((shown, text));
+        }
+    }
+    for (name, layers) in &modules {
+        host.add_module_layers(name, layers);
+    }
+    Ok(())
+}
+
+/// Finds every `.lua` file under `dir`, sorted.
+pub(super) fn lua_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "lua") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+impl Engine {
+    /// Loads the ruleset and its cards from `root` (the folder holding `rulesets/` and
+    /// `cards/`), builds the starting state and runs the ruleset's setup.
+    pub fn new(root: &Path, setup: &GameSetup, agent: Box<dyn Agent>) -> Result<Engine, String> {
+        let ruleset = Ruleset::load(&root.join("rulesets"), &setup.ruleset)?;
+        if ruleset.file.is_abstract {
+            return Err(format!(
+                "ruleset {} is abstract (shared mechanics other rulesets extend); it cannot be played",
+                setup.ruleset
+            ));
+        }
+        let options = ruleset.options(&setup.options)?;
+        let host = LuaHost::new(Limits::default()).map_err(|e| e.to_string())?;
+
+        // Shared card helpers: cards/lib/x.lua is `require("lib.x")`.
+        for f in lua_files(&root.join("cards").join("lib")) {
+            let rel = f.strip_prefix(root).unwrap_or(&f).to_string_lossy().replace('\\', "/");
+            let name = rel.trim_start_matches("cards/").trim_end_matches(".lua").replace('/', ".");
+            let src = std::fs::read_to_string(&f).map_err(|e| format!("{rel}: {e}"))?;
+            host.add_module(&name, &rel, &src);
+        }
+        // The ruleset's modules, before the cards: a card may require one as it loads.
+        register_rule_modules(&host, &ruleset)?;
+        let mut cards = BTreeMap::new();
+        let mut problems = Vec::new();
+        for dir in &ruleset.file.card_dirs {
+            for f in lua_files(&root.join("cards").join(dir)) {
+                let rel = f.strip_prefix(root).unwrap_or(&f).to_path_buf();
+                match load_card(&host, &ruleset.file.vocabulary, root, &rel) {
+                    Ok((def, table)) => {
+                        cards.insert(def.key.clone(), LoadedCard { def, table });
+                    }
+                    Err(e) => problems.push(e.to_string()),
+                }
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems.join("\n"));
+        }
+
+        // Read once: setup arranges the board from it without going back to the disk.
+        let set = load_board_set(&ruleset.boards_path())
+            .map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
+        let side = set.sides.keys().next().cloned().ok_or("the board set lists no sides")?;
+        let layout = set
+            .layouts
+            .get(&setup.players)
+            .ok_or_else(|| format!("ruleset {} has no layout for {} players", setup.ruleset, setup.players))?;
+        let slots = layout.slots.len();
+        let board = set
+            .build(&side, setup.players, &(0..slots).collect::<Vec<_>>(), &vec![Rot(0); slots])
+            .map_err(|e| e.to_string())?;
+        let players = (0..setup.players)
+            .map(|i| Player {
+                id: i as u32,
+                name: setup.names.get(i).cloned().unwrap_or_else(|| format!("player {}", i + 1)),
+                alive: true,
+                life: 0,
+                home_sector: i,
+                at: Some(board.home(i)),
+                hand: Vec::new(),
+                play: Vec::new(),
+                tokens: BTreeMap::new(),
+                vars: Value::map(),
+            })
+            .collect();
+        let state = GameState {
+            ruleset: setup.ruleset.clone(),
+            options,
+            seed: setup.seed,
+            board,
+            players,
+            cards: Vec::new(),
+            piles: BTreeMap::new(),
+            objects: BTreeMap::new(),
+            turn: TurnState {
+                number: 0,
+                round: 0,
+                active: 0,
+                first: 0,
+                phase: String::new(),
+                phase_index: 0,
+                started: false,
+                phase_over: false,
+                failed: Vec::new(),
+                vars: Value::map(),
+                extra_turns: Vec::new(),
+                resume_after: None,
+            },
+            stack: Vec::new(),
+            vars: Value::map(),
+            rng: GameRng::new(setup.seed),
+            next_id: 0,
+            result: None,
+        };
+        let k = Rc::new(Kernel {
+            host,
+            ruleset,
+            boards: set,
+            cards,
+            rules: RefCell::new(None),
+            game: RefCell::new(None),
+            make_ctx: RefCell::new(None),
+            st: RefCell::new(state),
+            log: RefCell::new(Vec::new()),
+            answers: RefCell::new(Vec::new()),
+            replay: RefCell::new(VecDeque::new()),
+            agent: RefCell::new(agent),
+            interrupt: RefCell::new(None),
+            observer: RefCell::new(None),
+            view: RefCell::new(None),
+            depth: Cell::new(0),
+        });
+        api::install(&k)?;
+        let engine = Engine { k };
+        engine.load_rules()?;
+        engine.setup()?;
+        Ok(engine)
+    }
+
+    /// Loads the ruleset's rules file along its chain, parent first (each later file sees what
+    /// the one before returned as `base`); its modules were registered before the cards.
+    pub(super) fn load_rules(&self) -> Result<(), String> {
+        let k = &self.k;
+        let entry = k.ruleset.file.rules.clone();
+        let files = k.ruleset.layered_files(&entry);
+        if files.is_empty() {
+            return Err(format!(
+                "ruleset {}: no {entry} in its folder or the rulesets it extends",
+                k.ruleset.file.name
+            ));
+        }
+        let mut rules: Option<mlua::Table> = None;
+        let mut shown = String::new();
+        for (name, path) in files {
+            let src = std::fs::read_to_string(&path).map_err(|e| format!("{name}: {e}"))?;
+            let env = k.host.new_env().map_err(|e| e.to_string())?;
+            env.raw_set("game", k.game.borrow().clone()).map_err(|e| e.to_string())?;
+            if let Some(t) = &rules {
+                env.raw_set("base", mlua::Value::Table(t.clone())).map_err(|e| e.to_string())?;
+            }
+            let values = k.host.load_chunk(&name, &src, &env).map_err(|e| e.to_string())?;
+            k.host.freeze_env(&env).map_err(|e| e.to_string())?;
+            match values.into_iter().next() {
+                Some(mlua::Value::Table(t)) => rules = Some(t),
+                Some(mlua::Value::Nil) | None if rules.is_some() => {}
+                _ => return Err(format!("{name}: must return a table of rules")),
+            }
+            shown = name;
+        }
+        let rules = rules.expect("at least one rules file");
+        for key in ["actions", "perform"] {
+            if k.ruleset.file.phases.iter().any(|p| p.action_loop)
+                && !matches!(rules.raw_get::<mlua::Value>(key), Ok(mlua::Value::Function(_)))
+            {
+                return Err(format!("{shown}: a loop phase needs `rules.{key}`"));
+            }
+        }
+        if let Ok(mlua::Value::Table(ctx)) = rules.raw_get::<mlua::Value>("ctx") {
+            api::set_rules_ctx(k, ctx)?;
+        }
+        *k.rules.borrow_mut() = Some(rules);
+        Ok(())
+    }
+
+    pub(super) fn setup(&self) -> Result<(), String> {
+        let rules = self.rules();
+        if let Ok(mlua::Value::Function(f)) = rules.raw_get::<mlua::Value>("setup") {
+            let game = self.k.game.borrow().clone();
+            self.k.host.call::<_, ()>(&f, game).map_err(|e| self.explain(e))?;
+        }
+        self.k.dispatch_after("game_start", Value::Nil).map_err(|e| self.explain(e))
+    }
+}

@@ -1,0 +1,313 @@
+//! The turn machine: turns and phases, loop phases asking for actions, guarded steps that go
+//! back to their checkpoint when a script fails or an agent has no answer yet.
+
+use super::*;
+
+impl Engine {
+    /// Runs one guarded step. Ok(true) = done, Ok(false) = it failed and was undone.
+    pub(super) fn guarded(&self, what: &str, body: impl FnOnce() -> Result<(), HostError>) -> Result<bool, Outcome> {
+        let cp = self.checkpoint();
+        let result = body();
+        let interrupt = self.k.interrupt.borrow_mut().take();
+        match (result, interrupt) {
+            (Ok(()), None) => Ok(true),
+            (_, Some(Interrupt::Suspend(req))) => {
+                self.keep_question_view(&cp);
+                self.restore(cp, AfterRestore::Replay);
+                Err(Outcome::Suspended(req))
+            }
+            (_, Some(Interrupt::Fail(msg))) => {
+                self.restore(cp, AfterRestore::Drop);
+                Err(Outcome::AgentFailed(msg))
+            }
+            (Err(e), None) => {
+                self.restore(cp, AfterRestore::Keep);
+                let msg = self.explain(e);
+                self.k.log_event("error", convert::map(vec![("during", what.into()), ("message", msg.into())]));
+                Ok(false)
+            }
+        }
+    }
+
+    /// Runs the game until it is over, an agent suspends, or `max_turns` turns have started.
+    pub fn run(&self, max_turns: Option<u64>) -> Outcome {
+        *self.k.view.borrow_mut() = None;
+        loop {
+            if let Some(r) = self.k.st.borrow().result.clone() {
+                return Outcome::Over(r);
+            }
+            if let Err(outcome) = self.step(max_turns, false) {
+                return outcome;
+            }
+        }
+    }
+
+    /// One step of the turn machine.
+    pub(super) fn step(&self, max_turns: Option<u64>, stop_at_action: bool) -> Result<StepResult, Outcome> {
+        let phases = self.k.ruleset.file.phases.clone();
+        let (started, index, number) = {
+            let st = self.k.st.borrow();
+            (st.turn.started, st.turn.phase_index, st.turn.number)
+        };
+        if !started {
+            if max_turns.is_some_and(|m| number >= m) {
+                return Err(Outcome::TurnLimit);
+            }
+            // The turn begins inside the guarded step: a question asked by a turn_start handler
+            // re-runs the whole beginning once answered.
+            let begun = self.guarded("turn_start", || {
+                self.begin_turn();
+                self.k.dispatch_after("turn_start", Value::Nil)
+            })?;
+            if !begun {
+                self.begin_turn(); // the failed handler is undone; the turn starts without it
+            }
+            return Ok(StepResult::Continue);
+        }
+        if index >= phases.len() {
+            self.guarded("turn_end", || self.k.dispatch_after("turn_end", Value::Nil))?;
+            self.next_turn();
+            return Ok(StepResult::Continue);
+        }
+        let phase = &phases[index];
+        if self.k.st.borrow().turn.phase != phase.name {
+            let enter = || {
+                self.enter_phase(&phase.name);
+                self.k.dispatch_after("phase_start", phase_payload(&phase.name))
+            };
+            if !self.guarded("phase_start", enter)? {
+                self.enter_phase(&phase.name);
+            }
+            return Ok(StepResult::Continue);
+        }
+        let rules = self.rules();
+        let game = self.k.game.borrow().clone().expect("game object installed");
+        if !phase.action_loop {
+            let f = match rules.raw_get::<mlua::Value>("phases") {
+                Ok(mlua::Value::Table(t)) => t.raw_get::<Option<mlua::Function>>(phase.name.as_str()).ok().flatten(),
+                _ => None,
+            };
+            if let Some(f) = f {
+                self.guarded(&phase.name, || self.k.host.call::<_, ()>(&f, game.clone()))?;
+            }
+            return self.leave_phase(&phase.name);
+        }
+        if self.k.st.borrow().turn.phase_over || self.k.st.borrow().result.is_some() {
+            return self.leave_phase(&phase.name);
+        }
+        if stop_at_action {
+            return Ok(StepResult::AwaitingAction);
+        }
+        self.action_step(&phase.name, None)?;
+        Ok(StepResult::Continue)
+    }
+
+    /// The legal actions of the active player right now (the ruleset's list, less the actions
+    /// that failed this turn).
+    pub(super) fn list_actions(&self) -> Result<Vec<crate::decision::Choice>, HostError> {
+        let rules = self.rules();
+        let game = self.k.game.borrow().clone().expect("game object installed");
+        let actions: mlua::Function = rules.raw_get("actions").expect("checked at load");
+        let player = self.k.st.borrow().turn.active;
+        let list: Value = self.k.host.call(&actions, (game, player))?;
+        let failed = self.k.st.borrow().turn.failed.clone();
+        match &list {
+            Value::List(items) => Ok(items
+                .iter()
+                .map(api::choice_from_value)
+                .collect::<Result<Vec<_>, String>>()
+                .map_err(HostError::Runtime)?
+                .into_iter()
+                .filter(|c| !failed.contains(&c.key))
+                .collect()),
+            Value::Nil => Ok(Vec::new()),
+            other => Err(HostError::Runtime(format!("rules.actions must return a list, got {other}"))),
+        }
+    }
+
+    /// One action of a loop phase: chosen by the agent, or `given` (the REPL, a test).
+    pub(super) fn action_step(&self, phase: &str, given: Option<&str>) -> Result<bool, Outcome> {
+        let rules = self.rules();
+        let game = self.k.game.borrow().clone().expect("game object installed");
+        let perform: mlua::Function = rules.raw_get("perform").expect("checked at load");
+        let player = self.k.st.borrow().turn.active;
+        let mut chosen_key = String::new();
+        let mut refused = None;
+        let done = self.guarded(phase, || {
+            let options = self.list_actions()?;
+            if options.is_empty() {
+                self.k.st.borrow_mut().turn.phase_over = true;
+                return Ok(());
+            }
+            let mut req = Request::one(player, "action", "What do you do?", options);
+            // An action flagged `pass = true` is the "do nothing more" answer (end the phase).
+            req.pass = req
+                .options
+                .iter()
+                .find(|c| matches!(c.value.get("pass"), Some(Value::Bool(true))))
+                .map(|c| c.key.clone());
+            let keys = match given {
+                None => self.k.ask(&req).map_err(|i| self.k.interrupt_host(i))?,
+                Some(key) => {
+                    if let Err(e) = req.resolve(&[key.to_string()]) {
+                        refused = Some(e);
+                        return Ok(());
+                    }
+                    self.k.record_answer(&req, vec![key.to_string()]);
+                    vec![key.to_string()]
+                }
+            };
+            chosen_key = keys[0].clone();
+            let choice = req.options.iter().find(|c| c.key == chosen_key).expect("resolved").clone();
+            let mut action = choice.value.clone();
+            action.set("key", choice.key.as_str().into());
+            let ended: Option<bool> = self.k.host.call(&perform, (game.clone(), player, action))?;
+            if ended == Some(true) {
+                self.k.st.borrow_mut().turn.phase_over = true;
+            }
+            Ok(())
+        })?;
+        if let Some(e) = refused {
+            return Err(Outcome::AgentFailed(e));
+        }
+        if !done && !chosen_key.is_empty() {
+            // The action broke: the game is as before it; don't offer it again this turn.
+            self.k.st.borrow_mut().turn.failed.push(chosen_key);
+        } else if !done {
+            // The ruleset itself failed to list actions: end the phase rather than loop.
+            self.k.st.borrow_mut().turn.phase_over = true;
+        }
+        Ok(done)
+    }
+
+    /// Runs the turn machine until the active player must choose an action (returns None), or
+    /// the game stops for another reason.
+    pub fn run_until_action(&self, max_turns: Option<u64>) -> Option<Outcome> {
+        *self.k.view.borrow_mut() = None;
+        loop {
+            if let Some(r) = self.k.st.borrow().result.clone() {
+                return Some(Outcome::Over(r));
+            }
+            match self.step(max_turns, true) {
+                Ok(StepResult::AwaitingAction) => return None,
+                Ok(StepResult::Continue) => {}
+                Err(o) => return Some(o),
+            }
+        }
+    }
+
+    /// Puts the game at the start of `phase` (a phase name) of `player`'s turn, turn-start
+    /// events skipped: for tests and experiments that set up a position by hand.
+    pub fn force_turn(&self, player: u32, phase: &str) -> Result<(), String> {
+        let index = self
+            .k
+            .ruleset
+            .file
+            .phases
+            .iter()
+            .position(|p| p.name == phase)
+            .ok_or_else(|| format!("ruleset {} has no phase `{phase}`", self.k.ruleset.file.name))?;
+        let mut st = self.k.st.borrow_mut();
+        if player as usize >= st.players.len() {
+            return Err(format!("no player {player}"));
+        }
+        st.turn.active = player;
+        st.turn.number += 1;
+        st.turn.started = true;
+        st.turn.phase_index = index;
+        st.turn.phase = phase.to_string();
+        st.turn.phase_over = false;
+        st.turn.failed.clear();
+        st.turn.vars = Value::map();
+        Ok(())
+    }
+
+    /// The actions the active player may take now, if the game waits for one.
+    pub fn pending_actions(&self) -> Result<Vec<crate::decision::Choice>, String> {
+        let cp = self.checkpoint();
+        // Listing must not change the game; undo anything a careless script did.
+        let r = self.list_actions().map_err(|e| self.explain(e));
+        self.restore(cp, AfterRestore::Drop);
+        r
+    }
+
+    /// Takes one of the pending actions, as if the active player had chosen it. Ok(false) when
+    /// it failed (a script error: the game is as before, and the error is in the log).
+    pub fn take_action(&self, key: &str) -> Result<bool, Outcome> {
+        *self.k.view.borrow_mut() = None;
+        let phase = self.k.st.borrow().turn.phase.clone();
+        self.action_step(&phase, Some(key))
+    }
+
+    pub(super) fn begin_turn(&self) {
+        let mut st = self.k.st.borrow_mut();
+        st.turn.number += 1;
+        st.turn.started = true;
+        st.turn.phase_index = 0;
+        st.turn.phase_over = false;
+        st.turn.failed.clear();
+        st.turn.vars = Value::map();
+        let (n, a) = (st.turn.number, st.turn.active);
+        drop(st);
+        self.k
+            .log_event("turn", convert::map(vec![("number", Value::Int(n as i64)), ("player", Value::Int(a as i64))]));
+    }
+
+    pub(super) fn enter_phase(&self, name: &str) {
+        let mut st = self.k.st.borrow_mut();
+        st.turn.phase = name.to_string();
+        st.turn.phase_over = false;
+    }
+
+    /// The phase is over: `phase_end` handlers hear it, then the next phase comes.
+    pub(super) fn leave_phase(&self, name: &str) -> Result<StepResult, Outcome> {
+        let left = self.guarded("phase_end", || {
+            self.advance_phase();
+            self.k.dispatch_after("phase_end", phase_payload(name))
+        })?;
+        if !left {
+            self.advance_phase();
+        }
+        Ok(StepResult::Continue)
+    }
+
+    pub(super) fn advance_phase(&self) {
+        let mut st = self.k.st.borrow_mut();
+        st.turn.phase_index += 1;
+        st.turn.phase_over = false;
+    }
+
+    pub(super) fn next_turn(&self) {
+        let mut st = self.k.st.borrow_mut();
+        // An extra turn comes first; seat order then resumes from the player it was given after.
+        while !st.turn.extra_turns.is_empty() {
+            let p = st.turn.extra_turns.remove(0);
+            if st.players.get(p as usize).is_some_and(|pl| pl.alive) {
+                if st.turn.resume_after.is_none() {
+                    st.turn.resume_after = Some(st.turn.active);
+                }
+                st.turn.active = p;
+                st.turn.started = false;
+                st.turn.phase.clear();
+                return;
+            }
+        }
+        if let Some(r) = st.turn.resume_after.take() {
+            st.turn.active = r;
+        }
+        let n = st.players.len() as u32;
+        let mut next = st.turn.active;
+        for _ in 0..n {
+            next = (next + 1) % n;
+            if next == st.turn.first {
+                st.turn.round += 1;
+            }
+            if st.players[next as usize].alive {
+                break;
+            }
+        }
+        st.turn.active = next;
+        st.turn.started = false;
+        st.turn.phase.clear();
+    }
+}
