@@ -229,6 +229,10 @@ fn hostile_cards_fail_cleanly_in_a_game() {
         ("a pathological pattern", "string.find(string.rep('a', 40), string.rep('a*', 40) .. 'b')", "quantifiers"),
         ("state kept in a global", "uses = (uses or 0) + 1", "keep no state in globals"),
         ("a global forced in", "rawset(_G, 'uses', 1)", "read-only"),
+        ("a misspelt helper", "ctx:damge(ctx.target, 1)", "ctx has no field or helper 'damge'"),
+        ("a primitive through ctx", "ctx:roll(6)", "ctx.game:roll"),
+        ("the card helpers swapped", "ctx.game.__set_ctx({})", "a nil value"),
+        ("ctx's metatable", "getmetatable(ctx).__index = nil", "a string value"),
     ];
     for (what, body, says) in cases {
         let root = root_with_hostile_card(body);

@@ -10,6 +10,10 @@ local targets = require("rules.targets")
 local rules = base
 local tvar = rules.tvar
 
+-- classic: a TRAP! is sprung as it is drawn (ctx.drawn); a NUMBER's value (ctx.number).
+rules.ctx_fields.drawn = true
+rules.ctx_fields.number = true
+
 ---------------------------------------------------------------------------------------------
 -- Setup (classic, Starting the Game): the board and treasures are the shared skeleton's. Each
 -- player draws a sector at random; reconstructed: the rulebook shows the sectors unturned in

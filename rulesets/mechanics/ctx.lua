@@ -14,6 +14,12 @@ local H = {}
 -- (without this key, ctx.stack would fall through to the game:stack primitive).
 H.stack = false
 
+-- Asks player p to choose (ctx.game:choose: returns the key and the option's position).
+function H.choose(ctx, p, kind, prompt, options, opts) return ctx.game:choose(p, kind, prompt, options, opts) end
+
+-- Rolls a die of n sides.
+function H.roll(ctx, n) return ctx.game:roll(n) end
+
 -- The entry is cancelled: it has no effect at all (8th: Canceling, Reducing, and Evading
 -- Spells; classic, The Cards: a cancelled attack still counts as the attack).
 function H.cancel(ctx, entry) ctx.game:mark_stack(stack.entry_of(ctx, entry), "cancelled", true) end

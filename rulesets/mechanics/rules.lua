@@ -7,6 +7,13 @@ local play = require("rules.play")
 local targets = require("rules.targets")
 local rules = { phases = {}, performers = {}, ctx = require("rules.ctx") }
 
+-- The fields a card's ctx may lack (then nil): what a hook is called with varies. Any other
+-- name missing from a ctx is an error (a misspelt helper). An edition adds its own.
+rules.ctx_fields = {
+  target = true, energy = true, controller = true, caster = true, stack = true, against = true,
+  attack = true, thrown = true, list = true,
+}
+
 ---------------------------------------------------------------------------------------------
 -- Setup
 ---------------------------------------------------------------------------------------------

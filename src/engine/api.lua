@@ -3,10 +3,12 @@
 -- Receives the table of Rust primitives and returns:
 --   game      the object every ruleset and card script uses: game:method(...)
 --   make_ctx  builds the `ctx` handed to a card's hooks
---   set_ctx   installs the ruleset's card helpers (rules.ctx): ctx:damage(...) and friends
+--   set_ctx   installs the ruleset's card helpers (rules.ctx): ctx:damage(...) and friends,
+--             and the names of the fields a card's ctx may lack (rules.ctx_fields)
 local K = K  -- the Rust primitives, put in this chunk's environment by the engine
 local raw_pcall = raw_pcall  -- Lua's own pcall (see `pass`)
 local rules_ctx = nil  -- helpers the ruleset offers cards (rules.ctx), set once rules.lua is loaded
+local optional = {}    -- fields a ctx may lack (rules.ctx_fields): nil, not an error
 
 local game = {}
 -- A primitive's results, or its error re-raised at the script line that called
@@ -39,13 +41,15 @@ local function data_proxy(card)
   })
 end
 
-local ctx_mt = {}
+-- A ctx offers its own fields and the ruleset's helpers, nothing else: the game's primitives
+-- are ctx.game:name(...), and a misspelt helper is an error at the card's line, not a nil.
+local ctx_mt = { __metatable = "card context" }
 ctx_mt.__index = function(c, k)
   local helper = rules_ctx and rules_ctx[k]
   if helper ~= nil then return helper end
-  local m = game[k]
-  if m ~= nil then return m end
-  return nil
+  if optional[k] then return nil end
+  local hint = game[k] ~= nil and (" (the game's primitive is ctx.game:" .. tostring(k) .. "(...))") or ""
+  error("ctx has no field or helper '" .. tostring(k) .. "'" .. hint, 2)
 end
 
 local function make_ctx(card, extra)
@@ -57,6 +61,10 @@ local function make_ctx(card, extra)
   return setmetatable(c, ctx_mt)
 end
 
-local function set_ctx(t) rules_ctx = t end
+local function set_ctx(t, fields)
+  rules_ctx = t
+  optional = {}
+  for k, v in pairs(fields or {}) do if v then optional[k] = true end end
+end
 
 return game, make_ctx, set_ctx

@@ -212,10 +212,11 @@ fn edge_info(v: &EdgeView) -> Value {
     ])
 }
 
-pub(super) fn set_rules_ctx(k: &Rc<Kernel>, ctx: Table) -> Result<(), String> {
-    let set: mlua::Function =
-        k.game.borrow().as_ref().and_then(|g| g.raw_get("__set_ctx").ok()).ok_or("api not installed")?;
-    set.call::<()>(ctx).map_err(|e| e.to_string())
+/// Gives cards the ruleset's helpers (`rules.ctx`) and the names of the fields a card's ctx
+/// may lack (`rules.ctx_fields`, a set): any other name a ctx lacks is an error.
+pub(super) fn set_rules_ctx(k: &Rc<Kernel>, ctx: Table, fields: Option<Table>) -> Result<(), String> {
+    let set = k.set_ctx.borrow().clone().ok_or("api not installed")?;
+    set.call::<()>((ctx, fields)).map_err(|e| e.to_string())
 }
 
 fn parse_fate(v: &Value) -> R<String> {
@@ -251,8 +252,9 @@ pub(super) fn install(k: &Rc<Kernel>) -> Result<(), String> {
         Some(mlua::Value::Function(f)) => f,
         _ => return Err("the kernel api chunk returned no make_ctx".into()),
     };
+    // Kept by the kernel, not on `game`: no script may swap the helpers every card uses.
     if let Some(mlua::Value::Function(set)) = it.next() {
-        game.raw_set("__set_ctx", set).map_err(|e| e.to_string())?;
+        *k.set_ctx.borrow_mut() = Some(set);
     }
     *k.game.borrow_mut() = Some(game);
     *k.make_ctx.borrow_mut() = Some(make_ctx);

@@ -148,6 +148,7 @@ impl Engine {
             rules: RefCell::new(None),
             game: RefCell::new(None),
             make_ctx: RefCell::new(None),
+            set_ctx: RefCell::new(None),
             st: RefCell::new(state),
             log: RefCell::new(Vec::new()),
             answers: RefCell::new(Vec::new()),
@@ -204,7 +205,8 @@ impl Engine {
             }
         }
         if let Ok(mlua::Value::Table(ctx)) = rules.raw_get::<mlua::Value>("ctx") {
-            api::set_rules_ctx(k, ctx)?;
+            let fields = rules.raw_get::<Option<mlua::Table>>("ctx_fields").ok().flatten();
+            api::set_rules_ctx(k, ctx, fields)?;
         }
         *k.rules.borrow_mut() = Some(rules);
         Ok(())

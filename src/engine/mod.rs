@@ -142,6 +142,8 @@ pub(crate) struct Kernel {
     pub rules: RefCell<Option<mlua::Table>>,
     pub game: RefCell<Option<mlua::Table>>,
     pub make_ctx: RefCell<Option<mlua::Function>>,
+    /// Installs the ruleset's card helpers in the kernel's ctx (see `api::set_rules_ctx`).
+    pub set_ctx: RefCell<Option<mlua::Function>>,
     pub st: RefCell<GameState>,
     pub log: RefCell<Vec<LogEntry>>,
     pub answers: RefCell<Vec<Answered>>,
