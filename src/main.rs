@@ -419,7 +419,7 @@ fn run(cli: Cli) -> Result<(), String> {
             }
         }
         Command::Defs { out } => {
-            let text = wizwar::luadefs::definitions();
+            let text = wizwar::luadefs::definitions(&root.join("rulesets"));
             match out {
                 Some(path) => std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display())),
                 None => {

@@ -30,7 +30,7 @@ fn the_api_list_names_exactly_the_installed_primitives() {
 fn the_committed_definitions_are_current() {
     let committed = std::fs::read_to_string("cards/types/wizwar.d.lua").unwrap_or_default();
     assert!(
-        committed == wizwar::luadefs::definitions(),
+        committed == wizwar::luadefs::definitions(Path::new("rulesets")),
         "cards/types/wizwar.d.lua is out of date: run `cargo run --release -- defs -o cards/types/wizwar.d.lua`"
     );
 }
@@ -45,4 +45,36 @@ fn the_language_server_config_points_at_them_and_matches_the_sandbox() {
     for lib in ["io", "os", "debug", "package"] {
         assert_eq!(cfg["runtime.builtin"][lib], "disable", "{lib}");
     }
+}
+
+/// The helpers rulesets offer cards are declared (with the comment above them) and appear in
+/// the definitions; a helper several rulesets offer takes the same arguments in each, so a
+/// card reads the same in every edition.
+#[test]
+fn card_helpers_are_declared_alike_in_every_ruleset() {
+    let helpers = wizwar::luadefs::ctx_helpers(Path::new("rulesets"));
+    let names: Vec<&str> = helpers.iter().map(|h| h.name.as_str()).collect();
+    for shared in ["damage", "cancel", "create_object", "heal", "choose"] {
+        assert!(names.contains(&shared), "{shared} is declared: {names:?}");
+    }
+    let mut differ = Vec::new();
+    for h in &helpers {
+        for (ruleset, params) in &h.rulesets {
+            if params != &h.params {
+                differ.push(format!(
+                    "{}: {} takes ({}) but {} ({})",
+                    h.name,
+                    ruleset,
+                    params.join(", "),
+                    h.rulesets[0].0,
+                    h.params.join(", ")
+                ));
+            }
+        }
+        assert!(!h.doc.is_empty(), "ctx:{} has no comment saying what it does", h.name);
+    }
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+    let defs = wizwar::luadefs::definitions(Path::new("rulesets"));
+    assert!(defs.contains("function Ctx:damage(target, amount, tags) end"), "the helpers are in the definitions");
+    assert!(!defs.contains("---@class Ctx: Game"), "ctx does not pass for the game");
 }

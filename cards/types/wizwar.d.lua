@@ -607,13 +607,210 @@ function Game:end_phase() end
 ---End the turn once the running action is done.
 function Game:end_turn() end
 
----What a card's hooks receive: the game's methods, the ruleset's card helpers (rules.ctx),
----and the fields the ruleset passes (caster, target, energy, stack, against... see its README).
----@class Ctx: Game
+---What a card's hooks receive: its own fields, the ruleset's card helpers (below, with the
+---rulesets that offer each), and the game as ctx.game. A field the hook was not given is nil;
+---any other name is an error.
+---@class Ctx
 ---@field game Game
 ---@field card integer the card's own id
 ---@field data table the card's own data, kept by the kernel (assign whole values)
----@field [string] any
+---@field controller? integer who plays the card
+---@field caster? integer who cast it
+---@field target? table its target (a record: kind, player, id, at, edge...)
+---@field energy? integer its power
+---@field stack? integer|false its own stack entry while it resolves
+---@field against? integer the stack entry a counter answers
+---@field attack? boolean it is the turn's attack
+---@field thrown? boolean it was thrown
+---@field list? boolean a card action asked for its options
+---@field drawn? boolean (classic) a TRAP! sprung as it is drawn
+---@field number? integer (classic) the NUMBER played with it
+local Ctx = {}
+
+---The stack entry a counteraction answers, and its card (nil for a punch or damage). (rulesets: classic)
+function Ctx:answered() end
+
+---The entry is cancelled: it has no effect at all (8th: Canceling, Reducing, and Evading Spells; classic, The Cards: a cancelled attack still counts as the attack). (rulesets: mechanics)
+---@param entry any
+function Ctx:cancel(entry) end
+
+---What wizard p carries that can be dropped: { key, treasure = object id } or { key, card = c } (his treasure, then the object cards he carries: common.carried_cards). (rulesets: mechanics)
+---@param p any
+function Ctx:carried(p) end
+
+---Asks player p to choose (ctx.game:choose: returns the key and the option's position). (rulesets: mechanics)
+---@param p any
+---@param kind any
+---@param prompt any
+---@param options any
+---@param opts any
+function Ctx:choose(p, kind, prompt, options, opts) end
+
+---ctx:create_creature { at =, life =, speed =, punch =, name = }: a creature of this card's controller; nil and the reason where none may be made (ctx:create_object). (rulesets: 8th)
+---@param spec any
+function Ctx:create_creature(spec) end
+
+---Creates an object for this card; it goes when the card leaves play. Where the edition says fixed objects block (config `fixed_objects_block`: classic, Objects), an object not made movable blocks sight and movement unless the spec says otherwise. Returns its id, or nil and the reason where none may be created. (rulesets: mechanics)
+---@param spec any
+function Ctx:create_object(spec) end
+
+---A wall on an empty edge, made by this card: found again by its maker (common.walls_of) wherever a sector turn carries it (8th: Creating and Destroying Walls; classic: walls are cast on the lines between squares). (rulesets: mechanics)
+---@param edge any
+function Ctx:create_wall(edge) end
+
+---Deals damage; returns what was dealt (0 when reduced away or evaded: no secondary effects then, 8th: Canceling, Reducing, and Evading Spells; classic, The Cards). tags: { magical = true } or { physical = true }, plus traits (fire = true, ...). What the counters on the card's entry leave is the edition's (rules/damage.lua), as is what a wall, an object or a creature takes. (rulesets: mechanics)
+---@param target any
+---@param amount any
+---@param tags any
+function Ctx:damage(target, amount, tags) end
+
+---Removes a wall (or door) at once, with its rim partner; false if there is none or it cannot go. (rulesets: 8th, classic)
+---@param edge any
+function Ctx:destroy_wall(edge) end
+
+---Puts a card (this one by default) on its discard pile. (rulesets: 8th)
+---@param c any
+function Ctx:discard_card(c) end
+
+---The closed doors wizard p may pass now besides open ones: while he shows a card with the `opens_doors` trait (Master Key, [AF]: any undamaged door), every undamaged door of his square that no lock jams shut (sealed). For game:steps (`door_passes`). (rulesets: classic)
+---@param p any
+function Ctx:door_passes(p) end
+
+---Wizard p drops a carried thing (an entry of H.carried) in his square; false if refused. (rulesets: mechanics)
+---@param p any
+---@param what any
+function Ctx:drop(p, what) end
+
+---The squares on either side of an edge, as { square, side } (common.edge_sides). (rulesets: mechanics)
+---@param edge any
+function Ctx:edge_sides(edge) end
+
+---Ends a spell in play (its creations go), and every spell in play aimed at it. (rulesets: mechanics)
+---@param c any
+function Ctx:end_spell(c) end
+
+---It is evaded: cast, but it misses and affects nothing. (rulesets: mechanics)
+---@param entry any
+function Ctx:evade(entry) end
+
+---A one-time pass through a closed door for the active player this turn (Pick Lock): the door relocks once he has gone through it, or at the end of the turn. (rulesets: 8th, classic)
+---@param edge any
+function Ctx:grant_door_pass(edge) end
+
+---Its point damage is halved, rounding up (classic, The Cards). (rulesets: classic)
+---@param entry any
+function Ctx:halve(entry) end
+
+---Heals a wizard; life never goes above config `life_max` where the edition has one (8th: Life, Damage, and Dying; classic, Starting the Game: no upper limit). Returns what he got. (rulesets: mechanics)
+---@param player any
+---@param amount any
+function Ctx:heal(player, amount) end
+
+---classic, The Turn: lost turns (nothing but counteractions; they accumulate). A wizard who loses a turn during his own turn (a reflected attack) loses the rest of it and n - 1 turns to come; otherwise his next n turns. Uses the `stun` event. reconstructed: lost turns run on the victim's clock: a `lost_turns` token, one spent at the start of each of his own turns. The rulebook measures them, like durations, "to the beginning of one of the caster's turns"; the two agree but when the caster takes an extra turn (Speed: it does not spend the victim's lost turn) or dies (his victim is not stuck for good), and tokens are what the rulebook itself suggests for keeping track. (rulesets: classic)
+---@param player any
+---@param n any
+function Ctx:lose_turns(player, n) end
+
+---After a card changed the map (a sector turned): spells whose creations the change removed end (8th: Changing the Map). (rulesets: 8th)
+function Ctx:map_changed() end
+
+---8th: A Stunned Wizard: one who has attacked may not leave his square by any means, his own spells included. Cards that move their caster ask first ... (rulesets: 8th)
+---@param p any
+function Ctx:may_leave_square(p) end
+
+---Moving a wizard by a spell (push, flight) square by square, with one `move` event per square like a walk (rules/borders.lua): ctx:move_along(p, dir, run, how). (rulesets: 8th)
+---@param p any
+---@param dir any
+---@param run any
+---@param how any
+function Ctx:move_along(p, dir, run, how) end
+
+---Moves wizard p to square s by magic (a teleport, a swap, a drag): `leave`, `move` and `enter` events, no movement points. classic, Objects: he cannot pick anything up there out of his turn (picking up is an action of his own turn only). (rulesets: classic)
+---@param p any
+---@param s any
+function Ctx:move_wizard(p, s) end
+
+---... and tell when they did (a stunned wizard who moved may not attack); `no_more`: the caster may not move again this turn (Teleport). (rulesets: 8th)
+---@param no_more any
+function Ctx:moved_self(no_more) end
+
+---The NUMBER this card was played with (1 without one). (rulesets: classic)
+function Ctx:power() end
+
+---8th: Random Directions (rules/dice.lua). (p, whose move it is, has no say: the overlay lies as it was laid.) (rulesets: 8th, classic)
+---@param p any
+function Ctx:random_direction(p) end
+
+---classic, The Die: wizard p is moved n squares, one at a time, each in a random direction (H.random_direction); bumping into a wall or anything else that stops him spends that square and the die is rolled again for the next. Returns the squares actually entered. (rulesets: classic)
+---@param p any
+---@param n any
+function Ctx:random_move(p, n) end
+
+---It is turned on another wizard (Full Reflection: at its caster). The new target becomes the defender, who may in turn counteract it. (rulesets: classic)
+---@param player any
+---@param entry any
+function Ctx:redirect(player, entry) end
+
+---8th: Canceling, Reducing, and Evading Spells. A reduction of damage protects one wizard, by default the one who plays it (Shield: damage to you), not every target of the spell; `player = false` reduces all its damage. (rulesets: 8th, classic)
+---@param amount any
+---@param entry any
+---@param player any
+function Ctx:reduce(amount, entry, player) end
+
+---Same section: a spell's duration (its energy tokens) may be reduced; reduced to 0, the spell is cancelled. (rulesets: 8th)
+---@param amount any
+---@param entry any
+function Ctx:reduce_duration(amount, entry) end
+
+---classic, The Board: once a sector is relocated the AUTO WARP is discarded and only opposite board edges connect (the layout names its warps `auto_warp`). (rulesets: classic)
+---@param a any
+---@param b any
+function Ctx:relocate_sector(a, b) end
+
+---Relocks a door opened with grant_door_pass (a lock taken out, Remove Lock, keeps it open); false if that door was not picked open. (rulesets: classic)
+---@param edge any
+function Ctx:relock_door(edge) end
+
+---At the end of a turn, every door still picked open relocks. (rulesets: classic)
+function Ctx:relock_picked_doors() end
+
+---Rolls a die of n sides. (rulesets: mechanics)
+---@param n any
+function Ctx:roll(n) end
+
+---classic, Cards and Actions that Change the Map: a wall created or destroyed on a seam goes with one of the two sectors, 50/50 (fate "random"). (rulesets: classic)
+---@param sector any
+---@param quarters any
+function Ctx:rotate_sector(sector, quarters) end
+
+---It hits both its target and its caster, each with half its point damage (rounding up): reconstructed for Reflection, whose text splits the damage between the two. (rulesets: classic)
+---@param entry any
+function Ctx:split(entry) end
+
+---A square a card names: the target's square, or the square itself. (rulesets: mechanics)
+---@param t any
+function Ctx:square_of(t) end
+
+---8th: Stun Tokens / A Stunned Wizard: one token is spent per Time Passes phase. (rulesets: 8th)
+---@param player any
+---@param turns any
+function Ctx:stun(player, turns) end
+
+---The spell's target as a player id, if it is a wizard. (rulesets: mechanics)
+function Ctx:target_player() end
+
+---Targets of some types in range of this card's controller (rules/targets.lua). (rulesets: 8th)
+---@param types any
+---@param range any
+function Ctx:targets_of(types, range) end
+
+---8th: Transformation: the card transforms wizard p (spec: speed, punch, counters_only). (rulesets: 8th)
+---@param p any
+---@param spec any
+function Ctx:transform(p, spec) end
+
+---The walls and doors this card has made that still stand (found by their maker, wherever a sector turn carried them). (rulesets: 8th)
+function Ctx:walls_made() end
 
 ---A card file: `return card { ... }`.
 ---@class CardDef

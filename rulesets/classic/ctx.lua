@@ -46,8 +46,9 @@ local function add_mod(ctx, entry, mod)
   ctx.game:mark_stack(id, "mods", mods)
 end
 
--- Its point damage is reduced by n (not below 0).
-function H.reduce(ctx, n, entry) add_mod(ctx, entry, { op = "reduce", n = n }) end
+-- Its point damage is reduced by `amount` (not below 0), for every wizard it hits (`player`
+-- is not used: a classic reduction weakens the whole attack).
+function H.reduce(ctx, amount, entry, player) add_mod(ctx, entry, { op = "reduce", n = amount }) end
 
 -- Its point damage is halved, rounding up (classic, The Cards).
 function H.halve(ctx, entry) add_mod(ctx, entry, { op = "halve" }) end
