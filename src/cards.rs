@@ -121,10 +121,11 @@ pub fn load_card(
     let file = path.to_string_lossy().replace('\\', "/");
     let err = |line: Option<usize>, message: String| CardError { file: file.clone(), line, message };
     let source = std::fs::read_to_string(root.join(path)).map_err(|e| err(None, format!("cannot read: {e}")))?;
+    // The key: the path without `.lua`, and without `cards/` for the cards of rulesets.
     let key = file
-        .strip_prefix("cards/")
-        .and_then(|k| k.strip_suffix(".lua"))
-        .ok_or_else(|| err(None, "card files live under cards/ and end in .lua".into()))?
+        .strip_suffix(".lua")
+        .map(|k| k.strip_prefix("cards/").unwrap_or(k))
+        .ok_or_else(|| err(None, "card files end in .lua".into()))?
         .to_string();
 
     let env = host.new_env().map_err(|e| err(None, e.to_string()))?;

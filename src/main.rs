@@ -145,7 +145,7 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
-    /// Run the tests every card file carries.
+    /// Run the tests every card file carries, and the ruleset's rulebook scenarios (tests/scenarios/<ruleset>/).
     Test {
         /// The ruleset whose cards are tested (a folder under rulesets/).
         #[arg(long)]
@@ -403,7 +403,25 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Test { ruleset, filter } => {
             let ruleset = ruleset_or_default(&root, ruleset)?;
-            let results = run_card_tests(&root, &ruleset, filter.as_deref())?;
+            let mut results = run_card_tests(&root, &ruleset, filter.as_deref())?;
+            // The ruleset's rulebook scenarios too (tests/scenarios/<ruleset>/), those whose
+            // name holds the filter.
+            for case in wizwar::testing::list_scenarios(&root, &ruleset)? {
+                if filter.as_deref().is_some_and(|f| !case.name().to_lowercase().contains(&f.to_lowercase())) {
+                    continue;
+                }
+                let result = wizwar::testing::run_scenario(&root, &case);
+                results.push(wizwar::testing::TestOutcome {
+                    card: "scenarios".into(),
+                    file: case.file.clone(),
+                    test: case.test.clone(),
+                    passed: result.is_ok(),
+                    message: result.err().unwrap_or_default(),
+                });
+            }
+            if results.is_empty() {
+                return Err(format!("no test of ruleset {ruleset} matches `{}`", filter.unwrap_or_default()));
+            }
             let failed: Vec<_> = results.iter().filter(|r| !r.passed).collect();
             for r in &results {
                 println!("{} {} :: {}", if r.passed { "ok  " } else { "FAIL" }, r.file, r.test);
@@ -415,7 +433,7 @@ fn run(cli: Cli) -> Result<(), String> {
             if failed.is_empty() {
                 Ok(())
             } else {
-                Err(format!("{} card test(s) failed", failed.len()))
+                Err(format!("{} test(s) failed", failed.len()))
             }
         }
         Command::Defs { out } => {

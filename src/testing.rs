@@ -402,26 +402,26 @@ pub fn list_card_tests(root: &Path, ruleset: &str, filter: Option<&str>) -> Resu
     Ok(out)
 }
 
-/// Runs one card test in a fresh game of its ruleset (its `setup`, then `rules.test_setup`)
-/// with a strict scripted agent and the `t` helper. `interrupt` (Ctrl-C in the REPL) stops it.
-pub fn run_card_test(root: &Path, case: &CardTestCase, interrupt: Option<&Arc<AtomicBool>>) -> Result<(), String> {
-    let setup =
-        GameSetup { ruleset: case.ruleset.clone(), players: case.players, seed: 1, options: vec![], names: vec![] };
+/// A fresh game for one test: its ruleset's `setup`, then `rules.test_setup`, a strict
+/// scripted agent; `find` picks the test function in the game's Lua, which runs with the `t`
+/// helper. `interrupt` (Ctrl-C in the REPL) stops it.
+fn run_test_game(
+    root: &Path,
+    setup: &GameSetup,
+    extra_cards: &[std::path::PathBuf],
+    interrupt: Option<&Arc<AtomicBool>>,
+    find: impl FnOnce(&Engine) -> Result<mlua::Function, String>,
+) -> Result<(), String> {
     let script = Rc::new(RefCell::new(ScriptedAgent::default()));
     let idle = Rc::new(Cell::new(false));
     let agent = TestAgent { script: script.clone(), idle: idle.clone() };
-    let engine = Rc::new(Engine::new(root, &setup, Box::new(agent))?);
+    let engine = Rc::new(Engine::with_cards(root, setup, Box::new(agent), extra_cards)?);
     engine.set_interrupt_flag(interrupt.cloned());
     if engine.ruleset_has("test_setup") {
         engine.call_rules("test_setup", vec![])?;
     }
+    let f = find(&engine)?;
     let k = engine.kernel().clone();
-    let table = &k.cards.get(&case.card).ok_or("card vanished")?.table;
-    let f: mlua::Function = table
-        .raw_get::<mlua::Table>("tests")
-        .and_then(|t| t.raw_get::<mlua::Table>(case.index + 1))
-        .and_then(|t| t.raw_get(2))
-        .map_err(|e| e.to_string())?;
     let t = harness(&engine, &script, &idle).map_err(|e| e.to_string())?;
     k.host.call_with_budget::<_, ()>(&f, t, 200_000_000).map_err(|e| e.message().to_string())?;
     if let Some(left) = script.borrow().queue.front() {
@@ -429,6 +429,119 @@ pub fn run_card_test(root: &Path, case: &CardTestCase, interrupt: Option<&Arc<At
     }
     engine.with_state(|s| s.check_card_places())?;
     Ok(())
+}
+
+/// The `[2]` (the function) of entry `index` of a `tests` list.
+fn test_function(tests: &mlua::Table, index: usize) -> Result<mlua::Function, String> {
+    tests.raw_get::<mlua::Table>(index + 1).and_then(|t| t.raw_get(2)).map_err(|e| e.to_string())
+}
+
+/// Runs one card test in a fresh game of its ruleset.
+pub fn run_card_test(root: &Path, case: &CardTestCase, interrupt: Option<&Arc<AtomicBool>>) -> Result<(), String> {
+    let setup =
+        GameSetup { ruleset: case.ruleset.clone(), players: case.players, seed: 1, options: vec![], names: vec![] };
+    run_test_game(root, &setup, &[], interrupt, |engine| {
+        let k = engine.kernel();
+        let table = &k.cards.get(&case.card).ok_or("card vanished")?.table;
+        test_function(&table.raw_get::<mlua::Table>("tests").map_err(|e| e.to_string())?, case.index)
+    })
+}
+
+/// One scenario of a rulebook scenario file: `tests/scenarios/<ruleset>/<file>.lua` returns
+/// `scenarios { name = "...", options = { "an_option", ... }, tests = { { "name", function(t)
+/// ... end, players = 3 }, ... } }`. Each runs like a card test, in a game of the ruleset with
+/// the file's optional rules on and the test-only cards of `tests/scenarios/<ruleset>/cards/`
+/// loaded besides the ruleset's (no ruleset file is patched).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScenarioCase {
+    pub ruleset: String,
+    /// The file, relative to the root.
+    pub file: String,
+    pub test: String,
+    pub index: usize,
+    pub players: usize,
+    pub options: Vec<String>,
+}
+
+impl ScenarioCase {
+    /// `<ruleset>::scenarios::<file stem>::<test name>`.
+    pub fn name(&self) -> String {
+        let stem = Path::new(&self.file).file_stem().unwrap_or_default().to_string_lossy().to_string();
+        format!("{}::scenarios::{}::{}", self.ruleset, stem, self.test)
+    }
+}
+
+fn scenario_dir(ruleset: &str) -> std::path::PathBuf {
+    Path::new("tests").join("scenarios").join(ruleset)
+}
+
+/// Loads a scenario file into an engine's Lua and returns its table.
+fn load_scenarios(engine: &Engine, root: &Path, file: &str) -> Result<mlua::Table, String> {
+    let k = engine.kernel();
+    let source = std::fs::read_to_string(root.join(file)).map_err(|e| format!("{file}: {e}"))?;
+    let env = k.host.new_env().map_err(|e| e.to_string())?;
+    let lua = k.host.lua();
+    let wrap = lua.create_function(|_, t: mlua::Table| Ok(t)).map_err(|e| e.to_string())?;
+    env.raw_set("scenarios", wrap).map_err(|e| e.to_string())?;
+    env.raw_set("game", k.game.borrow().clone()).map_err(|e| e.to_string())?;
+    let values = k.host.load_chunk(file, &source, &env).map_err(|e| e.message().to_string())?;
+    match values.into_iter().next() {
+        Some(mlua::Value::Table(t)) => Ok(t),
+        _ => Err(format!("{file}: must `return scenarios {{ name = ..., tests = {{ ... }} }}`")),
+    }
+}
+
+/// Every scenario of the scenario files of `ruleset` (none when it has no folder).
+pub fn list_scenarios(root: &Path, ruleset: &str) -> Result<Vec<ScenarioCase>, String> {
+    let dir = root.join(scenario_dir(ruleset));
+    let mut files: Vec<std::path::PathBuf> = match std::fs::read_dir(&dir) {
+        Ok(rd) => rd.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "lua")).collect(),
+        Err(_) => return Ok(vec![]),
+    };
+    files.sort();
+    let setup = GameSetup { ruleset: ruleset.to_string(), players: 2, seed: 1, options: vec![], names: vec![] };
+    let probe =
+        Engine::with_cards(root, &setup, Box::new(ScriptedAgent::default()), &[scenario_dir(ruleset).join("cards")])?;
+    let mut out = Vec::new();
+    for f in files {
+        let file = f.strip_prefix(root).unwrap_or(&f).to_string_lossy().replace('\\', "/");
+        let table = load_scenarios(&probe, root, &file)?;
+        let options: Vec<String> = table
+            .raw_get::<Option<Vec<String>>>("options")
+            .map_err(|e| format!("{file}: options: {e}"))?
+            .unwrap_or_default();
+        let tests: mlua::Table = table.raw_get("tests").map_err(|e| format!("{file}: tests: {e}"))?;
+        for (index, entry) in tests.sequence_values::<mlua::Table>().enumerate() {
+            let entry = entry.map_err(|e| format!("{file}: tests[{}]: {e}", index + 1))?;
+            let test: String =
+                entry.raw_get(1).map_err(|e| format!("{file}: tests[{}]: a name first: {e}", index + 1))?;
+            let players: Option<usize> = entry.raw_get("players").map_err(|e| e.to_string())?;
+            out.push(ScenarioCase {
+                ruleset: ruleset.to_string(),
+                file: file.clone(),
+                test,
+                index,
+                players: players.unwrap_or(2),
+                options: options.clone(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Runs one scenario in a fresh game (see [`ScenarioCase`]).
+pub fn run_scenario(root: &Path, case: &ScenarioCase) -> Result<(), String> {
+    let setup = GameSetup {
+        ruleset: case.ruleset.clone(),
+        players: case.players,
+        seed: 1,
+        options: case.options.iter().map(|o| (o.clone(), Value::Bool(true))).collect(),
+        names: vec![],
+    };
+    run_test_game(root, &setup, &[scenario_dir(&case.ruleset).join("cards")], None, |engine| {
+        let table = load_scenarios(engine, root, &case.file)?;
+        test_function(&table.raw_get::<mlua::Table>("tests").map_err(|e| e.to_string())?, case.index)
+    })
 }
 
 /// Runs the tests of every card of `ruleset` (or only cards whose key or name contains

@@ -1,13 +1,15 @@
-//! Every test every card carries, each reported as its own test case (`<ruleset>::<card
-//! key>::<test name>`), run in parallel and filtered by name like any cargo test:
-//! `cargo test --test cards -- zot` runs the tests of the cards whose name holds "zot".
+//! Every test every card carries, and every rulebook scenario (`tests/scenarios/<ruleset>/`),
+//! each reported as its own test case (`<ruleset>::<card key>::<test name>`,
+//! `<ruleset>::scenarios::<file>::<test name>`), run in parallel and filtered by name like any
+//! cargo test: `cargo test --test cards -- zot` runs the tests of the cards whose name holds
+//! "zot", `-- scenarios` the scenarios.
 //! The rulesets with cards of their own are tested (not the shared mechanics, nor a variant
 //! that plays its parent's cards under other numbers); every card must carry tests.
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
 use wizwar::ruleset::{playable_rulesets, Ruleset};
-use wizwar::testing::{list_card_tests, run_card_test};
+use wizwar::testing::{list_card_tests, list_scenarios, run_card_test, run_scenario};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
@@ -47,6 +49,16 @@ fn main() {
             trials.push(Trial::test(name, move || {
                 run_card_test(&root(), &case, None).map_err(|m| Failed::from(format!("{}: {m}", case.file)))
             }));
+        }
+        match list_scenarios(&root(), &r) {
+            Ok(scenarios) => {
+                for case in scenarios {
+                    trials.push(Trial::test(case.name(), move || {
+                        run_scenario(&root(), &case).map_err(|m| Failed::from(format!("{}: {m}", case.file)))
+                    }));
+                }
+            }
+            Err(e) => trials.push(Trial::test(format!("{r}::scenarios::load"), move || Err(Failed::from(e.clone())))),
         }
     }
     libtest_mimic::run(&args, trials).exit();

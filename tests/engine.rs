@@ -238,7 +238,9 @@ fn hostile_cards_fail_cleanly_in_a_game() {
         let root = root_with_hostile_card(body);
         let e = Engine::new(&root, &setup(1), bots(1)).unwrap();
         assert!(e.run_until_action(Some(10)).is_none(), "{what}: the game waits for an action");
-        let key = e.pending_actions().unwrap().into_iter().map(|c| c.key).find(|k| k.starts_with("cast Hostile"));
+        // (the deck holds only Hostile cards: any cast is one)
+        let kind = |c: &wizwar::decision::Choice| c.value.get("kind").and_then(|k| k.as_str()).map(str::to_string);
+        let key = e.pending_actions().unwrap().into_iter().find(|c| kind(c).as_deref() == Some("cast")).map(|c| c.key);
         let key = key.unwrap_or_else(|| panic!("{what}: a hostile card in hand"));
         let before = e.state();
         let log_before = e.log().len();
@@ -275,7 +277,13 @@ fn a_failing_event_handler_does_not_take_the_action_down() {
         assert!(e.run_until_action(Some(10)).is_none());
         let active = e.with_state(|st| st.turn.active);
         e.eval_lua(&format!("local c = game:new_card('Jinx', {{ kind = 'play', player = {active} }})")).unwrap();
-        let key = e.pending_actions().unwrap().into_iter().map(|c| c.key).find(|k| k.starts_with("move ")).unwrap();
+        let key = e
+            .pending_actions()
+            .unwrap()
+            .into_iter()
+            .find(|c| c.value.get("kind").and_then(|k| k.as_str()) == Some("move"))
+            .map(|c| c.key)
+            .unwrap();
         let from = e.with_state(|st| st.players[active as usize].at);
         assert_eq!(e.take_action(&key), Ok(true), "{what}: the move itself succeeds");
         assert_ne!(e.with_state(|st| st.players[active as usize].at), from, "{what}: the wizard moved");

@@ -1,9 +1,6 @@
-//! The 8th-edition ruleset (rulesets/8th) and its cards (cards/8th): setup, the turn, the
-//! scenarios of the rulebook. (The thousand bot games are in tests/soak.rs.)
-//!
-//! Most scenarios are written in Lua with the card-test harness, in a test-only card file
-//! (tests/fixtures/rules_8th/scenarios.lua). They run in a copy of the project's ruleset and
-//! cards made in a temporary folder, with a filler card so that the deck can deal full hands.
+//! The 8th-edition ruleset (rulesets/8th) and its cards (cards/8th): setup, decks, the turn,
+//! determinism. The rulebook's scenarios are Lua files of their own kind
+//! (tests/scenarios/8th/, run by tests/cards.rs); the thousand bot games are in tests/soak.rs.
 
 mod common;
 
@@ -13,21 +10,14 @@ use wizwar::decision::{Agent, Decision, RandomAgent, Request, Seats};
 use wizwar::engine::{Engine, GameSetup, Outcome};
 use wizwar::value::Value;
 
-/// A fresh copy of the 8th ruleset and cards, plus the test-only cards of the fixture folder.
+/// A fresh copy of the 8th ruleset (and the mechanics it extends) and its cards, for tests
+/// that change them.
 fn temp_root() -> PathBuf {
     let root = common::temp_dir("8th");
     copy_dir(Path::new("rulesets/8th"), &root.join("rulesets/8th"));
     copy_dir(Path::new("rulesets/mechanics"), &root.join("rulesets/mechanics"));
     copy_dir(Path::new("cards/8th"), &root.join("cards/8th"));
-    if Path::new("cards/lib").is_dir() {
-        copy_dir(Path::new("cards/lib"), &root.join("cards/lib"));
-    }
-    copy_dir(Path::new("tests/fixtures/rules_8th"), &root.join("cards/8th/test"));
-    // The ruleset's [config.copies] table is its last: twenty fillers in the deck.
-    let toml = root.join("rulesets/8th/ruleset.toml");
-    let mut text = std::fs::read_to_string(&toml).unwrap();
-    text.push_str("\n\"8th/test/filler\" = 20\n");
-    std::fs::write(&toml, text).unwrap();
+    copy_dir(Path::new("cards/lib"), &root.join("cards/lib"));
     root
 }
 
@@ -83,72 +73,13 @@ fn the_cantrip_deck_holds_its_twelve_cards() {
 }
 
 #[test]
-fn rulebook_scenarios_pass() {
-    let root = temp_root();
-    let results = wizwar::testing::run_card_tests(&root, "8th", Some("scenarios")).unwrap();
-    // scenarios.lua, scenarios_examples.lua (the rulebook's worked examples), scenarios_rules.lua
-    assert!(results.len() >= 40, "{results:?}");
-    let failed: Vec<_> = results.iter().filter(|r| !r.passed).collect();
-    assert!(failed.is_empty(), "{failed:#?}");
-}
-
-/// A copy of the ruleset with some optional rules on by default, and the option scenarios.
-fn root_with_options(on: &[&str]) -> PathBuf {
-    let root = temp_root();
-    copy_dir(Path::new("tests/fixtures/rules_8th_options"), &root.join("cards/8th/options"));
-    let toml = root.join("rulesets/8th/ruleset.toml");
-    let mut text = std::fs::read_to_string(&toml).unwrap();
-    for name in on {
-        let from = format!("name = \"{name}\"\n");
-        assert!(text.contains(&from), "no option {name}");
-        text = text.replace(&from, &format!("{from}default = true\n"));
-    }
-    std::fs::write(&toml, text).unwrap();
-    root
-}
-
-fn assert_all_pass(root: &Path, filter: &str, at_least: usize) {
-    let results = wizwar::testing::run_card_tests(root, "8th", Some(filter)).unwrap();
-    assert!(results.len() >= at_least, "{results:?}");
-    let failed: Vec<_> = results.iter().filter(|r| !r.passed).collect();
-    assert!(failed.is_empty(), "{failed:#?}");
-}
-
-#[test]
-fn optional_rules_extended_play_heavy_items_uncluttered_minds() {
-    let root = root_with_options(&["extended_play", "heavy_items", "uncluttered_minds"]);
-    assert_all_pass(&root, "Options A", 3);
-}
-
-#[test]
-fn optional_rules_treasure_hunters_deadly_treasures() {
-    let root = root_with_options(&["treasure_hunters", "deadly_treasures"]);
-    assert_all_pass(&root, "Options B", 2);
-}
-
-#[test]
-fn optional_rules_permanent_creations_custom_spellbook() {
-    let root = root_with_options(&["permanent_creations", "custom_spellbook"]);
-    assert_all_pass(&root, "Options C", 4);
-}
-
-#[test]
-fn optional_rules_giant_book_of_spells() {
-    let root = root_with_options(&["giant_book_of_spells"]);
-    assert_all_pass(&root, "Options D", 1);
-}
-
-#[test]
-fn chosen_schools_build_the_deck() {
-    let root = root_with_options(&["school_alchemy", "school_elemental", "school_mentalism"]);
-    assert_all_pass(&root, "Options E", 2);
-}
-
-#[test]
 fn setup_deals_hands_places_wizards_and_treasures() {
-    let root = temp_root();
+    // With the Elemental school chosen the deck holds enough cards for four hands while the
+    // other schools are still to be written (issue: the 8th edition complete).
+    let with_elemental =
+        |players| GameSetup { options: vec![("school_elemental".into(), Value::Bool(true))], ..setup(5, players) };
     for players in 2..=4 {
-        let e = Engine::new(&root, &setup(5, players), Box::new(Passer)).unwrap();
+        let e = Engine::new(Path::new("."), &with_elemental(players), Box::new(Passer)).unwrap();
         e.with_state(|st| {
             for p in &st.players {
                 assert_eq!(p.hand.len(), 5, "five cards dealt");
@@ -186,10 +117,20 @@ fn the_first_turn_allows_no_attack() {
     let root = temp_root();
     let e = Engine::new(&root, &setup(2, 2), Box::new(Passer)).unwrap();
     assert!(e.run_until_action(Some(50)).is_none());
-    let keys: Vec<String> = e.pending_actions().unwrap().into_iter().map(|c| c.key).collect();
-    assert!(keys.iter().any(|k| k.starts_with("move ")), "{keys:?}");
-    assert!(!keys.iter().any(|k| k.starts_with("punch") || k.contains("Zot!")), "{keys:?}");
-    assert_eq!(keys.last().map(String::as_str), Some("end"));
+    let options = e.pending_actions().unwrap();
+    let kinds: Vec<&str> = options.iter().filter_map(|c| c.value.get("kind").and_then(|k| k.as_str())).collect();
+    let labels: Vec<&str> = options.iter().map(|c| c.label.as_str()).collect();
+    assert!(kinds.contains(&"move"), "{labels:?}");
+    assert!(!kinds.contains(&"punch") && !kinds.contains(&"throw"), "no attack: {labels:?}");
+    let attack_cast = options.iter().any(|c| {
+        let card = c.value.get("card").and_then(|v| v.as_int());
+        c.value.get("kind").and_then(|k| k.as_str()) == Some("cast")
+            && card.is_some_and(|id| {
+                e.state().card(id as u32).is_some_and(|ci| e.card_defs().any(|d| d.key == ci.def && d.kind == "attack"))
+            })
+    });
+    assert!(!attack_cast, "no attack spell on the first turn: {labels:?}");
+    assert_eq!(options.last().and_then(|c| c.value.get("kind")).and_then(|k| k.as_str()), Some("end"));
 }
 
 fn play(root: &Path, seed: u64, players: usize, cap: u64) -> (Outcome, String, Engine) {

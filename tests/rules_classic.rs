@@ -1,10 +1,8 @@
-//! The classic ruleset (rulesets/classic) and its cards (cards/classic): setup, the turn, the
-//! rulebook's examples as scenarios, and the same seed through both the 8th and the classic
-//! rulesets. (The thousand bot games are in tests/soak.rs.)
-//!
-//! The scenarios are Lua, in a test-only card file (tests/fixtures/rules_classic/scenarios.lua)
-//! run with the card-test harness, in a copy of the project's rulesets and cards made in a
-//! temporary folder (the classic boards use the 8th edition's sector files).
+//! The classic ruleset (rulesets/classic) and its cards (cards/classic): setup, the turn, and
+//! the same seed through both the 8th and the classic rulesets, in a copy of the project's
+//! rulesets and cards made in a temporary folder (the classic boards use the 8th edition's
+//! sector files). The rulebook's examples are scenario files (tests/scenarios/classic/, run by
+//! tests/cards.rs); the thousand bot games are in tests/soak.rs.
 
 mod common;
 
@@ -13,13 +11,6 @@ use std::path::{Path, PathBuf};
 use wizwar::decision::{Agent, Decision, HunterAgent, RandomAgent, Request, Seats};
 use wizwar::engine::{Engine, GameSetup, Outcome};
 use wizwar::value::Value;
-
-/// A fresh copy of both rulesets and their cards, plus the classic test-only cards.
-fn temp_root() -> PathBuf {
-    let root = plain_root();
-    copy_dir(Path::new("tests/fixtures/rules_classic"), &root.join("cards/classic/test"));
-    root
-}
 
 /// A fresh copy of both rulesets and their cards only (the decks of real games).
 fn plain_root() -> PathBuf {
@@ -51,25 +42,13 @@ fn bots(seed: u64, players: usize) -> Box<dyn Agent> {
     })
 }
 
-fn assert_all_pass(root: &Path, filter: Option<&str>, at_least: usize) {
-    let results = wizwar::testing::run_card_tests(root, "classic", filter).unwrap();
-    assert!(results.len() >= at_least, "{results:?}");
-    let failed: Vec<_> = results.iter().filter(|r| !r.passed).collect();
-    assert!(failed.is_empty(), "{failed:#?}");
-}
-
-#[test]
-fn rulebook_scenarios_pass() {
-    assert_all_pass(&temp_root(), Some("scenarios"), 36);
-}
-
 fn lua(e: &Engine, code: &str) -> String {
     e.eval_lua(code).unwrap_or_else(|m| panic!("{m}\n{code}"))
 }
 
 #[test]
 fn setup_deals_seven_cards_without_traps_and_the_highest_d4_goes_first() {
-    let root = temp_root();
+    let root = plain_root();
     for players in 2..=4 {
         for seed in 0..6u64 {
             let e = Engine::new(&root, &setup("classic", seed, players), Box::new(Passer)).unwrap();
@@ -112,7 +91,7 @@ fn setup_deals_seven_cards_without_traps_and_the_highest_d4_goes_first() {
 
 #[test]
 fn the_deck_has_the_number_cards_of_the_rulebook() {
-    let root = temp_root();
+    let root = plain_root();
     let e = Engine::new(&root, &setup("classic", 3, 2), Box::new(Passer)).unwrap();
     let counts = lua(
         &e,
@@ -128,7 +107,7 @@ fn the_deck_has_the_number_cards_of_the_rulebook() {
 
 /// Three players: player 1's treasures both on player 0's and player 2's bases.
 fn three_player_treasure_position(kill_two: bool) -> Engine {
-    let root = temp_root();
+    let root = plain_root();
     let e = Engine::new(&root, &setup("classic", 4, 3), Box::new(Passer)).unwrap();
     let code = format!(
         "local mine = {{}} for _, o in ipairs(game:objects()) do if o.kind == 'treasure' and o.owner == 1 then \
@@ -164,10 +143,11 @@ fn a_dead_players_base_no_longer_counts() {
 /// sectors stays with one of them, 50/50, when one is rotated.
 #[test]
 fn a_created_seam_wall_follows_a_fifty_fifty_roll_when_a_sector_turns() {
-    let root = temp_root();
+    // The test-only Test Turn card of the classic scenarios.
+    let cards = [PathBuf::from("tests/scenarios/classic/cards")];
     let (mut stayed, mut moved) = (0, 0);
     for seed in 0..24u64 {
-        let e = Engine::new(&root, &setup("classic", seed, 2), Box::new(Passer)).unwrap();
+        let e = Engine::with_cards(Path::new("."), &setup("classic", seed, 2), Box::new(Passer), &cards).unwrap();
         let out = lua(
             &e,
             "local seam for y = 0, 4 do local s = game:sector_of({ x = 4, y = y }) \

@@ -49,6 +49,17 @@ impl Engine {
     /// Loads the ruleset and its cards from `root` (the folder holding `rulesets/` and
     /// `cards/`), builds the starting state and runs the ruleset's setup.
     pub fn new(root: &Path, setup: &GameSetup, agent: Box<dyn Agent>) -> Result<Engine, String> {
+        Engine::with_cards(root, setup, agent, &[])
+    }
+
+    /// [`Engine::new`] with the card files of more folders (relative to `root`) loaded
+    /// besides the ruleset's: the test-only cards of rulebook scenarios.
+    pub fn with_cards(
+        root: &Path,
+        setup: &GameSetup,
+        agent: Box<dyn Agent>,
+        extra_card_dirs: &[PathBuf],
+    ) -> Result<Engine, String> {
         let ruleset = Ruleset::load(&root.join("rulesets"), &setup.ruleset)?;
         if ruleset.file.is_abstract {
             return Err(format!(
@@ -70,8 +81,10 @@ impl Engine {
         register_rule_modules(&host, &ruleset)?;
         let mut cards = BTreeMap::new();
         let mut problems = Vec::new();
-        for dir in &ruleset.file.card_dirs {
-            for f in lua_files(&root.join("cards").join(dir)) {
+        let dirs =
+            ruleset.file.card_dirs.iter().map(|d| Path::new("cards").join(d)).chain(extra_card_dirs.iter().cloned());
+        for dir in dirs {
+            for f in lua_files(&root.join(dir)) {
                 let rel = f.strip_prefix(root).unwrap_or(&f).to_path_buf();
                 match load_card(&host, &ruleset.file.vocabulary, root, &rel) {
                     Ok((def, table)) => {
