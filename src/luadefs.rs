@@ -262,8 +262,8 @@ pub fn definitions(rulesets: &Path) -> String {
          ---@field attack? boolean it is the turn's attack\n\
          ---@field thrown? boolean it was thrown\n\
          ---@field list? boolean a card action asked for its options\n\
-         ---@field drawn? boolean (classic) a TRAP! sprung as it is drawn\n\
-         ---@field number? integer (classic) the NUMBER played with it\n\
+         ---@field drawn? boolean a card sprung as it is drawn (rulesets that have such cards)\n\
+         ---@field number? integer the number card played with it (rulesets that have them)\n\
          local Ctx = {}\n",
     );
     for h in ctx_helpers(rulesets) {

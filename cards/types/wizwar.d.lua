@@ -623,8 +623,8 @@ function Game:end_turn() end
 ---@field attack? boolean it is the turn's attack
 ---@field thrown? boolean it was thrown
 ---@field list? boolean a card action asked for its options
----@field drawn? boolean (classic) a TRAP! sprung as it is drawn
----@field number? integer (classic) the NUMBER played with it
+---@field drawn? boolean a card sprung as it is drawn (rulesets that have such cards)
+---@field number? integer the number card played with it (rulesets that have them)
 local Ctx = {}
 
 ---The stack entry a counteraction answers, and its card (nil for a punch or damage). (rulesets: classic)
