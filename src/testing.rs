@@ -382,7 +382,7 @@ impl CardTestCase {
 /// Every test the cards of `ruleset` carry (only cards whose key or name contains `filter`).
 pub fn list_card_tests(root: &Path, ruleset: &str, filter: Option<&str>) -> Result<Vec<CardTestCase>, String> {
     let setup = GameSetup { ruleset: ruleset.to_string(), players: 2, seed: 1, options: vec![], names: vec![] };
-    let probe = Engine::new(root, &setup, Box::new(ScriptedAgent::default()))?;
+    let probe = Engine::for_tests(root, &setup, Box::new(ScriptedAgent::default()), &[])?;
     let mut out = Vec::new();
     for d in probe.card_defs() {
         if !filter.is_none_or(|f| d.key.contains(f) || d.name.to_lowercase().contains(&f.to_lowercase())) {
@@ -415,7 +415,7 @@ fn run_test_game(
     let script = Rc::new(RefCell::new(ScriptedAgent::default()));
     let idle = Rc::new(Cell::new(false));
     let agent = TestAgent { script: script.clone(), idle: idle.clone() };
-    let engine = Rc::new(Engine::with_cards(root, setup, Box::new(agent), extra_cards)?);
+    let engine = Rc::new(Engine::for_tests(root, setup, Box::new(agent), extra_cards)?);
     engine.set_interrupt_flag(interrupt.cloned());
     if engine.ruleset_has("test_setup") {
         engine.call_rules("test_setup", vec![])?;
@@ -501,7 +501,7 @@ pub fn list_scenarios(root: &Path, ruleset: &str) -> Result<Vec<ScenarioCase>, S
     files.sort();
     let setup = GameSetup { ruleset: ruleset.to_string(), players: 2, seed: 1, options: vec![], names: vec![] };
     let probe =
-        Engine::with_cards(root, &setup, Box::new(ScriptedAgent::default()), &[scenario_dir(ruleset).join("cards")])?;
+        Engine::for_tests(root, &setup, Box::new(ScriptedAgent::default()), &[scenario_dir(ruleset).join("cards")])?;
     let mut out = Vec::new();
     for f in files {
         let file = f.strip_prefix(root).unwrap_or(&f).to_string_lossy().replace('\\', "/");

@@ -59,3 +59,15 @@ fn a_card_file_is_checked_field_by_field() {
         load_error(GOOD, Some(("targets = [\"wizard\"]", "targets = [\"wizard\"]\nrange_required_for = [\"atack\"]")));
     assert!(err.contains("range_required_for names `atack`"), "{err}");
 }
+
+/// The test helpers (`tests/lua/`, `require("test.x")`) load only in the games tests run: a
+/// real game gives a card that requires one at its top a stand-in that refuses any use.
+#[test]
+fn test_helpers_load_only_in_tests() {
+    let setup = GameSetup { ruleset: "classic".into(), players: 2, seed: 1, options: vec![], names: vec![] };
+    let real = Engine::new(Path::new("."), &setup, Box::new(wizwar::decision::RandomAgent::new(1))).unwrap();
+    let err = real.eval_lua("return require('test.spots').moves").unwrap_err();
+    assert!(err.contains("'test.spots' is a test helper"), "{err}");
+    let test = Engine::for_tests(Path::new("."), &setup, Box::new(wizwar::decision::RandomAgent::new(1)), &[]).unwrap();
+    assert_eq!(test.eval_lua("return type(require('test.spots').moves)").unwrap(), "\"function\"");
+}

@@ -60,6 +60,27 @@ impl Engine {
         agent: Box<dyn Agent>,
         extra_card_dirs: &[PathBuf],
     ) -> Result<Engine, String> {
+        Engine::build(root, setup, agent, extra_card_dirs, false)
+    }
+
+    /// A game tests run in: [`Engine::with_cards`], and the test helpers of `tests/lua/`
+    /// (`tests/lua/x.lua` is `require("test.x")`), which no other game loads.
+    pub fn for_tests(
+        root: &Path,
+        setup: &GameSetup,
+        agent: Box<dyn Agent>,
+        extra_card_dirs: &[PathBuf],
+    ) -> Result<Engine, String> {
+        Engine::build(root, setup, agent, extra_card_dirs, true)
+    }
+
+    fn build(
+        root: &Path,
+        setup: &GameSetup,
+        agent: Box<dyn Agent>,
+        extra_card_dirs: &[PathBuf],
+        test_helpers: bool,
+    ) -> Result<Engine, String> {
         let ruleset = Ruleset::load(&root.join("rulesets"), &setup.ruleset)?;
         if ruleset.file.is_abstract {
             return Err(format!(
@@ -76,6 +97,14 @@ impl Engine {
             let name = rel.trim_start_matches("cards/").trim_end_matches(".lua").replace('/', ".");
             let src = std::fs::read_to_string(&f).map_err(|e| format!("{rel}: {e}"))?;
             host.add_module(&name, &rel, &src);
+        }
+        if test_helpers {
+            for f in lua_files(&root.join("tests").join("lua")) {
+                let rel = f.strip_prefix(root).unwrap_or(&f).to_string_lossy().replace('\\', "/");
+                let name = format!("test.{}", f.file_stem().unwrap_or_default().to_string_lossy());
+                let src = std::fs::read_to_string(&f).map_err(|e| format!("{rel}: {e}"))?;
+                host.add_module(&name, &rel, &src);
+            }
         }
         // The ruleset's modules, before the cards: a card may require one as it loads.
         register_rule_modules(&host, &ruleset)?;

@@ -5,5 +5,8 @@ return card {
   kind = "energy",
   energy = 6,
   text = "Discard to gain 6 movement points this turn, or play with a spell to make its energy 6.",
-  tests = require("lib.energy").tests("8th/cantrip/energy_6", "Energy 6", 6),
+  tests = {
+    { "a speed boost adds 6 movement points", function(t) require("test.energy").speed_boost(t, "8th/cantrip/energy_6", 6) end },
+    { "a Zot! boosted with it deals 6", function(t) require("test.energy").boosts_a_zot(t, "8th/cantrip/energy_6", 6) end },
+  },
 }

@@ -70,7 +70,7 @@ return card {
     end },
     { "a created wall turns with its sector and still goes with its spell", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local at = g:player(0).at
       local sec = g:sector_of(at)
@@ -90,7 +90,7 @@ return card {
     end },
     { "a created wall on a turning seam is removed, and its spell ends", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local sec = g:sector_of(g:player(0).at)
       local seam, inside = spots.open_seam(g, sec)

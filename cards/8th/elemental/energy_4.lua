@@ -6,5 +6,8 @@ return card {
   energy = 4,
   copies = 2,
   text = "Discard for 4 extra movement points this turn, or play beside a spell so that spell has energy 4.",
-  tests = require("lib.energy").tests("8th/elemental/energy_4", "Energy 4", 4),
+  tests = {
+    { "a speed boost adds 4 movement points", function(t) require("test.energy").speed_boost(t, "8th/elemental/energy_4", 4) end },
+    { "a Zot! boosted with it deals 4", function(t) require("test.energy").boosts_a_zot(t, "8th/elemental/energy_4", 4) end },
+  },
 }

@@ -103,7 +103,7 @@ return card {
       t:active(0)
       local c = t:give(0, "Stone Block")
       t.game:set_card_data(c, "deck", "deck_1") -- (Custom Spellbook: the second group's deck)
-      local sq = require("lib.spots").free_square(t.game, t.game:player(0).at).to
+      local sq = require("test.spots").free_square(t.game, t.game:player(0).at).to
       t:cast { card = c, at = t:square(sq) }
       local id = t.game:objects_at(sq)[1].id
       local H = require("rules.ctx")
@@ -117,7 +117,7 @@ return card {
       local g = t.game
       t:active(0)
       local c = t:give(0, "Stone Block")
-      local sq = require("lib.spots").free_square(g, g:player(0).at).to
+      local sq = require("test.spots").free_square(g, g:player(0).at).to
       t:place(1, sq)
       g:call_card(c, "resolve", { caster = 0, controller = 0, target = { kind = "square", at = sq } })
       t:eq(#g:objects_at(sq), 0)

@@ -21,7 +21,7 @@ return card {
   tests = {
     { "the two wizards trade squares; the treasure goes with its bearer; the turn's attack", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local a = spots.roomy_square(g)
       local b = spots.free_square(g, a).to
@@ -40,7 +40,7 @@ return card {
     end },
     { "Full Shield stops it", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local a = spots.roomy_square(g)
       local b = spots.free_square(g, a).to

@@ -4,7 +4,7 @@
 -- that Change the Map: a wall is not ON a square). It goes if the spell ever leaves play.
 -- reconstructed: the 20 points are a wall's (classic, Combat); only a fan page
 -- (mapsurfer.com) says so of a created wall.
-local spots = require("lib.spots")
+local spots = require("test.spots")
 
 return card {
   name = "Create Wall",

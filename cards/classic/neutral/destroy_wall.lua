@@ -38,7 +38,7 @@ return card {
   tests = {
     { "the wall falls; wizards on both sides take 2, the caster too", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local at, n = spots.square_with_wall(g)
       t:ok(at, "an inner wall")
@@ -54,7 +54,7 @@ return card {
     end },
     { "Blunt answers the falling stone (indirect damage); allowed in the first round", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       g:set_var("combat_open", false)
       t:active(0)
       local at, n = spots.square_with_wall(g)
@@ -69,7 +69,7 @@ return card {
     end },
     { "a rim wall falls with the wall across the wrap-around: the way leads to the opposite edge", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       local H = require("rules.ctx")
       local ctx = { game = g }
       t:active(0)
@@ -99,7 +99,7 @@ return card {
     end },
     { "doors are not walls: never offered", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local _, _, door = spots.locked_door(g, 0)
       t:ok(door, "a door beside")

@@ -22,7 +22,7 @@ return card {
   tests = {
     { "a created wall of the other wizard's is gone, and its card discarded", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(1)
       local at = spots.roomy_square(g)
       t:place(1, at)
@@ -39,7 +39,7 @@ return card {
     end },
     { "a thornbush is gone; spells that create nothing are not offered", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local at = spots.roomy_square(g)
       t:place(0, at)

@@ -35,7 +35,7 @@ return card {
   tests = {
     { "a treasure in sight comes to your square; not an attack", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local a = spots.roomy_square(g)
       local n = spots.free_square(g, a)
@@ -51,7 +51,7 @@ return card {
     end },
     { "a wizard dragged into your square: the turn's attack; Full Shield stops it", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local a = spots.roomy_square(g)
       local b = spots.free_square(g, a).to
@@ -71,7 +71,7 @@ return card {
     end },
     { "a fixed object (a thornbush) cannot be dragged; a dropped dagger can", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local a = spots.roomy_square(g)
       local n = spots.free_square(g, a)

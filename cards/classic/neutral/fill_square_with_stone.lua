@@ -27,7 +27,7 @@ return card {
   tests = {
     { "the stone blocks steps and sight; 20 points break it", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local at = spots.roomy_square(g)
       t:place(0, at)

@@ -3,7 +3,7 @@
 -- destroyed?"). We chose: a door beside you is jammed shut for good: no Pick Lock, Master Key
 -- or Remove Lock opens it (a door whose lock was removed is shut again and jammed); only
 -- breaking the door (15 points) clears the way.
-local spots = require("lib.spots")
+local spots = require("test.spots")
 local doors = require("rules.doors")
 
 return card {

@@ -4,7 +4,7 @@
 -- itself again once you have gone through (classic, The Board) [AF].
 -- reconstructed: a door you picked but did not go through relocks at the end of your turn;
 -- a jammed lock (Jam Lock) cannot be picked.
-local spots = require("lib.spots")
+local spots = require("test.spots")
 local doors = require("rules.doors")
 
 return card {

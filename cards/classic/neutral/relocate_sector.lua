@@ -9,8 +9,7 @@
 -- SECTOR only; we apply it to relocation too (a seam alteration must go with one of the two
 -- sectors either way).
 
-local spots = require("lib.spots")
-local south_opening, beyond = spots.south_opening, spots.beyond
+local spots = require("test.spots")
 
 return card {
   name = "Relocate Sector",
@@ -49,14 +48,14 @@ return card {
     { "with three players the AUTO WARP is discarded", function(t)
       local g = t.game
       t:active(0)
-      local gate = south_opening(g, 1)
-      local through = beyond(g, gate, "S")
+      local gate = spots.south_opening(g, 1)
+      local through = spots.beyond(g, gate, "S")
       t:ok(g:sector_of(through) ~= g:sector_of(gate), "the AUTO WARP leads off to another sector first")
       local c = t:give(0, "Relocate Sector")
       t:answer(0, { sector = 2 })
       t:cast { card = c, at = t:sector(0) }
       t:eq(#t:log("auto_warp_removed"), 1)
-      local after = beyond(g, gate, "S")
+      local after = spots.beyond(g, gate, "S")
       t:eq(g:sector_of(after), g:sector_of(gate), "the south edge now wraps to the north edge of the same column")
       t:eq(after.x, gate.x)
     end, players = 3 },

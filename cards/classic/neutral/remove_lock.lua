@@ -3,7 +3,7 @@
 -- (classic, The Board: the only way to jam a door open).
 -- reconstructed: range taken as ADJACENT (a door of your square), like picking a lock; a lock
 -- jammed with Jam Lock cannot be removed.
-local spots = require("lib.spots")
+local spots = require("test.spots")
 local doors = require("rules.doors")
 
 return card {

@@ -46,7 +46,7 @@ return card {
     end },
     { "a created wall on a seam stays or goes with the sector on a 50/50 roll", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local sec = g:sector_of(g:player(0).at)
       local seam, inside = spots.open_seam(g, sec)

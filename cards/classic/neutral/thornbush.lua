@@ -41,7 +41,7 @@ return card {
   tests = {
     { "walking in: 1 point, the turn ends, the next is lost", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local at = spots.roomy_square(g)
       t:place(0, at)
@@ -63,7 +63,7 @@ return card {
     end },
     { "it blocks sight past it, and 5 points (punches from the next square) clear it", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local at, beyond, n
       for _, s in ipairs(g:squares()) do
@@ -91,7 +91,7 @@ return card {
     end },
     { "Absorb stops the thorns: not caught", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local at = spots.roomy_square(g)
       t:place(0, at)

@@ -48,7 +48,7 @@ return card {
   tests = {
     { "it blocks sight but not steps; crossing it burns 3", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local at = spots.roomy_square(g)
       t:place(0, at)
@@ -64,7 +64,7 @@ return card {
     end },
     { "it lasts the NUMBER in its caster's turns, then the flames are gone", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local at = spots.roomy_square(g)
       t:place(0, at)
@@ -83,7 +83,7 @@ return card {
     end },
     { "a wizard moved across it by magic is not burnt; no second firewall on the same line", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local at = spots.roomy_square(g)
       t:place(0, at)

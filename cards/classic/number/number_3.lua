@@ -5,5 +5,8 @@ return card {
   energy = 3,
   copies = 10,
   text = "Add 3 to this turn's movement, or play it with a spell: the spell's power or duration is 3.",
-  tests = require("lib.numbers").tests("NUMBER 3", 3),
+  tests = {
+    { "added to the movement: 3 + 3 moves this turn", function(t) require("test.numbers").movement(t, "NUMBER 3", 3) end },
+    { "a NUMBER is never cast by itself", function(t) require("test.numbers").never_cast(t, "NUMBER 3") end },
+  },
 }

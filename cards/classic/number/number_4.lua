@@ -5,5 +5,8 @@ return card {
   energy = 4,
   copies = 7,
   text = "Add 4 to this turn's movement, or play it with a spell: the spell's power or duration is 4.",
-  tests = require("lib.numbers").tests("NUMBER 4", 4),
+  tests = {
+    { "added to the movement: 3 + 4 moves this turn", function(t) require("test.numbers").movement(t, "NUMBER 4", 4) end },
+    { "a NUMBER is never cast by itself", function(t) require("test.numbers").never_cast(t, "NUMBER 4") end },
+  },
 }

@@ -5,5 +5,8 @@ return card {
   energy = 6,
   copies = 1,
   text = "Add 6 to this turn's movement, or play it with a spell: the spell's power or duration is 6.",
-  tests = require("lib.numbers").tests("NUMBER 6", 6),
+  tests = {
+    { "added to the movement: 3 + 6 moves this turn", function(t) require("test.numbers").movement(t, "NUMBER 6", 6) end },
+    { "a NUMBER is never cast by itself", function(t) require("test.numbers").never_cast(t, "NUMBER 6") end },
+  },
 }

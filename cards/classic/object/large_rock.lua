@@ -56,7 +56,7 @@ return card {
     end },
     { "a dropped object is no target: it cannot be attacked", function(t)
       local g = t.game
-      local spots = require("lib.spots")
+      local spots = require("test.spots")
       t:active(0)
       local at = spots.roomy_square(g)
       t:place(0, at)

@@ -6,7 +6,7 @@
 -- (the door opens and relocks as he passes); it never leaves a door standing open, so no
 -- spell is cast through a door with it ([AF] gives only "open any undamaged door"): to cast
 -- through a door, pick its lock (Pick Lock).
-local spots = require("lib.spots")
+local spots = require("test.spots")
 local doors = require("rules.doors")
 
 return card {

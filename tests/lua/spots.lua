@@ -1,6 +1,6 @@
 -- Shared helpers for card tests: find places on the board (an open border, a free square, a
 -- wall, a locked door) next to a square, using only kernel queries, so tests need no fixed
--- coordinates. require("lib.spots"); keeps no state.
+-- coordinates. require("test.spots"); keeps no state.
 local spots = {}
 
 local function same(a, b) return a.x == b.x and a.y == b.y and a.side == b.side end
