@@ -233,6 +233,8 @@ fn hostile_cards_fail_cleanly_in_a_game() {
         ("a primitive through ctx", "ctx:roll(6)", "ctx.game:roll"),
         ("the card helpers swapped", "ctx.game.__set_ctx({})", "a nil value"),
         ("ctx's metatable", "getmetatable(ctx).__index = nil", "a string value"),
+        ("a primitive replaced for every card", "ctx.game.roll = function() return 6 end", "read-only"),
+        ("a primitive forced in", "rawset(ctx.game, 'roll', function() return 6 end)", "read-only"),
     ];
     for (what, body, says) in cases {
         let root = root_with_hostile_card(body);

@@ -7,6 +7,7 @@
 --             and the names of the fields a card's ctx may lack (rules.ctx_fields)
 local K = K  -- the Rust primitives, put in this chunk's environment by the engine
 local raw_pcall = raw_pcall  -- Lua's own pcall (see `pass`)
+local read_only = read_only  -- the sandbox's read-only views
 local rules_ctx = nil  -- helpers the ruleset offers cards (rules.ctx), set once rules.lua is loaded
 local optional = {}    -- fields a ctx may lack (rules.ctx_fields): nil, not an error
 
@@ -52,8 +53,11 @@ ctx_mt.__index = function(c, k)
   error("ctx has no field or helper '" .. tostring(k) .. "'" .. hint, 2)
 end
 
+-- What scripts see: the game read-only (no card may replace a primitive for the others).
+local shown_game = read_only(game)
+
 local function make_ctx(card, extra)
-  local c = { game = game, card = card, data = data_proxy(card) }
+  local c = { game = shown_game, card = card, data = data_proxy(card) }
   if extra then
     -- Plain `next`: copying does not depend on the order (and sorting keys costs).
     for k, v in next, extra do c[k] = v end
@@ -67,4 +71,4 @@ local function set_ctx(t, fields)
   for k, v in pairs(fields or {}) do if v then optional[k] = true end end
 end
 
-return game, make_ctx, set_ctx
+return shown_game, make_ctx, set_ctx

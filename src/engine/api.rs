@@ -242,6 +242,12 @@ pub(super) fn install(k: &Rc<Kernel>) -> Result<(), String> {
     // once, so it needs none of the sandbox's guards against swallowed stops (and is faster).
     let raw_pcall: mlua::Function = lua.globals().raw_get("pcall").map_err(|e| e.to_string())?;
     env.raw_set("raw_pcall", raw_pcall).map_err(|e| e.to_string())?;
+    // What scripts get of `game` is read-only: no card may replace a primitive for others.
+    let host = k.host.clone();
+    let read_only = lua
+        .create_function(move |_, t: Table| host.read_only(&t).map_err(|e| mlua::Error::runtime(e.to_string())))
+        .map_err(|e| e.to_string())?;
+    env.raw_set("read_only", read_only).map_err(|e| e.to_string())?;
     let out = k.host.load_chunk("[kernel api]", API_LUA, &env).map_err(|e| e.to_string())?;
     let mut it = out.into_iter();
     let game = match it.next() {

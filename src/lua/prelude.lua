@@ -38,6 +38,24 @@ function readonly(t)
   return p
 end
 
+-- A read-only view of a table whose values are not tables (the game's primitives): reads go
+-- straight to it, so it costs nothing per call; writes fail, rawset included.
+local function readonly_flat(t)
+  local p = proxy_of[t]
+  if p ~= nil then return p end
+  p = {}
+  real_setmetatable(p, {
+    __index = t,
+    __newindex = function(_, k)
+      error("attempt to modify a read-only table (field '" .. tostring(k) .. "')", 2)
+    end,
+    __len = function() return #t end,
+    __metatable = "read-only table",
+  })
+  proxy_of[t], target_of[p] = p, t
+  return p
+end
+
 ---------------------------------------------------------------- errors no script may swallow
 -- When the host stops a script (budget, abort, memory), these re-raise what they caught.
 local function check(ok, ...)
@@ -355,4 +373,4 @@ local function freeze_env(env)
   target_of[env] = globals
 end
 
-return { new_env = new_env, freeze_env = freeze_env, loaded = loaded }
+return { new_env = new_env, freeze_env = freeze_env, loaded = loaded, readonly = readonly_flat }
