@@ -274,6 +274,9 @@ fn run(cli: Cli) -> Result<(), String> {
             if let Some(&p) = human.iter().find(|&&p| p as usize >= setup.players) {
                 return Err(format!("--human {p}: seats are numbered 0 to {}", setup.players - 1));
             }
+            if let Some(&p) = human.iter().enumerate().find(|(i, p)| human[..*i].contains(p)).map(|(_, p)| p) {
+                return Err(format!("--human {p} is given twice: name each seat once"));
+            }
             // One terminal for every human seat (hot-seat): they share its input.
             let terminal: std::rc::Rc<std::cell::RefCell<dyn std::io::BufRead>> =
                 std::rc::Rc::new(std::cell::RefCell::new(std::io::stdin().lock()));
@@ -403,7 +406,28 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Test { ruleset, filter } => {
             let ruleset = ruleset_or_default(&root, ruleset)?;
+            // As `check`: a card without tests is a failure, not a pass of nothing.
+            let probe = GameSetup { ruleset: ruleset.clone(), players: 2, seed: 1, options: vec![], names: vec![] };
+            let untested: Vec<String> = Engine::new(&root, &probe, Box::new(RandomAgent::new(1)))?
+                .card_defs()
+                .filter(|d| {
+                    d.tests.is_empty()
+                        && filter
+                            .as_deref()
+                            .is_none_or(|f| d.key.contains(f) || d.name.to_lowercase().contains(&f.to_lowercase()))
+                })
+                .map(|d| d.file.clone())
+                .collect();
             let mut results = run_card_tests(&root, &ruleset, filter.as_deref())?;
+            for file in &untested {
+                results.push(wizwar::testing::TestOutcome {
+                    card: file.clone(),
+                    file: file.clone(),
+                    test: "carries its own tests".into(),
+                    passed: false,
+                    message: "this card carries no tests".into(),
+                });
+            }
             // The ruleset's rulebook scenarios too (tests/scenarios/<ruleset>/), those whose
             // name holds the filter.
             for case in wizwar::testing::list_scenarios(&root, &ruleset)? {

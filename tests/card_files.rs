@@ -71,3 +71,19 @@ fn test_helpers_load_only_in_tests() {
     let test = Engine::for_tests(Path::new("."), &setup, Box::new(wizwar::decision::RandomAgent::new(1)), &[]).unwrap();
     assert_eq!(test.eval_lua("return type(require('test.spots').moves)").unwrap(), "\"function\"");
 }
+
+/// Two card files with one name (a card copied as a template and not renamed) are an error
+/// naming both files; before, the second silently shadowed the first.
+#[test]
+fn two_cards_of_one_name_are_refused_naming_both_files() {
+    let root = common::temp_dir("twins");
+    common::copy_dir(Path::new("tests/fixtures/engine"), &root);
+    std::fs::copy(root.join("cards/toy/zap.lua"), root.join("cards/toy/zap_copy.lua")).unwrap();
+    let setup = GameSetup { ruleset: "toy".into(), players: 2, seed: 1, options: vec![], names: vec![] };
+    let err = Engine::new(&root, &setup, Box::new(wizwar::decision::RandomAgent::new(1))).err().expect("refused");
+    assert!(
+        err.contains("cards/toy/zap.lua") && err.contains("cards/toy/zap_copy.lua") && err.contains("`Zap`"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&root).ok();
+}

@@ -363,4 +363,12 @@ fn two_people_play_at_one_terminal() {
     assert!(status.success(), "{out}");
     assert!(out.contains("9999 is not an option number"), "a bad answer is explained: {out}");
     assert!(out.contains("Stopped at the turn limit"), "three turns were played by the two people: {out}");
+    // A seat named twice is refused, saying so.
+    let twice = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
+        .args(["--root", "tests/fixtures/engine", "play", "--ruleset", "toy", "--human", "0,0"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("--human 0 is given twice"));
 }

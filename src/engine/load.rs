@@ -123,6 +123,16 @@ impl Engine {
                 }
             }
         }
+        // Two files of one name: the second would shadow the first (a card copied as a template).
+        let mut by_name: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+        for c in cards.values() {
+            by_name.entry(c.def.name.to_lowercase()).or_default().push(&c.def.file);
+        }
+        for (name, files) in by_name.iter().filter(|(_, f)| f.len() > 1) {
+            let shown =
+                cards.values().find(|c| c.def.name.to_lowercase() == *name).map_or(name.as_str(), |c| &c.def.name);
+            problems.push(format!("{}: both are named `{shown}`: a card's name must be its own", files.join(" and ")));
+        }
         if !problems.is_empty() {
             return Err(problems.join("\n"));
         }
