@@ -681,6 +681,10 @@ function Ctx:door_passes(p) end
 ---@param what any
 function Ctx:drop(p, what) end
 
+---How an edge is written, in one place (rules/targets.lua): "x,y,S". (rulesets: mechanics)
+---@param e any
+function Ctx:edge_key(e) end
+
 ---The squares on either side of an edge, as { square, side } (common.edge_sides). (rulesets: mechanics)
 ---@param edge any
 function Ctx:edge_sides(edge) end
@@ -786,6 +790,10 @@ function Ctx:rotate_sector(sector, quarters) end
 ---It hits both its target and its caster, each with half its point damage (rounding up): reconstructed for Reflection, whose text splits the damage between the two. (rulesets: classic)
 ---@param entry any
 function Ctx:split(entry) end
+
+---How a square is written, in one place (rules/targets.lua): "x,y" (for sets, messages). (rulesets: mechanics)
+---@param s any
+function Ctx:square_key(s) end
 
 ---A square a card names: the target's square, or the square itself. (rulesets: mechanics)
 ---@param t any

@@ -61,6 +61,12 @@ end
 -- The squares on either side of an edge, as { square, side } (common.edge_sides).
 function H.edge_sides(ctx, edge) return common.edge_sides(ctx.game, edge) end
 
+-- How a square is written, in one place (rules/targets.lua): "x,y" (for sets, messages).
+function H.square_key(ctx, s) return targets.sq_label(s) end
+
+-- How an edge is written, in one place (rules/targets.lua): "x,y,S".
+function H.edge_key(ctx, e) return targets.edge_key(e) end
+
 -- The spell's target as a player id, if it is a wizard.
 function H.target_player(ctx)
   local t = targets.normalize(ctx.target)

@@ -1,25 +1,10 @@
 -- 8th Cantrip "Destroy Wall": removes one inner wall section or door; wizards beside it take 2.
 -- reconstructed: range taken as line of sight to the edge; "adjacent to the wall" taken as
 -- standing in either of the two squares the edge separates.
-local function sides_of(game, edge)
-  local e = game:edge(edge).edge
-  local key = e.x .. "," .. e.y .. "," .. e.side
-  local out = { { x = e.x, y = e.y } }
-  for _, n in ipairs(game:neighbours(out[1])) do
-    local ne = n.edge
-    if ne and (ne.x .. "," .. ne.y .. "," .. ne.side) == key then out[#out + 1] = n.to end
-  end
-  if #out == 1 then
-    -- the edge may be named from the other square: look from every square for it
-    for _, s in ipairs(game:squares()) do
-      for _, n in ipairs(game:neighbours(s)) do
-        local ne = game:edge(n.edge).edge
-        if (ne.x .. "," .. ne.y .. "," .. ne.side) == key and not (s.x == e.x and s.y == e.y) then
-          out[#out + 1] = s
-        end
-      end
-    end
-  end
+-- The squares either side of the edge (across a rim link too).
+local function sides_of(ctx, edge)
+  local out = {}
+  for _, side in ipairs(ctx:edge_sides(edge)) do out[#out + 1] = side.square end
   return out
 end
 
@@ -34,7 +19,7 @@ return card {
   can_target = function(ctx, t) return not ctx.game:edge(t.edge).boundary end,
   resolve = function(ctx)
     local game = ctx.game
-    local squares = sides_of(game, ctx.target.edge)
+    local squares = sides_of(ctx, ctx.target.edge)
     if not ctx:destroy_wall(ctx.target.edge) then return end
     local hit = {}
     for _, s in ipairs(squares) do

@@ -12,6 +12,7 @@
 --   As a spell on your turn it stands on an empty border line you can see until your next
 --   turn begins.
 -- The wall is a created wall that no damage harms; it is not kept when its card goes.
+local targets = require("rules.targets") -- how edges are written (edge_key)
 local function empty_border(game, e)
   local info = game:edge(e)
   return info.barrier == "open" and not info.boundary
@@ -43,7 +44,7 @@ local function cutting_borders(game, a, b)
     for y = math.min(a.y, b.y), math.max(a.y, b.y) do
       for _, n in ipairs(game:neighbours({ x = x, y = y })) do
         local e = game:edge(n.edge).edge
-        local id = e.x .. "," .. e.y .. "," .. e.side
+        local id = targets.edge_key(e)
         if not seen[id] and empty_border(game, e) then
           seen[id] = true
           game:create_barrier(e, false)
@@ -64,7 +65,7 @@ local function borders_in_sight(game, p)
   for _, s in ipairs(game:visible_from(at)) do
     for _, n in ipairs(game:neighbours(s)) do
       local e = game:edge(n.edge).edge
-      local id = e.x .. "," .. e.y .. "," .. e.side
+      local id = targets.edge_key(e)
       if not seen[id] and empty_border(game, e) and game:los_edge(at, e, true) then
         seen[id] = true
         out[#out + 1] = { label = "border " .. id, edge = e }
