@@ -1,0 +1,159 @@
+//! The Rust functions the prelude builds the sandbox from: checks that re-raise a stop, the
+//! budget charge, sorted keys for `pairs`, the pattern check, output, `require`.
+
+use super::*;
+
+pub(super) fn host_primitives(lua: &Lua, shared: &Rc<Shared>) -> mlua::Result<Table> {
+    let primitives = lua.create_table()?;
+
+    // Called by the sandbox's pcall & co. with the error they caught: raise it again if the
+    // host is stopping the script, or if it was the memory cap.
+    let s = Rc::clone(shared);
+    let fatal_check = lua.create_function(move |lua, err: Value| {
+        if !s.is_stopping() && is_memory_error(&err) {
+            s.record_failure(s.memory_error(&location_prefix(lua)));
+        }
+        if s.is_stopping() {
+            return Err(s.interrupt(lua));
+        }
+        Ok(())
+    })?;
+    primitives.set("fatal_check", fatal_check)?;
+
+    let s = Rc::clone(shared);
+    primitives.set("stopping", lua.create_function(move |_, ()| Ok(s.is_stopping()))?)?;
+
+    let s = Rc::clone(shared);
+    primitives.set("charge", lua.create_function(move |lua, n: u64| s.charge(lua, n))?)?;
+    primitives.set("coroutine_cost", COROUTINE_COST)?;
+
+    let s = Rc::clone(shared);
+    let sorted_keys = lua.create_function(move |lua, t: Table| -> mlua::Result<(Option<Table>, Option<String>)> {
+        let keys = match sorted_keys(&t)? {
+            Ok(keys) => keys,
+            Err(message) => return Ok((None, Some(message))),
+        };
+        s.charge(lua, sort_cost(keys.len()))?;
+        let array = lua.create_table_with_capacity(keys.len(), 0)?;
+        for key in keys {
+            array.raw_push(key.into_value(lua)?)?;
+        }
+        Ok((Some(array), None))
+    })?;
+    primitives.set("sorted_keys", sorted_keys)?;
+
+    let check_pattern =
+        lua.create_function(|_, (name, s, p): (String, Value, Value)| Ok(pattern_refusal(&name, &s, &p)))?;
+    primitives.set("check_pattern", check_pattern)?;
+
+    let s = Rc::clone(shared);
+    let emit = lua.create_function(move |_, line: LuaString| {
+        s.output.borrow_mut().push(line.to_string_lossy());
+        Ok(())
+    })?;
+    primitives.set("emit", emit)?;
+
+    let s = Rc::clone(shared);
+    let require = lua.create_function(move |lua, (name, new_env): (String, Function)| {
+        Ok(match s.load_module(lua, &name, &new_env)? {
+            Ok(value) => (value, None),
+            Err(message) => (Value::Nil, Some(message)),
+        })
+    })?;
+    primitives.set("require", require)?;
+
+    Ok(primitives)
+}
+
+/// Lua reports running out of memory with this message (or an mlua memory error inside a callback).
+pub(super) fn is_memory_error(err: &Value) -> bool {
+    match err {
+        Value::String(s) => s.as_bytes().as_ref() == b"not enough memory",
+        Value::Error(err) => is_memory_failure(err),
+        _ => false,
+    }
+}
+
+pub(super) fn is_memory_failure(err: &mlua::Error) -> bool {
+    match err {
+        mlua::Error::MemoryError(_) => true,
+        mlua::Error::CallbackError { cause, .. }
+        | mlua::Error::WithContext { cause, .. }
+        | mlua::Error::BadArgument { cause, .. } => is_memory_failure(cause),
+        _ => matches!(err.downcast_ref::<HostError>(), Some(HostError::Memory(_))),
+    }
+}
+
+/// A table key in the sandbox's `pairs` order: integers, other numbers, strings, booleans.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum SortKey {
+    Int(i64),
+    Float(TotalF64),
+    Str(Vec<u8>),
+    Bool(bool),
+}
+
+#[derive(PartialEq)]
+pub(super) struct TotalF64(f64);
+
+impl Eq for TotalF64 {}
+
+impl PartialOrd for TotalF64 {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for TotalF64 {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
+impl SortKey {
+    fn of(value: &Value) -> Option<SortKey> {
+        match value {
+            Value::Integer(i) => Some(SortKey::Int(*i)),
+            Value::Number(n) => Some(SortKey::Float(TotalF64(*n))),
+            Value::String(s) => Some(SortKey::Str(s.as_bytes().to_vec())),
+            Value::Boolean(b) => Some(SortKey::Bool(*b)),
+            _ => None,
+        }
+    }
+
+    fn into_value(self, lua: &Lua) -> mlua::Result<Value> {
+        Ok(match self {
+            SortKey::Int(i) => Value::Integer(i),
+            SortKey::Float(n) => Value::Number(n.0),
+            SortKey::Str(bytes) => Value::String(lua.create_string(bytes)?),
+            SortKey::Bool(b) => Value::Boolean(b),
+        })
+    }
+}
+
+/// The keys of `t` (raw), sorted; `Ok(Err(msg))` when a key has no deterministic order.
+pub(super) fn sorted_keys(t: &Table) -> mlua::Result<Result<Vec<SortKey>, String>> {
+    let mut keys = Vec::new();
+    let mut unsortable = None;
+    t.for_each(|key: Value, _: Value| {
+        match SortKey::of(&key) {
+            Some(sort_key) => keys.push(sort_key),
+            None => unsortable = unsortable.or(Some(key.type_name())),
+        }
+        Ok(())
+    })?;
+    if let Some(type_name) = unsortable {
+        return Ok(Err(format!(
+            "pairs: a table with {type_name} keys has no deterministic order; \
+             use number, string or boolean keys (or an array)"
+        )));
+    }
+    keys.sort();
+    Ok(Ok(keys))
+}
+
+/// Instructions charged for sorting `n` keys in Rust.
+pub(super) fn sort_cost(n: usize) -> u64 {
+    let n = n as u64;
+    n * (1 + u64::from(n.max(1).ilog2()))
+}
