@@ -1,8 +1,8 @@
--- Wiz-War, 8th edition (Fantasy Flight Games, 2013): the behaviour of the ruleset.
--- Numbers live in ruleset.toml ([config]); helpers in common.lua, targets.lua, ctx.lua.
--- Player ids in action keys are the kernel's (0-based).
+-- Wiz-War, 8th edition (Fantasy Flight Games, 2013): the phases and the actions of the
+-- ruleset, over the shared turn skeleton (rulesets/mechanics/rules.lua). Numbers live in
+-- ruleset.toml ([config]); the 8th's other rules in the modules beside this file (its README).
+-- Player ids in actions are the kernel's (0-based).
 local common = require("rules.common")
-local targets = require("rules.targets")
 local effects = require("rules.effects")
 local card_actions = require("rules.card_actions")
 local decks = require("rules.decks")
