@@ -164,6 +164,17 @@ enum Command {
         /// A file written by `play --save` or by `save` in the REPL.
         file: PathBuf,
     },
+    /// Measure the engine: games, turns and decisions per second, calls into the kernel per
+    /// turn, where the time goes, set-up, state copies and two threads, for every ruleset with
+    /// cards and random and hunter bots (two players, 60 turns, one thread).
+    Bench {
+        /// Games per ruleset and kind of bots.
+        #[arg(long, default_value_t = 40)]
+        games: u64,
+        /// Also write the figures as JSON to this file.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
     /// Write the LuaLS definitions of the scripting API (the committed copy is cards/types/wizwar.d.lua).
     Defs {
         /// Where to write them (default: standard output).
@@ -459,6 +470,18 @@ fn run(cli: Cli) -> Result<(), String> {
             } else {
                 Err(format!("{} test(s) failed", failed.len()))
             }
+        }
+        Command::Bench { games, json } => {
+            if games == 0 {
+                return Err("--games needs at least 1".into());
+            }
+            let report = wizwar::bench::bench(&root, games, &|what| eprintln!("measuring {what}..."))?;
+            print!("{}", wizwar::bench::render(&report));
+            if let Some(path) = json {
+                let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+                std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+            Ok(())
         }
         Command::Defs { out } => {
             let text = wizwar::luadefs::definitions(&root.join("rulesets"));

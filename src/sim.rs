@@ -64,6 +64,18 @@ pub struct GameRecord {
     pub micros: u64,
     pub lua_micros: u64,
     pub primitive_micros: u64,
+    /// Time turning primitives' arguments and results between Lua and Rust (when profiled).
+    #[serde(default)]
+    pub conversion_micros: u64,
+    /// Calls from scripts into the kernel's primitives (when profiled).
+    #[serde(default)]
+    pub primitive_calls: u64,
+    /// Questions the players answered (actions and every other choice).
+    #[serde(default)]
+    pub decisions: u64,
+    /// Time to build the engine and set the game up.
+    #[serde(default)]
+    pub setup_micros: u64,
 }
 
 impl GameRecord {
@@ -89,6 +101,10 @@ pub fn play_game(cfg: &SimConfig, index: u64) -> GameRecord {
         micros: 0,
         lua_micros: 0,
         primitive_micros: 0,
+        conversion_micros: 0,
+        primitive_calls: 0,
+        decisions: 0,
+        setup_micros: 0,
     };
     let started = Instant::now();
     let setup =
@@ -103,7 +119,10 @@ pub fn play_game(cfg: &SimConfig, index: u64) -> GameRecord {
             }
         })
         .collect();
-    let engine = match Engine::new(&cfg.root, &setup, Box::new(Seats { agents })) {
+    let building = Instant::now();
+    let engine = Engine::new(&cfg.root, &setup, Box::new(Seats { agents }));
+    record.setup_micros = building.elapsed().as_micros() as u64;
+    let engine = match engine {
         Ok(e) => e,
         Err(e) => {
             record.end = format!("failed: {e}");
@@ -125,6 +144,7 @@ pub fn play_game(cfg: &SimConfig, index: u64) -> GameRecord {
     engine.with_log(|log| {
         record.events = log.len();
         record.script_errors = log.iter().filter(|l| l.event == "error").count();
+        record.decisions = log.iter().filter(|l| l.event == "answer").count() as u64;
         engine.with_state(|st| {
             for l in log.iter().filter(|l| l.event == "cast" || l.event == "counter") {
                 let card = l.data.get("card").and_then(Value::as_int).and_then(|c| st.card(c as u32));
@@ -139,6 +159,8 @@ pub fn play_game(cfg: &SimConfig, index: u64) -> GameRecord {
     let profile = engine.profile();
     record.lua_micros = profile.in_lua.as_micros() as u64;
     record.primitive_micros = profile.in_primitives.as_micros() as u64;
+    record.conversion_micros = profile.in_conversion.as_micros() as u64;
+    record.primitive_calls = profile.primitive_calls;
     record.micros = started.elapsed().as_micros() as u64;
     record
 }

@@ -41,16 +41,18 @@ where
 {
     let k = k.clone();
     let name_owned = name.to_string();
-    let func = lua.create_function(move |_, args: A| {
+    let func = lua.create_function(move |lua, raw: mlua::MultiValue| {
         let kernel = k.upgrade().ok_or_else(|| mlua::Error::runtime("the game is gone"))?;
-        kernel.host.in_primitive(|| f(&kernel, args)).map_err(|e| match e {
+        let args = kernel.host.in_conversion(|| A::from_lua_multi(raw, lua))?;
+        let out = kernel.host.in_primitive(|| f(&kernel, args)).map_err(|e| match e {
             Fail::Msg(m) => mlua::Error::runtime(format!("game:{name_owned}: {m}")),
             Fail::Host(h) => {
                 // A nested script failed or was stopped: stop the whole run with its own message.
                 kernel.host.abort(h.clone());
                 mlua::Error::runtime(h.message().to_string())
             }
-        })
+        })?;
+        kernel.host.in_conversion(|| out.into_lua_multi(lua))
     })?;
     t.raw_set(name, func)
 }

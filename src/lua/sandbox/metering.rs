@@ -13,7 +13,7 @@ pub(super) fn run_entry<R>(
     body: impl FnOnce() -> mlua::Result<R>,
 ) -> Result<R, HostError> {
     begin_entry(lua, shared, budget)?;
-    shared.enter(true);
+    shared.enter(Side::Lua);
     let result = body();
     shared.leave();
     end_entry(lua, shared, result, function)

@@ -288,8 +288,17 @@ impl LuaHost {
 
     /// Runs `primitive`, Rust code a script called, counted as such when profiling.
     pub fn in_primitive<R>(&self, primitive: impl FnOnce() -> R) -> R {
-        self.shared.enter(false);
+        self.shared.enter(Side::Primitive);
         let r = primitive();
+        self.shared.leave();
+        r
+    }
+
+    /// Runs `convert`, turning a primitive's arguments or results between Lua and Rust,
+    /// counted as such when profiling.
+    pub fn in_conversion<R>(&self, convert: impl FnOnce() -> R) -> R {
+        self.shared.enter(Side::Conversion);
+        let r = convert();
         self.shared.leave();
         r
     }
@@ -376,20 +385,34 @@ struct Shared {
     profile: RefCell<Option<Profile>>,
 }
 
+/// What is running, for time accounting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Side {
+    /// Lua code.
+    Lua,
+    /// A kernel primitive a script called.
+    Primitive,
+    /// Turning a primitive's arguments or results between Lua and Rust.
+    Conversion,
+}
+
 /// Time accounting: which side of the border is running now, and what each side has used.
 struct Profile {
-    /// Nested switches: `true` = running Lua code, `false` = running Rust called from Lua.
-    stack: Vec<bool>,
+    /// Nested switches.
+    stack: Vec<Side>,
     since: Instant,
     times: ProfileTimes,
 }
 
-/// Time spent running scripts and running the kernel's primitives called by scripts (what is
-/// left of a run is the engine itself).
+/// Time spent running scripts, running the kernel's primitives called by scripts, and turning
+/// their arguments and results between Lua and Rust (what is left of a run is the engine
+/// itself); and how many primitives were called.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct ProfileTimes {
     pub in_lua: Duration,
     pub in_primitives: Duration,
+    pub in_conversion: Duration,
+    pub primitive_calls: u64,
 }
 
 /// What the prelude hands back to Rust.
@@ -461,8 +484,9 @@ impl Profile {
         let spent = now - self.since;
         self.since = now;
         match self.stack.last() {
-            Some(true) => self.times.in_lua += spent,
-            Some(false) => self.times.in_primitives += spent,
+            Some(Side::Lua) => self.times.in_lua += spent,
+            Some(Side::Primitive) => self.times.in_primitives += spent,
+            Some(Side::Conversion) => self.times.in_conversion += spent,
             None => {}
         }
     }
@@ -499,10 +523,13 @@ impl Shared {
     }
 
     /// Time now runs on the Lua side (`true`) or the Rust side (`false`) until [`Shared::leave`].
-    fn enter(&self, lua_side: bool) {
+    fn enter(&self, side: Side) {
         if let Some(p) = self.profile.borrow_mut().as_mut() {
             p.charge();
-            p.stack.push(lua_side);
+            if side == Side::Primitive {
+                p.times.primitive_calls += 1;
+            }
+            p.stack.push(side);
         }
     }
 
