@@ -66,6 +66,11 @@ pub struct RulesetFile {
     /// Numbers and lists for the rules; the kernel passes them to Lua as `config`.
     #[serde(default)]
     pub config: toml::Table,
+    /// The type of every `[config]` key: "integer", "boolean", "string", "list" or "table",
+    /// with a `?` where the key may be left out. Where a chain declares types, a key of
+    /// another type, a key declared nowhere or a required key left out is a loading error.
+    #[serde(default)]
+    pub config_types: BTreeMap<String, String>,
 }
 
 /// What one `ruleset.toml` may say: every field is optional, since a ruleset that extends
@@ -86,6 +91,7 @@ struct RulesetPatch {
     options: Option<Vec<OptionPatch>>,
     phases: Option<Vec<PhaseSpec>>,
     config: Option<toml::Table>,
+    config_types: Option<BTreeMap<String, String>>,
 }
 
 /// An option as one file may give it: a new one, or an inherited one with another default.
@@ -160,6 +166,7 @@ fn merge_into(parent: &mut toml::Table, child: toml::Table) {
     for (k, v) in child {
         match (k.as_str(), parent.get_mut(&k), v) {
             ("config", Some(toml::Value::Table(old)), toml::Value::Table(new)) => merge_config(old, new),
+            ("config_types", Some(toml::Value::Table(old)), toml::Value::Table(new)) => old.extend(new),
             ("vocabulary", Some(toml::Value::Table(old)), toml::Value::Table(new)) => {
                 for (word, list) in new {
                     match (old.get_mut(&word), list) {
@@ -204,6 +211,91 @@ fn merge_config(old: &mut toml::Table, new: toml::Table) {
                 old.insert(k, v);
             }
         }
+    }
+}
+
+/// The line of `[config]` key `key` in the first file of the chain that sets it, as
+/// "file:line", for messages; else the child's file.
+fn config_line(chain: &[Layer], key: &str) -> String {
+    for layer in chain {
+        let path = layer.dir.join("ruleset.toml");
+        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        let mut in_config = false;
+        for (i, line) in text.lines().enumerate() {
+            let t = line.trim();
+            if t.starts_with('[') {
+                in_config = t == "[config]"
+                    || t.starts_with(&format!("[config.{key}]"))
+                    || t.starts_with(&format!("[config.\"{key}\"]"));
+                if in_config && t != "[config]" {
+                    return format!("{}:{}", path.display(), i + 1);
+                }
+                continue;
+            }
+            let name = t.split('=').next().unwrap_or("").trim().trim_matches('"');
+            if in_config && name == key {
+                return format!("{}:{}", path.display(), i + 1);
+            }
+        }
+    }
+    chain[0].dir.join("ruleset.toml").display().to_string()
+}
+
+fn a_or_an(word: &str) -> String {
+    let an = word.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {word}", if an { "an" } else { "a" })
+}
+
+/// Checks `[config]` against `config_types` (see [`RulesetFile::config_types`]).
+fn check_config_types(file: &RulesetFile, chain: &[Layer]) -> Result<(), String> {
+    let mut problems = Vec::new();
+    let kind_of = |v: &toml::Value| match v {
+        toml::Value::Integer(_) => "integer",
+        toml::Value::Boolean(_) => "boolean",
+        toml::Value::String(_) => "string",
+        toml::Value::Array(_) => "list",
+        toml::Value::Table(_) => "table",
+        toml::Value::Float(_) => "number with a fraction",
+        toml::Value::Datetime(_) => "date",
+    };
+    for (key, value) in &file.config {
+        match file.config_types.get(key) {
+            None => {
+                let known: Vec<&str> = file.config_types.keys().map(String::as_str).collect();
+                let hint = crate::events::did_you_mean(key, known.iter().copied())
+                    .map(|s| format!(" (did you mean `{s}`?)"))
+                    .unwrap_or_default();
+                problems.push(format!(
+                    "{}: config key `{key}` is not declared in any `[config_types]` of the chain: nothing reads it{hint}",
+                    config_line(chain, key)
+                ));
+            }
+            Some(want) if want.trim_end_matches('?') != kind_of(value) => problems.push(format!(
+                "{}: config `{key}` is {}, expected {}",
+                config_line(chain, key),
+                a_or_an(kind_of(value)),
+                a_or_an(want.trim_end_matches('?'))
+            )),
+            Some(_) => {}
+        }
+    }
+    for (key, want) in &file.config_types {
+        if !want.ends_with('?') && !file.config.contains_key(key) && !file.is_abstract {
+            problems.push(format!(
+                "{}: config `{key}` ({want}) is missing: the ruleset and those it extends give none",
+                chain[0].dir.join("ruleset.toml").display()
+            ));
+        }
+        if !["integer", "boolean", "string", "list", "table"].contains(&want.trim_end_matches('?')) {
+            problems.push(format!(
+                "config_types.{key} = \"{want}\": expected integer, boolean, string, list or table (with ? if optional)"
+            ));
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("\n"))
     }
 }
 
@@ -301,6 +393,9 @@ impl Ruleset {
                     known.join(", ")
                 ));
             }
+        }
+        if !file.config_types.is_empty() {
+            check_config_types(&file, &chain)?;
         }
         let config =
             toml_to_value(&toml::Value::Table(file.config.clone())).map_err(|e| format!("{shown}: config.{e}"))?;

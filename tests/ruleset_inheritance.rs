@@ -137,3 +137,31 @@ fn the_example_variant_is_small_and_plays_a_bot_game_to_the_end() {
         other => panic!("the game did not end: {other:?}"),
     }
 }
+
+/// `[config]` is typed by the chain's `[config_types]`: a value of another type, a key nothing
+/// declares (so nothing reads it) and a required key left out are loading errors naming the
+/// file and line, all of them at once; before, `hand_limit = "seven"` loaded and the game
+/// logged hundreds of script errors.
+#[test]
+fn config_values_are_typed_and_unknown_keys_are_reported() {
+    let root = common::temp_dir("typed");
+    for r in ["mechanics", "8th"] {
+        common::copy_dir(&Path::new("rulesets").join(r), &root.join("rulesets").join(r));
+    }
+    let child = "name = \"house\"\ntitle = \"House rules\"\nextends = \"8th\"\n\n[config]\nlife = 12\n\
+                 hand_limit = \"seven\"\nfirst_turn_attack = \"no\"\nvictroy_points = 3\n";
+    std::fs::create_dir_all(root.join("rulesets/house")).unwrap();
+    std::fs::write(root.join("rulesets/house/ruleset.toml"), child).unwrap();
+    let err = Ruleset::load(&root.join("rulesets"), "house").unwrap_err();
+    let file = root.join("rulesets/house/ruleset.toml").display().to_string();
+    assert!(err.contains(&format!("{file}:7: config `hand_limit` is a string, expected an integer")), "{err}");
+    assert!(err.contains(&format!("{file}:8: config key `first_turn_attack` is not declared")), "{err}");
+    assert!(err.contains("`victroy_points`") && err.contains("did you mean `victory_points`?"), "{err}");
+    assert!(Ruleset::load(&root.join("rulesets"), "8th").is_ok(), "the edition itself is well typed");
+    // A required number left out of every file of the chain.
+    let text = std::fs::read_to_string(root.join("rulesets/8th/ruleset.toml")).unwrap();
+    std::fs::write(root.join("rulesets/8th/ruleset.toml"), text.replace("\nhand = 5\n", "\n")).unwrap();
+    let err = Ruleset::load(&root.join("rulesets"), "8th").unwrap_err();
+    assert!(err.contains("config `hand` (integer) is missing"), "{err}");
+    std::fs::remove_dir_all(&root).ok();
+}
