@@ -9,6 +9,31 @@ use std::cell::RefCell;
 use std::io::{BufRead, Write};
 use std::rc::Rc;
 
+/// One line read from a person or a script.
+#[derive(Debug, PartialEq)]
+pub enum Line {
+    Text(String),
+    /// The line's bytes are not UTF-8: it is rejected, and the reading goes on.
+    NotUtf8,
+    End,
+}
+
+/// Reads one line, without its line break. A line that is not UTF-8 (one stray byte typed or
+/// piped in) is reported as such, not as an input error, so a session survives it.
+pub fn read_text_line(input: &mut (impl BufRead + ?Sized)) -> std::io::Result<Line> {
+    let mut bytes = Vec::new();
+    if input.read_until(b'\n', &mut bytes)? == 0 {
+        return Ok(Line::End);
+    }
+    while matches!(bytes.last(), Some(b'\n' | b'\r')) {
+        bytes.pop();
+    }
+    Ok(String::from_utf8(bytes).map_or(Line::NotUtf8, Line::Text))
+}
+
+/// What a person is told about a line that is not UTF-8.
+pub const NOT_UTF8: &str = "that line is not valid UTF-8 text; it was ignored";
+
 /// Glyph of a player's wizard: A, B, C...
 pub fn wizard_glyph(p: u32) -> char {
     (b'A' + (p % 26) as u8) as char
@@ -81,11 +106,15 @@ impl<W: Write> Agent for HumanAgent<W> {
                 let _ = write!(self.output, "> ");
             }
             let _ = self.output.flush();
-            let mut line = String::new();
-            match self.input.borrow_mut().read_line(&mut line) {
-                Ok(0) | Err(_) => return Decision::Suspend,
-                Ok(_) => {}
-            }
+            let read = read_text_line(&mut *self.input.borrow_mut());
+            let line = match read {
+                Ok(Line::Text(line)) => line,
+                Ok(Line::NotUtf8) => {
+                    let _ = writeln!(self.output, "{NOT_UTF8}");
+                    continue;
+                }
+                Ok(Line::End) | Err(_) => return Decision::Suspend,
+            };
             match req.answer_from_text(&line) {
                 Ok(k) => return Decision::Answer(k),
                 Err(e) => {
@@ -93,5 +122,30 @@ impl<W: Write> Agent for HumanAgent<W> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod line_tests {
+    use super::*;
+    use crate::decision::Choice;
+
+    #[test]
+    fn lines_lose_their_break_and_bytes_that_are_not_utf8_are_named() {
+        let mut input: &[u8] = b"one\r\n\xc3\x28\nthree";
+        assert_eq!(read_text_line(&mut input).unwrap(), Line::Text("one".into()));
+        assert_eq!(read_text_line(&mut input).unwrap(), Line::NotUtf8);
+        assert_eq!(read_text_line(&mut input).unwrap(), Line::Text("three".into()));
+        assert_eq!(read_text_line(&mut input).unwrap(), Line::End);
+    }
+
+    #[test]
+    fn a_person_who_types_a_stray_byte_is_asked_again() {
+        let input: Rc<RefCell<dyn BufRead>> = Rc::new(RefCell::new(&b"\xff\n2\n"[..]));
+        let mut agent = HumanAgent { input, output: Vec::new() };
+        let opt = |k: &str| Choice { key: k.into(), label: k.into(), value: crate::value::Value::Nil };
+        let req = Request::one(0, "move", "where to?", vec![opt("north"), opt("south")]);
+        assert_eq!(agent.decide(&req), Decision::Answer(vec!["south".into()]));
+        assert!(String::from_utf8_lossy(&agent.output).contains(NOT_UTF8));
     }
 }

@@ -393,6 +393,25 @@ fn the_binary_reads_standard_input() {
     assert!(out.status.success() && text.contains("wizwar> = game:player(1).life\n5"), "{text}");
 }
 
+/// A line that is not UTF-8 is rejected with its number, the next lines still run, and the
+/// session ends normally rather than dying (issue 12 #7; like any failed command, it makes the
+/// exit status fail only under --strict).
+#[test]
+fn a_line_that_is_not_utf8_is_rejected_and_the_session_goes_on() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wizwar"))
+        .args(["--root", root().to_str().unwrap(), "repl", "--ruleset", "toy"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"act \xff\xfe\n= game:player(1).life\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("error: line 1: that line is not valid UTF-8"), "{text}");
+    assert!(text.contains("wizwar> = game:player(1).life\n5"), "{text}");
+    assert!(out.status.success(), "{text}");
+}
+
 /// The flags of `wizwar repl`: each has help, any of them starts a game, and --strict fails
 /// when the game cannot start.
 #[test]

@@ -3,6 +3,7 @@
 
 use super::help::COMMANDS;
 use super::Repl;
+use crate::cli::{read_text_line, Line, NOT_UTF8};
 use crate::engine::GameSetup;
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::highlight::Highlighter;
@@ -298,6 +299,10 @@ pub fn run_interactive(repl: &mut Repl) -> Result<bool, String> {
             Ok(line) => line,
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => break,
+            Err(e) if not_utf8(&e) => {
+                println!("error: {NOT_UTF8}");
+                continue;
+            }
             Err(e) => return Err(e.to_string()),
         };
         // An unfinished Lua chunk goes on over the next lines.
@@ -316,6 +321,10 @@ pub fn run_interactive(repl: &mut Repl) -> Result<bool, String> {
                 }
                 Err(ReadlineError::Interrupted) => continue 'session,
                 Err(ReadlineError::Eof) => break 'session,
+                Err(e) if not_utf8(&e) => {
+                    println!("error: {NOT_UTF8}");
+                    continue 'session;
+                }
                 Err(e) => return Err(e.to_string()),
             }
         }
@@ -350,20 +359,40 @@ pub fn run_interactive(repl: &mut Repl) -> Result<bool, String> {
     Ok(ok)
 }
 
+/// Whether the terminal sent bytes that are not UTF-8 (the line is lost, the session is not).
+fn not_utf8(e: &rustyline::error::ReadlineError) -> bool {
+    matches!(e, rustyline::error::ReadlineError::Io(io) if io.kind() == std::io::ErrorKind::InvalidData)
+}
+
 /// Runs commands from a reader, one per line (a Lua chunk may go on over the next lines until
 /// it compiles), echoing each command and its output. Returns false if a command failed.
 pub fn run_script(repl: &mut Repl, input: impl BufRead, out: &mut impl Write) -> Result<bool, String> {
     let mut ok = true;
-    let mut lines = input.lines();
-    while let Some(line) = lines.next() {
-        let mut line = line.map_err(|e| e.to_string())?;
+    let mut input = input;
+    let mut number = 0;
+    loop {
+        number += 1;
+        let mut line = match read_text_line(&mut input).map_err(|e| e.to_string())? {
+            Line::Text(line) => line,
+            Line::NotUtf8 => {
+                ok = false;
+                let _ = writeln!(out, "error: line {number}: {NOT_UTF8}");
+                continue;
+            }
+            Line::End => break,
+        };
         while needs_more(&line) {
-            match lines.next() {
-                Some(more) => {
+            number += 1;
+            match read_text_line(&mut input).map_err(|e| e.to_string())? {
+                Line::Text(more) => {
                     line.push('\n');
-                    line.push_str(&more.map_err(|e| e.to_string())?);
+                    line.push_str(&more);
                 }
-                None => break,
+                Line::NotUtf8 => {
+                    ok = false;
+                    let _ = writeln!(out, "error: line {number}: {NOT_UTF8}");
+                }
+                Line::End => break,
             }
         }
         if line.trim().is_empty() {
