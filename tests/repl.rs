@@ -54,6 +54,18 @@ fn wizwar(args: &[&str]) -> std::process::Output {
 }
 
 /// `wizwar` with the words of `line` (no spaces in paths) as arguments.
+/// `wizwar repl` on the toy ruleset, reading `input` from a pipe.
+fn repl_reading(input: &[u8]) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wizwar"))
+        .args(["--root", root().to_str().unwrap(), "repl", "--ruleset", "toy"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
 fn wizwar_line(line: &str) -> std::process::Output {
     wizwar(&line.split_whitespace().collect::<Vec<_>>())
 }
@@ -381,14 +393,7 @@ fn the_binary_runs_a_script() {
 
 #[test]
 fn the_binary_reads_standard_input() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wizwar"))
-        .args(["--root", root().to_str().unwrap(), "repl", "--ruleset", "toy"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"= game:player(1).life\n").unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = repl_reading(b"= game:player(1).life\n");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success() && text.contains("wizwar> = game:player(1).life\n5"), "{text}");
 }
@@ -398,14 +403,7 @@ fn the_binary_reads_standard_input() {
 /// exit status fail only under --strict).
 #[test]
 fn a_line_that_is_not_utf8_is_rejected_and_the_session_goes_on() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wizwar"))
-        .args(["--root", root().to_str().unwrap(), "repl", "--ruleset", "toy"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"act \xff\xfe\n= game:player(1).life\n").unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = repl_reading(b"act \xff\xfe\n= game:player(1).life\n");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("error: line 1: that line is not valid UTF-8"), "{text}");
     assert!(text.contains("wizwar> = game:player(1).life\n5"), "{text}");
