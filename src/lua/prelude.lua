@@ -22,38 +22,33 @@ local function shield(v)
   return v
 end
 
-function readonly(t)
+-- A read-only proxy of t, made once per table: reads go through `index`, writes fail (rawset
+-- included, the proxy being empty), and `what` names the table in the error.
+local function read_only_view(t, index, what)
   local p = proxy_of[t]
   if p ~= nil then return p end
   p = {}
   real_setmetatable(p, {
-    __index = function(_, k) return shield(t[k]) end,
+    __index = index,
     __newindex = function(_, k)
-      error("attempt to modify a read-only module table (field '" .. tostring(k) .. "')", 2)
+      error("attempt to modify a " .. what .. " (field '" .. tostring(k) .. "')", 2)
     end,
     __len = function() return #t end,
-    __metatable = "read-only module table",
+    __metatable = what,
   })
   proxy_of[t], target_of[p] = p, t
   return p
 end
 
+-- A module's table: the tables it holds come out read-only too.
+function readonly(t)
+  return read_only_view(t, function(_, k) return shield(t[k]) end, "read-only module table")
+end
+
 -- A read-only view of a table whose values are not tables (the game's primitives): reads go
--- straight to it, so it costs nothing per call; writes fail, rawset included.
+-- straight to it, so it costs nothing per call.
 local function readonly_flat(t)
-  local p = proxy_of[t]
-  if p ~= nil then return p end
-  p = {}
-  real_setmetatable(p, {
-    __index = t,
-    __newindex = function(_, k)
-      error("attempt to modify a read-only table (field '" .. tostring(k) .. "')", 2)
-    end,
-    __len = function() return #t end,
-    __metatable = "read-only table",
-  })
-  proxy_of[t], target_of[p] = p, t
-  return p
+  return read_only_view(t, t, "read-only table")
 end
 
 ---------------------------------------------------------------- errors no script may swallow
