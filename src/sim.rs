@@ -59,6 +59,10 @@ pub struct GameRecord {
     pub turns: u64,
     pub events: usize,
     pub script_errors: usize,
+    /// Each script error, as "card key: file:line: message" (or the message alone when no
+    /// card was named): what broke, and where.
+    #[serde(default)]
+    pub errors: Vec<String>,
     /// Cards played (cast, or played in answer), by name, with the player who played them.
     pub plays: Vec<(String, u32)>,
     pub micros: u64,
@@ -97,6 +101,7 @@ pub fn play_game(cfg: &SimConfig, index: u64) -> GameRecord {
         turns: 0,
         events: 0,
         script_errors: 0,
+        errors: Vec::new(),
         plays: Vec::new(),
         micros: 0,
         lua_micros: 0,
@@ -144,6 +149,7 @@ pub fn play_game(cfg: &SimConfig, index: u64) -> GameRecord {
     engine.with_log(|log| {
         record.events = log.len();
         record.script_errors = log.iter().filter(|l| l.event == "error").count();
+        record.errors = log.iter().filter(|l| l.event == "error").map(|l| error_line(&l.data)).collect();
         record.decisions = log.iter().filter(|l| l.event == "answer").count() as u64;
         engine.with_state(|st| {
             for l in log.iter().filter(|l| l.event == "cast" || l.event == "counter") {
@@ -163,6 +169,15 @@ pub fn play_game(cfg: &SimConfig, index: u64) -> GameRecord {
     record.primitive_calls = profile.primitive_calls;
     record.micros = started.elapsed().as_micros() as u64;
     record
+}
+
+/// A script error as the summary names it: the card, then the message (which gives file:line).
+fn error_line(data: &Value) -> String {
+    let message = data.get("message").and_then(Value::as_str).unwrap_or("?");
+    match data.get("def").and_then(Value::as_str).filter(|d| !d.is_empty()) {
+        Some(def) if !message.contains(def) => format!("{def}: {message}"),
+        _ => message.to_string(),
+    }
 }
 
 /// Plays every game of `cfg` on `cfg.jobs` threads; `done` hears of each game as it ends.
@@ -207,6 +222,8 @@ pub struct Summary {
     pub games: u64,
     pub failed: u64,
     pub script_errors: u64,
+    /// Script errors by what broke and where (see `GameRecord::errors`) -> how often.
+    pub errors: BTreeMap<String, u64>,
     /// How games ended: reason (or "turn cap") -> count.
     pub ends: BTreeMap<String, u64>,
     /// Per seat: (games with that seat, wins).
@@ -259,6 +276,10 @@ pub fn summarize(records: &[GameRecord], elapsed: Duration) -> Summary {
         games,
         failed: records.iter().filter(|r| r.failed()).count() as u64,
         script_errors: records.iter().map(|r| r.script_errors as u64).sum(),
+        errors: records.iter().flat_map(|r| &r.errors).fold(BTreeMap::new(), |mut m, e| {
+            *m.entry(e.clone()).or_insert(0) += 1;
+            m
+        }),
         ends,
         seats,
         mean_turns: if games == 0 { 0.0 } else { sum(|r| r.turns) as f64 / games as f64 },
@@ -270,6 +291,14 @@ pub fn summarize(records: &[GameRecord], elapsed: Duration) -> Summary {
         lua_share: share(lua),
         primitive_share: share(prim),
     }
+}
+
+/// At most `n` characters of `s`, "..." marking a cut.
+fn clip(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        return s.to_string();
+    }
+    s.chars().take(n.saturating_sub(3)).collect::<String>() + "..."
 }
 
 fn percent(part: u64, whole: u64) -> String {
@@ -326,6 +355,18 @@ pub fn render(s: &Summary, cards_shown: usize) -> String {
     out.push('\n');
     if s.failed > 0 || s.script_errors > 0 {
         out.push_str(&format!("{} game(s) failed; {} script error(s) logged\n", s.failed, s.script_errors));
+    }
+    if !s.errors.is_empty() {
+        out.push_str("\n  times  script error (the failing action or handler was undone; the game went on)\n");
+        let mut errors: Vec<(&String, &u64)> = s.errors.iter().collect();
+        errors.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        for (what, n) in errors.iter().take(10) {
+            let line = what.lines().next().unwrap_or("");
+            out.push_str(&format!("  {n:>5}  {}\n", clip(line, 110)));
+        }
+        if errors.len() > 10 {
+            out.push_str(&format!("  ... and {} more (--json has them all)\n", errors.len() - 10));
+        }
     }
     out
 }

@@ -232,6 +232,13 @@ impl FromLua for Value {
     }
 }
 
+/// The private key under which a frozen table's metatable holds the table it stands for
+/// (a light userdata no script can make: the address of a static).
+pub fn frozen_key() -> *mut std::ffi::c_void {
+    static KEY: u8 = 0;
+    &KEY as *const u8 as *mut std::ffi::c_void
+}
+
 /// Reads the value at stack index `idx` (absolute): scalars as `scalar_from_lua` reads them,
 /// tables as `table_value` classifies them, at most 32 deep.
 unsafe fn read_raw(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int, depth: usize) -> mlua::Result<Value> {
@@ -254,6 +261,16 @@ unsafe fn read_raw(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int, d
         ffi::LUA_TTABLE => {
             if ffi::lua_checkstack(state, 4) == 0 {
                 return Err(refuse("a table nested too deep for the Lua stack"));
+            }
+            // A frozen table (the sandbox's `frozen`) is read as the data it stands for.
+            if ffi::lua_getmetatable(state, idx) != 0 {
+                if ffi::lua_rawgetp(state, -1, frozen_key()) == ffi::LUA_TTABLE {
+                    let top = ffi::lua_gettop(state);
+                    let v = read_raw(state, top, depth + 1);
+                    ffi::lua_settop(state, top - 2);
+                    return v;
+                }
+                ffi::lua_settop(state, ffi::lua_gettop(state) - 2);
             }
             let mut ints = BTreeMap::new();
             let mut strs = BTreeMap::new();

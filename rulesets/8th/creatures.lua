@@ -60,7 +60,7 @@ function M.add_actions(game, p, list)
 end
 
 local function set_in(game, var, id, v)
-  local t = tvar(game, var) or {}
+  local t = common.copy(tvar(game, var))
   t[tostring(id)] = v
   game:set_turn_var(var, t)
 end
@@ -89,7 +89,7 @@ end
 function M.damage(game, ev)
   local o = game:object(ev.target.id)
   if not o or not o.id or o.kind ~= "creature" then return 0 end
-  local data = o.data
+  local data = common.copy(o.data)
   data.life = (data.life or 0) - ev.amount
   game:set_object(o.id, { data = data })
   game:after("damage", ev)

@@ -71,7 +71,7 @@ end
 -- door relocks once he has gone through it, or at the end of the turn.
 function H.grant_door_pass(ctx, edge)
   local game = ctx.game
-  local passes = game:turn().vars.door_passes or {}
+  local passes = common.copy(game:turn().vars.door_passes)
   passes[#passes + 1] = game:edge(edge).edge
   game:set_turn_var("door_passes", passes)
 end

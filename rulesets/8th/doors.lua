@@ -62,7 +62,7 @@ end
 local hold = M.hold
 function M.hold(game, p, e)
   if not hold(game, p, e) then return false end
-  local held = game:vars().held_doors or {}
+  local held = common.copy(game:vars().held_doors)
   held[#held + 1] = e
   game:set_var("held_doors", held)
   game:after("door", { player = p, edge = e, held = true })

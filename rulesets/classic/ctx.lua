@@ -41,7 +41,7 @@ end
 local function add_mod(ctx, entry, mod)
   local id = stack.entry_of(ctx, entry)
   local e = ctx.game:stack_entry(id)
-  local mods = (e.marks or {}).mods or {}
+  local mods = common.copy((e.marks or {}).mods)
   mods[#mods + 1] = mod
   ctx.game:mark_stack(id, "mods", mods)
 end
@@ -95,7 +95,7 @@ end
 function H.grant_door_pass(ctx, edge)
   local game = ctx.game
   local e = game:edge(edge).edge
-  local picked = game:vars().picked_doors or {}
+  local picked = common.copy(game:vars().picked_doors)
   picked[#picked + 1] = e
   game:set_var("picked_doors", picked)
   doors.open(game, e)

@@ -9,7 +9,7 @@ local M = base
 -- Rim walls are walls too (classic, The Board: one beside an exit can be smashed).
 local function edges_near(game, from, barrier)
   local out, seen = {}, {}
-  local squares = game:visible_from(from)
+  local squares = common.copy(game:visible_from(from))
   squares[#squares + 1] = from
   for _, s in ipairs(squares) do
     for k, info in pairs(M.edges_around(game, s)) do

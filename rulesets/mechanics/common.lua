@@ -5,6 +5,13 @@
 -- functions here call each other through M, so a replaced one is used everywhere.
 local M = {}
 
+-- A copy of table t, one level deep, to change: what game queries return is read-only.
+function M.copy(t)
+  local out = {}
+  for k, v in pairs(t or {}) do out[k] = v end
+  return out
+end
+
 function M.same_sq(a, b)
   return a ~= nil and b ~= nil and a.side == nil and b.side == nil and a.x == b.x and a.y == b.y
 end

@@ -74,7 +74,7 @@ function H.target_player(ctx)
 end
 
 local function remember(ctx, key, v)
-  local list = ctx.game:card_data(ctx.card, key) or {}
+  local list = common.copy(ctx.game:card_data(ctx.card, key))
   list[#list + 1] = v
   ctx.game:set_card_data(ctx.card, key, list)
 end

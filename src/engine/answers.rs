@@ -5,16 +5,12 @@ use super::*;
 
 impl Kernel {
     pub(super) fn checkpoint(&self) -> Checkpoint {
-        Checkpoint {
-            state: self.st.borrow().clone(),
-            log: self.log.borrow().len(),
-            answers: self.answers.borrow().len(),
-        }
+        Checkpoint { state: self.st.save(), log: self.log.borrow().len(), answers: self.answers.borrow().len() }
     }
 
     /// Undoes everything since `c`. What becomes of the answers given since depends on why.
     pub(super) fn restore(&self, c: Checkpoint, answers: AfterRestore) {
-        *self.st.borrow_mut() = c.state;
+        self.st.restore(c.state);
         let undone: Vec<LogEntry> = self.log.borrow_mut().drain(c.log..).collect();
         match answers {
             AfterRestore::Replay => {

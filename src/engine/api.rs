@@ -250,6 +250,11 @@ pub(super) fn install(k: &Rc<Kernel>) -> Result<(), String> {
         .create_function(move |_, t: Table| host.read_only(&t).map_err(|e| mlua::Error::runtime(e.to_string())))
         .map_err(|e| e.to_string())?;
     env.raw_set("read_only", read_only).map_err(|e| e.to_string())?;
+    // The memo of queries (api.lua): frozen answers, good while the count of changes stays.
+    env.raw_set("frozen", k.host.frozen_maker()).map_err(|e| e.to_string())?;
+    let stamp = lua.create_table().map_err(|e| e.to_string())?;
+    k.st.show_changes_in(stamp.clone());
+    env.raw_set("stamp", stamp).map_err(|e| e.to_string())?;
     let out = k.host.load_chunk("[kernel api]", API_LUA, &env).map_err(|e| e.to_string())?;
     let mut it = out.into_iter();
     let game = match it.next() {
@@ -263,6 +268,9 @@ pub(super) fn install(k: &Rc<Kernel>) -> Result<(), String> {
     // Kept by the kernel, not on `game`: no script may swap the helpers every card uses.
     if let Some(mlua::Value::Function(set)) = it.next() {
         *k.set_ctx.borrow_mut() = Some(set);
+    }
+    if let Some(mlua::Value::Function(forget)) = it.next() {
+        *k.forget.borrow_mut() = Some(forget);
     }
     *k.game.borrow_mut() = Some(game);
     *k.make_ctx.borrow_mut() = Some(make_ctx);

@@ -30,6 +30,7 @@ mod api_doc;
 mod dispatch;
 mod load;
 mod scripts;
+mod state_cell;
 mod turns;
 pub use api_doc::{ApiDoc, API_DOCS};
 pub mod convert;
@@ -122,7 +123,7 @@ enum Handled {
 }
 
 struct Checkpoint {
-    state: GameState,
+    state: state_cell::SavedState,
     log: usize,
     answers: usize,
 }
@@ -144,7 +145,9 @@ pub(crate) struct Kernel {
     pub make_ctx: RefCell<Option<mlua::Function>>,
     /// Installs the ruleset's card helpers in the kernel's ctx (see `api::set_rules_ctx`).
     pub set_ctx: RefCell<Option<mlua::Function>>,
-    pub st: RefCell<GameState>,
+    /// Empties the memo of queries (`api.lua`), for a new game on the same engine.
+    pub forget: RefCell<Option<mlua::Function>>,
+    pub st: state_cell::StateCell,
     pub log: RefCell<Vec<LogEntry>>,
     pub answers: RefCell<Vec<Answered>>,
     replay: RefCell<VecDeque<Answered>>,

@@ -133,7 +133,7 @@ impl Engine {
     pub(super) fn keep_question_view(&self, cp: &Checkpoint) {
         let log_from = cp.log;
         let tail = self.log_since(log_from);
-        if tail.is_empty() && self.k.view.borrow().is_none() && *self.k.st.borrow() == cp.state {
+        if tail.is_empty() && self.k.view.borrow().is_none() && !self.k.st.differs_from(&cp.state) {
             return;
         }
         let mut view = self.k.view.borrow_mut();
@@ -251,7 +251,7 @@ impl Engine {
         let writes = session.writes();
         let result = self.k.host.load_chunk(chunk_name, code, &session.env);
         let interrupt = self.k.interrupt.borrow_mut().take();
-        let changed = *self.k.st.borrow() != cp.state || self.log_len() != cp.log;
+        let changed = self.k.st.differs_from(&cp.state) || self.log_len() != cp.log;
         let wrote_globals = session.writes() != writes;
         let failed = match (result, interrupt) {
             (_, Some(Interrupt::Suspend(req))) => Some(format!(

@@ -14,7 +14,10 @@ local COROUTINE_COST = H.coroutine_cost
 
 ---------------------------------------------------------------- read-only module tables
 -- Proxies are empty tables whose metatable reads through to the module's table.
+-- Weak keys: a view lives as long as someone holds it (views of query results come and go).
 local target_of, proxy_of = {}, {}
+real_setmetatable(target_of, { __mode = "k" })
+real_setmetatable(proxy_of, { __mode = "k" })
 local readonly
 
 local function shield(v)
@@ -49,6 +52,29 @@ end
 -- straight to it, so it costs nothing per call.
 local function readonly_flat(t)
   return read_only_view(t, t, "read-only table")
+end
+
+---------------------------------------------------------------- frozen data
+-- A table read-only all the way down, for data shared between scripts (the kernel's memo of
+-- query results). `t` and its tables become the proxies' hidden targets: the caller gives
+-- them up. The metatable also holds the target under the host's private key, so the kernel
+-- reads a frozen table handed back to it as the data it stands for.
+local FROZEN_KEY = H.frozen_key
+local function frozen_write(_, k)
+  error("attempt to modify a read-only game record (field '" .. tostring(k) .. "'): copy what you change", 2)
+end
+local function frozen_len(p) return #target_of[p] end
+local function frozen(t)
+  for k, v in next, t do
+    if type(v) == "table" then t[k] = frozen(v) end
+  end
+  local p = {}
+  real_setmetatable(p, {
+    __index = t, __newindex = frozen_write, __len = frozen_len,
+    __metatable = "read-only game record", [FROZEN_KEY] = t,
+  })
+  target_of[p] = t
+  return p
 end
 
 ---------------------------------------------------------------- errors no script may swallow
@@ -368,4 +394,4 @@ local function freeze_env(env)
   target_of[env] = globals
 end
 
-return { new_env = new_env, freeze_env = freeze_env, loaded = loaded, readonly = readonly_flat }
+return { new_env = new_env, freeze_env = freeze_env, loaded = loaded, readonly = readonly_flat, frozen = frozen }

@@ -1,0 +1,161 @@
+//! The game state as the kernel holds it: a cell that knows when the state changes.
+//!
+//! * **Checkpoints copy on the first change.** A checkpoint taken before a step or a card's
+//!   handler costs nothing until the state is about to change; then the state is copied once for
+//!   every checkpoint still waiting. Most handlers only look (a condition that does not hold), so
+//!   most checkpoints never copy anything.
+//! * **Every change is counted** in a Lua table scripts can read without calling into Rust
+//!   (`stamp[1]`): the memo of the game's queries (`api.lua`) is good while the count stays.
+
+use crate::state::GameState;
+use std::cell::{Cell, Ref, RefCell, RefMut};
+use std::rc::{Rc, Weak};
+
+/// The state as it was when a checkpoint was taken, filled in when it first changes.
+type Slot = RefCell<Option<Rc<GameState>>>;
+
+pub(crate) struct StateCell {
+    cell: RefCell<GameState>,
+    changes: Cell<u64>,
+    /// Checkpoints taken since the last change, waiting for a copy.
+    waiting: RefCell<Vec<Weak<Slot>>>,
+    /// Where the count of changes is shown to Lua.
+    stamp: RefCell<Option<mlua::Table>>,
+}
+
+/// The state at a checkpoint: nothing until the state changed after it.
+pub(crate) struct SavedState(Rc<Slot>);
+
+impl StateCell {
+    pub fn new(state: GameState) -> StateCell {
+        StateCell {
+            cell: RefCell::new(state),
+            changes: Cell::new(0),
+            waiting: RefCell::default(),
+            stamp: RefCell::default(),
+        }
+    }
+
+    pub fn borrow(&self) -> Ref<'_, GameState> {
+        self.cell.borrow()
+    }
+
+    /// The state, to change: waiting checkpoints get their copy first, and the change is counted.
+    pub fn borrow_mut(&self) -> RefMut<'_, GameState> {
+        self.before_change();
+        self.cell.borrow_mut()
+    }
+
+    /// Replaces the whole state (a new game on the same engine, a view put back).
+    pub fn replace(&self, state: GameState) -> GameState {
+        std::mem::replace(&mut *self.borrow_mut(), state)
+    }
+
+    /// Shows the count of changes to Lua in `stamp[1]`.
+    pub fn show_changes_in(&self, stamp: mlua::Table) {
+        let _ = stamp.raw_set(1, self.changes.get());
+        *self.stamp.borrow_mut() = Some(stamp);
+    }
+
+    fn before_change(&self) {
+        let n = self.changes.get() + 1;
+        self.changes.set(n);
+        if let Some(stamp) = self.stamp.borrow().as_ref() {
+            let _ = stamp.raw_set(1, n);
+        }
+        let waiting = std::mem::take(&mut *self.waiting.borrow_mut());
+        let mut copy: Option<Rc<GameState>> = None;
+        for slot in waiting.iter().filter_map(Weak::upgrade) {
+            let mut slot = slot.borrow_mut();
+            if slot.is_none() {
+                let c = copy.get_or_insert_with(|| Rc::new(self.cell.borrow().clone()));
+                *slot = Some(c.clone());
+            }
+        }
+    }
+
+    /// A checkpoint of the state (see the module's note: it copies on the first change).
+    pub fn save(&self) -> SavedState {
+        let slot = Rc::new(RefCell::new(None));
+        self.waiting.borrow_mut().push(Rc::downgrade(&slot));
+        SavedState(slot)
+    }
+
+    /// Puts the state back as it was at `saved` (nothing to do if it has not changed since).
+    pub fn restore(&self, saved: SavedState) {
+        let Some(old) = saved.0.borrow_mut().take() else { return };
+        let old = Rc::try_unwrap(old).unwrap_or_else(|shared| (*shared).clone());
+        self.replace(old);
+    }
+
+    /// Does the state differ from what it was at `saved`?
+    pub fn differs_from(&self, saved: &SavedState) -> bool {
+        saved.0.borrow().as_ref().is_some_and(|old| **old != *self.cell.borrow())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state() -> GameState {
+        let setup =
+            crate::engine::GameSetup { ruleset: "8th".into(), players: 2, seed: 1, options: vec![], names: vec![] };
+        let bots = crate::decision::Seats {
+            agents: (0..2).map(|i| Box::new(crate::decision::RandomAgent::new(i)) as Box<_>).collect(),
+        };
+        let mut st = crate::engine::Engine::new(std::path::Path::new("."), &setup, Box::new(bots)).unwrap().state();
+        st.next_id = 0;
+        st
+    }
+
+    #[test]
+    fn a_checkpoint_brings_back_the_state_of_its_time() {
+        let cell = StateCell::new(state());
+        let outer = cell.save();
+        cell.borrow_mut().next_id = 5;
+        let inner = cell.save();
+        cell.borrow_mut().next_id = 9;
+        assert!(cell.differs_from(&inner));
+        cell.restore(inner);
+        assert_eq!(cell.borrow().next_id, 5);
+        cell.restore(outer);
+        assert_eq!(cell.borrow().next_id, 0);
+    }
+
+    #[test]
+    fn a_checkpoint_with_no_change_after_it_copies_nothing_and_restores_nothing() {
+        let cell = StateCell::new(state());
+        let cp = cell.save();
+        assert!(cp.0.borrow().is_none());
+        assert!(!cell.differs_from(&cp));
+        cell.restore(cp);
+        assert_eq!(cell.borrow().next_id, 0);
+        cell.borrow_mut().next_id = 3;
+        assert_eq!(cell.changes.get(), 1);
+    }
+
+    #[test]
+    fn a_change_that_ends_equal_is_no_difference() {
+        let cell = StateCell::new(state());
+        let cp = cell.save();
+        cell.borrow_mut().next_id = 0;
+        assert!(cp.0.borrow().is_some());
+        assert!(!cell.differs_from(&cp));
+    }
+
+    #[test]
+    fn checkpoints_waiting_together_share_one_copy() {
+        let cell = StateCell::new(state());
+        let a = cell.save();
+        let b = cell.save();
+        cell.borrow_mut().next_id = 1;
+        let (a_copy, b_copy) = (a.0.borrow().clone().unwrap(), b.0.borrow().clone().unwrap());
+        assert!(Rc::ptr_eq(&a_copy, &b_copy));
+        drop((a_copy, b_copy));
+        cell.restore(b);
+        cell.borrow_mut().next_id = 2;
+        cell.restore(a);
+        assert_eq!(cell.borrow().next_id, 0);
+    }
+}

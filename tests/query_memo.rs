@@ -1,0 +1,86 @@
+//! The memo of the game's queries (src/engine/api.lua) and the frozen answers it shares:
+//! answers follow every change, no script can change what another reads, and a frozen answer
+//! handed back to the kernel is read as the data it stands for.
+
+use std::path::Path;
+use wizwar::decision::{RandomAgent, Seats};
+use wizwar::engine::{Engine, GameSetup};
+
+fn game() -> Engine {
+    let setup = GameSetup { ruleset: "toy".into(), players: 2, seed: 3, options: vec![], names: vec![] };
+    let bots = Seats { agents: vec![Box::new(RandomAgent::new(1)), Box::new(RandomAgent::new(2))] };
+    Engine::new(Path::new("tests/fixtures/engine"), &setup, Box::new(bots)).unwrap()
+}
+
+#[test]
+fn an_answer_follows_every_change() {
+    let e = game();
+    let out = e
+        .eval_lua(
+            "local before = game:player(0).life
+             game:set_life(0, before + 5)
+             local after = game:player(0).life
+             return before, after, game:player(0) == game:player(0)",
+        )
+        .unwrap();
+    let parts: Vec<i64> = out.split('\t').take(2).map(|s| s.trim().parse().unwrap()).collect();
+    assert_eq!(parts[1], parts[0] + 5, "{out}");
+    assert!(out.ends_with("true"), "the same question with nothing changed gets the same answer: {out}");
+}
+
+#[test]
+fn an_answer_cannot_be_changed_and_the_error_names_the_line() {
+    let e = game();
+    let err = e.eval_lua("local pl = game:player(0)\npl.life = 99").unwrap_err();
+    assert!(err.contains("repl:2:") && err.contains("read-only game record (field 'life')"), "{err}");
+    let err = e.eval_lua("local h = game:hand(0)\ntable.insert(h, 1)").unwrap_err();
+    assert!(err.contains("repl:2:") && err.contains("read-only"), "{err}");
+    assert_eq!(e.eval_lua("return game:player(0).life ~= 99").unwrap(), "true");
+    let err = e.eval_lua("local x = 1\nlocal y = game:player(99)").unwrap_err();
+    assert!(err.contains("repl:2:") && err.contains("no player 99"), "a query's error names the script's line: {err}");
+}
+
+#[test]
+fn a_frozen_answer_reads_like_a_table() {
+    let e = game();
+    let out = e
+        .eval_lua(
+            "local pl = game:player(0)
+             local keys = {}
+             for k in pairs(pl) do keys[#keys + 1] = k end
+             local n = 0
+             for _ in ipairs(game:players()) do n = n + 1 end
+             return #keys > 3, n, #game:players(), type(pl.at), pl.at.x ~= nil, next(pl) ~= nil",
+        )
+        .unwrap();
+    assert_eq!(out, "true\t2\t2\t\"table\"\ttrue\ttrue");
+}
+
+#[test]
+fn a_frozen_answer_handed_back_is_the_data_it_stands_for() {
+    let e = game();
+    let out = e
+        .eval_lua(
+            "local to = game:player(1).at
+             game:place_wizard(0, to)
+             local at = game:player(0).at
+             return at.x == to.x and at.y == to.y, game:shuffle(game:players())[1].id ~= nil",
+        )
+        .unwrap();
+    assert_eq!(out, "true\ttrue");
+}
+
+#[test]
+fn a_copy_of_an_answer_is_the_scripts_own() {
+    let e = game();
+    let out = e
+        .eval_lua(
+            "local pl = game:player(0)
+             local mine = {}
+             for k, v in pairs(pl) do mine[k] = v end
+             mine.life = -7
+             return mine.life, game:player(0).life ~= -7",
+        )
+        .unwrap();
+    assert_eq!(out, "-7\ttrue");
+}
