@@ -133,6 +133,87 @@ impl IntoLua for Value {
     }
 }
 
+/// A value given to Lua frozen: its tables read-only all the way down (the sandbox's frozen
+/// records: an empty proxy whose metatable reads through to the data, refuses writes, and
+/// holds the data under [`frozen_key`]). The kernel's query answers are frozen so the memo
+/// may hand one answer to every script that asks.
+pub struct Frozen(pub Value);
+
+/// Where the sandbox leaves what a frozen proxy needs: { refuse_write, length, name, target_of }.
+pub const FROZEN_KIT: &str = "wizwar.frozen_kit";
+
+impl IntoLua for Frozen {
+    fn into_lua(self, lua: &Lua) -> mlua::Result<mlua::Value> {
+        match self.0 {
+            v @ (Value::List(_) | Value::Map(_)) => {
+                // SAFETY: as `push_raw`; `push_frozen` also only pushes onto the stack it is
+                // given and sets fields of tables it made (or the sandbox's target_of table).
+                unsafe {
+                    lua.exec_raw::<mlua::Value>((), |state| {
+                        use mlua::ffi;
+                        let name = std::ffi::CString::new(FROZEN_KIT).expect("no NUL");
+                        if ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, name.as_ptr()) != ffi::LUA_TTABLE {
+                            ffi::luaL_error(state, c"the sandbox's frozen records are not installed".as_ptr());
+                        }
+                        let kit = ffi::lua_gettop(state);
+                        push_frozen(state, &v, kit);
+                        ffi::lua_remove(state, kit);
+                    })
+                }
+            }
+            other => other.into_lua(lua),
+        }
+    }
+}
+
+/// Pushes `v` frozen (see [`Frozen`]); `kit` is the stack index of the sandbox's kit.
+unsafe fn push_frozen(state: *mut mlua::ffi::lua_State, v: &Value, kit: std::os::raw::c_int) {
+    use mlua::ffi;
+    if ffi::lua_checkstack(state, 8) == 0 {
+        ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
+    }
+    match v {
+        Value::List(items) => {
+            ffi::lua_createtable(state, items.len() as std::os::raw::c_int, 0);
+            for (i, x) in items.iter().enumerate() {
+                push_frozen(state, x, kit);
+                ffi::lua_rawseti(state, -2, (i + 1) as ffi::lua_Integer);
+            }
+        }
+        Value::Map(m) => {
+            ffi::lua_createtable(state, 0, m.len() as std::os::raw::c_int);
+            for (k, x) in m {
+                ffi::lua_pushlstring(state, k.as_ptr() as *const std::os::raw::c_char, k.len());
+                push_frozen(state, x, kit);
+                ffi::lua_rawset(state, -3);
+            }
+        }
+        scalar => return push_raw(state, scalar),
+    }
+    let data = ffi::lua_gettop(state);
+    ffi::lua_createtable(state, 0, 0);
+    let proxy = ffi::lua_gettop(state);
+    ffi::lua_createtable(state, 0, 5);
+    ffi::lua_pushvalue(state, data);
+    ffi::lua_setfield(state, -2, c"__index".as_ptr());
+    ffi::lua_rawgeti(state, kit, 1);
+    ffi::lua_setfield(state, -2, c"__newindex".as_ptr());
+    ffi::lua_rawgeti(state, kit, 2);
+    ffi::lua_setfield(state, -2, c"__len".as_ptr());
+    ffi::lua_rawgeti(state, kit, 3);
+    ffi::lua_setfield(state, -2, c"__metatable".as_ptr());
+    ffi::lua_pushvalue(state, data);
+    ffi::lua_rawsetp(state, -2, frozen_key());
+    ffi::lua_setmetatable(state, proxy);
+    // target_of[proxy] = data: the sandbox's pairs, next, rawget and rawlen read through.
+    ffi::lua_rawgeti(state, kit, 4);
+    ffi::lua_pushvalue(state, proxy);
+    ffi::lua_pushvalue(state, data);
+    ffi::lua_rawset(state, -3);
+    ffi::lua_settop(state, proxy);
+    ffi::lua_remove(state, data);
+}
+
 /// Pushes `v` onto the Lua stack as one value: lists are sequences 1..n, maps string-keyed
 /// tables, sized exactly as the safe conversion sized them.
 unsafe fn push_raw(state: *mut mlua::ffi::lua_State, v: &Value) {

@@ -42,16 +42,10 @@ end
 -- options, the card definitions) is kept until the kernel starts a new game (`forget`).
 ---------------------------------------------------------------------------------------------
 local stamp = stamp          -- { changes so far }, written by the kernel
-local frozen = frozen        -- the sandbox's deep read-only copy maker
 local math_type = math.type
 local NIL = {}               -- an answer that was nil
 local memo, memo_at = {}, -1 -- answers at the count memo_at
 local lasting = {}           -- answers good for the whole game
-
-local function keep(v)
-  if type(v) == "table" then return frozen(v) end
-  return v
-end
 
 -- The memo of one query, a table from key to answer (emptied when the state changed).
 local function memo_of(name)
@@ -60,8 +54,14 @@ local function memo_of(name)
   if m == nil then m = {}; memo[name] = m end
   return m
 end
+local function lasting_of(name)
+  local m = lasting[name]
+  if m == nil then m = {}; lasting[name] = m end
+  return m
+end
 
--- A square's key (nil if it is not a plain square of integers: then no memo).
+-- Keys of arguments; nil for an argument the memo does not know (the query then goes to the
+-- kernel every time). A square: integers x, y; an edge: a square and a side.
 local function sq_key(s)
   if type(s) ~= "table" then return nil end
   local x, y = s.x, s.y
@@ -79,6 +79,15 @@ local function plain_key(v)
   if t == "number" or t == "string" or t == "boolean" then return v end
   return nil
 end
+local function no_key() return nil end
+
+-- The key of argument `a`: NIL for nil, false if it has none.
+local function key_of(key, a)
+  if a == nil then return NIL end
+  local k = key(a)
+  if k == nil then return false end
+  return k
+end
 
 -- The primitive's results or error, from a wrapper called by the script: the error is raised
 -- at the script's line (level 3: this function, the wrapper, the script).
@@ -87,56 +96,46 @@ local function pass_up(ok, ...)
   return ...
 end
 
--- game:name(a, b, ...) through a memo, keyed by its arguments' keys (`keys`: one key function
--- per argument). An argument without a key (not a plain value), or one argument too many,
--- goes straight to the kernel.
+-- game:name(a, b, c) through a memo (`memo_for`), keyed by the keys of its arguments (`keys`,
+-- one function per argument). An argument without a key goes straight to the kernel; so
+-- does a query whose call changed the state (through a handler it ran): nothing is kept.
 local ONLY = true
 local function remembered(name, keys, memo_for)
   local f = K[name]
   local n = #keys
-  game[name] = function(_, ...)
-    if select("#", ...) > n then return pass(raw_pcall(f, ...)) end
-    local m, key = memo_for(name), ONLY
-    for i = 1, n do
-      local a = (select(i, ...))
-      local k = keys[i](a)
-      if k == nil then
-        if a ~= nil then return pass(raw_pcall(f, ...)) end
-        k = NIL
-      end
-      if i < n then
+  local key1, key2, key3 = keys[1], keys[2], keys[3]
+  game[name] = function(_, a, b, c)
+    local m, k = memo_for(name), ONLY
+    if n >= 1 then
+      k = key_of(key1, a)
+      if not k then return pass(raw_pcall(f, a, b, c)) end
+      if n >= 2 then
         local sub = m[k]
         if sub == nil then sub = {}; m[k] = sub end
-        m = sub
-      else
-        key = k
+        m, k = sub, key_of(key2, b)
+        if not k then return pass(raw_pcall(f, a, b, c)) end
+        if n >= 3 then
+          sub = m[k]
+          if sub == nil then sub = {}; m[k] = sub end
+          m, k = sub, key_of(key3, c)
+          if not k then return pass(raw_pcall(f, a, b, c)) end
+        end
       end
     end
-    local v = m[key]
-    if v ~= nil then
-      if v == NIL then return nil end
-      return v
+    local v = m[k]
+    if v == nil then
+      local at = stamp[1]
+      v = pass_up(raw_pcall(f, a, b, c))
+      if v == nil then v = NIL end
+      if stamp[1] == at then m[k] = v end
     end
-    local at = stamp[1]
-    v = keep(pass_up(raw_pcall(f, ...)))
-    -- A query that changed the state (through a handler it ran) is not remembered.
-    if stamp[1] == at then
-      if v == nil then m[key] = NIL else m[key] = v end
-    end
+    if v == NIL then return nil end
     return v
   end
 end
 
-local function lasting_of(name)
-  local m = lasting[name]
-  if m == nil then m = {}; lasting[name] = m end
-  return m
-end
-local function none() return nil end
 local P, S, Q, E = plain_key, plain_key, sq_key, edge_key
-
 for _, spec in ipairs {
-  -- of the state
   { "players", {} }, { "turn", {} }, { "result", {} }, { "objects", {} }, { "stack", {} },
   { "vars", {} }, { "squares", {} }, { "sector_count", {} }, { "sight_limit", {} },
   { "player", { P } }, { "card", { P } }, { "hand", { P } }, { "play_area", { P } },
@@ -147,7 +146,7 @@ for _, spec in ipairs {
   { "home_sector_at", { Q } }, { "neighbours", { Q } }, { "visible_from", { Q } },
   { "edge", { E } }, { "los", { Q, Q } }, { "adjacent", { Q, Q } }, { "los_bent", { Q, Q } },
   { "distance", { Q, Q } }, { "line_squares", { Q, Q } }, { "los_edge", { Q, E, P } },
-  { "los_object", { Q, P } }, { "steps", { P, none } },
+  { "los_object", { Q, P } }, { "steps", { P, no_key } },
 } do
   remembered(spec[1], spec[2], memo_of)
 end
@@ -162,8 +161,8 @@ local function forget()
   memo, memo_at, lasting = {}, -1, {}
 end
 
--- A card's own data, kept by the kernel: ctx.data.x = 3 persists; nested tables are copies,
--- so assign a whole value to change it.
+-- A card's own data, kept by the kernel: ctx.data.x = 3 persists; a table read from it is
+-- read-only (a query's answer), so copy it, change the copy and assign it back.
 local function data_proxy(card)
   return setmetatable({}, {
     __index = function(_, k) return game.card_data(nil, card, k) end,

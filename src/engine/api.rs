@@ -57,6 +57,16 @@ where
     t.raw_set(name, func)
 }
 
+/// A query: a primitive whose answer is given frozen (`crate::value::Frozen`), so the memo of
+/// queries (api.lua) may share it between scripts.
+fn query<A, F>(lua: &Lua, t: &Table, name: &str, k: &Weak<Kernel>, f: F) -> mlua::Result<()>
+where
+    A: FromLuaMulti,
+    F: Fn(&Kernel, A) -> Result<Value, Fail> + 'static,
+{
+    reg(lua, t, name, k, move |k, a| f(k, a).map(crate::value::Frozen))
+}
+
 /// Errors of primitives: a plain message, or a nested script failure to pass up whole.
 pub enum Fail {
     Msg(String),
@@ -251,7 +261,6 @@ pub(super) fn install(k: &Rc<Kernel>) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     env.raw_set("read_only", read_only).map_err(|e| e.to_string())?;
     // The memo of queries (api.lua): frozen answers, good while the count of changes stays.
-    env.raw_set("frozen", k.host.frozen_maker()).map_err(|e| e.to_string())?;
     let stamp = lua.create_table().map_err(|e| e.to_string())?;
     k.st.show_changes_in(stamp.clone());
     env.raw_set("stamp", stamp).map_err(|e| e.to_string())?;
@@ -278,26 +287,26 @@ pub(super) fn install(k: &Rc<Kernel>) -> Result<(), String> {
 }
 
 fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
-    reg(lua, t, "players", w, |k, ()| -> F<Value> {
+    query(lua, t, "players", w, |k, ()| -> F<Value> {
         Ok(Value::List(k.st.borrow().players.iter().map(cv::player).collect()))
     })?;
-    reg(lua, t, "player", w, |k, p: i64| -> F<Value> {
+    query(lua, t, "player", w, |k, p: i64| -> F<Value> {
         let p = pid(p, k)?;
         Ok(cv::player(&k.st.borrow().players[p as usize]))
     })?;
-    reg(lua, t, "turn", w, |k, ()| -> F<Value> { Ok(cv::turn(&k.st.borrow().turn)) })?;
-    reg(lua, t, "result", w, |k, ()| -> F<Value> {
+    query(lua, t, "turn", w, |k, ()| -> F<Value> { Ok(cv::turn(&k.st.borrow().turn)) })?;
+    query(lua, t, "result", w, |k, ()| -> F<Value> {
         Ok(k.st.borrow().result.as_ref().map_or(Value::Nil, |r| {
             map(vec![("winner", cv::opt(r.winner, |p| Value::Int(p as i64))), ("reason", r.reason.as_str().into())])
         }))
     })?;
-    reg(lua, t, "card", w, |k, c: i64| -> F<Value> {
+    query(lua, t, "card", w, |k, c: i64| -> F<Value> {
         let c = cid(c, k)?;
         let st = k.st.borrow();
         let inst = &st.cards[c as usize];
         Ok(cv::card(inst, k.cards.get(&inst.def).map(|l| &l.def)))
     })?;
-    reg(lua, t, "card_def", w, |k, key: String| -> F<Value> {
+    query(lua, t, "card_def", w, |k, key: String| -> F<Value> {
         let found = k.cards.get(&key).or_else(|| k.cards.values().find(|c| c.def.name.eq_ignore_ascii_case(&key)));
         Ok(found
             .map(|l| {
@@ -317,48 +326,48 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
             })
             .unwrap_or_default())
     })?;
-    reg(lua, t, "card_keys", w, |k, ()| -> F<Value> {
+    query(lua, t, "card_keys", w, |k, ()| -> F<Value> {
         Ok(Value::List(k.cards.keys().map(|s| s.as_str().into()).collect()))
     })?;
-    reg(lua, t, "hand", w, |k, p: i64| -> F<Value> {
+    query(lua, t, "hand", w, |k, p: i64| -> F<Value> {
         let p = pid(p, k)?;
         Ok(Value::List(k.st.borrow().players[p as usize].hand.iter().map(|&c| Value::Int(c as i64)).collect()))
     })?;
-    reg(lua, t, "play_area", w, |k, p: i64| -> F<Value> {
+    query(lua, t, "play_area", w, |k, p: i64| -> F<Value> {
         let p = pid(p, k)?;
         Ok(Value::List(k.st.borrow().players[p as usize].play.iter().map(|&c| Value::Int(c as i64)).collect()))
     })?;
-    reg(lua, t, "pile", w, |k, name: String| -> F<Value> {
+    query(lua, t, "pile", w, |k, name: String| -> F<Value> {
         let st = k.st.borrow();
         Ok(Value::List(
             st.piles.get(&name).map(|p| p.iter().map(|&c| Value::Int(c as i64)).collect()).unwrap_or_default(),
         ))
     })?;
-    reg(lua, t, "objects", w, |k, ()| -> F<Value> {
+    query(lua, t, "objects", w, |k, ()| -> F<Value> {
         Ok(Value::List(k.st.borrow().objects.values().map(cv::object).collect()))
     })?;
-    reg(lua, t, "object", w, |k, id: i64| -> F<Value> {
+    query(lua, t, "object", w, |k, id: i64| -> F<Value> {
         Ok(k.st.borrow().objects.get(&(id as ObjectId)).map(cv::object).unwrap_or_default())
     })?;
-    reg(lua, t, "objects_at", w, |k, s: Value| -> F<Value> {
+    query(lua, t, "objects_at", w, |k, s: Value| -> F<Value> {
         let s = cv::to_sq(&s)?;
         let st = k.st.borrow();
         Ok(Value::List(st.objects_at(s).iter().map(|id| cv::object(&st.objects[id])).collect()))
     })?;
-    reg(lua, t, "wizards_at", w, |k, s: Value| -> F<Value> {
+    query(lua, t, "wizards_at", w, |k, s: Value| -> F<Value> {
         let s = cv::to_sq(&s)?;
         Ok(Value::List(k.st.borrow().wizards_at(s).into_iter().map(|p| Value::Int(p as i64)).collect()))
     })?;
-    reg(lua, t, "config", w, |k, ()| -> F<Value> { Ok(k.ruleset.config.clone()) })?;
-    reg(lua, t, "option", w, |k, name: String| -> F<Value> {
+    query(lua, t, "config", w, |k, ()| -> F<Value> { Ok(k.ruleset.config.clone()) })?;
+    query(lua, t, "option", w, |k, name: String| -> F<Value> {
         let st = k.st.borrow();
         st.options.get(&name).cloned().ok_or_else(|| Fail::Msg(format!("no option `{name}`")))
     })?;
-    reg(lua, t, "stack", w, |k, ()| -> F<Value> {
+    query(lua, t, "stack", w, |k, ()| -> F<Value> {
         Ok(Value::List(k.st.borrow().stack.iter().map(cv::stack_entry).collect()))
     })?;
-    reg(lua, t, "vars", w, |k, ()| -> F<Value> { Ok(k.st.borrow().vars.clone()) })?;
-    reg(lua, t, "card_data", w, |k, (c, key): (i64, String)| -> F<Value> {
+    query(lua, t, "vars", w, |k, ()| -> F<Value> { Ok(k.st.borrow().vars.clone()) })?;
+    query(lua, t, "card_data", w, |k, (c, key): (i64, String)| -> F<Value> {
         let c = cid(c, k)?;
         Ok(k.st.borrow().cards[c as usize].data.get(&key).cloned().unwrap_or_default())
     })?;
@@ -374,40 +383,40 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         let (a, b) = k.st.borrow().board.size();
         Ok((a as i64, b as i64))
     })?;
-    reg(lua, t, "squares", w, |k, ()| -> F<Value> {
+    query(lua, t, "squares", w, |k, ()| -> F<Value> {
         Ok(Value::List(k.st.borrow().board.squares().into_iter().map(cv::sq).collect()))
     })?;
-    reg(lua, t, "sector_of", w, |k, s: Value| -> F<Value> {
+    query(lua, t, "sector_of", w, |k, s: Value| -> F<Value> {
         let s = cv::to_sq(&s)?;
         Ok(cv::opt(k.st.borrow().board.sector_of(s), |i| Value::Int(i as i64)))
     })?;
     reg(lua, t, "sector_count", w, |k, ()| -> F<i64> { Ok(k.st.borrow().board.sector_count() as i64) })?;
-    reg(lua, t, "sector_squares", w, |k, i: i64| -> F<Value> {
+    query(lua, t, "sector_squares", w, |k, i: i64| -> F<Value> {
         let i = sector(i, k)?;
         let st = k.st.borrow();
         Ok(Value::List(st.board.sector_squares(i).into_iter().map(cv::sq).collect()))
     })?;
-    reg(lua, t, "home", w, |k, i: i64| -> F<Value> {
+    query(lua, t, "home", w, |k, i: i64| -> F<Value> {
         let i = sector(i, k)?;
         let st = k.st.borrow();
         Ok(cv::sq(st.board.home(i)))
     })?;
-    reg(lua, t, "treasure_starts", w, |k, i: i64| -> F<Value> {
+    query(lua, t, "treasure_starts", w, |k, i: i64| -> F<Value> {
         let i = sector(i, k)?;
         let st = k.st.borrow();
         Ok(Value::List(st.board.treasure_starts(i).into_iter().map(cv::sq).collect()))
     })?;
-    reg(lua, t, "home_sector_at", w, |k, s: Value| -> F<Value> {
+    query(lua, t, "home_sector_at", w, |k, s: Value| -> F<Value> {
         let s = cv::to_sq(&s)?;
         Ok(cv::opt(k.st.borrow().board.home_sector_at(s), |i| Value::Int(i as i64)))
     })?;
     reg(lua, t, "los", w, |k, (a, b): (Value, Value)| -> F<bool> {
         Ok(k.st.borrow().board.los(cv::to_sq(&a)?, cv::to_sq(&b)?))
     })?;
-    reg(lua, t, "los_bent", w, |k, (a, b): (Value, Value)| -> F<Value> {
+    query(lua, t, "los_bent", w, |k, (a, b): (Value, Value)| -> F<Value> {
         Ok(cv::opt(k.st.borrow().board.los_bent(cv::to_sq(&a)?, cv::to_sq(&b)?), cv::sq))
     })?;
-    reg(lua, t, "line_squares", w, |k, (a, b): (Value, Value)| -> F<Value> {
+    query(lua, t, "line_squares", w, |k, (a, b): (Value, Value)| -> F<Value> {
         let line = k.st.borrow().board.line_squares(cv::to_sq(&a)?, cv::to_sq(&b)?);
         Ok(cv::opt(line, |v| Value::List(v.into_iter().map(cv::sq).collect())))
     })?;
@@ -434,13 +443,13 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     reg(lua, t, "adjacent", w, |k, (a, b): (Value, Value)| -> F<bool> {
         Ok(k.st.borrow().board.adjacent(cv::to_sq(&a)?, cv::to_sq(&b)?))
     })?;
-    reg(lua, t, "sight_limit", w, |k, ()| -> F<Value> {
+    query(lua, t, "sight_limit", w, |k, ()| -> F<Value> {
         Ok(cv::opt(k.st.borrow().board.sight_limit(), |n| Value::Int(n as i64)))
     })?;
-    reg(lua, t, "visible_from", w, |k, a: Value| -> F<Value> {
+    query(lua, t, "visible_from", w, |k, a: Value| -> F<Value> {
         Ok(Value::List(k.st.borrow().board.visible_from(cv::to_sq(&a)?).into_iter().map(cv::sq).collect()))
     })?;
-    reg(lua, t, "neighbours", w, |k, s: Value| -> F<Value> {
+    query(lua, t, "neighbours", w, |k, s: Value| -> F<Value> {
         let s = cv::to_sq(&s)?;
         let st = k.st.borrow();
         let mut out = Vec::new();
@@ -457,11 +466,11 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         }
         Ok(Value::List(out))
     })?;
-    reg(lua, t, "edge", w, |k, e: Value| -> F<Value> {
+    query(lua, t, "edge", w, |k, e: Value| -> F<Value> {
         let v = k.st.borrow().board.edge(cv::to_edge(&e)?)?;
         Ok(edge_info(&v))
     })?;
-    reg(lua, t, "edges", w, |k, filter: Option<Value>| -> F<Value> {
+    query(lua, t, "edges", w, |k, filter: Option<Value>| -> F<Value> {
         // A barrier name, or { barrier = ..., created_by = card }.
         let (barrier, maker) = match &filter {
             Some(Value::Str(b)) => (Some(b.clone()), None),
@@ -492,7 +501,7 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         }
         Ok(Value::List(out))
     })?;
-    reg(lua, t, "steps", w, |k, (p, flags): (i64, Option<Value>)| -> F<Value> {
+    query(lua, t, "steps", w, |k, (p, flags): (i64, Option<Value>)| -> F<Value> {
         let p = pid(p, k)?;
         let m = mover_from(&flags.unwrap_or_default());
         let st = k.st.borrow();
@@ -525,7 +534,7 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
             r.into_iter().map(|(s, c)| map(vec![("square", cv::sq(s)), ("cost", Value::Int(c as i64))])).collect(),
         ))
     })?;
-    reg(lua, t, "distance", w, |k, (a, b): (Value, Value)| -> F<Value> {
+    query(lua, t, "distance", w, |k, (a, b): (Value, Value)| -> F<Value> {
         Ok(cv::opt(k.st.borrow().board.distance(cv::to_sq(&a)?, cv::to_sq(&b)?), |d| Value::Int(d as i64)))
     })?;
     reg(lua, t, "run", w, |k, (a, d, max, flags): (Value, Value, i64, Option<Value>)| -> F<Value> {
@@ -900,7 +909,7 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         e.marks.set(&key, v);
         Ok(())
     })?;
-    reg(lua, t, "stack_entry", w, |k, id: i64| -> F<Value> {
+    query(lua, t, "stack_entry", w, |k, id: i64| -> F<Value> {
         Ok(k.st.borrow().stack.iter().find(|e| e.id == id as u64).map(cv::stack_entry).unwrap_or_default())
     })?;
     reg(lua, t, "set_result", w, |k, (winner, reason): (Option<i64>, String)| -> F<()> {

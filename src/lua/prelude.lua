@@ -55,27 +55,14 @@ local function readonly_flat(t)
 end
 
 ---------------------------------------------------------------- frozen data
--- A table read-only all the way down, for data shared between scripts (the kernel's memo of
--- query results). `t` and its tables become the proxies' hidden targets: the caller gives
--- them up. The metatable also holds the target under the host's private key, so the kernel
--- reads a frozen table handed back to it as the data it stands for.
-local FROZEN_KEY = H.frozen_key
+-- The kernel gives its query answers frozen: read-only all the way down, so one answer can be
+-- shared by every script that asks. It builds them itself (value.rs, `Frozen`): an empty proxy
+-- whose metatable reads through to the data; these are the parts it needs from here.
 local function frozen_write(_, k)
   error("attempt to modify a read-only game record (field '" .. tostring(k) .. "'): copy what you change", 2)
 end
 local function frozen_len(p) return #target_of[p] end
-local function frozen(t)
-  for k, v in next, t do
-    if type(v) == "table" then t[k] = frozen(v) end
-  end
-  local p = {}
-  real_setmetatable(p, {
-    __index = t, __newindex = frozen_write, __len = frozen_len,
-    __metatable = "read-only game record", [FROZEN_KEY] = t,
-  })
-  target_of[p] = t
-  return p
-end
+local frozen_kit = { frozen_write, frozen_len, "read-only game record", target_of }
 
 ---------------------------------------------------------------- errors no script may swallow
 -- When the host stops a script (budget, abort, memory), these re-raise what they caught.
@@ -394,4 +381,4 @@ local function freeze_env(env)
   target_of[env] = globals
 end
 
-return { new_env = new_env, freeze_env = freeze_env, loaded = loaded, readonly = readonly_flat, frozen = frozen }
+return { new_env = new_env, freeze_env = freeze_env, loaded = loaded, readonly = readonly_flat, frozen_kit = frozen_kit }

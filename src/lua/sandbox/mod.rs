@@ -153,10 +153,11 @@ impl LuaHost {
             new_env: exports.get("new_env").map_err(setup_error)?,
             freeze_env: exports.get("freeze_env").map_err(setup_error)?,
             readonly: exports.get("readonly").map_err(setup_error)?,
-            frozen: exports.get("frozen").map_err(setup_error)?,
             loaded: exports.get("loaded").map_err(setup_error)?,
         };
         let _ = shared.prelude.set(prelude);
+        let kit: Table = exports.get("frozen_kit").map_err(setup_error)?;
+        lua.set_named_registry_value(crate::value::FROZEN_KIT, kit).map_err(setup_error)?;
 
         install_hook(&lua, &shared, HOOK_INTERVAL);
         lua.set_memory_limit(limits.memory_bytes).map_err(setup_error)?;
@@ -221,12 +222,6 @@ impl LuaHost {
     /// the table, at no cost per read.
     pub fn read_only(&self, t: &Table) -> Result<Table, HostError> {
         self.shared.prelude().readonly.call(t.clone()).map_err(|e| self.shared.map_error(e))
-    }
-
-    /// The prelude's maker of tables read-only all the way down (`frozen` in the kernel's api):
-    /// the kernel reads one handed back to it as the data it stands for.
-    pub fn frozen_maker(&self) -> Function {
-        self.shared.prelude().frozen.clone()
     }
 
     /// Compile `source` (errors read "chunk_name:LINE: msg") with `env` as its environment, run
@@ -428,8 +423,6 @@ struct Prelude {
     freeze_env: Function,
     /// Makes a read-only view of a table of functions (reads go straight through).
     readonly: Function,
-    /// Makes a table read-only all the way down (data shared between scripts).
-    frozen: Function,
     /// The `require` cache, name -> read-only result.
     loaded: Table,
 }
