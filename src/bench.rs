@@ -5,7 +5,7 @@
 //! two-player games of at most 60 turns on one thread, profiled, giving games and turns per
 //! second, microseconds per decision, calls into the kernel per turn, the shares of time in
 //! scripts, in turning values between Lua and Rust, in the kernel's primitives and in the rest
-//! of the engine, and the engine's set-up time per game. Then the time and size of a copy of
+//! of the engine, the time to start a game on a loaded engine (a reset) and to load it. Then the time and size of a copy of
 //! a game's state (what every checkpoint costs), and the speed-up of two threads over one.
 
 use crate::engine::{Engine, GameSetup};
@@ -30,7 +30,11 @@ pub struct BenchLine {
     pub conversion_share: f64,
     pub primitive_share: f64,
     pub engine_share: f64,
+    /// Starting a game on the thread's loaded engine (a reset), mean over the games after the
+    /// first.
     pub setup_micros: f64,
+    /// Loading the engine for the first game: the ruleset, its cards and boards, read and compiled.
+    pub load_micros: f64,
 }
 
 /// A copy of a game's state: how long one takes, and how big the state is (as JSON).
@@ -95,7 +99,11 @@ fn line(ruleset: &str, bots: &str, records: &[GameRecord], wall: Duration) -> Be
         conversion_share: conversion,
         primitive_share: primitive,
         engine_share: (1.0 - script - conversion - primitive).max(0.0),
-        setup_micros: sum(&|r| r.setup_micros) / records.len().max(1) as f64,
+        setup_micros: {
+            let later = records.get(1..).unwrap_or_default();
+            later.iter().map(|r| r.setup_micros).sum::<u64>() as f64 / later.len().max(1) as f64
+        },
+        load_micros: records.first().map_or(0.0, |r| r.setup_micros as f64),
     }
 }
 
@@ -155,7 +163,7 @@ pub fn render(report: &BenchReport) -> String {
     let pct = |x: f64| format!("{:.0}%", x * 100.0);
     let _ = writeln!(
         s,
-        "{:<10} {:<7} {:>7} {:>9} {:>10} {:>11} {:>8} {:>9} {:>8} {:>8} {:>10}",
+        "{:<10} {:<7} {:>7} {:>9} {:>10} {:>11} {:>8} {:>9} {:>8} {:>8} {:>10} {:>8}",
         "ruleset",
         "bots",
         "games/s",
@@ -166,12 +174,13 @@ pub fn render(report: &BenchReport) -> String {
         "convert",
         "kernel",
         "engine",
-        "set-up µs"
+        "set-up µs",
+        "load ms"
     );
     for l in &report.lines {
         let _ = writeln!(
             s,
-            "{:<10} {:<7} {:>7.1} {:>9.0} {:>10.0} {:>11.0} {:>8} {:>9} {:>8} {:>8} {:>10.0}",
+            "{:<10} {:<7} {:>7.1} {:>9.0} {:>10.0} {:>11.0} {:>8} {:>9} {:>8} {:>8} {:>10.0} {:>8.1}",
             l.ruleset,
             l.bots,
             l.games_per_second,
@@ -182,7 +191,8 @@ pub fn render(report: &BenchReport) -> String {
             pct(l.conversion_share),
             pct(l.primitive_share),
             pct(l.engine_share),
-            l.setup_micros
+            l.setup_micros,
+            l.load_micros / 1000.0
         );
     }
     s.push('\n');

@@ -88,8 +88,9 @@ impl GameRecord {
     }
 }
 
-/// Plays game `index` of `cfg`.
-pub fn play_game(cfg: &SimConfig, index: u64) -> GameRecord {
+/// Plays game `index` of `cfg` on the thread's engine `loaded` (loaded by the first game,
+/// reset for the next: a game does not depend on what ran on the engine before it).
+pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> GameRecord {
     let seed = cfg.seed.wrapping_add(index);
     let players = cfg.players[(index % cfg.players.len() as u64) as usize];
     let mut record = GameRecord {
@@ -124,11 +125,15 @@ pub fn play_game(cfg: &SimConfig, index: u64) -> GameRecord {
             }
         })
         .collect();
+    // One engine per thread: the first game loads the ruleset and cards, the next ones reset it.
     let building = Instant::now();
-    let engine = Engine::new(&cfg.root, &setup, Box::new(Seats { agents }));
+    let ready = match loaded.take() {
+        Some(engine) => engine.reset(&setup, Box::new(Seats { agents })).map(|()| engine),
+        None => Engine::new(&cfg.root, &setup, Box::new(Seats { agents })),
+    };
     record.setup_micros = building.elapsed().as_micros() as u64;
-    let engine = match engine {
-        Ok(e) => e,
+    let engine = match ready {
+        Ok(e) => loaded.insert(e),
         Err(e) => {
             record.end = format!("failed: {e}");
             return record;
@@ -162,6 +167,7 @@ pub fn play_game(cfg: &SimConfig, index: u64) -> GameRecord {
             }
         })
     });
+    engine.clear();
     let profile = engine.profile();
     record.lua_micros = profile.in_lua.as_micros() as u64;
     record.primitive_micros = profile.in_primitives.as_micros() as u64;
@@ -189,12 +195,13 @@ pub fn run(cfg: &SimConfig, done: &(dyn Fn(&GameRecord) + Sync)) -> Vec<GameReco
             .map(|_| {
                 s.spawn(|| {
                     let mut mine = Vec::new();
+                    let mut engine = None;
                     loop {
                         let i = next.fetch_add(1, Ordering::SeqCst);
                         if i >= cfg.games {
                             return mine;
                         }
-                        let r = play_game(cfg, i);
+                        let r = play_game(cfg, i, &mut engine);
                         done(&r);
                         mine.push(r);
                     }

@@ -38,14 +38,15 @@ end
 -- (his square, each card of his hand, the walls in sight...) while nothing changes. A query's
 -- answer is kept until the state changes: the kernel counts every change in stamp[1], and a
 -- count other than the memo's empties it. Answers are frozen (read-only all the way down), so
--- no script can change what the next one reads. What never changes in a game (the config, the
--- options, the card definitions) is kept until the kernel starts a new game (`forget`).
+-- no script can change what the next one reads. The options are kept until the kernel starts
+-- a new game (`forget`); the config and the card definitions as long as the engine lives.
 ---------------------------------------------------------------------------------------------
 local stamp = stamp          -- { changes so far }, written by the kernel
 local math_type = math.type
 local NIL = {}               -- an answer that was nil
 local memo, memo_at = {}, -1 -- answers at the count memo_at
-local lasting = {}           -- answers good for the whole game
+local lasting = {}           -- answers good for the whole game (the options)
+local loaded = {}            -- answers good while the engine lives (the ruleset and its cards)
 
 -- The memo of one query, a table from key to answer (emptied when the state changed).
 local function memo_of(name)
@@ -57,6 +58,11 @@ end
 local function lasting_of(name)
   local m = lasting[name]
   if m == nil then m = {}; lasting[name] = m end
+  return m
+end
+local function loaded_of(name)
+  local m = loaded[name]
+  if m == nil then m = {}; loaded[name] = m end
   return m
 end
 
@@ -150,10 +156,9 @@ for _, spec in ipairs {
 } do
   remembered(spec[1], spec[2], memo_of)
 end
-for _, spec in ipairs {
-  { "config", {} }, { "option", { S } }, { "card_def", { S } }, { "card_keys", {} },
-} do
-  remembered(spec[1], spec[2], lasting_of)
+remembered("option", { S }, lasting_of)
+for _, spec in ipairs { { "config", {} }, { "card_def", { S } }, { "card_keys", {} } } do
+  remembered(spec[1], spec[2], loaded_of)
 end
 
 -- A new game on the same engine: nothing of the last one is kept.
