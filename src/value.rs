@@ -134,12 +134,12 @@ impl IntoLua for Value {
 }
 
 /// A value given to Lua frozen: its tables read-only all the way down (the sandbox's frozen
-/// records: an empty proxy whose metatable reads through to the data, refuses writes, and
-/// holds the data under [`frozen_key`]). The kernel's query answers are frozen so the memo
+/// records: a proxy holding only the data, under [`frozen_key`], whose metatable reads
+/// through to the data and refuses writes). The kernel's query answers are frozen so the memo
 /// may hand one answer to every script that asks.
 pub struct Frozen(pub Value);
 
-/// Where the sandbox leaves what a frozen proxy needs: { refuse_write, length, name, target_of }.
+/// Where the sandbox leaves what a frozen proxy needs: { refuse_write, length, name }.
 pub const FROZEN_KIT: &str = "wizwar.frozen_kit";
 
 impl IntoLua for Frozen {
@@ -191,9 +191,11 @@ unsafe fn push_frozen(state: *mut mlua::ffi::lua_State, v: &Value, kit: std::os:
         scalar => return push_raw(state, scalar),
     }
     let data = ffi::lua_gettop(state);
-    ffi::lua_createtable(state, 0, 0);
+    ffi::lua_createtable(state, 0, 1);
     let proxy = ffi::lua_gettop(state);
-    ffi::lua_createtable(state, 0, 5);
+    ffi::lua_pushvalue(state, data);
+    ffi::lua_rawsetp(state, proxy, frozen_key());
+    ffi::lua_createtable(state, 0, 4);
     ffi::lua_pushvalue(state, data);
     ffi::lua_setfield(state, -2, c"__index".as_ptr());
     ffi::lua_rawgeti(state, kit, 1);
@@ -202,15 +204,7 @@ unsafe fn push_frozen(state: *mut mlua::ffi::lua_State, v: &Value, kit: std::os:
     ffi::lua_setfield(state, -2, c"__len".as_ptr());
     ffi::lua_rawgeti(state, kit, 3);
     ffi::lua_setfield(state, -2, c"__metatable".as_ptr());
-    ffi::lua_pushvalue(state, data);
-    ffi::lua_rawsetp(state, -2, frozen_key());
     ffi::lua_setmetatable(state, proxy);
-    // target_of[proxy] = data: the sandbox's pairs, next, rawget and rawlen read through.
-    ffi::lua_rawgeti(state, kit, 4);
-    ffi::lua_pushvalue(state, proxy);
-    ffi::lua_pushvalue(state, data);
-    ffi::lua_rawset(state, -3);
-    ffi::lua_settop(state, proxy);
     ffi::lua_remove(state, data);
 }
 
@@ -313,7 +307,7 @@ impl FromLua for Value {
     }
 }
 
-/// The private key under which a frozen table's metatable holds the table it stands for
+/// The private key under which a frozen record holds the table it stands for
 /// (a light userdata no script can make: the address of a static).
 pub fn frozen_key() -> *mut std::ffi::c_void {
     static KEY: u8 = 0;
@@ -343,16 +337,14 @@ unsafe fn read_raw(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int, d
             if ffi::lua_checkstack(state, 4) == 0 {
                 return Err(refuse("a table nested too deep for the Lua stack"));
             }
-            // A frozen table (the sandbox's `frozen`) is read as the data it stands for.
-            if ffi::lua_getmetatable(state, idx) != 0 {
-                if ffi::lua_rawgetp(state, -1, frozen_key()) == ffi::LUA_TTABLE {
-                    let top = ffi::lua_gettop(state);
-                    let v = read_raw(state, top, depth + 1);
-                    ffi::lua_settop(state, top - 2);
-                    return v;
-                }
-                ffi::lua_settop(state, ffi::lua_gettop(state) - 2);
+            // A frozen record (`Frozen`) is read as the data it stands for.
+            if ffi::lua_rawgetp(state, idx, frozen_key()) == ffi::LUA_TTABLE {
+                let top = ffi::lua_gettop(state);
+                let v = read_raw(state, top, depth + 1);
+                ffi::lua_settop(state, top - 1);
+                return v;
             }
+            ffi::lua_settop(state, ffi::lua_gettop(state) - 1);
             let mut ints = BTreeMap::new();
             let mut strs = BTreeMap::new();
             ffi::lua_pushnil(state);

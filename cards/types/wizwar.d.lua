@@ -331,6 +331,17 @@ function Game:neighbours(s) end
 ---@return EdgeInfo
 function Game:edge(e) end
 
+---The lines around square s (up to four), keyed "x,y,S" by their canonical names.
+---@param s Square
+---@return table<string, EdgeInfo>
+function Game:edges_around(s) end
+
+---Every wall and door line seen from square a (its midpoint, or any point of it with any = true), keyed "x,y,S": one call for what los_edge tells line by line.
+---@param a Square
+---@param any? boolean
+---@return table<string, boolean>
+function Game:edges_in_sight(a, any) end
+
 ---Every line of the board once (square by square, sides N, E, S, W), or only those holding that barrier now, or made by that card.
 ---@param filter? "open"|"wall"|"door"|{barrier?: string, created_by?: integer}
 ---@return EdgeInfo[]

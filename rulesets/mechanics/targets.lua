@@ -6,8 +6,6 @@
 local common = require("rules.common")
 local M = { kinds = {} }
 
-local SIDES = { "N", "E", "S", "W" }
-
 -- A target as cards may give it: a player id, a target table, or an edge {x,y,side} (a wall).
 function M.normalize(t)
   if type(t) == "number" then return { kind = "wizard", player = t } end
@@ -20,14 +18,7 @@ function M.sq_label(s) return s.x .. "," .. s.y end
 function M.edge_key(e) return e.x .. "," .. e.y .. "," .. e.side end
 
 -- The four edges of a square, canonical, keyed by edge_key.
-function M.edges_around(game, s)
-  local out = {}
-  for _, side in ipairs(SIDES) do
-    local ok, info = pcall(function() return game:edge { x = s.x, y = s.y, side = side } end)
-    if ok and info then out[M.edge_key(info.edge)] = info end
-  end
-  return out
-end
+function M.edges_around(game, s) return game:edges_around(s) end
 
 ---------------------------------------------------------------------------------------------
 -- Candidates, one function per target type: (game, p, range) -> list
@@ -148,7 +139,13 @@ function M.in_range(game, p, range, t, bent, from)
   if not from then return false end
   if range == "self" then return t.kind == "wizard" and t.player == p end
   if t.edge then
-    if range == "los" then return game:los_edge(from, t.edge, game:config().walls_seen_at == "any_point") end
+    if range == "los" then
+      local any_point = game:config().walls_seen_at == "any_point"
+      -- Walls and doors in sight come in one answer; any other line is looked at alone.
+      if game:edges_in_sight(from, any_point)[M.edge_key(t.edge)] then return true end
+      if t.kind == "wall" or t.kind == "door" then return false end
+      return game:los_edge(from, t.edge, any_point)
+    end
     return M.edges_around(game, from)[M.edge_key(t.edge)] ~= nil
   end
   local at = t.at

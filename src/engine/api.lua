@@ -150,7 +150,7 @@ for _, spec in ipairs {
   { "card_data", { P, S } }, { "has_hook", { P, S } }, { "edges", { S } },
   { "objects_at", { Q } }, { "wizards_at", { Q } }, { "sector_of", { Q } },
   { "home_sector_at", { Q } }, { "neighbours", { Q } }, { "visible_from", { Q } },
-  { "edge", { E } }, { "los", { Q, Q } }, { "adjacent", { Q, Q } }, { "los_bent", { Q, Q } },
+  { "edge", { E } }, { "edges_around", { Q } }, { "edges_in_sight", { Q, P } }, { "los", { Q, Q } }, { "adjacent", { Q, Q } }, { "los_bent", { Q, Q } },
   { "distance", { Q, Q } }, { "line_squares", { Q, Q } }, { "los_edge", { Q, E, P } },
   { "los_object", { Q, P } }, { "steps", { P, no_key } },
 } do

@@ -201,6 +201,13 @@ fn barrier_name(b: Barrier) -> &'static str {
     }
 }
 
+/// An edge's key in maps keyed by edges: "x,y,S" of its canonical name (`cv::edge`).
+fn edge_key(e: crate::geometry::EdgeId) -> String {
+    let v = cv::edge(e);
+    let int = |k: &str| v.get(k).and_then(Value::as_int).unwrap_or_default();
+    format!("{},{},{}", int("x"), int("y"), v.get("side").and_then(Value::as_str).unwrap_or("?"))
+}
+
 /// What scripts see of an edge (`game:edge`, `game:edges`).
 fn edge_info(v: &EdgeView) -> Value {
     let door = v.door.as_ref().map(|d| {
@@ -500,6 +507,41 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
             }
         }
         Ok(Value::List(out))
+    })?;
+    query(lua, t, "edges_around", w, |k, s: Value| -> F<Value> {
+        let s = cv::to_sq(&s)?;
+        let st = k.st.borrow();
+        let mut out = std::collections::BTreeMap::new();
+        for d in Dir::ALL {
+            if let Ok(v) = st.board.edge(s.edge(d)) {
+                out.insert(edge_key(v.id), edge_info(&v));
+            }
+        }
+        Ok(Value::Map(out))
+    })?;
+    query(lua, t, "edges_in_sight", w, |k, (a, any): (Value, Option<bool>)| -> F<Value> {
+        let a = cv::to_sq(&a)?;
+        let mode = if any == Some(true) {
+            crate::geometry::EdgeTarget::AnyPoint
+        } else {
+            crate::geometry::EdgeTarget::Midpoint
+        };
+        let st = k.st.borrow();
+        let mut seen = std::collections::HashSet::new();
+        let mut out = std::collections::BTreeMap::new();
+        for s in st.board.squares() {
+            for dir in Dir::ALL {
+                let e = s.edge(dir);
+                if !seen.insert(e) {
+                    continue;
+                }
+                let v = st.board.edge(e)?;
+                if v.barrier != Barrier::Open && st.board.los_to_edge(a, e, mode) {
+                    out.insert(edge_key(e), Value::Bool(true));
+                }
+            }
+        }
+        Ok(Value::Map(out))
     })?;
     query(lua, t, "steps", w, |k, (p, flags): (i64, Option<Value>)| -> F<Value> {
         let p = pid(p, k)?;

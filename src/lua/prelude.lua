@@ -14,14 +14,19 @@ local COROUTINE_COST = H.coroutine_cost
 
 ---------------------------------------------------------------- read-only module tables
 -- Proxies are empty tables whose metatable reads through to the module's table.
--- Weak keys: a view lives as long as someone holds it (views of query results come and go).
 local target_of, proxy_of = {}, {}
-real_setmetatable(target_of, { __mode = "k" })
-real_setmetatable(proxy_of, { __mode = "k" })
 local readonly
+-- A frozen record (below) holds its data itself, under the host's private key (a light
+-- userdata no script can make): the raw functions here read through to it and never show it.
+local FROZEN_KEY = H.frozen_key
+local function view_target(t)
+  local target = target_of[t]
+  if target == nil then target = rawget(t, FROZEN_KEY) end
+  return target
+end
 
 local function shield(v)
-  if type(v) == "table" and target_of[v] == nil then return readonly(v) end
+  if type(v) == "table" and view_target(v) == nil then return readonly(v) end
   return v
 end
 
@@ -56,13 +61,14 @@ end
 
 ---------------------------------------------------------------- frozen data
 -- The kernel gives its query answers frozen: read-only all the way down, so one answer can be
--- shared by every script that asks. It builds them itself (value.rs, `Frozen`): an empty proxy
--- whose metatable reads through to the data; these are the parts it needs from here.
+-- shared by every script that asks. It builds them itself (value.rs, `Frozen`): a proxy with
+-- no field but the data under FROZEN_KEY, whose metatable reads through to the data and
+-- refuses writes; these are the parts it needs from here.
 local function frozen_write(_, k)
   error("attempt to modify a read-only game record (field '" .. tostring(k) .. "'): copy what you change", 2)
 end
-local function frozen_len(p) return #target_of[p] end
-local frozen_kit = { frozen_write, frozen_len, "read-only game record", target_of }
+local function frozen_len(p) return #rawget(p, FROZEN_KEY) end
+local frozen_kit = { frozen_write, frozen_len, "read-only game record" }
 
 ---------------------------------------------------------------- errors no script may swallow
 -- When the host stops a script (budget, abort, memory), these re-raise what they caught.
@@ -90,24 +96,24 @@ local function wrap(f) charge(COROUTINE_COST) return co_wrap(f) end
 
 ---------------------------------------------------------------- raw access and iteration
 local function next_(t, k)
-  local target = target_of[t]
+  local target = view_target(t)
   if target == nil then return next(t, k) end
   local key, v = next(target, k)
   return key, shield(v)
 end
 
 local function rawget_(t, k)
-  local target = target_of[t]
+  local target = view_target(t)
   if target == nil then return rawget(t, k) end
   return shield(rawget(target, k))
 end
 
 local function rawlen_(t)
-  return rawlen(target_of[t] or t)
+  return rawlen(view_target(t) or t)
 end
 
 local function rawset_(t, k, v)
-  if target_of[t] ~= nil then error("attempt to modify a read-only module table", 2) end
+  if view_target(t) ~= nil then error("attempt to modify a read-only table", 2) end
   return rawset(t, k, v)
 end
 
@@ -116,7 +122,7 @@ local function pairs_(t)
   if type(t) ~= "table" then
     error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2)
   end
-  local target = target_of[t]
+  local target = view_target(t)
   local src = target or t
   local keys, err = sorted_keys(src)
   if keys == nil then error(err, 2) end
