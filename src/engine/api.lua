@@ -41,33 +41,15 @@ end
 -- no script can change what the next one reads. The options are kept until the kernel starts
 -- a new game (`forget`); the config and the card definitions as long as the engine lives.
 ---------------------------------------------------------------------------------------------
-local stamp = stamp          -- { changes so far }, written by the kernel
+local stamp = stamp            -- { changes so far }, written by the kernel
 local math_type = math.type
-local NIL = {}               -- an answer that was nil
-local memo, memo_at = {}, -1 -- answers at the count memo_at
-local lasting = {}           -- answers good for the whole game (the options)
-local loaded = {}            -- answers good while the engine lives (the ruleset and its cards)
+local NIL = {}                 -- an answer that was nil, or a nil argument's key
+local ONLY = true              -- the key of a query without arguments
+local game_clock = { 0 }       -- moved by `forget`: a new game on the same engine
+local engine_clock = { 0 }     -- never moves: what holds while the engine lives
 
--- The memo of one query, a table from key to answer (emptied when the state changed).
-local function memo_of(name)
-  if stamp[1] ~= memo_at then memo, memo_at = {}, stamp[1] end
-  local m = memo[name]
-  if m == nil then m = {}; memo[name] = m end
-  return m
-end
-local function lasting_of(name)
-  local m = lasting[name]
-  if m == nil then m = {}; lasting[name] = m end
-  return m
-end
-local function loaded_of(name)
-  local m = loaded[name]
-  if m == nil then m = {}; loaded[name] = m end
-  return m
-end
-
--- Keys of arguments; nil for an argument the memo does not know (the query then goes to the
--- kernel every time). A square: integers x, y; an edge: a square and a side.
+-- Keys of arguments that are tables; nil for one the memo does not know (the query then goes
+-- to the kernel every time). A square: integers x, y; an edge: a square and a side.
 local function sq_key(s)
   if type(s) ~= "table" then return nil end
   local x, y = s.x, s.y
@@ -80,19 +62,10 @@ local function edge_key(e)
   local side = k and SIDE[e.side]
   return side and (k * 4 + side)
 end
-local function plain_key(v)
-  local t = type(v)
-  if t == "number" or t == "string" or t == "boolean" then return v end
+-- An argument only ever nil (steps' flags): any other value skips the memo.
+local function nil_key(v)
+  if v == nil then return NIL end
   return nil
-end
-local function no_key() return nil end
-
--- The key of argument `a`: NIL for nil, false if it has none.
-local function key_of(key, a)
-  if a == nil then return NIL end
-  local k = key(a)
-  if k == nil then return false end
-  return k
 end
 
 -- The primitive's results or error, from a wrapper called by the script: the error is raised
@@ -102,68 +75,90 @@ local function pass_up(ok, ...)
   return ...
 end
 
--- game:name(a, b, c) through a memo (`memo_for`), keyed by the keys of its arguments (`keys`,
--- one function per argument). An argument without a key goes straight to the kernel; so
--- does a query whose call changed the state (through a handler it ran): nothing is kept.
-local ONLY = true
-local function remembered(name, keys, memo_for)
-  local f = K[name]
-  local n = #keys
-  local key1, key2, key3 = keys[1], keys[2], keys[3]
+-- game:name(a, b, c) through a memo good while clock[1] stays, keyed by its `n` arguments:
+-- a plain argument (an id, a name, a flag) is its own key, one with a key function (keyN) is
+-- keyed by it. An argument without a key goes straight to the kernel; so does a query whose
+-- call moved the clock (it changed the state, through a handler it ran): nothing is kept.
+-- This runs for every query a script makes, so it is written out flat.
+local function remembered(name, clock, n, key1, key2, key3)
+  local f, m, at = K[name], {}, -1
   game[name] = function(_, a, b, c)
-    local m, k = memo_for(name), ONLY
+    local now = clock[1]
+    if now ~= at then m, at = {}, now end
+    local t, k = m, ONLY
     if n >= 1 then
-      k = key_of(key1, a)
-      if not k then return pass(raw_pcall(f, a, b, c)) end
+      k = a
+      if key1 then
+        k = key1(a)
+        if k == nil then return pass(raw_pcall(f, a, b, c)) end
+      elseif k == nil then
+        k = NIL
+      end
       if n >= 2 then
-        local sub = m[k]
-        if sub == nil then sub = {}; m[k] = sub end
-        m, k = sub, key_of(key2, b)
-        if not k then return pass(raw_pcall(f, a, b, c)) end
+        local sub = t[k]
+        if sub == nil then sub = {}; t[k] = sub end
+        t, k = sub, b
+        if key2 then
+          k = key2(b)
+          if k == nil then return pass(raw_pcall(f, a, b, c)) end
+        elseif k == nil then
+          k = NIL
+        end
         if n >= 3 then
-          sub = m[k]
-          if sub == nil then sub = {}; m[k] = sub end
-          m, k = sub, key_of(key3, c)
-          if not k then return pass(raw_pcall(f, a, b, c)) end
+          sub = t[k]
+          if sub == nil then sub = {}; t[k] = sub end
+          t, k = sub, c
+          if key3 then
+            k = key3(c)
+            if k == nil then return pass(raw_pcall(f, a, b, c)) end
+          elseif k == nil then
+            k = NIL
+          end
         end
       end
     end
-    local v = m[k]
+    local v = t[k]
     if v == nil then
-      local at = stamp[1]
       v = pass_up(raw_pcall(f, a, b, c))
       if v == nil then v = NIL end
-      if stamp[1] == at then m[k] = v end
+      if clock[1] == now then t[k] = v end
     end
     if v == NIL then return nil end
     return v
   end
 end
 
-local P, S, Q, E = plain_key, plain_key, sq_key, edge_key
-for _, spec in ipairs {
-  { "players", {} }, { "turn", {} }, { "result", {} }, { "objects", {} }, { "stack", {} },
-  { "vars", {} }, { "squares", {} }, { "sector_count", {} }, { "sight_limit", {} },
-  { "player", { P } }, { "card", { P } }, { "hand", { P } }, { "play_area", { P } },
-  { "object", { P } }, { "home", { P } }, { "treasure_starts", { P } },
-  { "sector_squares", { P } }, { "stack_entry", { P } }, { "pile", { S } },
-  { "card_data", { P, S } }, { "has_hook", { P, S } }, { "edges", { S } },
-  { "objects_at", { Q } }, { "wizards_at", { Q } }, { "sector_of", { Q } },
-  { "home_sector_at", { Q } }, { "neighbours", { Q } }, { "visible_from", { Q } },
-  { "edge", { E } }, { "edges_around", { Q } }, { "edges_in_sight", { Q, P } }, { "los", { Q, Q } }, { "adjacent", { Q, Q } }, { "los_bent", { Q, Q } },
-  { "distance", { Q, Q } }, { "line_squares", { Q, Q } }, { "los_edge", { Q, E, P } },
-  { "los_object", { Q, P } }, { "steps", { P, no_key } },
-} do
-  remembered(spec[1], spec[2], memo_of)
+local Q, E = sq_key, edge_key
+for _, name in ipairs { "players", "turn", "result", "objects", "stack", "vars", "squares",
+    "sector_count", "sight_limit" } do
+  remembered(name, stamp, 0)
 end
-remembered("option", { S }, lasting_of)
-for _, spec in ipairs { { "config", {} }, { "card_def", { S } }, { "card_keys", {} } } do
-  remembered(spec[1], spec[2], loaded_of)
+for _, name in ipairs { "player", "card", "hand", "play_area", "object", "home",
+    "treasure_starts", "sector_squares", "stack_entry", "pile", "edges" } do
+  remembered(name, stamp, 1)
 end
+for _, name in ipairs { "objects_at", "wizards_at", "sector_of", "home_sector_at", "neighbours",
+    "visible_from", "edges_around" } do
+  remembered(name, stamp, 1, Q)
+end
+remembered("edge", stamp, 1, E)
+remembered("card_data", stamp, 2)
+remembered("has_hook", stamp, 2)
+remembered("steps", stamp, 2, nil, nil_key)
+for _, name in ipairs { "los", "adjacent", "los_bent", "distance", "line_squares" } do
+  remembered(name, stamp, 2, Q, Q)
+end
+remembered("los_object", stamp, 2, Q)
+remembered("edges_in_sight", stamp, 2, Q)
+remembered("los_edge", stamp, 3, Q, E)
+remembered("option", game_clock, 1)
+remembered("config", engine_clock, 0)
+remembered("card_def", engine_clock, 1)
+remembered("card_keys", engine_clock, 0)
 
 -- A new game on the same engine: nothing of the last one is kept.
 local function forget()
-  memo, memo_at, lasting = {}, -1, {}
+  game_clock[1] = game_clock[1] + 1
 end
 
 -- A card's own data, kept by the kernel: ctx.data.x = 3 persists; a table read from it is
