@@ -342,8 +342,8 @@ function Game:edges_around(s) end
 ---@return table<string, boolean>
 function Game:edges_in_sight(a, any) end
 
----Every line of the board once (square by square, sides N, E, S, W), or only those holding that barrier now, or made by that card.
----@param filter? "open"|"wall"|"door"|{barrier?: string, created_by?: integer}
+---Every line of the board once (square by square, sides N, E, S, W), or only those holding that barrier now, made by that card, or seen from a square (at its centre, or at any point).
+---@param filter? "open"|"wall"|"door"|{barrier?: string, created_by?: integer, seen_from?: Square, seen_at?: "any_point"|"centre"}
 ---@return EdgeInfo[]
 function Game:edges(filter) end
 

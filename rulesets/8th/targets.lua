@@ -18,10 +18,10 @@ end
 -- never be damaged, passed or changed (8th: Damaging and Destroying Objects; Changing the
 -- Map), so no card targets them.
 local things = M.kinds.object
-function M.kinds.object(game, p)
-  local out = things(game, p)
-  for _, t in ipairs(M.kinds.wall(game, p)) do out[#out + 1] = t end
-  for _, t in ipairs(M.kinds.door(game, p)) do out[#out + 1] = t end
+function M.kinds.object(game, p, range)
+  local out = things(game, p, range)
+  for _, t in ipairs(M.kinds.wall(game, p, range)) do out[#out + 1] = t end
+  for _, t in ipairs(M.kinds.door(game, p, range)) do out[#out + 1] = t end
   return out
 end
 

@@ -72,10 +72,15 @@ function M.kinds.square(game, p) return squares(game, false) end
 function M.kinds.empty_square(game, p) return squares(game, true) end
 
 -- Every edge holding `barrier` ("wall", "door", "open"), as targets of `kind`; the board's
--- outer edges only if `rim`.
-function M.edge_targets(game, barrier, kind, rim)
+-- outer edges only if `rim`. With `range` "los" and `from` (where the caster stands), only
+-- the lines seen from there (config `walls_seen_at`): far fewer than the whole board.
+function M.edge_targets(game, barrier, kind, rim, range, from)
+  local filter = barrier
+  if range == "los" and from then
+    filter = { barrier = barrier, seen_from = from, seen_at = game:config().walls_seen_at }
+  end
   local out = {}
-  for _, info in ipairs(game:edges(barrier)) do
+  for _, info in ipairs(game:edges(filter)) do
     if rim or not info.boundary then
       out[#out + 1] = { kind = kind, edge = info.edge, label = kind .. " " .. M.edge_key(info.edge) }
     end
@@ -83,9 +88,14 @@ function M.edge_targets(game, barrier, kind, rim)
   return out
 end
 
-function M.kinds.wall(game, p) return M.edge_targets(game, "wall", "wall", false) end
-function M.kinds.door(game, p) return M.edge_targets(game, "door", "door", false) end
-function M.kinds.border(game, p) return M.edge_targets(game, "open", "border", false) end
+local function edges_of(barrier, kind)
+  return function(game, p, range)
+    return M.edge_targets(game, barrier, kind, false, range, game:player(p).at)
+  end
+end
+M.kinds.wall = edges_of("wall", "wall")
+M.kinds.door = edges_of("door", "door")
+M.kinds.border = edges_of("open", "border")
 
 -- Spells in play (not the object cards wizards carry).
 function M.kinds.spell(game, p)

@@ -478,7 +478,8 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         Ok(edge_info(&v))
     })?;
     query(lua, t, "edges", w, |k, filter: Option<Value>| -> F<Value> {
-        // A barrier name, or { barrier = ..., created_by = card }.
+        // A barrier name, or { barrier = ..., created_by = card, seen_from = square,
+        // seen_at = "any_point" | "centre" }.
         let (barrier, maker) = match &filter {
             Some(Value::Str(b)) => (Some(b.clone()), None),
             Some(f @ Value::Map(_)) => (
@@ -487,6 +488,14 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
             ),
             None | Some(Value::Nil) => (None, None),
             Some(other) => return Err(format!("edges: expected a barrier name or a filter table, got {other}").into()),
+        };
+        let seen_from = match filter.as_ref().and_then(|f| f.get("seen_from")) {
+            Some(s) => Some(cv::to_sq(s)?),
+            None => None,
+        };
+        let mode = match filter.as_ref().and_then(|f| f.get("seen_at")).and_then(Value::as_str) {
+            Some("any_point") => crate::geometry::EdgeTarget::AnyPoint,
+            _ => crate::geometry::EdgeTarget::Midpoint,
         };
         let st = k.st.borrow();
         let mut seen = std::collections::HashSet::new();
@@ -501,7 +510,7 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
                 let v = st.board.edge(e)?;
                 let barrier_ok = barrier.as_deref().is_none_or(|b| barrier_name(v.barrier) == b);
                 let maker_ok = maker.is_none_or(|c| v.created_by == Some(c as u64));
-                if barrier_ok && maker_ok {
+                if barrier_ok && maker_ok && seen_from.is_none_or(|a| st.board.los_to_edge(a, e, mode)) {
                     out.push(edge_info(&v));
                 }
             }
