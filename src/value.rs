@@ -139,7 +139,8 @@ impl IntoLua for Value {
 /// may hand one answer to every script that asks.
 pub struct Frozen(pub Value);
 
-/// Where the sandbox leaves what a frozen proxy needs: { refuse_write, length, name }.
+/// Where the sandbox leaves what a frozen proxy needs: { refuse_write, length, name, the
+/// frozen empty table }.
 pub const FROZEN_KIT: &str = "wizwar.frozen_kit";
 
 impl IntoLua for Frozen {
@@ -173,6 +174,15 @@ unsafe fn push_frozen(state: *mut mlua::ffi::lua_State, v: &Value, kit: std::os:
         ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
     }
     match v {
+        // All empty tables are one (the kit's): nothing in one to change or to tell apart.
+        Value::List(items) if items.is_empty() => {
+            ffi::lua_rawgeti(state, kit, 4);
+            return;
+        }
+        Value::Map(m) if m.is_empty() => {
+            ffi::lua_rawgeti(state, kit, 4);
+            return;
+        }
         Value::List(items) => {
             ffi::lua_createtable(state, items.len() as std::os::raw::c_int, 0);
             for (i, x) in items.iter().enumerate() {

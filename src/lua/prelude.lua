@@ -68,7 +68,13 @@ local function frozen_write(_, k)
   error("attempt to modify a read-only game record (field '" .. tostring(k) .. "'): copy what you change", 2)
 end
 local function frozen_len(p) return #rawget(p, FROZEN_KEY) end
-local frozen_kit = { frozen_write, frozen_len, "read-only game record" }
+local FROZEN_NAME = "read-only game record"
+-- Every empty table of the kernel's answers is this one (nothing in it to tell them apart).
+local EMPTY = {}
+local frozen_empty = real_setmetatable({ [FROZEN_KEY] = EMPTY }, {
+  __index = EMPTY, __newindex = frozen_write, __len = frozen_len, __metatable = FROZEN_NAME,
+})
+local frozen_kit = { frozen_write, frozen_len, FROZEN_NAME, frozen_empty }
 
 ---------------------------------------------------------------- errors no script may swallow
 -- When the host stops a script (budget, abort, memory), these re-raise what they caught.
