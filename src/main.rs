@@ -149,6 +149,10 @@ enum Command {
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
+        /// Exit with success even when scripts failed during the games (by default a run with
+        /// script errors ends with an error naming the first, after the tables).
+        #[arg(long)]
+        allow_script_errors: bool,
     },
     /// Run the tests every card file carries, and the ruleset's rulebook scenarios (tests/scenarios/<ruleset>/).
     Test {
@@ -226,6 +230,7 @@ fn simulate(
     json: Option<&std::path::Path>,
     csv: Option<&std::path::Path>,
     quiet: bool,
+    allow_script_errors: bool,
 ) -> Result<(), String> {
     if cfg.players.is_empty() || cfg.players.contains(&0) {
         return Err("--players needs seat counts of at least 1".into());
@@ -260,6 +265,14 @@ fn simulate(
     if summary.failed > 0 {
         let first = records.iter().find(|r| r.failed()).map(|r| format!("game {}: {}", r.index, r.end));
         return Err(format!("{} game(s) failed; first: {}", summary.failed, first.unwrap_or_default()));
+    }
+    if summary.script_errors > 0 && !allow_script_errors {
+        let first = records.iter().find_map(|r| r.errors.first().map(|e| format!("game {}: {e}", r.index)));
+        return Err(format!(
+            "{} script error(s) in the games (each undone; --allow-script-errors to accept them); first: {}",
+            summary.script_errors,
+            first.unwrap_or_default()
+        ));
     }
     Ok(())
 }
@@ -384,6 +397,7 @@ fn run(cli: Cli) -> Result<(), String> {
             json,
             csv,
             quiet,
+            allow_script_errors,
         } => {
             let cfg = wizwar::sim::SimConfig {
                 root: root.clone(),
@@ -401,7 +415,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 profile,
             };
-            simulate(&cfg, cards, json.as_deref(), csv.as_deref(), quiet)
+            simulate(&cfg, cards, json.as_deref(), csv.as_deref(), quiet, allow_script_errors)
         }
         Command::Repl { ruleset, players, seed, options, script, strict } => {
             let given = ruleset.is_some() || players.is_some() || seed.is_some() || !options.is_empty();

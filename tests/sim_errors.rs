@@ -1,0 +1,38 @@
+//! `sim` names what broke: script errors by card and file:line, with counts, in the summary,
+//! its table and its JSON (issue: nothing a card does can break a game or hide).
+
+use std::path::PathBuf;
+use std::time::Duration;
+use wizwar::sim::{render, run, summarize, Bots, SimConfig};
+
+#[test]
+fn script_errors_are_counted_by_card_and_line() {
+    let cfg = SimConfig {
+        root: PathBuf::from("tests/fixtures/engine"),
+        ruleset: "toy".into(),
+        players: vec![2],
+        games: 6,
+        seed: 1,
+        turns: 40,
+        bots: Bots::Random,
+        options: vec![],
+        jobs: 1,
+        profile: false,
+    };
+    let records = run(&cfg, &|_| {});
+    let summary = summarize(&records, Duration::from_secs(1));
+    assert!(summary.script_errors > 0, "the toy deck holds a card that always fails");
+    let (what, n) = summary.errors.iter().next().expect("the errors are listed");
+    assert!(what.contains("cards/toy/broken.lua:10") && what.contains("kaboom"), "{what}");
+    assert_eq!(summary.errors.values().sum::<u64>(), summary.script_errors, "every error is listed once");
+    assert!(*n > 0);
+    assert!(
+        summary.cards.get("Broken").is_none_or(|c| c.plays == 0),
+        "a cast that failed was undone: it is not a play ({:?})",
+        summary.cards.get("Broken")
+    );
+    let table = render(&summary, 5);
+    assert!(table.contains("script error") && table.contains("cards/toy/broken.lua:10"), "{table}");
+    let json = serde_json::to_string(&summary).unwrap();
+    assert!(json.contains("broken.lua:10"), "the JSON has them too");
+}
