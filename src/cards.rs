@@ -77,14 +77,20 @@ pub struct CardError {
     pub file: String,
     pub line: Option<usize>,
     pub message: String,
+    /// The file's other problems, each on a line of its own.
+    pub also: Vec<CardError>,
 }
 
 impl fmt::Display for CardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.line {
-            Some(l) => write!(f, "{}:{}: {}", self.file, l, self.message),
-            None => write!(f, "{}: {}", self.file, self.message),
+            Some(l) => write!(f, "{}:{}: {}", self.file, l, self.message)?,
+            None => write!(f, "{}: {}", self.file, self.message)?,
         }
+        for more in &self.also {
+            write!(f, "\n{more}")?;
+        }
+        Ok(())
     }
 }
 
@@ -119,7 +125,7 @@ pub fn load_card(
     path: &Path,
 ) -> Result<(CardDef, mlua::Table), CardError> {
     let file = path.to_string_lossy().replace('\\', "/");
-    let err = |line: Option<usize>, message: String| CardError { file: file.clone(), line, message };
+    let err = |line: Option<usize>, message: String| CardError { file: file.clone(), line, message, also: vec![] };
     let source = std::fs::read_to_string(root.join(path)).map_err(|e| err(None, format!("cannot read: {e}")))?;
     // The key: the path without `.lua`, and without `cards/` for the cards of rulesets.
     let key = file
@@ -153,10 +159,15 @@ fn host_error(file: &str, e: HostError) -> CardError {
     if let Some(rest) = msg.strip_prefix(&format!("{file}:")) {
         let digits = rest.chars().take_while(char::is_ascii_digit).count();
         if let (Ok(line), Some(message)) = (rest[..digits].parse(), rest[digits..].strip_prefix(": ")) {
-            return CardError { file: file.to_string(), line: Some(line), message: message.to_string() };
+            return CardError { file: file.to_string(), line: Some(line), message: message.to_string(), also: vec![] };
         }
     }
-    CardError { file: file.to_string(), line: None, message: msg.trim_start_matches(&format!("{file}: ")).to_string() }
+    CardError {
+        file: file.to_string(),
+        line: None,
+        message: msg.trim_start_matches(&format!("{file}: ")).to_string(),
+        also: vec![],
+    }
 }
 
 fn get_string(t: &mlua::Table, k: &str) -> Result<Option<String>, String> {
@@ -195,18 +206,29 @@ fn check_word(value: &str, field: &str, allowed: &BTreeSet<String>) -> Result<()
     Err(format!("{field} `{value}` is not one this ruleset knows{hint}; expected one of: {}", known.join(", ")))
 }
 
+/// The value of `r`, or None with its error noted among `problems`.
+fn keep<T>(problems: &std::cell::RefCell<Vec<CardError>>, r: Result<T, CardError>) -> Option<T> {
+    r.map_err(|e| problems.borrow_mut().push(e)).ok()
+}
+
 fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key: &str) -> Result<CardDef, CardError> {
-    let at =
-        |field: &str, message: String| CardError { file: file.to_string(), line: field_line(source, field), message };
+    let at = |field: &str, message: String| CardError {
+        file: file.to_string(),
+        line: field_line(source, field),
+        message,
+        also: vec![],
+    };
+    // Every problem of the file is reported at once (five typos, one run of `check`).
+    let problems = std::cell::RefCell::new(Vec::<CardError>::new());
+    let note = |e: CardError| problems.borrow_mut().push(e);
     let mut hooks = Vec::new();
     let mut keys = Vec::new();
     for pair in t.clone().pairs::<mlua::Value, mlua::Value>() {
         let (k, v) = pair.map_err(|e| at("", e.to_string()))?;
-        let k = match k {
-            mlua::Value::String(s) => s.to_str().map_err(|e| at("", e.to_string()))?.to_string(),
-            other => return Err(at("", format!("card fields are named; found a {} key", other.type_name()))),
-        };
-        keys.push((k, v));
+        match k {
+            mlua::Value::String(s) => keys.push((s.to_str().map_err(|e| at("", e.to_string()))?.to_string(), v)),
+            other => note(at("", format!("card fields are named; found a {} key", other.type_name()))),
+        }
     }
     keys.sort_by(|a, b| a.0.cmp(&b.0));
     for (k, v) in &keys {
@@ -214,11 +236,10 @@ fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key
             continue;
         }
         if is_hook_name(k) {
-            let mlua::Value::Function(f) = v else {
-                return Err(at(k, format!("hook `{k}` must be a function, not a {}", v.type_name())));
-            };
-            let _ = f;
-            hooks.push(k.clone());
+            match v {
+                mlua::Value::Function(_) => hooks.push(k.clone()),
+                _ => note(at(k, format!("hook `{k}` must be a function, not a {}", v.type_name()))),
+            }
             continue;
         }
         let names = hook_names();
@@ -226,7 +247,7 @@ fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key
         let hint = did_you_mean(k, known).map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default();
         let what =
             if k.starts_with("on_") || k.starts_with("before_") || k.starts_with("can_") { "hook" } else { "field" };
-        return Err(at(k, format!("unknown {what} `{k}`{hint}")));
+        note(at(k, format!("unknown {what} `{k}`{hint}")));
     }
 
     let req_str = |k: &str| -> Result<String, CardError> {
@@ -242,35 +263,33 @@ fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key
         }
         Ok(v)
     };
-    let name = req_str("name")?;
-    let text = req_str("text")?;
-    let kind = req_str("kind")?;
-    check_word(&kind, "kind", &vocab.kinds).map_err(|m| at("kind", m))?;
-    let school = opt_word("school", &vocab.schools)?;
-    if school.is_none() && !vocab.schools.is_empty() {
-        return Err(at("name", "missing `school`".into()));
+    let name = keep(&problems, req_str("name")).unwrap_or_default();
+    let text = keep(&problems, req_str("text")).unwrap_or_default();
+    let kind = keep(&problems, req_str("kind")).unwrap_or_default();
+    if !kind.is_empty() {
+        keep(&problems, check_word(&kind, "kind", &vocab.kinds).map_err(|m| at("kind", m)));
     }
-    let range = opt_word("range", &vocab.ranges)?;
-    let duration = opt_word("duration", &vocab.durations)?;
+    let school = keep(&problems, opt_word("school", &vocab.schools)).flatten();
+    if school.is_none() && !vocab.schools.is_empty() && get_string(t, "school").ok().flatten().is_none() {
+        note(at("name", "missing `school`".into()));
+    }
+    let range = keep(&problems, opt_word("range", &vocab.ranges)).flatten();
+    let duration = keep(&problems, opt_word("duration", &vocab.durations)).flatten();
     let required = |field: &str, value: &Option<String>, kinds: &BTreeSet<String>, allowed: &BTreeSet<String>| {
-        if value.is_none() && kinds.contains(&kind) {
+        if value.is_none() && kinds.contains(&kind) && get_string(t, field).ok().flatten().is_none() {
             let words: Vec<&str> = allowed.iter().map(String::as_str).collect();
-            return Err(at(
-                "kind",
-                format!("missing `{field}`: a card of kind `{kind}` needs one ({})", words.join(", ")),
-            ));
+            note(at("kind", format!("missing `{field}`: a card of kind `{kind}` needs one ({})", words.join(", "))));
         }
-        Ok(())
     };
-    required("range", &range, &vocab.range_required_for, &vocab.ranges)?;
-    required("duration", &duration, &vocab.duration_required_for, &vocab.durations)?;
-    let traits = get_list(t, "traits").map_err(|m| at("traits", m))?;
+    required("range", &range, &vocab.range_required_for, &vocab.ranges);
+    required("duration", &duration, &vocab.duration_required_for, &vocab.durations);
+    let traits = keep(&problems, get_list(t, "traits").map_err(|m| at("traits", m))).unwrap_or_default();
     for tr in &traits {
-        check_word(tr, "trait", &vocab.traits).map_err(|m| at("traits", m))?;
+        keep(&problems, check_word(tr, "trait", &vocab.traits).map_err(|m| at("traits", m)));
     }
-    let targets = get_list(t, "targets").map_err(|m| at("targets", m))?;
+    let targets = keep(&problems, get_list(t, "targets").map_err(|m| at("targets", m))).unwrap_or_default();
     for tg in &targets {
-        check_word(tg, "target", &vocab.targets).map_err(|m| at("targets", m))?;
+        keep(&problems, check_word(tg, "target", &vocab.targets).map_err(|m| at("targets", m)));
     }
     let int_field = |k: &str, lo: i64, hi: i64| -> Result<Option<i64>, CardError> {
         match t.raw_get::<mlua::Value>(k).map_err(|e| at(k, e.to_string()))? {
@@ -280,24 +299,29 @@ fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key
             other => Err(at(k, format!("`{k}` must be a whole number, not a {}", other.type_name()))),
         }
     };
-    let energy = int_field("energy", 0, 20)?;
-    let copies = int_field("copies", 1, 20)?.unwrap_or(1) as u32;
+    let energy = keep(&problems, int_field("energy", 0, 20)).flatten();
+    let copies = keep(&problems, int_field("copies", 1, 20)).flatten().unwrap_or(1) as u32;
 
     let mut actions = Vec::new();
     match t.raw_get::<mlua::Value>("actions").map_err(|e| at("actions", e.to_string()))? {
         mlua::Value::Nil => {}
         mlua::Value::Table(a) => {
             for pair in a.pairs::<String, mlua::Value>() {
-                let (name, spec) = pair.map_err(|e| at("actions", format!("actions are named tables: {e}")))?;
+                let Some((name, spec)) =
+                    keep(&problems, pair.map_err(|e| at("actions", format!("actions are named tables: {e}"))))
+                else {
+                    continue;
+                };
                 let ok = matches!(&spec, mlua::Value::Table(s) if matches!(s.raw_get::<mlua::Value>("run"), Ok(mlua::Value::Function(_))));
-                if !ok {
-                    return Err(at("actions", format!("action `{name}` must be a table with a `run` function")));
+                if ok {
+                    actions.push(name);
+                } else {
+                    note(at("actions", format!("action `{name}` must be a table with a `run` function")));
                 }
-                actions.push(name);
             }
             actions.sort();
         }
-        other => return Err(at("actions", format!("`actions` must be a table, not a {}", other.type_name()))),
+        other => note(at("actions", format!("`actions` must be a table, not a {}", other.type_name()))),
     }
 
     let mut tests = Vec::new();
@@ -306,26 +330,39 @@ fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key
         mlua::Value::Table(list) => {
             for i in 1..=list.raw_len() {
                 let entry: mlua::Value = list.raw_get(i).map_err(|e| at("tests", e.to_string()))?;
+                let shape = || at("tests", format!("test {i} must be {{ \"name\", function(t) ... end }}"));
                 let mlua::Value::Table(entry) = entry else {
-                    return Err(at("tests", format!("test {i} must be {{ \"name\", function(t) ... end }}")));
+                    note(shape());
+                    continue;
                 };
                 let name: Option<String> = entry.raw_get(1).ok();
                 let func = matches!(entry.raw_get::<mlua::Value>(2), Ok(mlua::Value::Function(_)));
                 let players = match entry.raw_get::<mlua::Value>("players") {
                     Ok(mlua::Value::Nil) => 2,
                     Ok(mlua::Value::Integer(n)) if (1..=8).contains(&n) => n as usize,
-                    _ => return Err(at("tests", format!("test {i}: `players` must be a whole number from 1 to 8"))),
+                    _ => {
+                        note(at("tests", format!("test {i}: `players` must be a whole number from 1 to 8")));
+                        continue;
+                    }
                 };
                 match (name, func) {
                     (Some(n), true) if !tests.iter().any(|t: &CardTest| t.name == n) => {
                         tests.push(CardTest { name: n, players })
                     }
-                    (Some(n), true) => return Err(at("tests", format!("two tests are named `{n}`"))),
-                    _ => return Err(at("tests", format!("test {i} must be {{ \"name\", function(t) ... end }}"))),
+                    (Some(n), true) => note(at("tests", format!("two tests are named `{n}`"))),
+                    _ => note(shape()),
                 }
             }
         }
-        other => return Err(at("tests", format!("`tests` must be a list, not a {}", other.type_name()))),
+        other => note(at("tests", format!("`tests` must be a list, not a {}", other.type_name()))),
+    }
+
+    let mut problems = problems.into_inner();
+    if !problems.is_empty() {
+        problems.sort_by_key(|p| p.line.unwrap_or(0));
+        let mut first = problems.remove(0);
+        first.also = problems;
+        return Err(first);
     }
 
     hooks.sort();

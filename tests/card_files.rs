@@ -60,6 +60,21 @@ fn a_card_file_is_checked_field_by_field() {
     assert!(err.contains("range_required_for names `atack`"), "{err}");
 }
 
+/// Every problem of a file comes in one run, each with its line (five typos, one `check`).
+#[test]
+fn every_problem_of_a_card_file_is_reported_at_once() {
+    let three = GOOD
+        .replace("kind = \"attack\"", "kind = \"atack\"")
+        .replace("  range = \"los\",", "  rnage = \"los\",")
+        .replace("  resolve = function(ctx) end,", "  resolve = function(ctx) end,\n  on_atack = function(ctx) end,");
+    let err = load_error(&three, None);
+    for (line, what) in [(3, "atack"), (4, "did you mean `range`"), (8, "did you mean `on_attack`")] {
+        let found = err.lines().any(|l| l.contains(&format!("cards/toy/bad.lua:{line}:")) && l.contains(what));
+        assert!(found, "line {line} ({what}) is reported: {err}");
+    }
+    assert_eq!(err.lines().filter(|l| l.contains("bad.lua")).count(), 3, "{err}");
+}
+
 /// The test helpers (`tests/lua/`, `require("test.x")`) load only in the games tests run: a
 /// real game gives a card that requires one at its top a stand-in that refuses any use.
 #[test]
