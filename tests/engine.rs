@@ -303,6 +303,35 @@ fn a_failing_event_handler_does_not_take_the_action_down() {
     }
 }
 
+/// What happened is heard, not changed: a handler of an event after the fact cannot alter the
+/// payload the next handler hears (the attempt is its error, named at its line).
+#[test]
+fn a_handler_cannot_change_what_the_next_one_hears() {
+    let root = common::temp_dir("heard");
+    common::copy_dir(root_path(), &root);
+    let card = |name: &str, body: &str| {
+        format!(
+            "-- Hears moves.\nreturn card {{\n  name = \"{name}\",\n  kind = \"neutral\",\n  range = \"anywhere\",\n  \
+             targets = {{ \"wizard\" }},\n  text = \"Listens.\",\n  on_move = function(ctx, ev)\n    {body}\n  end,\n}}\n"
+        )
+    };
+    std::fs::write(root.join("cards/toy/liar.lua"), card("Liar", "ev.n = 99")).unwrap();
+    std::fs::write(root.join("cards/toy/ear.lua"), card("Ear", "ctx.data.heard = ev.n")).unwrap();
+    let e = Engine::new(&root, &setup(5), bots(5)).unwrap();
+    e.eval_lua(
+        "game:new_card('Liar', { kind = 'play', player = 0 }) game:new_card('Ear', { kind = 'play', player = 0 })",
+    )
+    .unwrap();
+    e.eval_lua("game:after('move', { wizard = 0, n = 1 })").unwrap();
+    let heard = e.eval_lua("local c = game:play_area(0)[2] return game:card_data(c, 'heard')").unwrap();
+    assert_eq!(heard, "1", "the second handler hears the event as it happened");
+    let log = e.log();
+    let err = log.iter().rev().find(|l| l.event == "error").expect("the liar's attempt is its error");
+    let message = err.data.get("message").and_then(|m| m.as_str()).unwrap();
+    assert!(message.starts_with("cards/toy/liar.lua:9:") && message.contains("read-only"), "{message}");
+    std::fs::remove_dir_all(&root).ok();
+}
+
 /// Every phase of the turn is announced: `phase_start` and `phase_end` (payload: the phase),
 /// heard by cards in play like any event; the game's start is an event too.
 #[test]

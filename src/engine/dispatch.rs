@@ -91,11 +91,19 @@ impl Kernel {
         hook: &str,
         f: &mlua::Function,
         table: &mlua::Table,
+        frozen: bool,
     ) -> Result<Handled, HostError> {
         let lua = self.host.lua();
         let cp = self.checkpoint();
-        let payload: Value = mlua::FromLua::from_lua(mlua::Value::Table(table.clone()), lua)
-            .map_err(|e| HostError::Runtime(e.to_string()))?;
+        // A frozen payload cannot change: nothing to keep to undo the handler's part of it.
+        let payload: Option<Value> = if frozen {
+            None
+        } else {
+            Some(
+                mlua::FromLua::from_lua(mlua::Value::Table(table.clone()), lua)
+                    .map_err(|e| HostError::Runtime(e.to_string()))?,
+            )
+        };
         let ctx = self.ctx(card, Value::Nil)?;
         match self.host.call_contained(f, (ctx, table.clone())) {
             Ok(r) => Ok(Handled::Heard(r)),
@@ -112,6 +120,7 @@ impl Kernel {
                         ("message", e.message().into()),
                     ]),
                 );
+                let Some(payload) = payload else { return Ok(Handled::Failed(table.clone())) };
                 match mlua::IntoLua::into_lua(payload, lua) {
                     Ok(mlua::Value::Table(t)) => Ok(Handled::Failed(t)),
                     _ => Ok(Handled::Failed(lua.create_table().map_err(|e| HostError::Runtime(e.to_string()))?)),
@@ -127,8 +136,13 @@ impl Kernel {
         can_cancel: bool,
     ) -> Result<Option<Value>, HostError> {
         let lua = self.host.lua();
+        // After an event, handlers hear it and cannot change it: the payload is frozen, so no
+        // handler needs a copy of it to be undone, and none can alter what the next one hears.
+        let heard_only = !can_cancel;
         let table = match payload.clone() {
-            Value::Nil => lua.create_table().map_err(|e| HostError::Runtime(e.to_string()))?,
+            Value::Nil if !heard_only => lua.create_table().map_err(|e| HostError::Runtime(e.to_string()))?,
+            Value::Nil => into_table(lua, crate::value::Frozen(Value::map()))?,
+            v if heard_only => into_table(lua, crate::value::Frozen(v))?,
             v => match mlua::IntoLua::into_lua(v, lua).map_err(|e| HostError::Runtime(e.to_string()))? {
                 mlua::Value::Table(t) => t,
                 other => {
@@ -153,7 +167,7 @@ impl Kernel {
         let mut table = table;
         for card in self.listeners(subject) {
             if let Some(f) = self.card_hook(card, hook) {
-                match self.card_handler(card, hook, &f, &table)? {
+                match self.card_handler(card, hook, &f, &table, heard_only)? {
                     Handled::Heard(r) => {
                         if can_cancel && r == mlua::Value::Boolean(false) {
                             return Ok(None);
@@ -163,8 +177,19 @@ impl Kernel {
                 }
             }
         }
+        if heard_only {
+            return Ok(Some(payload));
+        }
         let out: Value =
             mlua::FromLua::from_lua(mlua::Value::Table(table), lua).map_err(|e| HostError::Runtime(e.to_string()))?;
         Ok(Some(out))
+    }
+}
+
+/// A value given to Lua that must be a table (an event's payload).
+fn into_table(lua: &mlua::Lua, v: impl mlua::IntoLua) -> Result<mlua::Table, HostError> {
+    match v.into_lua(lua).map_err(|e| HostError::Runtime(e.to_string()))? {
+        mlua::Value::Table(t) => Ok(t),
+        other => Err(HostError::Runtime(format!("an event payload must be a table, got {}", other.type_name()))),
     }
 }
