@@ -498,21 +498,20 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
             _ => crate::geometry::EdgeTarget::Midpoint,
         };
         let st = k.st.borrow();
-        let mut seen = std::collections::HashSet::new();
         let mut out = Vec::new();
-        // Square by square, their sides N, E, S, W: each line once, in board order.
-        for s in st.board.squares() {
-            for dir in Dir::ALL {
-                let e = s.edge(dir);
-                if !seen.insert(e) {
-                    continue;
-                }
-                let v = st.board.edge(e)?;
-                let barrier_ok = barrier.as_deref().is_none_or(|b| barrier_name(v.barrier) == b);
-                let maker_ok = maker.is_none_or(|c| v.created_by == Some(c as u64));
-                if barrier_ok && maker_ok && seen_from.is_none_or(|a| st.board.los_to_edge(a, e, mode)) {
-                    out.push(edge_info(&v));
-                }
+        // Square by square, their sides N, E, S, W: each line once, in board order. What is
+        // cheap to test is tested first.
+        for e in st.board.lines() {
+            let Some(b) = st.board.barrier(e) else { continue };
+            if barrier.as_deref().is_some_and(|want| barrier_name(b) != want) {
+                continue;
+            }
+            if seen_from.is_some_and(|a| !st.board.los_to_edge(a, e, mode)) {
+                continue;
+            }
+            let v = st.board.edge(e)?;
+            if maker.is_none_or(|c| v.created_by == Some(c as u64)) {
+                out.push(edge_info(&v));
             }
         }
         Ok(Value::List(out))
@@ -536,18 +535,10 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
             crate::geometry::EdgeTarget::Midpoint
         };
         let st = k.st.borrow();
-        let mut seen = std::collections::HashSet::new();
         let mut out = std::collections::BTreeMap::new();
-        for s in st.board.squares() {
-            for dir in Dir::ALL {
-                let e = s.edge(dir);
-                if !seen.insert(e) {
-                    continue;
-                }
-                let v = st.board.edge(e)?;
-                if v.barrier != Barrier::Open && st.board.los_to_edge(a, e, mode) {
-                    out.insert(edge_key(e), Value::Bool(true));
-                }
+        for e in st.board.lines() {
+            if st.board.barrier(e).is_some_and(|b| b != Barrier::Open) && st.board.los_to_edge(a, e, mode) {
+                out.insert(edge_key(e), Value::Bool(true));
             }
         }
         Ok(Value::Map(out))

@@ -438,6 +438,31 @@ impl Board {
         self.contains(a) || self.contains(b)
     }
 
+    /// What stands on edge `e` now (None off the board): the cheap part of [`Board::edge`].
+    pub fn barrier(&self, e: EdgeId) -> Option<Barrier> {
+        let d = self.derived();
+        d.edge_index(e).filter(|_| self.has_edge(e)).map(|i| d.barrier[i])
+    }
+
+    /// Every line of the board once, in board order: square by square, their sides N, E, S, W
+    /// (the order scripts see in `game:edges`).
+    pub fn lines(&self) -> Vec<EdgeId> {
+        let d = self.derived();
+        let mut seen = vec![false; d.barrier.len()];
+        let mut out = Vec::new();
+        for s in self.squares() {
+            for dir in Dir::ALL {
+                let e = s.edge(dir);
+                if let Some(i) = d.edge_index(e) {
+                    if !std::mem::replace(&mut seen[i], true) {
+                        out.push(e);
+                    }
+                }
+            }
+        }
+        out
+    }
+
     pub fn edge(&self, e: EdgeId) -> Result<EdgeView, BoardError> {
         let d = self.derived();
         let i =
