@@ -144,9 +144,22 @@ function M.discard_to_limit(game, p)
 end
 
 -- The end of a turn's cards: discard any, one at a time (`done` ends), then draw up to
--- `draw` without passing the hand limit, then discard down to it (8th: Discard and Draw
--- Phase; classic, Getting New Cards). Drawing is always worth it, so the rules draw as many
--- as allowed (no question). A wizard who dies drawing (classic TRAP!) draws no more.
+-- `draw` without passing the hand limit, as many as the player says, then discard down to it
+-- (8th: Discard and Draw Phase; classic, Getting New Cards). A wizard who dies drawing
+-- (classic TRAP!) draws no more.
+-- How many of `room` cards p draws: as many, fewer or none, as he says (8th: Discard and Draw
+-- Phase, step 2; classic, Getting New Cards: "up to two"). A player nobody asks (tests
+-- letting turns pass) draws them all.
+function M.cards_to_draw(game, p, room)
+  if room <= 0 then return 0 end
+  local opts = {}
+  for n = room, 0, -1 do
+    opts[#opts + 1] = { key = "draw_" .. n, label = n == 0 and "draw none" or ("draw " .. n), n = n }
+  end
+  local _, i = game:choose(p, "draw", "How many cards do you draw?", opts, { pass = "draw_" .. room })
+  return opts[i].n
+end
+
 function M.discard_and_draw(game, p)
   local cfg = game:config()
   while #game:hand(p) > 0 do
@@ -159,7 +172,7 @@ function M.discard_and_draw(game, p)
     if not opts[i].card then break end
     M.discard(game, opts[i].card)
   end
-  local room = math.min(cfg.draw, cfg.hand_limit - M.hand_count(game, p))
+  local room = M.cards_to_draw(game, p, math.min(cfg.draw, cfg.hand_limit - M.hand_count(game, p)))
   for _ = 1, room do
     if not game:player(p).alive or not M.draw(game, p) then break end
   end

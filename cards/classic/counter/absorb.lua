@@ -56,6 +56,7 @@ return card {
       t.game:new_card("TRAP!", { kind = "pile", pile = "deck" })
       t:act { kind = "end" }
       t:answer(0, "done")
+      t:answer(0, "draw_2")
       t:answer(0, { card = a })
       t:pass(1)
       local rolls = t:log("roll")
