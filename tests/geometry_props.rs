@@ -152,7 +152,9 @@ proptest! {
         }
     }
 
-    /// Adjacent means the same square or one step away (8th: no diagonals), and needs LOS.
+    /// Adjacent means the same square or one step away (8th: no diagonals), and needs LOS; a
+    /// side shared on the board is crossed when in LOS, a link only when both its ends are open
+    /// (8th: Leaving the Board: never across an outer wall).
     #[test]
     fn adjacent_is_one_step_with_los(b in board()) {
         let squares = b.squares();
@@ -163,8 +165,15 @@ proptest! {
                     prop_assert!(a == c || b.distance(a, c) == Some(1), "{} and {} adjacent but not one step apart", a, c);
                 }
             }
-            for n in b.neighbours(a) {
-                prop_assert_eq!(b.adjacent(a, n), b.los(a, n));
+            for d in Dir::ALL {
+                let Some(step) = b.step(a, d) else { continue };
+                if !step.via_link {
+                    prop_assert_eq!(b.adjacent(a, step.to), b.los(a, step.to));
+                } else if b.adjacent(a, step.to) {
+                    let open = |e| b.edge(e).map(|v| v.barrier == Barrier::Open || v.door.is_some_and(|d| d.open));
+                    prop_assert!(open(step.exit_edge) == Ok(true) && open(step.entry_edge) == Ok(true),
+                        "{} and {} adjacent through a closed link", a, step.to);
+                }
             }
         }
     }

@@ -341,6 +341,12 @@ fn linked_squares_are_adjacent() {
     let b = two();
     assert!(b.adjacent(sq(0, 2), sq(9, 2)));
     assert!(!b.adjacent(sq(0, 1), sq(9, 1)), "the rim walls stand between them");
+    // 8th: Leaving the Board: an outer wall is never crossed; seeing each other down the
+    // column does not make two squares next to each other.
+    let b = closed();
+    assert!(b.neighbours(sq(2, 0)).contains(&sq(2, 4)), "the wrap is still there, behind the wall");
+    assert!(b.los(sq(2, 0), sq(2, 4)));
+    assert!(!b.adjacent(sq(2, 0), sq(2, 4)), "a wrap behind an outer wall joins nothing");
     let b = turning_portals();
     assert!(b.adjacent(sq(2, 0), sq(9, 2)));
     assert!(b.adjacent(sq(2, 4), sq(0, 2)));

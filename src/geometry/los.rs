@@ -577,11 +577,25 @@ impl Board {
         self.squares().into_iter().find(|&m| m != a && m != b && fa[d.cell(m)] && fb[d.cell(m)])
     }
 
-    /// Adjacent for spells: the same square, or an orthogonal neighbour (through a link too),
-    /// and in LOS (8th: Line of Sight and Adjacency: adjacent means both next to or in the same
-    /// square, and in sight).
+    /// Adjacent for spells: the same square, or the next one across a border open to sight:
+    /// a shared side in LOS, or a link whose two ends are open (8th: Line of Sight and
+    /// Adjacency; Leaving the Board: an outer wall is never crossed, a wrap behind one joins
+    /// nothing).
     pub fn adjacent(&self, a: Sq, b: Sq) -> bool {
-        (a == b || self.neighbours(a).contains(&b)) && self.los(a, b)
+        if a == b {
+            return self.los(a, b);
+        }
+        let d = self.derived();
+        Dir::ALL.iter().any(|&dir| match self.step(a, dir) {
+            Some(step) if step.to == b && !step.via_link => self.los(a, b),
+            Some(step) if step.to == b => {
+                !edge_blocks(&d, step.exit_edge)
+                    && !edge_blocks(&d, step.entry_edge)
+                    && !d.cell_blocks_los[d.cell(a)]
+                    && !d.cell_blocks_los[d.cell(b)]
+            }
+            _ => false,
+        })
     }
 
     /// The orthogonal neighbours of a square, through links, whatever the terrain.
