@@ -105,7 +105,14 @@ for k, f in pairs(creatures.ctx) do H[k] = f end
 
 -- Moving a wizard by a spell (push, flight) square by square, with one `move` event per
 -- square like a walk (rules/borders.lua): ctx:move_along(p, dir, run, how).
-function H.move_along(ctx, p, dir, run, how) return borders.move_along(ctx.game, p, dir, run, how) end
+-- A wizard moved by his own card is moving by choice: a stunned wizard who has attacked stays
+-- where he is (8th: A Stunned Wizard), whatever the card, so no card can forget it.
+function H.move_along(ctx, p, dir, run, how)
+  if p == (ctx.caster or ctx.controller) and not H.may_leave_square(ctx, p) then
+    return ctx.game:player(p).at
+  end
+  return borders.move_along(ctx.game, p, dir, run, how)
+end
 
 -- Targets of some types in range of this card's controller (rules/targets.lua).
 function H.targets_of(ctx, types, range)

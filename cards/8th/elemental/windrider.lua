@@ -33,6 +33,7 @@ return card {
   copies = 2,
   text = "Ride the wind in one straight line, as many squares as this spell's energy or fewer. Walls, doors, objects and wizards stop you short.",
   can_cast = function(ctx)
+    if not ctx:may_leave_square(ctx.caster) then return false, "stunned after attacking: he may not leave his square" end
     if #flights(ctx.game, ctx.caster, 1) == 0 then return false, "no free square in a straight line" end
     return true
   end,
@@ -54,6 +55,14 @@ return card {
     ctx:move_along(p, dir, { squares = table.move(path, 1, n, 1, {}), headings = headings }, "flight")
   end,
   tests = {
+    { "a stunned wizard who has attacked may not fly off", function(t)
+      t:active(0)
+      local w = t:give(0, "Windrider")
+      t.game:set_turn_var("stunned", true)
+      t:ok(t:has { kind = "cast", card = w }, "stunned alone, he may")
+      t.game:set_turn_var("attacked", true)
+      t:ok(not t:has { kind = "cast", card = w }, "stunned and after an attack, he may not")
+    end },
     { "boosted to 4, fly 3 squares down a free line", function(t)
       t:active(0)
       local w = t:give(0, "Windrider")
