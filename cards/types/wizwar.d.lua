@@ -733,7 +733,7 @@ function Ctx:map_changed() end
 ---@param p any
 function Ctx:may_leave_square(p) end
 
----Moving a wizard by a spell (push, flight) square by square, with one `move` event per square like a walk (rules/borders.lua): ctx:move_along(p, dir, run, how). (rulesets: 8th)
+---Moving a wizard by a spell (push, flight) square by square, with one `move` event per square like a walk (rules/borders.lua): ctx:move_along(p, dir, run, how). A wizard moved by his own card is moving by choice: a stunned wizard who has attacked stays where he is (8th: A Stunned Wizard), whatever the card, so no card can forget it. (rulesets: 8th)
 ---@param p any
 ---@param dir any
 ---@param run any
