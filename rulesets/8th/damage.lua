@@ -3,7 +3,18 @@
 local common = require("rules.common")
 local creations = require("rules.creations")
 local creatures = require("rules.creatures")
+local effects = require("rules.effects")
 local M = base
+
+-- A wizard who cannot be attacked (Mist Body: rules/effects.lua `unattackable`) takes no
+-- damage from an attack, however it reaches him: aimed at him (target lists leave him out
+-- already), along a bolt's line or over an area. Damage that is no attack (crossing a Wall
+-- of Fire) still hurts him.
+local to_wizard = M.to_wizard
+function M.to_wizard(game, ev)
+  if ev.attack and effects.has(game, ev.target.player, "unattackable") then return 0 end
+  return to_wizard(game, ev)
+end
 
 -- 8th: Canceling, Reducing, and Evading Spells: a reduction counts only for the player it
 -- protects (reduce_p<id>), or for all (reduce).

@@ -25,6 +25,24 @@ return card {
     }
   end,
   tests = {
+    { "an attack that reaches him along a line (a Lightning Bolt) does him nothing", function(t)
+      t:active(0)
+      local m = t:put(1, "Mist Body")
+      t.game:set_card_data(m, "effect", { no_attacks = true, unattackable = true })
+      local b = t:give(0, "Lightning Bolt")
+      local at = t.game:player(0).at
+      local dir, sq
+      for _, d in ipairs({ "N", "E", "S", "W" }) do
+        local r = t.game:run(at, d, 2)
+        if not dir and #r.squares == 2 then dir, sq = d, r.squares end
+      end
+      t:ok(dir, "a free line of two squares")
+      t:place(1, sq[1])
+      t:answer(0, dir)
+      t:cast { card = b }
+      t:eq(t:life(1), 15, "no damage")
+      t:eq(t.game:player(1).tokens.stun, nil, "and so no stun")
+    end },
     { "walks through a locked door, never through a wall", function(t)
       local g = t.game
       t:active(0)
