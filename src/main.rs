@@ -277,6 +277,35 @@ fn simulate(
     Ok(())
 }
 
+/// Where a game a person plays is kept as it goes: `$WIZWAR_AUTOSAVE`, else
+/// `$XDG_STATE_HOME/wizwar/last-game.json`, else `~/.local/state/wizwar/last-game.json`.
+fn autosave_path() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("WIZWAR_AUTOSAVE") {
+        return Some(PathBuf::from(p));
+    }
+    let state = std::env::var_os("XDG_STATE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local").join("state")))?;
+    Some(state.join("wizwar").join("last-game.json"))
+}
+
+/// Writes `path` whole or not at all: `write` fills a file beside it, which then takes its
+/// place (an interrupted write leaves the last good copy).
+fn write_whole(
+    path: &std::path::Path,
+    write: impl FnOnce(&std::path::Path) -> Result<String, String>,
+) -> Result<String, String> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".partial");
+    let tmp = PathBuf::from(tmp);
+    let said = write(&tmp)?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(said.replace(&*tmp.to_string_lossy(), &path.to_string_lossy()))
+}
+
 /// The ruleset named on the command line, or the default that `rulesets/index.toml` names.
 fn ruleset_or_default(root: &std::path::Path, given: Option<String>) -> Result<String, String> {
     match given {
@@ -322,6 +351,21 @@ fn run(cli: Cli) -> Result<(), String> {
                 Some(l) => wizwar::repl::resume(&root, l, Box::new(Seats { agents }))?,
                 None => Engine::new(&root, &setup, Box::new(Seats { agents }))?,
             };
+            // The game is kept as it goes, after every turn: in --save FILE, and for a game a
+            // person plays in the autosave file too (see `autosave_path`). Ctrl-C or a closed
+            // terminal loses at most the turn in progress; `play --load FILE` goes on.
+            let kept: Vec<PathBuf> =
+                save.iter().cloned().chain(if human.is_empty() { None } else { autosave_path() }).collect();
+            let prior = loaded.as_ref().map_or(&[][..], |l| &l.steps[..]);
+            let keep = |engine: &Engine| -> Result<String, String> {
+                let steps = wizwar::repl::steps_after_play(engine, prior);
+                let mut said = String::new();
+                for path in &kept {
+                    said = write_whole(path, |tmp| wizwar::repl::write_saved(tmp, engine, &setup, &steps))?;
+                }
+                Ok(said)
+            };
+            let mut keep_failed = false;
             let outcome = loop {
                 // Between turns the state names who plays next: the turn about to be played.
                 let (before, who) =
@@ -335,6 +379,11 @@ fn run(cli: Cli) -> Result<(), String> {
                     });
                     for line in engine.take_output() {
                         println!("  [script] {line}");
+                    }
+                }
+                if let Err(e) = keep(&engine) {
+                    if !std::mem::replace(&mut keep_failed, true) {
+                        eprintln!("wizwar: the game could not be kept as it goes: {e}");
                     }
                 }
                 match out {
@@ -356,9 +405,21 @@ fn run(cli: Cli) -> Result<(), String> {
                     engine.log().iter().map(|l| serde_json::to_string(l).expect("log entries serialize")).collect();
                 std::fs::write(path, lines.join("\n") + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
             }
-            if let Some(path) = &save {
-                let steps = wizwar::repl::steps_after_play(&engine, loaded.as_ref().map_or(&[], |l| &l.steps[..]));
-                println!("{}", wizwar::repl::write_saved(path, &engine, &setup, &steps)?);
+            match keep(&engine) {
+                Ok(said) => {
+                    if save.is_some() {
+                        println!("{said}");
+                    }
+                    if let (false, Some(auto)) = (human.is_empty(), autosave_path()) {
+                        println!("This game is kept in {} (`wizwar play --load` it to go on).", auto.display());
+                    }
+                }
+                Err(e) if save.is_some() => return Err(e),
+                Err(e) => {
+                    if !keep_failed {
+                        eprintln!("wizwar: the game could not be kept: {e}");
+                    }
+                }
             }
             engine.with_state(|st| print!("{}", summary(st)));
             match outcome {

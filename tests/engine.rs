@@ -366,8 +366,10 @@ fn phases_start_and_end_as_events() {
 #[test]
 fn two_people_play_at_one_terminal() {
     use std::io::Write;
+    let kept = common::temp_dir("hotseat").join("kept.json");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
         .args(["--root", "tests/fixtures/engine", "play", "--ruleset", "toy", "--human", "0,1", "--turns", "3"])
+        .env("WIZWAR_AUTOSAVE", &kept)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -392,6 +394,7 @@ fn two_people_play_at_one_terminal() {
     assert!(status.success(), "{out}");
     assert!(out.contains("9999 is not an option number"), "a bad answer is explained: {out}");
     assert!(out.contains("Stopped at the turn limit"), "three turns were played by the two people: {out}");
+    assert!(kept.exists() && out.contains("This game is kept in"), "a game people play is kept: {out}");
     // A seat named twice is refused, saying so.
     let twice = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
         .args(["--root", "tests/fixtures/engine", "play", "--ruleset", "toy", "--human", "0,0"])
@@ -400,4 +403,49 @@ fn two_people_play_at_one_terminal() {
         .unwrap();
     assert_eq!(twice.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&twice.stderr).contains("--human 0 is given twice"));
+}
+
+/// A game a person plays is kept as it goes (after every turn): Ctrl-C loses at most the turn
+/// in progress, and `play --load` goes on from the kept file.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_in_play_keeps_the_game_to_go_on_with() {
+    use std::io::Write;
+    let dir = common::temp_dir("ctrlc");
+    let (kept, saved) = (dir.join("auto.json"), dir.join("saved.json"));
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
+        .args(["--root", "tests/fixtures/engine", "play", "--ruleset", "toy", "--human", "0", "--quiet", "--save"])
+        .arg(&saved)
+        .env("WIZWAR_AUTOSAVE", &kept)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // One turn played, then the person thinks (the input stays open) and presses Ctrl-C.
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(b"end\n").unwrap();
+    let started = std::time::Instant::now();
+    while !(kept.exists() && saved.exists()) {
+        assert!(started.elapsed() < std::time::Duration::from_secs(30), "nothing was kept after a turn");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    child.wait().unwrap();
+    drop(input);
+    for file in [&kept, &saved] {
+        let resumed = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
+            .args(["--root", "tests/fixtures/engine", "play", "--turns", "4", "--quiet", "--load"])
+            .arg(file)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&resumed.stdout);
+        assert!(
+            resumed.status.success(),
+            "{} goes on: {out}{}",
+            file.display(),
+            String::from_utf8_lossy(&resumed.stderr)
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }
