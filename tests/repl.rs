@@ -911,3 +911,42 @@ fn ctrl_c_interrupts_a_running_command() {
     })();
     steps.unwrap_or_else(|e| panic!("{backend:?}: {e}"));
 }
+
+/// `new`, `load` and `quit` do not drop steps not saved without a word (`cmd!` forces), and
+/// `undo` steps back over `new` and `load` to the game before.
+#[test]
+fn steps_not_saved_are_not_dropped_without_a_word() {
+    let mut r = repl();
+    r.execute("act 1").unwrap();
+    let err = r.execute("new").unwrap_err();
+    assert!(err.contains("1 step(s) not saved") && err.contains("`new!`"), "{err}");
+    assert_eq!(r.steps().len(), 1, "the game is as it was");
+    assert!(r.execute("quit").unwrap_err().contains("not saved"));
+    let file = tmp("not_dropped.json");
+    r.execute(&format!("save {}", file.display())).unwrap();
+    r.execute("new").expect("everything is saved: new goes ahead");
+    assert_eq!(r.steps().len(), 0);
+    let out = r.execute("undo").unwrap();
+    assert!(out.contains("undid: new"), "{out}");
+    assert_eq!(r.steps().len(), 1, "back to the game before `new`");
+    r.execute("act 1").unwrap();
+    assert!(r.execute(&format!("load {}", file.display())).unwrap_err().contains("1 step(s) not saved"));
+    r.execute(&format!("load! {}", file.display())).expect("forced");
+    assert_eq!(r.steps().len(), 1, "the saved game");
+    r.execute("undo").unwrap();
+    let out = r.execute("undo").unwrap();
+    assert!(out.contains("undid: load"), "{out}");
+    assert_eq!(r.steps().len(), 2, "back to the game before `load`, its unsaved step too");
+    assert!(r.execute("quit!").is_ok());
+}
+
+/// At the terminal (or a script), `quit` with steps not saved says so and the session goes on.
+#[test]
+fn quit_with_steps_not_saved_asks_for_quit_bang() {
+    let out = repl_reading(b"act 1\nquit\n= 40 + 2\nquit!\n= 7\n");
+    let t = text(&out);
+    assert!(out.status.success(), "{t}");
+    assert!(t.contains("not saved") && t.contains("`quit!`"), "{t}");
+    assert!(t.contains("42"), "the session went on after the refused quit: {t}");
+    assert!(!t.contains("\n7\n"), "quit! left: {t}");
+}

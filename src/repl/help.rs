@@ -2,7 +2,11 @@
 
 /// Commands: name, usage, one-line help.
 pub const COMMANDS: &[(&str, &str, &str)] = &[
-    ("new", "new [--ruleset R] [--players N] [--seed S] [--option O]", "start a new game"),
+    (
+        "new",
+        "new [--ruleset R] [--players N] [--seed S] [--option O]",
+        "start a new game (`new!`: even with steps not saved)",
+    ),
     ("board", "board", "show the board with wizards, treasures and objects"),
     ("state", "state", "players' summary, turn and phase, what the game waits for"),
     ("hand", "hand P", "the cards in player P's hand (P: A, B... or 0, 1... or a name)"),
@@ -22,12 +26,16 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ("card", "card [NAME] [source]", "a card's text, metadata and hooks (with `source`: its file)"),
     ("test", "test [FILTER]", "run the card tests of the current ruleset (FILTER: part of a key or name)"),
     ("steps", "steps [drop]", "the steps taken, and those pending since a reload (`drop` forgets these)"),
-    ("undo", "undo", "take back the last step (answer, action, Lua, put or give)"),
+    ("undo", "undo", "take back the last step (answer, action, Lua, put or give), or the `new`/`load` before it"),
     ("reload", "reload", "reload rules and cards from disk and replay every step"),
     ("save", "save FILE", "save the session (a saved game when it has only answers)"),
-    ("load", "load FILE", "load a saved game (also from `play --save`) or a saved session"),
+    (
+        "load",
+        "load FILE",
+        "load a saved game (also from `play --save`) or a saved session (`load!`: even with steps not saved)",
+    ),
     ("help", "help [CMD]", "list the commands, or explain one"),
-    ("quit", "quit", "leave (also Ctrl-D)"),
+    ("quit", "quit", "leave (also Ctrl-D; `quit!`: even with steps not saved)"),
 ];
 
 fn long_help(cmd: &str) -> Option<&'static str> {

@@ -53,6 +53,9 @@ const NEW_LINES_SHOWN: usize = 30;
 struct Game {
     setup: GameSetup,
     run: Built,
+    /// The steps as last written or read (`save`, `load`; none for `new`): what `new`, `load`
+    /// and `quit` would drop is what came after.
+    kept: Vec<Step>,
 }
 
 impl Game {
@@ -68,12 +71,22 @@ impl Game {
     fn all_steps(&self) -> Vec<Step> {
         self.run.steps.iter().chain(&self.run.pending).cloned().collect()
     }
+
+    /// How many steps were taken since the game was last saved or loaded.
+    fn unsaved(&self) -> usize {
+        let all = self.all_steps();
+        let same = all.iter().zip(&self.kept).take_while(|(a, b)| a == b).count();
+        all.len() - same
+    }
 }
 
 /// The interactive session.
 pub struct Repl {
     root: PathBuf,
     game: Option<Game>,
+    /// The games `new` and `load` replaced, with the command that did it: `undo` on a game
+    /// with no step left goes back to the one before.
+    before: Vec<(Game, String)>,
     /// What `new` starts from (the command line's flags).
     defaults: GameSetup,
     /// Set by Ctrl-C while a command runs: the engines and card tests stop, the command fails
@@ -88,6 +101,7 @@ impl Repl {
         Repl {
             root: root.to_path_buf(),
             game: None,
+            before: Vec::new(),
             // Until told otherwise (`set_defaults`): the default ruleset (rulesets/index.toml),
             // else the first one on disk that can be played.
             defaults: GameSetup {
@@ -136,7 +150,7 @@ impl Repl {
     /// Starts a game from a setup.
     pub fn start(&mut self, setup: GameSetup) -> Result<String, String> {
         let built = build(&self.root, &setup, &[], self.check())?;
-        self.install(setup, built);
+        self.install(setup, built, Vec::new(), "new");
         Ok(self.pending_text())
     }
 
@@ -174,7 +188,11 @@ impl Repl {
     fn dispatch(&mut self, cmd: &str, rest: &str) -> Result<String, String> {
         match cmd {
             "help" | "?" => Ok(help::help(rest)),
-            "new" => self.cmd_new(rest),
+            "new" => {
+                self.refuse_unsaved("new")?;
+                self.cmd_new(rest)
+            }
+            "new!" => self.cmd_new(rest),
             "board" => self.view(|_, st, _| render_ascii(&st.board, &overlay(st))),
             "state" => self.cmd_state(),
             "hand" | "play" => {
@@ -259,14 +277,23 @@ impl Repl {
                     return Err("usage: save FILE".into());
                 }
                 let g = self.game_ref()?;
-                let mut out = write_saved(&expand_home(rest), g.engine(), &g.setup, &g.all_steps())?;
+                let steps = g.all_steps();
+                let mut out = write_saved(&expand_home(rest), g.engine(), &g.setup, &steps)?;
                 if !g.run.pending.is_empty() {
                     out.push_str(&format!(" (with the {} pending step(s))", g.run.pending.len()));
                 }
+                if let Some(g) = self.game.as_mut() {
+                    g.kept = steps;
+                }
                 Ok(out)
             }
-            "load" => self.cmd_load(rest),
-            "quit" | "exit" => Ok(String::new()),
+            "load" => {
+                self.refuse_unsaved("load")?;
+                self.cmd_load(rest)
+            }
+            "load!" => self.cmd_load(rest),
+            "quit" | "exit" => self.refuse_unsaved(cmd).map(|()| String::new()),
+            "quit!" | "exit!" => Ok(String::new()),
             other => Err(help::unknown(other)),
         }
     }
@@ -458,6 +485,14 @@ impl Repl {
 
     fn cmd_undo(&mut self) -> Result<String, String> {
         let flag = self.interrupt.clone();
+        let no_step = self.game.as_ref().is_some_and(|g| g.run.steps.is_empty());
+        if no_step {
+            if let Some((old, how)) = self.before.pop() {
+                self.game = Some(old);
+                self.refresh_words();
+                return Ok(format!("undid: {how} (back to the game before it)\n{}", self.pending_text()));
+            }
+        }
         let g = self.game.as_mut().ok_or("no game yet: use `new` (or `load FILE`)")?;
         let Some(last) = g.run.steps.pop() else {
             return Err("nothing to undo".into());
@@ -555,7 +590,7 @@ impl Repl {
         if !built.pending.is_empty() {
             out.push_str(&format!("\n{} step(s) kept as pending: `steps` lists them", built.pending.len()));
         }
-        self.install(loaded.setup, built);
+        self.install(loaded.setup, built, loaded.steps.clone(), &format!("load {}", path.display()));
         out.push('\n');
         out.push_str(&self.pending_text());
         Ok(out)
@@ -594,13 +629,30 @@ impl Repl {
                 report.push(line);
             }
         }
-        self.install(setup, built);
+        // The same game rebuilt: what was saved of it stays saved, and `undo` stays in it.
+        let kept = self.game.take().map(|g| g.kept).unwrap_or_default();
+        self.game = Some(Game { setup, run: built, kept });
+        self.refresh_words();
         Ok(format!("{}\n{}", report.join("\n"), self.pending_text()))
     }
 
-    fn install(&mut self, setup: GameSetup, run: Built) {
-        self.game = Some(Game { setup, run });
+    /// Puts a new game in place (from `new` or `load`, named by `how`); the one it replaces is
+    /// kept for `undo`.
+    fn install(&mut self, setup: GameSetup, run: Built, kept: Vec<Step>, how: &str) {
+        if let Some(old) = self.game.replace(Game { setup, run, kept }) {
+            self.before.push((old, how.to_string()));
+        }
         self.refresh_words();
+    }
+
+    /// Refuses to drop steps not saved yet (for `new`, `load` and `quit`; `cmd!` forces).
+    pub fn refuse_unsaved(&self, cmd: &str) -> Result<(), String> {
+        match self.game.as_ref().map_or(0, Game::unsaved) {
+            0 => Ok(()),
+            n => Err(format!(
+                "{n} step(s) not saved would be lost: `save FILE` first, or `{cmd}!` to go on without them"
+            )),
+        }
     }
 
     /// Applies a new step and records it; shows what it did.

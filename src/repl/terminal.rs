@@ -336,8 +336,14 @@ pub fn run_interactive(repl: &mut Repl) -> Result<bool, String> {
             }
         }
         let cmd = line.trim();
-        if cmd == "quit" || cmd == "exit" {
-            break;
+        if let Some(done) = quitting(&repl, cmd) {
+            match done {
+                Ok(()) => break,
+                Err(e) => {
+                    println!("error: {e}");
+                    continue;
+                }
+            }
         }
         flag.store(false, std::sync::atomic::Ordering::Relaxed);
         match repl.execute(&line) {
@@ -400,8 +406,14 @@ pub fn run_script(repl: &mut Repl, input: impl BufRead, out: &mut impl Write) ->
         }
         let _ = writeln!(out, "wizwar> {line}");
         let cmd = line.trim();
-        if cmd == "quit" || cmd == "exit" {
-            break;
+        if let Some(done) = quitting(repl, cmd) {
+            match done {
+                Ok(()) => break,
+                Err(e) => {
+                    let _ = writeln!(out, "error: {e}");
+                    continue;
+                }
+            }
         }
         match repl.execute(&line) {
             Ok(t) if t.is_empty() => {}
@@ -485,5 +497,15 @@ mod tests {
         assert!(needs_more("= {1,"));
         assert!(!needs_more("lua x = = 1"), "a syntax error is not unfinished");
         assert!(!needs_more("board"));
+    }
+}
+
+/// `quit` or `exit` (None for any other line): Ok to leave, or why not (steps not saved;
+/// `quit!` leaves anyway).
+fn quitting(repl: &Repl, cmd: &str) -> Option<Result<(), String>> {
+    match cmd {
+        "quit" | "exit" => Some(repl.refuse_unsaved(cmd)),
+        "quit!" | "exit!" => Some(Ok(())),
+        _ => None,
     }
 }
