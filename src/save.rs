@@ -4,7 +4,80 @@
 use crate::engine::{Answered, Engine, GameSetup};
 use crate::state::GameState;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The content a game is made of, file by file: every rules file of the ruleset's chain
+/// (`.lua`, `.toml`) and every card file it loads (its card folders, `cards/lib`), each path
+/// (relative to the root) with a hash of its bytes. A save keeps it, so a replay against
+/// changed files says first which files changed.
+pub type Content = BTreeMap<String, String>;
+
+/// The content of a game of `ruleset` under `root` as the files are now (empty if the ruleset
+/// does not load: the replay will say why).
+pub fn content_of(root: &Path, ruleset: &str) -> Content {
+    let Ok(rs) = crate::ruleset::Ruleset::load(&root.join("rulesets"), ruleset) else { return Content::new() };
+    let mut dirs: Vec<PathBuf> = rs.chain.iter().map(|l| l.dir.clone()).collect();
+    dirs.extend(rs.file.card_dirs.iter().map(|d| root.join("cards").join(d)));
+    dirs.push(root.join("cards").join("lib"));
+    let mut out = Content::new();
+    for dir in dirs {
+        for f in files_under(&dir) {
+            if let Ok(bytes) = std::fs::read(&f) {
+                let key = f.strip_prefix(root).unwrap_or(&f).to_string_lossy().replace('\\', "/");
+                out.insert(key, format!("{:016x}", fnv1a(&bytes)));
+            }
+        }
+    }
+    out
+}
+
+/// What changed between the content a save recorded and the content now, in a line each for
+/// changed, added and removed files; None when nothing did (or the save recorded nothing).
+pub fn content_changes(saved: &Content, now: &Content) -> Option<String> {
+    if saved.is_empty() {
+        return None;
+    }
+    let changed: Vec<&str> =
+        saved.iter().filter(|(k, h)| now.get(*k).is_some_and(|n| n != *h)).map(|(k, _)| k.as_str()).collect();
+    let added: Vec<&str> = now.keys().filter(|k| !saved.contains_key(*k)).map(String::as_str).collect();
+    let removed: Vec<&str> = saved.keys().filter(|k| !now.contains_key(*k)).map(String::as_str).collect();
+    if changed.is_empty() && added.is_empty() && removed.is_empty() {
+        return None;
+    }
+    let mut lines = vec!["the rules and cards changed since this game was saved:".to_string()];
+    for (what, files) in [("changed", changed), ("added", added), ("removed", removed)] {
+        if !files.is_empty() {
+            lines.push(format!("  {what}: {}", files.join(", ")));
+        }
+    }
+    Some(lines.join("\n"))
+}
+
+/// The `.lua` and `.toml` files under `dir`, sorted.
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "lua" || x == "toml") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// FNV-1a, 64 bits: the same on every machine and in every build (std's hashers promise
+/// neither).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
+}
 
 /// Bump when the format changes incompatibly. 3: answers are option keys made from records
 /// (see `decision::record_id`); the formats before it named options by their labels.
@@ -31,6 +104,9 @@ pub struct SavedGame {
     /// For reading only: loading rebuilds the state from the answers.
     #[serde(default)]
     pub snapshot: Option<GameState>,
+    /// The files the game was played with (see [`Content`]); empty in older saves.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub content: Content,
 }
 
 impl SavedGame {
@@ -40,6 +116,7 @@ impl SavedGame {
             setup: setup.clone(),
             answers: engine.answers(),
             snapshot: Some(engine.state()),
+            content: content_of(engine.root(), &setup.ruleset),
         }
     }
 

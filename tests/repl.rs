@@ -950,3 +950,31 @@ fn quit_with_steps_not_saved_asks_for_quit_bang() {
     assert!(t.contains("42"), "the session went on after the refused quit: {t}");
     assert!(!t.contains("\n7\n"), "quit! left: {t}");
 }
+
+/// A save records the files it was played with: a replay against changed files says which
+/// were changed, added or removed before it says where the game diverges (or that it did not).
+#[test]
+fn a_replay_names_the_files_that_changed_since_the_save() {
+    let dir = temp_root("content");
+    let mut r = repl_at(&dir);
+    r.execute("act 1").unwrap();
+    let game = dir.join("content_game.json");
+    r.execute(&format!("save {}", game.display())).unwrap();
+    let replay = || text(&wizwar(&["--root", dir.to_str().unwrap(), "replay", game.to_str().unwrap()]));
+    let same = replay();
+    assert!(same.contains("replayed all") && !same.contains("changed since"), "nothing changed: {same}");
+    // An unrelated card file added, a rules file touched.
+    std::fs::write(
+        dir.join("cards/toy/extra.lua"),
+        std::fs::read_to_string(dir.join("cards/toy/zap.lua")).unwrap().replace("\"Zap\"", "\"Extra Zap\""),
+    )
+    .unwrap();
+    let rules = dir.join("rulesets/toy/rules.lua");
+    std::fs::write(&rules, std::fs::read_to_string(&rules).unwrap() + "\n-- a comment\n").unwrap();
+    let out = replay();
+    let changes = out.find("changed since this game was saved").expect(&out);
+    assert!(out.contains("changed: rulesets/toy/rules.lua") && out.contains("added: cards/toy/extra.lua"), "{out}");
+    let verdict = out.find("replayed").or_else(|| out.find("diverge")).expect(&out);
+    assert!(changes < verdict, "the changed files come first: {out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -142,6 +142,7 @@ impl Engine {
             .map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
         let state = starting_state(&set, setup, options)?;
         let k = Rc::new(Kernel {
+            root: root.to_path_buf(),
             host,
             ruleset,
             boards: set,

@@ -135,6 +135,8 @@ pub(crate) struct LoadedCard {
 }
 
 pub(crate) struct Kernel {
+    /// The folder holding `rulesets/` and `cards/` this game was loaded from.
+    pub root: PathBuf,
     pub host: LuaHost,
     pub ruleset: Ruleset,
     /// The ruleset's board set, read at loading (primitives do no file I/O).
@@ -202,6 +204,11 @@ impl Engine {
 
     pub fn ruleset(&self) -> &Ruleset {
         &self.k.ruleset
+    }
+
+    /// The folder holding `rulesets/` and `cards/` the game was loaded from.
+    pub fn root(&self) -> &Path {
+        &self.k.root
     }
 
     /// Replaces the agent (for the REPL, or a test that scripts the next answers).

@@ -26,6 +26,9 @@ pub struct SavedSession {
     /// For reading, and to check a replay against: the state after the last step.
     #[serde(default)]
     pub snapshot: Option<GameState>,
+    /// The files the session was played with (`crate::save::Content`); empty in older files.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub content: crate::save::Content,
 }
 
 /// A saved game or session read from a file.
@@ -34,6 +37,8 @@ pub struct Loaded {
     pub steps: Vec<Step>,
     /// The state recorded after the last step, when the file has one.
     pub snapshot: Option<GameState>,
+    /// The files it was played with, when the file records them.
+    pub content: crate::save::Content,
 }
 
 /// Reads any format (see the module doc).
@@ -45,7 +50,7 @@ pub fn read_saved(path: &Path) -> Result<Loaded, String> {
     let format = json.get("format").cloned().unwrap_or_default();
     let as_session = |json| -> Result<Loaded, String> {
         let s: SavedSession = serde_json::from_value(json).map_err(|e| format!("{shown}: not a saved session: {e}"))?;
-        Ok(Loaded { setup: s.setup, steps: s.steps, snapshot: s.snapshot })
+        Ok(Loaded { setup: s.setup, steps: s.steps, snapshot: s.snapshot, content: s.content })
     };
     if OLD_FORMATS.contains(&format.to_string().as_str()) {
         return Err(old_format(&shown.to_string(), &format.to_string()));
@@ -54,7 +59,12 @@ pub fn read_saved(path: &Path) -> Result<Loaded, String> {
         f if f.as_u64() == Some(SAVE_FORMAT as u64) => {
             let saved: SavedGame =
                 serde_json::from_value(json).map_err(|e| format!("{shown}: not a saved game: {e}"))?;
-            Ok(Loaded { setup: saved.setup, steps: steps_of(saved.answers), snapshot: saved.snapshot })
+            Ok(Loaded {
+                setup: saved.setup,
+                steps: steps_of(saved.answers),
+                snapshot: saved.snapshot,
+                content: saved.content,
+            })
         }
         f if f.as_u64() == Some(SESSION_FORMAT as u64) => as_session(json),
         serde_json::Value::Null => Err(format!("{shown}: not a saved game or session (no `format` field)")),
@@ -90,6 +100,7 @@ pub fn write_saved(path: &Path, engine: &Engine, setup: &GameSetup, steps: &[Ste
                 setup: setup.clone(),
                 steps: steps.to_vec(),
                 snapshot: Some(engine.state()),
+                content: crate::save::content_of(engine.root(), &setup.ruleset),
             };
             let text = serde_json::to_string_pretty(&s).map_err(|e| e.to_string())?;
             std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -121,21 +132,27 @@ pub fn steps_after_play(engine: &Engine, loaded: &[Step]) -> Vec<Step> {
 /// how far it went, or an error saying where it diverges.
 pub fn replay_file(root: &Path, path: &Path) -> Result<String, String> {
     let loaded = read_saved(path)?;
+    // What changed in the files comes first: it is the likely reason of any divergence.
+    let changes = crate::save::content_changes(&loaded.content, &crate::save::content_of(root, &loaded.setup.ruleset));
+    let first = |text: String| match &changes {
+        Some(c) => format!("{c}\n{text}"),
+        None => text,
+    };
     let check = Check { saved: loaded.snapshot.as_ref(), ..Check::default() };
-    let built = build(root, &loaded.setup, &loaded.steps, check)?;
+    let built = build(root, &loaded.setup, &loaded.steps, check).map_err(first)?;
     let total = loaded.steps.len();
     if let Some(s) = built.stopped {
-        return Err(format!("{s} ({} of {total} steps applied)", built.steps.len()));
+        return Err(first(format!("{s} ({} of {total} steps applied)", built.steps.len())));
     }
     if let Some(d) = built.differs {
-        return Err(d);
+        return Err(first(d));
     }
     let last = built.trace.last().expect("a start");
-    Ok(match &last.outcome {
+    Ok(first(match &last.outcome {
         crate::engine::Outcome::Over(r) => format!("replayed all {total} steps; game over: {}", r.reason),
         crate::engine::Outcome::Suspended(_) => {
             format!("replayed all {total} steps; the game waits for the next answer")
         }
         other => format!("replayed all {total} steps; the game stopped: {other:?}"),
-    })
+    }))
 }
