@@ -1,0 +1,127 @@
+//! Property tests over what people and files feed the engine: REPL command lines, saved games
+//! and card files, garbled at random. None may panic; each bad one is an error that says what,
+//! and the session or game goes on as it was.
+
+mod common;
+
+use proptest::prelude::*;
+use std::path::PathBuf;
+use wizwar::repl::Repl;
+
+fn toy() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/engine")
+}
+
+/// Command lines: a real command (or a near miss) with words and bytes that may mean nothing.
+fn command_line() -> impl Strategy<Value = String> {
+    let commands: Vec<String> = wizwar::repl::COMMANDS
+        .iter()
+        .map(|c| c.0.to_string())
+        .chain(["acts", "=", "lua", "undo", "steps drop", "quit", "new!"].map(String::from))
+        .filter(|c| c != "test" && c != "save" && c != "load" && c != "reload")
+        .collect();
+    let word = prop_oneof![
+        Just("1".to_string()),
+        Just("-1".to_string()),
+        Just("A".to_string()),
+        Just("Zap".to_string()),
+        Just("--players".to_string()),
+        Just("{".to_string()),
+        Just("game:player(0)".to_string()),
+        "[a-z0-9 ,.=(){}\"'#-]{0,12}",
+        "\\PC{0,6}",
+    ];
+    (prop::sample::select(commands), prop::collection::vec(word, 0..4))
+        .prop_map(|(c, words)| format!("{c} {}", words.join(" ")))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Any line gives a result or a message, never a panic, and the session still answers.
+    #[test]
+    fn repl_lines_never_break_the_session(lines in prop::collection::vec(command_line(), 1..6)) {
+        let mut r = Repl::new(&toy());
+        r.execute("new --ruleset toy --seed 2").unwrap();
+        for line in &lines {
+            let _ = r.execute(line);
+        }
+        if r.engine().is_some() {
+            prop_assert!(r.execute("state").is_ok(), "the session answers after {lines:?}");
+        }
+    }
+}
+
+/// A saved game of the toy ruleset, as text.
+fn saved_game_text() -> String {
+    let dir = common::temp_dir("fuzzsave");
+    let mut r = Repl::new(&toy());
+    r.execute("new --ruleset toy --seed 3").unwrap();
+    r.execute("act 1").unwrap();
+    let file = dir.join("game.json");
+    r.execute(&format!("save {}", file.display())).unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    text
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// A save file cut short or with a byte changed is refused with a message naming the file,
+    /// or loads and replays as far as it can: never a panic.
+    #[test]
+    fn garbled_save_files_are_refused_or_replayed(cut in 0.0f64..1.0, at in 0.0f64..1.0, byte in any::<u8>()) {
+        let text = saved_game_text();
+        let mut bytes = text.into_bytes();
+        let i = ((bytes.len() as f64) * at) as usize % bytes.len();
+        bytes[i] = byte;
+        bytes.truncate(((bytes.len() as f64) * (0.5 + cut / 2.0)) as usize);
+        let dir = common::temp_dir("fuzzsave2");
+        let file = dir.join("garbled.json");
+        std::fs::write(&file, &bytes).unwrap();
+        match wizwar::repl::read_saved(&file) {
+            Err(e) => prop_assert!(e.contains("garbled.json"), "the message names the file: {e}"),
+            Ok(loaded) => {
+                let _ = wizwar::repl::build(&toy(), &loaded.setup, &loaded.steps, Default::default());
+            }
+        }
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
+
+/// The toy root with its Zap card file replaced by `source`; what loading it says.
+fn load_with_card(source: &str) -> Result<(), String> {
+    let root = common::temp_dir("fuzzcard");
+    common::copy_dir(&toy(), &root);
+    std::fs::write(root.join("cards/toy/zap.lua"), source).unwrap();
+    let setup =
+        wizwar::engine::GameSetup { ruleset: "toy".into(), players: 2, seed: 1, options: vec![], names: vec![] };
+    let result =
+        wizwar::engine::Engine::new(&root, &setup, Box::new(wizwar::decision::RandomAgent::new(1))).map(|_| ());
+    std::fs::remove_dir_all(&root).ok();
+    result
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// A card file with a line dropped or a character changed loads, or is refused naming the
+    /// file: never a panic, never a game that half loaded.
+    #[test]
+    fn garbled_card_files_are_refused_naming_the_file(line in 0usize..40, at in 0.0f64..1.0, ch in "[ -~]") {
+        let source = std::fs::read_to_string(toy().join("cards/toy/zap.lua")).unwrap();
+        let mut lines: Vec<String> = source.lines().map(String::from).collect();
+        let n = line % lines.len();
+        if at < 0.3 {
+            lines.remove(n);
+        } else if !lines[n].is_empty() {
+            let chars: Vec<char> = lines[n].chars().collect();
+            let i = ((chars.len() as f64) * at) as usize % chars.len();
+            lines[n] = chars[..i].iter().collect::<String>() + &ch + &chars[i + 1..].iter().collect::<String>();
+        }
+        if let Err(e) = load_with_card(&lines.join("\n")) {
+            prop_assert!(e.contains("cards/toy/zap.lua") || e.contains("Zap"), "the message names the card: {e}");
+        }
+    }
+}
