@@ -87,7 +87,9 @@ fn split_player<'a>(rest: &'a str, engine: &Engine) -> (&'a str, &'a str) {
     let named = engine.with_view(|st| {
         st.players.iter().find_map(|p| {
             let n = p.name.len();
-            (rest.len() > n && rest[..n].eq_ignore_ascii_case(&p.name) && rest[n..].starts_with(' ')).then_some(n)
+            // `get`: a name's length in bytes may end inside a character of what was typed.
+            let head = rest.get(..n)?;
+            (head.eq_ignore_ascii_case(&p.name) && rest[n..].starts_with(' ')).then_some(n)
         })
     });
     match named {
