@@ -6,7 +6,7 @@
 //! second, microseconds per decision, calls into the kernel per turn, the shares of time in
 //! scripts, in turning values between Lua and Rust, in the kernel's primitives and in the rest
 //! of the engine, the time to start a game on a loaded engine (a reset) and to load it. Then the time and size of a copy of
-//! a game's state (what every checkpoint costs), and the speed-up of two threads over one.
+//! a game's state (what every checkpoint costs), and what two threads gain over one.
 
 use crate::engine::{Engine, GameSetup};
 use crate::sim::{run, Bots, GameRecord, SimConfig};
@@ -50,7 +50,7 @@ pub struct BenchReport {
     pub lines: Vec<BenchLine>,
     pub clones: Vec<CloneCost>,
     /// Games per second with two threads over one (random bots, the first ruleset).
-    pub jobs2_speedup: f64,
+    pub jobs2_gain: f64,
     pub jobs2_ruleset: String,
 }
 
@@ -154,7 +154,7 @@ pub fn bench(root: &Path, games: u64, progress: &dyn Fn(&str)) -> Result<BenchRe
     run(&config(root, &first, Bots::Random, games, 2), &|_| {});
     let two = games as f64 / started.elapsed().as_secs_f64().max(1e-9);
     let one = lines.iter().find(|l| l.ruleset == first && l.bots == "random").map_or(1.0, |l| l.games_per_second);
-    Ok(BenchReport { lines, clones, jobs2_speedup: two / one.max(1e-9), jobs2_ruleset: first })
+    Ok(BenchReport { lines, clones, jobs2_gain: two / one.max(1e-9), jobs2_ruleset: first })
 }
 
 /// The report as tables for people.
@@ -203,7 +203,7 @@ pub fn render(report: &BenchReport) -> String {
     let _ = writeln!(
         s,
         "two threads: {:.2}x the games/s of one ({}, random bots)",
-        report.jobs2_speedup, report.jobs2_ruleset
+        report.jobs2_gain, report.jobs2_ruleset
     );
     s
 }

@@ -22,7 +22,7 @@ pub fn content_of(root: &Path, ruleset: &str) -> Content {
     dirs.push(root.join("cards").join("lib"));
     let mut out = Content::new();
     for dir in dirs {
-        for f in files_under(&dir) {
+        for f in crate::engine::files_under(&dir, &["lua", "toml"]) {
             if let Ok(bytes) = std::fs::read(&f) {
                 let key = f.strip_prefix(root).unwrap_or(&f).to_string_lossy().replace('\\', "/");
                 out.insert(key, format!("{:016x}", fnv1a(&bytes)));
@@ -52,25 +52,6 @@ pub fn content_changes(saved: &Content, now: &Content) -> Option<String> {
         }
     }
     Some(lines.join("\n"))
-}
-
-/// The `.lua` and `.toml` files under `dir`, sorted.
-fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else { continue };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "lua" || x == "toml") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 /// FNV-1a, 64 bits: the same on every machine and in every build (std's hashers promise

@@ -124,10 +124,10 @@ impl IntoLua for Value {
             // safe per-field `raw_set` costs a protected call each, and converting data was
             // the largest cost of a turn.
             other => {
-                // SAFETY: `push_raw` only pushes onto the stack it is given (checking stack space
+                // SAFETY: `push` only pushes onto the stack it is given (checking stack space
                 // at every level) and holds no value with a destructor, so a Lua error (out of
                 // memory) raised inside it may unwind through it; `exec_raw` catches it.
-                unsafe { lua.exec_raw::<mlua::Value>((), |state| push_raw(state, &other)) }
+                unsafe { lua.exec_raw::<mlua::Value>((), |state| push(state, &other, None)) }
             }
         }
     }
@@ -139,25 +139,24 @@ impl IntoLua for Value {
 /// may hand one answer to every script that asks.
 pub struct Frozen(pub Value);
 
-/// Where the sandbox leaves what a frozen proxy needs: { refuse_write, length, name, the
-/// frozen empty table }.
-pub const FROZEN_KIT: &str = "wizwar.frozen_kit";
+/// Where the sandbox leaves what a frozen proxy needs (in the Lua registry): { refuse_write,
+/// length, name, the frozen empty table }.
+pub const FROZEN_KIT: &std::ffi::CStr = c"wizwar.frozen_kit";
 
 impl IntoLua for Frozen {
     fn into_lua(self, lua: &Lua) -> mlua::Result<mlua::Value> {
         match self.0 {
             v @ (Value::List(_) | Value::Map(_)) => {
-                // SAFETY: as `push_raw`; `push_frozen` also only pushes onto the stack it is
-                // given and sets fields of tables it made (or the sandbox's target_of table).
+                // SAFETY: as in `Value::into_lua`: `push` only pushes onto the stack it is given
+                // and sets fields of tables it made.
                 unsafe {
                     lua.exec_raw::<mlua::Value>((), |state| {
                         use mlua::ffi;
-                        let name = std::ffi::CString::new(FROZEN_KIT).expect("no NUL");
-                        if ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, name.as_ptr()) != ffi::LUA_TTABLE {
+                        if ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, FROZEN_KIT.as_ptr()) != ffi::LUA_TTABLE {
                             ffi::luaL_error(state, c"the sandbox's frozen records are not installed".as_ptr());
                         }
                         let kit = ffi::lua_gettop(state);
-                        push_frozen(state, &v, kit);
+                        push(state, &v, Some(kit));
                         ffi::lua_remove(state, kit);
                     })
                 }
@@ -167,26 +166,35 @@ impl IntoLua for Frozen {
     }
 }
 
-/// Pushes `v` frozen (see [`Frozen`]); `kit` is the stack index of the sandbox's kit.
-unsafe fn push_frozen(state: *mut mlua::ffi::lua_State, v: &Value, kit: std::os::raw::c_int) {
+/// Pushes `v` onto the Lua stack as one value: lists are sequences 1..n, maps string-keyed
+/// tables, sized exactly as the safe conversion sized them. With `frozen` (the stack index of
+/// the sandbox's kit) every table is pushed frozen (see [`Frozen`]).
+unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: Option<std::os::raw::c_int>) {
     use mlua::ffi;
     if ffi::lua_checkstack(state, 8) == 0 {
         ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
     }
     match v {
-        // All empty tables are one (the kit's): nothing in one to change or to tell apart.
-        Value::List(items) if items.is_empty() => {
-            ffi::lua_rawgeti(state, kit, 4);
+        Value::Nil => return ffi::lua_pushnil(state),
+        Value::Bool(b) => return ffi::lua_pushboolean(state, *b as std::os::raw::c_int),
+        Value::Int(i) => return ffi::lua_pushinteger(state, *i),
+        Value::Str(s) => {
+            ffi::lua_pushlstring(state, s.as_ptr() as *const std::os::raw::c_char, s.len());
             return;
         }
-        Value::Map(m) if m.is_empty() => {
-            ffi::lua_rawgeti(state, kit, 4);
+        // All empty frozen tables are one (the kit's): nothing in one to change or tell apart.
+        Value::List(items) if items.is_empty() && frozen.is_some() => {
+            ffi::lua_rawgeti(state, frozen.unwrap_or_default(), 4);
+            return;
+        }
+        Value::Map(m) if m.is_empty() && frozen.is_some() => {
+            ffi::lua_rawgeti(state, frozen.unwrap_or_default(), 4);
             return;
         }
         Value::List(items) => {
             ffi::lua_createtable(state, items.len() as std::os::raw::c_int, 0);
             for (i, x) in items.iter().enumerate() {
-                push_frozen(state, x, kit);
+                push(state, x, frozen);
                 ffi::lua_rawseti(state, -2, (i + 1) as ffi::lua_Integer);
             }
         }
@@ -194,12 +202,21 @@ unsafe fn push_frozen(state: *mut mlua::ffi::lua_State, v: &Value, kit: std::os:
             ffi::lua_createtable(state, 0, m.len() as std::os::raw::c_int);
             for (k, x) in m {
                 ffi::lua_pushlstring(state, k.as_ptr() as *const std::os::raw::c_char, k.len());
-                push_frozen(state, x, kit);
+                push(state, x, frozen);
                 ffi::lua_rawset(state, -3);
             }
         }
-        scalar => return push_raw(state, scalar),
     }
+    if let Some(kit) = frozen {
+        freeze_top(state, kit);
+    }
+}
+
+/// Replaces the table on top of the stack by a frozen proxy of it: a table holding only the
+/// data, under [`frozen_key`], whose metatable (made from the kit at `kit`) reads through to
+/// the data and refuses writes.
+unsafe fn freeze_top(state: *mut mlua::ffi::lua_State, kit: std::os::raw::c_int) {
+    use mlua::ffi;
     let data = ffi::lua_gettop(state);
     ffi::lua_createtable(state, 0, 1);
     let proxy = ffi::lua_gettop(state);
@@ -216,38 +233,6 @@ unsafe fn push_frozen(state: *mut mlua::ffi::lua_State, v: &Value, kit: std::os:
     ffi::lua_setfield(state, -2, c"__metatable".as_ptr());
     ffi::lua_setmetatable(state, proxy);
     ffi::lua_remove(state, data);
-}
-
-/// Pushes `v` onto the Lua stack as one value: lists are sequences 1..n, maps string-keyed
-/// tables, sized exactly as the safe conversion sized them.
-unsafe fn push_raw(state: *mut mlua::ffi::lua_State, v: &Value) {
-    use mlua::ffi;
-    if ffi::lua_checkstack(state, 4) == 0 {
-        ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
-    }
-    match v {
-        Value::Nil => ffi::lua_pushnil(state),
-        Value::Bool(b) => ffi::lua_pushboolean(state, *b as std::os::raw::c_int),
-        Value::Int(i) => ffi::lua_pushinteger(state, *i),
-        Value::Str(s) => {
-            ffi::lua_pushlstring(state, s.as_ptr() as *const std::os::raw::c_char, s.len());
-        }
-        Value::List(items) => {
-            ffi::lua_createtable(state, items.len() as std::os::raw::c_int, 0);
-            for (i, x) in items.iter().enumerate() {
-                push_raw(state, x);
-                ffi::lua_rawseti(state, -2, (i + 1) as ffi::lua_Integer);
-            }
-        }
-        Value::Map(m) => {
-            ffi::lua_createtable(state, 0, m.len() as std::os::raw::c_int);
-            for (k, x) in m {
-                ffi::lua_pushlstring(state, k.as_ptr() as *const std::os::raw::c_char, k.len());
-                push_raw(state, x);
-                ffi::lua_rawset(state, -3);
-            }
-        }
-    }
 }
 
 fn refuse(what: &str) -> mlua::Error {

@@ -20,7 +20,7 @@ fn the_bench_reports_every_ruleset_with_both_kinds_of_bots() {
     }
     assert_eq!(report.clones.len(), rulesets.len());
     assert!(report.clones.iter().all(|c| c.micros > 0.0 && c.json_bytes > 1000), "{:?}", report.clones);
-    assert!(report.jobs2_speedup > 0.0);
+    assert!(report.jobs2_gain > 0.0);
     let text = wizwar::bench::render(&report);
     assert!(text.contains("games/s") && text.contains("a copy of a 8th game's state"), "{text}");
 }

@@ -139,20 +139,8 @@ impl Kernel {
         // After an event, handlers hear it and cannot change it: the payload is frozen, so no
         // handler needs a copy of it to be undone, and none can alter what the next one hears.
         let heard_only = !can_cancel;
-        let table = match payload.clone() {
-            Value::Nil if !heard_only => lua.create_table().map_err(|e| HostError::Runtime(e.to_string()))?,
-            Value::Nil => into_table(lua, crate::value::Frozen(Value::map()))?,
-            v if heard_only => into_table(lua, crate::value::Frozen(v))?,
-            v => match mlua::IntoLua::into_lua(v, lua).map_err(|e| HostError::Runtime(e.to_string()))? {
-                mlua::Value::Table(t) => t,
-                other => {
-                    return Err(HostError::Runtime(format!(
-                        "an event payload must be a table, got {}",
-                        other.type_name()
-                    )))
-                }
-            },
-        };
+        let data = if payload.is_nil() { Value::map() } else { payload.clone() };
+        let table = if heard_only { into_table(lua, crate::value::Frozen(data))? } else { into_table(lua, data)? };
         let rules = self.rules.borrow().clone();
         let game = self.game.borrow().clone();
         if let Some(rules) = rules {

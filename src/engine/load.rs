@@ -28,6 +28,11 @@ pub(super) fn register_rule_modules(host: &LuaHost, ruleset: &Ruleset) -> Result
 
 /// Finds every `.lua` file under `dir`, sorted.
 pub(super) fn lua_files(dir: &Path) -> Vec<PathBuf> {
+    files_under(dir, &["lua"])
+}
+
+/// Every file under `dir` (its subfolders too) whose extension is one of `extensions`, sorted.
+pub fn files_under(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -36,7 +41,7 @@ pub(super) fn lua_files(dir: &Path) -> Vec<PathBuf> {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "lua") {
+            } else if p.extension().is_some_and(|x| extensions.iter().any(|want| x == *want)) {
                 out.push(p);
             }
         }

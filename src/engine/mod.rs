@@ -33,6 +33,7 @@ mod scripts;
 mod state_cell;
 mod turns;
 pub use api_doc::{ApiDoc, API_DOCS};
+pub use load::files_under;
 pub mod convert;
 mod pause;
 pub use pause::{Evaluated, LuaSession, Snapshot};

@@ -129,6 +129,15 @@ function spots.moves(t, n)
   end
 end
 
+-- A straight line of `n` squares from `at` (game:run): the first direction that has one, and
+-- its squares; nil if none does.
+function spots.line(game, at, n)
+  for _, d in ipairs({ "N", "E", "S", "W" }) do
+    local r = game:run(at, d, n)
+    if #r.squares == n then return d, r.squares end
+  end
+end
+
 -- The active player p walks a shortest path to square `to` (game:path), step by step.
 function spots.walk_to(t, p, to)
   local game = t.game

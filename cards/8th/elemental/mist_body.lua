@@ -31,11 +31,7 @@ return card {
       t.game:set_card_data(m, "effect", { no_attacks = true, unattackable = true })
       local b = t:give(0, "Lightning Bolt")
       local at = t.game:player(0).at
-      local dir, sq
-      for _, d in ipairs({ "N", "E", "S", "W" }) do
-        local r = t.game:run(at, d, 2)
-        if not dir and #r.squares == 2 then dir, sq = d, r.squares end
-      end
+      local dir, sq = require("test.spots").line(t.game, at, 2)
       t:ok(dir, "a free line of two squares")
       t:place(1, sq[1])
       t:answer(0, dir)

@@ -157,7 +157,7 @@ impl LuaHost {
         };
         let _ = shared.prelude.set(prelude);
         let kit: Table = exports.get("frozen_kit").map_err(setup_error)?;
-        lua.set_named_registry_value(crate::value::FROZEN_KIT, kit).map_err(setup_error)?;
+        lua.set_named_registry_value(crate::value::FROZEN_KIT.to_str().expect("ASCII"), kit).map_err(setup_error)?;
 
         install_hook(&lua, &shared, HOOK_INTERVAL);
         lua.set_memory_limit(limits.memory_bytes).map_err(setup_error)?;
