@@ -38,9 +38,13 @@ function M.card_list(game, schools)
     end
   end
   for _, s in ipairs(schools) do
-    for key, copies in pairs((cfg.decks or {})[s] or {}) do
+    local borrowed = (cfg.decks or {})[s] or {}
+    local keys = {}
+    for key in pairs(borrowed) do keys[#keys + 1] = key end
+    table.sort(keys) -- (a fixed order: the same seed deals the same deck)
+    for _, key in ipairs(keys) do
       if game:card_def(key) then -- (only cards that exist)
-        for _ = 1, copies do out[#out + 1] = key end
+        for _ = 1, borrowed[key] do out[#out + 1] = key end
       end
     end
   end
