@@ -308,6 +308,16 @@ end
 string.match = function(s, p, init) guard("match", s, p) return s_match(s, p, init) end
 string.gmatch = function(s, p, init) guard("gmatch", s, p) return s_gmatch(s, p, init) end
 string.gsub = function(s, p, repl, n) guard("gsub", s, p) return s_gsub(s, p, repl, n) end
+-- One string.rep can ask for more than the memory cap in a single allocation: check first.
+local s_rep, room = string.rep, H.room
+string.rep = function(s, n, sep)
+  if type(n) == "number" and n > 1 then
+    local piece = (type(s) == "string" or type(s) == "number") and #tostring(s) or 0
+    local between = (type(sep) == "string" or type(sep) == "number") and #tostring(sep) or 0
+    room(n * (piece + between))
+  end
+  return s_rep(s, n, sep)
+end
 string.dump = nil
 getmetatable("").__metatable = false
 

@@ -20,6 +20,20 @@ pub(super) fn host_primitives(lua: &Lua, shared: &Rc<Shared>) -> mlua::Result<Ta
     })?;
     primitives.set("fatal_check", fatal_check)?;
 
+    // Called before an allocation the script asked for in one step (string.rep): past the
+    // memory cap it stops the script here, where the line is still known (a refused allocation
+    // inside Lua reports no line).
+    let s = Rc::clone(shared);
+    let room = lua.create_function(move |lua, bytes: f64| {
+        let cap = s.limits.memory_bytes as f64;
+        if lua.used_memory() as f64 + bytes > cap {
+            s.record_failure(s.memory_error(&location_prefix(lua)));
+            return Err(s.interrupt(lua));
+        }
+        Ok(())
+    })?;
+    primitives.set("room", room)?;
+
     let s = Rc::clone(shared);
     primitives.set("stopping", lua.create_function(move |_, ()| Ok(s.is_stopping()))?)?;
 
