@@ -144,6 +144,20 @@ const SHAPES: &str = r#"---@alias Dir "N"|"E"|"S"|"W"
 ---@field player? integer
 ---@field [string] any
 
+---A card's target, as the ruleset's target types make it. A card's hooks get the target of one
+---of the types the card lists, so each field is given as present: it is, for the types that have
+---it (`kind` tells which).
+---@class Target
+---@field kind string the target type (wizard, square, wall, door, border, object, treasure, creature, spell, sector, board...)
+---@field player integer the wizard's player (wizard)
+---@field at Square where it is (wizard, square, object...)
+---@field edge Edge the line (wall, door, border)
+---@field id integer the object (object, treasure, creature)
+---@field card integer the card (spell)
+---@field sector integer the sector slot (sector)
+---@field label string what a person reads
+---@field [string] any
+
 ---@alias SeamFate "reset"|"board"|"sector"|"random"
 
 ---@class Option
@@ -154,71 +168,277 @@ const SHAPES: &str = r#"---@alias Dir "N"|"E"|"S"|"W"
 
 /// A helper a ruleset offers cards as `ctx:name(...)`: declared in the ruleset's Lua as
 /// `function H.name(ctx, ...)` (its ctx.lua) or `function M.ctx.name(ctx, ...)` (a module's
-/// helpers), with the comment above it.
+/// helpers), with the comment above it and, optionally, LuaLS annotations (`---@param x
+/// integer`, `---@return integer?`) giving its types.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Helper {
     pub name: String,
     /// Its parameters after `ctx`.
     pub params: Vec<String>,
     pub doc: String,
+    /// The `---@param` / `---@return` lines above its first annotated declaration.
+    pub annotations: Vec<String>,
     /// The rulesets that declare it, with the parameters each gives.
     pub rulesets: Vec<(String, Vec<String>)>,
+}
+
+/// One declaration of a ruleset's Lua file: `function T.name(params)` or `T.name =
+/// function(params)` (`params` is None for another value), the `--` comment above it and its
+/// `---@` annotations.
+struct Decl {
+    name: String,
+    params: Option<Vec<String>>,
+    doc: String,
+    annotations: Vec<String>,
+}
+
+/// The declarations of `text` that `pick` recognises: it gets the raw line and answers the
+/// declared name and what follows it (`(a, b)`, `= function(a, b)` or `= value`).
+fn declarations<'a>(text: &'a str, pick: impl Fn(&'a str) -> Option<(&'a str, &'a str)>) -> Vec<Decl> {
+    let mut out = Vec::new();
+    let (mut comment, mut annotations): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+    for line in text.lines() {
+        let t = line.trim();
+        if let Some(a) = t.strip_prefix("---@") {
+            annotations.push(format!("---@{a}"));
+            continue;
+        }
+        if let Some(c) = t.strip_prefix("--").filter(|c| !c.starts_with('-')) {
+            comment.push(c.trim().to_string());
+            continue;
+        }
+        if let Some((name, rest)) = pick(line) {
+            let rest = rest.trim_start();
+            let args = rest.strip_prefix('(').or_else(|| {
+                rest.strip_prefix('=')
+                    .map(str::trim_start)
+                    .and_then(|r| r.strip_prefix("function"))
+                    .map(str::trim_start)
+                    .and_then(|r| r.strip_prefix('('))
+            });
+            let is_decl = rest.starts_with('(') || rest.starts_with('=') && !rest.starts_with("==");
+            if is_decl && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.') {
+                let params = args.map(|a| {
+                    // `_p`: a parameter this version ignores, documented as `p`
+                    a.split(')')
+                        .next()
+                        .unwrap_or_default()
+                        .split(',')
+                        .map(|p| p.trim().trim_start_matches('_').to_string())
+                        .filter(|p| !p.is_empty())
+                        .collect()
+                });
+                out.push(Decl {
+                    name: name.to_string(),
+                    params,
+                    doc: comment.join(" "),
+                    annotations: std::mem::take(&mut annotations),
+                });
+            }
+        }
+        comment.clear();
+        annotations.clear();
+    }
+    out
+}
+
+/// The folders under `rulesets`, sorted, with their names.
+fn ruleset_dirs(rulesets: &Path) -> Vec<(String, PathBuf)> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(rulesets)
+        .map(|rd| rd.flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect())
+        .unwrap_or_default();
+    dirs.sort();
+    dirs.into_iter().map(|d| (d.file_name().unwrap_or_default().to_string_lossy().to_string(), d)).collect()
 }
 
 /// Every helper the rulesets under `rulesets` declare, by name.
 pub fn ctx_helpers(rulesets: &Path) -> Vec<Helper> {
     let mut out: Vec<Helper> = Vec::new();
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(rulesets)
-        .map(|rd| rd.flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect())
-        .unwrap_or_default();
-    dirs.sort();
-    for dir in dirs {
-        let ruleset = dir.file_name().unwrap_or_default().to_string_lossy().to_string();
+    for (ruleset, dir) in ruleset_dirs(rulesets) {
         let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
             .map(|rd| rd.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "lua")).collect())
             .unwrap_or_default();
         files.sort();
         for f in files {
             let text = std::fs::read_to_string(&f).unwrap_or_default();
-            let mut comment: Vec<String> = Vec::new();
-            for line in text.lines() {
+            for decl in declarations(&text, |line| {
                 let t = line.trim();
-                if let Some(c) = t.strip_prefix("--").filter(|c| !c.starts_with('-')) {
-                    comment.push(c.trim().to_string());
-                    continue;
-                }
-                let decl = t.strip_prefix("function H.").or_else(|| t.strip_prefix("function M.ctx."));
-                if let Some((name, rest)) = decl.and_then(|d| d.split_once('(')) {
-                    let params: Vec<String> = rest
-                        .split(')')
-                        .next()
-                        .unwrap_or_default()
-                        .split(',')
-                        .map(|p| p.trim().to_string())
-                        .filter(|p| !p.is_empty())
-                        .skip(1)
-                        .collect();
-                    let doc = comment.join(" ");
-                    match out.iter_mut().find(|h| h.name == name) {
-                        Some(h) => {
-                            if h.doc.is_empty() {
-                                h.doc = doc;
-                            }
-                            h.rulesets.push((ruleset.clone(), params));
+                let d = t.strip_prefix("function H.").or_else(|| t.strip_prefix("function M.ctx."))?;
+                let i = d.find('(')?;
+                Some((&d[..i], &d[i..]))
+            }) {
+                let params: Vec<String> = decl.params.unwrap_or_default().into_iter().skip(1).collect();
+                match out.iter_mut().find(|h| h.name == decl.name) {
+                    Some(h) => {
+                        if h.doc.is_empty() {
+                            h.doc = decl.doc;
                         }
-                        None => out.push(Helper {
-                            name: name.to_string(),
-                            params: params.clone(),
-                            doc,
-                            rulesets: vec![(ruleset.clone(), params)],
-                        }),
+                        if h.annotations.is_empty() {
+                            h.annotations = decl.annotations;
+                        }
+                        h.rulesets.push((ruleset.clone(), params));
                     }
+                    None => out.push(Helper {
+                        name: decl.name,
+                        params: params.clone(),
+                        doc: decl.doc,
+                        annotations: decl.annotations,
+                        rulesets: vec![(ruleset.clone(), params)],
+                    }),
                 }
-                comment.clear();
             }
         }
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));
+    out
+}
+
+/// A ruleset module as cards and rulesets `require("rules.x")` it: every function (or value)
+/// the file `x.lua` of any ruleset folder declares on the table it returns.
+struct Module {
+    name: String,
+    files: Vec<String>,
+    decls: Vec<(Decl, Vec<String>)>,
+}
+
+fn modules(rulesets: &Path) -> Vec<Module> {
+    let mut out: Vec<Module> = Vec::new();
+    for (ruleset, dir) in ruleset_dirs(rulesets) {
+        for f in crate::engine::files_under(&dir, &["lua"]) {
+            let rel = f.strip_prefix(&dir).unwrap_or(&f).to_string_lossy().replace('\\', "/");
+            if rel == "rules.lua" {
+                continue; // the entry file, not a module
+            }
+            let name = format!("rules.{}", rel.trim_end_matches(".lua").replace('/', "."));
+            let text = std::fs::read_to_string(&f).unwrap_or_default();
+            let Some(table) = text.lines().rev().find_map(|l| {
+                l.strip_prefix("return ").map(str::trim).filter(|t| t.chars().all(|c| c.is_alphanumeric() || c == '_'))
+            }) else {
+                continue;
+            };
+            let prefix = format!("{table}.");
+            let decls = declarations(&text, |line| {
+                let (is_fn, l) = match line.strip_prefix("function ") {
+                    Some(l) => (true, l),
+                    None => (false, line),
+                };
+                let d = l.strip_prefix(prefix.as_str())?;
+                let i = d.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))?;
+                let rest = d[i..].trim_start();
+                // `M.x(...)` alone is a call, not a declaration
+                (rest.starts_with(if is_fn { "(" } else { "=" })).then(|| (&d[..i], &d[i..]))
+            });
+            let m = match out.iter_mut().position(|m| m.name == name) {
+                Some(i) => &mut out[i],
+                None => {
+                    out.push(Module { name: name.clone(), files: vec![], decls: vec![] });
+                    out.last_mut().unwrap()
+                }
+            };
+            m.files.push(format!("rulesets/{ruleset}/{rel}"));
+            for d in decls {
+                match m.decls.iter_mut().find(|(x, _)| x.name == d.name) {
+                    Some((x, by)) => {
+                        if x.doc.is_empty() {
+                            x.doc = d.doc;
+                        }
+                        if x.annotations.is_empty() {
+                            x.annotations = d.annotations;
+                        }
+                        if x.params.is_none() {
+                            x.params = d.params;
+                        }
+                        by.push(ruleset.clone());
+                    }
+                    None => m.decls.push((d, vec![ruleset.clone()])),
+                }
+            }
+        }
+    }
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    out
+}
+
+/// The LuaLS type of a helper's or module function's parameter: its annotation, else the
+/// game and a card's ctx by their usual names, else anything (optional).
+fn param_line(p: &str, annotations: &[String], s: &mut String) {
+    if p == "..." {
+        let _ = writeln!(s, "---@param ... any");
+        return;
+    }
+    let given = annotations.iter().find(|a| {
+        a.strip_prefix("---@param ")
+            .and_then(|r| r.split_whitespace().next())
+            .is_some_and(|n| n.trim_end_matches('?') == p)
+    });
+    match (given, p) {
+        (Some(a), _) => s.push_str(&format!("{a}\n")),
+        (None, "game") => s.push_str("---@param game Game\n"),
+        (None, "ctx") => s.push_str("---@param ctx Ctx\n"),
+        (None, _) => {
+            let _ = writeln!(s, "---@param {p}? any");
+        }
+    }
+}
+
+/// The `---@return` lines of a declaration: its own, else any number of anything.
+fn return_lines(annotations: &[String], s: &mut String) {
+    let given: Vec<&String> = annotations.iter().filter(|a| a.starts_with("---@return")).collect();
+    if given.is_empty() {
+        s.push_str("---@return any ...\n");
+    }
+    for a in given {
+        let _ = writeln!(s, "{a}");
+    }
+}
+
+/// The stub files for the ruleset modules (`rules/<x>.lua` beside the definition file, which
+/// `.luarc.json` makes `require("rules.x")`): each lists what any ruleset's `x.lua` offers.
+pub fn module_stubs(rulesets: &Path) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for m in modules(rulesets) {
+        let mut s = String::from("---@meta\n");
+        let _ = writeln!(
+            s,
+            "-- require(\"{}\"): what it offers in any ruleset. Generated by `wizwar defs`: do not edit.",
+            m.name
+        );
+        let _ = writeln!(
+            s,
+            "-- A game uses its ruleset's file, layered over the same file of the rulesets it extends: {}.",
+            m.files.join(", ")
+        );
+        let _ = writeln!(s, "---@class {}\nlocal M = {{}}", m.name);
+        let mut tables: Vec<String> = Vec::new();
+        for (d, by) in &m.decls {
+            let mut parts: Vec<&str> = d.name.split('.').collect();
+            parts.pop();
+            for i in 1..=parts.len() {
+                let t = parts[..i].join(".");
+                if !tables.contains(&t) && !m.decls.iter().any(|(x, _)| x.name == t) {
+                    let _ = writeln!(s, "\n---@type table<string, any>\nM.{t} = {{}}");
+                    tables.push(t);
+                }
+            }
+            let doc = if d.doc.is_empty() { String::new() } else { format!("{} ", d.doc) };
+            let _ = writeln!(s, "\n---{doc}(rulesets: {})", by.join(", "));
+            match &d.params {
+                Some(params) => {
+                    for p in params {
+                        param_line(p, &d.annotations, &mut s);
+                    }
+                    return_lines(&d.annotations, &mut s);
+                    let _ = writeln!(s, "function M.{}({}) end", d.name, params.join(", "));
+                }
+                None => {
+                    let ty = d.annotations.iter().find_map(|a| a.strip_prefix("---@type ")).unwrap_or("any");
+                    let _ = writeln!(s, "---@type {ty}\nM.{} = nil", d.name);
+                }
+            }
+        }
+        s.push_str("\nreturn M\n");
+        out.push((format!("rules/{}.lua", m.name.trim_start_matches("rules.").replace('.', "/")), s));
+    }
     out
 }
 
@@ -241,6 +461,9 @@ pub fn definitions(rulesets: &Path) -> String {
         if !a.returns.is_empty() {
             let _ = writeln!(s, "---@return {}", a.returns);
         }
+        if let Some((_, o)) = API_OVERLOADS.iter().find(|(n, _)| *n == a.name) {
+            let _ = writeln!(s, "---@overload {o}");
+        }
         let names: Vec<&str> = split_params(a.params).iter().map(|p| param_name(p)).collect();
         let _ = writeln!(s, "function Game:{}({}) end", a.name, names.join(", "));
     }
@@ -253,10 +476,10 @@ pub fn definitions(rulesets: &Path) -> String {
          ---@field game Game\n\
          ---@field card integer the card's own id\n\
          ---@field data table the card's own data, kept by the kernel (assign whole values)\n\
-         ---@field controller? integer who plays the card\n\
-         ---@field caster? integer who cast it\n\
-         ---@field target? table its target (a record: kind, player, id, at, edge...)\n\
-         ---@field energy? integer its power\n\
+         ---@field controller integer who plays the card (every card in play or cast has one)\n\
+         ---@field caster integer who cast it (given to the hooks of a card being cast)\n\
+         ---@field target Target its target (nil for a card that lists no target types)\n\
+         ---@field energy integer its energy tokens (a hook's caller may give another power)\n\
          ---@field stack? integer|false its own stack entry while it resolves\n\
          ---@field against? integer the stack entry a counter answers\n\
          ---@field attack? boolean it is the turn's attack\n\
@@ -270,8 +493,9 @@ pub fn definitions(rulesets: &Path) -> String {
         let by: Vec<&str> = h.rulesets.iter().map(|(r, _)| r.as_str()).collect();
         let _ = writeln!(s, "\n---{} (rulesets: {})", h.doc, by.join(", "));
         for p in &h.params {
-            let _ = writeln!(s, "---@param {p} any");
+            param_line(p, &h.annotations, &mut s);
         }
+        return_lines(&h.annotations, &mut s);
         let _ = writeln!(s, "function Ctx:{}({}) end", h.name, h.params.join(", "));
     }
 
@@ -280,7 +504,7 @@ pub fn definitions(rulesets: &Path) -> String {
         let _ = writeln!(s, "---@field {field} {ty} {doc}");
     }
     for (hook, doc) in CARD_HOOKS {
-        let _ = writeln!(s, "---@field {hook}? fun(ctx: Ctx, arg?: any): any {doc}");
+        let _ = writeln!(s, "---@field {hook}? fun(ctx: Ctx, arg?: any): any, any {doc}");
     }
     for e in EVENTS {
         if e.changeable {
@@ -288,6 +512,10 @@ pub fn definitions(rulesets: &Path) -> String {
         }
         let _ = writeln!(s, "---@field on_{}? fun(ctx: Ctx, payload: table) {}", e.name, e.doc);
     }
+    s.push_str(
+        "\n---In a ruleset's file that a file of the same name in a parent ruleset precedes: what\n\
+         ---that file returned (the module so far, to extend and return).\n---@type any\nbase = nil\n",
+    );
     s.push_str("\n---Declares a card; loading checks every field and hook name.\n");
     s.push_str("---@param def CardDef\n---@return CardDef\nfunction card(def) end\n");
 
@@ -306,6 +534,12 @@ pub fn definitions(rulesets: &Path) -> String {
     }
     s
 }
+
+/// Other forms of a primitive whose result depends on its arguments (`API_DOCS` gives the usual one).
+const API_OVERLOADS: &[(&str, &str)] = &[(
+    "choose",
+    "fun(self: Game, p: integer, kind: string, prompt: string, options: Option[], opts: {min: integer, max?: integer, pass?: string}|{min?: integer, max: integer, pass?: string}): string[]",
+)];
 
 /// Card fields: name, LuaLS type, meaning (`src/cards.rs` checks them).
 const CARD_FIELDS: &[(&str, &str, &str)] = &[

@@ -566,7 +566,22 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Defs { out } => {
             let text = wizwar::luadefs::definitions(&root.join("rulesets"));
             match out {
-                Some(path) => std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display())),
+                Some(path) => {
+                    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+                    // the ruleset modules' stubs beside it (`require("rules.x")`), stale ones removed
+                    let dir = path.parent().unwrap_or(std::path::Path::new(".")).join("rules");
+                    for old in wizwar::engine::files_under(&dir, &["lua"]) {
+                        std::fs::remove_file(&old).map_err(|e| format!("{}: {e}", old.display()))?;
+                    }
+                    for (rel, stub) in wizwar::luadefs::module_stubs(&root.join("rulesets")) {
+                        let file = dir.join(rel.trim_start_matches("rules/"));
+                        if let Some(parent) = file.parent() {
+                            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+                        }
+                        std::fs::write(&file, stub).map_err(|e| format!("{}: {e}", file.display()))?;
+                    }
+                    Ok(())
+                }
                 None => {
                     print!("{text}");
                     Ok(())

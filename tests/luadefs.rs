@@ -78,3 +78,73 @@ fn card_helpers_are_declared_alike_in_every_ruleset() {
     assert!(defs.contains("function Ctx:damage(target, amount, tags) end"), "the helpers are in the definitions");
     assert!(!defs.contains("---@class Ctx: Game"), "ctx does not pass for the game");
 }
+
+/// The generated stubs of the ruleset modules (`cards/types/rules/`, `require("rules.x")` for an
+/// editor) are current: every module of every ruleset, none left over.
+#[test]
+fn the_committed_module_stubs_are_current() {
+    let stubs = wizwar::luadefs::module_stubs(Path::new("rulesets"));
+    assert!(stubs.iter().any(|(f, _)| f == "rules/common.lua"), "rules.common has a stub");
+    for (file, text) in &stubs {
+        let committed = std::fs::read_to_string(Path::new("cards/types").join(file)).unwrap_or_default();
+        assert!(
+            &committed == text,
+            "cards/types/{file} is out of date: run `cargo run --release -- defs -o cards/types/wizwar.d.lua`"
+        );
+    }
+    let committed = wizwar::engine::files_under(Path::new("cards/types/rules"), &["lua"]);
+    for f in committed {
+        let rel = f.strip_prefix("cards/types").unwrap().to_string_lossy().replace('\\', "/");
+        assert!(stubs.iter().any(|(s, _)| *s == rel), "cards/types/{rel} is left over: run `wizwar defs`");
+    }
+}
+
+/// With the Lua analyzer on PATH (emmylua_check, the version `.ci/run` installs), a card with a
+/// misspelt helper or an argument of the wrong type is reported with its file and line.
+#[test]
+fn the_analyzer_reports_a_bad_card_with_file_and_line() {
+    let found = std::process::Command::new("emmylua_check").arg("--version").output();
+    if !found.is_ok_and(|o| o.status.success()) {
+        eprintln!("note: emmylua_check is not on PATH; skipping the analyzer check (cargo install emmylua_check --locked --version 0.25.1)");
+        return;
+    }
+    let dir = tempfile_dir();
+    std::fs::create_dir_all(dir.join("cards/8th/elemental")).unwrap();
+    for sub in ["cards/types", "cards/lib"] {
+        copy_tree(Path::new(sub), &dir.join(sub));
+    }
+    std::fs::copy(".luarc.json", dir.join(".luarc.json")).unwrap();
+    let bad = "return card {\n  name = \"Bad Bolt\", kind = \"attack\", text = \"-\",\n  resolve = function(ctx)\n    \
+               ctx:dammage(ctx.target, 3)\n    ctx.game:roll(\"six\")\n  end,\n}\n";
+    std::fs::write(dir.join("cards/8th/elemental/bad_bolt.lua"), bad).unwrap();
+    let out = std::process::Command::new("emmylua_check")
+        .current_dir(&dir)
+        .args([".", "-c", ".luarc.json", "--warnings-as-errors"])
+        .output()
+        .unwrap();
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(!out.status.success(), "the analyzer fails on the bad card:\n{text}");
+    assert!(text.contains("bad_bolt.lua:4:"), "the misspelt helper is reported at its line:\n{text}");
+    assert!(text.contains("dammage"), "it names the misspelt helper:\n{text}");
+    assert!(text.contains("bad_bolt.lua:5:"), "the wrong argument type is reported at its line:\n{text}");
+}
+
+fn tempfile_dir() -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("wizwar-luadefs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_tree(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).unwrap();
+        }
+    }
+}

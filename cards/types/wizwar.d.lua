@@ -133,6 +133,20 @@
 ---@field player? integer
 ---@field [string] any
 
+---A card's target, as the ruleset's target types make it. A card's hooks get the target of one
+---of the types the card lists, so each field is given as present: it is, for the types that have
+---it (`kind` tells which).
+---@class Target
+---@field kind string the target type (wizard, square, wall, door, border, object, treasure, creature, spell, sector, board...)
+---@field player integer the wizard's player (wizard)
+---@field at Square where it is (wizard, square, object...)
+---@field edge Edge the line (wall, door, border)
+---@field id integer the object (object, treasure, creature)
+---@field card integer the card (spell)
+---@field sector integer the sector slot (sector)
+---@field label string what a person reads
+---@field [string] any
+
 ---@alias SeamFate "reset"|"board"|"sector"|"random"
 
 ---@class Option
@@ -537,13 +551,14 @@ function Game:roll(sides) end
 ---@return any[]
 function Game:shuffle(list) end
 
----Ask a player to choose among options (records; an option's key is its own `key`, else made from its fields); returns the chosen key and its position in options (or the keys when min/max allow several).
+---Ask a player to choose among options (records; an option's key is its own `key`, else made from its fields); returns the chosen key and its position in options (with opts.min or opts.max other than 1: the list of keys chosen, and nil).
 ---@param p integer
 ---@param kind string
 ---@param prompt string
 ---@param options Option[]
 ---@param opts? {min?: integer, max?: integer, pass?: string}
----@return string|string[], integer?
+---@return string, integer
+---@overload fun(self: Game, p: integer, kind: string, prompt: string, options: Option[], opts: {min: integer, max?: integer, pass?: string}|{min?: integer, max: integer, pass?: string}): string[]
 function Game:choose(p, kind, prompt, options, opts) end
 
 ---Run an event's before stage: the payload as handlers left it, or nil if one cancelled it.
@@ -557,7 +572,7 @@ function Game:before(name, payload) end
 ---@param payload table
 function Game:after(name, payload) end
 
----Add an entry to the event log (no handlers run).
+---Append an entry to the event log (no handlers run).
 ---@param event string
 ---@param data? table
 function Game:log(event, data) end
@@ -625,10 +640,10 @@ function Game:end_turn() end
 ---@field game Game
 ---@field card integer the card's own id
 ---@field data table the card's own data, kept by the kernel (assign whole values)
----@field controller? integer who plays the card
----@field caster? integer who cast it
----@field target? table its target (a record: kind, player, id, at, edge...)
----@field energy? integer its power
+---@field controller integer who plays the card (every card in play or cast has one)
+---@field caster integer who cast it (given to the hooks of a card being cast)
+---@field target Target its target (nil for a card that lists no target types)
+---@field energy integer its energy tokens (a hook's caller may give another power)
 ---@field stack? integer|false its own stack entry while it resolves
 ---@field against? integer the stack entry a counter answers
 ---@field attack? boolean it is the turn's attack
@@ -639,196 +654,240 @@ function Game:end_turn() end
 local Ctx = {}
 
 ---The stack entry a counteraction answers, and its card (nil for a punch or damage). (rulesets: classic)
+---@return any ...
 function Ctx:answered() end
 
 ---The entry is cancelled: it has no effect at all (8th: Canceling, Reducing, and Evading Spells; classic, The Cards: a cancelled attack still counts as the attack). (rulesets: mechanics)
----@param entry any
+---@param entry? any
+---@return any ...
 function Ctx:cancel(entry) end
 
 ---What wizard p carries that can be dropped: { key, treasure = object id } or { key, card = c } (his treasure, then the object cards he carries: common.carried_cards). (rulesets: mechanics)
----@param p any
+---@param p? any
+---@return any ...
 function Ctx:carried(p) end
 
 ---Asks player p to choose (ctx.game:choose: returns the key and the option's position). (rulesets: mechanics)
----@param p any
----@param kind any
----@param prompt any
----@param options any
----@param opts any
+---@param p? any
+---@param kind? any
+---@param prompt? any
+---@param options? any
+---@param opts? any
+---@return any ...
 function Ctx:choose(p, kind, prompt, options, opts) end
 
 ---ctx:create_creature { at =, life =, speed =, punch =, name = }: a creature of this card's controller; nil and the reason where none may be made (ctx:create_object). (rulesets: 8th)
----@param spec any
+---@param spec? any
+---@return any ...
 function Ctx:create_creature(spec) end
 
 ---Creates an object for this card; it goes when the card leaves play. Where the edition says fixed objects block (config `fixed_objects_block`: classic, Objects), an object not made movable blocks sight and movement unless the spec says otherwise. Returns its id, or nil and the reason where none may be created. (rulesets: mechanics)
----@param spec any
+---@param spec? any
+---@return any ...
 function Ctx:create_object(spec) end
 
 ---A wall on an empty edge, made by this card: found again by its maker (common.walls_of) wherever a sector turn carries it (8th: Creating and Destroying Walls; classic: walls are cast on the lines between squares). (rulesets: mechanics)
----@param edge any
+---@param edge? any
+---@return any ...
 function Ctx:create_wall(edge) end
 
 ---Deals damage; returns what was dealt (0 when reduced away or evaded: no secondary effects then, 8th: Canceling, Reducing, and Evading Spells; classic, The Cards). tags: { magical = true } or { physical = true }, plus traits (fire = true, ...). What the counters on the card's entry leave is the edition's (rules/damage.lua), as is what a wall, an object or a creature takes. (rulesets: mechanics)
----@param target any
----@param amount any
----@param tags any
+---@param target? any
+---@param amount? any
+---@param tags? any
+---@return any ...
 function Ctx:damage(target, amount, tags) end
 
 ---Removes a wall (or door) at once, with its rim partner; false if there is none or it cannot go. (rulesets: 8th, classic)
----@param edge any
+---@param edge? any
+---@return any ...
 function Ctx:destroy_wall(edge) end
 
 ---Puts a card (this one by default) on its discard pile. (rulesets: 8th)
----@param c any
+---@param c? any
+---@return any ...
 function Ctx:discard_card(c) end
 
 ---The closed doors wizard p may pass now besides open ones: while he shows a card with the `opens_doors` trait (Master Key, [AF]: any undamaged door), every undamaged door of his square that no lock jams shut (sealed). For game:steps (`door_passes`). (rulesets: classic)
----@param p any
+---@param p? any
+---@return any ...
 function Ctx:door_passes(p) end
 
 ---Wizard p drops a carried thing (an entry of H.carried) in his square; false if refused. (rulesets: mechanics)
----@param p any
----@param what any
+---@param p? any
+---@param what? any
+---@return any ...
 function Ctx:drop(p, what) end
 
 ---How an edge is written, in one place (rules/targets.lua): "x,y,S". (rulesets: mechanics)
----@param e any
+---@param e? any
+---@return any ...
 function Ctx:edge_key(e) end
 
 ---The squares on either side of an edge, as { square, side } (common.edge_sides). (rulesets: mechanics)
----@param edge any
+---@param edge? any
+---@return any ...
 function Ctx:edge_sides(edge) end
 
----Ends a spell in play (its creations go), and every spell in play aimed at it. (rulesets: mechanics)
----@param c any
+---Ends a spell in play (its creations go), and every spell in play aimed at it. A spell whose pieces are dispelled one at a time (rules/creations.lua, dispel_piece: Booby Trap's tokens) loses only one piece to a card aimed at it while more than one is left. (rulesets: 8th, mechanics)
+---@param c? any
+---@return any ...
 function Ctx:end_spell(c) end
 
 ---It is evaded: cast, but it misses and affects nothing. (rulesets: mechanics)
----@param entry any
+---@param entry? any
+---@return any ...
 function Ctx:evade(entry) end
 
 ---A one-time pass through a closed door for the active player this turn (Pick Lock): the door relocks once he has gone through it, or at the end of the turn. (rulesets: 8th, classic)
----@param edge any
+---@param edge? any
+---@return any ...
 function Ctx:grant_door_pass(edge) end
 
 ---Its point damage is halved, rounding up (classic, The Cards). (rulesets: classic)
----@param entry any
+---@param entry? any
+---@return any ...
 function Ctx:halve(entry) end
 
 ---Heals a wizard; life never goes above config `life_max` where the edition has one (8th: Life, Damage, and Dying; classic, Starting the Game: no upper limit). Returns what he got. (rulesets: mechanics)
----@param player any
----@param amount any
+---@param player? any
+---@param amount? any
+---@return any ...
 function Ctx:heal(player, amount) end
 
 ---classic, The Turn: lost turns (nothing but counteractions; they accumulate). A wizard who loses a turn during his own turn (a reflected attack) loses the rest of it and n - 1 turns to come; otherwise his next n turns. Uses the `stun` event. reconstructed: lost turns run on the victim's clock: a `lost_turns` token, one spent at the start of each of his own turns. The rulebook measures them, like durations, "to the beginning of one of the caster's turns"; the two agree but when the caster takes an extra turn (Speed: it does not spend the victim's lost turn) or dies (his victim is not stuck for good), and tokens are what the rulebook itself suggests for keeping track. (rulesets: classic)
----@param player any
----@param n any
+---@param player? any
+---@param n? any
+---@return any ...
 function Ctx:lose_turns(player, n) end
 
 ---After a card changed the map (a sector turned): spells whose creations the change removed end (8th: Changing the Map). (rulesets: 8th)
+---@return any ...
 function Ctx:map_changed() end
 
 ---8th: A Stunned Wizard: one who has attacked may not leave his square by any means, his own spells included. Cards that move their caster ask first ... (rulesets: 8th)
----@param p any
+---@param p? any
+---@return any ...
 function Ctx:may_leave_square(p) end
 
 ---Moving a wizard by a spell (push, flight) square by square, with one `move` event per square like a walk (rules/borders.lua): ctx:move_along(p, dir, run, how). A wizard moved by his own card is moving by choice: a stunned wizard who has attacked stays where he is (8th: A Stunned Wizard), whatever the card, so no card can forget it. (rulesets: 8th)
----@param p any
----@param dir any
----@param run any
----@param how any
+---@param p? any
+---@param dir? any
+---@param run? any
+---@param how? any
+---@return any ...
 function Ctx:move_along(p, dir, run, how) end
 
 ---Moves wizard p to square s by magic (a teleport, a swap, a drag): `leave`, `move` and `enter` events, no movement points. classic, Objects: he cannot pick anything up there out of his turn (picking up is an action of his own turn only). (rulesets: classic)
----@param p any
----@param s any
+---@param p? any
+---@param s? any
+---@return any ...
 function Ctx:move_wizard(p, s) end
 
 ---... and tell when they did (a stunned wizard who moved may not attack); `no_more`: the caster may not move again this turn (Teleport). (rulesets: 8th)
----@param no_more any
+---@param no_more? any
+---@return any ...
 function Ctx:moved_self(no_more) end
 
 ---The NUMBER this card was played with (1 without one). (rulesets: classic)
+---@return any ...
 function Ctx:power() end
 
 ---8th: Random Directions (rules/dice.lua). (p, whose move it is, has no say: the overlay lies as it was laid.) (rulesets: 8th, classic)
----@param p any
+---@param p? any
+---@return any ...
 function Ctx:random_direction(p) end
 
 ---classic, The Die: wizard p is moved n squares, one at a time, each in a random direction (H.random_direction); bumping into a wall or anything else that stops him spends that square and the die is rolled again for the next. Returns the squares actually entered. (rulesets: classic)
----@param p any
----@param n any
+---@param p? any
+---@param n? any
+---@return any ...
 function Ctx:random_move(p, n) end
 
 ---It is turned on another wizard (Full Reflection: at its caster). The new target becomes the defender, who may in turn counteract it. (rulesets: classic)
----@param player any
----@param entry any
+---@param player? any
+---@param entry? any
+---@return any ...
 function Ctx:redirect(player, entry) end
 
 ---8th: Canceling, Reducing, and Evading Spells. A reduction of damage protects one wizard, by default the one who plays it (Shield: damage to you), not every target of the spell; `player = false` reduces all its damage. (rulesets: 8th, classic)
----@param amount any
----@param entry any
----@param player any
+---@param amount? any
+---@param entry? any
+---@param player? any
+---@return any ...
 function Ctx:reduce(amount, entry, player) end
 
 ---Same section: a spell's duration (its energy tokens) may be reduced; reduced to 0, the spell is cancelled. (rulesets: 8th)
----@param amount any
----@param entry any
+---@param amount? any
+---@param entry? any
+---@return any ...
 function Ctx:reduce_duration(amount, entry) end
 
 ---classic, The Board: once a sector is relocated the AUTO WARP is discarded and only opposite board edges connect (the layout names its warps `auto_warp`). (rulesets: classic)
----@param a any
----@param b any
+---@param a? any
+---@param b? any
+---@return any ...
 function Ctx:relocate_sector(a, b) end
 
 ---Relocks a door opened with grant_door_pass (a lock taken out, Remove Lock, keeps it open); false if that door was not picked open. (rulesets: classic)
----@param edge any
+---@param edge? any
+---@return any ...
 function Ctx:relock_door(edge) end
 
 ---At the end of a turn, every door still picked open relocks. (rulesets: classic)
+---@return any ...
 function Ctx:relock_picked_doors() end
 
 ---Rolls a die of n sides. (rulesets: mechanics)
----@param n any
+---@param n? any
+---@return any ...
 function Ctx:roll(n) end
 
 ---classic, Cards and Actions that Change the Map: a wall created or destroyed on a seam goes with one of the two sectors, 50/50 (fate "random"). (rulesets: classic)
----@param sector any
----@param quarters any
+---@param sector? any
+---@param quarters? any
+---@return any ...
 function Ctx:rotate_sector(sector, quarters) end
 
 ---It hits both its target and its caster, each with half its point damage (rounding up): reconstructed for Reflection, whose text splits the damage between the two. (rulesets: classic)
----@param entry any
+---@param entry? any
+---@return any ...
 function Ctx:split(entry) end
 
 ---How a square is written, in one place (rules/targets.lua): "x,y" (for sets, messages). (rulesets: mechanics)
----@param s any
+---@param s? any
+---@return any ...
 function Ctx:square_key(s) end
 
 ---A square a card names: the target's square, or the square itself. (rulesets: mechanics)
----@param t any
+---@param t? any
+---@return any ...
 function Ctx:square_of(t) end
 
 ---8th: Stun Tokens / A Stunned Wizard: one token is spent per Time Passes phase. (rulesets: 8th)
----@param player any
----@param turns any
+---@param player? any
+---@param turns? any
+---@return any ...
 function Ctx:stun(player, turns) end
 
 ---The spell's target as a player id, if it is a wizard. (rulesets: mechanics)
+---@return any ...
 function Ctx:target_player() end
 
 ---Targets of some types in range of this card's controller (rules/targets.lua). (rulesets: 8th)
----@param types any
----@param range any
+---@param types? any
+---@param range? any
+---@return any ...
 function Ctx:targets_of(types, range) end
 
 ---8th: Transformation: the card transforms wizard p (spec: speed, punch, counters_only). (rulesets: 8th)
----@param p any
----@param spec any
+---@param p? any
+---@param spec? any
+---@return any ...
 function Ctx:transform(p, spec) end
 
 ---The walls and doors this card has made that still stand (found by their maker, wherever a sector turn carried them). (rulesets: 8th)
+---@return any ...
 function Ctx:walls_made() end
 
 ---A card file: `return card { ... }`.
@@ -845,12 +904,12 @@ function Ctx:walls_made() end
 ---@field copies integer? copies in the deck (default 1)
 ---@field actions table<string, {label?: string, run: fun(ctx: Ctx, arg?: any): any}>? named actions the card offers in play
 ---@field tests {[1]: string, [2]: fun(t: T), players?: integer}[]? the card's own tests, each in a fresh game (of `players` seats, default 2)
----@field resolve? fun(ctx: Ctx, arg?: any): any the card's own effect when it resolves (cast as a spell, or played in response: then ctx.against names the stack entry)
----@field on_play? fun(ctx: Ctx, arg?: any): any an item enters its owner's play area
----@field on_end? fun(ctx: Ctx, arg?: any): any the card leaves play (spell ends, item dropped or destroyed)
----@field can_cast? fun(ctx: Ctx, arg?: any): any extra conditions for playing the card: return true, or false and a reason
----@field can_target? fun(ctx: Ctx, arg?: any): any is this target legal for the card, beyond its range and target types?
----@field can_respond? fun(ctx: Ctx, arg?: any): any may the card be played in response to this stack entry?
+---@field resolve? fun(ctx: Ctx, arg?: any): any, any the card's own effect when it resolves (cast as a spell, or played in response: then ctx.against names the stack entry)
+---@field on_play? fun(ctx: Ctx, arg?: any): any, any an item enters its owner's play area
+---@field on_end? fun(ctx: Ctx, arg?: any): any, any the card leaves play (spell ends, item dropped or destroyed)
+---@field can_cast? fun(ctx: Ctx, arg?: any): any, any extra conditions for playing the card: return true, or false and a reason
+---@field can_target? fun(ctx: Ctx, arg?: any): any, any is this target legal for the card, beyond its range and target types?
+---@field can_respond? fun(ctx: Ctx, arg?: any): any, any may the card be played in response to this stack entry?
 ---@field on_game_start? fun(ctx: Ctx, payload: table) setup is done, before the first turn
 ---@field on_turn_start? fun(ctx: Ctx, payload: table) a player's turn begins
 ---@field on_time_passes? fun(ctx: Ctx, payload: table) the time-passes step of the active player's turn
@@ -891,6 +950,11 @@ function Ctx:walls_made() end
 ---@field on_stun? fun(ctx: Ctx, payload: table) a wizard is about to be / was stunned
 ---@field on_death? fun(ctx: Ctx, payload: table) a wizard died (payload: player, killer, by_attack)
 
+---In a ruleset's file that a file of the same name in a parent ruleset precedes: what
+---that file returned (the module so far, to extend and return).
+---@type any
+base = nil
+
 ---Declares a card; loading checks every field and hook name.
 ---@param def CardDef
 ---@return CardDef
@@ -924,9 +988,9 @@ function T:give(p, card) end
 ---@return integer
 function T:put(p, card) end
 
----Put p's wizard on a square.
+---Put p's wizard on a square (nil fails the test: no square was found).
 ---@param p integer
----@param s Square
+---@param s Square?
 function T:place(p, s) end
 
 ---p's life.

@@ -30,7 +30,7 @@ end
 
 -- classic, The Cards: displayed stones and objects still count as part of the seven-card
 -- hand; spells with a duration lying in front of their caster do not (they were cast).
-function M.counts_toward_limit(game, p, c) return M.is_object(game, c) end
+function M.counts_toward_limit(game, _p, c) return M.is_object(game, c) end
 
 -- classic, Getting New Cards: a displayed object may be discarded to get down to seven.
 function M.discardable_in_play(game, p) return in_play(game, p) end

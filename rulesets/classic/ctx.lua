@@ -48,7 +48,7 @@ end
 
 -- Its point damage is reduced by `amount` (not below 0), for every wizard it hits (`player`
 -- is not used: a classic reduction weakens the whole attack).
-function H.reduce(ctx, amount, entry, player) add_mod(ctx, entry, { op = "reduce", n = amount }) end
+function H.reduce(ctx, amount, entry, _player) add_mod(ctx, entry, { op = "reduce", n = amount }) end
 
 -- Its point damage is halved, rounding up (classic, The Cards).
 function H.halve(ctx, entry) add_mod(ctx, entry, { op = "halve" }) end
@@ -163,7 +163,7 @@ function H.random_move(ctx, p, n)
   for _ = 1, n do
     if not game:player(p).alive then break end
     local dir = H.random_direction(ctx, p)
-    local to
+    local to ---@type Square?
     for _, s in ipairs(game:steps(p)) do
       if s.dir == dir then to = s.to end
     end

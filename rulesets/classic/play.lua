@@ -69,7 +69,7 @@ end
 
 -- classic, The Cards: physical objects go back to the hand after use, stones and the Master
 -- Key to the display.
-function M.kept_zone(game, p, c)
+function M.kept_zone(game, _p, c)
   if not common.is_object(game, c) then return nil end
   return common.is_shown_object(game, c) and "play" or "hand"
 end

@@ -74,7 +74,7 @@ end
 
 -- classic, Movement: three spaces a turn. The turn var `speed` is set when the turn starts
 -- (3, +1 per displayed `speed_bonus` card); `on_turn_start` handlers of cards may change it.
-function rules.speed(game, p)
+function rules.speed(game, _p)
   return tvar(game, "speed") or game:config().base_speed
 end
 
@@ -231,12 +231,12 @@ function rules.add_actions(game, p, list, cache)
   end
 end
 
-function rules.end_label(game) return "end the turn" end
+function rules.end_label(_game) return "end the turn" end
 
 -- A door picked open (Pick Lock) relocks once the wizard has gone through it (classic, The
 -- Board: a door relocks itself after passage). A `before_move` handler may have turned the
 -- step (Blind: classic, The Die): `dir` is the way he really went.
-function rules.crossed(game, p, from, dir)
+function rules.crossed(game, _p, from, dir)
   local crossed = rules.crossed_edge(game, from, dir)
   if crossed and rules.ctx.relock_door({ game = game }, crossed) then
     game:after("door", { player = game:turn().active, edge = crossed, passed = true })

@@ -77,10 +77,10 @@ end
 ---------------------------------------------------------------------------------------------
 
 -- The draw and discard piles player p uses (one deck for all unless an edition says more).
-function M.piles_of(game, p) return "deck", "discard" end
+function M.piles_of(_game, _p) return "deck", "discard" end
 
 -- The discard pile card c goes to.
-function M.discard_pile(game, c) return "discard" end
+function M.discard_pile(_game, _c) return "discard" end
 
 function M.discard(game, c)
   game:move_card(c, { kind = "pile", pile = M.discard_pile(game, c) })
@@ -109,7 +109,8 @@ end
 function M.draw(game, p) return M.take_top(game, p) end
 
 -- Does card c of p's play area count toward his hand limit?
-function M.counts_toward_limit(game, p, c) return false end
+---@return boolean
+function M.counts_toward_limit(_game, _p, _c) return false end
 
 -- The hand limit's count: the hand, and what of the play area counts toward it.
 function M.hand_count(game, p)
@@ -121,7 +122,7 @@ function M.hand_count(game, p)
 end
 
 -- Cards of p's play area he may discard to get down to his hand limit (none by default).
-function M.discardable_in_play(game, p) return {} end
+function M.discardable_in_play(_game, _p) return {} end
 
 -- Over the limit, discard down to it at once, one card at a time (8th: A Player's Turn;
 -- classic, Getting New Cards).
@@ -137,7 +138,7 @@ function M.discard_to_limit(game, p)
     end
     if #opts == 0 then return end
     local _, i = game:choose(p, "discard", "Discard down to " .. limit .. " cards", opts)
-    local o = opts[i]
+    local o = opts[i] ---@type table
     if o.shown then game:call_card(o.card, "on_end", { controller = p }) end
     M.discard(game, o.card)
   end

@@ -62,10 +62,10 @@ end
 function H.edge_sides(ctx, edge) return common.edge_sides(ctx.game, edge) end
 
 -- How a square is written, in one place (rules/targets.lua): "x,y" (for sets, messages).
-function H.square_key(ctx, s) return targets.sq_label(s) end
+function H.square_key(_ctx, s) return targets.sq_label(s) end
 
 -- How an edge is written, in one place (rules/targets.lua): "x,y,S".
-function H.edge_key(ctx, e) return targets.edge_key(e) end
+function H.edge_key(_ctx, e) return targets.edge_key(e) end
 
 -- The spell's target as a player id, if it is a wizard.
 function H.target_player(ctx)

@@ -7,7 +7,7 @@ local M = {}
 
 -- edition: what is left of `amount` once the counters marked on the entry (`marks`) and any
 -- answer the edition allows have had their say.
-function M.reduce(ctx, target, amount, tags, marks) return amount end
+function M.reduce(_ctx, _target, amount, _tags, _marks) return amount end
 
 -- A wizard loses life; at 0 he dies, killed by the caster if it was an attack (8th: Life,
 -- Damage, and Dying; classic, Starting the Game and Combat). Returns what was dealt.

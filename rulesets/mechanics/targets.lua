@@ -25,7 +25,7 @@ function M.edges_around(game, s) return game:edges_around(s) end
 ---------------------------------------------------------------------------------------------
 
 -- "wizard": every living wizard (an edition may leave the caster out); "self": the caster.
-function M.kinds.wizard(game, p)
+function M.kinds.wizard(game, _p)
   local out = {}
   for _, pl in ipairs(game:players()) do
     if pl.alive and pl.at then
@@ -54,9 +54,9 @@ local function things(game, want)
   return out
 end
 
-function M.kinds.object(game, p) return things(game, "object") end
-function M.kinds.treasure(game, p) return things(game, "treasure") end
-function M.kinds.creature(game, p) return things(game, "creature") end
+function M.kinds.object(game, _p) return things(game, "object") end
+function M.kinds.treasure(game, _p) return things(game, "treasure") end
+function M.kinds.creature(game, _p) return things(game, "creature") end
 
 local function squares(game, empty_only)
   local out = {}
@@ -68,8 +68,8 @@ local function squares(game, empty_only)
   return out
 end
 
-function M.kinds.square(game, p) return squares(game, false) end
-function M.kinds.empty_square(game, p) return squares(game, true) end
+function M.kinds.square(game, _p) return squares(game, false) end
+function M.kinds.empty_square(game, _p) return squares(game, true) end
 
 -- Every edge holding `barrier` ("wall", "door", "open"), as targets of `kind`; the board's
 -- outer edges only if `rim`. With `range` "los" and `from` (where the caster stands), only
@@ -98,7 +98,7 @@ M.kinds.door = edges_of("door", "door")
 M.kinds.border = edges_of("open", "border")
 
 -- Spells in play (not the object cards wizards carry).
-function M.kinds.spell(game, p)
+function M.kinds.spell(game, _p)
   local out = {}
   for _, pl in ipairs(game:players()) do
     for _, c in ipairs(game:play_area(pl.id)) do
@@ -110,7 +110,7 @@ function M.kinds.spell(game, p)
   return out
 end
 
-function M.kinds.sector(game, p)
+function M.kinds.sector(game, _p)
   local out = {}
   for i = 0, game:sector_count() - 1 do
     out[#out + 1] = { kind = "sector", sector = i, label = "sector " .. i }
@@ -118,7 +118,7 @@ function M.kinds.sector(game, p)
   return out
 end
 
-function M.kinds.board(game, p) return { { kind = "board", label = "the board" } } end
+function M.kinds.board(_game, _p) return { { kind = "board", label = "the board" } } end
 
 -- Candidate targets of one type, before the range check.
 function M.candidates(game, p, ttype, range)
@@ -182,12 +182,12 @@ end
 
 -- May card c (its definition `card`) of player p not aim at t? No attack on oneself (8th:
 -- Attacking; classic, Combat). `cache` is the listing's (see M.legal).
-function M.excluded(game, p, c, card, t, cache)
+function M.excluded(_game, p, _c, card, t, _cache)
   return card.kind == "attack" and t.kind == "wizard" and t.player == p
 end
 
 -- May the sight of card c bend round a corner (Around the Corner)?
-function M.bent(game, p, c, card) return false end
+function M.bent(_game, _p, _c, _card) return false end
 
 -- Every legal target of card `c` for player `p`: its target types, its range, what the
 -- edition excludes, and the card's own `can_target` hook.

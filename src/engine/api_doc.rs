@@ -100,10 +100,10 @@ pub const API_DOCS: &[ApiDoc] = &[
     // Flow
     d("roll", "sides: integer", "integer", "Roll a die with the game's seeded dice (logged)."),
     d("shuffle", "list: any[]", "any[]", "A shuffled copy of a list, with the game's dice."),
-    d("choose", "p: integer, kind: string, prompt: string, options: Option[], opts?: {min?: integer, max?: integer, pass?: string}", "string|string[], integer?", "Ask a player to choose among options (records; an option's key is its own `key`, else made from its fields); returns the chosen key and its position in options (or the keys when min/max allow several)."),
+    d("choose", "p: integer, kind: string, prompt: string, options: Option[], opts?: {min?: integer, max?: integer, pass?: string}", "string, integer", "Ask a player to choose among options (records; an option's key is its own `key`, else made from its fields); returns the chosen key and its position in options (with opts.min or opts.max other than 1: the list of keys chosen, and nil)."),
     d("before", "name: string, payload: table", "table?", "Run an event's before stage: the payload as handlers left it, or nil if one cancelled it."),
     d("after", "name: string, payload: table", "", "Log an event and run its after stage (`on_<name>` handlers)."),
-    d("log", "event: string, data?: table", "", "Add an entry to the event log (no handlers run)."),
+    d("log", "event: string, data?: table", "", "Append an entry to the event log (no handlers run)."),
     d("call_card", "c: integer, hook: string, extra?: table, arg?: any", "any", "Call one of a card's hooks with a ctx built from extra; nil if it has none."),
     d("card_action", "c: integer, action: string, extra?: table, arg?: any", "any", "Run one of the named `actions` a card offers."),
     d("push_stack", "entry: {card?: integer, controller: integer, kind?: string, target?: any, energy?: integer, marks?: table}", "integer", "Put an entry on the response stack (its card moves there); returns its id."),

@@ -31,7 +31,7 @@ return card {
   kind = "counter",
   copies = 1,
   text = "Counteraction: when an attack is aimed at you, vanish to any square not filled by a fixed object; the attack misses. In your own turn, you may teleport the same way.",
-  can_cast = function(ctx) return true end,
+  can_cast = function(_ctx) return true end,
   can_respond = function(ctx, entry)
     return ANSWERS[entry.kind] == true and entry.marks.defender == ctx.controller
   end,

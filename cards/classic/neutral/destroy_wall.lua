@@ -69,7 +69,7 @@ return card {
     end },
     { "a rim wall falls with the wall across the wrap-around: the way leads to the opposite edge", function(t)
       local g = t.game
-      local spots = require("test.spots")
+      local _spots = require("test.spots")
       local H = require("rules.ctx")
       local ctx = { game = g }
       t:active(0)

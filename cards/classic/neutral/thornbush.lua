@@ -63,7 +63,7 @@ return card {
     end },
     { "it blocks sight past it, and 5 points (punches from the next square) clear it", function(t)
       local g = t.game
-      local spots = require("test.spots")
+      local _spots = require("test.spots")
       t:active(0)
       local at, beyond, n
       for _, s in ipairs(g:squares()) do
