@@ -157,9 +157,14 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
         record.errors = log.iter().filter(|l| l.event == "error").map(|l| error_line(&l.data)).collect();
         record.decisions = log.iter().filter(|l| l.event == "answer").count() as u64;
         engine.with_state(|st| {
-            for l in log.iter().filter(|l| l.event == "cast" || l.event == "counter") {
+            // A card is played when it is cast, answers, is thrown, or is used otherwise (an
+            // item put in play, a boost spent, an action of a card in play): the shared
+            // mechanics log these events, naming the card and its player.
+            for l in log.iter().filter(|l| PLAY_EVENTS.contains(&l.event.as_str())) {
                 let card = l.data.get("card").and_then(Value::as_int).and_then(|c| st.card(c as u32));
-                let who = ["caster", "player", "controller"].iter().find_map(|k| l.data.get(k).and_then(Value::as_int));
+                let who = ["caster", "player", "controller", "thrower"]
+                    .iter()
+                    .find_map(|k| l.data.get(k).and_then(Value::as_int));
                 if let (Some(card), Some(who)) = (card, who) {
                     let name = names.get(card.def.as_str()).copied().unwrap_or(card.def.as_str());
                     record.plays.push((name.to_string(), who as u32));
@@ -176,6 +181,9 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
     record.micros = started.elapsed().as_micros() as u64;
     record
 }
+
+/// The logged events that are a player playing a card (see `play_game`).
+const PLAY_EVENTS: [&str; 4] = ["cast", "counter", "throw", "use"];
 
 /// A script error as the summary names it: the card, then the message (which gives file:line).
 fn error_line(data: &Value) -> String {

@@ -39,6 +39,7 @@ end
 -- kind "throw" that names its card as `source`.
 function M.perform(game, p, a)
   local c, o = a.card, a.option
+  game:log("use", { card = c, player = p, as = a.action })
   if not o.attack then
     return game:card_action(c, a.action, { controller = p, caster = p, target = o.target }, o)
   end

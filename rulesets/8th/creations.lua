@@ -69,4 +69,44 @@ function M.is_permanent_creation(game, c)
   return false
 end
 
+-- resolve of a creation filling one square: the object `spec` is made for the card; should the
+-- square have filled since it was chosen (8th: Creating Objects and Playing Items: never in a
+-- square holding a wizard, object, treasure or creature, nor on a home base), nothing is made
+-- and the spell is discarded (a `fizzled` log entry says why). Returns the id or nil.
+-- (Dust Cloud, Booby Trap.)
+function M.make(ctx, spec)
+  local id, why = ctx:create_object(spec)
+  if not id then
+    ctx.game:log("fizzled", { card = ctx.card, reason = why })
+    ctx:discard_card()
+  end
+  return id
+end
+
+-- 8th Conjuring "Booby Trap": a creation of several pieces each of which must be dispelled on
+-- its own (the card's data `dispel_each`). A card ending it as its target (Dispel, Null Powder:
+-- ctx.target names the spell) takes one piece away, the one that card's controller picks,
+-- while more than one is left; the spell ends with its last (M.lost). True if a piece went
+-- and the spell stays (rules/ctx.lua, end_spell).
+function M.dispel_piece(ctx, c)
+  local game, t = ctx.game, ctx.target
+  if c == ctx.card or type(t) ~= "table" or t.kind ~= "spell" or t.card ~= c then return false end
+  local card = game:card(c)
+  if not card or card.zone.kind ~= "play" or not game:card_data(c, "dispel_each") then return false end
+  local opts = {}
+  for _, id in ipairs(game:card_data(c, "objects") or {}) do
+    local o = game:object(id)
+    if o and o.id and o.at then
+      opts[#opts + 1] = { label = "dispel the " .. o.kind .. " token on " .. o.at.x .. "," .. o.at.y, object = id, at = o.at }
+    end
+  end
+  if #opts <= 1 or ctx.controller == nil then return false end
+  local _, i = game:choose(ctx.controller, "dispel_piece", "Which piece of the spell do you dispel?", opts)
+  local id = opts[i or 1].object
+  game:remove_object(id)
+  game:after("object_destroyed", { object = id, by = ctx.card })
+  M.lost(game, c, { object = id })
+  return true
+end
+
 return M

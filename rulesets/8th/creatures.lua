@@ -36,7 +36,8 @@ function M.add_actions(game, p, list)
     if moves_spent(game, o.id) < (o.data.speed or 0) then
       for _, d in ipairs(DIRS) do
         local r = game:run(o.at, d, 1)
-        if #r.squares == 1 then
+        -- (a creation never stands on a home base: 8th, Home Base Squares and Changing the Map)
+        if #r.squares == 1 and game:home_sector_at(r.squares[1]) == nil then
           list[#list + 1] = { label = label(o) .. " move " .. d, kind = "creature", action = "move", id = o.id, to = r.squares[1] }
         end
       end
@@ -50,7 +51,8 @@ function M.add_actions(game, p, list)
         end
       end
       for _, other in ipairs(M.list(game)) do
-        if other.owner ~= p and (common.same_sq(other.at, o.at) or game:adjacent(o.at, other.at)) then
+        if other.owner ~= p and not other.data.untargetable -- (Homunculus: no target of attacks)
+            and (common.same_sq(other.at, o.at) or game:adjacent(o.at, other.at)) then
           list[#list + 1] = { label = label(o) .. " attack " .. label(other), kind = "creature", action = "attack", id = o.id,
                               target = { kind = "creature", id = other.id, at = other.at } }
         end

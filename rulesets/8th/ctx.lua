@@ -122,4 +122,14 @@ end
 -- Puts a card (this one by default) on its discard pile.
 function H.discard_card(ctx, c) common.discard(ctx.game, c or ctx.card) end
 
+local end_whole_spell = H.end_spell
+
+-- Ends a spell in play (its creations go), and every spell in play aimed at it. A spell whose
+-- pieces are dispelled one at a time (rules/creations.lua, dispel_piece: Booby Trap's tokens)
+-- loses only one piece to a card aimed at it while more than one is left.
+function H.end_spell(ctx, c)
+  if creations.dispel_piece(ctx, c) then return true end
+  return end_whole_spell(ctx, c)
+end
+
 return H

@@ -24,13 +24,20 @@ function M.reduce(ctx, target, amount, tags, marks)
   return math.max(0, amount - cut)
 end
 
+-- The cracks damage `ev` gives: one per full 3 points (config crack_every), or one per
+-- point when the damage says so (tag `crack_per_point`: 8th Thaumaturgy "Wizardblade").
+local function cracks_of(game, ev)
+  if (ev.tags or {}).crack_per_point then return ev.amount end
+  return ev.amount // game:config().crack_every
+end
+
 -- 8th: Damaging and Destroying Objects: one crack per full 3 damage of one attack; a stone
 -- wall breaks at 5 cracks, a door at 3; outer walls cannot be damaged.
 local function damage_edge(game, ev)
   local cfg = game:config()
   local info = game:edge(ev.target.edge)
   if info.boundary or info.barrier == "open" then return 0 end
-  local cracks = ev.amount // cfg.crack_every
+  local cracks = cracks_of(game, ev)
   if cracks <= 0 then return 0 end
   local limit = info.barrier == "door" and cfg.door_cracks or cfg.wall_cracks
   local total = info.damage + cracks
@@ -48,7 +55,7 @@ end
 local function damage_object(game, ev)
   local o = game:object(ev.target.id)
   if not o or not o.id or not o.toughness then return 0 end
-  local cracks = ev.amount // game:config().crack_every
+  local cracks = cracks_of(game, ev)
   if cracks <= 0 then return 0 end
   local total = o.damage + cracks
   game:set_object(o.id, { damage = total })

@@ -43,11 +43,33 @@ end
 -- own) and those he has a pass for (game:steps `door_passes`).
 function M.passes(game, p)
   local out = {}
-  for _, e in ipairs(game:turn().active == p and game:turn().vars.door_passes or {}) do out[#out + 1] = e end
+  for _, e in ipairs(game:turn().active == p and game:turn().vars.door_passes or {}) do
+    -- (a pass is worth nothing at a door sealed since: 8th Thaumaturgy "Seal Door")
+    if not M.is_sealed(game, e) then out[#out + 1] = e end
+  end
   for _, info in ipairs(edges_of_square(game, p)) do
     if info.barrier == "door" and not info.door.open and may_pass(game, p, info) then out[#out + 1] = info.edge end
   end
   return out
+end
+
+-- A closed door whose lock a pick or a key may open (Pick Lock, Master Key): not one sealed
+-- shut (Seal Door: nobody unlocks or opens a sealed door; it may still be broken).
+function M.unlockable(game, e)
+  local info = game:edge(e)
+  return info.barrier == "door" and not (info.door and info.door.open) and not M.is_sealed(game, info.edge)
+end
+
+-- The seal card c put on a door comes off (the spell ended): the door is an ordinary one again.
+function M.unseal(game, c)
+  for _, info in ipairs(game:edges("door")) do
+    local tags = (info.door and info.door.tags) or {}
+    if tags.sealed_by == c then
+      game:set_door_tag(info.edge, "sealed", nil)
+      game:set_door_tag(info.edge, "sealed_by", nil)
+      if tags.look == "sealed" then game:set_door_tag(info.edge, "look", nil) end
+    end
+  end
 end
 
 -- Hold-door actions for the doors beside p that he may open and nobody holds.

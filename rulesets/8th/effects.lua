@@ -7,6 +7,8 @@
 --                              extra movement flags for its controller (game:steps flags)
 --   move_blocked_by = { kind } object kinds that still stop its controller's steps
 --   forbid_traits = { trait }  nobody may play a card with one of these traits
+--   pins = { object id }       nobody may pick these objects or treasures up (Glue)
+--   no_pickups = true          nobody at all may pick up objects or treasures (Gravity)
 local M = {}
 
 -- Calls f(player, effect, card) for every card in play that states an effect.
@@ -68,6 +70,26 @@ function M.forbidden(game, c)
     end
   end)
   return no
+end
+
+-- Is object (or treasure) `id` held in place by a card in play (8th Conjuring "Glue":
+-- effect `pins = { id, ... }`): nobody may pick it up or move it?
+function M.pinned(game, id)
+  local held = false
+  each(game, function(_, e)
+    for _, x in ipairs(e.pins or {}) do
+      if x == id then held = true end
+    end
+  end)
+  return held
+end
+
+-- Does some card in play, whoever controls it, state `key`? (A global effect: 8th
+-- Thaumaturgy "Gravity" states `no_pickups`.)
+function M.anyone(game, key)
+  local found = false
+  each(game, function(_, e) if e[key] then found = true end end)
+  return found
 end
 
 return M

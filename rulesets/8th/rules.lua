@@ -11,6 +11,8 @@ local doors = require("rules.doors")
 local creatures = require("rules.creatures")
 local creations = require("rules.creations")
 local play = require("rules.play")
+local movement = require("rules.movement")
+local attacks = require("rules.attacks")
 -- The shared turn skeleton (rulesets/mechanics/rules.lua), which this file extends.
 local rules = base
 local tvar, spend, movement_left = rules.tvar, rules.spend, rules.movement_left
@@ -35,15 +37,11 @@ end
 -- Turn state (turn vars reset at each turn start; player vars persist)
 ---------------------------------------------------------------------------------------------
 
--- 8th: Moving, Changing Base Speed: the form's base speed (rules/transform.lua).
-function rules.speed(game, p) return transform.base_speed(game, p) end
+-- A wizard's base speed (rules/movement.lua: his form's, raised by stones).
+rules.speed = movement.speed
 
--- 8th: Attacking (one attack, none on the first turn) and A Stunned Wizard (move or attack).
-local function can_attack(game)
-  if tvar(game, "attacked") or tvar(game, "first_turn") then return false end
-  if effects.has(game, game:turn().active, "no_attacks") then return false end -- (Mist Body)
-  return not (tvar(game, "stunned") and tvar(game, "moved"))
-end
+-- 8th: Attacking and A Stunned Wizard (rules/attacks.lua).
+local can_attack = attacks.may_attack
 
 function rules.can_move(game)
   if tvar(game, "no_movement") then return false end -- a card said: no more movement this turn
@@ -211,6 +209,38 @@ function perform.pick_object(game, p, a)
   return game:option("heavy_items") == true
 end
 
+-- 8th Mutation forms that pick treasures up deftly (Golem Form, Extra Arms: the form's
+-- `treasure_mp`, rules/transform.lua): a treasure costs 1 MP and the phase goes on.
+-- reconstructed: with no movement point left it is picked up the usual way (8th: Picking Up
+-- and Dropping Treasures: the phase ends).
+local pick_treasure = perform.pick_treasure
+function perform.pick_treasure(game, p, a)
+  local f = transform.form(game, p)
+  if not (f and f.treasure_mp and movement_left(game) >= 1) then return pick_treasure(game, p, a) end
+  spend(game, 1)
+  pick_treasure(game, p, a)
+  return false
+end
+
+-- Pick-ups some card forbids for now are not offered:
+--   the turn var `no_treasure_pickup` (8th Mutation "Mad Dash"): no treasure this turn;
+--   objects and treasures a card in play holds in place (8th Conjuring "Glue": effects.pinned);
+--   anything at all while a global effect says so (8th Thaumaturgy "Gravity": `no_pickups`).
+local function pickup_forbidden(game, a)
+  if a.kind ~= "pick_treasure" and a.kind ~= "pick_object" then return false end
+  return (a.kind == "pick_treasure" and tvar(game, "no_treasure_pickup"))
+    or effects.pinned(game, a.object) or effects.anyone(game, "no_pickups")
+end
+
+local add_pickups = rules.add_pickups
+function rules.add_pickups(game, p, list)
+  local offered = {}
+  add_pickups(game, p, offered)
+  for _, a in ipairs(offered) do
+    if not pickup_forbidden(game, a) then list[#list + 1] = a end
+  end
+end
+
 function perform.drop_item(game, p, a) common.drop_object(game, p, a.card, game:player(p).at) end
 
 function perform.end_spell(game, p, a) common.end_spell(game, a.card) end
@@ -220,6 +250,9 @@ function perform.hold_door(game, p, a) doors.hold(game, p, a.edge) end
 function perform.creature(game, p, a) return creatures.perform(game, p, a) end
 
 function perform.card_action(game, p, a) return card_actions.perform(game, p, a) end
+
+-- A treasure picked up opens a response window (rules/triggers.lua: Alchemy's Fool's Gold).
+function rules.on_pick_up(game, ev) require("rules.triggers").on_pick_up(game, ev) end
 
 -- Held doors close at once when their holder is no longer beside them (rules/doors.lua).
 function rules.after_action(game, p) doors.release_far(game) end

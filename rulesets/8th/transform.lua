@@ -23,6 +23,8 @@ end
 
 function M.punch_damage(game, p)
   local f = M.form(game, p)
+  -- A form may punch for a die roll (8th Mutation "Werewolf Form": `punch_die = 4`, a d4).
+  if f and f.punch_die then return game:roll(f.punch_die) end
   return (f and f.punch) or game:config().punch_damage
 end
 
@@ -32,6 +34,8 @@ function M.may_cast(game, p, kind)
   return not (f and f.counters_only and kind ~= "counter")
 end
 
+-- (Other spec fields read elsewhere: items_free (common.lua), treasure_mp (rules.lua),
+-- punch_die (above).)
 -- Card `c` transforms wizard p: `spec` = { speed =, punch =, counters_only = }. Any other
 -- transformation on p ends first.
 function M.transform(game, p, c, spec)

@@ -71,7 +71,7 @@ function M.responders(game, entry)
 end
 
 -- edition: is the window of `entry` closed (nothing may answer it any more)?
-function M.closed(game, entry) return entry.marks.cancelled == true end
+function M.closed(_game, entry) return entry.marks.cancelled == true end
 
 -- edition: may card c of q's hand answer `entry`?
 function M.may_answer(game, q, c, entry)
@@ -107,7 +107,7 @@ function M.respond(game, id)
       if #opts > 0 then
         opts[#opts + 1] = { key = "pass" }
         local _, i = game:choose(q, "respond", "Respond to stack entry " .. id .. "?", opts, { pass = "pass" })
-        local o = opts[i]
+        local o = opts[i] ---@type table
         if o.card then
           M.counter(game, q, o.card, id, o.boost)
           again = true
@@ -141,10 +141,10 @@ function M.boost_cards(game, p, c)
 end
 
 -- edition: the cards of p's hand that may boost card c (`answering`: c answers the stack).
-function M.boosts(game, p, c, answering) return M.boost_cards(game, p, c) end
+function M.boosts(game, p, c, _answering) return M.boost_cards(game, p, c) end
 
 -- edition: what boost card b is worth to p.
-function M.boost_value(game, p, b) return game:card(b).energy_value end
+function M.boost_value(game, _p, b) return game:card(b).energy_value end
 
 -- The power a card has with boost card b (or none): b's value replaces the default; the
 -- boost is spent (discarded).
@@ -152,11 +152,13 @@ function M.spend_boost(game, p, b)
   if not b then return M.default_energy(game) end
   local energy = M.boost_value(game, p, b)
   common.discard(game, b)
+  game:log("use", { card = b, player = p, as = "boost" })
   return energy
 end
 
 -- edition: where an object card goes after use instead of the discard pile (nil: it doesn't).
-function M.kept_zone(game, p, c) return nil end
+---@return string?
+function M.kept_zone(_game, _p, _c) return nil end
 
 -- Where a card goes once it has resolved: back where it belongs (M.kept_zone); instants and
 -- cancelled cards are discarded; a spell whose duration the edition counts (config
@@ -183,10 +185,10 @@ end
 
 -- edition: the marks an entry of `kind` ("spell", "throw", "punch") starts with (who it is
 -- aimed at, ...).
-function M.entry_marks(game, p, c, target, attack, kind) return {} end
+function M.entry_marks(_game, _p, _c, _target, _attack, _kind) return {} end
 
 -- edition: is casting card c at `target` the turn's attack?
-function M.counts_as_attack(game, p, c, target) return game:card(c).kind == "attack" end
+function M.counts_as_attack(game, _p, c, _target) return game:card(c).kind == "attack" end
 
 -- Runs card c's `resolve` for each wizard the entry now aims at: its target, or the wizard it
 -- was turned on (marks.redirect), or both its target and its caster (marks.split).
@@ -216,7 +218,7 @@ function M.cast(game, p, a)
   local attack = M.counts_as_attack(game, p, c, target)
   if attack then game:set_turn_var("attacked", true) end -- even if it is cancelled
   local energy = M.spend_boost(game, p, a.boost)
-  local events = { { "cast", { card = c, caster = p, target = target, energy = energy } } }
+  local events = { { "cast", { card = c, caster = p, target = target, energy = energy } } } ---@type table[]
   if attack then events[2] = { "attack", { attacker = p, target = target, card = c } } end
   M.play(game, {
     player = p, kind = "spell", card = c, target = target, energy = energy, events = events,
@@ -227,7 +229,7 @@ function M.cast(game, p, a)
 end
 
 -- edition: the marks of a counter q plays against entry `against`.
-function M.counter_marks(game, q, against) return { against = against } end
+function M.counter_marks(_game, _q, against) return { against = against } end
 
 -- Card c of q answers stack entry `against` (8th: Counter Spell; classic, COUNTERACTION),
 -- boosted by card `boost` where the edition allows it. Counters cannot be evaded.
@@ -246,9 +248,10 @@ end
 
 -- edition: where a throw by p at `target` comes down, as a function of its entry (called once
 -- it has resolved; nil: the object is discarded). Reckoned before the throw.
-function M.landing(game, p, target)
+---@return fun(entry: StackEntry): Square?
+function M.landing(game, p, _target)
   local at = game:player(p).at
-  return function() return at end
+  return function(_entry) return at end
 end
 
 -- A carried object thrown at a target: the turn's attack, answered like any attack; the
@@ -282,12 +285,12 @@ end
 -- the entry `id` (the ruleset's ctx:damage does the rest).
 function M.deal(game, p, id, target, amount, tags)
   local rules_ctx = require("rules.ctx") -- (at call time: ctx.lua requires this module)
-  local ctx = setmetatable({ game = game, caster = p, controller = p, attack = true, stack = id }, { __index = rules_ctx })
+  local ctx = setmetatable({ game = game, caster = p, controller = p, attack = true, stack = id }, { __index = rules_ctx }) --[[@as Ctx]]
   return rules_ctx.damage(ctx, target, amount, tags)
 end
 
 -- edition: what p's punch deals.
-function M.punch_damage(game, p) return game:config().punch_damage end
+function M.punch_damage(game, _p) return game:config().punch_damage end
 
 -- A punch: physical damage, the turn's attack, answered like any attack (8th: Punching;
 -- classic, Combat).

@@ -44,7 +44,7 @@ function rules.place_treasures(game)
 end
 
 -- edition: the deck(s), the card dealt at setup, who goes first.
-function rules.build_deck(game) error("the ruleset builds no deck (rules.build_deck)") end
+function rules.build_deck(_game) error("the ruleset builds no deck (rules.build_deck)") end
 function rules.deal(game, p) return common.draw(game, p) end
 function rules.first_player(game) return game:roll(#game:players()) - 1 end
 
@@ -68,7 +68,7 @@ end
 function rules.tvar(game, k) return game:turn().vars[k] end
 
 -- edition: the active wizard's base speed this turn.
-function rules.speed(game, p) return game:config().base_speed end
+function rules.speed(game, _p) return game:config().base_speed end
 
 -- Movement points left: base speed + boost - points spent.
 function rules.movement_left(game)
@@ -78,7 +78,7 @@ end
 function rules.spend(game, n) game:set_turn_var("spent", (rules.tvar(game, "spent") or 0) + n) end
 
 -- edition: does spell c in play count down its duration now (8th Permanent Creations don't)?
-function rules.counts_down(game, c) return true end
+function rules.counts_down(_game, _c) return true end
 
 -- Time passes for p's spells: `time_passes`, then one off the count of each of his spells
 -- whose duration the edition counts (config `counted_duration`); at 0 the spell ends (8th:
@@ -113,8 +113,8 @@ end
 -- edition: may the active wizard walk now; the flags of game:steps for p; the steps he may
 -- take of those the board allows.
 function rules.can_move(game) return rules.movement_left(game) >= 1 end
-function rules.step_flags(game, p) return nil end
-function rules.filter_steps(game, p, steps) return steps end
+function rules.step_flags(_game, _p) return nil end
+function rules.filter_steps(_game, _p, steps) return steps end
 
 function rules.add_moves(game, p, list)
   if not rules.can_move(game) then return end
@@ -132,7 +132,7 @@ function rules.crossed_edge(game, from, dir)
 end
 
 -- edition: what stepping from `from` toward `dir` did besides moving (a door passed).
-function rules.crossed(game, p, from, dir) end
+function rules.crossed(_game, _p, _from, _dir) end
 
 -- One step: 1 movement point, `move` before (a handler may change where he goes and which way:
 -- ev.to, ev.dir) and after, `leave` and `enter`.
@@ -155,7 +155,8 @@ end
 ---------------------------------------------------------------------------------------------
 
 -- edition: may the active wizard pick up an object now (a treasure he always may)?
-function rules.may_pick_up_object(game) return true end
+---@return boolean
+function rules.may_pick_up_object(_game) return true end
 
 -- Treasures (one at a time) and movable objects in p's square; the treasure he carries.
 function rules.add_pickups(game, p, list)
@@ -205,13 +206,22 @@ function rules.performers.boost(game, p, a)
   game:set_turn_var("boosted", true)
   game:set_turn_var("boost", play.boost_value(game, p, a.card))
   common.discard(game, a.card)
+  game:log("use", { card = a.card, player = p, as = "speed boost" })
 end
 
--- Aimed at another wizard: bots that seek a fight look for `hostile` actions.
-function rules.hostile(p, t) return t.kind == "wizard" and t.player ~= p end
+-- Aimed at another wizard, or card c an attack on a square where another wizard stands (8th
+-- Psychic Storm): bots that seek a fight look for `hostile` actions.
+function rules.hostile(game, p, t, c)
+  if t.kind == "wizard" then return t.player ~= p end
+  if t.kind ~= "square" or not t.at or not c or game:card(c).kind ~= "attack" then return false end
+  for _, q in ipairs(game:wizards_at(t.at)) do
+    if q ~= p then return true end
+  end
+  return false
+end
 
 -- edition: may p attack wizard q (never himself)?
-function rules.may_attack_wizard(game, p, q) return q ~= p end
+function rules.may_attack_wizard(_game, p, q) return q ~= p end
 
 -- Card c of p's hand played at each legal target (or at nothing, for a card without target
 -- types) as `verb` ("cast", "strike"), without a boost and with each boost it may take;
@@ -223,7 +233,7 @@ function rules.add_plays(game, p, c, verb, list, cache, admit)
   for _, t in ipairs(tlist) do
     if not admit or admit(t) then
       local base = verb .. " " .. play.name_of(game, c) .. (t.label ~= "" and (" at " .. t.label) or "")
-      local hostile = rules.hostile(p, t)
+      local hostile = rules.hostile(game, p, t, c)
       list[#list + 1] = { label = base, kind = "cast", card = c, target = t, hostile = hostile }
       for _, b in ipairs(boosts) do
         list[#list + 1] = { label = base .. " with " .. play.name_of(game, b), kind = "cast", card = c, target = t, boost = b, hostile = hostile }
@@ -239,7 +249,7 @@ function rules.add_throws(game, p, c, list, cache)
   if not common.has_trait(game, c, "thrown_weapon") then return end
   for _, t in ipairs(targets.legal(game, p, c, cache)) do
     if t.kind ~= "wizard" or rules.may_attack_wizard(game, p, t.player) then
-      list[#list + 1] = { label = "throw " .. play.name_of(game, c) .. " at " .. t.label, kind = "throw", card = c, target = t, hostile = rules.hostile(p, t) }
+      list[#list + 1] = { label = "throw " .. play.name_of(game, c) .. " at " .. t.label, kind = "throw", card = c, target = t, hostile = rules.hostile(game, p, t, c) }
     end
   end
 end
@@ -266,6 +276,7 @@ function rules.put_in_play(game, p, c)
   game:move_card(c, { kind = "play", player = p })
   game:set_card(c, { controller = p })
   game:call_card(c, "on_play", { controller = p, caster = p })
+  game:log("use", { card = c, player = p, as = "item" })
 end
 
 ---------------------------------------------------------------------------------------------
@@ -274,8 +285,8 @@ end
 
 -- edition: the actions p may take now, added to `list`; `cache` is shared by the cards of
 -- this one listing (rules/targets.lua: legal). And what the action that ends them says.
-function rules.add_actions(game, p, list, cache) end
-function rules.end_label(game) return "end" end
+function rules.add_actions(_game, _p, _list, _cache) end
+function rules.end_label(_game) return "end" end
 
 -- The kernel's call: the actions of player p, the one that ends the phase (`pass`) last. A
 -- dead wizard only ends it.
@@ -291,7 +302,7 @@ function rules.performers.finish() return true end
 rules.performers["end"] = rules.performers.finish
 
 -- edition: what happens after every action (held doors close, ...).
-function rules.after_action(game, p) end
+function rules.after_action(_game, _p) end
 
 -- The kernel's call: runs action `a` of player p; true ends the phase (the performer said
 -- so, the game is over, or p died in it).

@@ -8,6 +8,7 @@ end
 return card {
   name = "Create Wall",
   school = "cantrip",
+  copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
   kind = "neutral",
   range = "los",
   duration = "permanent",

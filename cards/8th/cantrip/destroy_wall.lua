@@ -11,6 +11,7 @@ end
 return card {
   name = "Destroy Wall",
   school = "cantrip",
+  copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
   kind = "neutral",
   range = "los",
   duration = "instant",

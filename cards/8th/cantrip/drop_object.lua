@@ -3,6 +3,7 @@
 return card {
   name = "Drop Object",
   school = "cantrip",
+  copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
   kind = "neutral",
   range = "los",
   duration = "instant",

@@ -2,6 +2,7 @@
 return card {
   name = "Energy 6",
   school = "cantrip",
+  copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
   kind = "energy",
   energy = 6,
   text = "Discard to gain 6 movement points this turn, or play with a spell to make its energy 6.",

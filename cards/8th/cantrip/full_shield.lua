@@ -2,6 +2,7 @@
 return card {
   name = "Full Shield",
   school = "cantrip",
+  copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
   kind = "counter",
   range = "caster",
   duration = "instant",

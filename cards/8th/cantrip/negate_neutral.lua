@@ -2,6 +2,7 @@
 return card {
   name = "Negate Neutral",
   school = "cantrip",
+  copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
   kind = "counter",
   duration = "instant",
   text = "Play when any neutral spell is cast: it is cancelled.",

@@ -308,7 +308,7 @@ return card {
       local cj = count(decks.card_list(t.game, { "conjuring" }))
       t:eq(cj["8th/elemental/wall_of_earth"], 1)
       local both = count(decks.card_list(t.game, { "cantrip", "elemental" }))
-      t:eq(both["8th/cantrip/create_wall"], 3, "Cantrip's own copy plus Elemental's two")
+      t:eq(both["8th/cantrip/create_wall"], 4, "Cantrip's own two plus Elemental's two")
     end },
   },
 }

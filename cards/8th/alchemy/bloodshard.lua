@@ -1,0 +1,49 @@
+-- 8th Alchemy "Bloodshard": a trinket; each time its wielder suffers damage from a source,
+-- that damage is 1 less. Damage reduced to 0 is no damage at all (8th: Canceling, Reducing,
+-- and Evading Spells): no secondary effects follow.
+-- reconstructed: "from a source" read as each damage event (a punch, a spell, a dart, a
+-- burn), whatever its kind, attack or not.
+local stones = require("rules.stones") -- (the wielder: whoever carries it)
+
+return card {
+  name = "Bloodshard",
+  school = "alchemy",
+  kind = "item",
+  traits = { "trinket" },
+  text = "Trinket. While you carry it, each damage you suffer from any one source is 1 less.",
+  before_damage = function(ctx, ev)
+    local p = stones.carrier(ctx.game, ctx.card)
+    local t = ev.target or {}
+    if p ~= nil and t.kind == "wizard" and t.player == p then ev.amount = ev.amount - 1 end
+  end,
+  tests = {
+    { "carried: a Fireball deals 4 instead of 5", function(t)
+      local g = t.game
+      t:active(1)
+      local b = t:give(0, "Bloodshard")
+      local f = t:give(1, "Fireball")
+      t:active(0)
+      t:act { kind = "item", card = b }
+      t:active(1)
+      t:place(1, g:player(0).at)
+      t:cast { card = f, at = t:wizard(0) }
+      t:eq(t:life(0), 11)
+    end },
+    { "a punch of 1 does nothing", function(t)
+      local g = t.game
+      t:active(1)
+      t:put(0, "Bloodshard")
+      t:place(1, g:player(0).at)
+      t:punch(t:wizard(0))
+      t:eq(t:life(0), 15)
+    end },
+    { "it protects only its wielder, not a wizard beside him", function(t)
+      local g = t.game
+      t:active(0)
+      t:put(0, "Bloodshard")
+      t:place(1, g:player(0).at)
+      t:punch(t:wizard(1))
+      t:eq(t:life(1), 14)
+    end },
+  },
+}

@@ -1,0 +1,65 @@
+-- 8th Alchemy "Lifestone": a magic stone; its wielder gains 1 life as each of his turns
+-- begins, never above 20 (8th: Life, Damage, and Dying). Fire damage to him destroys all
+-- his magic stones (rules/stones.lua).
+local stones = require("rules.stones")
+
+return card {
+  name = "Lifestone",
+  school = "alchemy",
+  kind = "item",
+  traits = { "magic_stone" },
+  text = "Magic stone. While you carry it you gain 1 life when each of your turns begins (20 at most). Any fire damage to you destroys all the magic stones you carry.",
+  on_play = function(ctx) stones.carry(ctx, {}) end,
+  on_turn_start = function(ctx)
+    local p = stones.carrier(ctx.game, ctx.card)
+    if p ~= nil and ctx.game:turn().active == p then ctx:heal(p, 1) end
+  end,
+  on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
+  tests = {
+    { "carried: +1 life at the start of each of his turns, not on others'", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:give(0, "Lifestone")
+      t:act { kind = "item", card = s }
+      t:set_life(0, 10)
+      t:pass(1)
+      t:eq(g:turn().active, 1)
+      t:eq(t:life(0), 10, "nothing on another player's turn")
+      t:pass(1)
+      t:eq(g:turn().active, 0)
+      t:eq(t:life(0), 11)
+    end },
+    { "never above 20", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:give(0, "Lifestone")
+      t:act { kind = "item", card = s }
+      t:set_life(0, 20)
+      t:pass(2)
+      t:eq(g:turn().active, 0)
+      t:eq(t:life(0), 20)
+    end },
+    { "dropped, it heals nobody", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:give(0, "Lifestone")
+      t:act { kind = "item", card = s }
+      t:act { kind = "drop_item", card = s }
+      t:set_life(0, 10)
+      t:pass(2)
+      t:eq(g:turn().active, 0)
+      t:eq(t:life(0), 10)
+    end },
+    { "a Fireball on its wielder destroys it", function(t)
+      local g = t.game
+      t:active(1)
+      local s = t:put(0, "Lifestone")
+      local f = t:give(1, "Fireball")
+      t:place(1, g:player(0).at)
+      t:cast { card = f, at = t:wizard(0) }
+      t:eq(t:life(0), 10)
+      t:eq(g:card(s).zone.kind, "pile", "the stone shattered")
+      t:eq(#g:play_area(0), 0)
+    end },
+  },
+}

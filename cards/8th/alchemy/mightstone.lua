@@ -1,0 +1,49 @@
+-- 8th Alchemy "Mightstone": a magic stone; its wielder's punches deal a die roll (d4) more
+-- physical damage (8th: Punching; rules/stones.lua). Fire damage to him destroys all his
+-- magic stones. Energy value 2.
+-- reconstructed: the die is added to the punch's 1 (one hit), rolled as the punch lands.
+local stones = require("rules.stones")
+
+return card {
+  name = "Mightstone",
+  school = "alchemy",
+  kind = "item",
+  traits = { "magic_stone" },
+  energy = 2,
+  text = "Magic stone. While you carry it your punches deal a die roll more physical damage. Any fire damage to you destroys all the magic stones you carry.",
+  on_play = function(ctx) stones.carry(ctx, { punch_die = 1 }) end,
+  on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
+  tests = {
+    { "carried: a punch deals 1 + a d4 (2 to 5)", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:give(0, "Mightstone")
+      t:act { kind = "item", card = s }
+      t:place(1, g:player(0).at)
+      t:punch(t:wizard(1))
+      local lost = 15 - t:life(1)
+      t:ok(lost >= 2 and lost <= 5, "lost " .. lost)
+      t:eq(t:log("damage")[1].tags.physical, true)
+    end },
+    { "a spell gets nothing from it", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:give(0, "Mightstone")
+      local f = t:give(0, "Fireball")
+      t:act { kind = "item", card = s }
+      t:place(1, g:player(0).at)
+      t:cast { card = f, at = t:wizard(1) }
+      t:eq(t:life(1), 10)
+    end },
+    { "in the hand it adds nothing; it can be spent as energy 2", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:give(0, "Mightstone")
+      t:place(1, g:player(0).at)
+      t:act { kind = "boost", card = s }
+      t:eq(g:turn().vars.boost, 2)
+      t:punch(t:wizard(1))
+      t:eq(t:life(1), 14)
+    end },
+  },
+}

@@ -1,0 +1,65 @@
+-- 8th Alchemy "Powerstone": a magic stone; every Magic card its wielder spends for its energy
+-- value, to boost his speed or a spell (a counter too: 8th, Counter Spell, counters are spells),
+-- is worth 1 more (8th: Speed Boost, Boosting Spells; rules/stones.lua). Fire damage to him
+-- destroys all his magic stones.
+-- reconstructed: an unboosted spell keeps its energy 1 (the stone raises the value of a card
+-- spent, not the default energy).
+local stones = require("rules.stones")
+
+return card {
+  name = "Powerstone",
+  school = "alchemy",
+  kind = "item",
+  traits = { "magic_stone" },
+  copies = 2,
+  text = "Magic stone. While you carry it, each card you spend for its energy value, to boost your speed or a spell, is worth 1 more. Any fire damage to you destroys all the magic stones you carry.",
+  on_play = function(ctx) stones.carry(ctx, { boost = 1 }) end,
+  on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
+  tests = {
+    { "carried: a Zot! boosted with Energy 4 deals 5", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:give(0, "Powerstone")
+      local z, e = t:give(0, "Zot!"), t:give(0, "Energy 4")
+      t:act { kind = "item", card = s }
+      t:place(1, g:player(0).at)
+      t:answer(0, "damage")
+      t:cast { card = z, at = t:wizard(1), boost = e }
+      t:eq(t:life(1), 10)
+    end },
+    { "a speed boost with Energy 4 gives 5 movement points", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:give(0, "Powerstone")
+      local e = t:give(0, "Energy 4")
+      t:act { kind = "item", card = s }
+      t:act { kind = "boost", card = e }
+      t:eq(g:turn().vars.boost, 5)
+    end },
+    { "in the hand the stone adds nothing", function(t)
+      local g = t.game
+      t:active(0)
+      t:give(0, "Powerstone")
+      local z, e = t:give(0, "Zot!"), t:give(0, "Energy 4")
+      t:place(1, g:player(0).at)
+      t:answer(0, "damage")
+      t:cast { card = z, at = t:wizard(1), boost = e }
+      t:eq(t:life(1), 11, "in the hand: 4")
+    end },
+    { "carried, it boosts a counter: Energy 4 makes it 5", function(t)
+      local g = t.game
+      t:active(1)
+      local s = t:put(0, "Powerstone")
+      g:set_card_data(s, "stone", { boost = 1 })
+      local z = t:give(1, "Zot!")
+      local shield = t:give(0, "Full Shield")
+      local e = t:give(0, "Energy 4")
+      t:place(1, g:player(0).at)
+      t:answer(0, { card = shield, boost = e })
+      t:cast { card = z, at = t:wizard(0) }
+      t:eq(t:life(0), 15, "cancelled")
+      t:eq(t:log("counter")[1].card, shield)
+      t:eq(g:card(shield).energy, 5)
+    end },
+  },
+}

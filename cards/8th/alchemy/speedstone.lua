@@ -1,0 +1,66 @@
+-- 8th Alchemy "Speedstone": a magic stone; its wielder's base move is 1 higher
+-- (8th: Moving, Changing Base Speed: points left change at once with the base speed).
+-- Fire damage to him destroys all his magic stones (rules/stones.lua).
+local stones = require("rules.stones")
+
+-- Steps the active wizard can take now, one after another (walking back and forth).
+local function steps_left(t)
+  local n = 0
+  while true do
+    local step = t:list { kind = "move" }[1]
+    if not step then return n end
+    t:act(step)
+    n = n + 1
+  end
+end
+
+return card {
+  name = "Speedstone",
+  school = "alchemy",
+  kind = "item",
+  traits = { "magic_stone" },
+  copies = 2,
+  text = "Magic stone. While you carry it your base move is 1 higher. Any fire damage to you destroys all the magic stones you carry.",
+  on_play = function(ctx) stones.carry(ctx, { speed = 1 }) end,
+  on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
+  tests = {
+    { "carried: four steps a turn instead of three", function(t)
+      t:active(0)
+      local s = t:give(0, "Speedstone")
+      t:act { kind = "item", card = s }
+      t:eq(steps_left(t), 4)
+    end },
+    { "two stones: five steps", function(t)
+      t:active(0)
+      local a, b = t:give(0, "Speedstone"), t:give(0, "Speedstone")
+      t:act { kind = "item", card = a }
+      t:act { kind = "item", card = b }
+      t:eq(steps_left(t), 5)
+    end },
+    { "in the hand or dropped it does nothing", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:give(0, "Speedstone")
+      t:act { kind = "item", card = s }
+      t:act { kind = "drop_item", card = s }
+      t:eq(steps_left(t), 3)
+      t:ok(g:card(s).zone.kind == "board", "it lies on the board")
+    end },
+    { "fire reduced to nothing leaves it whole; real fire destroys it", function(t)
+      local g = t.game
+      t:active(1)
+      local s = t:put(0, "Speedstone")
+      local b = t:give(0, "Bloodshard")
+      local H = require("rules.ctx")
+      local ctx = setmetatable({ game = g, caster = 1, controller = 1, stack = false }, { __index = H })
+      g:move_card(b, { kind = "play", player = 0 })
+      H.damage(ctx, t:wizard(0), 1, { magical = true, fire = true })
+      t:eq(t:life(0), 15, "Bloodshard took the 1 point away")
+      t:eq(g:card(s).zone.kind, "play", "no damage, no shattering")
+      H.damage(ctx, t:wizard(0), 2, { magical = true, fire = true })
+      t:eq(t:life(0), 14)
+      t:eq(g:card(s).zone.kind, "pile", "destroyed by the fire")
+      t:eq(g:card(b).zone.kind, "play", "a trinket is no stone")
+    end },
+  },
+}

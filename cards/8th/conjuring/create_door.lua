@@ -1,0 +1,109 @@
+-- 8th Conjuring "Create Door": a door appears in a stone wall or on an empty border line.
+-- It is locked for everyone but its caster, for whom it opens like a door of his home
+-- sector (8th: Doors: its `owner` tag, rules/doors.lua); if he stands beside it he may hold
+-- it open at once.
+-- reconstructed: range line of sight; a creation, gone with its spell (8th: Creating
+-- Objects); a "stone wall" is a printed inner wall (not an outer one, not a created one):
+-- when the spell ends the wall stands again, as printed; a door broken by 3 cracks ends the
+-- spell and leaves the line open (8th: Damaging and Destroying Objects).
+local doors = require("rules.doors")
+
+local function stone_wall(info)
+  return info.barrier == "wall" and info.printed == "wall" and info.created_by == nil and not info.boundary
+end
+
+return card {
+  name = "Create Door",
+  school = "conjuring",
+  kind = "neutral",
+  range = "los",
+  duration = "permanent",
+  traits = { "creation" },
+  targets = { "wall", "border" },
+  energy = 2,
+  text = "Make a door in a stone wall or on an empty border line you can see. It is locked for everyone but you; if you stand beside it you may hold it open as it appears.",
+  can_target = function(ctx, t)
+    local info = ctx.game:edge(t.edge)
+    if t.kind == "wall" then return stone_wall(info) end
+    return info.barrier == "open" and not info.boundary and #info.obstacles == 0
+  end,
+  resolve = function(ctx)
+    local game, p = ctx.game, ctx.caster
+    local info = game:edge(ctx.target.edge)
+    local e = info.edge
+    if info.barrier == "wall" then
+      ctx.data.was_wall = true
+      game:destroy_barrier(e)
+    end
+    game:create_barrier(e, true, ctx.card) -- (its maker: found again by ctx:walls_made)
+    game:set_card_data(ctx.card, "made_walls", true)
+    game:after("object_created", { edge = e, card = ctx.card })
+    game:set_door_tag(e, "owner", p)
+    if doors.beside(game, p, e) then
+      local k = ctx:choose(p, "hold", "Hold the new door open?", { { key = "hold" }, { key = "shut" } }, { pass = "shut" })
+      if k == "hold" then doors.hold(game, p, e) end
+    end
+  end,
+  on_end = function(ctx)
+    local made = ctx:walls_made()
+    if ctx.data.was_wall and #made > 0 then ctx.game:restore_edge(made[1]) end
+  end,
+  tests = {
+    { "a door on an open border: its caster passes, another wizard does not", function(t)
+      local g = t.game
+      local spots = require("test.spots")
+      t:active(0)
+      local at = spots.roomy_square(g)
+      t:place(0, at)
+      local n = spots.open_border(g, at)
+      local c = t:give(0, "Create Door")
+      t:answer(0, "shut")
+      t:cast { card = c, at = t:border(n.edge) }
+      t:eq(g:edge(n.edge).barrier, "door")
+      t:ok(t:has { kind = "move", dir = n.dir }, "the caster goes through his door")
+      t:active(1)
+      t:place(1, at)
+      t:ok(not t:has { kind = "move", dir = n.dir }, "locked for others")
+    end },
+    { "in a stone wall; when the spell ends the wall is back", function(t)
+      local g = t.game
+      local spots = require("test.spots")
+      t:active(0)
+      local at, w
+      for _, s in ipairs(g:squares()) do
+        local x = spots.wall(g, s)
+        if not at and x and x.info.printed == "wall" and x.info.created_by == nil then at, w = s, x end
+      end
+      t:place(0, at)
+      local c = t:give(0, "Create Door")
+      t:answer(0, "shut")
+      t:cast { card = c, at = t:wall(w.edge) }
+      t:eq(g:edge(w.edge).barrier, "door")
+      t:ok(t:has { kind = "move", dir = w.dir })
+      t:act { kind = "end_spell", card = c }
+      t:eq(g:edge(w.edge).barrier, "wall")
+    end },
+    { "held open as it appears: anyone may pass", function(t)
+      local g = t.game
+      local spots = require("test.spots")
+      t:active(0)
+      local at = spots.roomy_square(g)
+      t:place(0, at)
+      local n = spots.open_border(g, at)
+      local c = t:give(0, "Create Door")
+      t:answer(0, "hold")
+      t:cast { card = c, at = t:border(n.edge) }
+      t:active(1)
+      t:place(1, at)
+      t:ok(t:has { kind = "move", dir = n.dir }, "held open")
+    end },
+    { "not on an outer wall", function(t)
+      local g = t.game
+      t:active(0)
+      local c = t:give(0, "Create Door")
+      for _, a in ipairs(t:list { kind = "cast", card = c }) do
+        t:ok(not g:edge(a.target.edge).boundary, a.label)
+      end
+    end },
+  },
+}

@@ -1,0 +1,103 @@
+-- 8th Mentalism "Pain Link": while it lasts, whoever hurts you with an attack takes the same
+-- damage. The damage he takes is no attack (a death by it is indirect: 8th, Life, Damage, and
+-- Dying), and it is not on the stack: no counter answers it.
+-- reconstructed: a spell-or-counter card (the card data lists it as N/C), like Flood: cast on
+-- yourself on your turn, or as a counter when you are attacked (rules/attacks.lua), and then
+-- it is in play before the attack lands. It lasts as many of your turns as its energy (8th:
+-- Temporary). The attacker takes what actually reached you (after reductions), with the same
+-- tags (magical, physical, fire...); his own counters cannot reduce it.
+local attacks = require("rules.attacks")
+
+return card {
+  name = "Pain Link",
+  school = "mentalism",
+  kind = "neutral",
+  range = "caster",
+  duration = "temporary",
+  targets = { "self" },
+  copies = 2,
+  text = "Link your pain to your enemies'. While this spell lasts, any damage an attack deals you is also dealt to the attacker; that is not an attack. Cast it on yourself on your turn, or as a counter when you are attacked.",
+  can_respond = function(ctx, entry)
+    return attacks.aimed_at(ctx.game, entry, ctx.controller)
+  end,
+  on_damage = function(ctx, ev)
+    local game = ctx.game
+    local zone = game:card(ctx.card).zone
+    if zone.kind ~= "play" then return end
+    local me = zone.player -- whose play area it lies in
+    local t = ev.target
+    if type(t) ~= "table" or t.kind ~= "wizard" or t.player ~= me then return end
+    local q = ev.caster
+    if not ev.attack or q == nil or q == me or not game:player(q).alive then return end
+    local tags = {}
+    for k, v in pairs(ev.tags or {}) do tags[k] = v end
+    ctx:damage(q, ev.amount, tags)
+  end,
+  tests = {
+    { "cast on yourself: the next Fireball at you burns its caster too", function(t)
+      local g = t.game
+      t:active(0)
+      local c = t:give(0, "Pain Link")
+      t:cast { card = c, at = t:wizard(0) }
+      t:eq(g:card(c).zone.kind, "play", "a temporary spell stays in play")
+      t:active(1)
+      local f = t:give(1, "Fireball")
+      t:place(1, g:player(0).at)
+      t:cast { card = f, at = t:wizard(0) }
+      t:eq(t:life(0), 10)
+      t:eq(t:life(1), 10, "the attacker takes the same")
+    end },
+    { "as a counter when attacked: the attack lands and is linked back", function(t)
+      local g = t.game
+      t:active(1)
+      local z = t:give(1, "Zot!")
+      local e = t:give(1, "Energy 4")
+      local c = t:give(0, "Pain Link")
+      t:place(1, g:player(0).at)
+      t:answer(0, { card = c })
+      t:answer(1, "damage")
+      t:cast { card = z, at = t:wizard(0), boost = e }
+      t:eq(t:life(0), 11)
+      t:eq(t:life(1), 11)
+      t:eq(g:card(c).zone.kind, "play")
+      t:eq(g:card(c).energy, 1)
+    end },
+    { "damage that is no attack is not linked", function(t)
+      local g = t.game
+      local spots = require("test.spots")
+      t:active(0)
+      t:put(0, "Pain Link")
+      local s, wall = spots.square_with_wall(g)
+      t:place(0, s)
+      t:place(1, wall.to)
+      t:active(1)
+      local d = t:give(1, "Destroy Wall")
+      t:cast { card = d, at = t:wall(wall.edge) }
+      t:eq(t:life(0), 13)
+      t:eq(t:life(1), 13, "only the wall's own 2: nothing linked back")
+    end },
+    { "it ends with its energy: the link is gone", function(t)
+      local g = t.game
+      t:active(0)
+      local c = t:give(0, "Pain Link")
+      t:cast { card = c, at = t:wizard(0) }
+      t:pass(2) -- player 1's turn, then player 0's Time Passes takes the last token
+      t:eq(g:card(c).zone.kind, "pile")
+      t:active(1)
+      local f = t:give(1, "Fireball")
+      t:place(1, g:player(0).at)
+      t:cast { card = f, at = t:wizard(0) }
+      t:eq(t:life(0), 10)
+      t:eq(t:life(1), 15)
+    end },
+    { "Negate Neutral cancels it on your turn", function(t)
+      local g = t.game
+      t:active(0)
+      local c = t:give(0, "Pain Link")
+      local n = t:give(1, "Negate Neutral")
+      t:answer(1, { card = n })
+      t:cast { card = c, at = t:wizard(0) }
+      t:eq(g:card(c).zone.kind, "pile")
+    end },
+  },
+}

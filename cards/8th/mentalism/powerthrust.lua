@@ -1,0 +1,66 @@
+-- 8th Mentalism "Powerthrust" (2 in Mentalism; the Thaumaturgy deck borrows 1): a thrust of
+-- raw mental power, magical damage equal to the spell's energy plus 2 (8th: Boosting Spells:
+-- a boost replaces the default energy of 1, so unboosted it deals 3).
+-- reconstructed: range taken as line of sight, and its targets as Zot!'s (a wizard, an object
+-- (walls and doors are objects: 8th, Target Types) or a creature); the card's printed energy
+-- value 2 comes from the scans' OCR.
+return card {
+  name = "Powerthrust",
+  school = "mentalism",
+  kind = "attack",
+  range = "los",
+  duration = "instant",
+  targets = { "wizard", "object", "creature" },
+  energy = 2,
+  copies = 2,
+  text = "Strike a wizard, object or creature you can see with the force of your mind: magical damage equal to this spell's energy plus 2.",
+  resolve = function(ctx)
+    ctx:damage(ctx.target, ctx.energy + 2, { magical = true })
+  end,
+  tests = {
+    { "unboosted it deals 3, and it is the turn's attack", function(t)
+      t:active(0)
+      local c = t:give(0, "Powerthrust")
+      local c2 = t:give(0, "Zot!")
+      t:place(1, t.game:player(0).at)
+      t:cast { card = c, at = t:wizard(1) }
+      t:eq(t:life(1), 12)
+      t:ok(t.game:turn().vars.attacked, "the turn's attack")
+      t:eq(t:count { kind = "cast", card = c2 }, 0, "no second attack spell")
+      t:eq(t:count { kind = "punch" }, 0, "no punch either")
+    end },
+    { "boosted by Energy 5 it deals 7", function(t)
+      t:active(0)
+      local c = t:give(0, "Powerthrust")
+      local e = t:give(0, "Energy 5")
+      t:place(1, t.game:player(0).at)
+      t:cast { card = c, at = t:wizard(1), boost = e }
+      t:eq(t:life(1), 8)
+      t:eq(#t.game:pile("discard"), 2, "spell and energy card discarded")
+    end },
+    { "a Full Shield cancels it", function(t)
+      t:active(0)
+      local c = t:give(0, "Powerthrust")
+      local s = t:give(1, "Full Shield")
+      t:place(1, t.game:player(0).at)
+      t:answer(1, { card = s })
+      t:cast { card = c, at = t:wizard(1) }
+      t:eq(t:life(1), 15)
+      t:ok(t.game:turn().vars.attacked, "the attack is still spent")
+    end },
+    { "spent as energy it boosts another spell to 2", function(t)
+      t:active(0)
+      local z = t:give(0, "Zot!")
+      local c = t:give(0, "Powerthrust")
+      t:place(1, t.game:player(0).at)
+      t:answer(0, "damage")
+      t:cast { card = z, at = t:wizard(1), boost = c }
+      t:eq(t:life(1), 13)
+    end },
+    { "never aimed at its caster", function(t)
+      t:active(0)
+      local c = t:give(0, "Powerthrust")
+      t:eq(t:count { kind = "cast", card = c, target = { kind = "wizard", player = 0 } }, 0)
+    end },
+  },
+}

@@ -1,0 +1,68 @@
+-- 8th Mentalism "Share Life": the caster's life and the target wizard's are added together
+-- and split evenly; an odd point goes to the caster.
+-- reconstructed: range taken as line of sight; the change of life is neither damage nor
+-- healing (no reduction applies to it; the cap of 20 cannot be passed, as half of two lives
+-- of at most 20 is at most 20: 8th, Life, Damage, and Dying). Not an attack.
+local function split(game, a, b)
+  local total = game:player(a).life + game:player(b).life
+  local half = total // 2
+  game:set_life(a, total - half)
+  game:set_life(b, half)
+  game:log("share_life", { caster = a, target = b, total = total })
+end
+
+return card {
+  name = "Share Life",
+  school = "mentalism",
+  kind = "neutral",
+  range = "los",
+  duration = "instant",
+  targets = { "wizard" },
+  text = "Join your life force with another wizard's you can see: add your life to his and split it evenly between you, the odd point to you.",
+  resolve = function(ctx)
+    local q = ctx:target_player()
+    if q == nil or not ctx.game:player(q).alive then return end
+    split(ctx.game, ctx.caster, q)
+  end,
+  tests = {
+    { "a wounded caster takes half of a healthy wizard's life; the odd point is his", function(t)
+      t:active(0)
+      local c = t:give(0, "Share Life")
+      t:set_life(0, 4)
+      t:place(1, t.game:player(0).at)
+      t:cast { card = c, at = t:wizard(1) }
+      t:eq(t:life(0), 10, "(4 + 15) = 19: 10 to the caster")
+      t:eq(t:life(1), 9)
+      t:eq(t.game:turn().vars.attacked, nil, "not an attack")
+      t:eq(#t:log("damage"), 0, "no damage is dealt")
+    end },
+    { "it works both ways: a healthy caster gives life away", function(t)
+      t:active(0)
+      local c = t:give(0, "Share Life")
+      t:set_life(1, 3)
+      t:place(1, t.game:player(0).at)
+      t:cast { card = c, at = t:wizard(1) }
+      t:eq(t:life(0), 9)
+      t:eq(t:life(1), 9)
+    end },
+    { "a Full Shield cancels it", function(t)
+      t:active(0)
+      local c = t:give(0, "Share Life")
+      local s = t:give(1, "Full Shield")
+      t:set_life(0, 2)
+      t:place(1, t.game:player(0).at)
+      t:answer(1, { card = s })
+      t:cast { card = c, at = t:wizard(1) }
+      t:eq(t:life(0), 2)
+      t:eq(t:life(1), 15)
+    end },
+    { "only another wizard in sight: not the caster himself", function(t)
+      local g = t.game
+      t:active(0)
+      local c = t:give(0, "Share Life")
+      t:eq(t:count { kind = "cast", card = c, target = { kind = "wizard", player = 0 } }, 0)
+      t:place(1, g:player(0).at)
+      t:eq(t:count { kind = "cast", card = c, target = { kind = "wizard", player = 1 } }, 1)
+    end },
+  },
+}

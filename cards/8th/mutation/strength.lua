@@ -1,0 +1,124 @@
+-- 8th Mutation "Strength": the caster's muscles swell while the spell lasts. The physical
+-- damage he deals is doubled, and as his attack he may try to tear a treasure or an item from
+-- a wizard in his square: a d4 roll of 2-4 succeeds. He may not try while he carries a
+-- treasure himself.
+-- 8th: Picking Up and Dropping Objects (no wizard takes what another carries unless a card
+-- says so: rules/carrying.lua); the attempt is an action of the card in play, the turn's
+-- attack (rules/card_actions.lua).
+-- reconstructed: cast on oneself only; "his" physical damage is any physical damage he is the
+-- source of (punches, thrown things, Heave-Ho; not a wall falling); the attacker chooses
+-- what he tears away; a failed roll still spends the attack.
+local carrying = require("rules.carrying")
+local common = require("rules.common")
+
+return card {
+  name = "Strength",
+  school = "mutation",
+  kind = "neutral",
+  range = "caster",
+  duration = "temporary",
+  text = "While this spell lasts, the physical damage you deal is doubled. As your attack you may try to wrench a treasure or an item from a wizard in your square: roll a d4, on 2 to 4 you take it. You cannot try while you carry a treasure.",
+  before_damage = function(ctx, ev)
+    if ev.caster == ctx.controller and (ev.tags or {}).physical then ev.amount = ev.amount * 2 end
+  end,
+  actions = {
+    wrest = {
+      run = function(ctx)
+        local game, p = ctx.game, ctx.controller
+        if ctx.list then
+          if common.carried_treasure(game, p) then return {} end
+          local out = {}
+          for _, q in ipairs(game:wizards_at(game:player(p).at)) do
+            if q ~= p and #ctx:carried(q) > 0 then
+              out[#out + 1] = { label = "player " .. q, target = { kind = "wizard", player = q }, attack = true }
+            end
+          end
+          return out
+        end
+        local q = ctx.target.player
+        if ctx:roll(4) < 2 then return end
+        local opts = ctx:carried(q)
+        if #opts == 0 then return end
+        local _, i = ctx:choose(p, "take", "Strength: what do you tear away?", opts)
+        local what = opts[i]
+        if what.treasure then
+          game:set_object(what.treasure, { carried_by = p })
+          game:log("treasure_taken", { object = what.treasure, from = q, to = p })
+        else
+          carrying.take_item(game, q, p, what.card)
+        end
+      end,
+    },
+  },
+  tests = {
+    { "his punch deals 2, a Large Rock thrown 4", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:give(0, "Strength")
+      local e = t:give(0, "Energy 4")
+      t:cast { card = s, boost = e }
+      t:place(1, g:player(0).at)
+      t:punch(t:wizard(1))
+      t:eq(t:life(1), 13)
+      t:active(0)
+      local r = t:put(0, "Large Rock")
+      t:throw { card = r, at = t:wizard(1) }
+      t:eq(t:life(1), 9, "2 doubled")
+    end },
+    { "magical damage is not doubled, nor the other wizard's punch", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:give(0, "Strength")
+      local e = t:give(0, "Energy 4")
+      local z = t:give(0, "Zot!")
+      t:cast { card = s, boost = e }
+      t:place(1, g:player(0).at)
+      t:answer(0, "damage")
+      t:cast { card = z, at = t:wizard(1) }
+      t:eq(t:life(1), 14)
+      t:active(1)
+      t:punch(t:wizard(0))
+      t:eq(t:life(0), 14)
+    end },
+    { "tearing a treasure away succeeds on 2-4", function(t)
+      local g = t.game
+      local won, lost = 0, 0
+      t:active(0)
+      local s = t:give(0, "Strength")
+      local e = t:give(0, "Energy 6")
+      t:cast { card = s, boost = e }
+      local tr
+      for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 0 and not tr then tr = o end end
+      for _ = 1, 12 do
+        t:active(0)
+        g:set_object(tr.id, { carried_by = 1 })
+        t:place(1, g:player(0).at)
+        t:act { kind = "card_action", card = s, action = "wrest" }
+        local rolls = t:log("roll")
+        if rolls[#rolls].result >= 2 then
+          won = won + 1
+          t:eq(g:object(tr.id).carried_by, 0, "torn away")
+        else
+          lost = lost + 1
+          t:eq(g:object(tr.id).carried_by, 1, "held on")
+        end
+        t:ok(g:turn().vars.attacked, "the turn's attack")
+      end
+      t:ok(won > 0 and lost > 0, "both outcomes seen")
+    end },
+    { "no try while he carries a treasure himself, nor at an empty-handed wizard", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:give(0, "Strength")
+      t:cast { card = s }
+      t:place(1, g:player(0).at)
+      t:eq(t:count { kind = "card_action", action = "wrest" }, 0, "player 1 carries nothing")
+      t:put(1, "Large Rock")
+      t:ok(t:has { kind = "card_action", action = "wrest" }, "now he carries a rock")
+      local mine
+      for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 1 and not mine then mine = o end end
+      g:set_object(mine.id, { carried_by = 0 })
+      t:eq(t:count { kind = "card_action", action = "wrest" }, 0, "he carries a treasure")
+    end },
+  },
+}

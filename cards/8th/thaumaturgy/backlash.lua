@@ -1,0 +1,86 @@
+-- 8th Thaumaturgy "Backlash": a counter that cancels an attack spell aimed at you as it is
+-- cast and turns its power back on the one who cast it: he takes magical damage equal to the
+-- cancelled spell's energy. Backlash itself is no attack and cannot be evaded.
+-- 8th: Canceling, Reducing, and Evading Spells (a cancelled spell has no effect at all; a
+-- cancelled attack is still the turn's attack).
+-- reconstructed: only attack spells cast at you (not throws, punches or a card's offered
+-- attack, which are no spells); the damage is not an attack, so a caster it kills gives
+-- nobody a victory point (8th: Life, Damage, and Dying); it is dealt even when a Shield
+-- played against the attack is on the stack (the cancelled attack deals nothing itself).
+return card {
+  name = "Backlash",
+  school = "thaumaturgy",
+  kind = "counter",
+  range = "caster",
+  duration = "instant",
+  targets = { "spell" },
+  text = "Play when an attack spell is cast at you: it is cancelled, and its caster takes magical damage equal to its energy. Backlash is not an attack and cannot be evaded.",
+  can_respond = function(ctx, entry)
+    local t = entry.target
+    return entry.kind == "spell" and entry.card ~= nil and ctx.game:card(entry.card).kind == "attack"
+      and type(t) == "table" and t.kind == "wizard" and t.player == ctx.controller
+  end,
+  resolve = function(ctx)
+    local spell = ctx.game:stack_entry(ctx.against)
+    ctx:cancel()
+    if not spell then return end
+    ctx:damage({ kind = "wizard", player = spell.controller }, spell.energy, { magical = true })
+  end,
+  tests = {
+    { "a boosted Zot! is cancelled and its caster takes its 6 energy", function(t)
+      local g = t.game
+      t:active(0)
+      local z = t:give(0, "Zot!")
+      local e = t:give(0, "Energy 6")
+      local b = t:give(1, "Backlash")
+      t:place(1, g:player(0).at)
+      t:answer(1, { card = b })
+      t:cast { card = z, at = t:wizard(1), boost = e }
+      t:eq(t:life(1), 15, "the Zot! does nothing")
+      t:eq(t:life(0), 9, "the caster takes 6")
+      t:eq(g:card(z).zone.kind, "pile")
+      t:eq(g:card(b).zone.kind, "pile")
+      t:ok(g:turn().vars.attacked, "the cancelled attack is still spent")
+    end },
+    { "an Anti-Anti cancels the Backlash: the Zot! hits, nobody is lashed", function(t)
+      local g = t.game
+      t:active(0)
+      local z = t:give(0, "Zot!")
+      local aa = t:give(0, "Anti-Anti")
+      local b = t:give(1, "Backlash")
+      t:place(1, g:player(0).at)
+      t:answer(1, { card = b })
+      t:answer(0, { card = aa })
+      t:answer(0, "damage")
+      t:cast { card = z, at = t:wizard(1) }
+      t:eq(t:life(1), 14)
+      t:eq(t:life(0), 15)
+    end },
+    { "a caster it kills gives nobody a victory point", function(t)
+      local g = t.game
+      t:active(0)
+      local z = t:give(0, "Zot!")
+      local b = t:give(1, "Backlash")
+      t:set_life(0, 1)
+      t:place(1, g:player(0).at)
+      t:answer(1, { card = b })
+      t:cast { card = z, at = t:wizard(1) }
+      t:ok(not g:player(0).alive)
+      t:eq(g:player(1).vars.kill_vp, nil, "not an attack: no point")
+      t:eq(t:log("death")[1].by_attack, false)
+    end },
+    { "not against a punch, nor against a neutral spell", function(t)
+      local g = t.game
+      t:active(0)
+      local b = t:give(1, "Backlash")
+      t:place(1, g:player(0).at)
+      t:punch(t:wizard(1)) -- the strict agent would fail on a response request
+      t:eq(t:life(1), 14)
+      local d = t:give(0, "Drop Object")
+      t:put(1, "Large Rock")
+      t:cast { card = d, at = t:wizard(1) }
+      t:eq(#g:play_area(1), 0, "the rock was dropped")
+      t:eq(g:card(b).zone.kind, "hand")
+    end },
+  },
+}
