@@ -160,6 +160,15 @@ pub struct GameState {
     /// Counter for object ids, stack ids and play-order stamps.
     pub next_id: u64,
     pub result: Option<GameResult>,
+    /// The ruleset's setup has run to its end (false while a question it asked is open, such
+    /// as a draft of schools).
+    #[serde(default = "already_set_up")]
+    pub set_up: bool,
+}
+
+/// States saved before the field existed were set up.
+fn already_set_up() -> bool {
+    true
 }
 
 impl GameState {

@@ -69,7 +69,7 @@ pub const HARNESS_DOCS: &[(&str, &str, &str, &str)] = &[
     ("ok", "cond: any, msg?: string", "", "Fail the test unless cond is true."),
     ("give", "p: integer, card: string", "integer", "A new copy of a card (key or name) in p's hand; returns its id."),
     ("put", "p: integer, card: string", "integer", "A new copy of a card in p's play area; returns its id."),
-    ("place", "p: integer, s: Square", "", "Put p's wizard on a square."),
+    ("place", "p: integer, s: Square?", "", "Put p's wizard on a square (nil fails the test: no square was found)."),
     ("life", "p: integer", "integer", "p's life."),
     ("set_life", "p: integer, n: integer", "", "Set p's life."),
     (
@@ -402,17 +402,22 @@ pub fn list_card_tests(root: &Path, ruleset: &str, filter: Option<&str>) -> Resu
     Ok(out)
 }
 
-/// A fresh game for one test: its ruleset's `setup`, then `rules.test_setup`, a strict
-/// scripted agent; `find` picks the test function in the game's Lua, which runs with the `t`
-/// helper. `interrupt` (Ctrl-C in the REPL) stops it.
+/// A fresh game for one test: its ruleset's `setup` (the questions it asks answered by
+/// `setup_answers`, player and key), then `rules.test_setup`, a strict scripted agent; `find`
+/// picks the test function in the game's Lua, which runs with the `t` helper. `interrupt`
+/// (Ctrl-C in the REPL) stops it.
 fn run_test_game(
     root: &Path,
     setup: &GameSetup,
     extra_cards: &[std::path::PathBuf],
+    setup_answers: &[(u32, String)],
     interrupt: Option<&Arc<AtomicBool>>,
     find: impl FnOnce(&Engine) -> Result<mlua::Function, String>,
 ) -> Result<(), String> {
     let script = Rc::new(RefCell::new(ScriptedAgent::default()));
+    for (player, key) in setup_answers {
+        script.borrow_mut().push(*player, &[key.as_str()]);
+    }
     let idle = Rc::new(Cell::new(false));
     let agent = TestAgent { script: script.clone(), idle: idle.clone() };
     let engine = Rc::new(Engine::for_tests(root, setup, Box::new(agent), extra_cards)?);
@@ -440,7 +445,7 @@ fn test_function(tests: &mlua::Table, index: usize) -> Result<mlua::Function, St
 pub fn run_card_test(root: &Path, case: &CardTestCase, interrupt: Option<&Arc<AtomicBool>>) -> Result<(), String> {
     let setup =
         GameSetup { ruleset: case.ruleset.clone(), players: case.players, seed: 1, options: vec![], names: vec![] };
-    run_test_game(root, &setup, &[], interrupt, |engine| {
+    run_test_game(root, &setup, &[], &[], interrupt, |engine| {
         let k = engine.kernel();
         let table = &k.cards.get(&case.card).ok_or("card vanished")?.table;
         test_function(&table.raw_get::<mlua::Table>("tests").map_err(|e| e.to_string())?, case.index)
@@ -451,7 +456,8 @@ pub fn run_card_test(root: &Path, case: &CardTestCase, interrupt: Option<&Arc<At
 /// `scenarios { name = "...", options = { "an_option", ... }, tests = { { "name", function(t)
 /// ... end, players = 3 }, ... } }`. Each runs like a card test, in a game of the ruleset with
 /// the file's optional rules on and the test-only cards of `tests/scenarios/<ruleset>/cards/`
-/// loaded besides the ruleset's (no ruleset file is patched).
+/// loaded besides the ruleset's (no ruleset file is patched). Questions the setup asks (a
+/// draft) take the file's `setup_answers = { { player, key }, ... }`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScenarioCase {
     pub ruleset: String,
@@ -461,6 +467,9 @@ pub struct ScenarioCase {
     pub index: usize,
     pub players: usize,
     pub options: Vec<String>,
+    /// Answers to the questions the ruleset's setup asks (the file's `setup_answers = { { 0,
+    /// "alchemy" }, ... }`: player and key, in order).
+    pub setup_answers: Vec<(u32, String)>,
 }
 
 impl ScenarioCase {
@@ -510,6 +519,12 @@ pub fn list_scenarios(root: &Path, ruleset: &str) -> Result<Vec<ScenarioCase>, S
             .raw_get::<Option<Vec<String>>>("options")
             .map_err(|e| format!("{file}: options: {e}"))?
             .unwrap_or_default();
+        let setup_answers: Vec<(u32, String)> = table
+            .raw_get::<Option<Vec<mlua::Table>>>("setup_answers")
+            .and_then(|list| {
+                list.unwrap_or_default().iter().map(|a| Ok((a.raw_get::<u32>(1)?, a.raw_get::<String>(2)?))).collect()
+            })
+            .map_err(|e| format!("{file}: setup_answers (a list of {{ player, key }}): {e}"))?;
         let tests: mlua::Table = table.raw_get("tests").map_err(|e| format!("{file}: tests: {e}"))?;
         for (index, entry) in tests.sequence_values::<mlua::Table>().enumerate() {
             let entry = entry.map_err(|e| format!("{file}: tests[{}]: {e}", index + 1))?;
@@ -523,6 +538,7 @@ pub fn list_scenarios(root: &Path, ruleset: &str) -> Result<Vec<ScenarioCase>, S
                 index,
                 players: players.unwrap_or(2),
                 options: options.clone(),
+                setup_answers: setup_answers.clone(),
             });
         }
     }
@@ -538,7 +554,8 @@ pub fn run_scenario(root: &Path, case: &ScenarioCase) -> Result<(), String> {
         options: case.options.iter().map(|o| (o.clone(), Value::Bool(true))).collect(),
         names: vec![],
     };
-    run_test_game(root, &setup, &[scenario_dir(&case.ruleset).join("cards")], None, |engine| {
+    let cards = [scenario_dir(&case.ruleset).join("cards")];
+    run_test_game(root, &setup, &cards, &case.setup_answers, None, |engine| {
         let table = load_scenarios(engine, root, &case.file)?;
         test_function(&table.raw_get::<mlua::Table>("tests").map_err(|e| e.to_string())?, case.index)
     })

@@ -39,10 +39,11 @@ fn bots(seed: u64, players: usize) -> Box<dyn Agent> {
     })
 }
 
-/// The White Cantrip deck (shared/data/cards_8th.md, "Cantrip (12 distinct cards)"): one copy
-/// of each of its twelve cards, as `decks.card_list` builds it from the project's cards.
+/// The White Cantrip deck (shared/data/cards_8th.md, "Cantrip (12 distinct cards)"; a school's
+/// deck is 24 cards, docs/editions.md): two copies of each of its twelve cards, as
+/// `decks.card_list` builds it from the project's cards.
 #[test]
-fn the_cantrip_deck_holds_its_twelve_cards() {
+fn the_cantrip_deck_holds_its_twelve_cards_twice() {
     let e = Engine::new(Path::new("."), &setup(1, 2), Box::new(Passer)).unwrap();
     let names = e
         .eval_lua_values(
@@ -68,7 +69,7 @@ fn the_cantrip_deck_holds_its_twelve_cards() {
         "Rotate Sector",
         "Zot!",
     ];
-    let want = Value::List(want.iter().map(|n| Value::Str(n.to_string())).collect());
+    let want = Value::List(want.iter().flat_map(|n| [Value::Str(n.to_string()), Value::Str(n.to_string())]).collect());
     assert_eq!(names, vec![Ok(want)]);
 }
 
@@ -147,4 +148,49 @@ fn the_same_seed_gives_the_same_log() {
     let b = play(&root, 11, 3, 60).1;
     assert_eq!(a, b);
     assert_ne!(a, play(&root, 12, 3, 60).1);
+}
+
+/// The setup's own questions (8th: Optional Rules, Custom Spellbook: the groups draft their
+/// schools) wait like any other: the engine is made at the first one, each answer takes the
+/// setup further, and answering them one at a time gives the game that answering them at once
+/// gives, byte for byte.
+#[test]
+fn the_custom_spellbook_draft_waits_for_the_players() {
+    let mut s = setup(5, 2);
+    s.options = vec![("custom_spellbook".into(), Value::Bool(true))];
+    let picks = ["thaumaturgy", "elemental", "alchemy", "mutation", "mentalism"];
+    let queue = std::rc::Rc::new(std::cell::RefCell::new(wizwar::decision::QueueAgent::default()));
+    struct Stepper(std::rc::Rc<std::cell::RefCell<wizwar::decision::QueueAgent>>);
+    impl Agent for Stepper {
+        fn decide(&mut self, req: &Request) -> Decision {
+            self.0.borrow_mut().decide(req)
+        }
+    }
+    let e = Engine::new(Path::new("."), &s, Box::new(Stepper(queue.clone()))).unwrap();
+    for (i, pick) in picks.iter().enumerate() {
+        match e.run(Some(1)) {
+            Outcome::Suspended(req) => {
+                assert_eq!(req.kind, "draft_school");
+                assert_eq!(req.player, (i % 2) as u32, "the groups' first seats pick in turn");
+                assert_eq!(req.options.len(), 6 - i, "a school is drafted once");
+            }
+            other => panic!("pick {i}: expected the draft to wait, got {other:?}"),
+        }
+        assert!(!e.with_state(|st| st.set_up), "no game before the draft is done");
+        queue.borrow_mut().answers.push(vec![pick.to_string()]);
+    }
+    e.run_until_action(Some(1));
+    let groups = e.with_state(|st| st.vars.get("group_schools").cloned()).unwrap();
+    let list = |names: [&str; 4]| Value::List(names.iter().map(|n| Value::Str(n.to_string())).collect());
+    let want = Value::List(vec![
+        list(["cantrip", "thaumaturgy", "alchemy", "mentalism"]),
+        // (the school left goes to the second group without a question)
+        list(["cantrip", "elemental", "mutation", "conjuring"]),
+    ]);
+    assert_eq!(groups, want, "each group: its cantrip school, then its picks in order");
+    let all_at_once =
+        wizwar::decision::QueueAgent { answers: picks.iter().map(|p| vec![p.to_string()]).collect(), cursor: 0 };
+    let f = Engine::new(Path::new("."), &s, Box::new(all_at_once)).unwrap();
+    f.run_until_action(Some(1));
+    assert_eq!(e.state(), f.state(), "the same answers, the same game");
 }

@@ -91,16 +91,28 @@ end
 -- 8th: Optional Rules, Giant Book of Spells: one deck of every school (Black Cantrip, the
 -- same cards as White Cantrip here, is left out).
 -- 8th: Optional Rules, Custom Spellbook: each group starts from a cantrip school, then the
--- groups draft the six other schools in turn, three each. reconstructed: the dice draft
--- for the players (the school options apply to the one deck of the standard game only).
+-- groups draft the six other schools in turn, three each, the first group first.
+-- reconstructed: the first seat of a group (seats 0 and 1) picks for it; the school options
+-- apply to the one deck of the standard game only.
+local function draft(game)
+  local cfg = game:config()
+  local picks = { [0] = { cfg.base_school }, [1] = { cfg.base_school } }
+  local left = {}
+  for _, s in ipairs(cfg.other_schools) do left[#left + 1] = s end
+  for pick = 0, 2 * cfg.schools_chosen - 1 do
+    local g = pick % 2
+    local opts = {}
+    for _, s in ipairs(left) do opts[#opts + 1] = { key = s, label = s } end
+    local _, i = game:choose(g, "draft_school", "Custom Spellbook: which school does your group draft?", opts)
+    table.insert(picks[g], table.remove(left, i or 1))
+  end
+  return picks
+end
+
 function M.build(game)
   local cfg = game:config()
   if game:option("custom_spellbook") then
-    local picks = { [0] = { cfg.base_school }, [1] = { cfg.base_school } }
-    for i, s in ipairs(game:shuffle(cfg.other_schools)) do
-      local g = (i - 1) % 2
-      if #picks[g] <= cfg.schools_chosen then table.insert(picks[g], s) end
-    end
+    local picks = draft(game)
     game:set_var("schools", picks[0])
     game:set_var("group_schools", { picks[0], picks[1] })
     add_school_cards(game, picks[0], "deck_0")

@@ -258,13 +258,44 @@ impl Engine {
         k.host.take_output();
     }
 
+    /// Runs the ruleset's setup, then `game_start`. A question it asks (a draft) is open like
+    /// any other: the engine is made, waiting at it, and `run` finishes the setup once it is
+    /// answered. A script error or an agent's refusal is the game's failure to start.
     pub(super) fn setup(&self) -> Result<(), String> {
-        let rules = self.rules();
-        if let Ok(mlua::Value::Function(f)) = rules.raw_get::<mlua::Value>("setup") {
-            let game = self.k.game.borrow().clone();
-            self.k.host.call::<_, ()>(&f, game).map_err(|e| self.explain(e))?;
+        self.run_setup().map(|_| ())
+    }
+
+    /// The setup as a step of the turn machine: from its checkpoint (the starting state), like
+    /// any step; a question without an answer yet goes back there, and the setup runs again,
+    /// replaying the answers given so far, when it is answered. Returns the open question.
+    pub(super) fn run_setup(&self) -> Result<Option<crate::decision::Request>, String> {
+        let cp = self.checkpoint();
+        let body = || -> Result<(), HostError> {
+            let rules = self.rules();
+            if let Ok(mlua::Value::Function(f)) = rules.raw_get::<mlua::Value>("setup") {
+                let game = self.k.game.borrow().clone();
+                self.k.host.call::<_, ()>(&f, game)?;
+            }
+            self.k.dispatch_after("game_start", Value::Nil)
+        };
+        let result = body();
+        let interrupt = self.k.interrupt.borrow_mut().take();
+        match (result, interrupt) {
+            (Ok(()), None) => {
+                self.k.st.borrow_mut().set_up = true;
+                Ok(None)
+            }
+            (_, Some(Interrupt::Suspend(req))) => {
+                self.keep_question_view(&cp);
+                self.restore(cp, AfterRestore::Replay);
+                Ok(Some(req))
+            }
+            (_, Some(Interrupt::Fail(msg))) => {
+                self.restore(cp, AfterRestore::Drop);
+                Err(format!("the game cannot start: {msg}"))
+            }
+            (Err(e), None) => Err(self.explain(e)),
         }
-        self.k.dispatch_after("game_start", Value::Nil).map_err(|e| self.explain(e))
     }
 }
 
@@ -326,5 +357,6 @@ fn starting_state(
         rng: GameRng::new(setup.seed),
         next_id: 0,
         result: None,
+        set_up: false,
     })
 }

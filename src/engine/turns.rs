@@ -44,6 +44,14 @@ impl Engine {
 
     /// One step of the turn machine.
     pub(super) fn step(&self, max_turns: Option<u64>, stop_at_action: bool) -> Result<StepResult, Outcome> {
+        if !self.k.st.borrow().set_up {
+            // The setup waited for an answer (load.rs, run_setup): it runs again first.
+            return match self.run_setup() {
+                Ok(None) => Ok(StepResult::Continue),
+                Ok(Some(req)) => Err(Outcome::Suspended(req)),
+                Err(m) => Err(Outcome::AgentFailed(m)),
+            };
+        }
         let phases = self.k.ruleset.file.phases.clone();
         let (started, index, number) = {
             let st = self.k.st.borrow();
