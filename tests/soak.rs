@@ -7,7 +7,9 @@
 //! Half the games are played by random bots, which wander everywhere the rules allow; the
 //! other half by hunters (bots that attack whenever they can and otherwise close in on an
 //! enemy), so that kills, deaths, taken hands and victories happen under the same checks.
-//! Games run on two threads.
+//! Half the games of each kind also switch on a seeded random set of the ruleset's optional
+//! rules, and player counts run from two to four, so that options meet each other and every
+//! table size under the same checks. Games run on two threads.
 
 mod common;
 
@@ -18,6 +20,8 @@ use std::path::Path;
 use std::rc::Rc;
 use wizwar::decision::{Agent, HunterAgent, RandomAgent, Seats};
 use wizwar::engine::{Engine, GameSetup, Outcome};
+use wizwar::ruleset::Ruleset;
+use wizwar::value::Value;
 
 const GAMES: u64 = 1000;
 /// Random bots wander to this cap; hunters' games end long before theirs (30 turns on average).
@@ -37,13 +41,43 @@ fn agents(seed: u64, players: usize) -> Box<dyn Agent> {
     Box::new(Seats { agents: (0..players).map(one).collect() })
 }
 
+/// The optional rules game `seed` plays with: none for seeds 0 and 1 mod 4 (the rules as
+/// printed), else each option of the ruleset on with a chance of one in three (a small seeded
+/// generator, so a failing seed replays the same set). `draw` numbers the draws of one seed:
+/// a set the ruleset refuses to start with (the 8th allows three chosen schools at most) is
+/// drawn again.
+fn options_for(seed: u64, draw: u64, names: &[String]) -> Vec<(String, Value)> {
+    if seed % 4 < 2 {
+        return vec![];
+    }
+    let mut x = (seed * 16 + draw).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    names.iter().filter(|_| next() % 3 == 0).map(|n| (n.clone(), Value::Bool(true))).collect()
+}
+
 /// How one game ended, or what went wrong in it.
 type GameReport = Result<String, String>;
 
-fn play_one(ruleset: &str, seed: u64, life: LifeRules) -> GameReport {
+fn play_one(ruleset: &str, seed: u64, life: LifeRules, option_names: &[String]) -> GameReport {
     let players = 2 + (seed % 3) as usize;
-    let setup = GameSetup { ruleset: ruleset.into(), players, seed, options: vec![], names: vec![] };
-    let e = Engine::new(Path::new("."), &setup, agents(seed, players))?;
+    let mut draw = 0;
+    let (e, named) = loop {
+        let options = options_for(seed, draw, option_names);
+        let named: Vec<&str> = options.iter().map(|(n, _)| n.as_str()).collect();
+        let named = named.join(",");
+        let setup = GameSetup { ruleset: ruleset.into(), players, seed, options, names: vec![] };
+        match Engine::new(Path::new("."), &setup, agents(seed, players)) {
+            Ok(e) => break (e, named),
+            // (a refusal names the option it refuses; a broken setup fails every draw)
+            Err(_) if draw < 8 && !named.is_empty() => draw += 1,
+            Err(m) => return Err(format!("{m} (options: {named})")),
+        }
+    };
     let problems = Rc::new(RefCell::new(Vec::<String>::new()));
     let seen = problems.clone();
     e.set_observer(Some(Box::new(move |st, entry| {
@@ -75,10 +109,10 @@ fn play_one(ruleset: &str, seed: u64, life: LifeRules) -> GameReport {
     let outcome = e.run(Some(if seed % 2 == 1 { HUNTERS_TURN_CAP } else { RANDOM_TURN_CAP }));
     e.set_observer(None);
     if let Some(p) = problems.borrow().first() {
-        return Err(p.clone());
+        return Err(format!("{p} (options: {named})"));
     }
     if let Some(err) = e.log().iter().find(|l| l.event == "error") {
-        return Err(format!("script error: {}", err.data));
+        return Err(format!("script error: {} (options: {named})", err.data));
     }
     match outcome {
         Outcome::Over(r) => {
@@ -94,16 +128,19 @@ fn play_one(ruleset: &str, seed: u64, life: LifeRules) -> GameReport {
     }
 }
 
-/// Plays the seeds on two threads; returns how the games ended, by count.
-fn soak(ruleset: &'static str, life: LifeRules) -> BTreeMap<String, u64> {
+/// Plays `games` seeds on two threads; returns how the games ended, by count.
+fn soak(ruleset: &'static str, life: LifeRules, games: u64) -> BTreeMap<String, u64> {
+    let rules = Ruleset::load(Path::new("rulesets"), ruleset).unwrap();
+    let option_names: Vec<String> = rules.file.options.iter().map(|o| o.name.clone()).collect();
+    let option_names = &option_names;
     let results: Vec<(u64, GameReport)> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..2u64)
             .map(|w| {
                 s.spawn(move || {
-                    (0..GAMES)
+                    (0..games)
                         .filter(|seed| seed % 2 == w)
                         .map(|seed| {
-                            let r = std::panic::catch_unwind(|| play_one(ruleset, seed, life))
+                            let r = std::panic::catch_unwind(|| play_one(ruleset, seed, life, option_names))
                                 .unwrap_or_else(|_| Err("panicked".into()));
                             (seed, r)
                         })
@@ -115,13 +152,13 @@ fn soak(ruleset: &'static str, life: LifeRules) -> BTreeMap<String, u64> {
     });
     let failures: Vec<String> =
         results.iter().filter_map(|(seed, r)| r.as_ref().err().map(|m| format!("seed {seed}: {m}"))).collect();
-    assert!(failures.is_empty(), "{} of {GAMES} {ruleset} games failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(failures.is_empty(), "{} of {games} {ruleset} games failed:\n{}", failures.len(), failures.join("\n"));
     let mut ends = BTreeMap::new();
     for (seed, r) in results {
         let bots = if seed % 2 == 1 { "hunters" } else { "random" };
         *ends.entry(format!("{bots}: {}", r.unwrap())).or_insert(0) += 1;
     }
-    eprintln!("{ruleset}: {GAMES} games, capped at {RANDOM_TURN_CAP} turns (random) or {HUNTERS_TURN_CAP} (hunters)");
+    eprintln!("{ruleset}: {games} games, capped at {RANDOM_TURN_CAP} turns (random) or {HUNTERS_TURN_CAP} (hunters)");
     for (how, n) in &ends {
         eprintln!("  {n:>5}  {how}");
     }
@@ -129,18 +166,36 @@ fn soak(ruleset: &'static str, life: LifeRules) -> BTreeMap<String, u64> {
 }
 
 /// Most hunters' games must end before their cap, so that the ends of games are soaked too.
-fn assert_games_end(ends: &BTreeMap<String, u64>) {
+fn assert_games_end(ends: &BTreeMap<String, u64>, games: u64) {
     let ended: u64 =
         ends.iter().filter(|(how, _)| how.starts_with("hunters") && !how.ends_with("turn cap")).map(|(_, n)| n).sum();
-    assert!(ended >= GAMES / 2 * 3 / 4, "only {ended} of {} hunters' games ended before the cap: {ends:?}", GAMES / 2);
+    assert!(ended >= games / 2 * 3 / 4, "only {ended} of {} hunters' games ended before the cap: {ends:?}", games / 2);
 }
 
 #[test]
 fn a_thousand_8th_edition_games_keep_every_invariant() {
-    assert_games_end(&soak("8th", LifeRules { cap: Some(20) }));
+    assert_games_end(&soak("8th", LifeRules { cap: Some(20) }, GAMES), GAMES);
 }
 
 #[test]
 fn a_thousand_classic_games_keep_every_invariant() {
-    assert_games_end(&soak("classic", LifeRules { cap: None }));
+    assert_games_end(&soak("classic", LifeRules { cap: None }, GAMES), GAMES);
+}
+
+/// A house-rule variant plays its parent's cards under its own numbers and options: fewer
+/// games, the same checks.
+#[test]
+fn the_8th_blitz_variant_keeps_every_invariant() {
+    assert_games_end(&soak("8th-blitz", LifeRules { cap: Some(20) }, GAMES / 5), GAMES / 5);
+}
+
+#[test]
+fn option_sets_are_seeded_and_varied() {
+    let names: Vec<String> = ["a", "b", "c", "d", "e", "f"].iter().map(|s| s.to_string()).collect();
+    assert!(options_for(0, 0, &names).is_empty() && options_for(5, 0, &names).is_empty(), "the printed rules");
+    assert_eq!(options_for(6, 0, &names), options_for(6, 0, &names), "a seed gives one set");
+    assert_ne!(options_for(6, 0, &names), options_for(6, 1, &names), "another draw, another set");
+    let sets: std::collections::BTreeSet<Vec<String>> =
+        (0..200).map(|seed| options_for(seed, 0, &names).into_iter().map(|(n, _)| n).collect()).collect();
+    assert!(sets.len() > 20, "many different sets: {}", sets.len());
 }
