@@ -5,6 +5,7 @@ pub mod bench;
 pub mod cards;
 pub mod cli;
 pub mod decision;
+pub mod diff;
 pub mod engine;
 pub mod events;
 pub mod geometry;

@@ -184,6 +184,17 @@ enum Command {
         #[arg(long)]
         json: Option<PathBuf>,
     },
+    /// What changes between two rulesets: config numbers, options, phases, their own Lua modules
+    /// and functions, and cards only in one or declared differently (e.g. `diff 8th classic`).
+    Diff {
+        /// The first ruleset (a folder under rulesets/).
+        a: String,
+        /// The second ruleset.
+        b: String,
+        /// Print JSON instead of the report.
+        #[arg(long)]
+        json: bool,
+    },
     /// Write the LuaLS definitions of the scripting API (the committed copy is cards/types/wizwar.d.lua).
     Defs {
         /// Where to write them (default: standard output).
@@ -560,6 +571,15 @@ fn run(cli: Cli) -> Result<(), String> {
             if let Some(path) = json {
                 let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
                 std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+            Ok(())
+        }
+        Command::Diff { a, b, json } => {
+            let d = wizwar::diff::diff(&root, &a, &b)?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&d).map_err(|e| e.to_string())?);
+            } else {
+                println!("{}", wizwar::diff::render(&d));
             }
             Ok(())
         }
