@@ -284,3 +284,37 @@ fn play_runs_a_classic_game_from_the_command_line() {
     }
     assert!(text.contains("turn limit (30 turns)") || text.contains("Game over"), "{text}");
 }
+
+/// classic, the card list: five blank cards for the players' own spells. A designer's card
+/// files (cards/classic/custom/) fill them in key order, five copies at most; the printed
+/// cards all stay; and a designer's card is dealt and played like any other in bot games.
+#[test]
+fn designers_cards_fill_the_five_blank_places() {
+    let root = plain_root();
+    let custom = root.join("cards/classic/custom");
+    let card = |name: &str| {
+        format!(
+            "-- a test designer's card\nreturn card {{\n  name = \"{name}\",\n  kind = \"neutral\",\n  range = \"self\",\n  \
+             duration = \"instant\",\n  copies = 2,\n  text = \"Nothing.\",\n  resolve = function(ctx) end,\n  \
+             tests = {{ {{ \"is a card\", function(t) t:ok(true) end }} }},\n}}\n"
+        )
+    };
+    for (file, name) in [("a_first.lua", "Alpha"), ("b_second.lua", "Beta"), ("c_third.lua", "Gamma")] {
+        std::fs::write(custom.join(file), card(name)).unwrap();
+    }
+    let e = Engine::new(&root, &setup("classic", 1, 2), Box::new(Passer)).unwrap();
+    let count = |key: &str| e.with_state(|st| st.cards.iter().filter(|c| c.def == key).count());
+    assert_eq!(count("classic/custom/a_first"), 2);
+    assert_eq!(count("classic/custom/b_second"), 2);
+    assert_eq!(count("classic/custom/c_third"), 1, "the fifth blank place is the last");
+    assert_eq!(count("classic/custom/second_wind"), 0, "no place left for the shipped example");
+    let printed: usize = e.with_state(|st| st.cards.iter().filter(|c| !c.def.starts_with("classic/custom/")).count());
+    let plain = Engine::new(&plain_root(), &setup("classic", 1, 2), Box::new(Passer)).unwrap();
+    let printed_plain: usize =
+        plain.with_state(|st| st.cards.iter().filter(|c| !c.def.starts_with("classic/custom/")).count());
+    assert_eq!(printed, printed_plain, "every printed card stays in the deck");
+    let slots = e.with_state(|st| st.vars.get("blank_slots").cloned()).unwrap();
+    let want = ["classic/custom/a_first", "classic/custom/b_second", "classic/custom/c_third"];
+    assert_eq!(slots, Value::List(want.iter().map(|k| Value::Str(k.to_string())).collect()));
+    std::fs::remove_dir_all(&root).ok();
+}

@@ -20,14 +20,29 @@ rules.ctx_fields.number = true
 -- its setup diagrams.
 ---------------------------------------------------------------------------------------------
 
--- One deck of every card, each as many times as its file's `copies` says (or [config.copies]).
+-- Is this card a designer's, for a blank place of the deck ([config] designer_cards)?
+local function designers(cfg, key)
+  local prefix = cfg.designer_cards and (cfg.designer_cards .. "/")
+  return prefix ~= nil and key:sub(1, #prefix) == prefix
+end
+
+-- One deck of every printed card, each as many times as its file's `copies` says (or
+-- [config.copies]); then the designers' cards, in key order, in the deck's blank places (at
+-- most `blank_cards` copies in all: classic, the card list). Game var `blank_slots`: the
+-- designers' card keys dealt in.
 function rules.build_deck(game)
   local cfg = game:config()
+  local blanks, dealt = cfg.blank_cards or 0, {}
   for _, key in ipairs(game:card_keys()) do
-    local def = game:card_def(key)
-    local copies = (cfg.copies or {})[key] or def.copies or 1
+    local copies = (cfg.copies or {})[key] or game:card_def(key).copies or 1
+    if designers(cfg, key) then
+      copies = math.min(copies, blanks)
+      blanks = blanks - copies
+      if copies > 0 then dealt[#dealt + 1] = key end
+    end
     for _ = 1, copies do game:new_card(key, { kind = "pile", pile = "deck" }) end
   end
+  game:set_var("blank_slots", dealt)
   game:shuffle_pile("deck")
 end
 
@@ -74,15 +89,16 @@ end
 
 -- classic, Movement: three spaces a turn. The turn var `speed` is set when the turn starts
 -- (3, +1 per displayed `speed_bonus` card); `on_turn_start` handlers of cards may change it.
-function rules.speed(game, _p)
-  return tvar(game, "speed") or game:config().base_speed
-end
+function rules.speed(game, p) return require("rules.movement").speed(game, p) end
 
 -- classic, Combat: no combat during the first round of turns (even with SPEED); one attack a
 -- turn.
 local function first_round(game)
   return game:turn().round == 0 and not game:vars().combat_open
 end
+
+-- Buddy: a befriended wizard may not punch or throw at his friend (rules/targets.lua: spares).
+function rules.may_attack_wizard(game, p, q) return q ~= p and not targets.spares(game, p, q) end
 
 local function can_attack(game)
   return not tvar(game, "attacked") and not first_round(game)
@@ -140,9 +156,10 @@ end
 
 local name_of = play.name_of
 
--- The Master Key lets its holder through doors (ctx.door_passes).
+-- The Master Key lets its holder through doors (ctx.door_passes); cards in play may change how
+-- he moves (rules/effects.lua: Mist-Body).
 function rules.step_flags(game, p)
-  return { door_passes = rules.ctx.door_passes({ game = game }, p) }
+  return require("rules.effects").move_flags(game, p, { door_passes = rules.ctx.door_passes({ game = game }, p) })
 end
 
 -- classic, Movement: one NUMBER card a turn may be added to the movement.
