@@ -979,3 +979,26 @@ fn straight_runs_stop_at_walls_obstacles_and_the_rim() {
     assert_eq!(run.steps.len(), 2);
     assert_eq!(run.stop, RunStop::Rim);
 }
+
+/// classic, Relocate Sector on three sectors: a sector may move into the empty quarter, with
+/// everything on it; the place it leaves is empty and off the board, and an occupied place or
+/// one outside the board is refused.
+#[test]
+fn a_sector_moves_into_the_empty_quarter() {
+    let mut b = build(layout(&[(0, 0), (1, 0), (0, 1)], &[], &[]), plains(3));
+    assert_eq!(b.empty_slots(), vec![(1, 1)]);
+    b.add_obstacle(5, obstacle(sq(6, 1), false, true)).unwrap();
+    wall(&mut b, sq(7, 2), Dir::E);
+    let remap = b.move_sector(1, (1, 1), &mut |_| SeamFate::Reset).unwrap();
+    assert_eq!(remap.squares.len(), 25);
+    assert!(remap.squares.contains(&(sq(6, 1), sq(6, 6))));
+    assert_eq!(b.obstacles()[&5].at, Place::Square(sq(6, 6)));
+    assert_eq!(b.edge(sq(7, 7).edge(Dir::E)).unwrap().barrier, Barrier::Wall, "its wall went with it");
+    assert_eq!(b.sector_of(sq(6, 6)), Some(1));
+    assert_eq!(b.sector_of(sq(6, 1)), None, "the place it left is no longer board");
+    assert_eq!(b.home(1), sq(7, 7));
+    assert_eq!(b.empty_slots(), vec![(1, 0)]);
+    assert!(b.move_sector(0, (0, 1), &mut |_| SeamFate::Reset).is_err(), "occupied");
+    assert!(b.move_sector(0, (2, 2), &mut |_| SeamFate::Reset).is_err(), "outside the board");
+    assert!(b.move_sector(7, (1, 0), &mut |_| SeamFate::Reset).is_err(), "no such sector");
+}

@@ -103,8 +103,8 @@
 
 ---@class EdgeInfo
 ---@field edge Edge
----@field barrier "none"|"wall"|"door"
----@field printed "none"|"wall"|"door"
+---@field barrier "open"|"wall"|"door"
+---@field printed "open"|"wall"|"door"
 ---@field boundary boolean
 ---@field created_by? integer
 ---@field destroyed boolean
@@ -149,8 +149,9 @@
 
 ---@alias SeamFate "reset"|"board"|"sector"|"random"
 
+---An option offered to a player: a record; its key is its own `key`, else made from its fields.
 ---@class Option
----@field key string
+---@field key? string
 ---@field label? string
 ---@field [string] any
 
@@ -268,6 +269,10 @@ function Game:sector_of(s) end
 ---How many sectors the board has.
 ---@return integer
 function Game:sector_count() end
+
+---Places of the board's grid (in sector units) that no sector fills, such as the empty quarter of three sectors.
+---@return {x: integer, y: integer}[]
+function Game:empty_places() end
 
 ---The squares of a sector slot.
 ---@param i integer
@@ -532,6 +537,13 @@ function Game:turn_sector(sector, quarters, fate) end
 ---@return table
 function Game:swap_sectors(a, b, fate) end
 
+---Move a sector, unturned, into an empty place of the board (game:empty_places()); the place it leaves is empty. Returns what moved.
+---@param sector integer
+---@param place {x: integer, y: integer}
+---@param fate? SeamFate
+---@return table
+function Game:move_sector(sector, place, fate) end
+
 ---Remove the layout's warps with this name (whole rim sides glued together); those sides wrap as usual. Returns how many.
 ---@param name string
 ---@return integer
@@ -667,13 +679,14 @@ function Ctx:cancel(entry) end
 ---@return any ...
 function Ctx:carried(p) end
 
----Asks player p to choose (ctx.game:choose: returns the key and the option's position). (rulesets: mechanics)
----@param p? any
----@param kind? any
----@param prompt? any
----@param options? any
----@param opts? any
----@return any ...
+---Asks player p to choose one option (ctx.game:choose: returns the key and the option's position; for several at once, ctx.game:choose with opts.min or opts.max). (rulesets: mechanics)
+---@param p integer
+---@param kind string
+---@param prompt string
+---@param options Option[]
+---@param opts? {pass?: string} the key of the option that means "none"
+---@return string key
+---@return integer index
 function Ctx:choose(p, kind, prompt, options, opts) end
 
 ---ctx:create_creature { at =, life =, speed =, punch =, name = }: a creature of this card's controller; nil and the reason where none may be made (ctx:create_object). (rulesets: 8th)
@@ -793,6 +806,13 @@ function Ctx:moved_self(no_more) end
 ---@return any ...
 function Ctx:power() end
 
+---Wizard p is pushed straight in direction `dir` up to n squares by magic (Waterbolt, Go Away): he stops at the first wall, closed door or anything else that stops a walker, and lands on the last square reached (H.move_wizard). Returns how many squares he moved. (rulesets: classic)
+---@param p? any
+---@param dir? any
+---@param n? any
+---@return any ...
+function Ctx:push(p, dir, n) end
+
 ---8th: Random Directions (rules/dice.lua). (p, whose move it is, has no say: the overlay lies as it was laid.) (rulesets: 8th, classic)
 ---@param p? any
 ---@return any ...
@@ -823,9 +843,9 @@ function Ctx:reduce(amount, entry, player) end
 ---@return any ...
 function Ctx:reduce_duration(amount, entry) end
 
----classic, The Board: once a sector is relocated the AUTO WARP is discarded and only opposite board edges connect (the layout names its warps `auto_warp`). (rulesets: classic)
+---classic, The Board: once a sector is relocated the AUTO WARP is discarded and only opposite board edges connect (the layout names its warps `auto_warp`). `b`: the sector to trade places with, or an empty place of the board ({ x, y }, game:empty_places()). (rulesets: classic)
 ---@param a? any
----@param b? any
+---@param b integer|{x: integer, y: integer}
 ---@return any ...
 function Ctx:relocate_sector(a, b) end
 
@@ -1062,18 +1082,18 @@ function T:wizard(p) end
 ---@return table
 function T:square(s) end
 
----The target spec of the wall on an edge.
----@param e Edge
+---The target spec of the wall on an edge (nil fails the test: no edge was found).
+---@param e Edge?
 ---@return table
 function T:wall(e) end
 
----The target spec of the door on an edge.
----@param e Edge
+---The target spec of the door on an edge (nil fails the test: no edge was found).
+---@param e Edge?
 ---@return table
 function T:door(e) end
 
----The target spec of an open border.
----@param e Edge
+---The target spec of an open border (nil fails the test: no edge was found).
+---@param e Edge?
 ---@return table
 function T:border(e) end
 

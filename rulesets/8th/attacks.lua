@@ -26,6 +26,7 @@ function M.aimed_at(game, entry, p)
 end
 
 -- The square an attack comes from: where its attacker stands (nil if he is off the board).
+---@return Square?
 function M.origin(game, entry)
   local pl = game:player(entry.controller)
   return pl and pl.at or nil

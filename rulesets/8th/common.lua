@@ -31,13 +31,6 @@ function M.counts_toward_limit(game, p, c)
   return not game:option("uncluttered_minds") and not creations.is_permanent_creation(game, c)
 end
 
--- 8th Alchemy magic stones (rules/stones.lua): a Brainstone raises its wielder's maximum hand
--- size; every rule measures the count against the limit, so the count is lowered instead.
-local hand_count = M.hand_count
-function M.hand_count(game, p)
-  return hand_count(game, p) - require("rules.stones").hand_bonus(game, p)
-end
-
 -- 8th: Life, Damage, and Dying. A direct attack's killer scores 1 and takes the hand; an
 -- indirect death gives nobody anything. Items fall in the square, spells are discarded.
 function M.kill(game, q, killer, by_attack)

@@ -94,7 +94,7 @@ end
 
 -- 8th: Random Directions (rules/dice.lua).
 -- (p, whose move it is, has no say: the overlay lies as it was laid.)
-function H.random_direction(ctx, p) return dice.random_direction(ctx.game) end
+function H.random_direction(ctx, _p) return dice.random_direction(ctx.game) end
 
 -- 8th: Transformation: the card transforms wizard p (spec: speed, punch, counters_only).
 function H.transform(ctx, p, spec) transform.transform(ctx.game, p, ctx.card, spec) end

@@ -18,7 +18,7 @@ end
 
 -- 8th: Canceling, Reducing, and Evading Spells: a reduction counts only for the player it
 -- protects (reduce_p<id>), or for all (reduce).
-function M.reduce(ctx, target, amount, tags, marks)
+function M.reduce(_ctx, target, amount, _tags, marks)
   local cut = marks.reduce or 0
   if target.kind == "wizard" then cut = cut + (marks["reduce_p" .. target.player] or 0) end
   return math.max(0, amount - cut)

@@ -96,7 +96,7 @@ end
 -- apply to the one deck of the standard game only.
 local function draft(game)
   local cfg = game:config()
-  local picks = { [0] = { cfg.base_school }, [1] = { cfg.base_school } }
+  local picks = { [0] = { cfg.base_school }, [1] = { cfg.base_school } } ---@type table<integer, string[]>
   local left = {}
   for _, s in ipairs(cfg.other_schools) do left[#left + 1] = s end
   for pick = 0, 2 * cfg.schools_chosen - 1 do

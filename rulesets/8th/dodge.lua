@@ -13,15 +13,17 @@ local M = {}
 
 -- Card c's roll against stack entry `id` (rolled once, then remembered): `sides` of the die,
 -- `evades(face)` whether that face dodges. Marks the entry evaded on success; returns it.
+---@param evades fun(face: integer): boolean
 function M.roll(game, c, id, sides, evades)
   local entry = game:stack_entry(id)
   if not entry then return false end
   local key = "evasion_" .. c
-  local ok = (entry.marks or {})[key]
+  local ok = (entry.marks or {})[key] ---@type boolean?
   if ok == nil then
-    ok = evades(game:roll(sides)) == true
+    local hit = evades(game:roll(sides)) == true
+    ok = hit
     game:mark_stack(id, key, ok)
-    if ok then game:log("evaded", { card = c, entry = id }) end
+    if hit then game:log("evaded", { card = c, entry = id }) end
   end
   if ok then game:mark_stack(id, "evaded", true) end
   return ok

@@ -8,7 +8,8 @@
 local effects = require("rules.effects")
 local doors = require("rules.doors")
 local borders = require("rules.borders")
-local M = {}
+-- (away_dirs is the mechanics', rulesets/mechanics/forced_move.lua: `base`)
+local M = base
 
 local BACK = { N = "S", S = "N", E = "W", W = "E" }
 M.back = BACK
@@ -16,6 +17,7 @@ M.back = BACK
 -- The single steps wizard q may take now from where he stands, by the normal rules of
 -- movement (as his own walk: his door passes, his effects). `not_dir`: a direction left out
 -- (going back the way he came).
+---@return Option[] steps {key, label, dir, to}
 function M.steps(game, q, not_dir)
   local flags = effects.move_flags(game, q, { door_passes = doors.passes(game, q) })
   local out = {}
@@ -30,18 +32,6 @@ end
 function M.step(game, q, s, how)
   borders.move_along(game, q, s.dir, { squares = { s.to }, headings = { s.dir } }, how)
   return game:player(q).alive
-end
-
--- The directions that lead away from square `from` for someone in square `at` (all four
--- when they are the same square).
-function M.away_dirs(from, at)
-  local out = {}
-  if at.y < from.y then out[#out + 1] = "N" end
-  if at.x > from.x then out[#out + 1] = "E" end
-  if at.y > from.y then out[#out + 1] = "S" end
-  if at.x < from.x then out[#out + 1] = "W" end
-  if #out == 0 then out = { "N", "E", "S", "W" } end
-  return out
 end
 
 return M

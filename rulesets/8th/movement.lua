@@ -2,31 +2,15 @@
 -- 8th: Moving: a wizard's movement points this turn are his base speed plus any speed boost,
 -- less the points he has spent; 8th: Moving, Changing Base Speed: the base speed is his
 -- form's (rules/transform.lua), raised by a Speedstone (rules/stones.lua, where loaded).
--- Kept in the turn vars `boost` and `spent` (rulesets/mechanics/rules.lua, movement_left and
--- spend): cards (Mad Dash, Extra Arms) see and change the same numbers.
+-- Points left, spent and gained (cards: Mad Dash, Extra Arms) are the shared mechanics'
+-- (rulesets/mechanics/movement.lua, `left`, `spend`, `gain`); the base speed is the 8th's.
 local transform = require("rules.transform")
 local stones = require("rules.stones")
-local M = {}
+local M = base
 
 -- The base speed of wizard p now (rules.lua's rules.speed).
 function M.speed(game, p)
   return transform.base_speed(game, p) + stones.speed_bonus(game, p)
-end
-
--- The active wizard's movement points left (may be below 0 after a slower form).
-function M.left(game)
-  local tv = game:turn().vars
-  return M.speed(game, game:turn().active) + (tv.boost or 0) - (tv.spent or 0)
-end
-
--- The active wizard spends n points (an action a card offers that costs movement).
-function M.spend(game, n)
-  game:set_turn_var("spent", (game:turn().vars.spent or 0) + n)
-end
-
--- The active wizard gains n points this turn (added to the turn's boost).
-function M.gain(game, n)
-  game:set_turn_var("boost", (game:turn().vars.boost or 0) + n)
 end
 
 return M

@@ -26,13 +26,6 @@ function M.may_answer(game, q, c, entry)
     and game:call_card(c, "can_respond", { controller = q, caster = q }, entry)
 end
 
--- Around the Corner bends the sight of one spell only: the next one cast.
-local cast = M.cast
-function M.cast(game, p, a)
-  if game:turn().vars.around_corner then game:set_turn_var("around_corner", nil) end
-  return cast(game, p, a)
-end
-
 -- The flight is reckoned as the object is thrown; where it comes down, after the blow, on
 -- the board as it is then (rules/throwing.lua).
 function M.landing(game, p, target)

@@ -148,11 +148,11 @@ function rules.add_actions(game, p, list, cache)
   card_actions.add(game, p, list, can_attack(game))
 end
 
-function rules.end_label(game) return "end the Move and Cast phase" end
+function rules.end_label(_game) return "end the Move and Cast phase" end
 
 -- A door pass (Pick Lock) is spent by going through its door: the door relocks. A held door
 -- closes as soon as its holder has stepped away from it (rules/doors.lua).
-function rules.crossed(game, p, from, dir)
+function rules.crossed(game, _p, from, dir)
   doors.release_far(game)
   local passes = tvar(game, "door_passes")
   if not passes or #passes == 0 then return end
@@ -176,10 +176,11 @@ end
 
 -- 8th: Picking Up and Dropping Objects: an item that would take the wizard over his hand
 -- limit needs room first: he discards a card, ends a maintained spell or drops a carried item.
+---@param game Game
 local function make_room(game, p)
   local limit = game:config().hand_limit
   while common.items_count(game, p) and common.hand_count(game, p) >= limit do
-    local opts = {}
+    local opts = {} ---@type Option[]
     for _, c in ipairs(game:hand(p)) do
       opts[#opts + 1] = { label = "discard " .. name_of(game, c), card = c, how = "discard" }
     end
@@ -243,7 +244,7 @@ end
 
 function perform.drop_item(game, p, a) common.drop_object(game, p, a.card, game:player(p).at) end
 
-function perform.end_spell(game, p, a) common.end_spell(game, a.card) end
+function perform.end_spell(game, _p, a) common.end_spell(game, a.card) end
 
 function perform.hold_door(game, p, a) doors.hold(game, p, a.edge) end
 
@@ -255,6 +256,6 @@ function perform.card_action(game, p, a) return card_actions.perform(game, p, a)
 function rules.on_pick_up(game, ev) require("rules.triggers").on_pick_up(game, ev) end
 
 -- Held doors close at once when their holder is no longer beside them (rules/doors.lua).
-function rules.after_action(game, p) doors.release_far(game) end
+function rules.after_action(game, _p) doors.release_far(game) end
 
 return rules

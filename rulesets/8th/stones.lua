@@ -17,43 +17,13 @@
 --   see_through = n  his spells (not thrown items) see through one wall or door
 --                  (rules/targets.lua: M.bent, M.in_range; stones.seen_through_wall)
 -- Every stone card's `on_damage` calls stones.on_damage, which destroys them all at once.
+-- The shared part (carrier, of, count, carry, bonus, hand_bonus, draw_within_limit,
+-- discard_from_hand) is the mechanics' (rulesets/mechanics/stones.lua): `base`.
 local common = require("rules.common")
-local M = {}
-
--- The wizard carrying card c (whose play area holds it), or nil.
-function M.carrier(game, c)
-  local zone = game:card(c).zone
-  if zone.kind == "play" then return zone.player end
-  return nil
-end
-
--- The magic stones wizard p carries.
-function M.of(game, p)
-  local out = {}
-  for _, c in ipairs(game:play_area(p)) do
-    if common.has_trait(game, c, "magic_stone") then out[#out + 1] = c end
-  end
-  return out
-end
-
-function M.count(game, p) return #M.of(game, p) end
-
--- on_play of a stone: its powers, kept in its own data (they count while it is carried).
-function M.carry(ctx, powers) ctx.data.stone = powers end
-
--- The sum of one power over the stones p carries.
-function M.bonus(game, p, key)
-  local n = 0
-  for _, c in ipairs(M.of(game, p)) do
-    local powers = game:card_data(c, "stone")
-    if type(powers) == "table" and powers[key] then n = n + powers[key] end
-  end
-  return n
-end
+local M = base
 
 function M.speed_bonus(game, p) return M.bonus(game, p, "speed") end
 function M.boost_bonus(game, p) return M.bonus(game, p, "boost") end
-function M.hand_bonus(game, p) return M.bonus(game, p, "hand") end
 
 -- A punch's extra damage: one d4 per `punch_die` (Mightstone).
 function M.punch_bonus(game, p)
@@ -62,52 +32,10 @@ function M.punch_bonus(game, p)
   return n
 end
 
--- Wizard p draws up to n cards, never past his hand limit (8th: Discard and Draw Phase: the
--- limit counts the hand, carried items and maintained spells). Returns how many he drew.
-function M.draw_within_limit(game, p, n)
-  local drawn = 0
-  for _ = 1, n do
-    if common.hand_count(game, p) >= game:config().hand_limit or not common.draw(game, p) then break end
-    drawn = drawn + 1
-  end
-  return drawn
-end
-
--- Wizard p discards n cards of his hand, of his choice (all he has if fewer).
-function M.discard_from_hand(game, p, n)
-  for _ = 1, n do
-    local hand = game:hand(p)
-    if #hand == 0 then return end
-    local opts = {}
-    for _, c in ipairs(hand) do
-      opts[#opts + 1] = { label = "discard " .. game:card(c).name .. " #" .. c, card = c }
-    end
-    local _, i = game:choose(p, "discard", "Discard a card", opts)
-    common.discard(game, opts[i].card)
-  end
-end
-
--- Is target t (a wizard, object, creature or square) seen from square `from` through one
--- wall or door? reconstructed: the one wall or door is a side of the target's square; past
--- it the line of sight must be clear to the square beyond it (the wall nearest the target is
--- the one looked through; a line through a wall farther away is not traced).
-function M.seen_through_wall(game, from, t)
-  local at = t.at
-  if not (from and at) or t.edge then return false end
-  for _, n in ipairs(game:neighbours(at)) do
-    local info = game:edge(n.edge)
-    if (info.barrier == "wall" or info.barrier == "door") and not info.boundary
-        and (common.same_sq(from, n.to) or game:los(from, n.to)) then
-      return true
-    end
-  end
-  return false
-end
-
 -- A ctx for damage no card resolves (a stone exploding): not an attack, off the stack.
 local function ctx_of(game, c, p)
   return setmetatable({ game = game, card = c, caster = p, controller = p, attack = false, stack = false },
-    { __index = require("rules.ctx") })
+    { __index = require("rules.ctx") }) --[[@as Ctx]]
 end
 
 -- Wizard p suffered fire damage: every magic stone he carries is destroyed at once (each

@@ -49,26 +49,4 @@ function M.kinds.creature(game, p, range)
   return out
 end
 
--- 8th Cantrip "Around the Corner": the next spell cast this turn may see round one corner.
-function M.bent(game, p, c, card)
-  return card.kind ~= "item" and game:turn().active == p and game:turn().vars.around_corner == true
-end
-
--- 8th Alchemy "Visionstone" (rules/stones.lua, power `see_through`): its wielder's spells, not
--- his thrown items, may see through one wall or door, chosen anew for each cast. Within one
--- listing every spell of his sees the same way (Around the Corner, if cast, wins).
-local bent_by_corner = M.bent
-function M.bent(game, p, c, card)
-  if bent_by_corner(game, p, c, card) then return true end
-  if card.kind ~= "item" and require("rules.stones").bonus(game, p, "see_through") > 0 then return "through_wall" end
-  return false
-end
-
-local in_range_plain = M.in_range
-function M.in_range(game, p, range, t, bent, from)
-  if bent ~= "through_wall" then return in_range_plain(game, p, range, t, bent, from) end
-  if in_range_plain(game, p, range, t, false, from) then return true end
-  return range == "los" and require("rules.stones").seen_through_wall(game, from or game:player(p).at, t)
-end
-
 return M

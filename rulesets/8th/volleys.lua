@@ -26,7 +26,7 @@ end
 function M.aim(ctx, count, types)
   local list = { ctx.target }
   for i = 2, count do
-    local opts, first = {}, nil
+    local opts, first = {}, nil ---@type Option[], Option?
     for _, t in ipairs(M.aims(ctx, types)) do
       local o = { key = t.label, target = t }
       if t.label == ctx.target.label then first = o else opts[#opts + 1] = o end

@@ -189,6 +189,18 @@ function H.move_wizard(ctx, p, s)
   game:after("enter", { who = p, square = s })
 end
 
+-- Wizard p is pushed straight in direction `dir` up to n squares by magic (Waterbolt, Go
+-- Away): he stops at the first wall, closed door or anything else that stops a walker, and
+-- lands on the last square reached (H.move_wizard). Returns how many squares he moved.
+function H.push(ctx, p, dir, n)
+  local game = ctx.game
+  local at = game:player(p).at
+  if not at or n <= 0 then return 0 end
+  local run = game:run(at, dir, n, { player = p })
+  if #run.squares > 0 then H.move_wizard(ctx, p, run.squares[#run.squares]) end
+  return #run.squares
+end
+
 -- classic, Cards and Actions that Change the Map: a wall created or destroyed on a seam goes
 -- with one of the two sectors, 50/50 (fate "random").
 function H.rotate_sector(ctx, sector, quarters)
@@ -196,9 +208,16 @@ function H.rotate_sector(ctx, sector, quarters)
 end
 
 -- classic, The Board: once a sector is relocated the AUTO WARP is discarded and only opposite
--- board edges connect (the layout names its warps `auto_warp`).
+-- board edges connect (the layout names its warps `auto_warp`). `b`: the sector to trade
+-- places with, or an empty place of the board ({ x, y }, game:empty_places()).
+---@param b integer|{x: integer, y: integer}
 function H.relocate_sector(ctx, a, b)
-  local moved = ctx.game:swap_sectors(a, b, "random")
+  local moved
+  if type(b) == "table" then
+    moved = ctx.game:move_sector(a, b, "random") -- (an empty place of the board)
+  else
+    moved = ctx.game:swap_sectors(a, b, "random")
+  end
   if ctx.game:remove_warps("auto_warp") > 0 then ctx.game:log("auto_warp_removed", {}) end
   return moved
 end

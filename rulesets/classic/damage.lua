@@ -14,6 +14,8 @@ function M.apply_mods(amount, marks)
       amount = (amount + 1) // 2
     elseif m.op == "stop" then
       amount = 0
+    elseif m.op == "double" then -- Amplify (rules/modifiers.lua)
+      amount = amount * 2
     end
     if amount <= 0 then return 0 end
   end

@@ -61,8 +61,35 @@ local function attackable(game, c, card, t)
   return o ~= nil and o.toughness ~= nil
 end
 
+-- Squares a wizard may be teleported to (Teleport, Teleport Opponent): any square on the
+-- board that no fixed object blocking movement fills (a thornbush, solid stone), as options
+-- `{ label = "square x,y", square }`.
+function M.landing_squares(game)
+  local out = {}
+  for _, s in ipairs(game:squares()) do
+    local blocked = false
+    for _, o in ipairs(game:objects_at(s)) do if o.blocks_move then blocked = true end end
+    if not blocked then out[#out + 1] = { label = "square " .. M.sq_label(s), square = s } end
+  end
+  return out
+end
+
+-- Buddy: wizard p was befriended by q (q is in p's player var `buddies`): he may not attack
+-- him; and any spell p aims at q would be his attack (classic, The Cards).
+function M.spares(game, p, q)
+  for _, x in ipairs(game:player(p).vars.buddies or {}) do
+    if x == q then return true end
+  end
+  return false
+end
+
+-- Ugly: while wizard p is under an Ugly spell (player var `ugly`: the cards), every other
+-- wizard looks away from him: he may aim no card at another wizard.
+function M.shunned(game, p) return #(game:player(p).vars.ugly or {}) > 0 end
+
 local self_attack = M.excluded
 function M.excluded(game, p, c, card, t, cache)
+  if t.kind == "wizard" and t.player ~= p and (M.spares(game, p, t.player) or M.shunned(game, p)) then return true end
   return self_attack(game, p, c, card, t, cache) or not attackable(game, c, card, t)
 end
 

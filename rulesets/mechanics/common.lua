@@ -112,13 +112,15 @@ function M.draw(game, p) return M.take_top(game, p) end
 ---@return boolean
 function M.counts_toward_limit(_game, _p, _c) return false end
 
--- The hand limit's count: the hand, and what of the play area counts toward it.
+-- The hand limit's count: the hand, and what of the play area counts toward it. A stone
+-- raising its wielder's hand limit (Brainstone, rules/stones.lua: hand_bonus) lowers the count
+-- instead, since every rule measures the count against the limit.
 function M.hand_count(game, p)
   local n = #game:hand(p)
   for _, c in ipairs(game:play_area(p)) do
     if M.counts_toward_limit(game, p, c) then n = n + 1 end
   end
-  return n
+  return n - require("rules.stones").hand_bonus(game, p)
 end
 
 -- Cards of p's play area he may discard to get down to his hand limit (none by default).

@@ -14,7 +14,16 @@ local H = {}
 -- (without this key, ctx.stack would fall through to the game:stack primitive).
 H.stack = false
 
--- Asks player p to choose (ctx.game:choose: returns the key and the option's position).
+-- Asks player p to choose one option (ctx.game:choose: returns the key and the option's
+-- position; for several at once, ctx.game:choose with opts.min or opts.max).
+---@param ctx Ctx
+---@param p integer
+---@param kind string
+---@param prompt string
+---@param options Option[]
+---@param opts? {pass?: string} the key of the option that means "none"
+---@return string key
+---@return integer index
 function H.choose(ctx, p, kind, prompt, options, opts) return ctx.game:choose(p, kind, prompt, options, opts) end
 
 -- Rolls a die of n sides.

@@ -212,6 +212,8 @@ end
 -- A spell cast from the hand (8th: Playing Magic Cards, Boosting Spells; classic, The Cards).
 -- Action `a`: { card, target, boost? }.
 function M.cast(game, p, a)
+  -- Around the Corner bends the sight of one spell only: the next one cast (rules/targets.lua).
+  if game:turn().vars.around_corner then game:set_turn_var("around_corner", nil) end
   local c = a.card
   local target = a.target
   if target and target.kind == "none" then target = nil end

@@ -186,8 +186,30 @@ function M.excluded(_game, p, _c, card, t, _cache)
   return card.kind == "attack" and t.kind == "wizard" and t.player == p
 end
 
--- May the sight of card c bend round a corner (Around the Corner)?
-function M.bent(_game, _p, _c, _card) return false end
+-- May the sight of card c bend round a corner? Around the Corner (8th Cantrip; classic) sets
+-- the turn var `around_corner`: the next spell its caster casts this turn, not an object he
+-- throws or wields, may see round one corner (rules/play.lua clears it as any spell is cast).
+function M.bent(game, p, c, _card)
+  return game:turn().active == p and game:turn().vars.around_corner == true and not common.is_object_card(game, c)
+end
+
+-- Visionstone (8th Alchemy; classic): while its wizard's stones have the power `see_through`
+-- (rules/stones.lua), his spells, not the objects he throws or wields, may see through one
+-- wall or door, chosen anew for each cast (stones.seen_through_wall). Within one listing every
+-- spell of his sees the same way (Around the Corner, if cast, wins).
+local bent_by_corner = M.bent
+function M.bent(game, p, c, card)
+  if bent_by_corner(game, p, c, card) then return true end
+  if not common.is_object_card(game, c) and require("rules.stones").bonus(game, p, "see_through") > 0 then return "through_wall" end
+  return false
+end
+
+local in_range_plain = M.in_range
+function M.in_range(game, p, range, t, bent, from)
+  if bent ~= "through_wall" then return in_range_plain(game, p, range, t, bent, from) end
+  if in_range_plain(game, p, range, t, false, from) then return true end
+  return range == "los" and require("rules.stones").seen_through_wall(game, from or game:player(p).at, t)
+end
 
 -- Every legal target of card `c` for player `p`: its target types, its range, what the
 -- edition excludes, and the card's own `can_target` hook.

@@ -398,6 +398,11 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         Ok(cv::opt(k.st.borrow().board.sector_of(s), |i| Value::Int(i as i64)))
     })?;
     reg(lua, t, "sector_count", w, |k, ()| -> F<i64> { Ok(k.st.borrow().board.sector_count() as i64) })?;
+    reg(lua, t, "empty_places", w, |k, ()| -> F<Value> {
+        let places = k.st.borrow().board.empty_slots();
+        let place = |(x, y): (i32, i32)| map(vec![("x", Value::Int(x as i64)), ("y", Value::Int(y as i64))]);
+        Ok(Value::List(places.into_iter().map(place).collect()))
+    })?;
     query(lua, t, "sector_squares", w, |k, i: i64| -> F<Value> {
         let i = sector(i, k)?;
         let st = k.st.borrow();
@@ -822,6 +827,14 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     reg(lua, t, "swap_sectors", w, |k, (a, b, fate): (i64, i64, Option<Value>)| -> F<Value> {
         let fate = parse_fate(&fate.unwrap_or_default())?;
         change_map(k, fate, |board, seam| board.swap_sectors(a.max(0) as usize, b.max(0) as usize, seam))
+    })?;
+    reg(lua, t, "move_sector", w, |k, (sector, place, fate): (i64, Value, Option<Value>)| -> F<Value> {
+        let fate = parse_fate(&fate.unwrap_or_default())?;
+        let coord = |key: &str| {
+            place.get(key).and_then(Value::as_int).ok_or_else(|| format!("move_sector: place.{key} (an integer)"))
+        };
+        let to = (coord("x")? as i32, coord("y")? as i32);
+        change_map(k, fate, |board, seam| board.move_sector(sector.max(0) as usize, to, seam))
     })?;
     reg(lua, t, "remove_warps", w, |k, name: String| -> F<i64> {
         let n = k.st.borrow_mut().board.remove_warps(&name);

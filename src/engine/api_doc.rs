@@ -46,6 +46,7 @@ pub const API_DOCS: &[ApiDoc] = &[
     d("squares", "", "Square[]", "Every square of the board."),
     d("sector_of", "s: Square", "integer?", "The sector a square belongs to."),
     d("sector_count", "", "integer", "How many sectors the board has."),
+    d("empty_places", "", "{x: integer, y: integer}[]", "Places of the board's grid (in sector units) that no sector fills, such as the empty quarter of three sectors."),
     d("sector_squares", "i: integer", "Square[]", "The squares of a sector slot."),
     d("home", "i: integer", "Square", "The home square of a sector slot."),
     d("treasure_starts", "i: integer", "Square[]", "The printed treasure squares of a sector slot."),
@@ -95,6 +96,7 @@ pub const API_DOCS: &[ApiDoc] = &[
     d("set_door_tag", "e: Edge, key: string, value?: any", "", "Set (nil: remove) one of the ruleset's tags on a door (who holds it, who owns it...); the kernel reads none."),
     d("turn_sector", "sector: integer, quarters: integer, fate?: SeamFate", "table", "Turn a sector slot by quarter turns clockwise; returns what moved."),
     d("swap_sectors", "a: integer, b: integer, fate?: SeamFate", "table", "Exchange two sector slots' contents; returns what moved."),
+    d("move_sector", "sector: integer, place: {x: integer, y: integer}, fate?: SeamFate", "table", "Move a sector, unturned, into an empty place of the board (game:empty_places()); the place it leaves is empty. Returns what moved."),
     d("remove_warps", "name: string", "integer", "Remove the layout's warps with this name (whole rim sides glued together); those sides wrap as usual. Returns how many."),
     d("arrange_board", "spec: table", "", "Rebuild the board from a layout spec (setup only)."),
     // Flow

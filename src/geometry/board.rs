@@ -753,6 +753,40 @@ impl Board {
         Ok(self.move_contents(&[(sa, sb), (sb, sa)], &shift, seam))
     }
 
+    /// Slot positions of the layout's extent that no sector occupies (the empty quarter of a
+    /// three-sector board), row by row.
+    pub fn empty_slots(&self) -> Vec<(i32, i32)> {
+        let (w, h) = self.layout.extent();
+        (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .filter(|p| !self.placements.iter().any(|pl| pl.slot == *p))
+            .collect()
+    }
+
+    /// Moves a sector, unturned, into an empty slot position (see [`Board::empty_slots`]); the
+    /// place it leaves becomes empty. Its rim alterations follow `seam`.
+    pub fn move_sector(
+        &mut self,
+        a: usize,
+        to: (i32, i32),
+        seam: &mut dyn FnMut(EdgeId) -> SeamFate,
+    ) -> Result<Remap, BoardError> {
+        if a >= self.faces.len() {
+            return Err(BoardError::NoSector(a));
+        }
+        if !self.empty_slots().contains(&to) {
+            return Err(BoardError::OffBoard(format!(
+                "slot position {},{} (not an empty place of the board)",
+                to.0, to.1
+            )));
+        }
+        let from = self.placements[a].slot;
+        self.placements[a].slot = to;
+        let shift =
+            move |s: Sq, d: Dir| (Sq::new(s.x + (to.0 - from.0) * SECTOR_SIZE, s.y + (to.1 - from.1) * SECTOR_SIZE), d);
+        Ok(self.move_contents(&[(from, to)], &shift, seam))
+    }
+
     /// Moves everything inside the given slots with `map`; rim alterations follow `seam`.
     fn move_contents(
         &mut self,

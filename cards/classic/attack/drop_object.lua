@@ -22,8 +22,9 @@ return card {
     { "the caster makes him drop his treasure; it lies in his square", function(t)
       local g = t.game
       t:active(0)
-      local tr
+      local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" and o.owner == 0 then tr = o end end
+      assert(tr, "a treasure of player 0")
       g:set_object(tr.id, { carried_by = 1 })
       local k = t:put(1, "Master Key")
       t:place(1, g:player(0).at)

@@ -3,12 +3,7 @@
 -- reconstructed: the stones burn only if the fireball hurt the wizard (a secondary effect,
 -- stopped with all the damage: classic, The Cards); walls, doors and objects with points may
 -- be its target too (classic, Combat: attacks on walls, doors and thornbushes).
-local function stones_of(game, p)
-  local out = {}
-  for _, c in ipairs(game:play_area(p)) do if game:card(c).kind == "stone" then out[#out + 1] = c end end
-  for _, c in ipairs(game:hand(p)) do if game:card(c).kind == "stone" then out[#out + 1] = c end end
-  return out
-end
+local stones = require("rules.stones")
 
 return card {
   name = "Fireball",
@@ -23,11 +18,7 @@ return card {
     local dealt = ctx:damage(ctx.target, 5, { magical = true, fire = true })
     local p = ctx:target_player()
     if dealt > 0 and p and ctx.game:player(p).alive then
-      for _, c in ipairs(stones_of(ctx.game, p)) do
-        if ctx.game:card(c).zone.kind == "play" then ctx.game:call_card(c, "on_end", { controller = p }) end
-        ctx.game:move_card(c, { kind = "pile", pile = "discard" })
-        ctx.game:after("discard", { card = c })
-      end
+      for _, c in ipairs(stones.carried(ctx.game, p)) do stones.destroy(ctx.game, p, c) end
     end
   end,
   tests = {

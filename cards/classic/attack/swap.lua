@@ -24,11 +24,12 @@ return card {
       local spots = require("test.spots")
       t:active(0)
       local a = spots.roomy_square(g)
-      local b = spots.free_square(g, a).to
+      local b = assert(spots.free_square(g, a), "a free square beside it").to
       t:place(0, a)
       t:place(1, b)
-      local tr
+      local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" then tr = o end end
+      assert(tr, "a treasure")
       g:set_object(tr.id, { carried_by = 1 })
       local c = t:give(0, "Swap")
       t:cast { card = c, at = t:wizard(1) }
@@ -43,7 +44,7 @@ return card {
       local spots = require("test.spots")
       t:active(0)
       local a = spots.roomy_square(g)
-      local b = spots.free_square(g, a).to
+      local b = assert(spots.free_square(g, a), "a free square beside it").to
       t:place(0, a)
       t:place(1, b)
       local c = t:give(0, "Swap")

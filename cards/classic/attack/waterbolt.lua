@@ -18,9 +18,7 @@ return card {
     local dir = game:choose(ctx.caster, "direction", "Waterbolt: push which way?",
       { { key = "N" }, { key = "E" }, { key = "S" }, { key = "W" } })
     local n = ctx:power()
-    local run = game:run(game:player(p).at, dir, n, { player = p })
-    if #run.squares > 0 then ctx:move_wizard(p, run.squares[#run.squares]) end
-    local blocked = n - #run.squares
+    local blocked = n - ctx:push(p, dir, n)
     if blocked > 0 then ctx:damage(p, blocked, { physical = true, water = true }) end
   end,
   tests = {
@@ -28,12 +26,13 @@ return card {
       t:active(0)
       local c = t:give(0, "Waterbolt")
       local n = t:give(0, "NUMBER 2")
-      local at, dir
+      local at, dir ---@type Square?, Dir?
       for _, s in ipairs(t.game:squares()) do
         for _, d in ipairs({ "N", "E", "S", "W" }) do
           if not at and #t.game:run(s, d, 2).squares == 2 then at, dir = s, d end
         end
       end
+      assert(at and dir, "a square with a line from it")
       t:place(0, at)
       t:place(1, at)
       t:answer(0, dir)
@@ -45,12 +44,13 @@ return card {
       t:active(0)
       local c = t:give(0, "Waterbolt")
       local n = t:give(0, "NUMBER 3")
-      local at, dir
+      local at, dir ---@type Square?, Dir?
       for _, s in ipairs(t.game:squares()) do
         for _, d in ipairs({ "N", "E", "S", "W" }) do
           if not at and #t.game:run(s, d, 3).squares == 0 then at, dir = s, d end
         end
       end
+      assert(at and dir, "a square with a line from it")
       t:place(0, at)
       t:place(1, at)
       t:answer(0, dir)

@@ -6,20 +6,12 @@
 -- and the attack misses; played in your own turn it is a neutral spell (classic, The Cards:
 -- counteractions may be used as neutral spells). Any square will do that no fixed object
 -- fills; you pick nothing up where you land out of turn.
-local function landing_squares(game)
-  local out = {}
-  for _, s in ipairs(game:squares()) do
-    local blocked = false
-    for _, o in ipairs(game:objects_at(s)) do if o.blocks_move then blocked = true end end
-    if not blocked then out[#out + 1] = { label = "square " .. s.x .. "," .. s.y, square = s } end
-  end
-  return out
-end
+local targets = require("rules.targets")
 
 local function teleport(ctx)
   local game = ctx.game
   local p = ctx.controller
-  local opts = landing_squares(game)
+  local opts = targets.landing_squares(game)
   local _, i = game:choose(p, "square", "Teleport to which square?", opts)
   ctx:move_wizard(p, opts[i].square)
 end
@@ -57,8 +49,9 @@ return card {
       local f = t:give(0, "Fireball")
       local c = t:give(1, "Teleport")
       t:place(1, g:player(0).at)
-      local tr
+      local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" and o.owner == 0 then tr = o end end
+      assert(tr, "a treasure of player 0")
       t:answer(1, { card = c })
       t:answer(1, { square = tr.at })
       t:cast { card = f, at = t:wizard(1) }

@@ -26,6 +26,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local c = t:give(0, "Create Wall")
       t:cast { card = c, at = t:border(n.edge) }
       t:eq(g:edge(n.edge).barrier, "wall")
@@ -33,7 +34,7 @@ return card {
       t:ok(not t:has { kind = "move", dir = n.dir }, "no step through it")
       t:eq(g:card(c).zone.kind, "play", "a permanent spell stays in play")
       local H = require("rules.ctx")
-      local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H })
+      local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H }) --[[@as Ctx]]
       H.damage(ctx, { kind = "wall", edge = n.edge }, 19, { physical = true })
       t:eq(g:edge(n.edge).barrier, "wall", "19 points: still standing")
       H.damage(ctx, { kind = "wall", edge = n.edge }, 1, { physical = true })
@@ -43,7 +44,7 @@ return card {
       local g = t.game
       t:active(0)
       local c = t:give(0, "Create Wall")
-      local first
+      local first ---@type table?
       for _, a in ipairs(t:list { kind = "cast", card = c }) do
         t:eq(a.target.kind, "border", a.label)
         t:eq(g:edge(a.target.edge).barrier, "open", a.label)
@@ -51,7 +52,7 @@ return card {
       end
       t:eq(t:count { kind = "cast", target = { kind = "wall" } }, 0, "no cast at a wall")
       t:eq(t:count { kind = "cast", target = { kind = "door" } }, 0, "no cast at a door")
-      t:ok(first, "some empty line in sight")
+      assert(first, "some empty line in sight")
       t:act(first)
       t:eq(g:turn().vars.attacked, nil, "a neutral spell on the board is no attack")
     end },

@@ -41,7 +41,7 @@ return card {
       local spots = require("test.spots")
       t:active(0)
       local at, n = spots.square_with_wall(g)
-      t:ok(at, "an inner wall")
+      assert(at and n, "an inner wall")
       t:place(0, at)
       t:place(1, n.to)
       local c = t:give(0, "Destroy Wall")
@@ -58,6 +58,7 @@ return card {
       g:set_var("combat_open", false)
       t:active(0)
       local at, n = spots.square_with_wall(g)
+      assert(at and n, "a square with an inner wall")
       t:place(0, at)
       t:place(1, n.to)
       local c = t:give(0, "Destroy Wall")
@@ -73,17 +74,17 @@ return card {
       local H = require("rules.ctx")
       local ctx = { game = g }
       t:active(0)
-      local at, side, across
+      local at, side, across ---@type Square?, Dir?, table?
       for _, s in ipairs(g:squares()) do
         for _, d in ipairs({ "N", "E", "S", "W" }) do
           local info = g:edge { x = s.x, y = s.y, side = d }
           if not at and info.boundary and info.barrier == "wall" and g:home_sector_at(s) == nil then
-            local sides = H.edge_sides(ctx, info.edge)
+            local sides = H.edge_sides(ctx --[[@as Ctx]], info.edge)
             if #sides == 2 then at, side, across = s, d, sides[2] end
           end
         end
       end
-      t:ok(at, "a rim wall with a square beyond")
+      assert(at and side and across, "a rim wall with a square beyond")
       t:place(0, at)
       t:place(1, across.square)
       t:ok(not t:has { kind = "move", dir = side }, "walled")
@@ -102,7 +103,7 @@ return card {
       local spots = require("test.spots")
       t:active(0)
       local _, _, door = spots.locked_door(g, 0)
-      t:ok(door, "a door beside")
+      assert(door, "a door beside")
       local c = t:give(0, "Destroy Wall")
       local walls = 0
       for _, a in ipairs(t:list { kind = "cast", card = c }) do

@@ -27,6 +27,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(1, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local w = t:give(1, "Create Wall")
       t:cast { card = w, at = t:border(n.edge) }
       t:eq(g:edge(n.edge).barrier, "wall")
@@ -44,6 +45,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local b = t:give(0, "Thornbush")
       t:cast { card = b, at = t:square(n.to) }
       local slow = t:put(1, "Slow")

@@ -39,9 +39,11 @@ return card {
       t:active(0)
       local a = spots.roomy_square(g)
       local n = spots.free_square(g, a)
+      assert(n, "a free square beside it")
       t:place(0, a)
-      local tr
+      local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" then tr = o end end
+      assert(tr, "a treasure")
       g:set_object(tr.id, { at = n.to })
       local c = t:give(0, "Drag")
       t:cast { card = c, at = t:treasure(tr.id) }
@@ -54,7 +56,7 @@ return card {
       local spots = require("test.spots")
       t:active(0)
       local a = spots.roomy_square(g)
-      local b = spots.free_square(g, a).to
+      local b = assert(spots.free_square(g, a), "a free square beside it").to
       t:place(0, a)
       t:place(1, b)
       local c = t:give(0, "Drag")
@@ -75,6 +77,7 @@ return card {
       t:active(0)
       local a = spots.roomy_square(g)
       local n = spots.free_square(g, a)
+      assert(n, "a free square beside it")
       t:place(0, a)
       local bush = g:create_object { kind = "thornbush", at = n.to, mobile = false, blocks_los = false, fills_square = true, toughness = 5 }
       local c = t:give(0, "Drag")

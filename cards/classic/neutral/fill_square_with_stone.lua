@@ -32,6 +32,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local c = t:give(0, "Fill Square With Stone")
       t:cast { card = c, at = t:square(n.to) }
       local stone = g:objects_at(n.to)[1]
@@ -39,7 +40,7 @@ return card {
       t:ok(not t:has { kind = "move", dir = n.dir }, "no step into the stone")
       t:eq(g:card(c).zone.kind, "play", "permanent")
       local H = require("rules.ctx")
-      local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H })
+      local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H }) --[[@as Ctx]]
       H.damage(ctx, { kind = "object", id = stone.id }, 19, { magical = true })
       t:ok(g:object(stone.id) and g:object(stone.id).id, "19 points: still there")
       t:ok(t:has { kind = "punch", target = t:object(stone.id) }, "punched from the next square")

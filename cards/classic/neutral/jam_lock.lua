@@ -30,6 +30,7 @@ return card {
       local g = t.game
       t:active(0)
       local _, dir, e = spots.locked_door(g, 0)
+      assert(dir and e, "a locked door")
       local j = t:give(0, "Jam Lock")
       local k = t:give(0, "Master Key")
       local p = t:give(0, "Pick Lock")
@@ -44,6 +45,7 @@ return card {
       local g = t.game
       t:active(0)
       local _, dir, e = spots.locked_door(g, 0)
+      assert(dir and e, "a locked door")
       local r = t:give(0, "Remove Lock")
       local j = t:give(0, "Jam Lock")
       t:cast { card = r, at = t:door(e) }
@@ -55,10 +57,11 @@ return card {
       local g = t.game
       t:active(0)
       local _, dir, e = spots.locked_door(g, 0)
+      assert(dir and e, "a locked door")
       local j = t:give(0, "Jam Lock")
       t:cast { card = j, at = t:door(e) }
       local H = require("rules.ctx")
-      local ctx = setmetatable({ game = g, caster = 0, controller = 0 }, { __index = H })
+      local ctx = setmetatable({ game = g, caster = 0, controller = 0 }, { __index = H }) --[[@as Ctx]]
       H.damage(ctx, { kind = "door", edge = e }, 15, { physical = true })
       t:ok(t:has { kind = "move", dir = dir })
     end },

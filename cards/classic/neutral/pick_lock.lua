@@ -18,7 +18,7 @@ return card {
   text = "Not a spell: pick the lock of a door beside you. It stands open this turn: go through it, or cast spells through it. It locks again once you have gone through, or when your turn ends.",
   can_target = function(ctx, t)
     local info = ctx.game:edge(t.edge)
-    return info.barrier == "door" and not info.door.open and not doors.is_sealed(ctx.game, t.edge)
+    return info.barrier == "door" and info.door ~= nil and not info.door.open and not doors.is_sealed(ctx.game, t.edge)
   end,
   resolve = function(ctx)
     ctx:grant_door_pass(ctx.target.edge)
@@ -28,7 +28,7 @@ return card {
       local g = t.game
       t:active(0)
       local from, dir, e = spots.locked_door(g, 0)
-      t:ok(e, "a door locked for player 0")
+      assert(from and dir and e, "a door locked for player 0")
       t:ok(not t:has { kind = "move", dir = dir }, "locked before")
       local c = t:give(0, "Pick Lock")
       t:cast { card = c, at = t:door(e) }
@@ -44,6 +44,7 @@ return card {
       local g = t.game
       t:active(0)
       local from, dir, e = spots.locked_door(g, 0)
+      assert(from and dir and e, "a locked door")
       t:place(1, spots.beyond(g, from, dir))
       local f = t:give(0, "Fireball")
       t:ok(not t:has { kind = "cast", card = f, target = t:wizard(1) }, "no sight through the locked door")
@@ -64,6 +65,7 @@ return card {
       local g = t.game
       t:active(0)
       local _, _, e = spots.locked_door(g, 0)
+      assert(e, "a locked door")
       local c = t:give(0, "Pick Lock")
       for _, a in ipairs(t:list { kind = "cast", card = c }) do t:eq(a.target.kind, "door", a.label) end
       t:ok(t:has { kind = "cast", card = c, target = t:door(e) }, "the door beside is offered")

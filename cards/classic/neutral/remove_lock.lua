@@ -28,6 +28,7 @@ return card {
       local g = t.game
       t:active(0)
       local from, dir, e = spots.locked_door(g, 0)
+      assert(from and dir and e, "a locked door")
       local c = t:give(0, "Remove Lock")
       t:cast { card = c, at = t:door(e) }
       t:eq(g:edge(e).door.tags.jammed_open, true)
@@ -46,6 +47,7 @@ return card {
       local g = t.game
       t:active(0)
       local _, _, e = spots.locked_door(g, 0)
+      assert(e, "a locked door")
       local c = t:give(0, "Remove Lock")
       doors.seal(g, e)
       t:ok(not t:has { kind = "cast", card = c, target = t:door(e) })

@@ -8,7 +8,7 @@ local TURNS = { { key = "clockwise", quarters = 1 }, { key = "counterclockwise",
 
 -- The corners of a sector's bounding box (for the tests).
 local function bounds(game, sec)
-  local x0, x1, y0, y1 = 1e9, -1e9, 1e9, -1e9
+  local x0, x1, y0, y1 = math.maxinteger, math.mininteger, math.maxinteger, math.mininteger
   for _, s in ipairs(game:sector_squares(sec)) do
     x0, x1 = math.min(x0, s.x), math.max(x1, s.x)
     y0, y1 = math.min(y0, s.y), math.max(y1, s.y)
@@ -27,6 +27,7 @@ return card {
   resolve = function(ctx)
     local _, i = ctx.game:choose(ctx.caster, "rotation", "Rotate Sector: which way?", TURNS)
     local o = TURNS[i]
+    if not o then return end
     ctx:rotate_sector(ctx.target.sector, o.quarters)
     ctx.game:log("sector_rotated", { sector = ctx.target.sector, quarters = o.quarters })
   end,
@@ -50,7 +51,7 @@ return card {
       t:active(0)
       local sec = g:sector_of(g:player(0).at)
       local seam, inside = spots.open_seam(g, sec)
-      t:ok(seam, "an open seam")
+      assert(seam and inside, "an open seam")
       t:place(0, inside)
       local w = t:give(0, "Create Wall")
       t:cast { card = w, at = t:border(seam.edge) }

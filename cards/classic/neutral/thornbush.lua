@@ -46,6 +46,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local c = t:give(0, "Thornbush")
       t:cast { card = c, at = t:square(n.to) }
       t:eq(g:card(c).zone.kind, "play")
@@ -65,7 +66,7 @@ return card {
       local g = t.game
       local _spots = require("test.spots")
       t:active(0)
-      local at, beyond, n
+      local at, beyond, n ---@type Square?, Square?, Square?
       for _, s in ipairs(g:squares()) do
         for _, d in ipairs({ "N", "E", "S", "W" }) do
           local r = g:run(s, d, 2)
@@ -75,7 +76,7 @@ return card {
           end
         end
       end
-      t:ok(at, "three squares in a row")
+      assert(at and beyond and n, "three squares in a row")
       t:place(0, at)
       local c = t:give(0, "Thornbush")
       t:cast { card = c, at = t:square(n) }
@@ -96,6 +97,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local c = t:give(0, "Thornbush")
       local a = t:give(0, "Absorb")
       t:cast { card = c, at = t:square(n.to) }

@@ -53,6 +53,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local c = t:give(0, "Wall of Fire")
       t:cast { card = c, at = t:border(n.edge) }
       t:eq(g:card(c).zone.kind, "play")
@@ -69,6 +70,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local c = t:give(0, "Wall of Fire")
       local num = t:give(0, "NUMBER 2")
       t:cast { card = c, at = t:border(n.edge), boost = num }
@@ -88,12 +90,13 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local c = t:give(0, "Wall of Fire")
       local c2 = t:give(0, "Wall of Fire")
       t:cast { card = c, at = t:border(n.edge) }
       t:ok(not t:has { kind = "cast", card = c2, target = t:border(n.edge) })
       local H = require("rules.ctx")
-      local ctx = setmetatable({ game = g, caster = 0, controller = 0 }, { __index = H })
+      local ctx = setmetatable({ game = g, caster = 0, controller = 0 }, { __index = H }) --[[@as Ctx]]
       H.move_wizard(ctx, 0, n.to)
       t:eq(t:life(0), 15)
     end },

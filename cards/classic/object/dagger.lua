@@ -32,9 +32,9 @@ return card {
       t:throw { card = d, at = t:wizard(1) }
       t:eq(t:life(1), 12)
       t:ok(g:turn().vars.attacked)
-      local lying
+      local lying ---@type Object?
       for _, o in ipairs(g:objects_at(far)) do if o.card == d then lying = o end end
-      t:ok(lying, "the dagger lies in the target's square")
+      assert(lying, "the dagger lies in the target's square")
       t:eq(g:card(d).zone.kind, "board", "its card waits by the board, not in a hand")
       t:eq(#g:hand(0) + #g:play_area(0), 0)
       t:active(1)
@@ -63,7 +63,7 @@ return card {
       local d = t:give(0, "Dagger")
       t:throw { card = d, at = t:wall(wall) }
       t:eq(g:edge(wall).damage, 3)
-      local lying
+      local lying ---@type Object?
       for _, o in ipairs(g:objects_at(beside)) do if o.card == d then lying = o end end
       t:ok(lying, "it lies in the square beside the wall, on the thrower's side")
     end },

@@ -61,6 +61,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local d = g:new_card("Dagger", { kind = "pile", pile = "discard" })
       local item = g:create_object { kind = "item", card = d, at = n.to, mobile = true }
       local r = t:give(0, "Large Rock")

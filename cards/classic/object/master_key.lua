@@ -20,6 +20,7 @@ return card {
       local g = t.game
       t:active(0)
       local from, dir, e = spots.locked_door(g, 0)
+      assert(from and dir and e, "a locked door")
       local k = t:give(0, "Master Key")
       t:ok(not t:has { kind = "move", dir = dir }, "in the hand it does nothing")
       t:act { kind = "display", card = k }
@@ -34,6 +35,7 @@ return card {
       local g = t.game
       t:active(0)
       local from, dir = spots.locked_door(g, 0)
+      assert(from and dir, "a locked door")
       local k = t:give(0, "Master Key")
       local f = t:give(0, "Fireball")
       t:act { kind = "display", card = k }
@@ -45,6 +47,7 @@ return card {
       local g = t.game
       t:active(0)
       local _, dir, e = spots.locked_door(g, 0)
+      assert(dir and e, "a locked door")
       local k = t:give(0, "Master Key")
       t:act { kind = "display", card = k }
       g:set_edge_damage(e, 1)
@@ -58,6 +61,7 @@ return card {
       local g = t.game
       t:active(0)
       local _, dir = spots.locked_door(g, 0)
+      assert(dir, "a locked door")
       local k = t:give(0, "Master Key")
       t:act { kind = "display", card = k }
       t:act { kind = "drop_object", card = k }

@@ -19,7 +19,7 @@ function M.aimed_at(game, entry, p) end
 ---The square an attack comes from: where its attacker stands (nil if he is off the board). (rulesets: 8th)
 ---@param game Game
 ---@param entry? any
----@return any ...
+---@return Square?
 function M.origin(game, entry) end
 
 return M

@@ -34,12 +34,6 @@ function M.items_count(game, p) end
 ---@return boolean
 function M.counts_toward_limit(game, p, c) end
 
----The hand limit's count: the hand, and what of the play area counts toward it. (rulesets: 8th, mechanics)
----@param game Game
----@param p? any
----@return any ...
-function M.hand_count(game, p) end
-
 ---8th: Life, Damage, and Dying. A direct attack's killer scores 1 and takes the hand; an indirect death gives nobody anything. Items fall in the square, spells are discarded. (rulesets: 8th, classic)
 ---@param game Game
 ---@param q? any
@@ -143,6 +137,12 @@ function M.discard(game, c) end
 ---@param p? any
 ---@return any ...
 function M.take_top(game, p) end
+
+---The hand limit's count: the hand, and what of the play area counts toward it. A stone raising its wielder's hand limit (Brainstone, rules/stones.lua: hand_bonus) lowers the count instead, since every rule measures the count against the limit. (rulesets: mechanics)
+---@param game Game
+---@param p? any
+---@return any ...
+function M.hand_count(game, p) end
 
 ---Over the limit, discard down to it at once, one card at a time (8th: A Player's Turn; classic, Getting New Cards). (rulesets: mechanics)
 ---@param game Game

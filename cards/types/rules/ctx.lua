@@ -168,6 +168,14 @@ function M.random_move(ctx, p, n) end
 ---@return any ...
 function M.move_wizard(ctx, p, s) end
 
+---Wizard p is pushed straight in direction `dir` up to n squares by magic (Waterbolt, Go Away): he stops at the first wall, closed door or anything else that stops a walker, and lands on the last square reached (H.move_wizard). Returns how many squares he moved. (rulesets: classic)
+---@param ctx Ctx
+---@param p? any
+---@param dir? any
+---@param n? any
+---@return any ...
+function M.push(ctx, p, dir, n) end
+
 ---classic, Cards and Actions that Change the Map: a wall created or destroyed on a seam goes with one of the two sectors, 50/50 (fate "random"). (rulesets: classic)
 ---@param ctx Ctx
 ---@param sector? any
@@ -175,10 +183,10 @@ function M.move_wizard(ctx, p, s) end
 ---@return any ...
 function M.rotate_sector(ctx, sector, quarters) end
 
----classic, The Board: once a sector is relocated the AUTO WARP is discarded and only opposite board edges connect (the layout names its warps `auto_warp`). (rulesets: classic)
+---classic, The Board: once a sector is relocated the AUTO WARP is discarded and only opposite board edges connect (the layout names its warps `auto_warp`). `b`: the sector to trade places with, or an empty place of the board ({ x, y }, game:empty_places()). (rulesets: classic)
 ---@param ctx Ctx
 ---@param a? any
----@param b? any
+---@param b integer|{x: integer, y: integer}
 ---@return any ...
 function M.relocate_sector(ctx, a, b) end
 
@@ -186,14 +194,15 @@ function M.relocate_sector(ctx, a, b) end
 ---@type any
 M.stack = nil
 
----Asks player p to choose (ctx.game:choose: returns the key and the option's position). (rulesets: mechanics)
+---Asks player p to choose one option (ctx.game:choose: returns the key and the option's position; for several at once, ctx.game:choose with opts.min or opts.max). (rulesets: mechanics)
 ---@param ctx Ctx
----@param p? any
----@param kind? any
----@param prompt? any
----@param options? any
----@param opts? any
----@return any ...
+---@param p integer
+---@param kind string
+---@param prompt string
+---@param options Option[]
+---@param opts? {pass?: string} the key of the option that means "none"
+---@return string key
+---@return integer index
 function M.choose(ctx, p, kind, prompt, options, opts) end
 
 ---Rolls a die of n sides. (rulesets: mechanics)

@@ -9,7 +9,7 @@ local M = {}
 ---@param c? any
 ---@param id? any
 ---@param sides? any
----@param evades? any
+---@param evades fun(face: integer): boolean
 ---@return any ...
 function M.roll(game, c, id, sides, evades) end
 

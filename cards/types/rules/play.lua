@@ -18,13 +18,6 @@ function M.closed(game, entry) end
 ---@return any ...
 function M.may_answer(game, q, c, entry) end
 
----A spell cast from the hand (8th: Playing Magic Cards, Boosting Spells; classic, The Cards). Action `a`: { card, target, boost? }. (rulesets: 8th, mechanics)
----@param game Game
----@param p? any
----@param a? any
----@return any ...
-function M.cast(game, p, a) end
-
 ---The flight is reckoned as the object is thrown; where it comes down, after the blow, on the board as it is then (rules/throwing.lua). (rulesets: 8th, classic, mechanics)
 ---@param game Game
 ---@param p? any
@@ -170,6 +163,13 @@ function M.settle(game, p, c, cancelled, energy) end
 ---@param extra? any
 ---@return any ...
 function M.resolve_aims(game, p, c, entry, target, extra) end
+
+---A spell cast from the hand (8th: Playing Magic Cards, Boosting Spells; classic, The Cards). Action `a`: { card, target, boost? }. (rulesets: mechanics)
+---@param game Game
+---@param p? any
+---@param a? any
+---@return any ...
+function M.cast(game, p, a) end
 
 ---Card c of q answers stack entry `against` (8th: Counter Spell; classic, COUNTERACTION), boosted by card `boost` where the edition allows it. Counters cannot be evaded. (rulesets: mechanics)
 ---@param game Game

@@ -37,24 +37,6 @@ function M.excluded(game, p, c, card, t, cache) end
 ---@return any ...
 function M.kinds.creature(game, p, range) end
 
----8th Cantrip "Around the Corner": the next spell cast this turn may see round one corner. (rulesets: 8th, 8th, mechanics)
----@param game Game
----@param p? any
----@param c? any
----@param card? any
----@return any ...
-function M.bent(game, p, c, card) end
-
----Ranges: anywhere (or none), caster (the caster himself, or things in his square), self (the caster only), same_space, adjacent, los. Walls and doors in sight are seen at any point of them or at their centre (config `walls_seen_at`: "any_point" or "centre"); adjacent ones are the caster's square's own edges. `bent`: the sight may bend round one corner (for wizards, squares and objects). `from`: where p stands, if the caller knows it. (rulesets: 8th, mechanics)
----@param game Game
----@param p? any
----@param range? any
----@param t? any
----@param bent? any
----@param from? any
----@return any ...
-function M.in_range(game, p, range, t, bent, from) end
-
 ---(rulesets: classic, mechanics)
 ---@type any
 M.kinds.wall = nil
@@ -77,6 +59,24 @@ function M.object_adjacent(game, from, id, at) end
 ---@param t? any
 ---@return any ...
 function M.adjacent(game, from, t) end
+
+---Squares a wizard may be teleported to (Teleport, Teleport Opponent): any square on the board that no fixed object blocking movement fills (a thornbush, solid stone), as options `{ label = "square x,y", square }`. (rulesets: classic)
+---@param game Game
+---@return any ...
+function M.landing_squares(game) end
+
+---Buddy: wizard p was befriended by q (q is in p's player var `buddies`): he may not attack him; and any spell p aims at q would be his attack (classic, The Cards). (rulesets: classic)
+---@param game Game
+---@param p? any
+---@param q? any
+---@return any ...
+function M.spares(game, p, q) end
+
+---Ugly: while wizard p is under an Ugly spell (player var `ugly`: the cards), every other wizard looks away from him: he may aim no card at another wizard. (rulesets: classic)
+---@param game Game
+---@param p? any
+---@return any ...
+function M.shunned(game, p) end
 
 ---A target as cards may give it: a player id, a target table, or an edge {x,y,side} (a wall). (rulesets: mechanics)
 ---@param t? any
@@ -162,6 +162,24 @@ function M.kinds.board(game, p) end
 ---@param range? any
 ---@return any ...
 function M.candidates(game, p, ttype, range) end
+
+---Ranges: anywhere (or none), caster (the caster himself, or things in his square), self (the caster only), same_space, adjacent, los. Walls and doors in sight are seen at any point of them or at their centre (config `walls_seen_at`: "any_point" or "centre"); adjacent ones are the caster's square's own edges. `bent`: the sight may bend round one corner (for wizards, squares and objects). `from`: where p stands, if the caller knows it. (rulesets: mechanics, mechanics)
+---@param game Game
+---@param p? any
+---@param range? any
+---@param t? any
+---@param bent? any
+---@param from? any
+---@return any ...
+function M.in_range(game, p, range, t, bent, from) end
+
+---May the sight of card c bend round a corner? Around the Corner (8th Cantrip; classic) sets the turn var `around_corner`: the next spell its caster casts this turn, not an object he throws or wields, may see round one corner (rules/play.lua clears it as any spell is cast). (rulesets: mechanics, mechanics)
+---@param game Game
+---@param p? any
+---@param c? any
+---@param card? any
+---@return any ...
+function M.bent(game, p, c, card) end
 
 ---Every legal target of card `c` for player `p`: its target types, its range, what the edition excludes, and the card's own `can_target` hook. `cache` (optional, a table the caller keeps for one listing of actions) shares candidate lists and range verdicts between the cards of that listing: nothing changes meanwhile. (rulesets: mechanics)
 ---@param game Game

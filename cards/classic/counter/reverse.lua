@@ -1,0 +1,63 @@
+-- classic REVERSE (1 in the deck): a counteraction turning what is aimed at you back on the
+-- one who sent it [card list: "turn a spell back on its caster"].
+-- reconstructed: where Full Reflection sends back spells only, Reverse also turns a thrown
+-- object round in flight (a Dagger, a Large Rock): it hits its thrower instead, and still
+-- lands where it was thrown. The one it comes back at is now the defender and may counteract
+-- it in turn (classic, The Cards: an attack may bounce back and forth); a reversed lost turn
+-- costs him the rest of his own turn (classic, The Turn). Not a punch: nothing flies.
+local ANSWERS = { spell = true, throw = true }
+
+return card {
+  name = "Reverse",
+  kind = "counter",
+  copies = 1,
+  text = "Counteraction: a spell or a thrown object aimed at you turns round and hits the one who sent it.",
+  can_respond = function(ctx, entry)
+    return ANSWERS[entry.kind] == true and entry.marks.defender == ctx.controller
+  end,
+  resolve = function(ctx)
+    local e = ctx:answered()
+    if e then ctx:redirect(e.controller) end
+  end,
+  tests = {
+    { "a Fireball turns back: the caster takes the 5 points", function(t)
+      local g = t.game
+      t:active(0)
+      local f = t:give(0, "Fireball")
+      local r = t:give(1, "Reverse")
+      t:place(1, g:player(0).at)
+      t:answer(1, { card = r })
+      t:cast { card = f, at = t:wizard(1) }
+      t:eq(t:life(1), 15)
+      t:eq(t:life(0), 10)
+    end },
+    { "a thrown Dagger flies back at its thrower", function(t)
+      local g = t.game
+      t:active(0)
+      local d = t:give(0, "Dagger")
+      local r = t:give(1, "Reverse")
+      t:place(1, g:player(0).at)
+      t:answer(1, { card = r })
+      t:throw { card = d, at = t:wizard(1) }
+      t:eq(t:life(1), 15)
+      t:eq(t:life(0), 12)
+    end },
+    { "the caster may shield himself from his reversed spell; no use against a punch", function(t)
+      local g = t.game
+      t:active(0)
+      local f = t:give(0, "Fireball")
+      local s = t:give(0, "Full Shield")
+      local r = t:give(1, "Reverse")
+      t:place(1, g:player(0).at)
+      t:answer(1, { card = r })
+      t:answer(0, { card = s })
+      t:cast { card = f, at = t:wizard(1) }
+      t:eq(t:life(0), 15)
+      t:eq(t:life(1), 15)
+      t:active(0)
+      t:give(1, "Reverse")
+      t:punch(t:wizard(1)) -- no request: the strict test agent would fail on one
+      t:eq(t:life(1), 14)
+    end },
+  },
+}

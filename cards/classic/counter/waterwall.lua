@@ -1,0 +1,117 @@
+-- classic WATERWALL (1 in the deck): a wall of water rises on a line and at once collapses,
+-- pushing the wizards near it away; 1 point for each square a wizard cannot be pushed [AF:
+-- the NUMBER is how far]. AF makes it both a neutral spell and a counteraction.
+-- reconstructed: as a neutral spell, on an empty line in sight (its centre: classic, The
+-- Cards): each wizard in the two squares beside the line is pushed straight away from it as
+-- many squares as the NUMBER (1 without); each square a wall or anything else stops him costs
+-- him 1 point (physical, water: indirect damage, which Absorb or Blunt may answer). As a
+-- counteraction against a spell or thrown object aimed at you: the water rises in its way and
+-- it misses (classic, Combat: a spell that misses does nothing); then it takes no NUMBER.
+local OPPOSITE = { N = "S", S = "N", E = "W", W = "E" }
+local ANSWERS = { spell = true, throw = true }
+
+return card {
+  name = "Waterwall",
+  kind = "counter",
+  range = "los",
+  duration = "instant",
+  traits = { "water", "number_power" },
+  targets = { "border" },
+  copies = 1,
+  text = "A wall of water on an empty line you can see collapses at once: each wizard beside it is pushed straight away a NUMBER of squares, taking 1 point for each square he is stopped. Counteraction: a spell or thrown object aimed at you breaks on the water and misses.",
+  can_cast = function(_ctx) return true end,
+  can_target = function(ctx, t) return #ctx.game:edge(t.edge).obstacles == 0 end,
+  can_respond = function(ctx, entry)
+    return ANSWERS[entry.kind] == true and entry.marks.defender == ctx.controller
+  end,
+  resolve = function(ctx)
+    if ctx.against then
+      ctx:evade()
+      return
+    end
+    local game = ctx.game
+    local n = ctx:power()
+    for _, side in ipairs(ctx:edge_sides(ctx.target.edge)) do
+      local dir = OPPOSITE[side.side]
+      for _, p in ipairs(game:wizards_at(side.square)) do
+        local run = game:run(side.square, dir, n, { player = p })
+        if #run.squares > 0 then ctx:move_wizard(p, run.squares[#run.squares]) end
+        local stopped = n - #run.squares
+        if stopped > 0 and game:player(p).alive then ctx:damage(p, stopped, { physical = true, water = true }) end
+      end
+    end
+  end,
+  tests = {
+    { "a wizard beside the line is pushed away NUMBER squares", function(t)
+      local g = t.game
+      t:active(0)
+      local at, e, dir
+      for _, s in ipairs(g:squares()) do
+        for _, n in ipairs(g:neighbours(s)) do
+          local info = g:edge(n.edge)
+          if not at and info.barrier == "open" and not n.link and #info.obstacles == 0
+              and #g:run(s, OPPOSITE[n.dir], 2).squares == 2 then
+            at, e, dir = s, info.edge, OPPOSITE[n.dir]
+          end
+        end
+      end
+      t:ok(at, "a line with room behind it")
+      t:place(0, at)
+      t:place(1, at)
+      local c = t:give(0, "Waterwall")
+      local num = t:give(0, "NUMBER 2")
+      t:cast { card = c, at = t:border(e), boost = num }
+      local to = g:run(at, dir, 2).squares[2]
+      t:eq(g:player(1).at, to)
+      t:eq(g:player(0).at, to, "the caster too, if he stands there")
+      t:eq(t:life(1), 15)
+      t:eq(g:turn().vars.attacked, nil, "a neutral spell on a line")
+    end },
+    { "against a wall: 1 point per square not moved", function(t)
+      local g = t.game
+      t:active(0)
+      local at, e
+      for _, s in ipairs(g:squares()) do
+        for _, n in ipairs(g:neighbours(s)) do
+          local info = g:edge(n.edge)
+          if not at and info.barrier == "open" and not n.link and #info.obstacles == 0 and g:los_edge(s, info.edge)
+              and #g:run(s, OPPOSITE[n.dir], 3).squares == 0 then
+            at, e = s, info.edge
+          end
+        end
+      end
+      t:ok(at, "a line with a wall right behind")
+      t:place(0, at)
+      t:place(1, at)
+      local c = t:give(0, "Waterwall")
+      local num = t:give(0, "NUMBER 3")
+      t:cast { card = c, at = t:border(e), boost = num }
+      t:eq(t:life(1), 12)
+      t:eq(t:life(0), 12, "the caster is not spared")
+      t:eq(g:player(1).at, at)
+    end },
+    { "as a counteraction a Fireball misses; Anti-Anti undoes that", function(t)
+      local g = t.game
+      t:active(0)
+      local f = t:give(0, "Fireball")
+      local w = t:give(1, "Waterwall")
+      t:place(1, g:player(0).at)
+      t:answer(1, { card = w })
+      t:cast { card = f, at = t:wizard(1) }
+      t:eq(t:life(1), 15)
+      t:active(0)
+      local f2 = t:give(0, "Fireball")
+      local aa = t:give(0, "Anti-Anti")
+      local w2 = t:give(1, "Waterwall")
+      t:answer(1, { card = w2 })
+      t:answer(0, { card = aa })
+      t:cast { card = f2, at = t:wizard(1) }
+      t:eq(t:life(1), 10)
+    end },
+    { "only empty lines, not walls", function(t)
+      t:active(0)
+      local c = t:give(0, "Waterwall")
+      for _, a in ipairs(t:list { kind = "cast", card = c }) do t:eq(a.target.kind, "border", a.label) end
+    end },
+  },
+}

@@ -1,0 +1,77 @@
+-- classic AMPLIFY (2 in the deck): a spell's point value is doubled [AF: "double the total
+-- energy of a spell", only for point-based spells].
+-- reconstructed: Amplify is cast first and waits for its caster's next spell this turn
+-- (rules/modifiers.lua); that spell then does twice its points of damage, to wizards, walls,
+-- doors and objects alike (a NUMBER's points or a fixed value such as Fireball's). The
+-- doubling comes before the defender's counteractions (Absorb, Blunt...), which then work on
+-- the doubled points; a spell without points gains nothing (its duration is Extend's).
+local modifiers = require("rules.modifiers")
+
+local spell = modifiers.is_spell
+
+return card {
+  name = "Amplify",
+  kind = "neutral",
+  duration = "instant",
+  traits = { "modifier" },
+  copies = 2,
+  text = "The next spell you cast this turn does double its points of damage.",
+  can_cast = function(ctx) return modifiers.holds_fitting(ctx.game, ctx.caster, ctx.card, spell) end,
+  resolve = function(ctx) modifiers.wait(ctx) end,
+  on_cast = function(ctx, ev)
+    modifiers.attach(ctx, ev, spell, function(e) modifiers.add_mod(ctx.game, e.id, { op = "double" }) end)
+  end,
+  on_turn_end = function(ctx) modifiers.expire(ctx) end,
+  tests = {
+    { "a Fireball does 10; the next spell is plain again", function(t)
+      local g = t.game
+      t:active(0)
+      local a = t:give(0, "Amplify")
+      local f = t:give(0, "Fireball")
+      t:cast { card = a }
+      t:eq(g:card(a).zone.kind, "play", "waiting")
+      t:place(1, g:player(0).at)
+      t:cast { card = f, at = t:wizard(1) }
+      t:eq(t:life(1), 5)
+      t:eq(g:card(a).zone.pile, "discard")
+      t:active(0)
+      local f2 = t:give(0, "Fireball")
+      t:cast { card = f2, at = t:wizard(1) }
+      t:eq(t:life(1), 0, "5 more, not 10")
+    end },
+    { "with a NUMBER: a Lightning Blast of 3 does 6 and stuns", function(t)
+      local g = t.game
+      t:active(0)
+      local a = t:give(0, "Amplify")
+      local b = t:give(0, "Lightning Blast")
+      local n = t:give(0, "NUMBER 3")
+      t:cast { card = a }
+      t:place(1, g:player(0).at)
+      t:cast { card = b, at = t:wizard(1), boost = n }
+      t:eq(t:life(1), 9)
+      t:eq(g:player(1).tokens.lost_turns, 1)
+    end },
+    { "doubled before the counteractions: Blunt halves the 10 to 5", function(t)
+      local g = t.game
+      t:active(0)
+      local a = t:give(0, "Amplify")
+      local f = t:give(0, "Fireball")
+      local bl = t:give(1, "Blunt")
+      t:cast { card = a }
+      t:place(1, g:player(0).at)
+      t:answer(1, { card = bl })
+      t:cast { card = f, at = t:wizard(1) }
+      t:eq(t:life(1), 10)
+    end },
+    { "not without a spell to amplify; unused, it goes at the turn's end", function(t)
+      local g = t.game
+      t:active(0)
+      local a = t:give(0, "Amplify")
+      t:eq(t:count { kind = "cast", card = a }, 0, "nothing to amplify")
+      t:give(0, "Fireball")
+      t:cast { card = a }
+      t:pass(1)
+      t:eq(g:card(a).zone.pile, "discard")
+    end },
+  },
+}

@@ -1,0 +1,59 @@
+-- classic SHADOWSTONE (1 in the deck): a magic stone; once displayed, all the physical damage
+-- its holder deals is added to his own life [AF] (no upper limit, classic, Starting the Game).
+-- reconstructed: only damage dealt to wizards counts (a wall or a thornbush has no life to
+-- take), and only what was really dealt (after counteractions).
+local stones = require("rules.stones")
+
+return card {
+  name = "Shadowstone",
+  kind = "stone",
+  traits = { "magic_stone" },
+  copies = 1,
+  text = "Magic stone. Power: while you show it, every point of physical damage you deal to a wizard is added to your own life.",
+  on_damage = function(ctx, ev)
+    local p = stones.carrier(ctx.game, ctx.card)
+    local t = ev.target or {}
+    if p == nil or ev.caster ~= p or t.kind ~= "wizard" or t.player == p then return end
+    if not (ev.tags or {}).physical or (ev.amount or 0) <= 0 then return end
+    if ctx.game:player(p).alive then ctx:heal(p, ev.amount) end
+  end,
+  tests = {
+    { "shown: a punch takes 1 from him and gives it to you", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:give(0, "Shadowstone")
+      t:act { kind = "display", card = s }
+      t:place(1, g:player(0).at)
+      t:punch(t:wizard(1))
+      t:eq(t:life(1), 14)
+      t:eq(t:life(0), 16)
+    end },
+    { "a thrown Large Rock, blunted: only the points dealt are gained", function(t)
+      local g = t.game
+      t:put(0, "Shadowstone")
+      t:active(0)
+      local r = t:give(0, "Large Rock")
+      local b = t:give(1, "Blunt")
+      t:place(1, g:player(0).at)
+      t:answer(1, { card = b })
+      t:throw { card = r, at = t:wizard(1) }
+      local lost = 15 - t:life(1)
+      t:ok(lost > 0, "the rock hurt")
+      t:eq(t:life(0), 15 + lost)
+    end },
+    { "magical damage gives nothing; nor does the stone in the hand", function(t)
+      local g = t.game
+      t:put(0, "Shadowstone")
+      t:active(0)
+      local f = t:give(0, "Fireball")
+      t:place(1, g:player(0).at)
+      t:cast { card = f, at = t:wizard(1) }
+      t:eq(t:life(1), 10)
+      t:eq(t:life(0), 15)
+      t:active(1)
+      t:give(1, "Shadowstone")
+      t:punch(t:wizard(0))
+      t:eq(t:life(1), 10, "not displayed")
+    end },
+  },
+}

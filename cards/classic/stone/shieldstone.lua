@@ -1,0 +1,51 @@
+-- classic SHIELDSTONE (1 in the deck): a magic stone of protection.
+-- reconstructed: no source gives its text; [AF]'s unfinished Shieldstone takes 1 point off
+-- every damage its holder suffers, which we follow: once displayed, any damage to him, from
+-- an attack or not (a falling wall, a thornbush, a TRAP!), is 1 point less (the Bloodstone
+-- guards against attacks only). Damage brought to 0 is no damage, so its secondary effects
+-- are stopped too (classic, The Cards).
+local stones = require("rules.stones")
+
+return card {
+  name = "Shieldstone",
+  kind = "stone",
+  traits = { "magic_stone" },
+  copies = 1,
+  text = "Magic stone. Power: while you show it, any damage you suffer, from an attack or not, is 1 point less.",
+  before_damage = function(ctx, ev)
+    if stones.holder_hit(ctx, ev) ~= nil then stones.lessen(ctx, ev, 1) end
+  end,
+  tests = {
+    { "shown: a TRAP! drawn hurts 1 less", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:give(0, "Shieldstone")
+      t:act { kind = "display", card = s }
+      g:new_card("TRAP!", { kind = "pile", pile = "deck" })
+      t:act { kind = "end" }
+      t:answer(0, "draw_1")
+      t:pass(1)
+      local rolls = t:log("roll")
+      t:eq(t:life(0), 15 - (rolls[#rolls].result - 1))
+    end },
+    { "with a Bloodstone too: a Powerthrust of 4 does 2", function(t)
+      local g = t.game
+      t:put(1, "Shieldstone")
+      t:put(1, "Bloodstone")
+      t:active(0)
+      local c = t:give(0, "Powerthrust")
+      local n = t:give(0, "NUMBER 2")
+      t:place(1, g:player(0).at)
+      t:cast { card = c, at = t:wizard(1), boost = n }
+      t:eq(t:life(1), 13)
+    end },
+    { "in the hand it guards nothing", function(t)
+      local g = t.game
+      t:give(1, "Shieldstone")
+      t:active(0)
+      t:place(1, g:player(0).at)
+      t:punch(t:wizard(1))
+      t:eq(t:life(1), 14)
+    end },
+  },
+}

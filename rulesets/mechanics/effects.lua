@@ -1,0 +1,66 @@
+-- Standing effects of cards in play (require("rules.effects")). A card in a play area states
+-- them in its own data, `ctx.data.effect = { ... }`, and the rules read them here (the card
+-- keeps nothing in Lua, and the effect stops as soon as the card leaves play). The keys every
+-- edition reads:
+--   move = { through_doors = true, through_walls = true, through_obstacles = true, ... }
+--                              extra movement flags for its controller (game:steps flags)
+--   move_blocked_by = { kind } object kinds that still stop its controller's steps
+-- An edition's effects.lua extends this module (`local M = base`) with keys of its own.
+local M = {}
+
+-- Calls f(player, effect, card) for every card in play that states an effect.
+function M.each(game, f)
+  for _, pl in ipairs(game:players()) do
+    for _, c in ipairs(game:play_area(pl.id)) do
+      local e = game:card_data(c, "effect")
+      if type(e) == "table" then f(pl.id, e, c) end
+    end
+  end
+end
+
+-- Does an effect on player p say `key`?
+function M.has(game, p, key)
+  local found = false
+  M.each(game, function(q, e) if q == p and e[key] then found = true end end)
+  return found
+end
+
+-- Does some card in play, whoever controls it, state `key`? (A global effect.)
+function M.anyone(game, key)
+  local found = false
+  M.each(game, function(_, e) if e[key] then found = true end end)
+  return found
+end
+
+-- The movement flags of player p: `base` plus what his effects add.
+function M.move_flags(game, p, base_flags)
+  local flags = {}
+  for k, v in pairs(base_flags or {}) do flags[k] = v end
+  M.each(game, function(q, e)
+    if q == p and e.move then
+      for k, v in pairs(e.move) do flags[k] = v end
+    end
+  end)
+  return flags
+end
+
+-- Drops the steps into squares holding an object of a kind player p's effects say still
+-- stops him (a wizard of mist passes objects, but not stone).
+function M.filter_steps(game, p, steps)
+  local blocked = {}
+  M.each(game, function(q, e)
+    if q == p then for _, k in ipairs(e.move_blocked_by or {}) do blocked[k] = true end end
+  end)
+  if next(blocked) == nil then return steps end
+  local out = {}
+  for _, s in ipairs(steps) do
+    local ok = true
+    for _, o in ipairs(game:objects_at(s.to)) do
+      if blocked[o.kind] then ok = false end
+    end
+    if ok then out[#out + 1] = s end
+  end
+  return out
+end
+
+return M
