@@ -318,3 +318,16 @@ fn designers_cards_fill_the_five_blank_places() {
     assert_eq!(slots, Value::List(want.iter().map(|k| Value::Str(k.to_string())).collect()));
     std::fs::remove_dir_all(&root).ok();
 }
+
+/// classic, the card list: 125 printed cards of 74 kinds (the blank ones aside), all dealt
+/// into the one deck.
+#[test]
+fn the_deck_holds_the_125_printed_cards() {
+    let e = Engine::new(Path::new("."), &setup("classic", 1, 2), Box::new(Passer)).unwrap();
+    let printed: Vec<String> = e.with_state(|st| {
+        st.cards.iter().filter(|c| !c.def.starts_with("classic/custom/")).map(|c| c.def.clone()).collect()
+    });
+    assert_eq!(printed.len(), 125);
+    let kinds: std::collections::BTreeSet<&String> = printed.iter().collect();
+    assert_eq!(kinds.len(), 74);
+}

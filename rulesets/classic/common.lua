@@ -44,6 +44,7 @@ function M.draw(game, p, dealing)
     if not c then return nil end
     if game:card(c).kind ~= "trap" then return c end
     if not dealing then
+      game:log("use", { card = c, player = p, as = "sprung" })
       game:call_card(c, "resolve", { controller = p, caster = p, drawn = true })
     end
     if game:card(c).zone.kind == "hand" then M.discard(game, c) end
