@@ -1,5 +1,5 @@
-//! Property tests over what people and files feed the engine: REPL command lines, saved games
-//! and card files, garbled at random. None may panic; each bad one is an error that says what,
+//! Property tests over what people and files feed the engine: REPL command lines, saved games,
+//! card files and the ruleset, sector and layout TOML, garbled at random. None may panic; each bad one is an error that says what,
 //! and the session or game goes on as it was.
 
 mod common;
@@ -122,6 +122,57 @@ proptest! {
         }
         if let Err(e) = load_with_card(&lines.join("\n")) {
             prop_assert!(e.contains("cards/toy/zap.lua") || e.contains("Zap"), "the message names the card: {e}");
+        }
+    }
+}
+
+/// The toy root with one of its TOML files (`rel`, under rulesets/toy/) replaced by `text`;
+/// what loading a game of it says.
+fn load_with_toml(rel: &str, text: &str) -> Result<(), String> {
+    let root = common::temp_dir("fuzztoml");
+    common::copy_dir(&toy(), &root);
+    std::fs::write(root.join("rulesets/toy").join(rel), text).unwrap();
+    let setup =
+        wizwar::engine::GameSetup { ruleset: "toy".into(), players: 2, seed: 1, options: vec![], names: vec![] };
+    let result = std::panic::catch_unwind(|| {
+        wizwar::engine::Engine::new(&root, &setup, Box::new(wizwar::decision::RandomAgent::new(1))).map(|e| {
+            // what loads must also play
+            let _ = e.run(Some(3));
+        })
+    });
+    std::fs::remove_dir_all(&root).ok();
+    result.unwrap_or_else(|_| Err("PANIC".into()))
+}
+
+/// The ruleset file, a sector face, a layout and the board set of the toy ruleset.
+const TOML_FILES: [&str; 4] = ["ruleset.toml", "boards/sectors/a.toml", "boards/layouts/2p.toml", "boards/boards.toml"];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// A ruleset, sector or layout file with a line dropped or a character changed loads and
+    /// plays, or is refused with a message naming the file: never a panic.
+    #[test]
+    fn garbled_toml_files_are_refused_naming_the_file(
+        which in 0usize..4, line in 0usize..60, at in 0.0f64..1.0, ch in "[ -~]"
+    ) {
+        let rel = TOML_FILES[which];
+        let source = std::fs::read_to_string(toy().join("rulesets/toy").join(rel)).unwrap();
+        let mut lines: Vec<String> = source.lines().map(String::from).collect();
+        let n = line % lines.len();
+        if at < 0.3 {
+            lines.remove(n);
+        } else if !lines[n].is_empty() {
+            let chars: Vec<char> = lines[n].chars().collect();
+            let i = ((chars.len() as f64) * at) as usize % chars.len();
+            lines[n] = chars[..i].iter().collect::<String>() + &ch + &chars[i + 1..].iter().collect::<String>();
+        }
+        let file = std::path::Path::new(rel).file_name().unwrap().to_string_lossy().to_string();
+        if let Err(e) = load_with_toml(rel, &lines.join("\n")) {
+            prop_assert!(e != "PANIC", "no panic on {rel} line {}: {:?}", n + 1, lines.get(n));
+            // (a line gone may break what reads it: then that file is named)
+            let names_a_file = e.contains(&file) || e.contains("rulesets/toy/") || e.contains("cards/toy/");
+            prop_assert!(names_a_file || e.contains("ruleset toy"), "the message names the file {rel}: {e}");
         }
     }
 }
