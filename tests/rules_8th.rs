@@ -194,3 +194,18 @@ fn the_custom_spellbook_draft_waits_for_the_players() {
     f.run_until_action(Some(1));
     assert_eq!(e.state(), f.state(), "the same answers, the same game");
 }
+
+/// 8th: seven schools of 24 cards (docs/editions.md): every school's deck, its own cards and
+/// those it borrows, holds 24; a standard game deals from 96 (Cantrip and three schools).
+#[test]
+fn every_school_deck_holds_24_cards() {
+    let e = Engine::new(Path::new("."), &setup(1, 2), Box::new(Passer)).unwrap();
+    for school in ["cantrip", "alchemy", "conjuring", "elemental", "mentalism", "mutation", "thaumaturgy"] {
+        let n = e
+            .eval_lua_values(&format!("return #require('rules.decks').card_list(game, {{ '{school}' }})"))
+            .unwrap();
+        assert_eq!(n, vec![Ok(Value::Int(24))], "the {school} deck");
+    }
+    let dealt = e.with_state(|st| st.cards.len());
+    assert_eq!(dealt, 96, "Cantrip and three schools");
+}
