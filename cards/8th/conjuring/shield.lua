@@ -3,7 +3,7 @@
 -- reconstructed: the card facts say "spell energy + 2", but the rulebook's example (8th,
 -- Canceling, Reducing, and Evading Spells) has a Shield "with no additional energy" (energy 1)
 -- take 2 off a Fireball; the rulebook wins: 2, plus each point of energy above the default 1
--- (boosted with Energy 4: 5), as the test-only Shield of the rulebook scenarios does. It
+-- (boosted with Energy 4: 5), as the rulebook scenarios check. It
 -- answers anything aimed at its player but a counter: a spell, a throw, a punch, a creature's
 -- bite; the reduction protects him alone (rules/ctx.lua: reduce), and against a spell of
 -- several sources (Fire Darts) it takes off the damage of one of them.
