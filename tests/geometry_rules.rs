@@ -1002,3 +1002,15 @@ fn a_sector_moves_into_the_empty_quarter() {
     assert!(b.move_sector(0, (2, 2), &mut |_| SeamFate::Reset).is_err(), "outside the board");
     assert!(b.move_sector(7, (1, 0), &mut |_| SeamFate::Reset).is_err(), "no such sector");
 }
+
+/// A wall on the outer rim of a sector that moves into the empty quarter goes with it, even
+/// where rim alterations stay with the board: the place it leaves is no board any more.
+#[test]
+fn an_outer_rim_wall_moves_with_its_sector() {
+    let mut b = build(layout(&[(0, 0), (1, 0), (0, 1)], &[], &[]), plains(3));
+    b.create_barrier(sq(0, 7).edge(Dir::W), false, None).unwrap();
+    b.move_sector(2, (1, 1), &mut |_| SeamFate::StayWithBoard).unwrap();
+    assert_eq!(b.edge(sq(5, 7).edge(Dir::W)).unwrap().barrier, Barrier::Wall, "the wall went along");
+    assert!(b.edge(sq(0, 7).edge(Dir::W)).is_err(), "that edge is off the board now");
+    assert_eq!(b.squares().len(), 75, "the board still derives: three sectors");
+}

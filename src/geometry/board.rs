@@ -784,7 +784,19 @@ impl Board {
         self.placements[a].slot = to;
         let shift =
             move |s: Sq, d: Dir| (Sq::new(s.x + (to.0 - from.0) * SECTOR_SIZE, s.y + (to.1 - from.1) * SECTOR_SIZE), d);
-        Ok(self.move_contents(&[(from, to)], &shift, seam))
+        // A rim alteration may stay only where the board still is: one left with no board
+        // square on either side (the outer rim of the place the sector leaves) goes with it.
+        let occupied: Vec<(i32, i32)> = self.placements.iter().map(|p| p.slot).collect();
+        let on_board = |s: Sq| occupied.contains(&(s.x.div_euclid(SECTOR_SIZE), s.y.div_euclid(SECTOR_SIZE)));
+        let mut seam_here = |e: EdgeId| {
+            let (p, q) = e.sides();
+            if on_board(p) || on_board(q) {
+                seam(e)
+            } else {
+                SeamFate::MoveWithSector
+            }
+        };
+        Ok(self.move_contents(&[(from, to)], &shift, &mut seam_here))
     }
 
     /// Moves everything inside the given slots with `map`; rim alterations follow `seam`.
