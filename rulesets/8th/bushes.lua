@@ -9,6 +9,7 @@
 -- reconstructed: range line of sight (like Stone Block); a bush burns at 1 fire damage of
 -- any source, a Fire Darts dart included.
 local hazards = require("rules.hazards")
+local creations = require("rules.creations")
 local M = {}
 
 -- can_target: an empty square that is no home base.
@@ -19,15 +20,10 @@ end
 -- resolve: the bush of `kind` grows in the target square; if the square has filled since,
 -- nothing grows and the spell is discarded (a `fizzled` log entry says why).
 function M.grow(ctx, kind)
-  local id, why = ctx:create_object {
+  return creations.make(ctx, {
     kind = kind, at = ctx.target.at, data = { spell = ctx.card }, mobile = false,
     blocks_move = false, blocks_los = true, fills_square = true, toughness = 1,
-  }
-  if not id then
-    ctx.game:log("fizzled", { card = ctx.card, reason = why })
-    ctx:discard_card()
-  end
-  return id
+  })
 end
 
 -- on_damage: fire damage to one of this card's bushes burns it (its spell ends).
