@@ -114,8 +114,8 @@ const SHAPES: &str = r#"---@alias Dir "N"|"E"|"S"|"W"
 
 ---@class EdgeInfo
 ---@field edge Edge
----@field barrier "none"|"wall"|"door"
----@field printed "none"|"wall"|"door"
+---@field barrier "open"|"wall"|"door"
+---@field printed "open"|"wall"|"door"
 ---@field boundary boolean
 ---@field created_by? integer
 ---@field destroyed boolean
@@ -160,8 +160,9 @@ const SHAPES: &str = r#"---@alias Dir "N"|"E"|"S"|"W"
 
 ---@alias SeamFate "reset"|"board"|"sector"|"random"
 
+---An option offered to a player: a record; its key is its own `key`, else made from its fields.
 ---@class Option
----@field key string
+---@field key? string
 ---@field label? string
 ---@field [string] any
 "#;

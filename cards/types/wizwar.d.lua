@@ -168,6 +168,11 @@ function Game:players() end
 ---@return Player
 function Game:player(p) end
 
+---What people read for a player's wizard: the name given to the game, else its letter on the board (A for player 0, B for 1...). Labels and narration name wizards with it, never by id.
+---@param p integer
+---@return string
+function Game:wizard_name(p) end
+
 ---The turn: number, round, active player, phase and the turn's vars.
 ---@return Turn
 function Game:turn() end

@@ -3,10 +3,18 @@
 -- coordinates. require("test.spots"); keeps no state.
 local spots = {}
 
+---A side of a square: the direction, the square beyond, the line between and what stands on it.
+---@class spots.Side
+---@field dir Dir
+---@field to Square
+---@field edge Edge
+---@field info EdgeInfo
+
 local function same(a, b) return a.x == b.x and a.y == b.y and a.side == b.side end
 spots.same_edge = same
 
 -- The neighbours of square `at` (not through rim links), each with its canonical edge info.
+---@return spots.Side[]
 local function around(game, at)
   local out = {}
   for _, n in ipairs(game:neighbours(at)) do
@@ -20,6 +28,7 @@ end
 spots.around = around
 
 -- An open inner border of `at` with nothing on it: { dir, to, edge }.
+---@return spots.Side?
 function spots.open_border(game, at)
   for _, n in ipairs(around(game, at)) do
     if n.info.barrier == "open" and not n.info.boundary and #n.info.obstacles == 0 then return n end
@@ -27,6 +36,7 @@ function spots.open_border(game, at)
 end
 
 -- A neighbour of `at` one can walk to and see, holding no wizard, no object and no home base.
+---@return spots.Side?
 function spots.free_square(game, at)
   for _, n in ipairs(around(game, at)) do
     if n.info.barrier == "open" and #n.info.obstacles == 0 and #game:objects_at(n.to) == 0
@@ -37,6 +47,7 @@ function spots.free_square(game, at)
 end
 
 -- An inner wall of `at`: { dir, to, edge }.
+---@return spots.Side?
 function spots.wall(game, at)
   for _, n in ipairs(around(game, at)) do
     if n.info.barrier == "wall" and not n.info.boundary then return n end
@@ -44,6 +55,8 @@ function spots.wall(game, at)
 end
 
 -- A square with an inner wall: returns the square and the wall ({ dir, to, edge }).
+---@return Square? square
+---@return spots.Side? wall
 function spots.square_with_wall(game)
   for _, s in ipairs(game:squares()) do
     local n = spots.wall(game, s)
@@ -53,6 +66,7 @@ end
 
 -- A square somewhere on the board with an open border and a free square beside it, for tests
 -- that need room: returns the square.
+---@return Square?
 function spots.roomy_square(game)
   for _, s in ipairs(game:squares()) do
     if game:home_sector_at(s) == nil and #game:objects_at(s) == 0 and spots.free_square(game, s) then return s end
@@ -62,12 +76,16 @@ end
 -- A square and a direction across a closed inner door of another sector than p's own (whose
 -- doors some rules open for him) that he may not pass: p is placed there. Returns square,
 -- dir, edge (or nil).
+---@return Square? square
+---@return Dir? dir
+---@return Edge? edge
 function spots.locked_door(game, p)
   local home = game:player(p).home_sector
   for _, s in ipairs(game:squares()) do
     for _, n in ipairs(around(game, s)) do
-      if n.info.barrier == "door" and not n.info.boundary and not n.info.door.open
-          and n.info.door.sector ~= home then
+      local door = n.info.door
+      if n.info.barrier == "door" and not n.info.boundary and door and not door.open
+          and door.sector ~= home then
         game:place_wizard(p, s)
         local free = false
         for _, st in ipairs(game:steps(p)) do if st.dir == n.dir then free = true end end
@@ -78,6 +96,7 @@ function spots.locked_door(game, p)
 end
 
 -- The square beyond side `dir` of square s (through the rim's links too).
+---@return Square?
 function spots.beyond(game, s, dir)
   for _, n in ipairs(game:neighbours(s)) do
     if n.dir == dir then return n.to end
@@ -85,8 +104,9 @@ function spots.beyond(game, s, dir)
 end
 
 -- The square in the middle of the south rim of sector slot i.
+---@return Square
 function spots.south_opening(game, i)
-  local x0, x1, y1 = 1e9, -1e9, -1e9
+  local x0, x1, y1 = math.maxinteger, math.mininteger, math.mininteger
   for _, s in ipairs(game:sector_squares(i)) do
     x0, x1, y1 = math.min(x0, s.x), math.max(x1, s.x), math.max(y1, s.y)
   end
@@ -96,6 +116,8 @@ end
 -- An open border between sector `sec` and another one, with nothing on it, beside a square of
 -- `sec` holding no wizard and no home base: returns the neighbour ({ dir, to, edge, info })
 -- and that square, or nil.
+---@return spots.Side? side
+---@return Square? square
 function spots.open_seam(game, sec)
   for _, sq in ipairs(game:sector_squares(sec)) do
     for _, n in ipairs(around(game, sq)) do
@@ -108,6 +130,7 @@ function spots.open_seam(game, sec)
 end
 
 -- The walls card c made that stand now (their edges).
+---@return Edge[]
 function spots.walls_by(game, c)
   local out = {}
   for _, info in ipairs(game:edges { barrier = "wall", created_by = c }) do out[#out + 1] = info.edge end
@@ -115,6 +138,7 @@ function spots.walls_by(game, c)
 end
 
 -- Can player p take a step in direction dir now?
+---@return boolean
 function spots.can_step(game, p, dir, flags)
   for _, st in ipairs(game:steps(p, flags)) do if st.dir == dir then return true end end
   return false
@@ -131,6 +155,8 @@ end
 
 -- A straight line of `n` squares from `at` (game:run): the first direction that has one, and
 -- its squares; nil if none does.
+---@return Dir? dir
+---@return Square[]? squares
 function spots.line(game, at, n)
   for _, d in ipairs({ "N", "E", "S", "W" }) do
     local r = game:run(at, d, n)

@@ -68,7 +68,7 @@ return card {
       t:place(1, g:player(0).at)
       t:cast { card = a, at = t:wizard(1) }
       local H = require("rules.ctx")
-      local ctx = setmetatable({ game = g, caster = 0, controller = 0, stack = false }, { __index = H })
+      local ctx = setmetatable({ game = g, caster = 0, controller = 0, stack = false }, { __index = H }) --[[@as Ctx]]
       H.damage(ctx, t:wizard(1), 1, { magical = true, water = true })
       t:eq(t:life(1), 14)
       t:eq(g:card(a).zone.kind, "pile")

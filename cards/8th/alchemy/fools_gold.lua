@@ -17,7 +17,7 @@ return card {
     return entry.marks.sector ~= nil and entry.marks.sector == game:player(ctx.controller).home_sector
   end,
   resolve = function(ctx)
-    local entry = ctx.game:stack_entry(ctx.against)
+    local entry = ctx.against and ctx.game:stack_entry(ctx.against)
     if entry then ctx:damage(entry.controller, 3, { magical = true }) end
   end,
   tests = {
@@ -25,10 +25,11 @@ return card {
       local g = t.game
       t:active(1)
       local fg = t:give(0, "Fool's Gold")
-      local treasure
+      local treasure ---@type Object?
       for _, o in ipairs(g:objects()) do
         if o.kind == "treasure" and o.owner == 0 and o.at then treasure = o end
       end
+      assert(treasure, "a treasure of player 0 on the board")
       t:place(1, treasure.at)
       t:answer(0, { card = fg })
       t:act { kind = "pick_treasure", object = treasure.id }
@@ -40,10 +41,11 @@ return card {
       local g = t.game
       t:active(1)
       t:give(0, "Fool's Gold")
-      local treasure
+      local treasure ---@type Object?
       for _, o in ipairs(g:objects()) do
         if o.kind == "treasure" and o.owner == 1 and o.at then treasure = o end
       end
+      assert(treasure, "a treasure of player 1 on the board")
       t:ok(g:sector_of(treasure.at) ~= g:player(0).home_sector)
       t:place(1, treasure.at)
       t:act { kind = "pick_treasure", object = treasure.id }
@@ -54,10 +56,11 @@ return card {
       t:active(1)
       local fg = t:give(0, "Fool's Gold")
       t:give(1, "Full Shield")
-      local treasure
+      local treasure ---@type Object?
       for _, o in ipairs(g:objects()) do
         if o.kind == "treasure" and o.owner == 0 and o.at then treasure = o end
       end
+      assert(treasure, "a treasure of player 0 on the board")
       t:place(1, treasure.at)
       t:answer(0, { card = fg })
       t:act { kind = "pick_treasure", object = treasure.id }

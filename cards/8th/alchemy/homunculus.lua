@@ -24,7 +24,7 @@ return card {
     end
     local o = game:object(id)
     local data = {}
-    for k, v in pairs(o.data or {}) do data[k] = v end
+    for k, v in pairs(o and o.data or {}) do data[k] = v end
     data.untargetable = true
     game:set_object(id, { data = data })
   end,

@@ -58,7 +58,7 @@ return card {
     { "no answer to a spell aimed at someone else", function(t)
       local g = t.game
       t:active(0)
-      local z = t:give(0, "Zot!")
+      t:give(0, "Zot!")
       t:put(1, "Null Powder")
       local spot = g:player(0).at
       t:place(1, spot)

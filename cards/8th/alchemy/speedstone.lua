@@ -52,7 +52,7 @@ return card {
       local s = t:put(0, "Speedstone")
       local b = t:give(0, "Bloodshard")
       local H = require("rules.ctx")
-      local ctx = setmetatable({ game = g, caster = 1, controller = 1, stack = false }, { __index = H })
+      local ctx = setmetatable({ game = g, caster = 1, controller = 1, stack = false }, { __index = H }) --[[@as Ctx]]
       g:move_card(b, { kind = "play", player = 0 })
       H.damage(ctx, t:wizard(0), 1, { magical = true, fire = true })
       t:eq(t:life(0), 15, "Bloodshard took the 1 point away")

@@ -37,7 +37,8 @@ return card {
         if ctx.list then
           local out = {}
           for _, t in ipairs(ctx:targets_of({ "object" }, "los")) do
-            if not (t.id and ctx.game:object(t.id).card == ctx.card) then
+            local o = t.id and ctx.game:object(t.id)
+            if not (o and o.card == ctx.card) then
               out[#out + 1] = { label = t.label, target = t }
             end
           end
@@ -55,11 +56,11 @@ return card {
       t:active(0)
       local s = t:give(0, "Universal Solvent")
       t:act { kind = "item", card = s }
-      local a
+      local a ---@type table?
       for _, o in ipairs(t:list { kind = "card_action", card = s }) do
         if not a and o.option.target.kind == "wall" then a = o end
       end
-      t:ok(a, "a wall in sight")
+      assert(a, "a wall in sight")
       local e = a.option.target.edge
       t:act(a)
       t:eq(g:edge(e).barrier, "open", "the wall is gone")

@@ -26,11 +26,11 @@ return card {
       local c = t:give(0, "Create Wall")
       local at = g:player(0).at
       -- an open border next to the caster
-      local n
+      local n ---@type Neighbour?
       for _, s in ipairs(g:neighbours(at)) do
         if not s.link and g:edge(s.edge).barrier == "open" and not g:edge(s.edge).boundary then n = s break end
       end
-      t:ok(n, "an open border beside the caster")
+      assert(n, "an open border beside the caster")
       local e = g:edge(n.edge).edge
       t:place(1, n.to)
       t:ok(g:los(at, n.to), "sight before")
@@ -42,7 +42,7 @@ return card {
       for _, s in ipairs(g:steps(0)) do t:ok(s.dir ~= n.dir, "no step through the wall") end
       t:eq(g:card(c).zone.kind, "play", "a permanent spell stays in play")
       local H = require("rules.ctx")
-      local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H })
+      local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H }) --[[@as Ctx]]
       H.damage(ctx, { kind = "wall", edge = e }, 12, { physical = true })
       t:eq(g:edge(e).barrier, "wall", "4 cracks: still standing")
       H.damage(ctx, { kind = "wall", edge = e }, 3, { physical = true })

@@ -38,11 +38,12 @@ return card {
       t:active(0)
       local cw = t:put(0, "Create Wall")
       local at = g:player(0).at
-      local n
+      local n ---@type Neighbour?
       for _, s in ipairs(g:neighbours(at)) do
         local info = g:edge(s.edge)
         if not s.link and info.barrier == "open" and not info.boundary then n = s break end
       end
+      assert(n, "an open border beside the caster")
       local e = g:edge(n.edge).edge
       g:create_barrier(e, false, cw)
       t:place(1, n.to)

@@ -34,9 +34,9 @@ return card {
       t:eq(t:life(1), 13)
       t:ok(g:turn().vars.attacked, "the throw is the turn's attack")
       local objs = g:objects_at(far)
-      local found
+      local found ---@type Object?
       for _, o in ipairs(objs) do if o.card == r then found = o end end
-      t:ok(found, "the rock lies in the target's square")
+      assert(found, "the rock lies in the target's square")
       t:eq(#g:play_area(0), 0, "no longer carried")
       t:eq(#t:log("throw"), 1)
       -- the target can pick it up and carry it
@@ -50,11 +50,11 @@ return card {
       t:active(0)
       local r = t:put(0, "Large Rock")
       local at = g:player(0).at
-      local pick, near
+      local pick, near ---@type table?, Square?
       for _, a in ipairs(t:list { kind = "throw", card = r, target = { kind = "wall" } }) do
         local e = a.target.edge
         if not pick then
-          local sides = { { x = e.x, y = e.y } }
+          local sides = { { x = e.x, y = e.y } } ---@type Square[]
           for _, n in ipairs(g:neighbours(sides[1])) do if n.dir == e.side then sides[2] = n.to end end
           local seen = {}
           for _, s in ipairs(sides) do
@@ -63,7 +63,7 @@ return card {
           if #seen == 1 and #sides == 2 then pick, near = a, seen[1] end
         end
       end
-      t:ok(pick, "a wall in sight, away from the thrower, seen from one side")
+      assert(pick, "a wall in sight, away from the thrower, seen from one side")
       t:act(pick)
       local landed = t:log("landed")
       t:eq(#landed, 1)

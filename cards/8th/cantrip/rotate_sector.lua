@@ -16,6 +16,7 @@ return card {
       { key = "clockwise" }, { key = "counterclockwise" }, { key = "half turn" },
     })
     local quarters = ({ clockwise = 1, counterclockwise = 3, ["half turn"] = 2 })[turn]
+    if not quarters then return end
     ctx.game:turn_sector(ctx.target.sector, quarters, "reset")
     ctx.game:log("sector_rotated", { sector = ctx.target.sector, quarters = quarters })
     ctx:map_changed()
@@ -26,7 +27,7 @@ return card {
       t:active(0)
       local sec = g:sector_of(g:player(0).at)
       local sq = g:sector_squares(sec)
-      local x0, x1, y0, y1 = 1e9, -1e9, 1e9, -1e9
+      local x0, x1, y0, y1 = math.maxinteger, math.mininteger, math.maxinteger, math.mininteger
       for _, s in ipairs(sq) do
         x0, x1 = math.min(x0, s.x), math.max(x1, s.x)
         y0, y1 = math.min(y0, s.y), math.max(y1, s.y)
@@ -76,7 +77,7 @@ return card {
       local at = g:player(0).at
       local sec = g:sector_of(at)
       local n = spots.open_border(g, at)
-      t:ok(n and g:sector_of(n.to) == sec, "an open border inside the sector")
+      assert(n and g:sector_of(n.to) == sec, "an open border inside the sector")
       local w = t:give(0, "Create Wall")
       t:cast { card = w, at = t:border(n.edge) }
       local c = t:give(0, "Rotate Sector")
@@ -95,7 +96,7 @@ return card {
       t:active(0)
       local sec = g:sector_of(g:player(0).at)
       local seam, inside = spots.open_seam(g, sec)
-      t:ok(seam, "an open seam")
+      assert(seam and inside, "an open seam")
       t:place(0, inside)
       local w = t:give(0, "Create Wall")
       t:cast { card = w, at = t:border(seam.edge) }
@@ -110,7 +111,7 @@ return card {
       local g = t.game
       t:active(0)
       local sec = g:sector_of(g:player(0).at)
-      local x0, x1, y0, y1 = 1e9, -1e9, 1e9, -1e9
+      local x0, x1, y0, y1 = math.maxinteger, math.mininteger, math.maxinteger, math.mininteger
       for _, s in ipairs(g:sector_squares(sec)) do
         x0, x1 = math.min(x0, s.x), math.max(x1, s.x)
         y0, y1 = math.min(y0, s.y), math.max(y1, s.y)

@@ -39,8 +39,10 @@ local function lay_out(t)
   local g = t.game
   local spots = require("test.spots")
   local at = spots.roomy_square(g)
+  assert(at, "a roomy square")
   t:place(0, at)
   local n = spots.free_square(g, at)
+  assert(n, "a free square beside it")
   local more = {}
   for _, s in ipairs(g:visible_from(at)) do
     local plain = { x = s.x, y = s.y }

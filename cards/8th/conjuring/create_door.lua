@@ -56,6 +56,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.open_border(g, at)
+      assert(n, "an open border beside the square")
       local c = t:give(0, "Create Door")
       t:answer(0, "shut")
       t:cast { card = c, at = t:border(n.edge) }
@@ -69,11 +70,12 @@ return card {
       local g = t.game
       local spots = require("test.spots")
       t:active(0)
-      local at, w
+      local at, w ---@type Square?, spots.Side?
       for _, s in ipairs(g:squares()) do
         local x = spots.wall(g, s)
         if not at and x and x.info.printed == "wall" and x.info.created_by == nil then at, w = s, x end
       end
+      assert(w, "a printed inner wall")
       t:place(0, at)
       local c = t:give(0, "Create Door")
       t:answer(0, "shut")
@@ -90,6 +92,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.open_border(g, at)
+      assert(n, "an open border beside the square")
       local c = t:give(0, "Create Door")
       t:answer(0, "hold")
       t:cast { card = c, at = t:border(n.edge) }

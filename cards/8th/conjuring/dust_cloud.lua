@@ -90,10 +90,11 @@ return card {
       t:place(0, at)
       local c = t:give(0, "Dust Cloud")
       t:cast { card = c, at = t:square(mid) }
-      local into
+      local into ---@type Dir?
       for _, n in ipairs(g:neighbours(at)) do
         if n.to.x == mid.x and n.to.y == mid.y then into = n.dir end
       end
+      assert(into, "the cloud's square is beside him")
       t:move(into)
       t:eq(g:player(0).at, mid, "in the cloud")
       t:eq(t:life(0), 15)
@@ -138,7 +139,7 @@ return card {
       t:move(step and step.dir or "N")
       t:eq(t:count { kind = "move" }, 0, "out of movement points")
       local H = require("rules.ctx")
-      local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H })
+      local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H }) --[[@as Ctx]]
       H.damage(ctx, { kind = "object", id = id, at = mid }, 24, { physical = true })
       t:ok(g:object(id), "24 damage: the cloud stays")
       t:act { kind = "end_spell", card = c }
@@ -148,7 +149,9 @@ return card {
     { "not on a home base", function(t)
       t:active(0)
       local c = t:give(0, "Dust Cloud")
-      t:ok(not t:has { kind = "cast", card = c, target = t:square(t.game:player(1).at) })
+      local home = t.game:player(1).at
+      assert(home, "player 1 stands on the board")
+      t:ok(not t:has { kind = "cast", card = c, target = t:square(home) })
       t:ok(t:has { kind = "cast", card = c }, "but elsewhere in sight")
     end },
   },

@@ -20,7 +20,7 @@ return card {
   energy = 3,
   targets = { "object", "treasure" },
   text = "Glue down an object or treasure you can see that nobody carries: while this spell lasts it can't be picked up or moved.",
-  can_target = function(ctx, t) return t.id ~= nil end, -- not a wall or door: those never move
+  can_target = function(_ctx, t) return t.id ~= nil end, -- not a wall or door: those never move
   resolve = function(ctx)
     ctx.data.effect = { pins = { ctx.target.id } }
   end,
@@ -57,8 +57,9 @@ return card {
       local rock = g:objects_at(g:player(0).at)[1]
       t:cast { card = c, at = t:object(rock.id) }
       t:ok(not t:has { kind = "pick_object", object = rock.id }, "the rock is stuck")
-      local tr
+      local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" then tr = o end end
+      assert(tr, "a treasure")
       t:place(0, tr.at)
       t:ok(t:has { kind = "pick_treasure", object = tr.id }, "a treasure not glued may be picked up")
     end },

@@ -90,6 +90,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local c = t:give(0, "Handful of Tacks")
       t:act { kind = "item", card = c }
       t:act { kind = "card_action", card = c, action = "scatter", option = { target = t:square(n.to) } }
@@ -107,6 +108,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local c = t:give(0, "Handful of Tacks")
       t:act { kind = "item", card = c }
       t:act { kind = "card_action", card = c, action = "scatter", option = { target = t:square(n.to) } }
@@ -126,6 +128,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local c = t:give(0, "Handful of Tacks")
       local f = t:give(0, "Flood")
       t:act { kind = "item", card = c }

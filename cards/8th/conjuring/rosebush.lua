@@ -30,6 +30,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local c = t:give(0, "Rosebush")
       t:cast { card = c, at = t:square(n.to) }
       local bush = g:objects_at(n.to)[1]
@@ -49,6 +50,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local c = t:give(0, "Rosebush")
       local k = t:give(0, "Ka-Bong!")
       t:cast { card = c, at = t:square(n.to) }
@@ -64,12 +66,13 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local c = t:give(0, "Rosebush")
       local d = t:give(0, "Fire Darts")
       t:cast { card = c, at = t:square(n.to) }
       local id = g:objects_at(n.to)[1].id
       local H = require("rules.ctx")
-      local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H })
+      local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H }) --[[@as Ctx]]
       H.damage(ctx, { kind = "object", id = id, at = n.to }, 1, { physical = true })
       t:ok(g:object(id), "1 physical damage: no crack, the bush stands")
       t:cast { card = d, at = t:object(id) }
@@ -83,6 +86,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local c = t:give(0, "Rosebush")
       t:give(0, "Shield")
       t:ok(not t:has { kind = "cast", card = c, target = t:square(g:player(1).at) }, "no bush on a home base")

@@ -41,7 +41,7 @@ return card {
       local spots = require("test.spots")
       t:active(0)
       local a = spots.roomy_square(g)
-      local b = spots.free_square(g, a).to
+      local b = assert(spots.free_square(g, a), "a free square beside it").to
       t:place(0, a)
       t:place(1, b)
       local c = t:give(0, "Swap")
@@ -57,7 +57,7 @@ return card {
       local spots = require("test.spots")
       t:active(0)
       local a = spots.roomy_square(g)
-      local b = spots.free_square(g, a).to
+      local b = assert(spots.free_square(g, a), "a free square beside it").to
       t:place(0, a)
       t:place(1, b)
       local c = t:give(0, "Swap")
@@ -73,7 +73,7 @@ return card {
       local spots = require("test.spots")
       t:active(0)
       local a = spots.roomy_square(g)
-      local b = spots.free_square(g, a).to
+      local b = assert(spots.free_square(g, a), "a free square beside it").to
       t:place(0, a)
       local id = g:create_object { kind = "creature", at = b, owner = 1, data = { life = 3 } }
       local c = t:give(0, "Swap")

@@ -36,6 +36,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local c = t:give(0, "Thornbush")
       t:cast { card = c, at = t:square(n.to) }
       t:eq(g:objects_at(n.to)[1].kind, "thornbush")
@@ -48,7 +49,7 @@ return card {
     { "it hides what lies behind it; 1 fire damage burns it", function(t)
       local g = t.game
       t:active(0)
-      local at, mid, beyond
+      local at, mid, beyond ---@type Square?, Square?, Square?
       for _, s in ipairs(g:squares()) do
         for _, d in ipairs({ "N", "E", "S", "W" }) do
           local r = g:run(s, d, 2)
@@ -58,7 +59,7 @@ return card {
           end
         end
       end
-      t:ok(at, "three squares in a row")
+      assert(at and mid and beyond, "three squares in a row")
       t:place(0, at)
       local c = t:give(0, "Thornbush")
       local d = t:give(0, "Fire Darts")
@@ -77,6 +78,7 @@ return card {
       local at = spots.roomy_square(g)
       t:place(0, at)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       local c = t:give(0, "Thornbush")
       t:cast { card = c, at = t:square(n.to) }
       t:act { kind = "end_spell", card = c }

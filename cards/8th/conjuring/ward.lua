@@ -36,8 +36,9 @@ return card {
       local w = t:give(0, "Ward")
       t:cast { card = w, at = t:wizard(0) }
       t:eq(g:card(w).zone.kind, "play")
-      local tr
+      local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" and o.owner == 0 then tr = o end end
+      assert(tr, "a treasure of player 0")
       t:active(1)
       t:place(1, tr.at)
       t:act { kind = "pick_treasure", object = tr.id }
@@ -51,8 +52,9 @@ return card {
     end },
     { "a roll of 1-2 drops it, 3-4 keeps it (over many tries both happen)", function(t)
       local g = t.game
-      local tr
+      local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" and o.owner == 0 then tr = o end end
+      assert(tr, "a treasure of player 0")
       local kept, dropped = 0, 0
       for _ = 1, 12 do
         t:active(0)
@@ -73,11 +75,12 @@ return card {
       t:active(0)
       local w = t:give(0, "Ward")
       t:cast { card = w, at = t:wizard(0) }
-      local mine, theirs
+      local mine, theirs ---@type Object?, Object?
       for _, o in ipairs(g:objects()) do
         if o.kind == "treasure" and o.owner == 0 and not mine then mine = o end
         if o.kind == "treasure" and o.owner == 1 and not theirs then theirs = o end
       end
+      assert(mine and theirs, "a treasure of each player")
       t:place(0, mine.at)
       t:act { kind = "pick_treasure", object = mine.id }
       t:eq(t:life(0), 15)

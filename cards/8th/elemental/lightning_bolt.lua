@@ -62,7 +62,7 @@ return card {
       local b = t:give(0, "Lightning Bolt")
       local at = t.game:player(0).at
       local dir, sq = require("test.spots").line(t.game, at, 2)
-      t:ok(dir, "a free line of two squares")
+      assert(dir and sq, "a free line of two squares")
       t:place(1, sq[1])
       t:answer(0, dir)
       t:cast { card = b }
@@ -75,6 +75,7 @@ return card {
       local b = t:give(0, "Lightning Bolt")
       local at = t.game:player(0).at
       local dir, sq = require("test.spots").line(t.game, at, 2)
+      assert(dir and sq, "a free line of two squares")
       t:place(1, sq[2])
       t:answer(0, dir)
       t:cast { card = b }
@@ -86,12 +87,12 @@ return card {
       local b = t:give(0, "Lightning Bolt")
       local e = t:give(0, "8th/elemental/energy_4")
       local at = t.game:player(0).at
-      local dir, sq
+      local dir, sq ---@type Dir?, Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
         local r = t.game:run(at, d, 4)
         if not dir and #r.squares == 4 and r.stop.kind == "length" then dir, sq = d, r.squares end
       end
-      t:ok(dir, "a free line of four squares")
+      assert(dir and sq, "a free line of four squares")
       t:place(1, sq[3])
       t:answer(0, dir)
       t:cast { card = b, boost = e }
@@ -102,7 +103,7 @@ return card {
       t:active(0)
       local b = t:give(0, "Lightning Bolt")
       local at = t.game:player(0).at
-      local dir, back
+      local dir, back ---@type Dir?, Square?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
         local r = t.game:run(at, d, 1)
         local o = ({ N = "S", S = "N", E = "W", W = "E" })[d]
@@ -111,7 +112,7 @@ return card {
           dir, back = d, rb.squares[1]
         end
       end
-      t:ok(dir, "a wall on one side, open on the other")
+      assert(dir and back, "a wall on one side, open on the other")
       t:place(1, back)
       t:answer(0, dir)
       t:cast { card = b }

@@ -15,7 +15,7 @@ return card {
   traits = { "transformation" },
   text = "Become mist while this spell lasts: you pass through anything except stone walls and stone blocks, and you cannot attack or be attacked. You can still pick up and carry things.",
   resolve = function(ctx)
-    if ctx.transform then ctx:transform(ctx.caster, {}) end
+    ctx:transform(ctx.caster, {})
     -- Read by the rules while the card is in play (rules/effects.lua).
     ctx.data.effect = {
       no_attacks = true,
@@ -32,7 +32,7 @@ return card {
       local b = t:give(0, "Lightning Bolt")
       local at = t.game:player(0).at
       local dir, sq = require("test.spots").line(t.game, at, 2)
-      t:ok(dir, "a free line of two squares")
+      assert(dir and sq, "a free line of two squares")
       t:place(1, sq[1])
       t:answer(0, dir)
       t:cast { card = b }
@@ -44,7 +44,7 @@ return card {
       t:active(0)
       local m = t:give(0, "Mist Body")
       -- a closed door somewhere, and a square beside it
-      local door, from, dir
+      local door, from, dir ---@type EdgeInfo?, Square?, Dir?
       for _, s in ipairs(g:squares()) do
         for _, n in ipairs(g:neighbours(s)) do
           local e = g:edge(n.edge)
@@ -54,7 +54,7 @@ return card {
           end
         end
       end
-      t:ok(door, "a closed door")
+      assert(door and from and dir, "a closed door")
       t:place(0, from)
       t:ok(not t:has { kind = "move", dir = dir }, "the door stops a plain wizard")
       t:cast { card = m }
@@ -108,8 +108,9 @@ return card {
       t:active(0)
       local m = t:give(0, "Mist Body")
       t:cast { card = m }
-      local treasure
+      local treasure ---@type Object?
       for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 1 then treasure = treasure or o end end
+      assert(treasure, "a treasure of player 1")
       t:place(0, treasure.at)
       t:act { kind = "pick_treasure", object = treasure.id }
       t:eq(g:object(treasure.id).carried_by, 0)

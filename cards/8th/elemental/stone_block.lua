@@ -40,7 +40,7 @@ return card {
       t:active(0)
       local c = t:give(0, "Stone Block")
       local at = t.game:player(0).at
-      local dir, sq
+      local dir, sq ---@type Dir?, Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
         local r = t.game:run(at, d, 2)
         local ok = #r.squares == 2 and t.game:los(at, r.squares[2])
@@ -49,7 +49,7 @@ return card {
         end
         if not dir and ok then dir, sq = d, r.squares end
       end
-      t:ok(dir, "two empty squares in a line")
+      assert(dir and sq, "two empty squares in a line")
       t:place(1, sq[2])
       t:cast { card = c, at = t:square(sq[1]) }
       local objs = t.game:objects_at(sq[1])
@@ -68,16 +68,19 @@ return card {
       local c = t:give(0, "Stone Block")
       local f = t:give(0, "Fireball")
       local at = t.game:player(0).at
-      local sq
+      local sq ---@type Square?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
         local r = t.game:run(at, d, 1)
         if not sq and #r.squares == 1 and #t.game:objects_at(r.squares[1]) == 0 then sq = r.squares[1] end
       end
+      assert(sq, "an empty square beside him")
       t:cast { card = c, at = t:square(sq) }
       local id = t.game:objects_at(sq)[1].id
       t:cast { card = f, at = t:object(id) }
-      t:eq(t.game:object(id).damage, 1)
-      t:eq(t.game:object(id).toughness, 8)
+      local o = t.game:object(id)
+      assert(o, "the block stands")
+      t:eq(o.damage, 1)
+      t:eq(o.toughness, 8)
     end },
     { "8 cracks break it and end the spell", function(t)
       t:active(0)
@@ -85,11 +88,12 @@ return card {
       local z = t:give(0, "Zot!")
       local e = t:give(0, "Energy 6")
       local at = t.game:player(0).at
-      local sq
+      local sq ---@type Square?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
         local r = t.game:run(at, d, 1)
         if not sq and #r.squares == 1 and #t.game:objects_at(r.squares[1]) == 0 then sq = r.squares[1] end
       end
+      assert(sq, "an empty square beside him")
       t:cast { card = c, at = t:square(sq) }
       local id = t.game:objects_at(sq)[1].id
       t.game:set_object(id, { damage = 6 })
@@ -103,11 +107,11 @@ return card {
       t:active(0)
       local c = t:give(0, "Stone Block")
       t.game:set_card_data(c, "deck", "deck_1") -- (Custom Spellbook: the second group's deck)
-      local sq = require("test.spots").free_square(t.game, t.game:player(0).at).to
+      local sq = assert(require("test.spots").free_square(t.game, t.game:player(0).at), "a free square beside him").to
       t:cast { card = c, at = t:square(sq) }
       local id = t.game:objects_at(sq)[1].id
       local H = require("rules.ctx")
-      local ctx = setmetatable({ game = t.game, caster = 1, controller = 1 }, { __index = H })
+      local ctx = setmetatable({ game = t.game, caster = 1, controller = 1 }, { __index = H }) --[[@as Ctx]]
       H.damage(ctx, { kind = "object", id = id, at = sq }, 24, { physical = true })
       t:eq(t.game:object(id), nil, "8 cracks")
       t:eq(t.game:card(c).zone, { kind = "pile", pile = "discard_1" })
@@ -117,7 +121,7 @@ return card {
       local g = t.game
       t:active(0)
       local c = t:give(0, "Stone Block")
-      local sq = require("test.spots").free_square(g, g:player(0).at).to
+      local sq = assert(require("test.spots").free_square(g, g:player(0).at), "a free square beside him").to
       t:place(1, sq)
       g:call_card(c, "resolve", { caster = 0, controller = 0, target = { kind = "square", at = sq } })
       t:eq(#g:objects_at(sq), 0)

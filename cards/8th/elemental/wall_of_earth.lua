@@ -37,6 +37,7 @@ local function untargeted_attack(game, entry)
 end
 
 -- Empty border lines that, walled, hide b from a: tried one by one on the board.
+---@return Option[]
 local function cutting_borders(game, a, b)
   if not (a and b) or (a.x == b.x and a.y == b.y) or not game:los(a, b) then return {} end
   local out, seen = {}, {}
@@ -116,6 +117,7 @@ return card {
       return
     end
     local entry = game:stack_entry(ctx.against)
+    if not entry then return end
     if untargeted_attack(game, entry) then
       local opts = borders_in_sight(game, p)
       local _, i = ctx:choose(p, "border", "Wall of Earth: on which border line?", opts)
@@ -204,7 +206,7 @@ return card {
       local w = t:give(0, "Wall of Earth")
       -- thrower, middle, target: a free straight line of two squares from player 1
       local a = g:player(1).at
-      local line
+      local line ---@type Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
         local run = g:run(a, d, 2)
         if not line and #run.squares == 2 and run.headings[1] == d and run.headings[2] == d
@@ -212,7 +214,7 @@ return card {
           line = run.squares
         end
       end
-      t:ok(line, "a free line")
+      assert(line, "a free line")
       t:place(0, line[2])
       local e
       for _, n in ipairs(g:neighbours(line[1])) do
@@ -244,12 +246,12 @@ return card {
       local w = t:give(0, "Wall of Earth")
       -- a free straight line of 2 squares from player 1's home: 1 at a, 0 at a+2
       local a = g:player(1).at
-      local dir, line
+      local dir, line ---@type Dir?, Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
         local r = g:run(a, d, 2)
         if not dir and #r.squares == 2 and r.headings[2] == d then dir, line = d, r.squares end
       end
-      t:ok(dir, "a free line")
+      assert(dir and line, "a free line")
       t:place(0, line[2])
       local e
       for _, n in ipairs(g:neighbours(line[1])) do if n.dir == dir then e = g:edge(n.edge).edge end end
@@ -267,18 +269,19 @@ return card {
       t:active(0)
       local w = t:give(0, "Wall of Earth")
       local at = g:player(0).at
-      local n
+      local n ---@type Neighbour?
       for _, s in ipairs(g:neighbours(at)) do
         local e = g:edge(s.edge)
         if not n and not s.link and e.barrier == "open" and not e.boundary then n = s end
       end
+      assert(n, "an open border beside him")
       local e = g:edge(n.edge).edge
       t:cast { card = w, at = t:border(e) }
       t:eq(g:edge(e).barrier, "wall")
       t:ok(not g:los(at, n.to), "blocks sight")
       for _, s in ipairs(g:steps(0)) do t:ok(s.dir ~= n.dir, "blocks movement") end
       local H = require("rules.ctx")
-      local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H })
+      local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H }) --[[@as Ctx]]
       H.damage(ctx, { kind = "wall", edge = e }, 30, { physical = true })
       t:eq(g:edge(e).barrier, "wall", "immune to damage")
       t:eq(g:edge(e).damage, 0)

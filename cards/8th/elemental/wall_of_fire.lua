@@ -154,8 +154,9 @@ return card {
       end
       local e = border_beside(g, 0)
       t:cast { card = w, at = t:border(e) }
-      local fire
+      local fire ---@type Object?
       for _, o in ipairs(g:objects()) do if o.kind == "wall_of_fire" then fire = o end end
+      assert(fire, "a wall of fire")
       t:ok(fire, "the flames are an object on the line")
       t:act { kind = "end_spell", card = w }
       t:eq(g:object(fire.id), nil)

@@ -15,6 +15,7 @@ local function has_trait(card, trait)
   return false
 end
 
+---@return Dir[]
 local function away_dirs(from, to)
   local out = {}
   if to.y < from.y then out[#out + 1] = "N" end
@@ -52,18 +53,19 @@ return card {
     local p = t.player
     local opts = {}
     for i = 0, ctx.energy do opts[#opts + 1] = { key = tostring(i), label = i .. " damage, " .. (ctx.energy - i) .. " push" } end
-    local dmg = tonumber((ctx:choose(ctx.caster, "split", "Waterbolt: how many points of damage?", opts)))
+    local dmg = tonumber((ctx:choose(ctx.caster, "split", "Waterbolt: how many points of damage?", opts))) --[[@as integer]]
     if dmg > 0 then ctx:damage(p, dmg, { magical = true, water = true }) end
     if not game:player(p).alive then return end
     local push = ctx.energy - dmg
     if push <= 0 then return end
     local from, at = game:player(ctx.caster).at, game:player(p).at
+    if not at then return end
     local dirs = away_dirs(from, at)
     local dir = dirs[1]
     if #dirs > 1 then
       local d = {}
       for _, x in ipairs(dirs) do d[#d + 1] = { key = x } end
-      dir = ctx:choose(ctx.caster, "direction", "Waterbolt: push which way?", d)
+      dir = ctx:choose(ctx.caster, "direction", "Waterbolt: push which way?", d) --[[@as Dir]]
     end
     -- square by square, with a `move` event each (a Wall of Fire burns a pushed wizard)
     ctx:move_along(p, dir, game:run(at, dir, push), "push")
@@ -94,7 +96,7 @@ return card {
       local w = t:give(0, "Waterbolt")
       local e = t:give(0, "8th/elemental/energy_4")
       local at = t.game:player(0).at
-      local dir, sq
+      local dir, sq ---@type Dir?, Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
         local r = t.game:run(at, d, 4)
         if not dir and #r.squares == 4 and r.stop.kind == "length" and r.headings[4] == d
@@ -106,7 +108,7 @@ return card {
           if straight then dir, sq = d, r.squares end
         end
       end
-      t:ok(dir, "a free line")
+      assert(dir and sq, "a free line")
       t:place(1, sq[1])
       t:answer(0, "1")
       t:cast { card = w, at = t:wizard(1), boost = e }
@@ -118,11 +120,11 @@ return card {
       local w = t:give(0, "Waterbolt")
       t:place(1, t.game:player(0).at)
       local at = t.game:player(0).at
-      local blocked
+      local blocked ---@type Dir?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
         if not blocked and #t.game:run(at, d, 1).squares == 0 then blocked = d end
       end
-      t:ok(blocked, "a wall beside the caster")
+      assert(blocked, "a wall beside the caster")
       t:answer(0, "0")
       t:answer(0, blocked)
       t:cast { card = w, at = t:wizard(1) }
@@ -134,10 +136,12 @@ return card {
       local c = t:put(0, "Fire Cloak")
       local w = t:give(0, "Waterbolt")
       t:act { kind = "drop_item", card = c }
-      local id = t.game:objects_at(t.game:player(0).at)
-      local obj
+      local here = t.game:player(0).at
+      assert(here, "the caster stands on the board")
+      local id = t.game:objects_at(here)
+      local obj ---@type integer?
       for _, o in ipairs(id) do if o.card == c then obj = o.id end end
-      t:ok(obj, "the cloak lies in the square")
+      assert(obj, "the cloak lies in the square")
       t.game:set_card_data(c, "deck", "deck_1") -- (Custom Spellbook: the second group's deck)
       t:cast { card = w, at = t:object(obj) }
       t:eq(t.game:object(obj), nil)

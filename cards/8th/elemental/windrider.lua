@@ -44,13 +44,14 @@ return card {
     local opts = {}
     for _, w in ipairs(ways) do opts[#opts + 1] = { key = w.dir } end
     local dir = #opts == 1 and opts[1].key or (ctx:choose(p, "direction", "Windrider: which way?", opts))
-    local path, headings
+    local path, headings ---@type Square[]?, Dir[]?
     for _, w in ipairs(ways) do if w.dir == dir then path, headings = w.path, w.headings end end
+    if not path then return end
     local n = #path
     if n > 1 then
       local d = {}
       for i = 1, n do d[#d + 1] = { key = tostring(i) } end
-      n = tonumber((ctx:choose(p, "distance", "Windrider: how many squares?", d)))
+      n = tonumber((ctx:choose(p, "distance", "Windrider: how many squares?", d))) --[[@as integer]]
     end
     ctx:move_along(p, dir, { squares = table.move(path, 1, n, 1, {}), headings = headings }, "flight")
   end,
@@ -69,7 +70,7 @@ return card {
       local e = t:give(0, "8th/elemental/energy_4")
       t:place(1, { x = 0, y = 0 })
       local at = t.game:player(0).at
-      local dir, sq
+      local dir, sq ---@type Dir?, Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
         local r = t.game:run(at, d, 4)
         local clear = #r.squares == 4
@@ -78,7 +79,7 @@ return card {
         end
         if not dir and clear then dir, sq = d, r.squares end
       end
-      t:ok(dir, "a clear line of four squares")
+      assert(dir and sq, "a clear line of four squares")
       t:answer(0, dir)
       t:answer(0, "3")
       t:cast { card = w, boost = e }
@@ -91,7 +92,7 @@ return card {
       local w = t:give(0, "Windrider")
       local e = t:give(0, "8th/elemental/energy_4")
       local at = t.game:player(0).at
-      local dir, sq
+      local dir, sq ---@type Dir?, Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
         local r = t.game:run(at, d, 2)
         local clear = #r.squares == 2
@@ -100,6 +101,7 @@ return card {
         end
         if not dir and clear then dir, sq = d, r.squares end
       end
+      assert(dir and sq, "a line of two squares")
       t:place(1, sq[2])
       t:answer(0, dir)
       t:cast { card = w, boost = e }

@@ -80,7 +80,7 @@ return card {
       t:active(0)
       local a = t:give(0, "Add")
       local pt = t:give(0, "Powerthrust")
-      local e4 = t:give(0, "Energy 4")
+      t:give(0, "Energy 4")
       local z = t:give(0, "Zot!")
       t:answer(0, { card = pt })
       t:cast { card = a }

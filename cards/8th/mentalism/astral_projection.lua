@@ -30,6 +30,7 @@ end
 
 -- The spells of p's hand he may cast from where his figure stands now, each at each legal
 -- target, with or without each boost.
+---@return Option[]
 local function casts(ctx, p)
   local game = ctx.game
   local out = {}
@@ -113,6 +114,7 @@ return card {
       local ap = t:give(0, "Astral Projection")
       local z = t:give(0, "Zot!")
       local spot = require("test.spots").free_square(g, g:player(0).at)
+      assert(spot, "a free square beside him")
       t:answer(0, { square = spot.to })
       t:cast { card = ap } -- only "cast nothing" is left: nobody is asked
       t:eq(g:card(z).zone.kind, "hand")

@@ -18,10 +18,11 @@ local function maintained(game, p)
 end
 
 -- The target lightens his mind, one card at a time, until he says done.
+---@param ctx Ctx
 local function unload(ctx, q)
   local game = ctx.game
   while true do
-    local opts = {}
+    local opts = {} ---@type Option[]
     for _, c in ipairs(game:hand(q)) do
       opts[#opts + 1] = { label = "discard " .. game:card(c).name .. " #" .. c, card = c }
     end

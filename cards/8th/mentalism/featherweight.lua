@@ -14,11 +14,12 @@ local attacks = require("rules.attacks")
 local forced = require("rules.forced_move")
 
 -- Pushes wizard p `n` squares away from square `from`; returns the points he could not use.
+---@param ctx Ctx
 local function drift(ctx, p, from, n)
   local game = ctx.game
   local last
   while n > 0 and game:player(p).alive do
-    local opts
+    local opts ---@type Option[]
     if last == nil then
       local away = {}
       for _, d in ipairs(forced.away_dirs(from, game:player(p).at)) do away[d] = true end
@@ -54,6 +55,7 @@ return card {
     local zone = game:card(ctx.card).zone
     if zone.kind ~= "play" then return end
     local me = zone.player -- whose play area it lies in
+    if me == nil then return end
     local t = ev.target
     if not ev.attack or type(t) ~= "table" or t.kind ~= "wizard" or t.player ~= me then return end
     local attacker = ev.caster ~= nil and game:player(ev.caster) or nil
@@ -89,6 +91,7 @@ return card {
       local spots = require("test.spots")
       local at = spots.roomy_square(g)
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       t:place(0, at)
       t:place(1, at)
       -- only one way out of his square, and that square a dead end
@@ -129,6 +132,7 @@ return card {
       local g = t.game
       local spots = require("test.spots")
       local s, wall = spots.square_with_wall(g)
+      assert(s and wall, "a square with an inner wall")
       t:put(0, "Featherweight")
       t:place(0, s)
       t:place(1, wall.to)

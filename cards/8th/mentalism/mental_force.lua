@@ -66,6 +66,7 @@ return card {
       local spots = require("test.spots")
       t:active(0)
       local s, wall = spots.square_with_wall(g)
+      assert(s and wall, "a square with an inner wall")
       t:place(0, s)
       t:place(1, s)
       local opts = require("rules.forced_move").steps(g, 1)

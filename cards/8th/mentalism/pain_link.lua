@@ -68,6 +68,7 @@ return card {
       t:active(0)
       t:put(0, "Pain Link")
       local s, wall = spots.square_with_wall(g)
+      assert(s and wall, "a square with an inner wall")
       t:place(0, s)
       t:place(1, wall.to)
       t:active(1)

@@ -46,7 +46,7 @@ return card {
       local c = t:give(0, "Psychic Storm")
       local e = t:give(0, "Energy 4")
       local _, line = require("test.spots").line(g, g:player(0).at, 2)
-      t:ok(line, "a straight line of two squares")
+      assert(line, "a straight line of two squares")
       t:place(1, line[2])
       t:cast { card = c, at = t:square(line[2]), boost = e }
       t:eq(t:life(1), 11)
@@ -58,6 +58,7 @@ return card {
       t:active(0)
       local c = t:give(0, "Psychic Storm")
       local _, line = require("test.spots").line(g, g:player(0).at, 1)
+      assert(line, "a straight line")
       t:place(1, line[1])
       t:cast { card = c, at = t:square(line[1]) }
       t:eq(t:life(1), 14)
@@ -68,7 +69,7 @@ return card {
       local spots = require("test.spots")
       t:active(0)
       local s, wall = spots.square_with_wall(g)
-      t:ok(s, "a square with an inner wall")
+      assert(s and wall, "a square with an inner wall")
       t:place(0, s)
       t:place(1, wall.to)
       t:ok(not g:los(s, wall.to), "no sight through the wall")
@@ -83,6 +84,7 @@ return card {
       local c = t:give(0, "Psychic Storm")
       local s = t:give(1, "Full Shield")
       local _, line = require("test.spots").line(g, g:player(0).at, 2)
+      assert(line, "a straight line")
       t:place(1, line[2])
       t:cast { card = c, at = t:square(line[2]) } -- the strict agent fails on any question
       t:eq(t:life(1), 14)
@@ -93,6 +95,7 @@ return card {
       t:active(0)
       local c = t:give(0, "Psychic Storm")
       local _, line = require("test.spots").line(g, g:player(0).at, 2)
+      assert(line, "a straight line")
       t:place(1, line[2])
       local at_enemy = t:list { kind = "cast", card = c, target = { kind = "square", x = line[2].x, y = line[2].y } }[1]
       local at_empty = t:list { kind = "cast", card = c, target = { kind = "square", x = line[1].x, y = line[1].y } }[1]

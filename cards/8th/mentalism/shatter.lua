@@ -42,8 +42,8 @@ return card {
       t:active(0)
       t:put(0, "Shatter")
       local spots = require("test.spots")
-      local s, dir, edge = spots.locked_door(g, 0)
-      t:ok(s, "a locked door")
+      local s, _, edge = spots.locked_door(g, 0)
+      assert(s and edge, "a locked door")
       local f = t:give(0, "Fireball")
       t:cast { card = f, at = t:door(edge) }
       t:eq(g:edge(edge).barrier, "open", "5 cracks: the door (3) is gone")

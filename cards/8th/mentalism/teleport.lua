@@ -15,6 +15,8 @@ local common = require("rules.common")
 local targets = require("rules.targets")
 local RANGE = 4
 
+---@param game Game
+---@return {label: string, square: Square}[]
 local function landings(game, p)
   local at = game:player(p).at
   local out = {}
@@ -53,7 +55,7 @@ return card {
       local entry = game:stack_entry(ctx.against)
       local from = entry and attacks.origin(game, entry)
       local seen = from ~= nil and (common.same_sq(from, to) or game:los(from, to))
-      if seen and entry and entry.kind == "punch" then seen = common.same_sq(from, to) or game:adjacent(from, to) end
+      if seen and from and entry and entry.kind == "punch" then seen = common.same_sq(from, to) or game:adjacent(from, to) end
       if not seen then ctx:evade() end
     end
   end,
@@ -102,7 +104,7 @@ return card {
       local c = t:give(1, "Teleport")
       local at = g:player(0).at
       t:place(1, at)
-      local to = require("test.spots").free_square(g, at).to
+      local to = assert(require("test.spots").free_square(g, at), "a free square beside him").to
       t:answer(1, { card = c })
       t:answer(1, { square = to })
       t:cast { card = f, at = t:wizard(1) }

@@ -21,7 +21,7 @@ return card {
     local q = ctx:target_player()
     if q == nil then return end
     for _ = 1, 2 do
-      local opts = {}
+      local opts = {} ---@type Option[]
       for _, c in ipairs(game:hand(q)) do
         opts[#opts + 1] = { label = "take " .. game:card(c).name .. " #" .. c, card = c }
       end

@@ -22,7 +22,7 @@ return card {
   end,
   resolve = function(ctx)
     local game = ctx.game
-    local entry = game:stack_entry(ctx.against)
+    local entry = ctx.against and game:stack_entry(ctx.against)
     if not entry or not entry.card then return end
     ctx:cancel()
     -- The card leaves the stack for the absorber's hand (the settling leaves it there).
@@ -66,6 +66,7 @@ return card {
       local spots = require("test.spots")
       t:active(0)
       local s, n = spots.square_with_wall(g)
+      assert(s and n, "a square with an inner wall")
       t:place(0, s)
       local w = t:give(0, "Wallivore")
       local a = t:give(1, "Absorb Spell")

@@ -44,10 +44,12 @@ return card {
       t:cast { card = b }
       local at = g:player(0).at
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       t:place(1, n.to)
       t:active(1)
-      local back
+      local back ---@type Dir?
       for _, s in ipairs(g:neighbours(n.to)) do if s.to.x == at.x and s.to.y == at.y then back = s.dir end end
+      assert(back, "the way back")
       t:move(back)
       t:eq(g:player(1).at, n.to, "stopped at his side")
     end },

@@ -50,12 +50,14 @@ return card {
       t:eq(t:count { kind = "punch" }, 0)
       local at = g:player(0).at
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       t:place(1, n.to)
       t:move(n.dir)
       t:eq(t:life(1), 12)
       t:eq(t:life(0), 15, "not himself")
-      local back
+      local back ---@type Dir?
       for _, s in ipairs(g:neighbours(n.to)) do if s.to.x == at.x and s.to.y == at.y then back = s.dir end end
+      assert(back, "the way back")
       t:move(back)
       t:move(n.dir)
       t:eq(t:life(1), 12, "at most once a turn")
@@ -70,6 +72,7 @@ return card {
       t:active(0)
       local at = g:player(0).at
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       t:place(1, n.to)
       t:move(n.dir)
       t:eq(t:life(1), 12)
@@ -88,12 +91,12 @@ return card {
       g:set_card_data(m, "effect", { no_attacks = true, unattackable = true })
       local at = g:player(0).at
       local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
       t:place(1, n.to)
       t:move(n.dir)
       t:eq(t:life(1), 15, "mist takes no harm from an attack")
     end },
     { "no harm to wizards he does not meet", function(t)
-      local g = t.game
       local spots = require("test.spots")
       t:active(0)
       local d = t:give(0, "Disease")

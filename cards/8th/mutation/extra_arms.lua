@@ -14,8 +14,11 @@
 local common = require("rules.common")
 local effects = require("rules.effects")
 local movement = require("rules.movement")
+local targets = require("rules.targets")
 
 -- Items lying in p's square, and a treasure he may pick up there (nil if none or he carries one).
+---@return table[] items
+---@return Object? treasure
 local function within_grasp(game, p)
   local at = game:player(p).at
   local items, treasure = {}, nil
@@ -37,7 +40,7 @@ local function in_reach(game, p)
   local function near(s) return s ~= nil and (common.same_sq(at, s) or game:adjacent(at, s)) end
   for _, q in ipairs(common.turn_order(game)) do
     if q ~= p and near(game:player(q).at) and not effects.has(game, q, "unattackable") then
-      out[#out + 1] = { kind = "wizard", player = q, label = "player " .. q }
+      out[#out + 1] = { kind = "wizard", player = q, label = targets.wizard_label(game, q) }
     end
   end
   for _, o in ipairs(game:objects()) do
@@ -115,8 +118,9 @@ return card {
       t:active(0)
       local x = t:give(0, "Extra Arms")
       local r1, r2 = t:put(0, "Large Rock"), t:put(0, "Large Rock")
-      local tr
+      local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 1 and not tr then tr = o end end
+      assert(tr, "a treasure of player 1")
       t:place(0, tr.at)
       t:act { kind = "drop_item", card = r1 }
       t:act { kind = "drop_item", card = r2 }
@@ -137,6 +141,7 @@ return card {
       local at = g:player(0).at
       t:place(1, at)
       local n = require("test.spots").free_square(g, at)
+      assert(n, "a free square beside him")
       t:place(2, n.to)
       t:give(1, "Full Shield")
       t:act { kind = "card_action", card = x, action = "punch" }
@@ -147,7 +152,6 @@ return card {
       t:eq(t:count { kind = "card_action", action = "punch" }, 0, "not twice")
     end, players = 3 },
     { "no reach beyond the adjacent squares", function(t)
-      local g = t.game
       t:active(0)
       local x = t:give(0, "Extra Arms")
       t:cast { card = x }

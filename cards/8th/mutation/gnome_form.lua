@@ -85,6 +85,7 @@ return card {
       local gf = t:give(1, "Gnome Form")
       t:cast { card = gf }
       local s, n = spots.square_with_wall(g)
+      assert(s and n, "a square with an inner wall")
       t:place(1, s)
       t:active(0)
       local d = t:give(0, "Destroy Wall")
@@ -104,6 +105,7 @@ return card {
       t:eq(t:life(2), 14)
       local w = t:give(0, "Wallivore")
       local s, n = require("test.spots").square_with_wall(g)
+      assert(s and n, "a square with an inner wall")
       t:place(0, s)
       t:cast { card = w, at = t:wall(n.edge) }
       t:eq(g:edge(n.edge).barrier, "open")

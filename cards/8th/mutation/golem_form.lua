@@ -67,8 +67,9 @@ return card {
       t:active(0)
       local gf = t:give(0, "Golem Form")
       t:cast { card = gf }
-      local tr
+      local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 1 and not tr then tr = o end end
+      assert(tr, "a treasure of player 1")
       t:place(0, tr.at)
       t:act { kind = "pick_treasure", object = tr.id }
       t:eq(g:object(tr.id).carried_by, 0)

@@ -40,6 +40,7 @@ return card {
     local what = carried_treasure(ctx, p)
     if not what then return end
     local from = game:player(p).at
+    if not from then return end
     local to = ctx:square_of(ctx.target)
     local squares = game:distance(from, to) or 0
     local land = throwing.landing(game, from, throwing.flight(game, from, to), nil)
@@ -55,11 +56,12 @@ return card {
       local g = t.game
       local spots = require("test.spots")
       t:active(0)
-      local tr
+      local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 1 and not tr then tr = o end end
+      assert(tr, "a treasure of player 1")
       local s = spots.roomy_square(g)
       local dir, line = spots.line(g, s, 2)
-      t:ok(dir, "a line of two squares")
+      assert(dir and line, "a line of two squares")
       t:place(0, s)
       g:set_object(tr.id, { carried_by = 0 })
       t:place(1, line[2])
@@ -75,8 +77,9 @@ return card {
       local g = t.game
       local spots = require("test.spots")
       t:active(0)
-      local tr
+      local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 1 and not tr then tr = o end end
+      assert(tr, "a treasure of player 1")
       local s = spots.roomy_square(g)
       t:place(0, s)
       g:set_object(tr.id, { carried_by = 0 })

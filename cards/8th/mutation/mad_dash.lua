@@ -45,8 +45,9 @@ return card {
     { "the carried treasure falls; no treasure may be picked up this turn, next turn again", function(t)
       local g = t.game
       t:active(0)
-      local tr
+      local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 1 and not tr then tr = o end end
+      assert(tr, "a treasure of player 1")
       local it = t:put(0, "Large Rock")
       t:place(0, tr.at)
       g:set_object(tr.id, { carried_by = 0 })

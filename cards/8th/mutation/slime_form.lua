@@ -59,9 +59,10 @@ return card {
       t:active(0)
       local s = t:give(0, "Slime Form")
       local at, dir = spots.locked_door(g, 0)
-      t:ok(at, "a locked door")
-      local tr
+      assert(at and dir, "a locked door")
+      local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 1 and not tr then tr = o end end
+      assert(tr, "a treasure of player 1")
       g:set_object(tr.id, { carried_by = 0 })
       t:cast { card = s }
       t:move(dir)
@@ -76,6 +77,7 @@ return card {
       local s = t:give(0, "Slime Form")
       t:cast { card = s }
       local n = spots.free_square(g, g:player(0).at)
+      assert(n, "a free square beside it")
       t:place(1, n.to)
       t:move(n.dir)
       t:eq(t:life(1), 14)
@@ -104,6 +106,7 @@ return card {
       local s = t:give(0, "Slime Form")
       t:cast { card = s }
       local at, dir = spots.locked_door(g, 0)
+      assert(at and dir, "a locked door")
       t:ok(t:has { kind = "move", dir = dir }, "slime passes the door")
       t:active(1)
       local d = t:give(1, "Dispel")

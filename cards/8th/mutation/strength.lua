@@ -10,6 +10,7 @@
 -- what he tears away; a failed roll still spends the attack.
 local carrying = require("rules.carrying")
 local common = require("rules.common")
+local targets = require("rules.targets")
 
 return card {
   name = "Strength",
@@ -26,11 +27,12 @@ return card {
       run = function(ctx)
         local game, p = ctx.game, ctx.controller
         if ctx.list then
-          if common.carried_treasure(game, p) then return {} end
+          local at = game:player(p).at
+          if common.carried_treasure(game, p) or not at then return {} end
           local out = {}
-          for _, q in ipairs(game:wizards_at(game:player(p).at)) do
+          for _, q in ipairs(game:wizards_at(at)) do
             if q ~= p and #ctx:carried(q) > 0 then
-              out[#out + 1] = { label = "player " .. q, target = { kind = "wizard", player = q }, attack = true }
+              out[#out + 1] = { label = targets.wizard_label(game, q), target = { kind = "wizard", player = q }, attack = true }
             end
           end
           return out
@@ -87,8 +89,9 @@ return card {
       local s = t:give(0, "Strength")
       local e = t:give(0, "Energy 6")
       t:cast { card = s, boost = e }
-      local tr
+      local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 0 and not tr then tr = o end end
+      assert(tr, "a treasure of player 0")
       for _ = 1, 12 do
         t:active(0)
         g:set_object(tr.id, { carried_by = 1 })
@@ -115,8 +118,9 @@ return card {
       t:eq(t:count { kind = "card_action", action = "wrest" }, 0, "player 1 carries nothing")
       t:put(1, "Large Rock")
       t:ok(t:has { kind = "card_action", action = "wrest" }, "now he carries a rock")
-      local mine
+      local mine ---@type Object?
       for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 1 and not mine then mine = o end end
+      assert(mine, "a treasure of player 1")
       g:set_object(mine.id, { carried_by = 0 })
       t:eq(t:count { kind = "card_action", action = "wrest" }, 0, "he carries a treasure")
     end },

@@ -19,6 +19,7 @@ end
 
 -- What the caster may do at square s: pick up an item (with a point left) or a treasure (if
 -- he carries none), or put down something he carries.
+---@return Option[]
 local function choices(ctx, s)
   local game, p = ctx.game, ctx.caster
   local out = {}
@@ -102,7 +103,8 @@ return card {
       local spots = require("test.spots")
       t:active(0)
       local s = spots.roomy_square(g)
-      local dir, line = spots.line(g, s, 2)
+      local _, line = spots.line(g, s, 2)
+      assert(line, "a straight line")
       t:place(0, s)
       t:place(1, line[2])
       local st = t:give(0, "Stretch")
@@ -116,7 +118,8 @@ return card {
       local spots = require("test.spots")
       t:active(0)
       local s = spots.roomy_square(g)
-      local dir, line = spots.line(g, s, 2)
+      local _, line = spots.line(g, s, 2)
+      assert(line, "a straight line")
       t:place(0, line[2])
       local r = t:put(0, "Large Rock")
       t:act { kind = "drop_item", card = r }
@@ -133,10 +136,12 @@ return card {
       local spots = require("test.spots")
       t:active(0)
       local s = spots.roomy_square(g)
-      local dir, line = spots.line(g, s, 2)
+      local _, line = spots.line(g, s, 2)
+      assert(line, "a straight line")
       t:place(0, s)
-      local tr
+      local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 1 and not tr then tr = o end end
+      assert(tr, "a treasure of player 1")
       g:set_object(tr.id, { carried_by = 0 })
       local st = t:give(0, "Stretch")
       t:cast { card = st, at = t:square(line[2]) }

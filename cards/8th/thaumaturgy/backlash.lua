@@ -21,7 +21,7 @@ return card {
       and type(t) == "table" and t.kind == "wizard" and t.player == ctx.controller
   end,
   resolve = function(ctx)
-    local spell = ctx.game:stack_entry(ctx.against)
+    local spell = ctx.against and ctx.game:stack_entry(ctx.against)
     ctx:cancel()
     if not spell then return end
     ctx:damage({ kind = "wizard", player = spell.controller }, spell.energy, { magical = true })

@@ -44,7 +44,7 @@ return card {
       local g = t.game
       t:active(0)
       local from, dir, e = require("test.spots").locked_door(g, 0)
-      t:ok(e, "a door locked for player 0")
+      assert(from and dir and e, "a door locked for player 0")
       t:place(0, from)
       local k = t:give(0, "Master Key")
       t:eq(t:count { kind = "card_action", card = k }, 0, "in the hand it does nothing")
@@ -63,6 +63,7 @@ return card {
       local g = t.game
       t:active(0)
       local from, _, e = require("test.spots").locked_door(g, 0)
+      assert(from and e, "a locked door")
       t:place(0, from)
       local k = t:put(0, "Master Key")
       g:set_card(k, { controller = 0 })
@@ -74,6 +75,7 @@ return card {
       local g = t.game
       t:active(0)
       local from, _, e = require("test.spots").locked_door(g, 0)
+      assert(from and e, "a locked door")
       t:place(0, from)
       local k = t:put(0, "Master Key")
       g:set_card(k, { controller = 0 })
@@ -85,6 +87,7 @@ return card {
       local g = t.game
       t:active(0)
       local from, _, e = require("test.spots").locked_door(g, 0)
+      assert(from and e, "a locked door")
       t:place(0, from)
       local k = t:put(0, "Master Key")
       g:set_card(k, { controller = 0 })

@@ -54,7 +54,7 @@ return card {
       t:active(0)
       local spots = require("test.spots")
       local from, n = spots.square_with_wall(g)
-      t:ok(from, "a square with an inner wall")
+      assert(from and n, "a square with an inner wall")
       t:place(0, from)
       local c = t:give(0, "Pass Through Wall")
       t:cast { card = c, at = t:wall(n.edge) }
@@ -91,6 +91,7 @@ return card {
       local g = t.game
       t:active(0)
       local from, n = require("test.spots").square_with_wall(g)
+      assert(from and n, "a square with an inner wall")
       t:place(0, from)
       local c = t:give(0, "Pass Through Wall")
       local nn = t:give(1, "Negate Neutral")

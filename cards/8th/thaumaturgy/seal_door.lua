@@ -24,7 +24,7 @@ local function home_door(t, p)
   for _, s in ipairs(g:squares()) do
     if g:sector_of(s) == g:player(p).home_sector and g:home_sector_at(s) == nil then
       for _, n in ipairs(spots.around(g, s)) do
-        if n.info.barrier == "door" and not n.info.boundary and not n.info.door.open then
+        if n.info.barrier == "door" and not n.info.boundary and n.info.door and not n.info.door.open then
           t:place(p, s)
           if t:has { kind = "move", dir = n.dir } then return s, n.dir, n.edge end
         end
@@ -78,7 +78,7 @@ return card {
       t:active(0)
       local spots = require("test.spots")
       local from, dir, e = spots.locked_door(g, 0)
-      t:ok(e, "a locked door")
+      assert(from and dir and e, "a locked door")
       t:place(0, from)
       local c = t:give(0, "Seal Door")
       t:cast { card = c, at = t:door(e) }
@@ -93,6 +93,7 @@ return card {
       t:active(0)
       local spots = require("test.spots")
       local from, _, e = spots.locked_door(g, 0)
+      assert(from and e, "a locked door")
       t:place(0, from)
       local c = t:give(0, "Seal Door")
       t:cast { card = c, at = t:door(e) }

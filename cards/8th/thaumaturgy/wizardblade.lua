@@ -53,7 +53,7 @@ return card {
     local list = charges(game, p)
     ctx.data.charge = nil
     if #list == 0 then return nil end
-    local opts = {}
+    local opts = {} ---@type Option[]
     for _, c in ipairs(list) do
       opts[#opts + 1] = { label = "discard " .. game:card(c).name .. " #" .. c, card = c }
     end
@@ -87,6 +87,7 @@ return card {
       t:active(0)
       g:set_player_var(0, "had_turn", true)
       local from, _, e = require("test.spots").locked_door(g, 0)
+      assert(from and e, "a locked door")
       t:place(0, from)
       local b = t:put(0, "Wizardblade")
       g:set_card(b, { controller = 0 })
@@ -123,7 +124,7 @@ return card {
       t:ok(t:has { kind = "card_action", card = b, option = { target = t:wizard(1) } })
       local at = g:player(0).at
       local dir, line = require("test.spots").line(g, at, 2)
-      t:ok(dir, "a line of two squares")
+      assert(dir and line, "a line of two squares")
       t:place(1, line[2])
       t:eq(t:count { kind = "card_action", card = b, option = { target = t:wizard(1) } }, 0, "two squares off")
     end },

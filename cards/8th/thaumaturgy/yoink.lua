@@ -56,6 +56,7 @@ return card {
       t:eq(g:play_area(1), { r })
       t:eq(g:play_area(0), { k })
       local from, _, e = require("test.spots").locked_door(g, 0)
+      assert(from and e, "a locked door")
       t:place(0, from)
       t:ok(t:has { kind = "card_action", card = k, option = { target = t:door(e) } })
     end },

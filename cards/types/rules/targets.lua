@@ -93,6 +93,17 @@ function M.sq_label(s) end
 ---@return any ...
 function M.edge_key(e) end
 
+---The one way wizards are written in labels: the name people read (the kernel's game:wizard_name: the name given to the game, else the wizard's letter on the board), never the seat number. (rulesets: mechanics)
+---@param game Game
+---@param p? any
+---@return any ...
+function M.wizard_label(game, p) end
+
+---The key a volley's aim used to be known by ("player 1": the label of old), kept so that saved games replay; labels are for people and may change. (rulesets: mechanics)
+---@param t? any
+---@return any ...
+function M.aim_key(t) end
+
 ---The four edges of a square, canonical, keyed by edge_key. (rulesets: mechanics)
 ---@param game Game
 ---@param s? any
