@@ -39,12 +39,25 @@ pub fn wizard_glyph(p: u32) -> char {
     (b'A' + (p % 26) as u8) as char
 }
 
+/// What people read for a player's wizard (prompts, labels, narration, status lines): the name
+/// given to the game (`play --names`), else its letter on the board. Seat numbers are for
+/// machine formats only. Lua gets the same through `game:wizard_name(p)`.
+pub fn wizard_name(st: &GameState, p: u32) -> String {
+    match st.players.get(p as usize) {
+        Some(pl) if !pl.name.is_empty() => pl.name.clone(),
+        _ => wizard_glyph(p).to_string(),
+    }
+}
+
 /// What to draw on the board for a state: wizards, treasures, objects.
 pub fn overlay(st: &GameState) -> Overlay {
     let mut o = Overlay::default();
     for p in &st.players {
         if let Some(at) = p.at {
-            o.marks.push(Mark::wizard(at, wizard_glyph(p.id), format!("{} ({})", p.name, wizard_glyph(p.id))));
+            let g = wizard_glyph(p.id);
+            // "A (wizard) at ..." in the key; "A Ann (wizard) at ..." for a wizard with a name.
+            let label = if p.name == g.to_string() { String::new() } else { p.name.clone() };
+            o.marks.push(Mark::wizard(at, g, label));
         }
     }
     for obj in st.objects.values() {

@@ -11,6 +11,7 @@ pub mod events;
 pub mod geometry;
 pub mod lua;
 pub mod luadefs;
+pub mod play;
 pub mod repl;
 pub mod rng;
 pub mod ruleset;

@@ -3,13 +3,14 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use wizwar::cli::{overlay, summary, HumanAgent};
-use wizwar::decision::{Agent, RandomAgent, Seats};
+use wizwar::cli::wizard_name;
+use wizwar::decision::{Agent, AggressiveAgent, HunterAgent, QueueAgent, RandomAgent, Seats};
 use wizwar::engine::{Engine, GameSetup, Outcome};
 use wizwar::geometry::load::load_board_set;
 use wizwar::geometry::render::{render_ascii, Overlay};
 use wizwar::geometry::svg::render_svg;
 use wizwar::geometry::Rot;
+use wizwar::play::{Front, Verbosity};
 use wizwar::rng::GameRng;
 use wizwar::testing::run_card_tests;
 use wizwar::value::Value;
@@ -58,21 +59,31 @@ enum Command {
         /// Number of players (the ruleset's boards say which counts it has layouts for).
         #[arg(long, default_value_t = 2)]
         players: usize,
-        /// Seed of the game (dice, shuffles and the bots' choices).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Seats played by a person at the terminal, e.g. --human 0 (the others are random bots).
+        /// Seed of the game (dice, shuffles and the bots' choices); without it a random one,
+        /// printed at the start so the game can be played again.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Seats played by a person at the terminal, e.g. --human 0 (the others are bots).
         #[arg(long, value_delimiter = ',')]
         human: Vec<u32>,
+        /// Who plays the seats no person plays.
+        #[arg(long, value_enum, default_value = "random")]
+        bots: BotKind,
+        /// Names of the wizards, in seat order, e.g. --names Ann,Bob (else their letters A, B...).
+        #[arg(long, value_delimiter = ',')]
+        names: Vec<String>,
         /// Optional rules, e.g. --option uncluttered_minds --option extended_play=false.
         #[arg(long = "option")]
         options: Vec<String>,
         /// Stop after this many turns.
         #[arg(long, default_value_t = 500)]
         turns: u64,
-        /// Print only the result, not the board each turn.
-        #[arg(long)]
+        /// Print only the result, not the story of the game.
+        #[arg(long, conflicts_with = "verbose")]
         quiet: bool,
+        /// Tell minor events too (each step, discards, doors) and show the board after every turn.
+        #[arg(long)]
+        verbose: bool,
         /// Save the game (replayable) to this file when it stops.
         #[arg(long)]
         save: Option<PathBuf>,
@@ -185,7 +196,7 @@ enum Command {
         json: Option<PathBuf>,
     },
     /// What changes between two rulesets: config numbers, options, phases, their own Lua modules
-    /// and functions, and cards only in one or declared differently (e.g. `diff 8th classic`).
+    /// and functions, and cards only in one or declared differently (e.g. two editions, or a variant and its edition).
     Diff {
         /// The first ruleset (a folder under rulesets/).
         a: String,
@@ -325,6 +336,46 @@ fn ruleset_or_default(root: &std::path::Path, given: Option<String>) -> Result<S
     }
 }
 
+/// A bot of the kind asked for, with its own seed.
+fn bot(kind: BotKind, seed: u64) -> Box<dyn Agent> {
+    match kind {
+        BotKind::Random => Box::new(RandomAgent::new(seed)),
+        BotKind::Aggressive => Box::new(AggressiveAgent::new(seed)),
+        BotKind::Hunter => Box::new(HunterAgent::new(seed)),
+    }
+}
+
+/// A seed for a game nobody gave one (short enough to type again).
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+    h.write_u32(std::process::id());
+    h.finish() % 1_000_000_000
+}
+
+/// The wizards' names from `--names`: at most one a seat, none empty, none twice, and none that
+/// is another wizard's letter (people would read it as that wizard).
+fn wizard_names(names: &[String], players: usize) -> Result<Vec<String>, String> {
+    if names.len() > players {
+        return Err(format!("--names gives {} names for {players} players", names.len()));
+    }
+    let names: Vec<String> = names.iter().map(|n| n.trim().to_string()).collect();
+    for (i, n) in names.iter().enumerate() {
+        if n.is_empty() {
+            return Err(format!("--names: the name of seat {i} is empty"));
+        }
+        if names[..i].iter().any(|m| m.eq_ignore_ascii_case(n)) {
+            return Err(format!("--names: `{n}` is given twice"));
+        }
+        let letter = |p: usize| wizwar::cli::wizard_glyph(p as u32).to_string();
+        if (0..players).any(|p| p != i && n.eq_ignore_ascii_case(&letter(p))) {
+            return Err(format!("--names: `{n}` is another wizard's letter on the board"));
+        }
+    }
+    Ok(names)
+}
+
 fn parse_options(opts: &[String]) -> Result<Vec<(String, Value)>, String> {
     opts.iter().map(|o| wizwar::repl::parse_option(o)).collect()
 }
@@ -332,13 +383,34 @@ fn parse_options(opts: &[String]) -> Result<Vec<(String, Value)>, String> {
 fn run(cli: Cli) -> Result<(), String> {
     let root = cli.root.clone();
     match cli.command {
-        Command::Play { ruleset, players, seed, human, options, turns, quiet, save, load, log } => {
+        Command::Play {
+            ruleset,
+            players,
+            seed,
+            human,
+            bots,
+            names,
+            options,
+            turns,
+            quiet,
+            verbose,
+            save,
+            load,
+            log,
+        } => {
             let ruleset = ruleset_or_default(&root, ruleset)?;
             // A saved game or a REPL session (`wizwar::repl` reads both).
             let loaded = load.as_deref().map(wizwar::repl::read_saved).transpose()?;
+            let random_seed = seed.is_none() && loaded.is_none();
             let setup = match &loaded {
                 Some(l) => l.setup.clone(),
-                None => GameSetup { ruleset, players, seed, options: parse_options(&options)?, names: vec![] },
+                None => GameSetup {
+                    ruleset,
+                    players,
+                    seed: seed.unwrap_or_else(fresh_seed),
+                    options: parse_options(&options)?,
+                    names: wizard_names(&names, players)?,
+                },
             };
             if let Some(&p) = human.iter().find(|&&p| p as usize >= setup.players) {
                 return Err(format!("--human {p}: seats are numbered 0 to {}", setup.players - 1));
@@ -346,15 +418,18 @@ fn run(cli: Cli) -> Result<(), String> {
             if let Some(&p) = human.iter().enumerate().find(|(i, p)| human[..*i].contains(p)).map(|(_, p)| p) {
                 return Err(format!("--human {p} is given twice: name each seat once"));
             }
-            // One terminal for every human seat (hot-seat): they share its input.
-            let terminal: std::rc::Rc<std::cell::RefCell<dyn std::io::BufRead>> =
-                std::rc::Rc::new(std::cell::RefCell::new(std::io::stdin().lock()));
+            // The seed first, so that the game can be played again (quiet: only when it was drawn).
+            if loaded.is_none() && (!quiet || random_seed) {
+                println!("Seed {} (`--seed {}` plays this game again).", setup.seed, setup.seed);
+            }
+            // A person's seat never answers by itself: the game stops at his question and the
+            // front end (`wizwar::play`) shows it, reads his answer and goes on.
             let agents: Vec<Box<dyn Agent>> = (0..setup.players as u32)
                 .map(|p| -> Box<dyn Agent> {
                     if human.contains(&p) {
-                        Box::new(HumanAgent { input: terminal.clone(), output: std::io::stdout() })
+                        Box::new(QueueAgent::default())
                     } else {
-                        Box::new(RandomAgent::new(setup.seed.wrapping_mul(31).wrapping_add(p as u64 + 1)))
+                        bot(bots, setup.seed.wrapping_mul(31).wrapping_add(p as u64 + 1))
                     }
                 })
                 .collect();
@@ -376,32 +451,20 @@ fn run(cli: Cli) -> Result<(), String> {
                 }
                 Ok(said)
             };
+            let verbosity = match (quiet, verbose) {
+                (true, _) => Verbosity::Quiet,
+                (_, true) => Verbosity::Verbose,
+                _ => Verbosity::Normal,
+            };
+            let mut front = Front::new(&engine, &human, verbosity);
             let mut keep_failed = false;
-            let outcome = loop {
-                // Between turns the state names who plays next: the turn about to be played.
-                let (before, who) =
-                    engine.with_state(|s| (s.turn.number, s.players[s.turn.active as usize].name.clone()));
-                let out = engine.run(Some(before + 1));
-                if !quiet {
-                    engine.with_state(|st| {
-                        println!("\n=== after turn {} ({who}) ===", st.turn.number);
-                        print!("{}", render_ascii(&st.board, &overlay(st)));
-                        print!("{}", summary(st));
-                    });
-                    for line in engine.take_output() {
-                        println!("  [script] {line}");
-                    }
-                }
-                if let Err(e) = keep(&engine) {
+            let outcome = front.play(turns, &mut std::io::stdin().lock(), &mut std::io::stdout(), &mut |engine| {
+                if let Err(e) = keep(engine) {
                     if !std::mem::replace(&mut keep_failed, true) {
                         eprintln!("wizwar: the game could not be kept as it goes: {e}");
                     }
                 }
-                match out {
-                    Outcome::TurnLimit if before + 1 < turns => continue,
-                    other => break other,
-                }
-            };
+            });
             let errors: Vec<String> = engine
                 .log()
                 .iter()
@@ -432,14 +495,15 @@ fn run(cli: Cli) -> Result<(), String> {
                     }
                 }
             }
-            engine.with_state(|st| print!("{}", summary(st)));
+            println!();
+            print!("{}", front.status_lines());
             match outcome {
                 Outcome::Over(r) => {
-                    let who = r.winner.map(|w| engine.with_state(|s| s.players[w as usize].name.clone()));
+                    let who = r.winner.map(|w| engine.with_state(|s| wizard_name(s, w)));
                     println!(
                         "Game over after {} turns: {} ({})",
                         engine.with_state(|s| s.turn.number),
-                        who.unwrap_or_else(|| "nobody".into()),
+                        who.map_or_else(|| "nobody wins".to_string(), |w| format!("{w} wins")),
                         r.reason
                     );
                     Ok(())
@@ -449,7 +513,8 @@ fn run(cli: Cli) -> Result<(), String> {
                     Ok(())
                 }
                 Outcome::Suspended(req) => {
-                    println!("Stopped: no answer from player {} (end of input).", req.player);
+                    let who = engine.with_view(|s| wizard_name(s, req.player));
+                    println!("Stopped: no answer from {who} (end of input).");
                     Ok(())
                 }
                 Outcome::AgentFailed(m) => Err(m),

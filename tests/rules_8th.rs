@@ -201,9 +201,8 @@ fn the_custom_spellbook_draft_waits_for_the_players() {
 fn every_school_deck_holds_24_cards() {
     let e = Engine::new(Path::new("."), &setup(1, 2), Box::new(Passer)).unwrap();
     for school in ["cantrip", "alchemy", "conjuring", "elemental", "mentalism", "mutation", "thaumaturgy"] {
-        let n = e
-            .eval_lua_values(&format!("return #require('rules.decks').card_list(game, {{ '{school}' }})"))
-            .unwrap();
+        let n =
+            e.eval_lua_values(&format!("return #require('rules.decks').card_list(game, {{ '{school}' }})")).unwrap();
         assert_eq!(n, vec![Ok(Value::Int(24))], "the {school} deck");
     }
     let dealt = e.with_state(|st| st.cards.len());

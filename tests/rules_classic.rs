@@ -279,8 +279,8 @@ fn play_runs_a_classic_game_from_the_command_line() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}\n{}", String::from_utf8_lossy(&out.stderr));
-    for p in 1..=3 {
-        assert!(text.contains(&format!("player {p} ")), "{text}");
+    for w in ["A", "B", "C"] {
+        assert!(text.contains(&format!("\n  {w}  ")), "each wizard's line, by his letter: {text}");
     }
     assert!(text.contains("turn limit (30 turns)") || text.contains("Game over"), "{text}");
 }

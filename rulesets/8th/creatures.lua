@@ -11,6 +11,7 @@
 -- it created, its spell ends. Line of sight passes it (it doesn't fill its square).
 local common = require("rules.common")
 local creations = require("rules.creations")
+local targets = require("rules.targets")
 local M = { ctx = {} }
 
 local DIRS = { "N", "E", "S", "W" }
@@ -46,7 +47,7 @@ function M.add_actions(game, p, list)
       for _, q in ipairs(common.turn_order(game)) do
         local at = game:player(q).at
         if q ~= p and at and (common.same_sq(at, o.at) or game:adjacent(o.at, at)) then
-          list[#list + 1] = { label = label(o) .. " attack player " .. q, kind = "creature", action = "attack", id = o.id, hostile = true,
+          list[#list + 1] = { label = label(o) .. " attack " .. targets.wizard_label(game, q), kind = "creature", action = "attack", id = o.id, hostile = true,
                               target = { kind = "wizard", player = q } }
         end
       end

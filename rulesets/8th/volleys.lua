@@ -28,7 +28,7 @@ function M.aim(ctx, count, types)
   for i = 2, count do
     local opts, first = {}, nil ---@type Option[], Option?
     for _, t in ipairs(M.aims(ctx, types)) do
-      local o = { key = t.label, target = t }
+      local o = { key = targets.aim_key(t), label = t.label, target = t }
       if t.label == ctx.target.label then first = o else opts[#opts + 1] = o end
     end
     if first then table.insert(opts, 1, first) end

@@ -261,7 +261,7 @@ function rules.may_punch(game, p, q) return common.same_sq(game:player(p).at, ga
 function rules.add_wizard_punches(game, p, list)
   for _, q in ipairs(common.turn_order(game)) do
     if rules.may_attack_wizard(game, p, q) and game:player(q).at and rules.may_punch(game, p, q) then
-      list[#list + 1] = { label = "punch player " .. q, kind = "punch", target = { kind = "wizard", player = q }, hostile = true }
+      list[#list + 1] = { label = "punch " .. targets.wizard_label(game, q), kind = "punch", target = { kind = "wizard", player = q }, hostile = true }
     end
   end
 end
@@ -315,5 +315,10 @@ function rules.perform(game, p, a)
   if not game:player(p).alive then return true end
   return ended == true
 end
+
+-- The front end's calls (read only): the line a person reads for a log entry, or nil; a
+-- player's score in a few words. Written in rules.narrate, which an edition extends.
+function rules.narrate(game, entry, verbose) return require("rules.narrate").line(game, entry, verbose) end
+function rules.status(game, p) return require("rules.narrate").status(game, p) end
 
 return rules

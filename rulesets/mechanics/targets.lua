@@ -16,6 +16,13 @@ end
 -- The one way squares and edges are written in labels: "x,y" and "x,y,S".
 function M.sq_label(s) return s.x .. "," .. s.y end
 function M.edge_key(e) return e.x .. "," .. e.y .. "," .. e.side end
+-- The one way wizards are written in labels: the name people read (the kernel's
+-- game:wizard_name: the name given to the game, else the wizard's letter on the board), never
+-- the seat number.
+function M.wizard_label(game, p) return game:wizard_name(p) end
+-- The key a volley's aim used to be known by ("player 1": the label of old), kept so that
+-- saved games replay; labels are for people and may change.
+function M.aim_key(t) return t.kind == "wizard" and ("player " .. t.player) or t.label end
 
 -- The four edges of a square, canonical, keyed by edge_key.
 function M.edges_around(game, s) return game:edges_around(s) end
@@ -29,7 +36,7 @@ function M.kinds.wizard(game, _p)
   local out = {}
   for _, pl in ipairs(game:players()) do
     if pl.alive and pl.at then
-      out[#out + 1] = { kind = "wizard", player = pl.id, at = pl.at, label = "player " .. pl.id }
+      out[#out + 1] = { kind = "wizard", player = pl.id, at = pl.at, label = M.wizard_label(game, pl.id) }
     end
   end
   return out
@@ -38,7 +45,7 @@ end
 function M.kinds.self(game, p)
   local pl = game:player(p)
   if not (pl.alive and pl.at) then return {} end
-  return { { kind = "wizard", player = p, at = pl.at, label = "player " .. p } }
+  return { { kind = "wizard", player = p, at = pl.at, label = M.wizard_label(game, p) } }
 end
 
 -- Objects and treasures on the board (not carried, not on an edge; creatures are their own

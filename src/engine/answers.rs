@@ -44,8 +44,11 @@ impl Kernel {
             Some(a) => {
                 if a.player != req.player {
                     return Err(Interrupt::Fail(format!(
-                        "replay diverged: the saved answer is player {}'s `{}`, but player {} is asked `{}`",
-                        a.player, a.kind, req.player, req.kind
+                        "replay diverged: the saved answer is {}'s `{}`, but {} is asked `{}`",
+                        crate::cli::wizard_glyph(a.player),
+                        a.kind,
+                        crate::cli::wizard_glyph(req.player),
+                        req.kind
                     )));
                 }
                 if let Err(e) = req.resolve(&a.keys) {
@@ -86,7 +89,9 @@ impl Kernel {
     /// Stops the running script because of an interrupt; returns the error to raise.
     pub(super) fn interrupt_host(&self, i: Interrupt) -> HostError {
         let reason = match &i {
-            Interrupt::Suspend(r) => format!("waiting for player {} to answer `{}`", r.player, r.kind),
+            Interrupt::Suspend(r) => {
+                format!("waiting for {} to answer `{}`", crate::cli::wizard_glyph(r.player), r.kind)
+            }
             Interrupt::Fail(m) => m.clone(),
         };
         *self.interrupt.borrow_mut() = Some(i);

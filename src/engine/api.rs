@@ -301,6 +301,10 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         let p = pid(p, k)?;
         Ok(cv::player(&k.st.borrow().players[p as usize]))
     })?;
+    reg(lua, t, "wizard_name", w, |k, p: i64| -> F<String> {
+        let p = pid(p, k)?;
+        Ok(crate::cli::wizard_name(&k.st.borrow(), p))
+    })?;
     query(lua, t, "turn", w, |k, ()| -> F<Value> { Ok(cv::turn(&k.st.borrow().turn)) })?;
     query(lua, t, "result", w, |k, ()| -> F<Value> {
         Ok(k.st.borrow().result.as_ref().map_or(Value::Nil, |r| {

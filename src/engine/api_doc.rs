@@ -23,6 +23,7 @@ pub const API_DOCS: &[ApiDoc] = &[
     // Queries
     d("players", "", "Player[]", "Every player, in seat order, living or dead."),
     d("player", "p: integer", "Player", "One player by id (0, 1, ...)."),
+    d("wizard_name", "p: integer", "string", "What people read for a player's wizard: the name given to the game, else its letter on the board (A for player 0, B for 1...). Labels and narration name wizards with it, never by id."),
     d("turn", "", "Turn", "The turn: number, round, active player, phase and the turn's vars."),
     d("result", "", "Result?", "The game's result once it is over, else nil."),
     d("card", "c: integer", "Card", "A card instance with its definition's metadata."),

@@ -318,7 +318,7 @@ fn starting_state(
     let players = (0..setup.players)
         .map(|i| Player {
             id: i as u32,
-            name: setup.names.get(i).cloned().unwrap_or_else(|| format!("player {}", i + 1)),
+            name: setup.names.get(i).cloned().unwrap_or_else(|| crate::cli::wizard_glyph(i as u32).to_string()),
             alive: true,
             life: 0,
             home_sector: i,

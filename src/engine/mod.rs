@@ -29,6 +29,8 @@ mod api;
 mod api_doc;
 mod dispatch;
 mod load;
+mod narration;
+pub use narration::kernel_line;
 mod scripts;
 mod state_cell;
 mod turns;

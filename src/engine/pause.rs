@@ -255,8 +255,9 @@ impl Engine {
         let wrote_globals = session.writes() != writes;
         let failed = match (result, interrupt) {
             (_, Some(Interrupt::Suspend(req))) => Some(format!(
-                "the chunk asked player {} for a decision (`{}`); a Lua chunk cannot wait for one",
-                req.player, req.kind
+                "the chunk asked {} for a decision (`{}`); a Lua chunk cannot wait for one",
+                crate::cli::wizard_glyph(req.player),
+                req.kind
             )),
             (_, Some(Interrupt::Fail(m))) => Some(m),
             (Err(e), None) => Some(HostError::message(&e).to_string()),

@@ -72,8 +72,9 @@ impl Engine {
             (_, Some(Interrupt::Suspend(req))) => {
                 self.restore(cp, AfterRestore::Drop);
                 Err(format!(
-                    "the chunk asked player {} for a decision (`{}`); a Lua chunk cannot wait for one",
-                    req.player, req.kind
+                    "the chunk asked {} for a decision (`{}`); a Lua chunk cannot wait for one",
+                    crate::cli::wizard_glyph(req.player),
+                    req.kind
                 ))
             }
             (_, Some(Interrupt::Fail(m))) => {

@@ -38,7 +38,7 @@ pub fn find_card<'a>(defs: &[&'a CardDef], query: &str) -> Result<&'a CardDef, S
 }
 
 /// A player, named as the REPL names them: the letter on the board ("B", any case), the id
-/// Lua uses ("1"), or the player's name ("player 2"). "" is the active player.
+/// Lua uses ("1"), or the name given to the game ("Ann"). "" is the active player.
 pub fn parse_player(word: &str, engine: &Engine) -> Result<u32, String> {
     let w = word.trim();
     engine.with_view(|st| {
@@ -52,7 +52,7 @@ pub fn parse_player(word: &str, engine: &Engine) -> Result<u32, String> {
         });
         found.map(|p| p.id).ok_or_else(|| {
             let known: Vec<String> =
-                st.players.iter().map(|p| format!("{} = {} = {}", wizard_glyph(p.id), p.id, p.name)).collect();
+                st.players.iter().map(|p| format!("{} = {}{}", wizard_glyph(p.id), p.id, named(p))).collect();
             format!("no player `{w}` (a letter, an id or a name: {})", known.join(", "))
         })
     })
@@ -81,7 +81,16 @@ fn split_square(rest: &str) -> Result<(&str, &str), String> {
     }
 }
 
-/// Splits "PLAYER rest" where the player may be a name with a space ("player 2 Fire Bolt").
+/// " = Ann" for a wizard with a name of his own, else nothing (his name is his letter).
+fn named(p: &crate::state::Player) -> String {
+    if p.name == wizard_glyph(p.id).to_string() {
+        String::new()
+    } else {
+        format!(" = {}", p.name)
+    }
+}
+
+/// Splits "PLAYER rest" where the player may be a name with a space ("Ann Lee Fire Bolt").
 fn split_player<'a>(rest: &'a str, engine: &Engine) -> (&'a str, &'a str) {
     let rest = rest.trim();
     let named = engine.with_view(|st| {

@@ -46,7 +46,7 @@ fn long_help(cmd: &str) -> Option<&'static str> {
         }
         "hand" | "play" | "give" => {
             "Players are named by the letter the board shows (A, B..., any case), by the id Lua uses\n\
-                  (0, 1...) or by name (`player 2`): `hand B`, `hand 1` and `hand player 2` are the same.\n\
+                  (0, 1...) or by a name given to the game: `hand B` and `hand 1` are the same.\n\
                   `give P CARD` gives player P a new copy of a card (by name or key, spaces allowed:\n\
                   `give A Stone Pillar`); it is a step: undo, reload and save replay it."
         }

@@ -43,11 +43,11 @@ pub fn options_text(req: &Request, keep: impl Fn(&crate::decision::Choice) -> bo
     out
 }
 
-/// "B (player 2)".
+/// "B", or "B (Ann)" for a wizard with a name of his own.
 pub fn who(st: &GameState, p: u32) -> String {
     match st.players.get(p as usize) {
-        Some(pl) => format!("{} ({})", wizard_glyph(p), pl.name),
-        None => format!("{}", wizard_glyph(p)),
+        Some(pl) if pl.name != wizard_glyph(p).to_string() => format!("{} ({})", wizard_glyph(p), pl.name),
+        _ => format!("{}", wizard_glyph(p)),
     }
 }
 

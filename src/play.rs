@@ -1,0 +1,334 @@
+//! `wizwar play` at the terminal: a whole game between bots and people, told as it goes.
+//!
+//! People's seats are agents that never answer ([`Decision::Suspend`]): at each of their
+//! questions the engine stops with the game as it is at the question (see `engine/pause.rs`),
+//! this front end shows it (the board, the player's hand with short card texts, what he has in
+//! play, every wizard's life and score), reads the answer (or a command: `help`, `hand`, `card
+//! NAME`, `board`, `log`, which are never taken for an answer), queues it and runs on. Every
+//! event a player follows is told in one line (the ruleset's words, `Engine::narrate`), for
+//! bots' turns and people's alike; wizards are named as the board shows them (their letter,
+//! or the name given to the game), never by seat number.
+
+use crate::cards::CardDef;
+use crate::cli::{overlay, read_text_line, wizard_glyph, wizard_name, Line, NOT_UTF8};
+use crate::decision::Request;
+use crate::engine::{Answered, Engine, Outcome};
+use crate::geometry::render::render_ascii;
+use crate::state::{CardId, GameState};
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+
+/// How much of the game is told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verbosity {
+    /// Only the result (and what a person needs to decide).
+    Quiet,
+    /// One line for every event a player follows; the board after each turn when no person
+    /// plays (a person sees it at each of his questions).
+    Normal,
+    /// Minor events too (each step of a walk, discards, doors), and the board after every turn.
+    Verbose,
+}
+
+/// The commands a person may type at any question instead of an answer.
+pub const COMMANDS: &str = "\
+  help         this text
+  hand         your hand and what you have in play
+  card NAME    a card's text (any card of the game; part of its name will do)
+  board        the board and every wizard's life and score
+  log [N]      the last N lines of the game's story (default 20)
+  options      the question again
+Answer with an option's number, or enough of its text to name it (its number is always safe).";
+
+/// The terminal front end of one game.
+pub struct Front<'a> {
+    engine: &'a Engine,
+    humans: Vec<u32>,
+    verbosity: Verbosity,
+    /// Log entries told so far (counted in the log as at the open question).
+    told: usize,
+}
+
+impl<'a> Front<'a> {
+    /// A front end for `engine`'s game from where it is now (a loaded game's past is not told
+    /// again), people at the seats `humans`.
+    pub fn new(engine: &'a Engine, humans: &[u32], verbosity: Verbosity) -> Front<'a> {
+        Front { engine, humans: humans.to_vec(), verbosity, told: engine.view_log_len() }
+    }
+
+    /// Plays until the game is over, `turns` turns have been played, a person's input ends
+    /// (the game stops at his question), or an agent fails. `after_turn` runs after every
+    /// turn (the game is kept as it goes).
+    pub fn play(
+        &mut self,
+        turns: u64,
+        input: &mut dyn BufRead,
+        out: &mut dyn Write,
+        after_turn: &mut dyn FnMut(&Engine),
+    ) -> Outcome {
+        let mut target = self.engine.with_state(|s| if s.turn.started { s.turn.number } else { s.turn.number + 1 });
+        loop {
+            let outcome = self.engine.run(Some(target.max(1)));
+            self.tell(out);
+            match outcome {
+                Outcome::Suspended(req) if self.humans.contains(&req.player) => match self.ask(&req, input, out) {
+                    Some(keys) => {
+                        self.engine.queue_replay([Answered { player: req.player, kind: req.kind.clone(), keys }]);
+                    }
+                    None => return Outcome::Suspended(req),
+                },
+                Outcome::TurnLimit => {
+                    after_turn(self.engine);
+                    if self.verbosity == Verbosity::Verbose
+                        || (self.verbosity == Verbosity::Normal && self.humans.is_empty())
+                    {
+                        // The state names who plays next; the log, who played.
+                        let who = self.engine.with_log(|log| {
+                            log.iter().rev().find(|e| e.event == "turn").and_then(|e| e.data.get("player")?.as_int())
+                        });
+                        let (n, who) =
+                            self.engine.with_state(|s| (s.turn.number, wizard_name(s, who.unwrap_or(0) as u32)));
+                        let _ = writeln!(out, "\n=== after turn {n} ({who}) ===");
+                        let _ = write!(out, "{}", self.board());
+                    }
+                    if target >= turns {
+                        return Outcome::TurnLimit;
+                    }
+                    target += 1;
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// Tells what happened since the last time: one line per event a player follows; a line
+    /// the same as the one before is counted instead of repeated ("A draws a card (x5)").
+    pub fn tell(&mut self, out: &mut dyn Write) {
+        let len = self.engine.view_log_len();
+        let from = self.told.min(len);
+        self.told = len;
+        for line in self.engine.take_output() {
+            if self.verbosity > Verbosity::Quiet {
+                let _ = writeln!(out, "  [script] {line}");
+            }
+        }
+        if self.verbosity == Verbosity::Quiet || from == len {
+            return;
+        }
+        let entries = self.engine.view_log_since(from);
+        for line in collapse(self.engine.narrate(&entries, self.verbosity == Verbosity::Verbose)) {
+            if line.starts_with("---") {
+                let _ = writeln!(out, "\n{line}");
+            } else {
+                let _ = writeln!(out, "  {line}");
+            }
+        }
+    }
+
+    /// A person's question: the table as he sees it, the question, then his answer (keys), or
+    /// None when his input ends.
+    pub fn ask(&mut self, req: &Request, input: &mut dyn BufRead, out: &mut dyn Write) -> Option<Vec<String>> {
+        let _ = write!(out, "\n{}{}", self.board(), self.hand(req.player));
+        let _ = write!(out, "{}", self.question(req));
+        loop {
+            let _ =
+                write!(out, "{}", if req.max > 1 || req.min != 1 { "(numbers separated by spaces)> " } else { "> " });
+            let _ = out.flush();
+            let line = match read_text_line(input) {
+                Ok(Line::Text(line)) => line,
+                Ok(Line::NotUtf8) => {
+                    let _ = writeln!(out, "{NOT_UTF8}");
+                    continue;
+                }
+                Ok(Line::End) | Err(_) => {
+                    let _ = writeln!(out);
+                    return None;
+                }
+            };
+            if let Some(shown) = self.command(line.trim(), req) {
+                let _ = write!(out, "{shown}");
+                continue;
+            }
+            match req.answer_from_text(&line) {
+                Ok(keys) => return Some(keys),
+                Err(e) => {
+                    let _ = writeln!(out, "{e} (`help` lists what you may type)");
+                }
+            }
+        }
+    }
+
+    /// What a command typed at a question shows, or None when the line is not a command.
+    fn command(&self, line: &str, req: &Request) -> Option<String> {
+        let (word, rest) = line.split_once(' ').map_or((line, ""), |(w, r)| (w, r.trim()));
+        Some(match word.to_lowercase().as_str() {
+            "help" | "?" => format!("{COMMANDS}\n"),
+            "hand" if rest.is_empty() => self.hand(req.player),
+            "board" if rest.is_empty() => self.board(),
+            "options" if rest.is_empty() => self.question(req),
+            "card" if !rest.is_empty() => self.card(rest),
+            "log" if rest.is_empty() || rest.parse::<usize>().is_ok() => self.story(rest.parse().unwrap_or(20)),
+            _ => return None,
+        })
+    }
+
+    /// The question and its numbered options.
+    fn question(&self, req: &Request) -> String {
+        let who = self.engine.with_view(|st| wizard_name(st, req.player));
+        let mut s = format!("\n{who}: {} ({})\n", req.prompt, req.kind);
+        for (i, c) in req.options.iter().enumerate() {
+            s.push_str(&format!("  {:>2}. {}\n", i + 1, if c.label.is_empty() { &c.key } else { &c.label }));
+        }
+        if req.max > 1 || req.min != 1 {
+            s.push_str(&format!("choose {} to {} (empty for none)\n", req.min, req.max));
+        }
+        s
+    }
+
+    /// The board as the player asked sees it, and one line per wizard.
+    pub fn board(&self) -> String {
+        let mut s = self.engine.with_view(|st| render_ascii(&st.board, &overlay(st)));
+        s.push_str(&self.status_lines());
+        s
+    }
+
+    /// One line per wizard: name, life, where, cards, score (the ruleset's words); no data.
+    pub fn status_lines(&self) -> String {
+        let players: Vec<_> = self.engine.with_view(|st| st.players.clone());
+        let mut s = String::new();
+        for p in &players {
+            let g = wizard_glyph(p.id);
+            let name = if p.name == g.to_string() { String::new() } else { format!(" {}", p.name) };
+            let at = p.at.map(|s| s.to_string()).unwrap_or_else(|| "-".into());
+            let score = self.engine.player_status(p.id).map(|x| format!("  {x}")).unwrap_or_default();
+            let life = if p.alive { format!("life {:>2}", p.life) } else { "dead".to_string() };
+            s.push_str(&format!(
+                "  {g}{name}  {life}  at {at:<7} hand {}  in play {}{score}\n",
+                p.hand.len(),
+                p.play.len()
+            ));
+        }
+        s
+    }
+
+    /// A player's hand with short card texts, and what he has in play or carries.
+    pub fn hand(&self, p: u32) -> String {
+        let defs: BTreeMap<&str, &CardDef> = self.engine.card_defs().map(|d| (d.key.as_str(), d)).collect();
+        self.engine.with_view(|st| {
+            let Some(pl) = st.players.get(p as usize) else { return String::new() };
+            let mut s = format!("Your hand ({}):\n", wizard_name(st, p));
+            if pl.hand.is_empty() {
+                s.push_str("  (no cards)\n");
+            }
+            for &c in &pl.hand {
+                s.push_str(&format!("  {}\n", card_line(st, &defs, c)));
+            }
+            let carried: Vec<String> = st
+                .objects
+                .values()
+                .filter(|o| o.carried_by == Some(p) && o.card.is_none())
+                .map(|o| match (o.kind.as_str(), o.owner) {
+                    ("treasure", Some(w)) => format!("  a treasure of {}\n", wizard_name(st, w)),
+                    (kind, _) => format!("  {kind} #{}\n", o.id),
+                })
+                .collect();
+            if !pl.play.is_empty() || !carried.is_empty() {
+                s.push_str("In play and carried:\n");
+                for &c in &pl.play {
+                    s.push_str(&format!("  {}\n", card_line(st, &defs, c)));
+                }
+                s.extend(carried);
+            }
+            s
+        })
+    }
+
+    /// A card's definition, by name (any case; part of one if only one card has it) or by
+    /// `#id` of a card in the game.
+    fn card(&self, name: &str) -> String {
+        let defs: Vec<&CardDef> = self.engine.card_defs().collect();
+        let by_id = name.trim_start_matches('#').parse::<CardId>().ok().and_then(|id| {
+            let key = self.engine.with_view(|st| st.cards.iter().find(|c| c.id == id).map(|c| c.def.clone()))?;
+            defs.iter().find(|d| d.key == key).copied()
+        });
+        let low = name.to_lowercase();
+        let mut found: Vec<&CardDef> = match by_id {
+            Some(d) => vec![d],
+            None => defs.iter().filter(|d| d.name.to_lowercase() == low).copied().collect(),
+        };
+        if found.is_empty() {
+            found = defs.iter().filter(|d| d.name.to_lowercase().contains(&low)).copied().collect();
+        }
+        let mut names: Vec<&str> = found.iter().map(|d| d.name.as_str()).collect();
+        names.dedup();
+        match (found.first(), names.len()) {
+            (Some(d), 1) => {
+                let mut s = format!("{} ({}", d.name, d.kind);
+                for v in [&d.school, &d.range, &d.duration].into_iter().flatten() {
+                    s.push_str(&format!(", {v}"));
+                }
+                if let Some(e) = d.energy {
+                    s.push_str(&format!(", energy {e}"));
+                }
+                format!("{s})\n  {}\n", d.text)
+            }
+            (None, _) => format!("no card is called `{name}`\n"),
+            (_, n) => format!("`{name}` names {n} cards: {}\n", names.join(", ")),
+        }
+    }
+
+    /// The last `n` lines of the game's story so far, minor events included.
+    fn story(&self, n: usize) -> String {
+        let entries = self.engine.view_log_since(0);
+        let lines = collapse(self.engine.narrate(&entries, true));
+        let skip = lines.len().saturating_sub(n);
+        lines[skip..].iter().map(|l| if l.starts_with("---") { format!("{l}\n") } else { format!("  {l}\n") }).collect()
+    }
+}
+
+/// "NAME #11 (KIND, energy N): the first sentence of its text..." (cut short).
+fn card_line(st: &GameState, defs: &BTreeMap<&str, &CardDef>, c: CardId) -> String {
+    let Some(inst) = st.cards.iter().find(|x| x.id == c) else { return format!("#{c}") };
+    let Some(d) = defs.get(inst.def.as_str()) else { return format!("{} #{c}", inst.def) };
+    let energy = d.energy.map(|e| format!(", energy {e}")).unwrap_or_default();
+    format!("{} #{c} ({}{energy}): {}", d.name, d.kind, short_text(&d.text, 90))
+}
+
+/// The first sentence of a card's text, at most `max` characters.
+pub fn short_text(text: &str, max: usize) -> String {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let first = match text.find(". ") {
+        Some(i) => &text[..=i],
+        None => &text[..],
+    };
+    if first.chars().count() <= max {
+        return first.to_string();
+    }
+    let cut: String = first.chars().take(max.saturating_sub(3)).collect();
+    format!("{}...", cut.trim_end())
+}
+
+/// Lines with runs of the same line counted: "A draws a card (x5)".
+pub fn collapse(lines: Vec<String>) -> Vec<String> {
+    let mut out: Vec<(String, usize)> = Vec::new();
+    for l in lines {
+        match out.last_mut() {
+            Some((last, n)) if *last == l => *n += 1,
+            _ => out.push((l, 1)),
+        }
+    }
+    out.into_iter().map(|(l, n)| if n > 1 { format!("{l} (x{n})") } else { l }).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_lines_are_counted_and_texts_cut_short() {
+        let l = |s: &str| s.to_string();
+        assert_eq!(collapse(vec![l("a"), l("a"), l("b"), l("a")]), vec![l("a (x2)"), l("b"), l("a")]);
+        assert_eq!(short_text("Deals 3 damage.  Then more.", 90), "Deals 3 damage.");
+        assert_eq!(short_text(&"x".repeat(100), 10), "xxxxxxx...");
+    }
+}
