@@ -9,12 +9,17 @@ local M = base
 function M.piles_of(game, p) return decks.piles_of(game, p) end
 function M.discard_pile(game, c) return decks.discard_pile(game, c) end
 
+-- 8th: Winning the Game: 2 victory points ([config] victory_points; the mechanics count them:
+-- rulesets/mechanics/common.lua), 3 in Extended Play.
 function M.victory_target(game)
   local cfg = game:config()
   -- 8th: Optional Rules, Extended Play.
   if game:option("extended_play") then return cfg.extended_victory_points end
   return cfg.victory_points
 end
+
+-- 8th: Optional Rules, Treasure Hunters: kills score nothing.
+function M.kills_score(game) return not game:option("treasure_hunters") end
 
 -- Do the items wizard p carries count toward his hand limit? (Not in a form that frees
 -- them: Extra Arms. Required here: transform.lua requires this module.)
@@ -32,41 +37,16 @@ function M.counts_toward_limit(game, p, c)
 end
 
 -- 8th: Life, Damage, and Dying. A direct attack's killer scores 1 and takes the hand; an
--- indirect death gives nobody anything. Items fall in the square, spells are discarded.
-function M.kill(game, q, killer, by_attack)
-  local pl = game:player(q)
-  if not pl.alive then return end
-  local at = pl.at
-  for _, c in ipairs(game:play_area(q)) do
-    if game:card(c).kind == "item" then M.drop_object(game, q, c, at)
-    elseif not creations.is_permanent_creation(game, c) then M.end_spell(game, c) end
-  end
-  local t = M.carried_treasure(game, q)
-  if t then game:set_object(t.id, { at = at }) end
-  local takes = by_attack and killer ~= nil and killer ~= q and game:player(killer).alive
-  for _, c in ipairs(game:hand(q)) do
-    if takes then game:move_card(c, { kind = "hand", player = killer }) else M.discard(game, c) end
-  end
-  game:set_alive(q, false)
-  game:set_life(q, math.min(pl.life, 0))
-  -- 8th: Optional Rules, Treasure Hunters: kills score nothing.
-  if takes and not game:option("treasure_hunters") then
-    game:set_player_var(killer, "kill_vp", (game:player(killer).vars.kill_vp or 0) + 1)
-  end
-  game:after("death", { player = q, killer = killer, by_attack = takes and true or false })
-  if takes then M.discard_to_limit(game, killer) end
-end
+-- indirect death gives nobody anything. Items fall in the square, spells are discarded
+-- (rulesets/mechanics/common.lua: kill_and_drop), but permanent creations (8th: Optional
+-- Rules, Permanent Creations).
+function M.kill(game, q, killer, by_attack) M.kill_and_drop(game, q, killer, by_attack) end
 
--- 8th: Scoring Victory Points: enemy treasures lying on your home base, plus kills.
--- `objects`: game:objects(), if the caller has it already.
-function M.victory_points(game, p, objects)
-  local n = M.treasures_home(game, p, objects)
-  if not game:option("treasure_hunters") then n = n + (game:player(p).vars.kill_vp or 0) end
-  return n
-end
+function M.stays_after_death(game, c) return creations.is_permanent_creation(game, c) end
 
--- 8th: Winning the Game: 2 victory points, or the only wizard left alive. Checked after
--- every action; a wizard who died in it is already out (he dies before he can win).
+-- 8th: Winning the Game: 2 victory points (treasures on your home base and kills: the
+-- mechanics' victory_points), or the only wizard left alive. Checked after every action; a
+-- wizard who died in it is already out (he dies before he can win).
 -- 8th: Optional Rules, Deadly Treasures: both your treasures on other bases kills you.
 function M.check_victory(game)
   if game:vars().over then return true end
@@ -74,12 +54,7 @@ function M.check_victory(game)
     M.kill_robbed_wizards(game, false, function(g, q) M.kill(g, q, nil, false) end)
   end
   if M.check_last_wizard(game, "last wizard alive") then return true end
-  local target = M.victory_target(game)
-  local objects = game:objects()
-  for _, p in ipairs(M.turn_order(game)) do
-    if M.victory_points(game, p, objects) >= target then return M.finish(game, p, target .. " victory points") end
-  end
-  return false
+  return M.check_points(game, M.victory_target(game))
 end
 
 return M

@@ -53,12 +53,11 @@ end
 ---------------------------------------------------------------------------------------------
 
 -- 8th: Time Passes Phase: effects, then one energy token off each temporary spell (ending
--- it at 0), then one stun token spent: stunned this turn.
+-- it at 0), then one stun token spent: stunned this turn. (The first turn is noted first:
+-- 8th: Attacking.)
 function rules.phases.time_passes(game)
   local p = game:turn().active
-  local pl = game:player(p)
-  game:set_turn_var("first_turn", not pl.vars.had_turn)
-  game:set_player_var(p, "had_turn", true)
+  rules.note_first_turn(game, p)
   rules.time_passes(game, p)
   if rules.spend_token(game, p, "stun") then game:set_turn_var("stunned", true) end
   common.check_victory(game)
@@ -87,11 +86,8 @@ end
 
 function rules.filter_steps(game, p, steps) return effects.filter_steps(game, p, steps) end
 
--- 8th: Punching: 1 physical damage to a wizard in your square or an adjacent one.
-function rules.may_punch(game, p, q)
-  local at, there = game:player(p).at, game:player(q).at
-  return common.same_sq(at, there) or game:adjacent(at, there)
-end
+-- 8th: Punching: 1 physical damage to a wizard in your square or an adjacent one (the
+-- mechanics' rules.may_punch with [config] punch_reach = "adjacent").
 
 -- A wizard who cannot be attacked (Mist Body: rules/effects.lua) is no target of punches and
 -- throws.

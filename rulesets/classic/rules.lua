@@ -92,16 +92,18 @@ end
 function rules.speed(game, p) return require("rules.movement").speed(game, p) end
 
 -- classic, Combat: no combat during the first round of turns (even with SPEED); one attack a
--- turn.
-local function first_round(game)
+-- turn. Game var `combat_open` (card tests: rules.test_setup) opens combat at once.
+-- edition: an edition over classic may say which turns are too early (9th: the first turn).
+function rules.first_round(game)
   return game:turn().round == 0 and not game:vars().combat_open
 end
 
 -- Buddy: a befriended wizard may not punch or throw at his friend (rules/targets.lua: spares).
 function rules.may_attack_wizard(game, p, q) return q ~= p and not targets.spares(game, p, q) end
 
-local function can_attack(game)
-  return not tvar(game, "attacked") and not first_round(game)
+-- May the active wizard still attack this turn (punches, attack spells, throws, strikes)?
+function rules.can_attack(game)
+  return not tvar(game, "attacked") and not rules.first_round(game)
 end
 
 -- For tests and tools: the victory and elimination check, as run after every action.
@@ -168,7 +170,7 @@ function rules.speed_boost_label(game, c) return "add " .. name_of(game, c) .. "
 -- classic, Combat: a punch (1 point) at a wizard in your own square; a wall or door of your
 -- square; an object that fills a square (a thornbush, a stone) in your square or the next.
 local function add_punches(game, p, list)
-  if not can_attack(game) then return end
+  if not rules.can_attack(game) then return end
   local at = game:player(p).at
   rules.add_wizard_punches(game, p, list)
   local edges = {}
@@ -201,7 +203,7 @@ local function add_casts(game, p, list, cache)
     if ok and card.kind == "counter" and game:call_card(c, "can_cast", { caster = p, controller = p }) ~= true then ok = false end
     if ok then
       rules.add_plays(game, p, c, "cast", list, cache, function(t)
-        return not play.counts_as_attack(game, p, c, t) or can_attack(game)
+        return not play.counts_as_attack(game, p, c, t) or rules.can_attack(game)
       end)
     end
   end
@@ -211,7 +213,7 @@ end
 -- attack spell (`strike` goes through `cast`, so it may take a NUMBER and be counteracted)
 -- and comes back shown (classic, The Cards: physical objects stay in the hand).
 local function add_strikes(game, p, c, list, cache)
-  if not common.has_trait(game, c, "weapon") or not can_attack(game) then return end
+  if not common.has_trait(game, c, "weapon") or not rules.can_attack(game) then return end
   rules.add_plays(game, p, c, "strike", list, cache, function(t) return not (t.kind == "wizard" and t.player == p) end)
 end
 
@@ -219,7 +221,7 @@ end
 -- (`thrown_weapon`, as the attack); magic stones and the Master Key may be displayed (their
 -- power works once shown). Treasures may not be thrown.
 local function add_objects(game, p, list, cache)
-  local attack_ok = can_attack(game)
+  local attack_ok = rules.can_attack(game)
   for _, zone in ipairs({ "hand", "play" }) do
     local cards = zone == "hand" and game:hand(p) or game:play_area(p)
     for _, c in ipairs(cards) do

@@ -52,8 +52,9 @@ end
 -- classic, Combat: the only inanimate objects one may attack are walls, doors and thornbushes,
 -- and whatever else a card gives points (`toughness`: solid stone). An attack card or a
 -- weapon (thrown or wielded) aimed at an object needs one with points; a dropped item or a
--- treasure has none. Neutral spells (Drag) may still aim at any object.
-local function attackable(game, c, card, t)
+-- treasure has none. Neutral spells (Drag) may still aim at any object. edition: an edition
+-- over classic may say which objects an attack may aim at (M.excluded calls this).
+function M.attackable(game, c, card, t)
   if t.kind ~= "object" then return true end
   local weapon = common.has_trait(game, c, "weapon") or common.has_trait(game, c, "thrown_weapon")
   if card.kind ~= "attack" and not weapon then return true end
@@ -90,7 +91,7 @@ function M.shunned(game, p) return #(game:player(p).vars.ugly or {}) > 0 end
 local self_attack = M.excluded
 function M.excluded(game, p, c, card, t, cache)
   if t.kind == "wizard" and t.player ~= p and (M.spares(game, p, t.player) or M.shunned(game, p)) then return true end
-  return self_attack(game, p, c, card, t, cache) or not attackable(game, c, card, t)
+  return self_attack(game, p, c, card, t, cache) or not M.attackable(game, c, card, t)
 end
 
 return M

@@ -269,6 +269,73 @@ function M.treasures_home(game, p, objects)
   return n
 end
 
+-- Victory points (8th: Scoring Victory Points; 9th: How to Win): the enemy treasures lying on
+-- a wizard's home base, plus one for each wizard he killed (player var `kill_vp`) while kills
+-- score. `[config] victory_points`: the points that win (optional: classic counts treasures
+-- only, `treasures_to_win`).
+
+-- edition: do kills score victory points now (8th Treasure Hunters: no)?
+---@return boolean
+function M.kills_score(_game) return true end
+
+-- p killed a wizard: one victory point, while kills score.
+function M.score_kill(game, p)
+  if not M.kills_score(game) then return end
+  game:set_player_var(p, "kill_vp", (game:player(p).vars.kill_vp or 0) + 1)
+end
+
+-- p's victory points. `objects`: game:objects(), if the caller has it already.
+function M.victory_points(game, p, objects)
+  local n = M.treasures_home(game, p, objects)
+  if M.kills_score(game) then n = n + (game:player(p).vars.kill_vp or 0) end
+  return n
+end
+
+-- edition: the victory points that win.
+---@return integer
+function M.victory_target(game) return game:config().victory_points end
+
+-- The first wizard in turn order with `target` victory points (M.victory_points) wins.
+-- Returns true when the game is over.
+function M.check_points(game, target)
+  local objects = game:objects()
+  for _, p in ipairs(M.turn_order(game)) do
+    if M.victory_points(game, p, objects) >= target then return M.finish(game, p, target .. " victory points") end
+  end
+  return false
+end
+
+-- edition: does card c of a wizard's play area stay there when he dies (8th Permanent
+-- Creations)? Otherwise the spell ends.
+---@return boolean
+function M.stays_after_death(_game, _c) return false end
+
+-- Wizard q dies (8th: Life, Damage, and Dying; 9th: Death): the objects he carries fall in
+-- his square (M.is_object_card), his spells end (but M.stays_after_death), a treasure he
+-- carries falls. His hand goes to `killer` if `takes` (the edition says when: 8th a direct
+-- attack, 9th any kill) and the killer is another living wizard, who then scores a kill
+-- (M.score_kill) and discards down to his limit; otherwise it is discarded.
+function M.kill_and_drop(game, q, killer, takes)
+  local pl = game:player(q)
+  if not pl.alive then return end
+  local at = pl.at
+  for _, c in ipairs(game:play_area(q)) do
+    if M.is_object_card(game, c) then M.drop_object(game, q, c, at)
+    elseif not M.stays_after_death(game, c) then M.end_spell(game, c) end
+  end
+  local t = M.carried_treasure(game, q)
+  if t then game:set_object(t.id, { at = at }) end
+  takes = takes and killer ~= nil and killer ~= q and game:player(killer).alive
+  for _, c in ipairs(game:hand(q)) do
+    if takes then game:move_card(c, { kind = "hand", player = killer }) else M.discard(game, c) end
+  end
+  game:set_alive(q, false)
+  game:set_life(q, math.min(pl.life, 0))
+  if takes then M.score_kill(game, killer) end
+  game:after("death", { player = q, killer = killer, by_attack = takes and true or false })
+  if takes then M.discard_to_limit(game, killer) end
+end
+
 -- Kills every living wizard whose treasures all lie on other players' home bases (of living
 -- players only, when `living_only`): 8th Deadly Treasures, classic, Winning. `kill(game, p)`
 -- is the edition's way to take him out.

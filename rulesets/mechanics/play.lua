@@ -124,12 +124,16 @@ end
 -- edition: the spell's power without a boost.
 function M.default_energy(game) return game:config().default_energy end
 
--- edition: is card b worth a boost (a speed boost, a spell's power)? A card with an energy
--- value (8th: Energy, Boosting Spells).
-function M.is_boost(game, b)
+-- Has card b an energy value (8th: Energy, Boosting Spells; 9th: Numbers, the 2s and 3s that
+-- are also spells)?
+function M.has_energy_value(game, b)
   local v = game:card(b).energy_value
   return v ~= nil and v > 0
 end
+
+-- edition: is card b worth a boost (a speed boost, a spell's power)? A card with an energy
+-- value (classic replaces it: NUMBER cards only).
+M.is_boost = M.has_energy_value
 
 -- The cards of p's hand worth a boost, but card c.
 function M.boost_cards(game, p, c)
@@ -210,7 +214,8 @@ function M.resolve_aims(game, p, c, entry, target, extra)
 end
 
 -- A spell cast from the hand (8th: Playing Magic Cards, Boosting Spells; classic, The Cards).
--- Action `a`: { card, target, boost? }.
+-- Action `a`: { card, target, boost? }. Returns M.play's results (the entry, cancelled), as
+-- M.throw and M.punch do.
 function M.cast(game, p, a)
   -- Around the Corner bends the sight of one spell only: the next one cast (rules/targets.lua).
   if game:turn().vars.around_corner then game:set_turn_var("around_corner", nil) end
@@ -222,7 +227,7 @@ function M.cast(game, p, a)
   local energy = M.spend_boost(game, p, a.boost)
   local events = { { "cast", { card = c, caster = p, target = target, energy = energy } } } ---@type table[]
   if attack then events[2] = { "attack", { attacker = p, target = target, card = c } } end
-  M.play(game, {
+  return M.play(game, {
     player = p, kind = "spell", card = c, target = target, energy = energy, events = events,
     marks = M.entry_marks(game, p, c, target, attack, "spell"),
     resolve = function(entry) M.resolve_aims(game, p, c, entry, target, { attack = attack }) end,
@@ -264,7 +269,7 @@ function M.throw(game, p, a)
   local c, target = a.card, a.target
   local land = M.landing(game, p, target)
   if game:card(c).zone.kind == "play" then game:call_card(c, "on_end", { controller = p }) end
-  M.play(game, {
+  return M.play(game, {
     player = p, kind = "throw", card = c, target = target, attack = true,
     marks = M.entry_marks(game, p, c, target, true, "throw"),
     events = {
@@ -297,7 +302,7 @@ function M.punch_damage(game, _p) return game:config().punch_damage end
 -- A punch: physical damage, the turn's attack, answered like any attack (8th: Punching;
 -- classic, Combat).
 function M.punch(game, p, target)
-  M.play(game, {
+  return M.play(game, {
     player = p, kind = "punch", target = target, attack = true,
     marks = M.entry_marks(game, p, nil, target, true, "punch"),
     events = { { "attack", { attacker = p, target = target, punch = true } } },

@@ -98,6 +98,14 @@ function rules.time_passes(game, p)
   end
 end
 
+-- A wizard's first turn (8th: Attacking; 9th: Attacks: no attack in it): turn var
+-- `first_turn` is true in the first turn of p (player var `had_turn` set from then on). The
+-- edition calls it as p's turn starts.
+function rules.note_first_turn(game, p)
+  game:set_turn_var("first_turn", not game:player(p).vars.had_turn)
+  game:set_player_var(p, "had_turn", true)
+end
+
 -- Spends one of p's `token` tokens (stun, lost turns) if he has one; true if he had.
 function rules.spend_token(game, p, token)
   local n = game:player(p).tokens[token] or 0
@@ -254,8 +262,17 @@ function rules.add_throws(game, p, c, list, cache)
   end
 end
 
--- edition: may p punch wizard q now (where they stand, whether q can be attacked)?
-function rules.may_punch(game, p, q) return common.same_sq(game:player(p).at, game:player(q).at) end
+-- May p punch wizard q where they stand? Config `punch_reach`: "same_square" (classic,
+-- Combat) or "adjacent" (his square or the next one: 8th: Punching; 9th: Attacks).
+-- edition: may p punch wizard q now (whether q can be attacked)?
+function rules.may_punch(game, p, q)
+  local reach = game:config().punch_reach
+  local at, there = game:player(p).at, game:player(q).at
+  if common.same_sq(at, there) then return true end
+  if reach == "adjacent" then return game:adjacent(at, there) end
+  if reach ~= "same_square" then error("[config] punch_reach: unknown reach " .. tostring(reach)) end
+  return false
+end
 
 -- Punches at the wizards p may punch, in turn order.
 function rules.add_wizard_punches(game, p, list)

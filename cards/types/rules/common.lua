@@ -16,10 +16,15 @@ function M.piles_of(game, p) end
 ---@return any ...
 function M.discard_pile(game, c) end
 
----(rulesets: 8th)
+---8th: Winning the Game: 2 victory points ([config] victory_points; the mechanics count them: rulesets/mechanics/common.lua), 3 in Extended Play. (rulesets: 8th, mechanics)
 ---@param game Game
----@return any ...
+---@return integer
 function M.victory_target(game) end
+
+---8th: Optional Rules, Treasure Hunters: kills score nothing. (rulesets: 8th, mechanics)
+---@param game Game
+---@return boolean
+function M.kills_score(game) end
 
 ---Do the items wizard p carries count toward his hand limit? (Not in a form that frees them: Extra Arms. Required here: transform.lua requires this module.) (rulesets: 8th)
 ---@param game Game
@@ -34,7 +39,7 @@ function M.items_count(game, p) end
 ---@return boolean
 function M.counts_toward_limit(game, p, c) end
 
----8th: Life, Damage, and Dying. A direct attack's killer scores 1 and takes the hand; an indirect death gives nobody anything. Items fall in the square, spells are discarded. (rulesets: 8th, classic)
+---8th: Life, Damage, and Dying. A direct attack's killer scores 1 and takes the hand; an indirect death gives nobody anything. Items fall in the square, spells are discarded (rulesets/mechanics/common.lua: kill_and_drop), but permanent creations (8th: Optional Rules, Permanent Creations). (rulesets: 8th, classic)
 ---@param game Game
 ---@param q? any
 ---@param killer? any
@@ -42,14 +47,13 @@ function M.counts_toward_limit(game, p, c) end
 ---@return any ...
 function M.kill(game, q, killer, by_attack) end
 
----8th: Scoring Victory Points: enemy treasures lying on your home base, plus kills. `objects`: game:objects(), if the caller has it already. (rulesets: 8th)
+---edition: does card c of a wizard's play area stay there when he dies (8th Permanent Creations)? Otherwise the spell ends. (rulesets: 8th, mechanics)
 ---@param game Game
----@param p? any
----@param objects? any
----@return any ...
-function M.victory_points(game, p, objects) end
+---@param c? any
+---@return boolean
+function M.stays_after_death(game, c) end
 
----8th: Winning the Game: 2 victory points, or the only wizard left alive. Checked after every action; a wizard who died in it is already out (he dies before he can win). 8th: Optional Rules, Deadly Treasures: both your treasures on other bases kills you. (rulesets: 8th, classic)
+---8th: Winning the Game: 2 victory points (treasures on your home base and kills: the mechanics' victory_points), or the only wizard left alive. Checked after every action; a wizard who died in it is already out (he dies before he can win). 8th: Optional Rules, Deadly Treasures: both your treasures on other bases kills you. (rulesets: 8th, classic)
 ---@param game Game
 ---@return any ...
 function M.check_victory(game) end
@@ -208,6 +212,33 @@ function M.drop_treasure(game, p, id) end
 ---@param objects? any
 ---@return any ...
 function M.treasures_home(game, p, objects) end
+
+---p killed a wizard: one victory point, while kills score. (rulesets: mechanics)
+---@param game Game
+---@param p? any
+---@return any ...
+function M.score_kill(game, p) end
+
+---p's victory points. `objects`: game:objects(), if the caller has it already. (rulesets: mechanics)
+---@param game Game
+---@param p? any
+---@param objects? any
+---@return any ...
+function M.victory_points(game, p, objects) end
+
+---The first wizard in turn order with `target` victory points (M.victory_points) wins. Returns true when the game is over. (rulesets: mechanics)
+---@param game Game
+---@param target? any
+---@return any ...
+function M.check_points(game, target) end
+
+---Wizard q dies (8th: Life, Damage, and Dying; 9th: Death): the objects he carries fall in his square (M.is_object_card), his spells end (but M.stays_after_death), a treasure he carries falls. His hand goes to `killer` if `takes` (the edition says when: 8th a direct attack, 9th any kill) and the killer is another living wizard, who then scores a kill (M.score_kill) and discards down to his limit; otherwise it is discarded. (rulesets: mechanics)
+---@param game Game
+---@param q? any
+---@param killer? any
+---@param takes? any
+---@return any ...
+function M.kill_and_drop(game, q, killer, takes) end
 
 ---Kills every living wizard whose treasures all lie on other players' home bases (of living players only, when `living_only`): 8th Deadly Treasures, classic, Winning. `kill(game, p)` is the edition's way to take him out. (rulesets: mechanics)
 ---@param game Game

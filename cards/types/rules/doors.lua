@@ -4,49 +4,11 @@
 ---@class rules.doors
 local M = {}
 
----Is wizard p in one of the two squares beside edge e? (rulesets: 8th)
----@param game Game
----@param p? any
----@param e? any
----@return any ...
-function M.beside(game, p, e) end
-
----The closed doors p may pass now: those of his square he may open (his home sector's, his own) and those he has a pass for (game:steps `door_passes`). (rulesets: 8th)
----@param game Game
----@param p? any
----@return any ...
-function M.passes(game, p) end
-
----A closed door whose lock a pick or a key may open (Pick Lock, Master Key): not one sealed shut (Seal Door: nobody unlocks or opens a sealed door; it may still be broken). (rulesets: 8th)
----@param game Game
----@param e? any
----@return any ...
-function M.unlockable(game, e) end
-
 ---The seal card c put on a door comes off (the spell ended): the door is an ordinary one again. (rulesets: 8th)
 ---@param game Game
 ---@param c? any
 ---@return any ...
 function M.unseal(game, c) end
-
----Hold-door actions for the doors beside p that he may open and nobody holds. (rulesets: 8th)
----@param game Game
----@param p? any
----@param list? any
----@return any ...
-function M.add_actions(game, p, list) end
-
----Wizard p holds a door open; false if its lock is jammed shut. (rulesets: 8th, mechanics)
----@param game Game
----@param p? any
----@param e? any
----@return any ...
-function M.hold(game, p, e) end
-
----Closes every held door whose holder has left its side (or died). Called after each action and each step, so that it happens at once. (rulesets: 8th)
----@param game Game
----@return any ...
-function M.release_far(game) end
 
 ---(rulesets: mechanics)
 ---@param game Game
@@ -96,10 +58,61 @@ function M.seal(game, e) end
 ---@return any ...
 function M.jam_open(game, e) end
 
+---Wizard p holds a door open; false if its lock is jammed shut. The door is listed in the game var `held_doors` (M.release_far closes it when he leaves it). (rulesets: mechanics)
+---@param game Game
+---@param p? any
+---@param e? any
+---@return any ...
+function M.hold(game, p, e) end
+
 ---Whoever held the door lets go: it closes (unless its lock was taken out). (rulesets: mechanics)
 ---@param game Game
 ---@param e? any
 ---@return any ...
 function M.release(game, e) end
+
+---Is wizard p in one of the two squares beside edge e? (rulesets: mechanics)
+---@param game Game
+---@param p? any
+---@param e? any
+---@return any ...
+function M.beside(game, p, e) end
+
+---edition: the sector whose owner passes door `info` (an EdgeInfo) freely: the printed door's sector (the kernel's DoorView.sector), nil for a created one. (rulesets: mechanics)
+---@param game Game
+---@param info? any
+---@return any ...
+function M.owner_sector(game, info) end
+
+---Could p pass this closed door (an EdgeInfo) himself: one of his home sector (M.owner_sector), one he made (tag `owner`), one he has a pass for this turn (turn var `door_passes`)? Never a door sealed shut. (rulesets: mechanics)
+---@param game Game
+---@param p? any
+---@param info? any
+---@return any ...
+function M.may_pass(game, p, info) end
+
+---The closed doors p may pass now: those of his square he may open (M.may_pass) and those he has a pass for (for game:steps `door_passes`). (rulesets: mechanics)
+---@param game Game
+---@param p? any
+---@return any ...
+function M.passes(game, p) end
+
+---A closed door whose lock a pick or a key may open (Pick Lock, Master Key): not one sealed shut (nobody unlocks or opens a sealed door; it may still be broken). (rulesets: mechanics)
+---@param game Game
+---@param e? any
+---@return any ...
+function M.unlockable(game, e) end
+
+---Hold-door actions (`hold_door`) for the doors beside p that he may open and nobody holds. (rulesets: mechanics)
+---@param game Game
+---@param p? any
+---@param list? any
+---@return any ...
+function M.add_actions(game, p, list) end
+
+---Closes every held door (game var `held_doors`) whose holder has left its side (or died). The edition calls it after each action and each step, so that it happens at once. (rulesets: mechanics)
+---@param game Game
+---@return any ...
+function M.release_far(game) end
 
 return M

@@ -131,6 +131,12 @@ function M.play(game, spec) end
 ---@return any ...
 function M.respond(game, id) end
 
+---Has card b an energy value (8th: Energy, Boosting Spells; 9th: Numbers, the 2s and 3s that are also spells)? (rulesets: mechanics)
+---@param game Game
+---@param b? any
+---@return any ...
+function M.has_energy_value(game, b) end
+
 ---The cards of p's hand worth a boost, but card c. (rulesets: mechanics)
 ---@param game Game
 ---@param p? any
@@ -164,7 +170,7 @@ function M.settle(game, p, c, cancelled, energy) end
 ---@return any ...
 function M.resolve_aims(game, p, c, entry, target, extra) end
 
----A spell cast from the hand (8th: Playing Magic Cards, Boosting Spells; classic, The Cards). Action `a`: { card, target, boost? }. (rulesets: mechanics)
+---A spell cast from the hand (8th: Playing Magic Cards, Boosting Spells; classic, The Cards). Action `a`: { card, target, boost? }. Returns M.play's results (the entry, cancelled), as M.throw and M.punch do. (rulesets: mechanics)
 ---@param game Game
 ---@param p? any
 ---@param a? any

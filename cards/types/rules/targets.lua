@@ -60,6 +60,14 @@ function M.object_adjacent(game, from, id, at) end
 ---@return any ...
 function M.adjacent(game, from, t) end
 
+---classic, Combat: the only inanimate objects one may attack are walls, doors and thornbushes, and whatever else a card gives points (`toughness`: solid stone). An attack card or a weapon (thrown or wielded) aimed at an object needs one with points; a dropped item or a treasure has none. Neutral spells (Drag) may still aim at any object. edition: an edition over classic may say which objects an attack may aim at (M.excluded calls this). (rulesets: classic)
+---@param game Game
+---@param c? any
+---@param card? any
+---@param t? any
+---@return any ...
+function M.attackable(game, c, card, t) end
+
 ---Squares a wizard may be teleported to (Teleport, Teleport Opponent): any square on the board that no fixed object blocking movement fills (a thornbush, solid stone), as options `{ label = "square x,y", square }`. (rulesets: classic)
 ---@param game Game
 ---@return any ...
