@@ -66,11 +66,47 @@ pub fn overlay(st: &GameState) -> Overlay {
                 let owner = obj.owner.map(wizard_glyph).unwrap_or('?').to_ascii_lowercase();
                 o.marks.push(Mark::treasure(s, owner, format!("treasure of {}", owner.to_ascii_uppercase())));
             } else {
-                o.marks.push(Mark::object(s, '*', obj.kind.clone()));
+                let damage = if obj.damage > 0 { format!(" (damage {})", obj.damage) } else { String::new() };
+                o.marks.push(Mark::object(s, '*', format!("{}{damage}", obj.kind)));
             }
         }
     }
     o
+}
+
+/// A picture of a game in progress as SVG: the board as it is now (created and destroyed walls,
+/// open doors, damage), the wizards, treasures and other objects, the turn in the title, and
+/// every wizard's life and what he carries in the key.
+pub fn state_svg(st: &GameState) -> String {
+    let mut o = overlay(st);
+    let to_play = if st.result.is_some() {
+        "game over".to_string()
+    } else if st.turn.number == 0 {
+        "setting up".to_string()
+    } else {
+        format!("{} to play", wizard_name(st, st.turn.active))
+    };
+    o.title = Some(format!("Turn {}, {to_play}", st.turn.number));
+    for p in &st.players {
+        let life = if p.alive { format!("life {}", p.life) } else { "dead".to_string() };
+        let carried: Vec<String> = st
+            .objects
+            .values()
+            .filter(|x| x.carried_by == Some(p.id))
+            .map(|x| match (x.kind.as_str(), x.owner) {
+                ("treasure", Some(w)) => format!("a treasure of {}", wizard_name(st, w)),
+                (kind, _) => kind.to_string(),
+            })
+            .collect();
+        let carries = if carried.is_empty() { String::new() } else { format!(", carries {}", carried.join(", ")) };
+        o.notes.push(format!(
+            "{}: {life}, {} card(s) in hand, {} in play{carries}",
+            wizard_name(st, p.id),
+            p.hand.len(),
+            p.play.len()
+        ));
+    }
+    crate::geometry::svg::render_svg(&st.board, &o)
 }
 
 /// One line per player: life, where, what the ruleset keeps about them.

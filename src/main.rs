@@ -93,6 +93,9 @@ enum Command {
         /// Write the event log (JSON lines) to this file when the game stops.
         #[arg(long)]
         log: Option<PathBuf>,
+        /// Write a picture of the game (SVG) into this folder after every turn: turn-001.svg...
+        #[arg(long)]
+        svg_dir: Option<PathBuf>,
     },
     /// An interactive session on one game: look at it, act, run Lua, undo, reload rules and cards.
     ///
@@ -231,6 +234,13 @@ enum Command {
         /// Write to this file instead of standard output.
         #[arg(long, short)]
         out: Option<PathBuf>,
+        /// Show a game in progress instead: a file of `play --save` or the REPL's `save`
+        /// (wizards, objects, created and destroyed walls, open doors, damage).
+        #[arg(long, conflicts_with_all = ["ruleset", "players", "side", "seed"])]
+        load: Option<PathBuf>,
+        /// With --load: the game after this many of its steps (answers) [default: all of them].
+        #[arg(long, requires = "load")]
+        step: Option<usize>,
     },
 }
 
@@ -397,6 +407,7 @@ fn run(cli: Cli) -> Result<(), String> {
             save,
             load,
             log,
+            svg_dir,
         } => {
             let ruleset = ruleset_or_default(&root, ruleset)?;
             // A saved game or a REPL session (`wizwar::repl` reads both).
@@ -456,15 +467,33 @@ fn run(cli: Cli) -> Result<(), String> {
                 (_, true) => Verbosity::Verbose,
                 _ => Verbosity::Normal,
             };
-            let mut front = Front::new(&engine, &human, verbosity);
+            let mut front = Front::new(&engine, &human, verbosity)
+                .clear_screen(std::io::IsTerminal::is_terminal(&std::io::stdout()));
             let mut keep_failed = false;
+            // One picture a turn (`--svg-dir`), named by the turn just played.
+            let picture = |engine: &Engine| -> Result<(), String> {
+                let Some(dir) = &svg_dir else { return Ok(()) };
+                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                let (n, svg) = engine.with_state(|s| (s.turn.number, wizwar::cli::state_svg(s)));
+                let path = dir.join(format!("turn-{n:03}.svg"));
+                std::fs::write(&path, svg).map_err(|e| format!("{}: {e}", path.display()))
+            };
+            let mut picture_failed = false;
             let outcome = front.play(turns, &mut std::io::stdin().lock(), &mut std::io::stdout(), &mut |engine| {
                 if let Err(e) = keep(engine) {
                     if !std::mem::replace(&mut keep_failed, true) {
                         eprintln!("wizwar: the game could not be kept as it goes: {e}");
                     }
                 }
+                if let Err(e) = picture(engine) {
+                    if !std::mem::replace(&mut picture_failed, true) {
+                        eprintln!("wizwar: no picture of the turn: {e}");
+                    }
+                }
             });
+            if matches!(outcome, Outcome::Over(_)) {
+                picture(&engine)?;
+            }
             let errors: Vec<String> = engine
                 .log()
                 .iter()
@@ -693,7 +722,28 @@ fn run(cli: Cli) -> Result<(), String> {
             println!("{}", wizwar::repl::replay_file(&root, &file)?);
             Ok(())
         }
-        Command::Board { ruleset, players, side, seed, format, out } => {
+        Command::Board { load: Some(file), step, format, out, .. } => {
+            let loaded = wizwar::repl::read_saved(&file)?;
+            let n = step.unwrap_or(loaded.steps.len());
+            if n > loaded.steps.len() {
+                return Err(format!("--step {n}: {} has {} step(s)", file.display(), loaded.steps.len()));
+            }
+            let check = wizwar::repl::Check::default();
+            let built = wizwar::repl::build(&root, &loaded.setup, &loaded.steps[..n], check)?;
+            if let Some(why) = &built.stopped {
+                return Err(why.clone());
+            }
+            let text = built.engine.with_view(|st| match format {
+                Format::Ascii => render_ascii(&st.board, &wizwar::cli::overlay(st)),
+                Format::Svg => wizwar::cli::state_svg(st),
+            });
+            match out {
+                Some(p) => std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?,
+                None => print!("{text}"),
+            }
+            Ok(())
+        }
+        Command::Board { ruleset, players, side, seed, format, out, .. } => {
             let ruleset = ruleset_or_default(&root, ruleset)?;
             // A playable ruleset's own board set (perhaps inherited); else a folder with boards only.
             let path = match wizwar::ruleset::Ruleset::load(&root.join("rulesets"), &ruleset) {

@@ -47,13 +47,33 @@ pub struct Front<'a> {
     verbosity: Verbosity,
     /// Log entries told so far (counted in the log as at the open question).
     told: usize,
+    /// Clear the screen (ANSI) before the hot-seat screen: stdout is a terminal.
+    clear: bool,
+    /// The person asked last (hot-seat: another one is asked to take the keyboard first).
+    last_asked: Option<u32>,
+    /// The story told since the last person's question (shown again after a hot-seat screen).
+    recent: Vec<String>,
 }
 
 impl<'a> Front<'a> {
     /// A front end for `engine`'s game from where it is now (a loaded game's past is not told
     /// again), people at the seats `humans`.
     pub fn new(engine: &'a Engine, humans: &[u32], verbosity: Verbosity) -> Front<'a> {
-        Front { engine, humans: humans.to_vec(), verbosity, told: engine.view_log_len() }
+        Front {
+            engine,
+            humans: humans.to_vec(),
+            verbosity,
+            told: engine.view_log_len(),
+            clear: false,
+            last_asked: None,
+            recent: Vec::new(),
+        }
+    }
+
+    /// Clear the screen with ANSI codes before a hot-seat screen (when stdout is a terminal).
+    pub fn clear_screen(mut self, clear: bool) -> Front<'a> {
+        self.clear = clear;
+        self
     }
 
     /// Plays until the game is over, `turns` turns have been played, a person's input ends
@@ -117,10 +137,10 @@ impl<'a> Front<'a> {
         }
         let entries = self.engine.view_log_since(from);
         for line in collapse(self.engine.narrate(&entries, self.verbosity == Verbosity::Verbose)) {
-            if line.starts_with("---") {
-                let _ = writeln!(out, "\n{line}");
-            } else {
-                let _ = writeln!(out, "  {line}");
+            let shown = if line.starts_with("---") { format!("\n{line}") } else { format!("  {line}") };
+            let _ = writeln!(out, "{shown}");
+            if self.humans.len() > 1 {
+                self.recent.push(shown);
             }
         }
     }
@@ -128,6 +148,11 @@ impl<'a> Front<'a> {
     /// A person's question: the table as he sees it, the question, then his answer (keys), or
     /// None when his input ends.
     pub fn ask(&mut self, req: &Request, input: &mut dyn BufRead, out: &mut dyn Write) -> Option<Vec<String>> {
+        if self.last_asked.is_some_and(|p| p != req.player) && !self.pass_keyboard(req.player, input, out) {
+            return None;
+        }
+        self.last_asked = Some(req.player);
+        self.recent.clear();
         let _ = write!(out, "\n{}{}", self.board(), self.hand(req.player));
         let _ = write!(out, "{}", self.question(req));
         loop {
@@ -156,6 +181,35 @@ impl<'a> Front<'a> {
                 }
             }
         }
+    }
+
+    /// Hot-seat: another person's turn to decide. The screen is cleared (on a terminal) so the
+    /// last one's hand is gone, the keyboard is passed, and after Enter the story since the last
+    /// person's question is told again. False when the input ends.
+    fn pass_keyboard(&mut self, to: u32, input: &mut dyn BufRead, out: &mut dyn Write) -> bool {
+        let who = self.engine.with_view(|st| wizard_name(st, to));
+        if self.clear {
+            let _ = write!(out, "\x1b[2J\x1b[3J\x1b[H");
+        } else {
+            let _ = writeln!(out, "\n{}", "=".repeat(60));
+        }
+        let _ = write!(out, "Pass the keyboard to {who}, then press Enter (nobody else looking).");
+        let _ = out.flush();
+        if matches!(read_text_line(input), Ok(Line::End) | Err(_)) {
+            let _ = writeln!(out);
+            return false;
+        }
+        if self.clear {
+            let _ = write!(out, "\x1b[2J\x1b[3J\x1b[H");
+        }
+        if !self.recent.is_empty() {
+            let prev = self.last_asked.map(|p| self.engine.with_view(|st| wizard_name(st, p))).unwrap_or_default();
+            let _ = writeln!(out, "\nSince {prev}'s last decision:");
+            for line in std::mem::take(&mut self.recent) {
+                let _ = writeln!(out, "{line}");
+            }
+        }
+        true
     }
 
     /// What a command typed at a question shows, or None when the line is not a command.

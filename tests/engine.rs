@@ -376,9 +376,10 @@ fn two_people_play_at_one_terminal() {
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // Each turn: the seat to play ends its turn ("end", then a prefix of it, then a number).
+    // Each turn: the seat to play ends its turn ("end", then a prefix of it, then a number);
+    // between two people, Enter once the keyboard is passed.
     let mut input = child.stdin.take().unwrap();
-    input.write_all(b"end\nEN\n9999\nend\n").unwrap();
+    input.write_all(b"end\n\nEN\n\n9999\nend\n").unwrap();
     drop(input);
     let started = std::time::Instant::now();
     let status = loop {
@@ -395,6 +396,7 @@ fn two_people_play_at_one_terminal() {
     std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut out).unwrap();
     assert!(status.success(), "{out}");
     assert!(out.contains("9999 is not an option number"), "a bad answer is explained: {out}");
+    assert!(out.contains("Pass the keyboard to B") && out.contains("Pass the keyboard to A"), "{out}");
     assert!(out.contains("Stopped at the turn limit"), "three turns were played by the two people: {out}");
     assert!(kept.exists() && out.contains("This game is kept in"), "a game people play is kept: {out}");
     // A seat named twice is refused, saying so.

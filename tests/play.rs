@@ -195,3 +195,63 @@ fn a_random_seed_is_printed_and_plays_the_same_game_again() {
     assert!(ok && text.contains("--- turn 2: Ann ---") && text.contains("\n  B Bob  life"), "{text}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Hot-seat: before one person's question after another person's, the keyboard is passed (a
+/// screen of its own, Enter to go on) and the story since is told again; a single person never
+/// sees that screen.
+#[test]
+fn hot_seat_passes_the_keyboard_between_people() {
+    let seats: Vec<Box<dyn Agent>> = vec![Box::new(QueueAgent::default()), Box::new(QueueAgent::default())];
+    let e = Engine::new(Path::new("."), &setup("8th", 3, &[]), Box::new(Seats { agents: seats })).unwrap();
+    let mut front = Front::new(&e, &[0, 1], Verbosity::Normal);
+    let input = "1\n".repeat(60);
+    let mut out = Vec::new();
+    front.play(4, &mut input.as_bytes(), &mut out, &mut |_| {});
+    let text = String::from_utf8_lossy(&out);
+    let pass = text.find("Pass the keyboard to B, then press Enter").expect("B gets the keyboard");
+    assert!(text[..pass].contains("Your hand (A):"), "A decided first: {text}");
+    let after = &text[pass..];
+    assert!(after.find("Since A's last decision:").unwrap() < after.find("Your hand (B):").unwrap(), "{after}");
+    assert!(text.contains("Pass the keyboard to A"), "and back to A: {text}");
+    assert!(!text.contains('\x1b'), "no ANSI codes when not at a terminal");
+    // At a terminal the screen is cleared before the pass, so A's hand is gone.
+    let seats: Vec<Box<dyn Agent>> = vec![Box::new(QueueAgent::default()), Box::new(QueueAgent::default())];
+    let e = Engine::new(Path::new("."), &setup("8th", 3, &[]), Box::new(Seats { agents: seats })).unwrap();
+    let mut out = Vec::new();
+    Front::new(&e, &[0, 1], Verbosity::Normal).clear_screen(true).play(4, &mut input.as_bytes(), &mut out, &mut |_| {});
+    let text = String::from_utf8_lossy(&out);
+    let pass = text.find("Pass the keyboard to B").unwrap();
+    assert!(text[..pass].ends_with("\x1b[2J\x1b[3J\x1b[H"), "cleared first");
+    // One person: no such screen.
+    let seats: Vec<Box<dyn Agent>> = vec![Box::new(QueueAgent::default()), Box::new(RandomAgent::new(9))];
+    let e = Engine::new(Path::new("."), &setup("8th", 3, &[]), Box::new(Seats { agents: seats })).unwrap();
+    let mut out = Vec::new();
+    Front::new(&e, &[0], Verbosity::Normal).play(4, &mut input.as_bytes(), &mut out, &mut |_| {});
+    assert!(!String::from_utf8_lossy(&out).contains("Pass the keyboard"));
+}
+
+/// Pictures of a game: `play --svg-dir` (one a turn) and `board --load FILE --step N`.
+#[test]
+fn pictures_of_a_game_in_progress() {
+    let dir = common::temp_dir("play-svg");
+    let path = |n: &str| dir.join(n).to_string_lossy().to_string();
+    let (ok, text) = wizwar(
+        &["play", "--seed", "4", "--turns", "3", "--quiet", "--save", &path("g.json"), "--svg-dir", &path("pics")],
+        b"",
+    );
+    assert!(ok, "{text}");
+    for n in 1..=3 {
+        let svg = std::fs::read_to_string(dir.join(format!("pics/turn-{n:03}.svg"))).unwrap();
+        assert!(svg.contains(&format!("<title>Turn {n}, ")) || svg.contains("game over"), "{svg}");
+    }
+    let (ok, text) =
+        wizwar(&["board", "--load", &path("g.json"), "--step", "2", "--format", "svg", "-o", &path("s.svg")], b"");
+    assert!(ok, "{text}");
+    let svg = std::fs::read_to_string(dir.join("s.svg")).unwrap();
+    assert!(svg.contains("<title>Turn 1, ") && svg.contains("class=\"mark mark-wizard\""), "{svg}");
+    let (ok, text) = wizwar(&["board", "--load", &path("g.json")], b"");
+    assert!(ok && text.contains("(wizard) at"), "ASCII by default, after every step: {text}");
+    let (ok, text) = wizwar(&["board", "--load", &path("g.json"), "--step", "100000"], b"");
+    assert!(!ok && text.contains("--step 100000"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}

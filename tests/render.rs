@@ -610,3 +610,36 @@ fn writes_sample_svgs() {
     let warps = render_svg(&three_with_warps(), &Overlay::default());
     std::fs::write(dir.join("board-sample-warps.svg"), warps).unwrap();
 }
+
+/// A game in progress as SVG (`wizwar::cli::state_svg`): wizards and treasures, damage on a
+/// wall, an open door, door colours in the key, the turn in the title, each wizard's life in
+/// the key, and the squares' labels drawn over the home circles.
+#[test]
+fn a_game_in_progress_draws_as_svg() {
+    use wizwar::decision::{Agent, RandomAgent, Seats};
+    use wizwar::engine::{Engine, GameSetup};
+    let setup = GameSetup { ruleset: "8th".into(), players: 2, seed: 5, options: vec![], names: vec![] };
+    let bots: Vec<Box<dyn Agent>> = vec![Box::new(RandomAgent::new(1)), Box::new(RandomAgent::new(2))];
+    let e = Engine::new(std::path::Path::new("."), &setup, Box::new(Seats { agents: bots })).unwrap();
+    e.run(Some(4));
+    let mut st = e.state();
+    let edges = st.board.barrier_edges();
+    let wall = edges.iter().find(|v| v.barrier == Barrier::Wall && !v.boundary).unwrap().id;
+    let door =
+        edges.iter().find(|v| v.barrier == Barrier::Door && v.door.as_ref().is_some_and(|d| !d.open)).unwrap().id;
+    st.board.set_damage(wall, 2).unwrap();
+    st.board.set_door_open(door, true).unwrap();
+    let svg = wizwar::cli::state_svg(&st);
+    check_xml(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+    assert!(svg.contains(&format!("<title>Turn {}, ", st.turn.number)), "the turn in the title");
+    assert_eq!(count(&svg, "class=\"crack\""), 1, "{svg}");
+    assert!(svg.contains(&format!("damage 2 on {wall}")));
+    assert!(count(&svg, "class=\"door-open\"") >= 1);
+    assert!(svg.contains("Door colours:") && count(&svg, "class=\"key-door-colour\"") >= 1, "door colours in the key");
+    assert_eq!(count(&svg, "class=\"mark mark-wizard\""), st.players.iter().filter(|p| p.at.is_some()).count());
+    assert!(count(&svg, "class=\"mark mark-treasure\"") >= 1);
+    assert!(svg.contains(">A: life ") && svg.contains(">B: "), "every wizard in the key");
+    let labels = svg.find("<g id=\"square-labels\">").unwrap();
+    assert!(svg.rfind("class=\"home\"").unwrap() < labels, "labels over the home circles");
+    assert!(svg.find("<g id=\"marks\">").unwrap() > labels, "marks over the labels");
+}

@@ -978,3 +978,85 @@ fn a_replay_names_the_files_that_changed_since_the_save() {
     assert!(changes < verdict, "the changed files come first: {out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `act` named by a number or part of its text says which action it took.
+#[test]
+fn act_by_number_or_part_echoes_the_action_taken() {
+    let mut r = repl();
+    let out = r.execute("act 1").unwrap();
+    assert!(out.starts_with("act `move"), "{out}");
+    let key = match &r.steps()[0] {
+        wizwar::repl::Step::Answer { keys, .. } => keys[0].clone(),
+        other => panic!("{other:?}"),
+    };
+    assert!(out.lines().next().unwrap().contains(&format!("`{key}`")), "{out}");
+    r.execute("undo").unwrap();
+    let out = r.execute(&format!("act {key}")).unwrap();
+    assert!(!out.starts_with("act `"), "a whole key is not echoed: {out}");
+}
+
+/// `bots N [SEATS]`: hunters answer for N turns, or only for the seats named; every answer is a
+/// step that undo takes back and a save keeps.
+#[test]
+fn bots_answer_for_turns_or_seats_as_ordinary_steps() {
+    let mut r = repl();
+    let turn = |r: &Repl| r.engine().unwrap().with_view(|s| s.turn.number);
+    assert_eq!(turn(&r), 1);
+    let out = r.execute("bots 2").unwrap();
+    assert!(out.contains("the bots gave"), "{out}");
+    assert_eq!(turn(&r), 3, "two turns played: {out}");
+    let n = r.steps().len();
+    assert!(n >= 2, "{n}");
+    assert!(r.steps().iter().all(|s| matches!(s, wizwar::repl::Step::Answer { .. })));
+    r.execute("undo").unwrap();
+    assert_eq!(r.steps().len(), n - 1);
+    r.execute("bots 1").unwrap();
+    assert_eq!(turn(&r), 3);
+    // A's question: the bots for B stop at once; after A ends his turn, they play B's.
+    let active = |r: &Repl| r.engine().unwrap().with_view(|s| s.turn.active);
+    assert_eq!(active(&r), 0);
+    let out = r.execute("bots 5 B").unwrap();
+    assert!(out.contains("gave 0 answer(s)"), "{out}");
+    r.execute("lua game:set_life(0, 99)").unwrap();
+    r.execute("act end").unwrap();
+    assert_eq!(active(&r), 1);
+    let out = r.execute("bots 5 B").unwrap();
+    assert_eq!((turn(&r), active(&r)), (5, 0), "B's turn played, A asked again: {out}");
+    // Saved and loaded: the same game.
+    let file = tmp("bots.json");
+    r.execute(&format!("save {}", file.display())).unwrap();
+    let fresh = load_whole(&root(), &file);
+    assert_eq!(fresh.engine().unwrap().state(), r.engine().unwrap().state());
+    assert!(r.execute("bots").unwrap_err().contains("usage: bots N"));
+    assert!(r.execute("bots 2 Q").unwrap_err().contains("no player `Q`"));
+}
+
+/// A reload that meets a script error says so, with the error, beside the divergence.
+#[test]
+fn reload_shows_the_script_error_it_met() {
+    let dir = temp_root("reload_error_root");
+    let zap = dir.join("cards/toy/zap.lua");
+    let mut r = repl_at(&dir);
+    r.execute("act cast Zap #8 at 1").unwrap();
+    edit(&zap, "ctx:damage(ctx.target, 2)", "error(\"boom in zap\")");
+    let out = r.execute("reload").unwrap();
+    assert!(out.contains("script error at step 1 of 1"), "{out}");
+    assert!(out.contains("boom in zap") && out.contains("zap.lua:"), "{out}");
+    assert!(out.contains("diverges at step 1"), "the divergence too: {out}");
+}
+
+/// `board --svg FILE` writes a picture of the game as it is.
+#[test]
+fn board_writes_a_picture_of_the_game() {
+    let mut r = repl();
+    r.execute("act 1").unwrap();
+    let file = tmp("board.svg");
+    let out = r.execute(&format!("board --svg {}", file.display())).unwrap();
+    assert!(out.contains("wrote a picture"), "{out}");
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        svg.starts_with("<?xml") && svg.contains("<title>Turn 1, A to play") && svg.contains("mark-wizard"),
+        "{svg}"
+    );
+    assert!(r.execute("board --svg").unwrap_err().contains("usage: board [--svg FILE]"));
+}

@@ -40,6 +40,10 @@ use std::collections::{BTreeMap, BTreeSet};
 #[derive(Clone, Debug, Default)]
 pub struct Overlay {
     pub marks: Vec<Mark>,
+    /// What the picture shows, before the layout's name in the SVG title ("turn 5, A to play").
+    pub title: Option<String>,
+    /// Lines for the SVG's key after the marks (what is carried, life...).
+    pub notes: Vec<String>,
 }
 
 /// One thing drawn on a square: `glyph` in the ASCII map and inside the SVG circle, `label` in

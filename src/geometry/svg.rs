@@ -329,9 +329,6 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
             py(s.y)
         );
     }
-    for s in board.squares() {
-        text(&mut out, (px(s.x) + 2.5, py(s.y) + 8.5), 7.5, "start", r##"fill="#999""##, &format!("{},{}", s.x, s.y));
-    }
     out.push_str("</g>\n<g id=\"coords\">\n");
     for x in 0..w {
         let cx = px(x) + CELL / 2.0;
@@ -647,6 +644,58 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
     }
     out.push_str("</g>\n");
 
+    // Cracks: damage on a wall or door still standing, a zigzag across it and the count.
+    out.push_str("<g id=\"cracks\">\n");
+    for (e, st) in board.edge_states() {
+        let standing = board.edge(*e).is_ok_and(|v| v.barrier != Barrier::Open);
+        if st.damage == 0 || !standing {
+            continue;
+        }
+        used.insert("crack");
+        let (a, b) = ends(*e);
+        let m = lerp(a, b, 0.5);
+        let n = if e.horizontal { (0.0, 1.0) } else { (1.0, 0.0) };
+        let u = if e.horizontal { (1.0, 0.0) } else { (0.0, 1.0) };
+        let pts: Vec<Pt> = [(-7.0, -4.0), (-2.0, 4.0), (2.0, -4.0), (7.0, 4.0)]
+            .iter()
+            .map(|(t, k)| (m.0 + u.0 * t + n.0 * k, m.1 + u.1 * t + n.1 * k))
+            .collect();
+        let d: Vec<String> = pts.iter().map(|p| format!("{:.1} {:.1}", p.0, p.1)).collect();
+        let _ = writeln!(
+            out,
+            r##"<g class="crack"><title>damage {} on {e}</title><path d="M {}" fill="none" stroke="{SEAL_COLOUR}" stroke-width="2"/>"##,
+            st.damage,
+            d.join(" L ")
+        );
+        let at = (m.0 + n.0 * 9.0 + u.0 * 9.0, m.1 + n.1 * 9.0 + u.1 * 9.0 + 3.0);
+        text(
+            &mut out,
+            at,
+            9.0,
+            "middle",
+            &format!(
+                r##"fill="{SEAL_COLOUR}" font-weight="bold" stroke="#fff" stroke-width="2" paint-order="stroke""##
+            ),
+            &st.damage.to_string(),
+        );
+        out.push_str("</g>\n");
+    }
+    out.push_str("</g>\n");
+
+    // Square labels above the board's features (a home circle never hides one), below the marks.
+    out.push_str("<g id=\"square-labels\">\n");
+    for s in board.squares() {
+        text(
+            &mut out,
+            (px(s.x) + 2.5, py(s.y) + 8.5),
+            7.5,
+            "start",
+            r##"fill="#888" stroke="#fff" stroke-width="1.5" stroke-opacity="0.8" paint-order="stroke""##,
+            &format!("{},{}", s.x, s.y),
+        );
+    }
+    out.push_str("</g>\n");
+
     // Overlay marks.
     out.push_str("<g id=\"marks\">\n");
     for (s, ms) in &marks {
@@ -705,6 +754,31 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
         text(&mut out, (x + 30.0, y + 4.0), 10.5, "start", r##"fill="#333""##, label);
     }
     let mut y = key_top + 22.0 + samples.len().div_ceil(per_row) as f64 * 24.0 + 2.0;
+    // Doors' colours (the dot on a closed door: the colour printed on it).
+    let door_colours: BTreeSet<String> = edge_looks(board)
+        .iter()
+        .filter(|(_, l)| matches!(l, EdgeLook::Door { .. }))
+        .filter_map(|(e, _)| board.edge(*e).ok()?.door?.colour)
+        .collect();
+    if !door_colours.is_empty() {
+        text(&mut out, (12.0, y), 11.0, "start", r##"fill="#333""##, "Door colours:");
+        let mut x = 100.0;
+        for c in &door_colours {
+            let _ = writeln!(
+                out,
+                r##"<circle class="key-door-colour" cx="{x:.1}" cy="{:.1}" r="4" fill="{}" stroke="#000" stroke-width="0.5"/>"##,
+                y - 4.0,
+                escape(&css_colour(Some(c), "#fff"))
+            );
+            text(&mut out, (x + 7.0, y), 11.0, "start", r##"fill="#333""##, c);
+            x += 14.0 + 7.0 * c.chars().count() as f64;
+            if x > width - 60.0 {
+                x = 100.0;
+                y += 15.0;
+            }
+        }
+        y += 15.0;
+    }
     for g in groups.iter().filter(|g| g.kind != LinkKind::Wrap) {
         let colour = match g.kind {
             LinkKind::Portal => css_colour(g.colour.as_deref(), "#888"),
@@ -728,15 +802,22 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
         );
         y += 15.0;
     }
+    for note in &overlay.notes {
+        text(&mut out, (12.0, y), 11.0, "start", r##"fill="#333""##, note);
+        y += 15.0;
+    }
     out.push_str("</g>\n");
     let height = y + 6.0;
 
     let layout = board.layout();
-    let title = if layout.name == layout.id || layout.id.is_empty() {
+    let mut title = if layout.name == layout.id || layout.id.is_empty() {
         layout.name.clone()
     } else {
         format!("{} ({})", layout.name, layout.id)
     };
+    if let Some(t) = &overlay.title {
+        title = format!("{t}: {title}");
+    }
     let mut doc = String::with_capacity(out.len() + 1024);
     let _ = writeln!(
         doc,
@@ -762,6 +843,7 @@ const KEY: &[(&str, &str)] = &[
     ("door-open", "open door"),
     ("jammed", "jammed open"),
     ("sealed", "sealed door"),
+    ("crack", "damage (count)"),
     ("home", "home base"),
     ("treasure", "treasure start"),
     ("obstacle", "blocks movement"),
@@ -835,6 +917,20 @@ fn key_sample(out: &mut String, kind: &str, x: f64, y: f64) {
                 y - 12.0,
                 x + 24.0,
                 y + 5.0
+            );
+        }
+        "crack" => {
+            let _ = writeln!(
+                out,
+                r#"<path class="key-crack" d="M {:.1} {:.1} L {:.1} {:.1} L {:.1} {:.1} L {:.1} {:.1}" fill="none" stroke="{SEAL_COLOUR}" stroke-width="2"/>"#,
+                x + 5.0,
+                y - 4.0,
+                x + 10.0,
+                y + 4.0,
+                x + 14.0,
+                y - 4.0,
+                x + 19.0,
+                y + 4.0
             );
         }
         "wrap" => polygon(out, "key-wrap", &[(x + 7.0, y - 6.0), (x + 17.0, y), (x + 7.0, y + 6.0)], "#777", ""),

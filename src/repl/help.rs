@@ -7,7 +7,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "new [--ruleset R] [--players N] [--seed S] [--option O]",
         "start a new game (`new!`: even with steps not saved)",
     ),
-    ("board", "board", "show the board with wizards, treasures and objects"),
+    ("board", "board [--svg FILE]", "show the board with wizards, treasures and objects (or write it as SVG)"),
     ("state", "state", "players' summary, turn and phase, what the game waits for"),
     ("hand", "hand P", "the cards in player P's hand (P: A, B... or 0, 1... or a name)"),
     ("play", "play P", "the cards in player P's play area"),
@@ -17,6 +17,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ("actions", "actions [FILTER]", "the numbered legal actions (those containing FILTER)"),
     ("act", "act N-or-key", "take a legal action: its number, or (part of) its key"),
     ("answer", "answer N-or-key...", "answer the pending request, by numbers or keys"),
+    ("bots", "bots N [SEATS]", "hunter bots answer for N turns (only for SEATS, e.g. `bots 2 B`): each answer a step"),
     ("put", "put wizard|treasure|item|card|#ID ...", "set up an experiment: put a wizard, object or card anywhere"),
     ("give", "give P CARD", "a new copy of any card in player P's hand"),
     ("lua", "lua CODE", "run Lua with `game` in scope; globals last for the session"),
@@ -60,7 +61,16 @@ fn long_help(cmd: &str) -> Option<&'static str> {
                   otherwise the key that begins with, or else contains, the text (any case) when only one\n\
                   does: `act cast zap #8` for `cast Zap #8 at 1`. Else it lists the candidates, or the\n\
                   nearest keys. Tab completes the keys. If the action asks further questions, they show as\n\
-                  a pending request: use `answer`."
+                  a pending request: use `answer`. Named by a number or part of its text, the action taken is\n\
+                  echoed first."
+        }
+        "bots" => {
+            "Lets bots (hunters, as `sim` plays by default) answer the questions for N turns: `bots 1`\n\
+                   plays the turn in progress to its end, `bots 3` three turns, every seat. `bots 4 B` (or\n\
+                   `bots 4 B,C`) answers only for the seats named: it stops at the first question of any other\n\
+                   seat, so you answer your wizard and the bots his opponents. Every answer is an ordinary step:\n\
+                   `undo` takes back the last one, `save` and `reload` replay them. Ctrl-C stops it (the answers\n\
+                   given so far stay)."
         }
         "answer" => {
             "Answers the pending request: `answer pass`, `answer 2`, or a part of a key as for `act`;\n\

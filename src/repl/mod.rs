@@ -193,7 +193,15 @@ impl Repl {
                 self.cmd_new(rest)
             }
             "new!" => self.cmd_new(rest),
-            "board" => self.view(|_, st, _| render_ascii(&st.board, &overlay(st))),
+            "board" if rest.is_empty() => self.view(|_, st, _| render_ascii(&st.board, &overlay(st))),
+            "board" => {
+                let file = rest.strip_prefix("--svg").map(str::trim).filter(|f| !f.is_empty());
+                let file = file.ok_or("usage: board [--svg FILE]")?;
+                let path = expand_home(file);
+                let svg = self.view(|_, st, _| crate::cli::state_svg(st))?;
+                std::fs::write(&path, svg).map_err(|e| format!("{}: {e}", path.display()))?;
+                Ok(format!("wrote a picture of the game to {}", path.display()))
+            }
             "state" => self.cmd_state(),
             "hand" | "play" => {
                 let p = parse_player(rest, self.engine_ref()?)? as usize;
@@ -238,8 +246,22 @@ impl Repl {
                 }
                 let key = req.match_option(rest)?;
                 req.resolve(std::slice::from_ref(&key))?;
-                self.step(Step::Answer { player: req.player, kind: req.kind.clone(), keys: vec![key] })
+                // Named by a number or part of its text: say which action that was.
+                let echo = (key != rest.trim()).then(|| {
+                    let c = req.options.iter().find(|c| c.key == key).expect("a matched option");
+                    if c.label.is_empty() || c.label == c.key {
+                        format!("act `{key}`")
+                    } else {
+                        format!("act `{key}` ({})", c.label)
+                    }
+                });
+                let out = self.step(Step::Answer { player: req.player, kind: req.kind.clone(), keys: vec![key] })?;
+                Ok(match echo {
+                    Some(e) => format!("{e}\n{out}"),
+                    None => out,
+                })
             }
+            "bots" => self.cmd_bots(rest),
             "answer" => {
                 let req = self.pending_request()?;
                 let keys = req.answer_from_text(rest)?;
@@ -404,6 +426,70 @@ impl Repl {
             return Err(format!("no action matches `{filter}` ({} actions: `actions` lists them)", req.options.len()));
         }
         Ok(format!("actions matching `{filter}`:{list}"))
+    }
+
+    /// `bots N [SEATS]`: hunter bots (the `sim` default) answer every question for N turns, or
+    /// only the questions of the seats named; each answer is an ordinary step (undo, save and
+    /// replay keep working). Stops early at a question for a seat not named, at the end of the
+    /// game, or on Ctrl-C (the answers given so far stay).
+    fn cmd_bots(&mut self, rest: &str) -> Result<String, String> {
+        const USAGE: &str = "usage: bots N [SEATS] (e.g. `bots 3`, `bots 2 B`, `bots 5 B,C`)";
+        let mut words = rest.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty());
+        let n: u64 = words.next().and_then(|w| w.parse().ok()).ok_or(USAGE)?;
+        let engine = self.engine_ref()?;
+        let mut seats = Vec::new();
+        for w in words {
+            seats.push(parse_player(w, engine)?);
+        }
+        let g = self.game_ref()?;
+        let seed = g.setup.seed.wrapping_mul(31).wrapping_add(g.run.steps.len() as u64);
+        let mut bot = crate::decision::HunterAgent::new(seed);
+        let start_turn = g.engine().with_view(|st| st.turn.number);
+        let log_before = g.engine().view_log_len();
+        let (mut answered, mut errors) = (0usize, Vec::new());
+        let why = loop {
+            let g = self.game_ref()?;
+            let req = match g.outcome() {
+                Outcome::Suspended(req) => req.clone(),
+                _ => break String::new(),
+            };
+            let turn = g.engine().with_view(|st| st.turn.number);
+            if turn >= start_turn + n {
+                break String::new();
+            }
+            if !seats.is_empty() && !seats.contains(&req.player) {
+                break String::new();
+            }
+            if self.interrupt.load(Ordering::Relaxed) {
+                break format!("\n{INTERRUPTED}");
+            }
+            let keys = match g.engine().with_view(|st| crate::decision::Agent::decide_seeing(&mut bot, &req, st)) {
+                crate::decision::Decision::Answer(k) => k,
+                other => break format!("\nthe bot gave no answer: {other:?}"),
+            };
+            let out = match self.step(Step::Answer { player: req.player, kind: req.kind.clone(), keys }) {
+                Ok(out) => out,
+                Err(e) => break format!("\nstopped: {e}"),
+            };
+            errors.extend(out.lines().filter(|l| l.starts_with("script error")).map(str::to_string));
+            answered += 1;
+        };
+        let engine = self.engine_ref()?;
+        let names = card_names(engine.card_defs());
+        let lines: Vec<_> = engine
+            .view_log_since(log_before.min(engine.view_log_len()))
+            .into_iter()
+            .filter(|l| l.event != "answer" && l.event != "error")
+            .collect();
+        let shown = engine.with_view(|st| log_text(&lines, st, &names));
+        let mut out = vec![format!("the bots gave {answered} answer(s), each a step (`undo` takes one back){why}")];
+        out.extend(errors);
+        if shown.len() > NEW_LINES_SHOWN {
+            out.push(format!("  ... {} earlier line(s): `log {}`", shown.len() - NEW_LINES_SHOWN, shown.len()));
+        }
+        out.extend(shown.iter().skip(shown.len().saturating_sub(NEW_LINES_SHOWN)).map(|l| format!("  {l}")));
+        out.push(self.pending_text());
+        Ok(out.join("\n"))
     }
 
     fn cmd_card(&self, rest: &str) -> Result<String, String> {
@@ -584,6 +670,9 @@ impl Repl {
         let built = build(&self.root, &loaded.setup, &loaded.steps, check)?;
         let total = loaded.steps.len();
         let mut out = format!("loaded {}: {} of {total} steps applied", path.display(), built.steps.len());
+        for e in &built.errors {
+            out.push_str(&format!("\nscript error {e} (the action was undone)"));
+        }
         for note in built.differs.iter().chain(&built.stopped) {
             out.push_str(&format!("\n{note}"));
         }
@@ -611,6 +700,8 @@ impl Repl {
         let built = build(&self.root, &setup, &steps, check)?;
         let n = built.steps.len();
         let mut report = vec![];
+        // The script errors the replay met: a card or rule broken by the edit says where.
+        report.extend(built.errors.iter().map(|e| format!("script error {e} (the action was undone)")));
         report.extend(built.differs.iter().cloned());
         match &built.stopped {
             Some(s) => report.push(format!(

@@ -166,6 +166,9 @@ pub struct Built {
     pub differs: Option<String>,
     /// Why the first pending step no longer applies.
     pub stopped: Option<String>,
+    /// The script errors the replay met (each undid the action it broke), as
+    /// "at step N of M (step): message" (or "at the start").
+    pub errors: Vec<String>,
 }
 
 pub const INTERRUPTED: &str = "interrupted (Ctrl-C): the game is as it was before the command";
@@ -179,7 +182,16 @@ pub fn build(root: &Path, setup: &GameSetup, steps: &[Step], check: Check) -> Re
     let engine = Engine::new(root, setup, Box::new(QueueAgent::default()))?;
     engine.set_interrupt_flag(check.interrupt.cloned());
     let lua = new_session(&engine)?;
-    let mut built = Built { engine, lua, steps: vec![], pending: vec![], trace: vec![], differs: None, stopped: None };
+    let mut built = Built {
+        engine,
+        lua,
+        steps: vec![],
+        pending: vec![],
+        trace: vec![],
+        differs: None,
+        stopped: None,
+        errors: vec![],
+    };
     replay_steps(&mut built, steps, check)?;
     Ok(built)
 }
@@ -192,6 +204,13 @@ pub fn replay_steps(built: &mut Built, steps: &[Step], check: Check) -> Result<(
     let last_run = |i: usize| if i == steps.len() { boundary } else { None };
     let engine = &built.engine;
     let start = engine.run(last_run(0));
+    built.errors = engine
+        .log_since(0)
+        .iter()
+        .filter(|l| l.event == "error")
+        .filter_map(|l| l.data.get("message").and_then(Value::as_str))
+        .map(|m| format!("at the start: {m}"))
+        .collect();
     built.trace = vec![Point { snap: engine.snapshot(), outcome: start, touched_session: false }];
     let mut differs = compare(&check, 0, &built.trace, engine, "at the start (before any step)");
     for (i, s) in steps.iter().enumerate() {
@@ -201,6 +220,8 @@ pub fn replay_steps(built: &mut Built, steps: &[Step], check: Check) -> Result<(
         let outcome = built.trace.last().expect("a start").outcome.clone();
         match apply(engine, &built.lua, &outcome, s, last_run(i + 1)) {
             Ok(a) => {
+                let at = format!("at step {} of {} ({})", i + 1, steps.len(), s.describe());
+                built.errors.extend(a.errors.iter().map(|e| format!("{at}: {e}")));
                 built.steps.push(s.clone());
                 built.trace.push(Point {
                     snap: engine.snapshot(),
