@@ -303,7 +303,7 @@ impl<'a> Front<'a> {
         let defs: Vec<&CardDef> = self.engine.card_defs().collect();
         let by_id = name.trim_start_matches('#').parse::<CardId>().ok().and_then(|id| {
             let key = self.engine.with_view(|st| st.cards.iter().find(|c| c.id == id).map(|c| c.def.clone()))?;
-            defs.iter().find(|d| d.key == key).copied()
+            defs.iter().find(|d| *d.key == *key).copied()
         });
         let low = name.to_lowercase();
         let mut found: Vec<&CardDef> = match by_id {
@@ -343,7 +343,7 @@ impl<'a> Front<'a> {
 /// "NAME #11 (KIND, energy N): the first sentence of its text..." (cut short).
 fn card_line(st: &GameState, defs: &BTreeMap<&str, &CardDef>, c: CardId) -> String {
     let Some(inst) = st.cards.iter().find(|x| x.id == c) else { return format!("#{c}") };
-    let Some(d) = defs.get(inst.def.as_str()) else { return format!("{} #{c}", inst.def) };
+    let Some(d) = defs.get(&*inst.def) else { return format!("{} #{c}", inst.def) };
     let energy = d.energy.map(|e| format!(", energy {e}")).unwrap_or_default();
     format!("{} #{c} ({}{energy}): {}", d.name, d.kind, short_text(&d.text, 90))
 }

@@ -166,7 +166,7 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
                     .iter()
                     .find_map(|k| l.data.get(k).and_then(Value::as_int));
                 if let (Some(card), Some(who)) = (card, who) {
-                    let name = names.get(card.def.as_str()).copied().unwrap_or(card.def.as_str());
+                    let name = names.get(&*card.def).copied().unwrap_or(&*card.def);
                     record.plays.push((name.to_string(), who as u32));
                 }
             }

@@ -9,6 +9,7 @@ use crate::rng::GameRng;
 use crate::value::Value;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 pub type PlayerId = u32;
 pub type CardId = u32;
@@ -18,7 +19,7 @@ pub type ObjectId = u64;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Zone {
     /// A shared, ordered pile ("deck", "discard"); the top is the last entry.
-    Pile(String),
+    Pile(Arc<str>),
     Hand(PlayerId),
     /// A player's play area: maintained spells and carried items.
     Play(PlayerId),
@@ -35,7 +36,8 @@ pub enum Zone {
 pub struct CardInstance {
     pub id: CardId,
     /// The card file's key: its path under `cards/` without `.lua` ("<edition>/<school>/<card>").
-    pub def: String,
+    /// Shared, not copied: a checkpoint of a game of a hundred cards copies no strings.
+    pub def: Arc<str>,
     pub zone: Zone,
     /// Who played it, while it is in play or on the stack.
     pub controller: Option<PlayerId>,
@@ -249,7 +251,7 @@ impl GameState {
             Ok(())
         };
         for (name, pile) in &self.piles {
-            tally(pile, &Zone::Pile(name.clone()))?;
+            tally(pile, &Zone::Pile(name.as_str().into()))?;
         }
         for p in &self.players {
             tally(&p.hand, &Zone::Hand(p.id))?;

@@ -127,7 +127,9 @@ fn the_first_turn_allows_no_attack() {
         let card = c.value.get("card").and_then(|v| v.as_int());
         c.value.get("kind").and_then(|k| k.as_str()) == Some("cast")
             && card.is_some_and(|id| {
-                e.state().card(id as u32).is_some_and(|ci| e.card_defs().any(|d| d.key == ci.def && d.kind == "attack"))
+                e.state()
+                    .card(id as u32)
+                    .is_some_and(|ci| e.card_defs().any(|d| *d.key == *ci.def && d.kind == "attack"))
             })
     });
     assert!(!attack_cast, "no attack spell on the first turn: {labels:?}");

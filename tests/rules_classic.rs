@@ -303,7 +303,7 @@ fn designers_cards_fill_the_five_blank_places() {
         std::fs::write(custom.join(file), card(name)).unwrap();
     }
     let e = Engine::new(&root, &setup("classic", 1, 2), Box::new(Passer)).unwrap();
-    let count = |key: &str| e.with_state(|st| st.cards.iter().filter(|c| c.def == key).count());
+    let count = |key: &str| e.with_state(|st| st.cards.iter().filter(|c| &*c.def == key).count());
     assert_eq!(count("classic/custom/a_first"), 2);
     assert_eq!(count("classic/custom/b_second"), 2);
     assert_eq!(count("classic/custom/c_third"), 1, "the fifth blank place is the last");
@@ -325,7 +325,7 @@ fn designers_cards_fill_the_five_blank_places() {
 fn the_deck_holds_the_125_printed_cards() {
     let e = Engine::new(Path::new("."), &setup("classic", 1, 2), Box::new(Passer)).unwrap();
     let printed: Vec<String> = e.with_state(|st| {
-        st.cards.iter().filter(|c| !c.def.starts_with("classic/custom/")).map(|c| c.def.clone()).collect()
+        st.cards.iter().filter(|c| !c.def.starts_with("classic/custom/")).map(|c| c.def.to_string()).collect()
     });
     assert_eq!(printed.len(), 125);
     let kinds: std::collections::BTreeSet<&String> = printed.iter().collect();

@@ -170,7 +170,7 @@ fn remove_from_zone(st: &mut crate::state::GameState, c: CardId) {
     let zone = st.cards[c as usize].zone.clone();
     match zone {
         Zone::Pile(name) => {
-            if let Some(p) = st.piles.get_mut(&name) {
+            if let Some(p) = st.piles.get_mut(&*name) {
                 p.retain(|&x| x != c)
             }
         }
@@ -315,7 +315,7 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         let c = cid(c, k)?;
         let st = k.st.borrow();
         let inst = &st.cards[c as usize];
-        Ok(cv::card(inst, k.cards.get(&inst.def).map(|l| &l.def)))
+        Ok(cv::card(inst, k.cards.get(&*inst.def).map(|l| &l.def)))
     })?;
     query(lua, t, "card_def", w, |k, key: String| -> F<Value> {
         let found = k.cards.get(&key).or_else(|| k.cards.values().find(|c| c.def.name.eq_ignore_ascii_case(&key)));
@@ -324,7 +324,7 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
                 cv::card(
                     &CardInstance {
                         id: u32::MAX,
-                        def: l.def.key.clone(),
+                        def: l.def.key.as_str().into(),
                         zone: Zone::Removed,
                         controller: None,
                         target: None,
@@ -666,7 +666,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         let id = st.cards.len() as CardId;
         st.cards.push(CardInstance {
             id,
-            def: def.def.key.clone(),
+            def: def.def.key.as_str().into(),
             zone: Zone::Removed,
             controller: None,
             target: None,
@@ -923,7 +923,7 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         |k, (c, action, extra, arg): (i64, String, Option<Value>, Option<Value>)| -> F<Value> {
             let c = cid(c, k)?;
             let def = k.st.borrow().cards[c as usize].def.clone();
-            let loaded = k.cards.get(&def).ok_or("card definition missing")?;
+            let loaded = k.cards.get(&*def).ok_or("card definition missing")?;
             let spec: Table = loaded
                 .table
                 .raw_get::<Table>("actions")
@@ -1028,7 +1028,7 @@ fn move_card(k: &Kernel, c: CardId, zone: Zone, bottom: bool) -> F<()> {
     remove_from_zone(&mut st, c);
     match &zone {
         Zone::Pile(name) => {
-            let pile = st.piles.entry(name.clone()).or_default();
+            let pile = st.piles.entry(name.to_string()).or_default();
             if bottom {
                 pile.insert(0, c)
             } else {

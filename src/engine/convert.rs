@@ -62,7 +62,7 @@ pub fn to_place(v: &Value) -> Result<Place, String> {
 
 pub fn zone(z: &Zone) -> Value {
     match z {
-        Zone::Pile(n) => map(vec![("kind", "pile".into()), ("pile", n.as_str().into())]),
+        Zone::Pile(n) => map(vec![("kind", "pile".into()), ("pile", (**n).into())]),
         Zone::Hand(p) => map(vec![("kind", "hand".into()), ("player", Value::Int(*p as i64))]),
         Zone::Play(p) => map(vec![("kind", "play".into()), ("player", Value::Int(*p as i64))]),
         Zone::Stack => map(vec![("kind", "stack".into())]),
@@ -80,9 +80,7 @@ pub fn to_zone(v: &Value) -> Result<Zone, String> {
             .ok_or_else(|| format!("zone {kind} needs a player: {v}"))
     };
     Ok(match kind {
-        "pile" => {
-            Zone::Pile(v.get("pile").and_then(Value::as_str).ok_or("a pile zone needs `pile = name`")?.to_string())
-        }
+        "pile" => Zone::Pile(v.get("pile").and_then(Value::as_str).ok_or("a pile zone needs `pile = name`")?.into()),
         "hand" => Zone::Hand(player()?),
         "play" => Zone::Play(player()?),
         "removed" => Zone::Removed,
@@ -153,7 +151,7 @@ pub fn turn(t: &TurnState) -> Value {
 pub fn card(c: &CardInstance, def: Option<&crate::cards::CardDef>) -> Value {
     let mut v = map(vec![
         ("id", Value::Int(c.id as i64)),
-        ("def", c.def.as_str().into()),
+        ("def", (*c.def).into()),
         ("zone", zone(&c.zone)),
         ("controller", opt(c.controller, |p| Value::Int(p as i64))),
         ("target", c.target.clone().unwrap_or_default()),

@@ -30,7 +30,7 @@ impl Kernel {
 
     pub(super) fn card_hook(&self, card: CardId, hook: &str) -> Option<mlua::Function> {
         let def = self.st.borrow().card(card)?.def.clone();
-        let loaded = self.cards.get(&def)?;
+        let loaded = self.cards.get(&*def)?;
         if !loaded.def.hooks.iter().any(|h| h == hook) {
             return None;
         }
@@ -116,7 +116,7 @@ impl Kernel {
                     convert::map(vec![
                         ("during", hook.into()),
                         ("card", Value::Int(card as i64)),
-                        ("def", def.into()),
+                        ("def", (*def).into()),
                         ("message", e.message().into()),
                     ]),
                 );

@@ -94,7 +94,7 @@ pub fn card_names<'a>(defs: impl Iterator<Item = &'a CardDef>) -> BTreeMap<Strin
 /// "Zap #8" for a card instance.
 pub fn card_label(st: &GameState, names: &BTreeMap<String, String>, id: CardId) -> String {
     match st.cards.iter().find(|c| c.id == id) {
-        Some(c) => format!("{} #{id}", names.get(&c.def).cloned().unwrap_or_else(|| c.def.clone())),
+        Some(c) => format!("{} #{id}", names.get(&*c.def).cloned().unwrap_or_else(|| c.def.to_string())),
         None => format!("#{id}"),
     }
 }
