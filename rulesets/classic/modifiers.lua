@@ -103,12 +103,11 @@ end
 
 -- Does player p hold a spell card (not a NUMBER, object or other modifier) that `fits`?
 function M.holds_fitting(game, p, self_card, fits)
+  local function fitting(c)
+    return c ~= self_card and M.is_spell(game, c) and not M.is_modifier(game, c) and (fits == nil or fits(game, c))
+  end
   for _, c in ipairs(game:hand(p)) do
-    local k = game:card(c).kind
-    if c ~= self_card and (k == "attack" or k == "neutral" or k == "counter") and not M.is_modifier(game, c)
-        and (fits == nil or fits(game, c)) then
-      return true
-    end
+    if fitting(c) then return true end
   end
   return false
 end
