@@ -602,10 +602,22 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Test { ruleset, filter } => {
             let ruleset = ruleset_or_default(&root, ruleset)?;
+            // A variant that plays its parent's cards (no `card_dirs` of its own): their tests
+            // assume the parent's numbers and run under the parent; the variant's own
+            // scenarios run here.
+            let rules = wizwar::ruleset::Ruleset::load(&root.join("rulesets"), &ruleset)?;
+            let own_cards = rules.has_own_cards();
+            if !own_cards {
+                let parent = rules.chain.get(1).map_or("its parent", |l| l.name.as_str()).to_string();
+                println!(
+                    "{ruleset} plays the cards of {parent}: their tests run with `wizwar test --ruleset {parent}`"
+                );
+            }
             // As `check`: a card without tests is a failure, not a pass of nothing.
             let probe = GameSetup { ruleset: ruleset.clone(), players: 2, seed: 1, options: vec![], names: vec![] };
             let untested: Vec<String> = Engine::new(&root, &probe, Box::new(RandomAgent::new(1)))?
                 .card_defs()
+                .filter(|_| own_cards)
                 .filter(|d| {
                     d.tests.is_empty()
                         && filter
@@ -614,7 +626,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 })
                 .map(|d| d.file.clone())
                 .collect();
-            let mut results = run_card_tests(&root, &ruleset, filter.as_deref())?;
+            let mut results = if own_cards { run_card_tests(&root, &ruleset, filter.as_deref())? } else { Vec::new() };
             for file in &untested {
                 results.push(wizwar::testing::TestOutcome {
                     card: file.clone(),
@@ -638,6 +650,10 @@ fn run(cli: Cli) -> Result<(), String> {
                     passed: result.is_ok(),
                     message: result.err().unwrap_or_default(),
                 });
+            }
+            if results.is_empty() && !own_cards && filter.is_none() {
+                println!("0 passed, 0 failed (no scenarios of its own: tests/scenarios/{ruleset}/)");
+                return Ok(());
             }
             if results.is_empty() {
                 return Err(format!("no test of ruleset {ruleset} matches `{}`", filter.unwrap_or_default()));

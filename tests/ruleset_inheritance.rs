@@ -165,3 +165,17 @@ fn config_values_are_typed_and_unknown_keys_are_reported() {
     assert!(err.contains("config `hand` (integer) is missing"), "{err}");
     std::fs::remove_dir_all(&root).ok();
 }
+
+/// `wizwar test` on a variant that plays its parent's cards runs none of their tests (they
+/// assume the parent's numbers: life 15, not the variant's 10) and says where they run.
+#[test]
+fn testing_a_variant_points_to_its_parents_card_tests() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
+        .args(["test", "--ruleset", "8th-blitz"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("plays the cards of 8th"), "{text}");
+    assert!(!text.contains("FAIL"), "{text}");
+}
