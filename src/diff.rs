@@ -24,7 +24,7 @@ pub struct Pair {
 pub struct OwnLua {
     /// Lines of Lua in the ruleset's own folder (comments and blank lines included).
     pub lines: usize,
-    /// File name -> the functions it defines or replaces (`speed`, `phases.time_passes`).
+    /// File name -> the functions it defines or replaces (`tally`, `phases.upkeep`).
     pub modules: BTreeMap<String, Vec<String>>,
 }
 
@@ -103,7 +103,7 @@ fn only_in_each(a: BTreeSet<String>, b: BTreeSet<String>) -> (Vec<String>, Vec<S
     (a.difference(&b).cloned().collect(), b.difference(&a).cloned().collect())
 }
 
-/// A config as dotted keys (`decks.elemental."8th/cantrip/create_wall"` is `decks.elemental.8th/cantrip/create_wall`)
+/// A config as dotted keys (`decks.fire."a/b"` is `decks.fire.a/b`)
 /// and readable values; lists stay whole.
 fn flatten(v: &Value) -> BTreeMap<String, String> {
     fn walk(prefix: &str, v: &Value, out: &mut BTreeMap<String, String>) {
@@ -175,8 +175,8 @@ fn own_lua(dir: &Path) -> OwnLua {
     own
 }
 
-/// `function M.speed(game, p)` -> `speed`; `function rules.phases.time_passes(game)` ->
-/// `phases.time_passes`; `rules.speed = movement.speed` -> `speed`; local functions and
+/// `function M.tally(game, p)` -> `tally`; `function rules.phases.upkeep(game)` ->
+/// `phases.upkeep`; `rules.tally = counts.tally` -> `tally`; local functions and
 /// indented lines are the file's own business.
 fn defined_name(line: &str) -> Option<String> {
     let path = if let Some(rest) = line.strip_prefix("function ") {
@@ -298,9 +298,9 @@ mod tests {
 
     #[test]
     fn top_level_definitions_are_named_without_their_table() {
-        assert_eq!(defined_name("function M.speed(game, p)"), Some("speed".into()));
-        assert_eq!(defined_name("function rules.phases.time_passes(game)"), Some("phases.time_passes".into()));
-        assert_eq!(defined_name("rules.speed = movement.speed"), Some("speed".into()));
+        assert_eq!(defined_name("function M.tally(game, p)"), Some("tally".into()));
+        assert_eq!(defined_name("function rules.phases.upkeep(game)"), Some("phases.upkeep".into()));
+        assert_eq!(defined_name("rules.tally = counts.tally"), Some("tally".into()));
         assert_eq!(defined_name("function H:damage(t, n)"), Some("damage".into()));
         assert_eq!(defined_name("local function helper(x)"), None);
         assert_eq!(defined_name("  x.y = 3"), None, "indented: inside a function");

@@ -11,7 +11,6 @@ local doors = require("rules.doors")
 local creatures = require("rules.creatures")
 local creations = require("rules.creations")
 local play = require("rules.play")
-local movement = require("rules.movement")
 local attacks = require("rules.attacks")
 -- The shared turn skeleton (rulesets/mechanics/rules.lua), which this file extends.
 local rules = base
@@ -36,9 +35,6 @@ end
 ---------------------------------------------------------------------------------------------
 -- Turn state (turn vars reset at each turn start; player vars persist)
 ---------------------------------------------------------------------------------------------
-
--- A wizard's base speed (rules/movement.lua: his form's, raised by stones).
-rules.speed = movement.speed
 
 -- 8th: Attacking and A Stunned Wizard (rules/attacks.lua).
 local can_attack = attacks.may_attack

@@ -87,10 +87,6 @@ local function displayed_with(game, p, trait)
   return n
 end
 
--- classic, Movement: three spaces a turn. The turn var `speed` is set when the turn starts
--- (3, +1 per displayed `speed_bonus` card); `on_turn_start` handlers of cards may change it.
-function rules.speed(game, p) return require("rules.movement").speed(game, p) end
-
 -- classic, Combat: no combat during the first round of turns (even with SPEED); one attack a
 -- turn. Game var `combat_open` (card tests: rules.test_setup) opens combat at once.
 -- edition: an edition over classic may say which turns are too early (9th: the first turn).

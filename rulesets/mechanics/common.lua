@@ -72,6 +72,22 @@ function M.edge_sides(game, edge)
   return out
 end
 
+-- The square on the far side of an edge from square `at` (through a rim link too), or nil.
+function M.across(game, edge, at)
+  for _, side in ipairs(M.edge_sides(game, edge)) do
+    if not M.same_sq(side.square, at) then return side.square end
+  end
+  return nil
+end
+
+-- Does an object that stops movement lie in square s?
+function M.movement_blocked_at(game, s)
+  for _, o in ipairs(game:objects_at(s)) do
+    if o.blocks_move then return true end
+  end
+  return false
+end
+
 ---------------------------------------------------------------------------------------------
 -- Piles, drawing and the hand limit
 ---------------------------------------------------------------------------------------------

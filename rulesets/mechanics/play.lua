@@ -150,6 +150,25 @@ function M.boosts(game, p, c, _answering) return M.boost_cards(game, p, c) end
 -- edition: what boost card b is worth to p.
 function M.boost_value(game, _p, b) return game:card(b).energy_value end
 
+-- Player p picks `n` cards of his hand that may boost (card c aside), one at a time, each
+-- discarded as it is picked; `spent(b)`, if given, hears each. Returns the sum of their
+-- values. `what` names them in the question. (Add, in both editions.)
+function M.spend_boosts(game, p, c, n, what, spent)
+  local total = 0
+  for k = 1, n do
+    local opts = {}
+    for _, b in ipairs(M.boost_cards(game, p, c)) do
+      opts[#opts + 1] = { label = "add " .. M.name_of(game, b), card = b, value = M.boost_value(game, p, b) }
+    end
+    if #opts == 0 then break end
+    local _, i = game:choose(p, "add", "Add: " .. what .. " " .. k .. " of " .. n .. "?", opts)
+    total = total + opts[i].value
+    common.discard(game, opts[i].card)
+    if spent then spent(opts[i].card) end
+  end
+  return total
+end
+
 -- The power a card has with boost card b (or none): b's value replaces the default; the
 -- boost is spent (discarded).
 function M.spend_boost(game, p, b)

@@ -5,6 +5,7 @@
 local common = require("rules.common")
 local play = require("rules.play")
 local targets = require("rules.targets")
+local movement = require("rules.movement")
 local rules = { phases = {}, performers = {}, ctx = require("rules.ctx") }
 
 -- The fields a card's ctx may lack (then nil): what a hook is called with varies. Any other
@@ -67,15 +68,12 @@ end
 
 function rules.tvar(game, k) return game:turn().vars[k] end
 
--- edition: the active wizard's base speed this turn.
-function rules.speed(game, _p) return game:config().base_speed end
-
--- Movement points left: base speed + boost - points spent.
-function rules.movement_left(game)
-  return rules.speed(game, game:turn().active) + (rules.tvar(game, "boost") or 0) - (rules.tvar(game, "spent") or 0)
-end
-
-function rules.spend(game, n) game:set_turn_var("spent", (rules.tvar(game, "spent") or 0) + n) end
+-- The base speed and the movement points (base speed + boost - points spent) are
+-- rules/movement.lua's, which cards read and change too; an edition's movement.lua says the
+-- base speed.
+function rules.speed(game, p) return movement.speed(game, p) end
+function rules.movement_left(game) return movement.left(game) end
+function rules.spend(game, n) movement.spend(game, n) end
 
 -- edition: does spell c in play count down its duration now (8th Permanent Creations don't)?
 function rules.counts_down(_game, _c) return true end

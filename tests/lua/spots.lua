@@ -164,6 +164,37 @@ function spots.line(game, at, n)
   end
 end
 
+-- Three squares in a row in sight of each other, the middle one empty (no wizard, object or
+-- treasure) and neither of the first two a home base: for a creation between a wizard and
+-- what lies beyond. Returns them and the direction, or nil.
+---@return Square? at
+---@return Square? mid
+---@return Square? beyond
+---@return Dir? dir
+function spots.row_of_three(game)
+  for _, s in ipairs(game:squares()) do
+    for _, d in ipairs({ "N", "E", "S", "W" }) do
+      local r = game:run(s, d, 2)
+      local mid = r.squares[1]
+      if #r.squares == 2 and game:home_sector_at(s) == nil and game:home_sector_at(mid) == nil
+          and #game:objects_at(mid) == 0 and #game:objects_at(s) == 0 and #game:wizards_at(mid) == 0
+          and game:los(s, r.squares[2]) then
+        return s, mid, r.squares[2], d
+      end
+    end
+  end
+  return nil
+end
+
+-- A square not in sight of square `at` but seen from it with one bend (game:los_bent), or nil.
+---@return Square?
+function spots.round_the_corner(game, at)
+  for _, s in ipairs(game:squares()) do
+    if not game:los(at, s) and game:los_bent(at, s) then return s end
+  end
+  return nil
+end
+
 -- The active player p walks a shortest path to square `to` (game:path), step by step.
 function spots.walk_to(t, p, to)
   local game = t.game

@@ -19,10 +19,7 @@ return card {
       local g = t.game
       t:active(0)
       local at = g:player(0).at
-      local spot
-      for _, s in ipairs(g:squares()) do
-        if not spot and not g:los(at, s) and g:los_bent(at, s) then spot = s end
-      end
+      local spot = require("test.spots").round_the_corner(g, at)
       t:ok(spot, "a square seen only with one bend")
       t:place(1, spot)
       local z = t:give(0, "Zot!")
@@ -38,10 +35,7 @@ return card {
       local g = t.game
       t:active(0)
       local at = g:player(0).at
-      local spot
-      for _, s in ipairs(g:squares()) do
-        if not spot and not g:los(at, s) and g:los_bent(at, s) then spot = s end
-      end
+      local spot = require("test.spots").round_the_corner(g, at)
       t:place(1, spot)
       local z = t:give(0, "Zot!")
       local cw = t:put(1, "Create Wall")

@@ -16,22 +16,6 @@ local creations = require("rules.creations")
 local hazards = require("rules.hazards")
 local dice = require("rules.dice")
 
--- For the tests: three squares in a row in sight of each other, the middle one empty and no
--- home base (the cloud goes there): returns them and the direction, or nil.
-local function row_of_three(g)
-  for _, s in ipairs(g:squares()) do
-    for _, d in ipairs({ "N", "E", "S", "W" }) do
-      local r = g:run(s, d, 2)
-      if #r.squares == 2 and g:home_sector_at(s) == nil and g:home_sector_at(r.squares[1]) == nil
-          and #g:objects_at(r.squares[1]) == 0 and #g:objects_at(s) == 0 and #g:wizards_at(r.squares[1]) == 0
-          and g:los(s, r.squares[2]) then
-        return s, r.squares[1], r.squares[2], d
-      end
-    end
-  end
-  return nil
-end
-
 return card {
   name = "Dust Cloud",
   school = "conjuring",
@@ -66,8 +50,8 @@ return card {
     { "it hides what lies behind it; from inside only the own square is seen", function(t)
       local g = t.game
       t:active(0)
-      local at, mid, beyond = row_of_three(g)
-      t:ok(at, "three squares in a row")
+      local at, mid, beyond = require("test.spots").row_of_three(g)
+      assert(at and mid and beyond, "three squares in a row")
       t:place(0, at)
       local c = t:give(0, "Dust Cloud")
       local z = t:give(0, "Zot!")
@@ -85,7 +69,8 @@ return card {
     { "walking in is free; walking out goes the way the die says, or bumps for 1 point", function(t)
       local g = t.game
       local spots = require("test.spots")
-      local at, mid = row_of_three(g)
+      local at, mid = require("test.spots").row_of_three(g)
+      assert(at and mid, "three squares in a row")
       t:active(0)
       t:place(0, at)
       local c = t:give(0, "Dust Cloud")
@@ -124,7 +109,8 @@ return card {
     end },
     { "no movement point left: no more tries; dust takes no cracks; it goes with the spell", function(t)
       local g = t.game
-      local at, mid = row_of_three(g)
+      local at, mid = require("test.spots").row_of_three(g)
+      assert(at and mid, "three squares in a row")
       t:active(0)
       t:place(0, at)
       local c = t:give(0, "Dust Cloud")

@@ -49,16 +49,7 @@ return card {
     { "it hides what lies behind it; 1 fire damage burns it", function(t)
       local g = t.game
       t:active(0)
-      local at, mid, beyond ---@type Square?, Square?, Square?
-      for _, s in ipairs(g:squares()) do
-        for _, d in ipairs({ "N", "E", "S", "W" }) do
-          local r = g:run(s, d, 2)
-          if not at and #r.squares == 2 and g:home_sector_at(s) == nil and g:home_sector_at(r.squares[1]) == nil
-              and #g:objects_at(r.squares[1]) == 0 and #g:objects_at(s) == 0 and g:los(s, r.squares[2]) then
-            at, mid, beyond = s, r.squares[1], r.squares[2]
-          end
-        end
-      end
+      local at, mid, beyond = require("test.spots").row_of_three(g)
       assert(at and mid and beyond, "three squares in a row")
       t:place(0, at)
       local c = t:give(0, "Thornbush")

@@ -38,17 +38,7 @@ return card {
   end,
   resolve = function(ctx)
     local game, p = ctx.game, ctx.caster
-    local total = 0
-    for n = 1, 2 do
-      local opts = {}
-      for _, b in ipairs(play.boost_cards(game, p, ctx.card)) do
-        opts[#opts + 1] = { label = "add " .. play.name_of(game, b), card = b, value = play.boost_value(game, p, b) }
-      end
-      if #opts == 0 then break end
-      local _, i = ctx:choose(p, "add", "Add: energy card " .. n .. " of 2?", opts)
-      total = total + opts[i].value
-      ctx:discard_card(opts[i].card)
-    end
+    local total = play.spend_boosts(game, p, ctx.card, 2, "energy card")
     -- it waits in the play area for the next spell (a card that put itself somewhere stays)
     game:move_card(ctx.card, { kind = "play", player = p })
     game:set_card(ctx.card, { controller = p })

@@ -9,21 +9,7 @@
 -- square an object fills so that nobody can enter it; the wall is left as it was.
 local relocation = require("rules.relocation")
 
--- The square on the far side of wall edge e from square `at`, or nil.
-local function beyond(ctx, e, at)
-  for _, side in ipairs(ctx:edge_sides(e)) do
-    local s = side.square
-    if not (at and s.x == at.x and s.y == at.y) then return s end
-  end
-  return nil
-end
-
-local function blocked(game, s)
-  for _, o in ipairs(game:objects_at(s)) do
-    if o.blocks_move then return true end
-  end
-  return false
-end
+local common = require("rules.common")
 
 return card {
   name = "Pass Through Wall",
@@ -38,13 +24,13 @@ return card {
     return ctx:may_leave_square(ctx.caster)
   end,
   can_target = function(ctx, t)
-    local s = beyond(ctx, t.edge, ctx.game:player(ctx.caster).at)
-    return s ~= nil and not blocked(ctx.game, s)
+    local s = common.across(ctx.game, t.edge, ctx.game:player(ctx.caster).at)
+    return s ~= nil and not common.movement_blocked_at(ctx.game, s)
   end,
   resolve = function(ctx)
     local game, p = ctx.game, ctx.caster
-    local s = beyond(ctx, ctx.target.edge, game:player(p).at)
-    if not s or blocked(game, s) then return end
+    local s = common.across(game, ctx.target.edge, game:player(p).at)
+    if not s or common.movement_blocked_at(game, s) then return end
     relocation.put_wizard(game, p, s, "pass_wall")
     ctx:moved_self()
   end,

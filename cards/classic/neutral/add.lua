@@ -8,7 +8,6 @@
 -- counts).
 local play = require("rules.play")
 local modifiers = require("rules.modifiers")
-local common = require("rules.common")
 
 local function takes_number(game, c) return play.takes_number(game, c) end
 
@@ -24,18 +23,8 @@ return card {
   end,
   resolve = function(ctx)
     local game, p = ctx.game, ctx.caster
-    local total = 0
-    for n = 1, 2 do
-      local opts = {}
-      for _, b in ipairs(play.boost_cards(game, p, ctx.card)) do
-        opts[#opts + 1] = { label = "add " .. play.name_of(game, b), card = b, value = play.boost_value(game, p, b) }
-      end
-      if #opts == 0 then break end
-      local _, i = ctx:choose(p, "add", "Add: NUMBER card " .. n .. " of 2?", opts)
-      total = total + opts[i].value
-      common.discard(game, opts[i].card)
-      game:log("use", { card = opts[i].card, player = p, as = "add" })
-    end
+    local total = play.spend_boosts(game, p, ctx.card, 2, "NUMBER card",
+      function(b) game:log("use", { card = b, player = p, as = "add" }) end)
     local uses = {}
     if not game:turn().vars.boosted then uses[#uses + 1] = { key = "movement", label = "add " .. total .. " to movement" } end
     if modifiers.holds_fitting(game, p, ctx.card, takes_number) then

@@ -4,20 +4,7 @@
 -- out on the opposite edge); you are at once in the square beyond, spending no movement (a
 -- magical move: no pick-up there), and the wall stands as before. Not into a square a fixed
 -- object fills (solid stone, classic, Objects).
-local function beyond(ctx, e, at)
-  for _, side in ipairs(ctx:edge_sides(e)) do
-    local s = side.square
-    if not (at and s.x == at.x and s.y == at.y) then return s end
-  end
-  return nil
-end
-
-local function blocked(game, s)
-  for _, o in ipairs(game:objects_at(s)) do
-    if o.blocks_move then return true end
-  end
-  return false
-end
+local common = require("rules.common")
 
 return card {
   name = "Pass Through Wall",
@@ -28,13 +15,13 @@ return card {
   copies = 1,
   text = "Step through a wall beside you, once, as if it were not there; the wall stays.",
   can_target = function(ctx, t)
-    local s = beyond(ctx, t.edge, ctx.game:player(ctx.caster).at)
-    return s ~= nil and not blocked(ctx.game, s)
+    local s = common.across(ctx.game, t.edge, ctx.game:player(ctx.caster).at)
+    return s ~= nil and not common.movement_blocked_at(ctx.game, s)
   end,
   resolve = function(ctx)
     local game, p = ctx.game, ctx.caster
-    local s = beyond(ctx, ctx.target.edge, game:player(p).at)
-    if not s or blocked(game, s) then return end
+    local s = common.across(game, ctx.target.edge, game:player(p).at)
+    if not s or common.movement_blocked_at(game, s) then return end
     ctx:move_wizard(p, s)
   end,
   tests = {

@@ -64,18 +64,9 @@ return card {
     end },
     { "it blocks sight past it, and 5 points (punches from the next square) clear it", function(t)
       local g = t.game
-      local _spots = require("test.spots")
+      local spots = require("test.spots")
       t:active(0)
-      local at, beyond, n ---@type Square?, Square?, Square?
-      for _, s in ipairs(g:squares()) do
-        for _, d in ipairs({ "N", "E", "S", "W" }) do
-          local r = g:run(s, d, 2)
-          if not at and #r.squares == 2 and g:home_sector_at(s) == nil and g:home_sector_at(r.squares[1]) == nil
-              and #g:objects_at(r.squares[1]) == 0 and #g:objects_at(s) == 0 and g:los(s, r.squares[2]) then
-            at, n, beyond = s, r.squares[1], r.squares[2]
-          end
-        end
-      end
+      local at, n, beyond = spots.row_of_three(g)
       assert(at and beyond and n, "three squares in a row")
       t:place(0, at)
       local c = t:give(0, "Thornbush")

@@ -130,6 +130,19 @@ function M.turn_order(game) end
 ---@return any ...
 function M.edge_sides(game, edge) end
 
+---The square on the far side of an edge from square `at` (through a rim link too), or nil. (rulesets: mechanics)
+---@param game Game
+---@param edge? any
+---@param at? any
+---@return any ...
+function M.across(game, edge, at) end
+
+---Does an object that stops movement lie in square s? (rulesets: mechanics)
+---@param game Game
+---@param s? any
+---@return any ...
+function M.movement_blocked_at(game, s) end
+
 ---(rulesets: mechanics)
 ---@param game Game
 ---@param c? any

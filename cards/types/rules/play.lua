@@ -144,6 +144,16 @@ function M.has_energy_value(game, b) end
 ---@return any ...
 function M.boost_cards(game, p, c) end
 
+---Player p picks `n` cards of his hand that may boost (card c aside), one at a time, each discarded as it is picked; `spent(b)`, if given, hears each. Returns the sum of their values. `what` names them in the question. (Add, in both editions.) (rulesets: mechanics)
+---@param game Game
+---@param p? any
+---@param c? any
+---@param n? any
+---@param what? any
+---@param spent? any
+---@return any ...
+function M.spend_boosts(game, p, c, n, what, spent) end
+
 ---The power a card has with boost card b (or none): b's value replaces the default; the boost is spent (discarded). (rulesets: mechanics)
 ---@param game Game
 ---@param p? any
