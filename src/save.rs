@@ -18,15 +18,14 @@ pub type Content = BTreeMap<String, String>;
 pub fn content_of(root: &Path, ruleset: &str) -> Content {
     let Ok(rs) = crate::ruleset::Ruleset::load(&root.join("rulesets"), ruleset) else { return Content::new() };
     let mut dirs: Vec<PathBuf> = rs.chain.iter().map(|l| l.dir.clone()).collect();
-    dirs.extend(rs.file.card_dirs.iter().map(|d| root.join("cards").join(d)));
     dirs.push(root.join("cards").join("lib"));
+    let rules_files = dirs.iter().flat_map(|dir| crate::engine::files_under(dir, &["lua", "toml"]));
+    let card_files = rs.file.card_dirs.iter().flat_map(|entry| crate::engine::card_files(root, entry));
     let mut out = Content::new();
-    for dir in dirs {
-        for f in crate::engine::files_under(&dir, &["lua", "toml"]) {
-            if let Ok(bytes) = std::fs::read(&f) {
-                let key = f.strip_prefix(root).unwrap_or(&f).to_string_lossy().replace('\\', "/");
-                out.insert(key, format!("{:016x}", fnv1a(&bytes)));
-            }
+    for f in rules_files.chain(card_files) {
+        if let Ok(bytes) = std::fs::read(&f) {
+            let key = f.strip_prefix(root).unwrap_or(&f).to_string_lossy().replace('\\', "/");
+            out.insert(key, format!("{:016x}", fnv1a(&bytes)));
         }
     }
     out

@@ -179,3 +179,19 @@ fn testing_a_variant_points_to_its_parents_card_tests() {
     assert!(text.contains("plays the cards of 8th"), "{text}");
     assert!(!text.contains("FAIL"), "{text}");
 }
+
+/// A `card_dirs` entry may name one card file (`toy/zap` for `cards/toy/zap.lua`): a ruleset
+/// borrows that card of another edition without the rest of its folder, and a save's content
+/// lists exactly the files loaded.
+#[test]
+fn a_card_dirs_entry_may_name_a_single_card_file() {
+    let toml =
+        "name = \"toy3\"\ntitle = \"Toy, Zap only\"\nextends = \"toy\"\ncard_dirs = [\"toy/zap\", \"toy/broken\"]\n";
+    let root = root_with(&[("toy3", "ruleset.toml", toml)]);
+    let e = Engine::new(&root, &setup("toy3"), Box::new(RandomAgent::new(1))).unwrap();
+    assert_eq!(e.card_defs().map(|d| d.key.as_str()).collect::<Vec<_>>(), ["toy/broken", "toy/zap"]);
+    let content = wizwar::save::content_of(&root, "toy3");
+    assert!(content.contains_key("cards/toy/zap.lua"), "{content:?}");
+    assert!(!content.contains_key("cards/toy/hex.lua"), "a card the ruleset does not load: {content:?}");
+    std::fs::remove_dir_all(&root).ok();
+}

@@ -31,6 +31,18 @@ pub(super) fn lua_files(dir: &Path) -> Vec<PathBuf> {
     files_under(dir, &["lua"])
 }
 
+/// The card files a `card_dirs` entry names, relative to `root`: `cards/<entry>.lua` when that is
+/// one file (a ruleset borrowing single cards of another edition), else every `.lua` file under
+/// the folder `cards/<entry>`.
+pub fn card_files(root: &Path, entry: &str) -> Vec<PathBuf> {
+    let file = root.join("cards").join(format!("{entry}.lua"));
+    if file.is_file() {
+        vec![file]
+    } else {
+        lua_files(&root.join("cards").join(entry))
+    }
+}
+
 /// Every file under `dir` (its subfolders too) whose extension is one of `extensions`, sorted.
 pub fn files_under(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -115,19 +127,22 @@ impl Engine {
         register_rule_modules(&host, &ruleset)?;
         let mut cards = BTreeMap::new();
         let mut problems = Vec::new();
-        let dirs =
-            ruleset.file.card_dirs.iter().map(|d| Path::new("cards").join(d)).chain(extra_card_dirs.iter().cloned());
-        for dir in dirs {
-            for f in lua_files(&root.join(dir)) {
-                let rel = f.strip_prefix(root).unwrap_or(&f).to_path_buf();
-                match load_card(&host, &ruleset.file.vocabulary, root, &rel) {
-                    Ok((def, table)) => {
-                        cards.insert(def.key.clone(), LoadedCard { def, table });
-                    }
-                    Err(e) => problems.push(e.to_string()),
+        let files = ruleset
+            .file
+            .card_dirs
+            .iter()
+            .flat_map(|entry| card_files(root, entry))
+            .chain(extra_card_dirs.iter().flat_map(|d| lua_files(&root.join(d))));
+        for f in files {
+            let rel = f.strip_prefix(root).unwrap_or(&f).to_path_buf();
+            match load_card(&host, &ruleset.file.vocabulary, root, &rel) {
+                Ok((def, table)) => {
+                    cards.insert(def.key.clone(), LoadedCard { def, table });
                 }
+                Err(e) => problems.push(e.to_string()),
             }
         }
+
         // Two files of one name: the second would shadow the first (a card copied as a template).
         let mut by_name: BTreeMap<String, Vec<&str>> = BTreeMap::new();
         for c in cards.values() {

@@ -35,7 +35,7 @@ mod scripts;
 mod state_cell;
 mod turns;
 pub use api_doc::{ApiDoc, API_DOCS};
-pub use load::files_under;
+pub use load::{card_files, files_under};
 pub mod convert;
 mod pause;
 pub use pause::{Evaluated, LuaSession, Snapshot};
