@@ -70,6 +70,11 @@ pub struct CardTest {
     pub name: String,
     /// Players in the test's game (default 2): some rules need more seats.
     pub players: usize,
+    /// The rulesets whose rule the test checks (empty: every ruleset that loads the card). A
+    /// card one edition borrows from another keeps a test of the lending edition's rule (its
+    /// durations, its first round) without running it under the borrower's.
+    #[serde(default)]
+    pub rulesets: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -345,9 +350,25 @@ fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key
                         continue;
                     }
                 };
+                let rulesets = match entry.raw_get::<mlua::Value>("rulesets") {
+                    Ok(mlua::Value::Nil) => Vec::new(),
+                    Ok(mlua::Value::Table(names)) => {
+                        match names.sequence_values::<String>().collect::<Result<Vec<_>, _>>() {
+                            Ok(names) if !names.is_empty() => names,
+                            _ => {
+                                note(at("tests", format!("test {i}: `rulesets` must be a list of ruleset names")));
+                                continue;
+                            }
+                        }
+                    }
+                    _ => {
+                        note(at("tests", format!("test {i}: `rulesets` must be a list of ruleset names")));
+                        continue;
+                    }
+                };
                 match (name, func) {
                     (Some(n), true) if !tests.iter().any(|t: &CardTest| t.name == n) => {
-                        tests.push(CardTest { name: n, players })
+                        tests.push(CardTest { name: n, players, rulesets })
                     }
                     (Some(n), true) => note(at("tests", format!("two tests are named `{n}`"))),
                     _ => note(shape()),

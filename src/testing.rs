@@ -389,6 +389,9 @@ pub fn list_card_tests(root: &Path, ruleset: &str, filter: Option<&str>) -> Resu
             continue;
         }
         for (index, test) in d.tests.iter().enumerate() {
+            if !test.rulesets.is_empty() && !test.rulesets.iter().any(|r| r == ruleset) {
+                continue;
+            }
             out.push(CardTestCase {
                 ruleset: ruleset.to_string(),
                 card: d.key.clone(),

@@ -159,7 +159,9 @@ fn the_same_game_in_two_processes_logs_the_same_bytes() {
         assert!(status.success(), "{ruleset}");
         std::fs::read(&path).unwrap()
     };
-    for (root, ruleset, players) in [("tests/fixtures/engine", "toy", "2"), (".", "8th", "3"), (".", "classic", "3")] {
+    for (root, ruleset, players) in
+        [("tests/fixtures/engine", "toy", "2"), (".", "8th", "3"), (".", "classic", "3"), (".", "9th", "5")]
+    {
         let (a, b) = (run(root, ruleset, players, "a.jsonl"), run(root, ruleset, players, "b.jsonl"));
         assert!(a.len() > 500, "{ruleset}: a real game was logged");
         assert!(a == b, "{ruleset}: the two processes logged different games");

@@ -8,7 +8,7 @@
 //! other half by hunters (bots that attack whenever they can and otherwise close in on an
 //! enemy), so that kills, deaths, taken hands and victories happen under the same checks.
 //! Half the games of each kind also switch on a seeded random set of the ruleset's optional
-//! rules, and player counts run from two to four, so that options meet each other and every
+//! rules, and player counts run from two to four (to six in the 9th), so that options meet each other and every
 //! table size under the same checks. Games run on two threads.
 
 mod common;
@@ -63,8 +63,8 @@ fn options_for(seed: u64, draw: u64, names: &[String]) -> Vec<(String, Value)> {
 /// How one game ended, or what went wrong in it.
 type GameReport = Result<String, String>;
 
-fn play_one(ruleset: &str, seed: u64, life: LifeRules, option_names: &[String]) -> GameReport {
-    let players = 2 + (seed % 3) as usize;
+fn play_one(ruleset: &str, seed: u64, life: LifeRules, option_names: &[String], max_players: u64) -> GameReport {
+    let players = 2 + (seed % (max_players - 1)) as usize;
     let mut draw = 0;
     let (e, named) = loop {
         let options = options_for(seed, draw, option_names);
@@ -128,8 +128,9 @@ fn play_one(ruleset: &str, seed: u64, life: LifeRules, option_names: &[String]) 
     }
 }
 
-/// Plays `games` seeds on two threads; returns how the games ended, by count.
-fn soak(ruleset: &'static str, life: LifeRules, games: u64) -> BTreeMap<String, u64> {
+/// Plays `games` seeds on two threads, of 2 to `max_players` players; returns how the games
+/// ended, by count.
+fn soak(ruleset: &'static str, life: LifeRules, games: u64, max_players: u64) -> BTreeMap<String, u64> {
     let rules = Ruleset::load(Path::new("rulesets"), ruleset).unwrap();
     let option_names: Vec<String> = rules.file.options.iter().map(|o| o.name.clone()).collect();
     let option_names = &option_names;
@@ -140,8 +141,9 @@ fn soak(ruleset: &'static str, life: LifeRules, games: u64) -> BTreeMap<String, 
                     (0..games)
                         .filter(|seed| seed % 2 == w)
                         .map(|seed| {
-                            let r = std::panic::catch_unwind(|| play_one(ruleset, seed, life, option_names))
-                                .unwrap_or_else(|_| Err("panicked".into()));
+                            let r =
+                                std::panic::catch_unwind(|| play_one(ruleset, seed, life, option_names, max_players))
+                                    .unwrap_or_else(|_| Err("panicked".into()));
                             (seed, r)
                         })
                         .collect::<Vec<_>>()
@@ -174,19 +176,25 @@ fn assert_games_end(ends: &BTreeMap<String, u64>, games: u64) {
 
 #[test]
 fn a_thousand_8th_edition_games_keep_every_invariant() {
-    assert_games_end(&soak("8th", LifeRules { cap: Some(20) }, GAMES), GAMES);
+    assert_games_end(&soak("8th", LifeRules { cap: Some(20) }, GAMES, 4), GAMES);
 }
 
 #[test]
 fn a_thousand_classic_games_keep_every_invariant() {
-    assert_games_end(&soak("classic", LifeRules { cap: None }, GAMES), GAMES);
+    assert_games_end(&soak("classic", LifeRules { cap: None }, GAMES, 4), GAMES);
 }
 
 /// A house-rule variant plays its parent's cards under its own numbers and options: fewer
 /// games, the same checks.
 #[test]
 fn the_8th_blitz_variant_keeps_every_invariant() {
-    assert_games_end(&soak("8th-blitz", LifeRules { cap: Some(20) }, GAMES / 5), GAMES / 5);
+    assert_games_end(&soak("8th-blitz", LifeRules { cap: Some(20) }, GAMES / 5, 4), GAMES / 5);
+}
+
+/// The 9th: 2 to 6 players.
+#[test]
+fn five_hundred_9th_edition_games_keep_every_invariant() {
+    assert_games_end(&soak("9th", LifeRules { cap: Some(20) }, GAMES / 2, 6), GAMES / 2);
 }
 
 #[test]

@@ -674,7 +674,7 @@ local Ctx = {}
 ---@return any ...
 function Ctx:answered() end
 
----The entry is cancelled: it has no effect at all (8th: Canceling, Reducing, and Evading Spells; classic, The Cards: a cancelled attack still counts as the attack). (rulesets: mechanics)
+---The entry is cancelled: it has no effect at all (8th: Canceling, Reducing, and Evading Spells; classic, The Cards: a cancelled attack still counts as the attack). (rulesets: 9th, mechanics)
 ---@param entry? any
 ---@return any ...
 function Ctx:cancel(entry) end
@@ -757,7 +757,7 @@ function Ctx:end_spell(c) end
 ---@return any ...
 function Ctx:evade(entry) end
 
----A one-time pass through a closed door for the active player this turn (Pick Lock): the door relocks once he has gone through it, or at the end of the turn. (rulesets: 8th, classic)
+---A one-time pass through a closed door for the active player this turn (Pick Lock): the door relocks once he has gone through it, or at the end of the turn. (rulesets: 8th, 9th, classic)
 ---@param edge? any
 ---@return any ...
 function Ctx:grant_door_pass(edge) end
@@ -818,7 +818,7 @@ function Ctx:power() end
 ---@return any ...
 function Ctx:push(p, dir, n) end
 
----8th: Random Directions (rules/dice.lua). (p, whose move it is, has no say: the overlay lies as it was laid.) (rulesets: 8th, classic)
+---8th: Random Directions (rules/dice.lua). (p, whose move it is, has no say: the overlay lies as it was laid.) (rulesets: 8th, 9th, classic)
 ---@param p? any
 ---@return any ...
 function Ctx:random_direction(p) end
@@ -868,7 +868,7 @@ function Ctx:relock_picked_doors() end
 ---@return any ...
 function Ctx:roll(n) end
 
----classic, Cards and Actions that Change the Map: a wall created or destroyed on a seam goes with one of the two sectors, 50/50 (fate "random"). (rulesets: classic)
+---classic, Cards and Actions that Change the Map: a wall created or destroyed on a seam goes with one of the two sectors, 50/50 (fate "random"). (rulesets: 9th, classic)
 ---@param sector? any
 ---@param quarters? any
 ---@return any ...
@@ -894,6 +894,12 @@ function Ctx:square_of(t) end
 ---@param turns? any
 ---@return any ...
 function Ctx:stun(player, turns) end
+
+---Swap Sectors: two sectors trade places, unturned (9th: Rearranging the Board). (rulesets: 9th)
+---@param a? any
+---@param b? any
+---@return any ...
+function Ctx:swap_sectors(a, b) end
 
 ---The spell's target as a player id, if it is a wizard. (rulesets: mechanics)
 ---@return any ...
@@ -928,7 +934,7 @@ function Ctx:walls_made() end
 ---@field text string the rules text, in our own words
 ---@field copies integer? copies in the deck (default 1)
 ---@field actions table<string, {label?: string, run: fun(ctx: Ctx, arg?: any): any}>? named actions the card offers in play
----@field tests {[1]: string, [2]: fun(t: T), players?: integer}[]? the card's own tests, each in a fresh game (of `players` seats, default 2)
+---@field tests {[1]: string, [2]: fun(t: T), players?: integer, rulesets?: string[]}[]? the card's own tests, each in a fresh game (of `players` seats, default 2; only under the `rulesets` named, if any)
 ---@field resolve? fun(ctx: Ctx, arg?: any): any, any the card's own effect when it resolves (cast as a spell, or played in response: then ctx.against names the stack entry)
 ---@field on_play? fun(ctx: Ctx, arg?: any): any, any an item enters its owner's play area
 ---@field on_end? fun(ctx: Ctx, arg?: any): any, any the card leaves play (spell ends, item dropped or destroyed)

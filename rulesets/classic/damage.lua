@@ -69,7 +69,13 @@ end
 -- set by the card that makes them); treasures and dropped objects have none.
 local function damage_object(game, ev)
   local o = game:object(ev.target.id)
-  if not o or not o.id or not o.toughness then return 0 end
+  if not o or not o.id or not o.toughness then
+    -- (an unbreakable object takes the blow for nothing: rules/targets.lua, breakable)
+    if o and o.id and type(o.data) == "table" and o.data.unbreakable then
+      game:after("object_damaged", { target = ev.target, points = 0 })
+    end
+    return 0
+  end
   local total = o.damage + ev.amount
   game:set_object(o.id, { damage = total })
   game:after("object_damaged", { target = ev.target, points = ev.amount })

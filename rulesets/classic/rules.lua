@@ -179,7 +179,7 @@ local function add_punches(game, p, list)
     list[#list + 1] = { label = "punch " .. kind .. " " .. e.k, kind = "punch", target = { kind = kind, edge = e.info.edge } }
   end
   for _, o in ipairs(game:objects()) do
-    if o.toughness and o.fills_square and o.at and o.at.side == nil
+    if targets.breakable(o) and o.fills_square and o.at and o.at.side == nil
         and targets.object_adjacent(game, at, o.id, o.at) then
       list[#list + 1] = { label = "punch object #" .. o.id, kind = "punch", target = { kind = "object", id = o.id, at = o.at } }
     end

@@ -58,8 +58,14 @@ function M.attackable(game, c, card, t)
   if t.kind ~= "object" then return true end
   local weapon = common.has_trait(game, c, "weapon") or common.has_trait(game, c, "thrown_weapon")
   if card.kind ~= "attack" and not weapon then return true end
-  local o = game:object(t.id)
-  return o ~= nil and o.toughness ~= nil
+  return M.breakable(game:object(t.id))
+end
+
+-- Does object o take points of damage: it has a toughness, or nothing breaks it (data
+-- `unbreakable`: blows land on it for nothing, 9th Granite Cube)?
+---@param o Object?
+function M.breakable(o)
+  return o ~= nil and (o.toughness ~= nil or (type(o.data) == "table" and o.data.unbreakable == true))
 end
 
 -- Squares a wizard may be teleported to (Teleport, Teleport Opponent): any square on the

@@ -179,6 +179,10 @@ function M.cards_to_draw(game, p, room)
   return opts[i].n
 end
 
+-- edition: p discards card c of his hand at the end of his turn (9th: a carried object falls
+-- where he stands instead).
+function M.discard_at_turn_end(game, _p, c) M.discard(game, c) end
+
 function M.discard_and_draw(game, p)
   local cfg = game:config()
   while #game:hand(p) > 0 do
@@ -189,7 +193,7 @@ function M.discard_and_draw(game, p)
     opts[#opts + 1] = { key = "done" }
     local _, i = game:choose(p, "discard", "Discard a card, or done", opts, { pass = "done" })
     if not opts[i].card then break end
-    M.discard(game, opts[i].card)
+    M.discard_at_turn_end(game, p, opts[i].card)
   end
   local room = M.cards_to_draw(game, p, math.min(cfg.draw, cfg.hand_limit - M.hand_count(game, p)))
   for _ = 1, room do

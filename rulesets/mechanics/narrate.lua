@@ -134,4 +134,9 @@ function M.status(game, p)
   return n .. (n == 1 and " treasure" or " treasures") .. " home"
 end
 
+-- A status in victory points, for an edition that counts them (8th, 9th).
+function M.victory_status(game, p)
+  return common.victory_points(game, p) .. " of " .. common.victory_target(game) .. " victory points"
+end
+
 return M

@@ -62,6 +62,7 @@ return card {
       end
       t:ok(#t:log("stumble") > 0)
     end },
+    -- (classic only: the 9th counts durations down at the end of the caster's turns, from his next one: its scenarios test that)
     { "it wears off at the start of its caster's turn", function(t)
       local g = t.game
       t:active(0)
@@ -74,6 +75,6 @@ return card {
       t:active(1)
       t:act(t:list { kind = "move" }[1])
       t:eq(#t:log("stumble"), 0)
-    end },
+    end, rulesets = { "classic" } },
   },
 }

@@ -46,6 +46,7 @@ return card {
     { "not in the first round of turns", function(t)
       t.game:set_var("combat_open", false)
       t:active(0)
+      t.game:set_turn_var("first_turn", true) -- (the 9th forbids attacks in one's first turn)
       local f = t:give(0, "Fireball")
       t:place(1, t.game:player(0).at)
       t:ok(not t:has { kind = "cast", card = f }, "no Fireball offered")

@@ -44,6 +44,7 @@ return card {
       t:eq(t.game:turn().vars.speed, 3, "the spell ended at the start of its caster's turn")
       t:eq(t.game:card(s).zone.pile, "discard")
     end },
+    -- (classic only: the 9th counts durations down at the end of the caster's turns, from his next one: its scenarios test that)
     { "without a NUMBER it lasts one of the victim's turns", function(t)
       t:active(0)
       local s = t:give(0, "Slow")
@@ -54,6 +55,6 @@ return card {
       t:pass(1)
       t:eq(t.game:turn().active, 0)
       t:eq(t.game:card(s).zone.pile, "discard")
-    end },
+    end, rulesets = { "classic" } },
   },
 }

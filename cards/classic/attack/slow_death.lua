@@ -38,9 +38,15 @@ return card {
       t:cast { card = sd, at = t:wizard(1) }
       t:eq(g:card(sd).zone.kind, "play")
       t:ok(g:turn().vars.attacked)
+      t:answer(0, "draw_2")
+      t:answer(1, "draw_2")
       t:pass(2) -- 0 draws two, then 1 draws two
       t:eq(t:life(1), 13)
       t:eq(t:life(0), 15)
+      for _, p in ipairs({ 0, 1 }) do
+        t:answer(p, "done") -- (no discard)
+        t:answer(p, "draw_2")
+      end
       t:pass(2)
       t:eq(t:life(1), 11, "it goes on")
     end },
@@ -56,6 +62,7 @@ return card {
       t:eq(#g:hand(1), 0)
       t:eq(t:life(1), 15)
     end },
+    -- (classic only: in the 9th an indirect killer takes the hand: its scenarios test that)
     { "it ends when he dies: the card is discarded", function(t)
       local g = t.game
       t:active(0)
@@ -66,7 +73,7 @@ return card {
       t:pass(2)
       t:ok(not g:player(1).alive)
       t:eq(g:card(sd).zone.pile, "discard")
-    end, players = 3 },
+    end, players = 3, rulesets = { "classic" } },
     { "Full Shield stops the curse", function(t)
       local g = t.game
       t:active(0)

@@ -58,6 +58,7 @@ return card {
       local g = t.game
       g:set_var("combat_open", false)
       t:active(0)
+      g:set_turn_var("first_turn", true) -- (the 9th forbids attacks in one's first turn)
       local c = t:give(0, "Swap")
       t:place(1, g:player(0).at)
       t:ok(not t:has { kind = "cast", card = c }, "no Swap offered")

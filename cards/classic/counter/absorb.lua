@@ -50,6 +50,7 @@ return card {
       t:punch(t:wizard(1))
       t:eq(t:life(1), 15)
     end },
+    -- (classic only: the 9th deck has no TRAP!)
     { "it answers indirect damage: a TRAP! drawn", function(t)
       t:active(0)
       local a = t:give(0, "Absorb")
@@ -64,7 +65,7 @@ return card {
       t:eq(rolls[#rolls].sides, 4)
       t:eq(t:life(0), 15 - math.max(0, trap - 3), "3 of the trap's " .. trap .. " points absorbed")
       t:eq(#t:log("counter"), 1)
-    end },
+    end, rulesets = { "classic" } },
     { "it cannot be played when nothing is aimed at you", function(t)
       t:active(0)
       local a = t:give(0, "Absorb")

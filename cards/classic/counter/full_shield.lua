@@ -12,6 +12,7 @@ return card {
     ctx:cancel()
   end,
   tests = {
+    -- (classic only: in the 9th a nullified attack frees another: its scenarios test that)
     { "a Fireball at you does nothing; the caster's attack is spent", function(t)
       t:active(0)
       local f = t:give(0, "Fireball")
@@ -23,7 +24,7 @@ return card {
       t:eq(t.game:card(f).zone.pile, "discard")
       t:eq(t.game:card(s).zone.pile, "discard")
       t:ok(t.game:turn().vars.attacked)
-    end },
+    end, rulesets = { "classic" } },
     { "no use against a punch", function(t)
       t:active(0)
       t:give(1, "Full Shield")

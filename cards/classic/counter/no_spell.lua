@@ -19,6 +19,7 @@ return card {
     ctx:cancel()
   end,
   tests = {
+    -- (classic only: in the 9th a nullified attack frees another: its scenarios test that)
     { "a Lightning Blast at you does nothing: no points, no lost turn", function(t)
       t:active(0)
       local b = t:give(0, "Lightning Blast")
@@ -30,7 +31,7 @@ return card {
       t:eq(t:life(1), 15)
       t:eq(t.game:player(1).tokens.lost_turns, nil)
       t:ok(t.game:turn().vars.attacked, "still the turn's attack")
-    end },
+    end, rulesets = { "classic" } },
     { "it stops the Anti-Anti played against your Full Shield", function(t)
       t:active(0)
       local f = t:give(0, "Fireball")

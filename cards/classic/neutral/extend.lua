@@ -24,6 +24,7 @@ return card {
   end,
   on_turn_end = function(ctx) modifiers.expire(ctx) end,
   tests = {
+    -- (classic only: the 9th counts durations down at the end of the caster's turns, from his next one: its scenarios test that)
     { "a Slow with a NUMBER 2 lasts 4 of the caster's turns", function(t)
       local g = t.game
       t:active(0)
@@ -40,7 +41,7 @@ return card {
       t:eq(g:card(s).zone.kind, "play", "one turn left after three")
       t:pass(2)
       t:eq(g:card(s).zone.pile, "discard")
-    end },
+    end, rulesets = { "classic" } },
     { "an instant spell leaves it waiting: the duration spell after gets it", function(t)
       local g = t.game
       t:active(0)

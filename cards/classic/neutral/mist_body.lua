@@ -21,6 +21,7 @@ return card {
     })
   end,
   tests = {
+    -- (classic only: the 9th counts durations down at the end of the caster's turns, from his next one: its scenarios test that)
     { "through an inner wall; the spell lasts its NUMBER of turns", function(t)
       local g = t.game
       local spots = require("test.spots")
@@ -42,7 +43,7 @@ return card {
       t:eq(g:card(c).zone.kind, "play", "one turn left")
       t:pass(2)
       t:eq(g:card(c).zone.pile, "discard", "over at the start of his second turn")
-    end },
+    end, rulesets = { "classic" } },
     { "through a locked door", function(t)
       local g = t.game
       local spots = require("test.spots")

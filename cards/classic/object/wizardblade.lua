@@ -17,7 +17,7 @@ return card {
     ctx:damage(ctx.target, ctx:power() + 1, { magical = true })
   end,
   tests = {
-    { "a blow with a NUMBER 4: 5 magical points; the blade stays in the hand; the turn's attack", function(t)
+    { "a blow with a NUMBER 4: 5 magical points; the blade is kept; the turn's attack", function(t)
       local g = t.game
       t:active(0)
       local w = t:give(0, "Wizardblade")
@@ -25,7 +25,8 @@ return card {
       t:place(1, g:player(0).at)
       t:cast { card = w, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 10)
-      t:eq(g:card(w).zone.kind, "hand")
+      -- (kept in the hand; the 9th shows it face up instead: 9th, Magic Objects)
+      t:eq(g:card(w).zone.kind, require("rules.play").kept_zone(g, 0, w))
       t:eq(g:card(w).zone.player, 0)
       t:eq(g:card(n).zone.pile, "discard")
       t:ok(g:turn().vars.attacked)
@@ -53,7 +54,7 @@ return card {
       t:answer(1, { card = s })
       t:cast { card = w, at = t:wizard(1) }
       t:eq(t:life(1), 15)
-      t:eq(g:card(w).zone.kind, "hand", "the blade is not lost")
+      t:eq(g:card(w).zone.kind, require("rules.play").kept_zone(g, 0, w), "the blade is not lost")
     end },
     { "a wall of your square takes its blow", function(t)
       local g = t.game

@@ -28,6 +28,8 @@ return card {
       t:pass(2)
       t:eq(t.game:turn().active, 0)
       t:act { kind = "display", card = s }
+      t:pass(2) -- (the 9th adds a Number to the move only before anything else is done)
+      t:eq(t.game:turn().active, 0)
       t:act { kind = "boost", card = m }
       t:eq(t.game:turn().vars.boost, 3)
     end },

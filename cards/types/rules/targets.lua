@@ -68,6 +68,11 @@ function M.adjacent(game, from, t) end
 ---@return any ...
 function M.attackable(game, c, card, t) end
 
+---Does object o take points of damage: it has a toughness, or nothing breaks it (data `unbreakable`: blows land on it for nothing, 9th Granite Cube)? (rulesets: classic)
+---@param o Object?
+---@return any ...
+function M.breakable(o) end
+
 ---Squares a wizard may be teleported to (Teleport, Teleport Opponent): any square on the board that no fixed object blocking movement fills (a thornbush, solid stone), as options `{ label = "square x,y", square }`. (rulesets: classic)
 ---@param game Game
 ---@return any ...

@@ -1,0 +1,75 @@
+-- The 9th edition's part of rules.common: what it carries, how many cards it draws, death and
+-- victory. The rest is classic's (`base`).
+local M = base
+
+-- 9th: Magic Objects: magic stones, the Master Key and the Wizardblade lie face up in front of
+-- their holder and count toward his seven cards.
+local shown = M.is_shown_object
+function M.is_shown_object(game, c) return shown(game, c) or M.has_trait(game, c, "weapon") end
+
+-- 9th: The Turn, optional rule `two_card_draw`: at most two cards a turn.
+local cards_to_draw = M.cards_to_draw
+function M.cards_to_draw(game, p, room)
+  if game:option("two_card_draw") then room = math.min(room, game:config().limited_draw) end
+  return cards_to_draw(game, p, room)
+end
+
+-- 9th: Discarding Objects: a normal item he carries (picked up: card data `carried`)
+-- discarded at the end of his turn falls where he stands; a card drawn and never played is
+-- simply discarded.
+function M.discard_at_turn_end(game, p, c)
+  local at = game:player(p).at
+  if M.is_object(game, c) and game:card_data(c, "carried") and at then
+    game:set_card_data(c, "carried", nil)
+    game:move_card(c, { kind = "play", player = p })
+    return M.drop_object(game, p, c, at)
+  end
+  M.discard(game, c)
+end
+
+-- 9th: Death: a wizard at 0 is out. What he carries falls in his square (his items in the hand
+-- too); whoever took his last point, directly or not, gets every other card, scores a kill
+-- and discards down to seven. Deaths of one action are kept (game var `died_this_action`) for
+-- M.check_victory.
+function M.kill(game, q, killer, _by_attack, _reason)
+  local pl = game:player(q)
+  if not pl.alive then return end
+  local died = M.copy(game:vars().died_this_action)
+  died[#died + 1] = q
+  game:set_var("died_this_action", died)
+  for _, c in ipairs(game:hand(q)) do
+    if M.is_object(game, c) then
+      if game:card_data(c, "carried") and pl.at then
+        game:set_card_data(c, "carried", nil)
+        game:move_card(c, { kind = "play", player = q })
+      else
+        M.discard(game, c)
+      end
+    end
+  end
+  game:set_token(q, "lost_turns", 0)
+  M.kill_and_drop(game, q, killer, true)
+end
+
+-- 9th: How to Win: two victory points (enemy treasures on one's Lair, kills), or the last
+-- wizard standing. Nobody is out for lost treasures. A wizard whose action kills him and
+-- others dies first: if nobody is left and exactly one other died with him, that one wins
+-- (9th: Death).
+function M.check_victory(game)
+  if game:vars().over then return true end
+  local died = game:vars().died_this_action or {}
+  game:set_var("died_this_action", nil)
+  if M.check_points(game, M.victory_target(game)) then return true end
+  if #M.turn_order(game) == 0 then
+    local actor, actor_died, others = game:turn().active, false, {}
+    for _, q in ipairs(died) do
+      if q == actor then actor_died = true else others[#others + 1] = q end
+    end
+    if actor_died and #others == 1 then
+      return M.finish(game, others[1], "outlived the wizard whose action killed them both")
+    end
+  end
+  return M.check_last_wizard(game, "last wizard left")
+end
+
+return M

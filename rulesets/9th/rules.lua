@@ -1,0 +1,138 @@
+-- Wiz-War, 9th edition (rules 9.1): what its turn does differently from the classic edition's,
+-- which this file extends (`base`). Comments cite the 9th rules ("9th: <section>"); README.md
+-- says rule by rule what is inherited and what is the 9th's own.
+local common = require("rules.common")
+local doors = require("rules.doors")
+local rules = base
+local tvar = rules.tvar
+
+---------------------------------------------------------------------------------------------
+-- The first turn and the turn's attack
+---------------------------------------------------------------------------------------------
+
+-- 9th: Setup: nobody attacks in his first turn (reconstructed reading: each player's own first
+-- turn, as the 8th; an extra turn later in the first round is no first turn). Game var
+-- `combat_open` (card tests) opens combat at once.
+function rules.first_round(game)
+  return tvar(game, "first_turn") == true and not game:vars().combat_open
+end
+
+---------------------------------------------------------------------------------------------
+-- Phases (9th: The Turn; Keeping Track of Spell Duration)
+---------------------------------------------------------------------------------------------
+
+-- A spell's duration counts down at the end of its caster's turns, from his next one on (the
+-- turn it was cast in does not count: card data `cast_turn`, rules/play.lua).
+function rules.counts_down(game, c)
+  return game:card_data(c, "cast_turn") ~= game:turn().number
+end
+
+-- The start of a turn: first-turn bookkeeping, then a lost turn is spent (classic cards such
+-- as Lightning Blast still take turns away). Durations count down at the end of the turn.
+function rules.phases.start_of_turn(game)
+  local p = game:turn().active
+  rules.note_first_turn(game, p)
+  if rules.spend_token(game, p, "lost_turns") then
+    game:set_turn_var("lost", true)
+    game:log("lost_turn", { player = p, left = game:player(p).tokens.lost_turns or 0 })
+  end
+  common.check_victory(game)
+end
+
+-- 9th: The Board: a wizard ending his turn beside a door he holds open says whether he keeps
+-- holding it; a door let go closes.
+local function ask_about_held_doors(game, p)
+  for _, e in ipairs(game:vars().held_doors or {}) do
+    if doors.holder(game, e) == p then
+      local opts = {
+        { key = "hold", label = "keep holding door " .. require("rules.targets").edge_key(e) .. " open" },
+        { key = "close", label = "let it close" },
+      }
+      local key = game:choose(p, "hold_door", "You end your turn beside a door you hold open", opts, { pass = "hold" })
+      if key == "close" then
+        doors.release(game, e)
+        game:after("door", { player = p, edge = e, closed = true })
+      end
+    end
+  end
+  doors.release_far(game)
+end
+
+-- The end of a turn: his spells' durations count down (9th: Keeping Track of Spell
+-- Duration), held doors are settled, then he discards and draws back up to seven (9th: The
+-- Turn). A lost turn draws nothing, as in classic.
+function rules.phases.end_of_turn(game)
+  local p = game:turn().active
+  if not game:player(p).alive or game:vars().over then return end
+  rules.time_passes(game, p)
+  if not game:player(p).alive then return common.check_victory(game) end
+  ask_about_held_doors(game, p)
+  if tvar(game, "lost") then
+    game:log("no_draw", { player = p, lost_turn = true })
+    return common.check_victory(game)
+  end
+  common.discard_and_draw(game, p)
+  common.check_victory(game)
+end
+
+-- Classic relocks picked doors at the turn's end; in the 9th a door opened by a card closes
+-- when its holder walks away (rules/ctx.lua: grant_door_pass).
+function rules.on_turn_end(_game) end
+
+---------------------------------------------------------------------------------------------
+-- Actions
+---------------------------------------------------------------------------------------------
+
+-- 9th: Movement: a Number adds to the move only at the start of the turn, before anything
+-- else is done (turn var `acted`, set by rules.perform).
+local add_speed_boosts = rules.add_speed_boosts
+function rules.add_speed_boosts(game, p, list)
+  if tvar(game, "acted") then return end
+  add_speed_boosts(game, p, list)
+end
+
+local perform = rules.perform
+function rules.perform(game, p, a)
+  if a.kind ~= "boost" then game:set_turn_var("acted", true) end
+  return perform(game, p, a)
+end
+
+-- 9th: The Board: the doors of his Lair's sector open for him (rules/doors.lua), besides the
+-- Master Key's (classic).
+local step_flags = rules.step_flags
+function rules.step_flags(game, p)
+  local flags = step_flags(game, p)
+  local passes = common.copy(flags.door_passes)
+  for _, e in ipairs(doors.passes(game, p)) do passes[#passes + 1] = e end
+  flags.door_passes = passes
+  return flags
+end
+
+-- A held door closes as soon as its holder is no longer beside it.
+local crossed = rules.crossed
+function rules.crossed(game, p, from, dir)
+  crossed(game, p, from, dir)
+  doors.release_far(game)
+end
+
+function rules.after_action(game, _p) doors.release_far(game) end
+
+-- 9th: Picking Up Objects: picking up ends the turn; a magic item (stones, the Master Key,
+-- the Wizardblade) goes face up in front of the picker, a normal item into his hand, marked
+-- carried (card data `carried`: discarded at the end of a turn, it falls where he stands).
+function rules.performers.pick_object(game, p, a)
+  local o = game:object(a.object)
+  if not game:before("pick_up", { player = p, object = a.object, card = o.card }) then return end
+  game:remove_object(a.object)
+  if common.is_shown_object(game, o.card) then
+    rules.put_in_play(game, p, o.card)
+  else
+    game:move_card(o.card, { kind = "hand", player = p })
+    game:set_card_data(o.card, "carried", true)
+  end
+  game:after("pick_up", { player = p, object = a.object, card = o.card })
+  common.discard_to_limit(game, p)
+  return true
+end
+
+return rules
