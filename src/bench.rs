@@ -72,6 +72,7 @@ fn config(root: &Path, ruleset: &str, bots: Bots, games: u64, jobs: usize) -> Si
         games,
         seed: 1,
         turns: 60,
+        rounds: None,
         bots,
         options: vec![],
         jobs,

@@ -136,9 +136,12 @@ enum Command {
         /// Seed of the first game.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Stop a game after this many turns.
-        #[arg(long, default_value_t = 60)]
-        turns: u64,
+        /// Stop a game after this many rounds (a turn for each player).
+        #[arg(long, default_value_t = 30)]
+        rounds: u64,
+        /// Stop a game after this many turns, whatever the players (in place of --rounds).
+        #[arg(long)]
+        turns: Option<u64>,
         /// Who plays the seats.
         #[arg(long, value_enum, default_value = "hunter")]
         bots: BotKind,
@@ -554,6 +557,7 @@ fn run(cli: Cli) -> Result<(), String> {
             players,
             games,
             seed,
+            rounds,
             turns,
             bots,
             options,
@@ -571,7 +575,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 players,
                 games,
                 seed,
-                turns,
+                turns: turns.unwrap_or(0),
+                rounds: if turns.is_some() { None } else { Some(rounds) },
                 bots: match bots {
                     BotKind::Random => wizwar::sim::Bots::Random,
                     BotKind::Aggressive => wizwar::sim::Bots::Aggressive,

@@ -39,6 +39,9 @@ pub struct SimConfig {
     pub seed: u64,
     /// A game still going after this many turns stops at the cap.
     pub turns: u64,
+    /// When set, the cap is this many rounds instead (a turn for each seat: `rounds` times the
+    /// game's players), so that games of six have as many turns each as games of two.
+    pub rounds: Option<u64>,
     pub bots: Bots,
     pub options: Vec<(String, Value)>,
     /// Threads playing games side by side.
@@ -140,7 +143,8 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
         }
     };
     engine.set_profiling(cfg.profile);
-    let outcome = engine.run(Some(cfg.turns));
+    let cap = cfg.rounds.map_or(cfg.turns, |r| r * players as u64);
+    let outcome = engine.run(Some(cap));
     record.end = match outcome {
         Outcome::Over(r) => {
             record.winner = r.winner;

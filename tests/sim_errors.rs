@@ -14,6 +14,7 @@ fn script_errors_are_counted_by_card_and_line() {
         games: 6,
         seed: 1,
         turns: 40,
+        rounds: None,
         bots: Bots::Random,
         options: vec![],
         jobs: 1,
@@ -35,4 +36,29 @@ fn script_errors_are_counted_by_card_and_line() {
     assert!(table.contains("script error") && table.contains("cards/toy/broken.lua:10"), "{table}");
     let json = serde_json::to_string(&summary).unwrap();
     assert!(json.contains("broken.lua:10"), "the JSON has them too");
+}
+
+/// `rounds` caps a game at that many turns for each seat: at `rounds = 1` a classic game
+/// (nobody may attack in the first round) stops after 2 turns at most with two players, 4 with
+/// four.
+#[test]
+fn a_cap_in_rounds_grows_with_the_players() {
+    let cfg = SimConfig {
+        root: PathBuf::from("."),
+        ruleset: "classic".into(),
+        players: vec![2, 4],
+        games: 4,
+        seed: 1,
+        turns: 0,
+        rounds: Some(1),
+        bots: Bots::Hunter,
+        options: vec![],
+        jobs: 1,
+        profile: false,
+    };
+    let records = run(&cfg, &|_| {});
+    for r in &records {
+        assert!(r.turns <= r.players as u64, "{} turns in a game of {}", r.turns, r.players);
+    }
+    assert!(records.iter().any(|r| r.players == 4 && r.end == "turn cap" && r.turns == 4), "{records:?}");
 }
