@@ -48,3 +48,31 @@ fn an_unknown_ruleset_is_named() {
     let err = diff(Path::new("."), "8th", "10th").unwrap_err();
     assert!(err.contains("10th"), "{err}");
 }
+
+/// The 9th against the edition it extends and against the 8th: what its rules change.
+#[test]
+fn the_9th_against_classic_and_the_8th() {
+    let d = diff(Path::new("."), "classic", "9th").unwrap();
+    let p = pair(&d.config, "door_points");
+    assert_eq!((p.a.as_deref(), p.b.as_deref()), (Some("15"), Some("10")), "9th: Objects (Terrain)");
+    let p = pair(&d.config, "draw");
+    assert_eq!((p.a.as_deref(), p.b.as_deref()), (Some("2"), Some("7")), "9th: The Turn");
+    assert_eq!(d.options_only_b, ["two_card_draw"]);
+    assert_eq!(d.phases_a, d.phases_b, "the same three phases");
+    assert!(d.cards_only_a.contains(&"TRAP!".to_string()) && d.cards_only_a.contains(&"Pick Lock".to_string()));
+    assert!(d.lua_b.modules["play.lua"].contains(&"is_boost".to_string()), "the 2s and 3s are Numbers too");
+    assert!(
+        d.lua_b.lines * 2 < d.lua_a.lines,
+        "the 9th is written as differences: {} against {}",
+        d.lua_b.lines,
+        d.lua_a.lines
+    );
+    let text = render(&d);
+    assert!(text.contains("  NUMBER 3\n") && text.contains("kind: number | attack"), "{text}");
+
+    let d = diff(Path::new("."), "8th", "9th").unwrap();
+    assert!(d.config.iter().all(|p| p.key != "life_max" && p.key != "victory_points"), "both: 20 and 2");
+    let p = pair(&d.config, "hand");
+    assert_eq!((p.a.as_deref(), p.b.as_deref()), (Some("5"), Some("7")));
+    assert!(d.cards_only_a.contains(&"Zot!".to_string()) && d.cards_only_b.contains(&"Shrink".to_string()));
+}

@@ -120,7 +120,8 @@ function rules.after_action(game, _p) doors.release_far(game) end
 -- 9th: Picking Up Objects: picking up ends the turn; a magic item (stones, the Master Key,
 -- the Wizardblade) goes face up in front of the picker, a normal item into his hand, marked
 -- carried (card data `carried`: discarded at the end of a turn, it falls where he stands).
-function rules.performers.pick_object(game, p, a)
+local perform_action = rules.performers
+function perform_action.pick_object(game, p, a)
   local o = game:object(a.object)
   if not game:before("pick_up", { player = p, object = a.object, card = o.card }) then return end
   game:remove_object(a.object)
