@@ -9,7 +9,7 @@ function M.owner_sector(game, info)
   if info.door and info.door.sector ~= nil then return info.door.sector end
   local sides = require("rules.common").edge_sides(game, info.edge)
   if #sides ~= 2 then return nil end
-  local a, b = game:sector_of(sides[1]), game:sector_of(sides[2])
+  local a, b = game:sector_of(sides[1].square), game:sector_of(sides[2].square)
   if a ~= nil and a == b then return a end
   return nil
 end

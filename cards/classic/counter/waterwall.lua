@@ -7,8 +7,8 @@
 -- him 1 point (physical, water: indirect damage, which Absorb or Blunt may answer). As a
 -- counteraction against a spell or thrown object aimed at you: the water rises in its way and
 -- it misses (classic, Combat: a spell that misses does nothing); then it takes no NUMBER.
-local OPPOSITE = { N = "S", S = "N", E = "W", W = "E" }
-local ANSWERS = { spell = true, throw = true }
+-- The behaviour is shared with the 9th's Wall of Water: lib/water_wall.lua.
+local water = require("lib.water_wall")
 
 return card {
   name = "Waterwall",
@@ -19,42 +19,15 @@ return card {
   targets = { "border" },
   copies = 1,
   text = "A wall of water on an empty line you can see collapses at once: each wizard beside it is pushed straight away a NUMBER of squares, taking 1 point for each square he is stopped. Counteraction: a spell or thrown object aimed at you breaks on the water and misses.",
-  can_cast = function(_ctx) return true end,
-  can_target = function(ctx, t) return #ctx.game:edge(t.edge).obstacles == 0 end,
-  can_respond = function(ctx, entry)
-    return ANSWERS[entry.kind] == true and entry.marks.defender == ctx.controller
-  end,
-  resolve = function(ctx)
-    if ctx.against then
-      ctx:evade()
-      return
-    end
-    local game = ctx.game
-    local n = ctx:power()
-    for _, side in ipairs(ctx:edge_sides(ctx.target.edge)) do
-      local dir = OPPOSITE[side.side]
-      for _, p in ipairs(game:wizards_at(side.square)) do
-        local run = game:run(side.square, dir, n, { player = p })
-        if #run.squares > 0 then ctx:move_wizard(p, run.squares[#run.squares]) end
-        local stopped = n - #run.squares
-        if stopped > 0 and game:player(p).alive then ctx:damage(p, stopped, { physical = true, water = true }) end
-      end
-    end
-  end,
+  can_cast = water.can_cast,
+  can_target = water.can_target,
+  can_respond = water.can_respond,
+  resolve = water.resolve,
   tests = {
     { "a wizard beside the line is pushed away NUMBER squares", function(t)
       local g = t.game
       t:active(0)
-      local at, e, dir
-      for _, s in ipairs(g:squares()) do
-        for _, n in ipairs(g:neighbours(s)) do
-          local info = g:edge(n.edge)
-          if not at and info.barrier == "open" and not n.link and #info.obstacles == 0
-              and #g:run(s, OPPOSITE[n.dir], 2).squares == 2 then
-            at, e, dir = s, info.edge, OPPOSITE[n.dir]
-          end
-        end
-      end
+      local at, e, dir = water.push_spot(g, 2, 2)
       t:ok(at, "a line with room behind it")
       t:place(0, at)
       t:place(1, at)
@@ -70,16 +43,7 @@ return card {
     { "against a wall: 1 point per square not moved", function(t)
       local g = t.game
       t:active(0)
-      local at, e
-      for _, s in ipairs(g:squares()) do
-        for _, n in ipairs(g:neighbours(s)) do
-          local info = g:edge(n.edge)
-          if not at and info.barrier == "open" and not n.link and #info.obstacles == 0 and g:los_edge(s, info.edge)
-              and #g:run(s, OPPOSITE[n.dir], 3).squares == 0 then
-            at, e = s, info.edge
-          end
-        end
-      end
+      local at, e = water.push_spot(g, 3, 0)
       t:ok(at, "a line with a wall right behind")
       t:place(0, at)
       t:place(1, at)

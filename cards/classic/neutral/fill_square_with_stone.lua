@@ -8,6 +8,9 @@
 -- stone square that nothing could ever break would close a corridor for good (Dispel Creation
 -- aside), so we keep [AF]'s 20 points, as for a wall: the stone is the one other object
 -- that attacks may aim at.
+-- The stone object is made as the 9th's Granite Cube's is: lib/stone_square.lua.
+local stone_square = require("lib.stone_square")
+
 return card {
   name = "Fill Square With Stone",
   kind = "neutral",
@@ -17,12 +20,9 @@ return card {
   targets = { "empty_square" },
   copies = 2,
   text = "An empty square you can see fills with solid stone: nobody walks or sees through it until 20 points of damage break it.",
-  can_target = function(ctx, t) return ctx.game:home_sector_at(t.at) == nil end,
+  can_target = stone_square.can_target,
   resolve = function(ctx)
-    ctx:create_object {
-      kind = "solid_stone", at = ctx.target.at, mobile = false, blocks_los = true, blocks_move = true,
-      fills_square = true, toughness = 20,
-    }
+    stone_square.fill(ctx, "solid_stone", { toughness = 20 })
   end,
   tests = {
     { "the stone blocks steps and sight; 20 points break it", function(t)

@@ -1,0 +1,70 @@
+-- 9th WALL OF SHADOW (1 in the deck): a Neutral spell that darkens a line between two squares.
+-- The 9th rules know it only as a terrain marker (9th: Components); walls of every kind stand
+-- on the lines between squares (9th: Objects (Creating)).
+-- reconstructed: everything but the name and the marker. We chose: an empty line in sight
+-- (LOS, like the other walls) turns to shadow for as many of its caster's turns as the Number
+-- played with it (1 without; counted as every duration is, 9th: Keeping Track of Spell
+-- Duration: down at the end of each of his turns from his next one); sight does not cross it,
+-- wizards walk through it unharmed. Like the Wall of Fire it has no hits to take (an edge
+-- obstacle, not a wall); Dispel Creation ends it early. Count: 1 (README, part 3).
+local spots = require("test.spots")
+
+-- For the tests: player 0 on a square with a free square beside it (spots.free_square).
+local function beside_a_line(t)
+  local at = spots.roomy_square(t.game)
+  t:place(0, at)
+  local n = spots.free_square(t.game, at)
+  assert(at and n, "a free square beside a roomy one")
+  return at, n
+end
+
+return card {
+  name = "Wall of Shadow",
+  kind = "neutral",
+  range = "los",
+  duration = "duration",
+  traits = { "creation" },
+  targets = { "border" },
+  copies = 1,
+  text = "Shadow fills an empty line between two squares you can see, for as many of your turns as the Number. Nobody sees across it; anybody may walk through it.",
+  can_target = function(ctx, t) return #ctx.game:edge(t.edge).obstacles == 0 end,
+  resolve = function(ctx)
+    ctx:create_object {
+      kind = "shadow_wall", at = ctx.game:edge(ctx.target.edge).edge, mobile = false,
+      blocks_los = true, blocks_move = false,
+    }
+  end,
+  tests = {
+    { "sight does not cross it, a step does, unharmed", function(t)
+      local g = t.game
+      t:active(0)
+      local at, n = beside_a_line(t)
+      local c = t:give(0, "Wall of Shadow")
+      t:cast { card = c, at = t:border(n.edge) }
+      t:eq(#g:edge(n.edge).obstacles, 1, "the shadow lies on the line")
+      t:ok(not g:los(at, n.to), "no sight across it")
+      t:eq(g:edge(n.edge).barrier, "open", "no wall")
+      t:move(n.dir)
+      t:eq(g:player(0).at, n.to, "walked through")
+      t:eq(t:life(0), 15, "unharmed")
+    end },
+    { "a NUMBER 2: counted down at the end of his turns from his next; gone after the second", function(t)
+      local g = t.game
+      t:active(0)
+      local at, n = beside_a_line(t)
+      local e, mid = n.edge, n.to
+      local c = t:give(0, "Wall of Shadow")
+      local num = t:give(0, "NUMBER 2")
+      t:cast { card = c, at = t:border(e), boost = num }
+      t:pass(1)
+      t:eq({ g:turn().active, g:card(c).energy }, { 1, 2 }, "the turn it was cast in does not count")
+      t:pass(2)
+      t:eq({ g:turn().active, g:card(c).energy }, { 1, 1 }, "1 left after his next turn")
+      t:ok(not g:los(at, mid), "still dark")
+      t:pass(2)
+      t:eq(g:card(c).zone.pile, "discard", "ended after the one after")
+      t:eq(#g:edge(e).obstacles, 0)
+      t:ok(g:los(at, mid), "sight crosses the line again")
+    end },
+  },
+}

@@ -1,0 +1,28 @@
+-- A square filled with stone (require("lib.stone_square")): classic FILL SQUARE WITH STONE and
+-- the 9th's GRANITE CUBE make the same fixed object on an empty square in sight, which nobody
+-- walks into or sees through. They differ in what breaks it: the card passes the object's
+-- toughness (classic: 20 points) or `data = { unbreakable = true }` (9th: a Granite Cube has
+-- infinite hits: attacks may aim at it and take nothing off, rules/damage.lua). The module is
+-- read-only and keeps no game state.
+local stone = {}
+
+-- Not on a Lair / home base (classic, Cards and Actions that Change the Map; 9th: Terrain);
+-- the `empty_square` target type already leaves out squares with a wizard or an object.
+---@param ctx Ctx
+---@param t Target
+function stone.can_target(ctx, t) return ctx.game:home_sector_at(t.at) == nil end
+
+-- Fills the target square with an object of `kind` made by this card (it goes when the card
+-- leaves play: Dispel Creation); `what` gives its `toughness` or its `data`. Returns its id,
+-- or nil and why none may be made there.
+---@param ctx Ctx
+---@param kind string
+---@param what {toughness?: integer, data?: table}
+function stone.fill(ctx, kind, what)
+  return ctx:create_object {
+    kind = kind, at = ctx.target.at, mobile = false, blocks_los = true, blocks_move = true, fills_square = true,
+    toughness = what.toughness, data = what.data,
+  }
+end
+
+return stone

@@ -1,0 +1,74 @@
+-- A wall of water that rises and falls at once: classic WATERWALL and the 9th's WALL OF WATER
+-- are one behaviour under two names (require("lib.water_wall"); each card's hooks are these
+-- functions). As a neutral spell, on an empty line in sight: each wizard in the two squares
+-- beside the line is pushed straight away from it as many squares as the card's NUMBER
+-- (ctx:power, 1 without), and each square a wall or anything else keeps him from going costs
+-- him 1 point (physical, water: indirect damage, which Absorb or Blunt may answer). As a
+-- counter against a spell or a thrown object aimed at its player, the water stands in the way
+-- and the attack misses (a spell that misses does nothing); then it takes no NUMBER. The
+-- module is read-only and keeps no game state.
+local water = {}
+
+local OPPOSITE = { N = "S", S = "N", E = "W", W = "E" }
+local ANSWERS = { spell = true, throw = true }
+
+-- Offered as a neutral spell in its player's turn as well as a counter.
+---@param _ctx Ctx
+function water.can_cast(_ctx) return true end
+
+-- Only an empty line: no wall, door, fire or other water on it.
+---@param ctx Ctx
+---@param t Target
+function water.can_target(ctx, t) return #ctx.game:edge(t.edge).obstacles == 0 end
+
+-- A counter only to a spell or a thrown object aimed at its own player.
+---@param ctx Ctx
+---@param entry StackEntry
+function water.can_respond(ctx, entry)
+  return ANSWERS[entry.kind] == true and entry.marks.defender == ctx.controller
+end
+
+---@param ctx Ctx
+function water.resolve(ctx)
+  if ctx.against then
+    ctx:evade()
+    return
+  end
+  local game = ctx.game
+  local n = ctx:power()
+  for _, side in ipairs(ctx:edge_sides(ctx.target.edge)) do
+    local dir = OPPOSITE[side.side]
+    for _, p in ipairs(game:wizards_at(side.square)) do
+      local run = game:run(side.square, dir, n, { player = p })
+      if #run.squares > 0 then ctx:move_wizard(p, run.squares[#run.squares]) end
+      local stopped = n - #run.squares
+      if stopped > 0 and game:player(p).alive then ctx:damage(p, stopped, { physical = true, water = true }) end
+    end
+  end
+end
+
+-- For the cards' tests: a square beside an empty inner line it sees (not across a rim link)
+-- from which a wizard pushed away from that line with a NUMBER `n` gets exactly `room`
+-- squares before something stops him. Returns the square, the line's edge and the way he is
+-- pushed, or nil.
+---@param game Game
+---@param n integer
+---@param room integer
+---@return Square? square
+---@return Edge? edge
+---@return Dir? away
+function water.push_spot(game, n, room)
+  for _, s in ipairs(game:squares()) do
+    for _, nb in ipairs(game:neighbours(s)) do
+      local info = game:edge(nb.edge)
+      local away = OPPOSITE[nb.dir]
+      if not nb.link and info.barrier == "open" and #info.obstacles == 0 and game:los_edge(s, info.edge)
+          and #game:run(s, away, n).squares == room then
+        return s, info.edge, away
+      end
+    end
+  end
+  return nil
+end
+
+return water
