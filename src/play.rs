@@ -4,10 +4,12 @@
 //! questions the engine stops with the game as it is at the question (see `engine/pause.rs`),
 //! this front end shows it (the board, the player's hand with short card texts, what he has in
 //! play, every wizard's life and score), reads the answer (or a command: `help`, `hand`, `card
-//! NAME`, `board`, `log`, which are never taken for an answer), queues it and runs on. Every
-//! event a player follows is told in one line (the ruleset's words, `Engine::narrate`), for
-//! bots' turns and people's alike; wizards are named as the board shows them (their letter,
-//! or the name given to the game), never by seat number.
+//! NAME`, `board`, `log`, which are never taken for an answer), queues it and runs on. A menu
+//! too long for a screen is asked in steps (what to do, which card, which target, which boost:
+//! [`menu`]); the answer is still one option's key. Every event a player follows is told in one
+//! line (the ruleset's words, `Engine::narrate`), for bots' turns and people's alike; wizards
+//! are named as the board shows them (their letter, or the name given to the game), never by
+//! seat number.
 
 use crate::cards::CardDef;
 use crate::cli::{overlay, read_text_line, wizard_glyph, wizard_name, Line, NOT_UTF8};
@@ -15,8 +17,11 @@ use crate::decision::Request;
 use crate::engine::{Answered, Engine, Outcome};
 use crate::geometry::render::render_ascii;
 use crate::state::{CardId, GameState};
-use std::collections::BTreeMap;
+use crate::value::Value;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, Write};
+
+pub mod menu;
 
 /// How much of the game is told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -38,6 +43,7 @@ pub const COMMANDS: &str = "\
   board        the board and every wizard's life and score
   log [N]      the last N lines of the game's story (default 20)
   options      the question again
+  back (or 0)  the step before, when a long menu asks in steps (what, which card, target, boost)
 Answer with an option's number, or enough of its text to name it (its number is always safe).";
 
 /// The terminal front end of one game.
@@ -153,8 +159,14 @@ impl<'a> Front<'a> {
         }
         self.last_asked = Some(req.player);
         self.recent.clear();
+        let who = self.engine.with_view(|st| wizard_name(st, req.player));
+        let mut steps = menu::in_steps(req).then(|| menu::Steps::new(req, self.card_names(req)));
+        let question = |steps: &Option<menu::Steps>| match steps {
+            Some(steps) => steps.show(&who),
+            None => self.question(req),
+        };
         let _ = write!(out, "\n{}{}", self.board(), self.hand(req.player));
-        let _ = write!(out, "{}", self.question(req));
+        let _ = write!(out, "{}", question(&steps));
         loop {
             let _ =
                 write!(out, "{}", if req.max > 1 || req.min != 1 { "(numbers separated by spaces)> " } else { "> " });
@@ -170,17 +182,45 @@ impl<'a> Front<'a> {
                     return None;
                 }
             };
-            if let Some(shown) = self.command(line.trim(), req) {
+            if let Some(shown) = self.command(line.trim(), req.player, &|| question(&steps)) {
                 let _ = write!(out, "{shown}");
                 continue;
             }
-            match req.answer_from_text(&line) {
-                Ok(keys) => return Some(keys),
-                Err(e) => {
-                    let _ = writeln!(out, "{e} (`help` lists what you may type)");
-                }
-            }
+            let wrong = match steps.as_mut() {
+                None => match req.answer_from_text(&line) {
+                    Ok(keys) => return Some(keys),
+                    Err(e) => e,
+                },
+                Some(s) => match s.answer(&line) {
+                    menu::Step::Chosen(key) => return Some(vec![key]),
+                    menu::Step::Moved => {
+                        let _ = write!(out, "{}", s.show(&who));
+                        continue;
+                    }
+                    menu::Step::Wrong(e) => e,
+                },
+            };
+            let _ = writeln!(out, "{wrong} (`help` lists what you may type)");
         }
+    }
+
+    /// "Name #id" of the cards `req`'s options name (`card`, `boost`), as the player sees them.
+    fn card_names(&self, req: &Request) -> BTreeMap<i64, String> {
+        let defs: BTreeMap<&str, &str> = self.engine.card_defs().map(|d| (d.key.as_str(), d.name.as_str())).collect();
+        let ids: BTreeSet<i64> = req
+            .options
+            .iter()
+            .flat_map(|c| ["card", "boost"].map(|f| c.value.get(f).and_then(Value::as_int)))
+            .flatten()
+            .collect();
+        self.engine.with_view(|st| {
+            ids.into_iter()
+                .filter_map(|id| {
+                    let inst = st.cards.iter().find(|c| i64::from(c.id) == id)?;
+                    Some((id, format!("{} #{id}", defs.get(&*inst.def)?)))
+                })
+                .collect()
+        })
     }
 
     /// Hot-seat: another person's turn to decide. The screen is cleared (on a terminal) so the
@@ -212,14 +252,15 @@ impl<'a> Front<'a> {
         true
     }
 
-    /// What a command typed at a question shows, or None when the line is not a command.
-    fn command(&self, line: &str, req: &Request) -> Option<String> {
+    /// What a command typed at a question shows (`options`: `question()`, the step asked), or
+    /// None when the line is not a command.
+    fn command(&self, line: &str, player: u32, question: &dyn Fn() -> String) -> Option<String> {
         let (word, rest) = line.split_once(' ').map_or((line, ""), |(w, r)| (w, r.trim()));
         Some(match word.to_lowercase().as_str() {
             "help" | "?" => format!("{COMMANDS}\n"),
-            "hand" if rest.is_empty() => self.hand(req.player),
+            "hand" if rest.is_empty() => self.hand(player),
             "board" if rest.is_empty() => self.board(),
-            "options" if rest.is_empty() => self.question(req),
+            "options" if rest.is_empty() => question(),
             "card" if !rest.is_empty() => self.card(rest),
             "log" if rest.is_empty() || rest.parse::<usize>().is_ok() => self.story(rest.parse().unwrap_or(20)),
             _ => return None,

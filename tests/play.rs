@@ -8,9 +8,10 @@ use std::cell::RefCell;
 use std::io::Write;
 use std::path::Path;
 use std::rc::Rc;
-use wizwar::decision::{Agent, QueueAgent, RandomAgent, Seats};
+use wizwar::decision::{record_id, Agent, Choice, QueueAgent, RandomAgent, Request, Seats};
 use wizwar::engine::{Engine, GameSetup, Outcome};
 use wizwar::play::{Front, Verbosity};
+use wizwar::value::Value;
 
 fn setup(ruleset: &str, seed: u64, names: &[&str]) -> GameSetup {
     GameSetup {
@@ -254,4 +255,266 @@ fn pictures_of_a_game_in_progress() {
     let (ok, text) = wizwar(&["board", "--load", &path("g.json"), "--step", "100000"], b"");
     assert!(!ok && text.contains("--step 100000"), "{text}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Long menus asked in steps (what to do, which card, which target, which boost)
+// ---------------------------------------------------------------------------------------------
+
+/// A record as the rulesets make them.
+fn rec(fields: &[(&str, Value)]) -> Value {
+    Value::Map(fields.iter().map(|(k, v)| (k.to_string(), v.clone())).collect())
+}
+
+fn option(value: Value) -> Choice {
+    let label = value.get("label").and_then(Value::as_str).unwrap_or_default().to_string();
+    let key = value.get("key").and_then(Value::as_str).map(str::to_string).unwrap_or_else(|| record_id(&value));
+    Choice { key, label, value }
+}
+
+/// A game at A's first question (8th, seed 3; A a person) and "Name #id" of A's hand.
+fn at_a_question() -> (Engine, Vec<(i64, String)>) {
+    let seats: Vec<Box<dyn Agent>> = vec![Box::new(QueueAgent::default()), Box::new(RandomAgent::new(9))];
+    let e = Engine::new(Path::new("."), &setup("8th", 3, &[]), Box::new(Seats { agents: seats })).unwrap();
+    assert!(matches!(e.run(Some(1)), Outcome::Suspended(ref r) if r.player == 0));
+    let st = e.state();
+    let hand = st.players[0]
+        .hand
+        .iter()
+        .map(|&c| {
+            let def = &st.cards.iter().find(|x| x.id == c).unwrap().def;
+            let name = &e.card_defs().find(|d| *d.key == **def).unwrap().name;
+            (i64::from(c), format!("{name} #{c}"))
+        })
+        .collect();
+    (e, hand)
+}
+
+/// An action request of 40 options like the 8th edition's: 4 moves, 2 speed boosts, card 1 at
+/// 8 squares and card 2 at B, each without a boost and with either of 2 boosts, a punch, 5
+/// doors to hold, the end of the phase.
+fn forty_actions(hand: &[(i64, String)]) -> Request {
+    let s = |x: &str| Value::Str(x.to_string());
+    let mut opts = Vec::new();
+    for d in ["N", "E", "S", "W"] {
+        opts.push(rec(&[("kind", s("move")), ("dir", s(d)), ("label", s(&format!("move {d}")))]));
+    }
+    for (id, name) in &hand[2..4] {
+        opts.push(rec(&[
+            ("kind", s("boost")),
+            ("card", Value::Int(*id)),
+            ("label", s(&format!("boost speed with {name}"))),
+        ]));
+    }
+    let squares: Vec<Value> = (0..8)
+        .map(|x| {
+            rec(&[
+                ("kind", s("square")),
+                ("x", Value::Int(x)),
+                ("y", Value::Int(0)),
+                ("label", s(&format!("square {x},0"))),
+            ])
+        })
+        .collect();
+    let wizard = rec(&[("kind", s("wizard")), ("player", Value::Int(1)), ("label", s("B"))]);
+    for (card, targets) in [(&hand[0], squares), (&hand[1], vec![wizard])] {
+        for t in targets {
+            let base = format!("cast {} at {}", card.1, t.get("label").and_then(Value::as_str).unwrap());
+            let cast = [("kind", s("cast")), ("card", Value::Int(card.0)), ("target", t.clone())];
+            opts.push(rec(&[&cast[..], &[("label", s(&base))]].concat()));
+            for (b, name) in &hand[2..4] {
+                let label = s(&format!("{base} with {name}"));
+                opts.push(rec(&[&cast[..], &[("boost", Value::Int(*b)), ("label", label)]].concat()));
+            }
+        }
+    }
+    let b = rec(&[("kind", s("wizard")), ("player", Value::Int(1))]);
+    opts.push(rec(&[("kind", s("punch")), ("target", b), ("hostile", Value::Bool(true)), ("label", s("punch B"))]));
+    for x in 0..5 {
+        let edge = rec(&[("x", Value::Int(x)), ("y", Value::Int(2)), ("side", s("N"))]);
+        opts.push(rec(&[("kind", s("hold_door")), ("edge", edge), ("label", s(&format!("hold door {x},2,N")))]));
+    }
+    opts.push(rec(&[
+        ("kind", s("end")),
+        ("key", s("end")),
+        ("pass", Value::Bool(true)),
+        ("label", s("end the phase")),
+    ]));
+    let req = Request::one(0, "action", "What do you do?", opts.into_iter().map(option).collect());
+    assert_eq!(req.options.len(), 40);
+    req
+}
+
+/// A person's answer to `req` typed as `input`: the key chosen (None when the input ends) and
+/// what he was shown.
+fn answer(e: &Engine, req: &Request, input: &str) -> (Option<Vec<String>>, String) {
+    let mut out = Vec::new();
+    let keys = Front::new(e, &[0], Verbosity::Normal).ask(req, &mut input.as_bytes(), &mut out);
+    (keys, String::from_utf8(out).unwrap())
+}
+
+/// The numbered lists shown (runs of "  N. ..." lines): their entries, `0. back` left out.
+fn menus(text: &str) -> Vec<Vec<String>> {
+    let mut menus: Vec<Vec<String>> = Vec::new();
+    let mut open = false;
+    for line in text.lines() {
+        let entry =
+            line.trim_start().split_once(". ").filter(|(n, _)| n.parse::<usize>().is_ok() && line.starts_with("  "));
+        match entry {
+            Some((n, label)) => {
+                if !open {
+                    menus.push(Vec::new());
+                }
+                open = true;
+                if n != "0" {
+                    menus.last_mut().unwrap().push(label.to_string());
+                }
+            }
+            None => open = false,
+        }
+    }
+    menus
+}
+
+fn no_menu_runs_past_15(text: &str) {
+    let menus = menus(text);
+    assert!(!menus.is_empty(), "menus were shown: {text}");
+    for m in &menus {
+        assert!(m.len() <= 15, "{} entries: {m:#?}", m.len());
+    }
+}
+
+fn key_of(req: &Request, label: &str) -> Vec<String> {
+    vec![req.options.iter().find(|c| c.label == label).unwrap_or_else(|| panic!("no `{label}`")).key.clone()]
+}
+
+#[test]
+fn a_long_action_menu_is_asked_in_steps_and_answered_with_a_key() {
+    let (e, hand) = at_a_question();
+    let req = forty_actions(&hand);
+    // cast -> card 1 -> (its targets) back -> card 2 (one target: not asked) -> the 2nd boost.
+    let (keys, text) = answer(&e, &req, "3\n1\nback\n2\n3\n");
+    assert_eq!(keys, Some(key_of(&req, &format!("cast {} at B with {}", hand[1].1, hand[3].1))), "{text}");
+    no_menu_runs_past_15(&text);
+    let menus = menus(&text);
+    let root = ["move (4)", "boost speed (2)", "cast (27)", "punch B", "hold door (5)", "end the phase"];
+    assert_eq!(menus[0], root, "one entry per sort of action, one keystroke for a sort of one: {text}");
+    assert!(text
+        .contains(&format!("A: cast - which card?\n   1. {} (24)\n   2. {} (3)\n   0. back\n", hand[0].1, hand[1].1)));
+    assert!(text.contains(&format!("A: cast {} - which target?\n   1. square 0,0 (3)\n", hand[0].1)), "{text}");
+    assert_eq!(menus[3], menus[1], "back: the card again: {text}");
+    let boost = format!(
+        "A: cast {} at B - which boost?\n   1. no boost\n   2. {}\n   3. {}\n   0. back\n",
+        hand[1].1, hand[2].1, hand[3].1
+    );
+    assert!(text.contains(&boost), "{text}");
+    assert!(!text.contains("which target?\n   1. B"), "a single target is not asked: {text}");
+    assert_eq!(menus.len(), 5, "{menus:#?}");
+    // A sort of one option is that option; a sort of several ends with its options' labels.
+    assert_eq!(answer(&e, &req, "4\n").0, Some(key_of(&req, "punch B")));
+    let (keys, text) = answer(&e, &req, "1\noptions\n3\n");
+    assert_eq!(keys, Some(key_of(&req, "move S")));
+    assert_eq!(
+        text.matches("A: move - which one?\n   1. move N\n").count(),
+        2,
+        "`options` shows the step again: {text}"
+    );
+    // Without a boost; back from the first step goes nowhere; the input ending is no answer.
+    let (keys, text) = answer(&e, &req, "0\n3\n1\n6\n1\n");
+    assert_eq!(keys, Some(key_of(&req, &format!("cast {} at square 5,0", hand[0].1))), "{text}");
+    assert!(text.contains("this is the first step"), "{text}");
+    assert_eq!(answer(&e, &req, "3\n1\n").0, None);
+}
+
+#[test]
+fn text_and_keys_typed_at_a_step_still_name_options() {
+    let (e, hand) = at_a_question();
+    let req = forty_actions(&hand);
+    // As from the flat list: an option's key, the only label beginning with the text.
+    assert_eq!(answer(&e, &req, "end\n").0, Some(vec!["end".to_string()]));
+    let key = key_of(&req, &format!("cast {} at square 3,0 with {}", hand[0].1, hand[2].1));
+    assert_eq!(answer(&e, &req, &format!("{}\n", key[0])).0, Some(key.clone()));
+    assert_eq!(answer(&e, &req, &format!("cast {} at square 3,0 with\n", hand[0].1)).0, None, "two boosts");
+    let typed = format!("cast {} at square 3,0 with {}\n", hand[0].1.to_lowercase(), hand[2].1);
+    assert_eq!(answer(&e, &req, &typed).0, Some(key.clone()));
+    assert_eq!(answer(&e, &req, "move w\n").0, Some(key_of(&req, "move W")));
+    // Text naming an entry of the step goes into it; at a later step, among what is still open.
+    let (keys, text) = answer(&e, &req, "hold\n4\n");
+    assert_eq!(keys, Some(key_of(&req, "hold door 3,2,N")), "{text}");
+    let (keys, text) = answer(&e, &req, &format!("cast\n{}\nsquare 3,0\n{}\n", hand[0].1, hand[2].1));
+    assert_eq!(keys, Some(key), "{text}");
+    // Commands are never answers, at any step.
+    let (keys, text) = answer(&e, &req, "cast\nhelp\nhand\nboard\n2\nno boost\n");
+    assert_eq!(keys, Some(key_of(&req, &format!("cast {} at B", hand[1].1))), "{text}");
+    assert!(text.contains("back (or 0)") && text.matches("Your hand (A):").count() == 2, "{text}");
+    no_menu_runs_past_15(&text);
+}
+
+#[test]
+fn a_short_menu_is_the_flat_list_as_before() {
+    let (e, hand) = at_a_question();
+    let mut req = forty_actions(&hand);
+    req.options.retain(|c| c.label.starts_with("move") || c.key == "end");
+    let (keys, text) = answer(&e, &req, "2\n");
+    assert_eq!(keys, Some(key_of(&req, "move E")));
+    let flat = "\nA: What do you do? (action)\n   1. move N\n   2. move E\n   3. move S\n   4. move W\n   5. end the phase\n> ";
+    assert!(text.ends_with(flat), "{text}");
+    // Exactly 15 options: still one list. Numbers name its options, `0` none.
+    let mut req = forty_actions(&hand);
+    req.options.truncate(14);
+    req.options.push(forty_actions(&hand).options.pop().unwrap());
+    let (keys, text) = answer(&e, &req, "0\n15\n");
+    assert_eq!(keys, Some(vec!["end".to_string()]));
+    assert_eq!(menus(&text), vec![req.options.iter().map(|c| c.label.clone()).collect::<Vec<_>>()]);
+    assert!(text.contains("0 is not an option number (1..15)") && !text.contains("back"), "{text}");
+}
+
+#[test]
+fn a_list_too_long_for_one_step_is_shown_a_page_at_a_time() {
+    let (e, _) = at_a_question();
+    let s = |x: &str| Value::Str(x.to_string());
+    let squares = (0..30)
+        .map(|i| {
+            let (x, y) = (i % 10, i / 10);
+            option(rec(&[
+                ("kind", s("square")),
+                ("x", Value::Int(x)),
+                ("y", Value::Int(y)),
+                ("label", s(&format!("square {x},{y}"))),
+            ]))
+        })
+        .collect();
+    let req = Request::one(0, "target", "Where?", squares);
+    let (keys, text) = answer(&e, &req, "15\n15\nback\n15\n2\n");
+    assert_eq!(keys, Some(key_of(&req, "square 9,2")), "{text}");
+    no_menu_runs_past_15(&text);
+    let menus = menus(&text);
+    assert_eq!(menus.len(), 5, "{text}");
+    assert_eq!(menus[0].len(), 15);
+    assert_eq!((menus[0][0].as_str(), menus[0][14].as_str()), ("square 0,0", "more..."));
+    assert_eq!((menus[1][0].as_str(), menus[1][14].as_str()), ("square 4,1", "more..."));
+    assert_eq!(menus[3], menus[1], "back: the page before");
+    assert_eq!(menus[4], ["square 8,2", "square 9,2"]);
+    assert!(text.contains("A: Where? (target) (page 3)\n"), "{text}");
+}
+
+/// At the terminal: `play --human 0 --ruleset 8th --seed 5`, whose first question has more
+/// options than a screenful (every square for Homunculus, with and without each boost).
+#[test]
+fn a_person_at_the_terminal_never_reads_a_menu_past_15_entries() {
+    let seats: Vec<Box<dyn Agent>> = vec![Box::new(QueueAgent::default()), Box::new(RandomAgent::new(9))];
+    let e = Engine::new(Path::new("."), &setup("8th", 5, &[]), Box::new(Seats { agents: seats })).unwrap();
+    let Outcome::Suspended(req) = e.run(Some(1)) else { panic!("A is asked") };
+    assert!(req.options.len() > 30, "a long menu: {}", req.options.len());
+    // cast -> back -> cast -> Homunculus -> its 3rd square -> with the 2nd boost; then the
+    // first entry of every step till the input ends.
+    let input = format!("cast\nback\n3\nhomunculus\n3\n3\n{}", "1\n".repeat(40));
+    let (ok, text) =
+        wizwar(&["play", "--human", "0", "--ruleset", "8th", "--seed", "5", "--turns", "6"], input.as_bytes());
+    assert!(ok, "{text}");
+    assert_eq!(text.matches("A: cast - which card?\n").count(), 2, "{text}");
+    assert!(text.contains("A: cast Homunculus #8 - which target?") && text.contains("0. back"), "{text}");
+    assert!(text.contains("A uses Large Rock (boost)\n  A casts Homunculus at square 1,2"), "{text}");
+    assert!(text.contains("--- turn 3: A ---"), "{text}");
+    no_menu_runs_past_15(&text);
 }
