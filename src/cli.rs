@@ -114,16 +114,22 @@ pub fn summary(st: &GameState) -> String {
     let mut out = String::new();
     for p in &st.players {
         let at = p.at.map(|s| s.to_string()).unwrap_or_else(|| "-".into());
+        let glyph = wizard_glyph(p.id);
+        // (the name only when it says more than the letter; the ruleset's player vars, for
+        // whoever inspects the game, only when there are some)
+        let name = if p.name == glyph.to_string() { String::new() } else { p.name.clone() };
+        let vars =
+            if matches!(&p.vars, crate::value::Value::Map(m) if m.is_empty()) || p.vars == crate::value::Value::Nil {
+                String::new()
+            } else {
+                format!("  vars {}", p.vars)
+            };
         out.push_str(&format!(
-            "  {} {:<10} {:<6} life {:>3}  at {:<8} hand {:>2}  play {:>2}  {}\n",
-            wizard_glyph(p.id),
-            p.name,
+            "  {glyph} {name:<10} {:<6} life {:>3}  at {at:<8} hand {:>2}  play {:>2}{vars}\n",
             if p.alive { "alive" } else { "dead" },
             p.life,
-            at,
             p.hand.len(),
             p.play.len(),
-            p.vars
         ));
     }
     out
