@@ -84,3 +84,25 @@ fn a_copy_of_an_answer_is_the_scripts_own() {
         .unwrap();
     assert_eq!(out, "-7\ttrue");
 }
+
+/// Questions about the board alone are kept across changes elsewhere (a life, a turn var) and
+/// answered afresh after a change of the board (a wall made, an object that blocks sight).
+#[test]
+fn a_board_answer_outlives_other_changes_and_follows_the_board() {
+    let e = game();
+    let out = e
+        .eval_lua(
+            "local s = game:player(0).at
+             local e = { x = s.x, y = s.y, side = 'N' }
+             local a = game:edge(e)
+             game:set_life(0, 3)
+             game:set_turn_var('x', 1)
+             local kept = game:edge(e) == a
+             local was = a.barrier
+             if was == 'wall' then game:destroy_barrier(e) else game:create_barrier(e, false) end
+             local now = game:edge(e).barrier
+             return kept, was ~= now, game:edge(e) ~= a",
+        )
+        .unwrap();
+    assert_eq!(out, "true\ttrue\ttrue", "{out}");
+}

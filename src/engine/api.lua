@@ -41,7 +41,9 @@ end
 -- no script can change what the next one reads. The options are kept until the kernel starts
 -- a new game (`forget`); the config and the card definitions as long as the engine lives.
 ---------------------------------------------------------------------------------------------
-local stamp = stamp            -- { changes so far }, written by the kernel
+local stamp = stamp            -- { changes so far, of them those that may touch the board },
+                               -- written by the kernel
+
 local math_type = math.type
 local NIL = {}                 -- an answer that was nil, or a nil argument's key
 local ONLY = true              -- the key of a query without arguments
@@ -75,15 +77,15 @@ local function pass_up(ok, ...)
   return ...
 end
 
--- game:name(a, b, c) through a memo good while clock[1] stays, keyed by its `n` arguments:
+-- game:name(a, b, c) through a memo good while clock[i] stays, keyed by its `n` arguments:
 -- a plain argument (an id, a name, a flag) is its own key, one with a key function (keyN) is
 -- keyed by it. An argument without a key goes straight to the kernel; so does a query whose
 -- call moved the clock (it changed the state, through a handler it ran): nothing is kept.
 -- This runs for every query a script makes, so it is written out flat.
-local function remembered(name, clock, n, key1, key2, key3)
+local function remembered(name, clock, i, n, key1, key2, key3)
   local f, m, at = K[name], {}, -1
   game[name] = function(_, a, b, c)
-    local now = clock[1]
+    local now = clock[i]
     if now ~= at then m, at = {}, now end
     local t, k = m, ONLY
     if n >= 1 then
@@ -121,7 +123,7 @@ local function remembered(name, clock, n, key1, key2, key3)
     if v == nil then
       v = pass_up(raw_pcall(f, a, b, c))
       if v == nil then v = NIL end
-      if clock[1] == now then t[k] = v end
+      if clock[i] == now then t[k] = v end
     end
     if v == NIL then return nil end
     return v
@@ -129,32 +131,52 @@ local function remembered(name, clock, n, key1, key2, key3)
 end
 
 local Q, E = sq_key, edge_key
-for _, name in ipairs { "players", "turn", "result", "objects", "stack", "vars", "squares",
-    "sector_count", "sight_limit" } do
-  remembered(name, stamp, 0)
+-- The key of an `edges` filter: a barrier name, or a table of barrier, created_by, seen_from
+-- and seen_at (nil, so no memo, for anything else).
+local function filter_key(f)
+  if f == nil or type(f) == "string" then return f or NIL end
+  if type(f) ~= "table" then return nil end
+  local from = f.seen_from
+  local at = from ~= nil and sq_key(from) or -1
+  if at == nil then return nil end
+  return tostring(f.barrier) .. "|" .. tostring(f.created_by) .. "|" .. at .. "|" .. tostring(f.seen_at)
 end
-for _, name in ipairs { "player", "card", "hand", "play_area", "object", "home",
-    "treasure_starts", "sector_squares", "stack_entry", "pile", "edges" } do
-  remembered(name, stamp, 1)
+-- On the whole state's clock (stamp[1]): what any change may change.
+for _, name in ipairs { "players", "turn", "result", "objects", "stack", "vars" } do
+  remembered(name, stamp, 1, 0)
 end
-for _, name in ipairs { "objects_at", "wizards_at", "sector_of", "home_sector_at", "neighbours",
-    "visible_from", "edges_around" } do
-  remembered(name, stamp, 1, Q)
+for _, name in ipairs { "player", "card", "hand", "play_area", "object", "stack_entry", "pile" } do
+  remembered(name, stamp, 1, 1)
 end
-remembered("edge", stamp, 1, E)
-remembered("card_data", stamp, 2)
-remembered("has_hook", stamp, 2)
-remembered("steps", stamp, 2, nil, nil_key)
+for _, name in ipairs { "objects_at", "wizards_at" } do
+  remembered(name, stamp, 1, 1, Q)
+end
+remembered("card_data", stamp, 1, 2)
+remembered("has_hook", stamp, 1, 2)
+remembered("steps", stamp, 1, 2, nil, nil_key)
+remembered("los_object", stamp, 1, 2, Q)
+-- On the board's clock (stamp[2]): questions about the board alone (the kernel reads nothing
+-- but `GameState::board` to answer them), good until a change that may touch it.
+for _, name in ipairs { "squares", "sector_count", "sight_limit" } do
+  remembered(name, stamp, 2, 0)
+end
+for _, name in ipairs { "home", "treasure_starts", "sector_squares" } do
+  remembered(name, stamp, 2, 1)
+end
+remembered("edges", stamp, 2, 1, filter_key)
+for _, name in ipairs { "sector_of", "home_sector_at", "neighbours", "visible_from", "edges_around" } do
+  remembered(name, stamp, 2, 1, Q)
+end
+remembered("edge", stamp, 2, 1, E)
 for _, name in ipairs { "los", "adjacent", "los_bent", "distance", "line_squares" } do
-  remembered(name, stamp, 2, Q, Q)
+  remembered(name, stamp, 2, 2, Q, Q)
 end
-remembered("los_object", stamp, 2, Q)
-remembered("edges_in_sight", stamp, 2, Q)
-remembered("los_edge", stamp, 3, Q, E)
-remembered("option", game_clock, 1)
-remembered("config", engine_clock, 0)
-remembered("card_def", engine_clock, 1)
-remembered("card_keys", engine_clock, 0)
+remembered("edges_in_sight", stamp, 2, 2, Q)
+remembered("los_edge", stamp, 2, 3, Q, E)
+remembered("option", game_clock, 1, 1)
+remembered("config", engine_clock, 1, 0)
+remembered("card_def", engine_clock, 1, 1)
+remembered("card_keys", engine_clock, 1, 0)
 
 -- A new game on the same engine: nothing of the last one is kept.
 local function forget()

@@ -6,6 +6,10 @@
 //!   most checkpoints never copy anything.
 //! * **Every change is counted** in a Lua table scripts can read without calling into Rust
 //!   (`stamp[1]`): the memo of the game's queries (`api.lua`) is good while the count stays.
+//!   Changes that may touch the board are counted apart too (`stamp[2]`): the board changes
+//!   seldom, so questions about it alone (sight, edges, distances) are kept much longer. Every
+//!   change counts as one to the board unless its code says otherwise
+//!   ([`StateCell::borrow_mut_off_board`]): a forgotten case costs speed, never a stale answer.
 
 use crate::state::GameState;
 use std::cell::{Cell, Ref, RefCell, RefMut};
@@ -17,6 +21,8 @@ type Slot = RefCell<Option<Rc<GameState>>>;
 pub(crate) struct StateCell {
     cell: RefCell<GameState>,
     changes: Cell<u64>,
+    /// Changes that may have touched the board (every change but those said not to).
+    board_changes: Cell<u64>,
     /// Checkpoints taken since the last change, waiting for a copy.
     waiting: RefCell<Vec<Weak<Slot>>>,
     /// Where the count of changes is shown to Lua.
@@ -31,6 +37,7 @@ impl StateCell {
         StateCell {
             cell: RefCell::new(state),
             changes: Cell::new(0),
+            board_changes: Cell::new(0),
             waiting: RefCell::default(),
             stamp: RefCell::default(),
         }
@@ -40,9 +47,17 @@ impl StateCell {
         self.cell.borrow()
     }
 
-    /// The state, to change: waiting checkpoints get their copy first, and the change is counted.
+    /// The state, to change: waiting checkpoints get their copy first, and the change is counted,
+    /// as one that may touch the board.
     pub fn borrow_mut(&self) -> RefMut<'_, GameState> {
-        self.before_change();
+        self.before_change(true);
+        self.cell.borrow_mut()
+    }
+
+    /// The state, to change anything but the board (`GameState::board`): the caller promises
+    /// not to touch it, so the answers about the board alone stay good.
+    pub fn borrow_mut_off_board(&self) -> RefMut<'_, GameState> {
+        self.before_change(false);
         self.cell.borrow_mut()
     }
 
@@ -51,17 +66,25 @@ impl StateCell {
         std::mem::replace(&mut *self.borrow_mut(), state)
     }
 
-    /// Shows the count of changes to Lua in `stamp[1]`.
+    /// Shows the count of changes to Lua in `stamp[1]`, of those that may touch the board in
+    /// `stamp[2]`.
     pub fn show_changes_in(&self, stamp: mlua::Table) {
         let _ = stamp.raw_set(1, self.changes.get());
+        let _ = stamp.raw_set(2, self.board_changes.get());
         *self.stamp.borrow_mut() = Some(stamp);
     }
 
-    fn before_change(&self) {
+    fn before_change(&self, board: bool) {
         let n = self.changes.get() + 1;
         self.changes.set(n);
+        if board {
+            self.board_changes.set(self.board_changes.get() + 1);
+        }
         if let Some(stamp) = self.stamp.borrow().as_ref() {
             let _ = stamp.raw_set(1, n);
+            if board {
+                let _ = stamp.raw_set(2, self.board_changes.get());
+            }
         }
         let waiting = std::mem::take(&mut *self.waiting.borrow_mut());
         let mut copy: Option<Rc<GameState>> = None;
