@@ -23,11 +23,17 @@ local function edges_near(game, from, barrier)
   return out
 end
 
+-- In sight (L.O.S.), the lines seen as the edition says (config `walls_seen_at`: the 9th needs
+-- only a point of the wall in sight, 9th: Targeting); nearer ranges, the edges of the squares
+-- in sight.
 local function edges(barrier)
   return function(game, p, range)
     local from = game:player(p).at
     if range == "anywhere" or range == nil or not from then return M.edge_targets(game, barrier, barrier, true) end
-    return edges_near(game, from, barrier)
+    if range ~= "los" then return edges_near(game, from, barrier) end
+    local out = M.edge_targets(game, barrier, barrier, true, range, from)
+    table.sort(out, function(a, b) return a.label < b.label end)
+    return out
   end
 end
 M.kinds.wall = edges("wall")
