@@ -66,8 +66,8 @@ enum Command {
         /// Seats played by a person at the terminal, e.g. --human 0 (the others are bots).
         #[arg(long, value_delimiter = ',')]
         human: Vec<u32>,
-        /// Who plays the seats no person plays.
-        #[arg(long, value_enum, default_value = "random")]
+        /// Who plays the seats no person plays (hunters: they come for you).
+        #[arg(long, value_enum, default_value = "hunter")]
         bots: BotKind,
         /// Names of the wizards, in seat order, e.g. --names Ann,Bob (else their letters A, B...).
         #[arg(long, value_delimiter = ',')]
