@@ -27,6 +27,18 @@ local function around(game, at)
 end
 spots.around = around
 
+-- Are a and b the same square? (false when either is nil)
+---@return boolean
+function spots.same_square(a, b) return a ~= nil and b ~= nil and a.x == b.x and a.y == b.y end
+
+-- Is square s clear: off every home base, with no object lying in it?
+---@return boolean
+function spots.clear(game, s) return game:home_sector_at(s) == nil and #game:objects_at(s) == 0 end
+
+-- Player p's home base (his Lair): the home square of his sector.
+---@return Square
+function spots.home_of(game, p) return game:home(game:player(p).home_sector) end
+
 -- An open inner border of `at` with nothing on it: { dir, to, edge }.
 ---@return spots.Side?
 function spots.open_border(game, at)
@@ -71,6 +83,81 @@ function spots.roomy_square(game)
   for _, s in ipairs(game:squares()) do
     if game:home_sector_at(s) == nil and #game:objects_at(s) == 0 and spots.free_square(game, s) then return s end
   end
+end
+
+-- A roomy square (spots.roomy_square), checked with t:ok, and the free neighbour beside it
+-- (spots.free_square: { dir, to, edge, info }).
+---@return Square square
+---@return spots.Side side
+function spots.roomy(t)
+  local s = spots.roomy_square(t.game)
+  t:ok(s, "a roomy square")
+  return s --[[@as Square]], spots.free_square(t.game, s) --[[@as spots.Side]]
+end
+
+-- A clear square (spots.clear) and a straight run of n clear squares from it, open all the way
+-- and the last in its sight: returns the square, the run's squares and the direction, or nil.
+---@return Square? square
+---@return Square[]? run
+---@return Dir? dir
+function spots.straight(game, n)
+  for _, s in ipairs(game:squares()) do
+    for _, d in ipairs({ "N", "E", "S", "W" }) do
+      local r = game:run(s, d, n)
+      if #r.squares == n and spots.clear(game, s) and game:los(s, r.squares[n]) then
+        local ok = true
+        for _, q in ipairs(r.squares) do ok = ok and spots.clear(game, q) end
+        if ok then return s, r.squares, d end
+      end
+    end
+  end
+end
+
+-- The first closed printed inner door beside one of `squares` for which keep(door, square,
+-- beyond) holds: the square, the direction through the door, the square beyond and its edge.
+---@param squares Square[]
+---@param keep fun(door: table, s: Square, beyond: Square): boolean
+---@return Square? square
+---@return Dir? dir
+---@return Square? beyond
+---@return Edge? edge
+local function closed_door(game, squares, keep)
+  for _, s in ipairs(squares) do
+    for _, n in ipairs(around(game, s)) do
+      local info = n.info
+      if info.barrier == "door" and not info.boundary and info.door and not info.door.open
+          and keep(info.door, s, n.to) then
+        return s, n.dir, n.to, n.edge
+      end
+    end
+  end
+end
+
+-- A closed printed inner door of a sector that is none of the given players' home sectors,
+-- off the home bases: a square beside it, the direction through it, the square beyond and
+-- its edge, or nil.
+---@param players integer[]
+---@return Square? square
+---@return Dir? dir
+---@return Square? beyond
+---@return Edge? edge
+function spots.foreign_door(game, players)
+  local homes = {}
+  for _, p in ipairs(players) do homes[game:player(p).home_sector] = true end
+  return closed_door(game, game:squares(), function(door, s, beyond)
+    return not homes[door.sector] and game:home_sector_at(s) == nil and game:home_sector_at(beyond) == nil
+  end)
+end
+
+-- A closed printed inner door of player p's home sector: a square of his sector beside it, the
+-- direction through it, the square beyond and its edge, or nil.
+---@return Square? square
+---@return Dir? dir
+---@return Square? beyond
+---@return Edge? edge
+function spots.home_door(game, p)
+  local home = game:player(p).home_sector
+  return closed_door(game, game:sector_squares(home), function(door) return door.sector == home end)
 end
 
 -- A square and a direction across a closed inner door of another sector than p's own (whose

@@ -3,60 +3,16 @@
 -- card-test harness: two players unless a test says `players = n`; empty hands; player 0
 -- active; combat open. Examples that need the 9th's own new cards (Wall of Water, Heartstone,
 -- Granite Cube, ...) are not here: E5 is played with Destroy Wall instead of Wall of Water.
-local query = require("lib.query")
-
--- Every treasure of player `owner`, in object-id order.
----@return Object[]
-local function treasures_of(g, owner) return query.treasures_of(g, owner) end
+local treasures_of = require("lib.query").treasures_of
 local spots = require("test.spots")
+local scenes = require("test.scenes")
 local movement = require("rules.movement")
 local common = require("rules.common")
 
-local DIRS = { "N", "E", "S", "W" }
+local same, home_of, roomy = spots.same_square, spots.home_of, spots.roomy
+local lying, in_hand, asked = scenes.lying, scenes.in_hand, scenes.asked
+
 local STEP = { N = { 0, -1 }, S = { 0, 1 }, E = { 1, 0 }, W = { -1, 0 } }
-
-local function same(a, b) return a ~= nil and b ~= nil and a.x == b.x and a.y == b.y end
-
-local function free(g, s) return g:home_sector_at(s) == nil and #g:objects_at(s) == 0 end
-
--- A square and a straight run of n open, empty squares from it, all in its sight: returns the
--- square and the run's squares.
-local function straight(g, n)
-  for _, s in ipairs(g:squares()) do
-    for _, d in ipairs(DIRS) do
-      local r = g:run(s, d, n)
-      if #r.squares == n and free(g, s) and g:los(s, r.squares[n]) then
-        local ok = true
-        for _, q in ipairs(r.squares) do ok = ok and free(g, q) end
-        if ok then return s, r.squares end
-      end
-    end
-  end
-end
-
--- The object lying in square s made from card c, or nil.
-local function lying(g, s, c)
-  for _, o in ipairs(g:objects_at(s)) do
-    if o.card == c then return o end
-  end
-  return nil
-end
-
-local function in_hand(g, p, c)
-  for _, h in ipairs(g:hand(p)) do
-    if h == c then return true end
-  end
-  return false
-end
-
--- A movable object on square s made of a new card of that name.
-local function object_on(g, name, s)
-  local c = g:new_card(name, { kind = "pile", pile = "discard" })
-  local id = g:create_object { kind = "item", card = c, at = s, mobile = true }
-  return c, id
-end
-
-local function home_of(g, p) return g:home(g:player(p).home_sector) end
 
 -- Player p brings a treasure of `owner` home: he carries it onto his Lair and drops it.
 local function bring_home(t, p, tr)
@@ -75,19 +31,52 @@ local function punch_dead(t, q)
   t:ok(not g:player(q).alive, "player " .. q .. " is dead")
 end
 
-local function roomy(t)
-  local s = spots.roomy_square(t.game)
-  t:ok(s, "a roomy square")
-  return s --[[@as Square]]
+-- E3: the game is over, won by player p on victory points (`why` leads the reason's message).
+local function won_on_points(t, p, why)
+  local r = t.game:result()
+  t:ok(r, "the game is over")
+  t:eq(r.winner, p)
+  t:ok(r.reason:find("victory points"), (why or "") .. r.reason)
 end
 
--- How many times player p was asked a request of that kind since the test began.
-local function asked(t, kind, p)
-  local n = 0
-  for _, a in ipairs(t:log("answer")) do
-    if a.kind == kind and (p == nil or a.player == p) then n = n + 1 end
-  end
-  return n
+-- E4b, E5: players 0 and 1 on the two sides of an inner wall, player `first` on the side its
+-- stone falls on first. Returns the wall's edge.
+local function astride_a_wall(t, first)
+  local g = t.game
+  local _, n = spots.square_with_wall(g)
+  assert(n, "an inner wall")
+  local sides = common.edge_sides(g, n.edge)
+  t:place(first, sides[1].square)
+  t:place(1 - first, sides[2].square)
+  return n.edge
+end
+
+-- Player 0 casts Destroy Wall on the wall at edge e.
+local function destroy_wall(t, e)
+  t:cast { card = t:give(0, "Destroy Wall"), at = t:wall(e) }
+end
+
+-- E5: players 0 and 1, both at 2 life, astride an inner wall (player `first` on the side its
+-- stone falls on first), and player 0 destroys it.
+local function wall_falls_on_both(t, first)
+  local e = astride_a_wall(t, first)
+  t:set_life(0, 2)
+  t:set_life(1, 2)
+  destroy_wall(t, e)
+end
+
+-- E16: player 0, with two Fireballs, casts one at player 1 in his square, who answers with
+-- `defence` from his hand. Returns the second Fireball.
+local function fireball_against(t, defence)
+  local g = t.game
+  t:active(0)
+  local f = t:give(0, "Fireball")
+  local f2 = t:give(0, "Fireball")
+  local d = t:give(1, defence)
+  t:place(1, g:player(0).at)
+  t:answer(1, { card = d })
+  t:cast { card = f, at = t:wizard(1) }
+  return f2
 end
 
 -- E7: a created wall on a seam of player 0's sector, then Rotate Sector (half turn) after
@@ -207,10 +196,7 @@ return scenarios {
       bring_home(t, 0, treasures_of(g, 1)[1])
       t:eq(g:result(), nil, "one point")
       bring_home(t, 0, treasures_of(g, 2)[1])
-      local r = g:result()
-      t:ok(r, "the game is over")
-      t:eq(r.winner, 0)
-      t:ok(r.reason:find("victory points"), r.reason)
+      won_on_points(t, 0)
     end, players = 3 },
     { "How to Win (E3b): two kills win at the second death", function(t)
       local g = t.game
@@ -219,10 +205,7 @@ return scenarios {
       t:eq(g:player(0).vars.kill_vp, 1)
       t:eq(g:result(), nil, "one point; two foes still alive")
       punch_dead(t, 2)
-      local r = g:result()
-      t:ok(r, "the game is over")
-      t:eq(r.winner, 0)
-      t:ok(r.reason:find("victory points"), "by points, with player 3 still alive: " .. r.reason)
+      won_on_points(t, 0, "by points, with player 3 still alive: ")
       t:ok(g:player(3).alive)
     end, players = 4 },
     { "How to Win (E3c): a treasure on his Lair and a kill win", function(t)
@@ -231,10 +214,7 @@ return scenarios {
       bring_home(t, 0, treasures_of(g, 1)[1])
       t:eq(g:result(), nil, "one point")
       punch_dead(t, 2)
-      local r = g:result()
-      t:ok(r, "the game is over")
-      t:eq(r.winner, 0)
-      t:ok(r.reason:find("victory points"), r.reason)
+      won_on_points(t, 0)
     end, players = 3 },
     { "How to Win (E3d): a treasure taken off his Lair takes its point with it; a kill later is one point only", function(t)
       local g = t.game
@@ -266,13 +246,10 @@ return scenarios {
     { "How to Win (E4b): an indirect kill: Destroy Wall beside a wizard at 2 kills him; the caster scores and takes his hand", function(t)
       local g = t.game
       t:active(0)
-      local at, n = spots.square_with_wall(g)
-      assert(at and n, "an inner wall")
-      t:place(0, at)
-      t:place(1, n.to)
+      local e = astride_a_wall(t, 0)
       t:set_life(1, 2)
       local c = t:give(1, "NUMBER 4")
-      t:cast { card = t:give(0, "Destroy Wall"), at = t:wall(n.edge) }
+      destroy_wall(t, e)
       t:ok(not g:player(1).alive, "the falling wall killed him")
       t:eq(t:life(0), 13, "the caster was beside it too")
       t:eq(g:turn().vars.attacked, nil, "no attack")
@@ -282,14 +259,7 @@ return scenarios {
     { "Death (E5): his own spell kills him and his last foe, the foe first: the foe wins, not the caster and not nobody", function(t)
       local g = t.game
       t:active(0)
-      local _, n = spots.square_with_wall(g)
-      assert(n, "an inner wall")
-      local sides = common.edge_sides(g, n.edge)
-      t:place(1, sides[1].square) -- the stone falls on this side first
-      t:place(0, sides[2].square)
-      t:set_life(0, 2)
-      t:set_life(1, 2)
-      t:cast { card = t:give(0, "Destroy Wall"), at = t:wall(n.edge) }
+      wall_falls_on_both(t, 1) -- the stone falls on player 1's side first
       t:ok(not g:player(0).alive and not g:player(1).alive, "both dead")
       local r = g:result()
       t:ok(r, "the game is over")
@@ -298,14 +268,7 @@ return scenarios {
     { "Death (E5): his own spell kills him first, then his last foe: the foe still wins", function(t)
       local g = t.game
       t:active(0)
-      local _, n = spots.square_with_wall(g)
-      assert(n, "an inner wall")
-      local sides = common.edge_sides(g, n.edge)
-      t:place(0, sides[1].square)
-      t:place(1, sides[2].square)
-      t:set_life(0, 2)
-      t:set_life(1, 2)
-      t:cast { card = t:give(0, "Destroy Wall"), at = t:wall(n.edge) }
+      wall_falls_on_both(t, 0)
       t:ok(not g:player(0).alive and not g:player(1).alive, "both dead")
       t:eq(g:result() and g:result().winner, 1)
     end },
@@ -314,14 +277,7 @@ return scenarios {
       t:active(0)
       g:set_object(treasures_of(g, 1)[1].id, { at = home_of(g, 0) })
       t:eq(common.victory_points(g, 0), 1, "a treasure on his Lair")
-      local _, n = spots.square_with_wall(g)
-      assert(n, "an inner wall")
-      local sides = common.edge_sides(g, n.edge)
-      t:place(1, sides[1].square)
-      t:place(0, sides[2].square)
-      t:set_life(0, 2)
-      t:set_life(1, 2)
-      t:cast { card = t:give(0, "Destroy Wall"), at = t:wall(n.edge) }
+      wall_falls_on_both(t, 1)
       t:ok(not g:player(0).alive and not g:player(1).alive, "both dead")
       local r = g:result()
       t:ok(r, "the game is over")
@@ -330,14 +286,7 @@ return scenarios {
     { "Death (E5): with two other wizards alive, the caster who dies with his victim wins nothing and the game goes on", function(t)
       local g = t.game
       t:active(0)
-      local _, n = spots.square_with_wall(g)
-      assert(n, "an inner wall")
-      local sides = common.edge_sides(g, n.edge)
-      t:place(1, sides[1].square)
-      t:place(0, sides[2].square)
-      t:set_life(0, 2)
-      t:set_life(1, 2)
-      t:cast { card = t:give(0, "Destroy Wall"), at = t:wall(n.edge) }
+      wall_falls_on_both(t, 1)
       t:ok(not g:player(0).alive and not g:player(1).alive, "both dead")
       t:eq(g:result(), nil, "players 2 and 3 play on")
       t:eq(common.victory_points(g, 2), 0, "nobody alive has scored")
@@ -346,7 +295,7 @@ return scenarios {
     { "Throwing Objects (E6): a Large Rock thrown at a Thornbush 2 squares away hurts the bush and lies in the square between, where a wizard picks it up", function(t)
       local g = t.game
       t:active(0)
-      local a, line = straight(g, 2)
+      local a, line = spots.straight(g, 2)
       t:ok(a, "three squares in a row")
       t:place(0, a)
       local b, c = line[1], line[2]
@@ -440,10 +389,7 @@ return scenarios {
     { "Discarding Objects (E11b): a Dagger he picked up and discards at the end of his turn is dropped where he stands", function(t)
       local g = t.game
       local at = roomy(t)
-      t:active(0)
-      t:place(0, at)
-      local d, id = object_on(g, "Dagger", at)
-      t:act { kind = "pick_object", object = id }
+      local d = scenes.picked_up(t, 0, "Dagger", at)
       t:ok(in_hand(g, 0, d), "in his hand")
       t:answer(0, { card = d })
       t:pass(1)
@@ -453,10 +399,7 @@ return scenarios {
     { "Picking Up Objects (E12): the Master Key picked up lies in front of him and the turn ends; he still discards and draws", function(t)
       local g = t.game
       local at = roomy(t)
-      t:active(0)
-      t:place(0, at)
-      local k, id = object_on(g, "Master Key", at)
-      t:act { kind = "pick_object", object = id }
+      local k = scenes.picked_up(t, 0, "Master Key", at)
       t:eq(g:card(k).zone.kind, "play", "in front of him, not in his hand")
       t:eq(g:card(k).zone.player, 0)
       t:eq(g:turn().phase_over, true, "no more actions")
@@ -465,10 +408,10 @@ return scenarios {
     end },
     { "Targeting (E13): a dropped Dagger and a wizard on the line do not block sight; a Thornbush does", function(t)
       local g = t.game
-      local a, line = straight(g, 2)
+      local a, line = spots.straight(g, 2)
       t:ok(a, "three squares in a row")
       local mid, far = line[1], line[2]
-      local _, dagger = object_on(g, "Dagger", mid)
+      local _, dagger = scenes.object_on(g, "Dagger", mid)
       t:place(1, mid)
       t:ok(g:los(a, far), "past a dropped Dagger and a wizard")
       g:remove_object(dagger)
@@ -480,32 +423,20 @@ return scenarios {
     end },
     { "Targeting (E13): sight through a door held open by NUMBER 2's spell, not through it closed", function(t)
       local g = t.game
-      local from, dir ---@type Square?, Dir?
-      for _, s in ipairs(g:squares()) do
-        for _, n in ipairs(spots.around(g, s)) do
-          local door = n.info.door
-          if not from and n.info.barrier == "door" and not n.info.boundary and door and not door.open
-              and door.sector ~= g:player(0).home_sector then
-            from, dir = s, n.dir
-          end
-        end
-      end
-      assert(from and dir, "a door")
-      local beyond = spots.beyond(g, from, dir)
+      local from, _, beyond, e = spots.foreign_door(g, { 0 })
+      assert(from and beyond and e, "a door")
       t:ok(not g:los(from, beyond), "closed: no sight")
       t:active(0)
       t:place(0, from)
-      local e = g:edge { x = from.x, y = from.y, side = dir }.edge
       t:cast { card = t:give(0, "NUMBER 2"), at = t:door(e) }
       t:ok(g:los(from, beyond), "held open: sight")
     end },
     { "Keeping Track of Spell Duration (E14): Wall of Fire with a NUMBER 2: still 2 after its turn, 1 after his next, gone after the one after", function(t)
       local g = t.game
       t:active(0)
-      local at = roomy(t)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
+      local at, n = roomy(t)
       assert(n, "a free square beside")
+      t:place(0, at)
       local c = t:give(0, "Wall of Fire")
       local two = t:give(0, "NUMBER 2")
       t:cast { card = c, at = t:border(n.edge), boost = two }
@@ -543,14 +474,7 @@ return scenarios {
       t:ok(t:has { kind = "move" }, "his turn goes on")
     end, players = 3 },
     { "Attacks (E16a): a Fireball nullified by Full Shield frees another attack", function(t)
-      local g = t.game
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      local f2 = t:give(0, "Fireball")
-      local s = t:give(1, "Full Shield")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = f, at = t:wizard(1) }
+      local f2 = fireball_against(t, "Full Shield")
       t:eq(t:life(1), 15, "nullified")
       t:eq(#t:log("attack_nullified"), 1)
       t:ok(t:has { kind = "cast", card = f2, target = t:wizard(1) }, "a second Fireball")
@@ -560,14 +484,7 @@ return scenarios {
       t:ok(not t:has { kind = "punch" }, "the second attack is spent")
     end },
     { "Attacks (E16b): a Fireball only lessened by Absorb is spent: no second attack", function(t)
-      local g = t.game
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      local f2 = t:give(0, "Fireball")
-      local a = t:give(1, "Absorb")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = a })
-      t:cast { card = f, at = t:wizard(1) }
+      local f2 = fireball_against(t, "Absorb")
       t:eq(t:life(1), 13, "5 - 3")
       t:eq(#t:log("attack_nullified"), 0)
       t:ok(not t:has { kind = "cast", card = f2 }, "no second Fireball")

@@ -3,67 +3,49 @@
 -- section. Run by `wizwar test --ruleset 9th` with the card-test harness: two players unless
 -- a test says `players = n`; empty hands; player 0 active; combat open (the first-turn rule
 -- is off unless a test clears game var `combat_open`).
-local query = require("lib.query")
-
--- Every treasure of player `owner`, in object-id order.
----@return Object[]
-local function treasures_of(g, owner) return query.treasures_of(g, owner) end
+local treasures_of = require("lib.query").treasures_of
 local spots = require("test.spots")
+local scenes = require("test.scenes")
 local movement = require("rules.movement")
 
 local OPPOSITE = { N = "S", S = "N", E = "W", W = "E" }
 
-local function same(a, b) return a ~= nil and b ~= nil and a.x == b.x and a.y == b.y end
+local same, roomy, home_of = spots.same_square, spots.roomy, spots.home_of
+local lying, in_hand = scenes.lying, scenes.in_hand
 
--- The object lying in square s made from card c, or nil.
-local function lying(g, s, c)
-  for _, o in ipairs(g:objects_at(s)) do
-    if o.card == c then return o end
-  end
-  return nil
+-- The Board: player 0 (active) beside a closed door of neither player 0's nor player 1's
+-- sector (spots.foreign_door), player 1 in the square beyond it. Returns player 0's square,
+-- the direction through the door and its edge.
+local function across_a_door(t)
+  local g = t.game
+  t:active(0)
+  local from, dir, beyond, e = spots.foreign_door(g, { 0, 1 })
+  t:ok(from, "a locked door of nobody's sector here")
+  t:place(0, from)
+  t:place(1, beyond)
+  return from --[[@as Square]], dir --[[@as Dir]], e --[[@as Edge]]
 end
 
--- Is card c in p's hand?
-local function in_hand(g, p, c)
-  for _, h in ipairs(g:hand(p)) do
-    if h == c then return true end
-  end
-  return false
+-- The Board: player 0 opens the door across_a_door finds with NUMBER 2's spell and ends his
+-- turn answering `answer` ("hold" or "close") if asked about it. Returns what across_a_door does.
+local function open_door_then(t, answer)
+  local from, dir, e = across_a_door(t)
+  t:cast { card = t:give(0, "NUMBER 2"), at = t:door(e) }
+  t:answer(0, answer)
+  t:pass(1)
+  return from, dir, e
 end
 
--- A movable object on square s made of a new card (a Dagger or Master Key lying there).
-local function object_on(g, name, s)
-  local c = g:new_card(name, { kind = "pile", pile = "discard" })
-  local id = g:create_object { kind = "item", card = c, at = s, mobile = true }
-  return c, id
-end
-
--- A closed printed inner door whose sector is none of the given players' home sectors: a
--- square beside it, the direction through it, the square beyond and its edge.
-local function foreign_door(g, players)
-  local homes = {}
-  for _, p in ipairs(players) do homes[g:player(p).home_sector] = true end
+-- Targeting: a square off the Lairs and an inner line with that barrier ("open" or "wall") and
+-- nothing on it, of which the square sees a point but not the centre. Returns both, or nil.
+local function seen_in_part(g, barrier)
   for _, s in ipairs(g:squares()) do
-    for _, n in ipairs(spots.around(g, s)) do
-      local info = n.info
-      if info.barrier == "door" and not info.boundary and info.door and not info.door.open
-          and not homes[info.door.sector] and g:home_sector_at(s) == nil and g:home_sector_at(n.to) == nil then
-        return s, n.dir, n.to, n.edge
-      end
-    end
-  end
-end
-
--- A printed door of player p's home sector between two squares of the board: a square of
--- his sector beside it, the direction through it, the square beyond and its edge.
-local function home_door(g, p)
-  local home = g:player(p).home_sector
-  for _, s in ipairs(g:sector_squares(home)) do
-    for _, n in ipairs(spots.around(g, s)) do
-      local info = n.info
-      if info.barrier == "door" and not info.boundary and info.door and info.door.sector == home
-          and not info.door.open then
-        return s, n.dir, n.to, n.edge
+    if g:home_sector_at(s) == nil then
+      for _, info in ipairs(g:edges { barrier = barrier }) do
+        if not info.boundary and #info.obstacles == 0 and g:los_edge(s, info.edge, true)
+            and not g:los_edge(s, info.edge, false) then
+          return s, info.edge
+        end
       end
     end
   end
@@ -82,13 +64,6 @@ local function step_away(t, e)
       if not touches then return a.dir end
     end
   end
-end
-
--- A square off every Lair and object with an open step to a free square (for walks and casts).
-local function roomy(t)
-  local s = spots.roomy_square(t.game)
-  t:ok(s, "a roomy square")
-  return s --[[@as Square]]
 end
 
 -- Setup, for n players.
@@ -271,11 +246,7 @@ return scenarios {
     end },
     { "The Board: a door opened with NUMBER 2's spell lets spells through and stays open while he is beside it; it closes as he walks away", function(t)
       local g = t.game
-      t:active(0)
-      local from, dir, beyond, e = foreign_door(g, { 0, 1 })
-      t:ok(from, "a locked door of nobody's sector here")
-      t:place(0, from)
-      t:place(1, beyond)
+      local _, dir, e = across_a_door(t)
       local bolt = t:give(0, "NUMBER 3")
       t:ok(not t:has { kind = "cast", card = bolt, target = t:wizard(1) }, "the closed door hides him")
       local two = t:give(0, "NUMBER 2")
@@ -296,20 +267,9 @@ return scenarios {
     end, players = 3 },
     { "The Board: ending his turn beside the door he holds, he is asked; answering hold, another wizard walks through it in his turn", function(t)
       local g = t.game
-      t:active(0)
-      local from, dir, beyond, e = foreign_door(g, { 0, 1 })
-      t:ok(from, "a locked door of nobody's sector here")
-      t:place(0, from)
-      t:place(1, beyond)
-      t:cast { card = t:give(0, "NUMBER 2"), at = t:door(e) }
-      t:answer(0, "hold")
-      t:pass(1)
+      local from, dir, e = open_door_then(t, "hold")
       t:eq(g:turn().active, 1)
-      local asked = 0
-      for _, a in ipairs(t:log("answer")) do
-        if a.kind == "hold_door" then asked = asked + 1 end
-      end
-      t:eq(asked, 1, "asked once")
+      t:eq(scenes.asked(t, "hold_door"), 1, "asked once")
       t:eq(g:edge(e).door.open, true, "still held open")
       t:ok(t:has { kind = "move", dir = OPPOSITE[dir] }, "player 1 may go through")
       t:move(OPPOSITE[dir])
@@ -318,14 +278,7 @@ return scenarios {
     end, players = 3 },
     { "The Board: answering close at the end of his turn, the door he held shuts and stays locked to others", function(t)
       local g = t.game
-      t:active(0)
-      local from, dir, beyond, e = foreign_door(g, { 0, 1 })
-      t:ok(from, "a locked door of nobody's sector here")
-      t:place(0, from)
-      t:place(1, beyond)
-      t:cast { card = t:give(0, "NUMBER 2"), at = t:door(e) }
-      t:answer(0, "close")
-      t:pass(1)
+      local _, dir, e = open_door_then(t, "close")
       t:eq(g:turn().active, 1)
       t:eq(g:edge(e).door.open, false, "closed")
       t:eq(g:edge(e).door.tags.held_by, nil)
@@ -333,7 +286,7 @@ return scenarios {
     end, players = 3 },
     { "The Board: the doors of his own sector let him through freely; an enemy cannot pass them", function(t)
       local g = t.game
-      local a, dir, b, e = home_door(g, 0)
+      local a, dir, b, e = spots.home_door(g, 0)
       t:ok(a, "a door printed on player 0's sector")
       t:active(0)
       t:place(0, a)
@@ -397,17 +350,7 @@ return scenarios {
     end },
     { "Targeting: to make a wall, sight of any point of the line is enough: Create Wall on a line whose centre is out of sight", function(t)
       local g = t.game
-      local at, e
-      for _, s in ipairs(g:squares()) do
-        if not at and g:home_sector_at(s) == nil then
-          for _, info in ipairs(g:edges { barrier = "open" }) do
-            if not at and not info.boundary and #info.obstacles == 0 and g:los_edge(s, info.edge, true)
-                and not g:los_edge(s, info.edge, false) then
-              at, e = s, info.edge
-            end
-          end
-        end
-      end
+      local at, e = seen_in_part(g, "open")
       t:ok(at, "a line seen only in part from some square")
       t:active(0)
       t:place(0, at)
@@ -417,16 +360,7 @@ return scenarios {
     end },
     { "Targeting: to unmake a wall, sight of any point of it is enough: Destroy Wall on a wall whose centre is out of sight", function(t)
       local g = t.game
-      local at, e
-      for _, s in ipairs(g:squares()) do
-        if not at and g:home_sector_at(s) == nil then
-          for _, info in ipairs(g:edges { barrier = "wall" }) do
-            if not at and not info.boundary and g:los_edge(s, info.edge, true) and not g:los_edge(s, info.edge, false) then
-              at, e = s, info.edge
-            end
-          end
-        end
-      end
+      local at, e = seen_in_part(g, "wall")
       t:ok(at, "a wall seen only in part from some square")
       local key = require("rules.targets").edge_key(e)
       t:ok(g:edges_in_sight(at, true)[key], "the kernel sees the wall " .. key .. " from there")
@@ -454,7 +388,7 @@ return scenarios {
     end },
     { "Objects (Terrain): a door has 10 hit points: it stands at 9, falls at the 10th", function(t)
       local g = t.game
-      local from, _, _, e = foreign_door(g, { 0, 1 })
+      local from, _, _, e = spots.foreign_door(g, { 0, 1 })
       t:ok(from, "a door")
       t:place(0, from)
       g:set_edge_damage(e, 8)
@@ -468,10 +402,7 @@ return scenarios {
     { "Death: the killer takes his hand but not his objects: a Dagger he picked up and his shown Master Key fall in his square, a Dagger just drawn is discarded", function(t)
       local g = t.game
       local at = roomy(t)
-      t:active(1)
-      t:place(1, at)
-      local carried, id = object_on(g, "Dagger", at)
-      t:act { kind = "pick_object", object = id }
+      local carried = scenes.picked_up(t, 1, "Dagger", at)
       t:ok(in_hand(g, 1, carried), "picked up into his hand")
       t:active(0)
       local key = t:give(1, "Master Key")
@@ -493,8 +424,7 @@ return scenarios {
     end, players = 3 },
     { "Death: killed by another's Wall of Fire he walked into, the wall's caster takes his hand and scores the kill", function(t)
       local g = t.game
-      local at = roomy(t)
-      local n = spots.free_square(g, at)
+      local at, n = roomy(t)
       assert(n, "a free square beside")
       t:active(0)
       t:place(0, at)
@@ -502,7 +432,7 @@ return scenarios {
       t:cast { card = w, at = t:border(n.edge) }
       t:active(1)
       t:place(1, at)
-      t:place(0, g:home(g:player(0).home_sector))
+      t:place(0, home_of(g, 0))
       local c = t:give(1, "NUMBER 4")
       t:set_life(1, 3)
       t:move(n.dir)
@@ -514,8 +444,8 @@ return scenarios {
       local g = t.game
       t:active(0)
       local trs = treasures_of(g, 1)
-      g:set_object(trs[1].id, { at = g:home(g:player(2).home_sector) })
-      t:place(0, g:home(g:player(0).home_sector))
+      g:set_object(trs[1].id, { at = home_of(g, 2) })
+      t:place(0, home_of(g, 0))
       g:set_object(trs[2].id, { carried_by = 0 })
       t:act { kind = "drop_treasure", object = trs[2].id }
       t:ok(g:player(1).alive, "still alive")
@@ -524,10 +454,7 @@ return scenarios {
     { "Picking Up Objects: a Wizardblade picked up lies in front of him, counts toward the seven and still strikes", function(t)
       local g = t.game
       local at = roomy(t)
-      t:active(0)
-      t:place(0, at)
-      local wb, id = object_on(g, "Wizardblade", at)
-      t:act { kind = "pick_object", object = id }
+      local wb = scenes.picked_up(t, 0, "Wizardblade", at)
       t:eq(g:card(wb).zone.kind, "play", "in front of him")
       t:eq(g:turn().phase_over, true, "the turn is over")
       t:active(0)
