@@ -27,17 +27,10 @@ function rules.counts_down(game, c)
   return game:card_data(c, "cast_turn") ~= game:turn().number
 end
 
--- The start of a turn: first-turn bookkeeping, then a lost turn is spent (classic cards such
--- as Lightning Blast still take turns away). Durations count down at the end of the turn.
-function rules.phases.start_of_turn(game)
-  local p = game:turn().active
-  rules.note_first_turn(game, p)
-  if rules.spend_token(game, p, "lost_turns") then
-    game:set_turn_var("lost", true)
-    game:log("lost_turn", { player = p, left = game:player(p).tokens.lost_turns or 0 })
-  end
-  common.check_victory(game)
-end
+-- The start of a turn: first-turn bookkeeping (the lost turn is then spent, as in classic:
+-- classic cards such as Lightning Blast still take turns away). Durations count down at the
+-- end of the turn.
+function rules.start_of_turn_upkeep(game, p) rules.note_first_turn(game, p) end
 
 -- 9th: The Board: a wizard ending his turn beside a door he holds open says whether he keeps
 -- holding it; a door let go closes.
@@ -58,21 +51,12 @@ local function ask_about_held_doors(game, p)
   doors.release_far(game)
 end
 
--- The end of a turn: his spells' durations count down (9th: Keeping Track of Spell
--- Duration), held doors are settled, then he discards and draws back up to seven (9th: The
--- Turn). A lost turn draws nothing, as in classic.
-function rules.phases.end_of_turn(game)
-  local p = game:turn().active
-  if not game:player(p).alive or game:vars().over then return end
+-- The end of a turn, before he discards and draws back up to seven (9th: The Turn): his
+-- spells' durations count down (9th: Keeping Track of Spell Duration), then held doors are
+-- settled. A lost turn draws nothing, as in classic.
+function rules.end_of_turn_upkeep(game, p)
   rules.time_passes(game, p)
-  if not game:player(p).alive then return common.check_victory(game) end
-  ask_about_held_doors(game, p)
-  if tvar(game, "lost") then
-    game:log("no_draw", { player = p, lost_turn = true })
-    return common.check_victory(game)
-  end
-  common.discard_and_draw(game, p)
-  common.check_victory(game)
+  if game:player(p).alive then ask_about_held_doors(game, p) end
 end
 
 -- Classic relocks picked doors at the turn's end; in the 9th a door opened by a card closes

@@ -121,10 +121,19 @@ end
 
 -- classic, The Turn: a spell's duration runs from its casting to the start of one of its
 -- caster's turns (the NUMBER says which): one turn off each at the start of his turn, even
--- a lost one. Then a lost turn is spent: nothing but counteractions this turn.
+-- a lost one.
+-- edition: what a turn's start does before the lost turn is spent (9th: durations count at
+-- the end of a turn instead).
+function rules.start_of_turn_upkeep(game, p) rules.time_passes(game, p) end
+
+-- edition: what a turn's end does before the cards are drawn (nothing in classic).
+function rules.end_of_turn_upkeep(_game, _p) end
+
+-- The start of a turn: the edition's upkeep, then a lost turn is spent: nothing but
+-- counteractions this turn (classic, The Turn).
 function rules.phases.start_of_turn(game)
   local p = game:turn().active
-  rules.time_passes(game, p)
+  rules.start_of_turn_upkeep(game, p)
   if rules.spend_token(game, p, "lost_turns") then
     game:set_turn_var("lost", true)
     game:log("lost_turn", { player = p, left = game:player(p).tokens.lost_turns or 0 })
@@ -140,9 +149,11 @@ end
 function rules.phases.end_of_turn(game)
   local p = game:turn().active
   if not game:player(p).alive or game:vars().over then return end
+  rules.end_of_turn_upkeep(game, p)
+  if not game:player(p).alive then return common.check_victory(game) end
   if tvar(game, "lost") then
     game:log("no_draw", { player = p, lost_turn = true })
-    return
+    return common.check_victory(game)
   end
   common.discard_and_draw(game, p)
   common.check_victory(game)
