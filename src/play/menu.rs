@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 /// The most numbered entries a person is shown at once.
 pub const MAX_ENTRIES: usize = 15;
 
-/// Words a label may end in before what the next step names ("cast Zot! #22 at" B).
+/// Words a label may end in before what the next step names ("cast Spark #22 at" B).
 const LINKS: [&str; 10] = ["at", "with", "to", "on", "from", "in", "into", "for", "of", "by"];
 
 /// Is `req` asked in steps: a pick-one question with more options than fit on a screen.
@@ -270,7 +270,7 @@ impl<'r> Steps<'r> {
 
     /// What the options `g` (shown at `level`) have in common, as their labels say it: the
     /// words they all begin with, but for the words the targets' names begin with and a
-    /// last "at"/"with" ("cast Homunculus #8", not "cast Homunculus #8 at square").
+    /// last "at"/"with" ("cast Spark #8", not "cast Spark #8 at square").
     fn title(&self, g: &[usize], level: Level) -> String {
         let labels: Vec<&str> = g.iter().map(|&i| self.label(i)).collect();
         let mut words = common_words(&labels);
