@@ -117,8 +117,10 @@ fn play_one(ruleset: &str, seed: u64, life: LifeRules, option_names: &[String], 
     match outcome {
         Outcome::Over(r) => {
             if let Some(w) = r.winner {
-                if !e.with_state(|st| st.players[w as usize].alive) {
-                    return Err(format!("the winner, player {w}, is dead"));
+                // (a dead winner only when nobody is left: the 9th's "dies first", where of the
+                // last two killed by one action the other one wins)
+                if !e.with_state(|st| st.players[w as usize].alive || st.players.iter().all(|p| !p.alive)) {
+                    return Err(format!("the winner, player {w}, is dead while others live"));
                 }
             }
             Ok(r.reason)
