@@ -731,6 +731,10 @@ function Ctx:discard_card(c) end
 ---@return any ...
 function Ctx:door_passes(p) end
 
+---9th: The Board: destroying a wall that holds a door removes the door too (in our board a door is its own line: a spell that destroys walls may aim at it). (rulesets: 9th, classic)
+---@return boolean
+function Ctx:doors_fall_with_walls() end
+
 ---Wizard p drops a carried thing (an entry of H.carried) in his square; false if refused. (rulesets: mechanics)
 ---@param p? any
 ---@param what? any

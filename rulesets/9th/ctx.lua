@@ -12,6 +12,10 @@ function H.grant_door_pass(ctx, edge)
   doors.hold(game, game:turn().active, game:edge(edge).edge)
 end
 
+-- 9th: The Board: destroying a wall that holds a door removes the door too (in our board a
+-- door is its own line: a spell that destroys walls may aim at it).
+function H.doors_fall_with_walls(_ctx) return true end
+
 -- 9th: Movement: the d4 gives the direction on a fixed overlay (reconstructed: face 1 east,
 -- the rest clockwise; rules/dice.lua), no facing to pick.
 function H.random_direction(ctx, _p) return require("rules.dice").random_direction(ctx.game) end

@@ -80,6 +80,11 @@ end
 -- The NUMBER this card was played with (1 without one).
 function H.power(ctx) return ctx.number or ctx.energy or ctx.game:config().default_number end
 
+-- edition: does a spell that destroys a wall take a door with it (classic: no, doors are not
+-- walls; 9th: a wall that holds a door falls with it)?
+---@return boolean
+function H.doors_fall_with_walls(_ctx) return false end
+
 -- Removes a wall (or door) at once, with its rim partner; false if there is none or it
 -- cannot go.
 function H.destroy_wall(ctx, edge)

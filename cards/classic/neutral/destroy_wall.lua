@@ -6,7 +6,8 @@
 -- too: then one walks through to the opposite board edge (classic, The Board: smashing a wall
 -- beside an exit), and the wall across the wrap-around, one wall with it, falls as well.
 -- reconstructed: doors are not walls; a rim wall with no square beyond it (a layout side
--- that leads nowhere) is not offered.
+-- that leads nowhere) is not offered. Where the edition says a door falls with its wall (9th:
+-- The Board; ctx:doors_fall_with_walls), a door may be its target too.
 local FALL_DAMAGE = 2
 
 -- The squares on either side of a wall (across the wrap-around for a rim wall).
@@ -21,10 +22,13 @@ return card {
   kind = "neutral",
   range = "los",
   duration = "instant",
-  targets = { "wall" },
+  targets = { "wall", "door" },
   copies = 2,
   text = "A wall section whose centre you can see crumbles. Every wizard on either side of it takes 2 points of physical damage from the falling stone.",
-  can_target = function(ctx, t) return #ctx:edge_sides(t.edge) == 2 end,
+  can_target = function(ctx, t)
+    if t.kind == "door" and not ctx:doors_fall_with_walls() then return false end
+    return #ctx:edge_sides(t.edge) == 2
+  end,
   resolve = function(ctx)
     local e = ctx.game:edge(ctx.target.edge).edge
     local squares = sides_of(ctx, e)
@@ -112,6 +116,20 @@ return card {
       end
       t:ok(walls > 0, "some wall in sight")
       t:ok(not t:has { kind = "cast", card = c, target = t:door(door) })
-    end },
+    end, rulesets = { "classic" } },
+    -- (9th only: 9th, The Board: a wall that holds a door falls with it)
+    { "a door falls with its wall: the line is open", function(t)
+      local g = t.game
+      local spots = require("test.spots")
+      t:active(0)
+      local from, dir, door = spots.locked_door(g, 0)
+      assert(from and dir and door, "a door beside")
+      t:place(0, from)
+      local c = t:give(0, "Destroy Wall")
+      t:cast { card = c, at = t:door(door) }
+      t:eq(g:edge(door).barrier, "open")
+      t:ok(t:has { kind = "move", dir = dir }, "the way through is open")
+      t:eq(t:life(0), g:config().life - 2, "the falling stone hit him")
+    end, rulesets = { "9th" } },
   },
 }

@@ -101,6 +101,11 @@ function M.discard_card(ctx, c) end
 ---@return any ...
 function M.end_spell(ctx, c) end
 
+---9th: The Board: destroying a wall that holds a door removes the door too (in our board a door is its own line: a spell that destroys walls may aim at it). (rulesets: 9th, classic)
+---@param ctx Ctx
+---@return boolean
+function M.doors_fall_with_walls(ctx) end
+
 ---classic, Cards and Actions that Change the Map: a wall created or destroyed on a seam goes with one of the two sectors, 50/50 (fate "random"). (rulesets: 9th, classic)
 ---@param ctx Ctx
 ---@param sector? any
