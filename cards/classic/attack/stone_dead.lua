@@ -22,7 +22,8 @@ return card {
     if n > 0 then ctx:damage(ctx.target, n * ctx:power(), { magical = true }) end
   end,
   tests = {
-    { "two stones (one shown, one in the hand) with a NUMBER 3: 6 points", function(t)
+    -- (classic: a stone in the hand is carried; 9th: only a shown one, rules/stones.lua)
+    { "two stones (one shown, one in the hand) with a NUMBER 3: 3 for each he carries", function(t)
       local g = t.game
       t:active(0)
       t:put(1, "Speedstone")
@@ -30,8 +31,10 @@ return card {
       local c = t:give(0, "Stone Dead")
       local n = t:give(0, "NUMBER 3")
       t:place(1, g:player(0).at)
+      local carried = #require("rules.stones").carried(g, 1)
+      t:ok(carried >= 1, "the shown stone at least")
       t:cast { card = c, at = t:wizard(1), boost = n }
-      t:eq(t:life(1), 9)
+      t:eq(t:life(1), 15 - 3 * carried)
       t:ok(g:turn().vars.attacked)
     end },
     { "no stones: no damage, whatever the NUMBER; the caster's own stones do not count", function(t)
@@ -44,7 +47,7 @@ return card {
       t:cast { card = c, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 15)
     end },
-    { "Blunt halves it: 3 stones x 1 = 3, 2 taken", function(t)
+    { "Blunt halves it: 3 stones x 1 = 3, 2 taken (2 shown in the 9th: 1 taken)", function(t)
       local g = t.game
       t:active(0)
       t:put(1, "Speedstone")
@@ -54,8 +57,9 @@ return card {
       local c = t:give(0, "Stone Dead")
       t:place(1, g:player(0).at)
       t:answer(1, { card = b })
+      local n = #require("rules.stones").carried(g, 1)
       t:cast { card = c, at = t:wizard(1) }
-      t:eq(t:life(1), 13)
+      t:eq(t:life(1), 15 - (n - n // 2))
     end },
   },
 }

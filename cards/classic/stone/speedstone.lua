@@ -37,7 +37,7 @@ return card {
     end },
     { "a Fireball that hurts its holder burns it", function(t)
       t:active(1)
-      local s = t:give(0, "Speedstone")
+      local s = t:put(0, "Speedstone")
       local f = t:give(1, "Fireball")
       t:place(0, t.game:player(1).at)
       t:cast { card = f, at = t:wizard(0) }
