@@ -487,6 +487,16 @@ fn scenario_dir(ruleset: &str) -> std::path::PathBuf {
     Path::new("tests").join("scenarios").join(ruleset)
 }
 
+/// The test-only card folders a ruleset's scenarios play with: its own and those of the
+/// rulesets it extends (a test card of classic serves the 9th's scenarios as well).
+fn test_card_dirs(root: &Path, ruleset: &str) -> Vec<std::path::PathBuf> {
+    let chain: Vec<String> = match crate::ruleset::Ruleset::load(&root.join("rulesets"), ruleset) {
+        Ok(r) => r.chain.iter().map(|l| l.name.clone()).collect(),
+        Err(_) => vec![ruleset.to_string()],
+    };
+    chain.iter().map(|name| scenario_dir(name).join("cards")).filter(|d| root.join(d).is_dir()).collect()
+}
+
 /// Loads a scenario file into an engine's Lua and returns its table.
 fn load_scenarios(engine: &Engine, root: &Path, file: &str) -> Result<mlua::Table, String> {
     let k = engine.kernel();
@@ -512,8 +522,7 @@ pub fn list_scenarios(root: &Path, ruleset: &str) -> Result<Vec<ScenarioCase>, S
     };
     files.sort();
     let setup = GameSetup { ruleset: ruleset.to_string(), players: 2, seed: 1, options: vec![], names: vec![] };
-    let probe =
-        Engine::for_tests(root, &setup, Box::new(ScriptedAgent::default()), &[scenario_dir(ruleset).join("cards")])?;
+    let probe = Engine::for_tests(root, &setup, Box::new(ScriptedAgent::default()), &test_card_dirs(root, ruleset))?;
     let mut out = Vec::new();
     for f in files {
         let file = f.strip_prefix(root).unwrap_or(&f).to_string_lossy().replace('\\', "/");
@@ -557,7 +566,7 @@ pub fn run_scenario(root: &Path, case: &ScenarioCase) -> Result<(), String> {
         options: case.options.iter().map(|o| (o.clone(), Value::Bool(true))).collect(),
         names: vec![],
     };
-    let cards = [scenario_dir(&case.ruleset).join("cards")];
+    let cards = test_card_dirs(root, &case.ruleset);
     run_test_game(root, &setup, &cards, &case.setup_answers, None, |engine| {
         let table = load_scenarios(engine, root, &case.file)?;
         test_function(&table.raw_get::<mlua::Table>("tests").map_err(|e| e.to_string())?, case.index)

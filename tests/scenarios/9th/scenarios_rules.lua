@@ -111,10 +111,10 @@ return scenarios {
     setup_test(6),
     { "Setup: life can never go above 20: a 10-point heal at 15 gives 20, at 8 gives 18", function(t)
       t:active(0)
-      t:cast { card = t:give(0, "Test Balm"), at = t:wizard(0) }
+      t:cast { card = t:give(0, "Test Small Balm"), at = t:wizard(0) }
       t:eq(t:life(0), 20, "capped at 20")
       t:set_life(0, 8)
-      t:cast { card = t:give(0, "Test Balm"), at = t:wizard(0) }
+      t:cast { card = t:give(0, "Test Small Balm"), at = t:wizard(0) }
       t:eq(t:life(0), 18, "below the cap, the whole heal")
     end },
     { "The Turn: he discards, then draws back up to seven: 2 cards in hand draw 5, an empty hand 7", function(t)

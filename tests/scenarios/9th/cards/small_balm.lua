@@ -1,6 +1,7 @@
--- Test-only neutral spell: heals its caster 10 points (for the 9th's life cap of 20).
+-- Test-only neutral spell: heals its caster 10 points (classic's Test Balm heals 20: too much
+-- to see the 9th's cap of 20 from below).
 return card {
-  name = "Test Balm",
+  name = "Test Small Balm",
   kind = "neutral",
   range = "self",
   duration = "instant",
