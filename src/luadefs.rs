@@ -181,6 +181,23 @@ pub struct Helper {
     pub annotations: Vec<String>,
     /// The rulesets that declare it, with the parameters each gives.
     pub rulesets: Vec<(String, Vec<String>)>,
+    /// What each ruleset's comment says of it (where it has one).
+    pub docs: Vec<(String, String)>,
+}
+
+impl Helper {
+    /// The doc a reader sees: the one comment, or, where editions say different things, each
+    /// edition's on a line of its own.
+    pub fn shown_doc(&self) -> String {
+        let mut distinct: Vec<&str> = self.docs.iter().map(|(_, d)| d.as_str()).collect();
+        distinct.dedup();
+        if distinct.len() <= 1 {
+            return self.doc.clone();
+        }
+        // (a comment that begins with its edition's citation names it already)
+        let line = |(r, d): &(String, String)| if d.starts_with(r.as_str()) { d.clone() } else { format!("{r}: {d}") };
+        self.docs.iter().map(line).collect::<Vec<_>>().join("\n---\n---")
+    }
 }
 
 /// One declaration of a ruleset's Lua file: `function T.name(params)` or `T.name =
@@ -272,16 +289,20 @@ pub fn ctx_helpers(rulesets: &Path) -> Vec<Helper> {
                 match out.iter_mut().find(|h| h.name == decl.name) {
                     Some(h) => {
                         if h.doc.is_empty() {
-                            h.doc = decl.doc;
+                            h.doc = decl.doc.clone();
                         }
                         if h.annotations.is_empty() {
                             h.annotations = decl.annotations;
+                        }
+                        if !decl.doc.is_empty() {
+                            h.docs.push((ruleset.clone(), decl.doc.clone()));
                         }
                         h.rulesets.push((ruleset.clone(), params));
                     }
                     None => out.push(Helper {
                         name: decl.name,
                         params: params.clone(),
+                        docs: if decl.doc.is_empty() { vec![] } else { vec![(ruleset.clone(), decl.doc.clone())] },
                         doc: decl.doc,
                         annotations: decl.annotations,
                         rulesets: vec![(ruleset.clone(), params)],
@@ -492,7 +513,7 @@ pub fn definitions(rulesets: &Path) -> String {
     );
     for h in ctx_helpers(rulesets) {
         let by: Vec<&str> = h.rulesets.iter().map(|(r, _)| r.as_str()).collect();
-        let _ = writeln!(s, "\n---{} (rulesets: {})", h.doc, by.join(", "));
+        let _ = writeln!(s, "\n---{} (rulesets: {})", h.shown_doc(), by.join(", "));
         for p in &h.params {
             param_line(p, &h.annotations, &mut s);
         }

@@ -148,3 +148,16 @@ fn copy_tree(from: &Path, to: &Path) {
         }
     }
 }
+
+/// A helper several editions define with different comments shows each edition's, named.
+#[test]
+fn a_helper_defined_by_several_editions_shows_each_ones_doc() {
+    let helpers = wizwar::luadefs::ctx_helpers(Path::new("rulesets"));
+    let h = helpers.iter().find(|h| h.name == "grant_door_pass").expect("ctx:grant_door_pass");
+    let doc = h.shown_doc();
+    for edition in ["8th: ", "classic: ", "9th: "] {
+        assert!(doc.contains(edition), "{edition} missing from {doc}");
+    }
+    let one = helpers.iter().find(|h| h.name == "swap_sectors").expect("ctx:swap_sectors");
+    assert_eq!(one.shown_doc(), one.doc, "one edition, one comment as it is");
+}

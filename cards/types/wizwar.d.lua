@@ -731,7 +731,9 @@ function Ctx:discard_card(c) end
 ---@return any ...
 function Ctx:door_passes(p) end
 
----9th: The Board: destroying a wall that holds a door removes the door too (in our board a door is its own line: a spell that destroys walls may aim at it). (rulesets: 9th, classic)
+---9th: The Board: destroying a wall that holds a door removes the door too (in our board a door is its own line: a spell that destroys walls may aim at it).
+---
+---classic: edition: does a spell that destroys a wall take a door with it (classic: no, doors are not walls; 9th: a wall that holds a door falls with it)? (rulesets: 9th, classic)
 ---@return boolean
 function Ctx:doors_fall_with_walls() end
 
@@ -751,7 +753,9 @@ function Ctx:edge_key(e) end
 ---@return any ...
 function Ctx:edge_sides(edge) end
 
----Ends a spell in play (its creations go), and every spell in play aimed at it. A spell whose pieces are dispelled one at a time (rules/creations.lua, dispel_piece: Booby Trap's tokens) loses only one piece to a card aimed at it while more than one is left. (rulesets: 8th, mechanics)
+---8th: Ends a spell in play (its creations go), and every spell in play aimed at it. A spell whose pieces are dispelled one at a time (rules/creations.lua, dispel_piece: Booby Trap's tokens) loses only one piece to a card aimed at it while more than one is left.
+---
+---mechanics: Ends a spell in play (its creations go), and every spell in play aimed at it. (rulesets: 8th, mechanics)
 ---@param c? any
 ---@return any ...
 function Ctx:end_spell(c) end
@@ -761,7 +765,11 @@ function Ctx:end_spell(c) end
 ---@return any ...
 function Ctx:evade(entry) end
 
----A one-time pass through a closed door for the active player this turn (Pick Lock): the door relocks once he has gone through it, or at the end of the turn. (rulesets: 8th, 9th, classic)
+---8th: A one-time pass through a closed door for the active player this turn (Pick Lock): the door relocks once he has gone through it, or at the end of the turn.
+---
+---9th: The Board: a door opened by a card stands open for the one who opened it (the active player) until he moves away from it (rules.lua: crossed, after_action).
+---
+---classic: A door opened for the active player this turn (Pick Lock): it stands open, so a spell may be cast through it without passing (classic, The Board), until he has gone through it or the turn ends; then it relocks. The doors opened so are kept in the game var `picked_doors`. (rulesets: 8th, 9th, classic)
 ---@param edge? any
 ---@return any ...
 function Ctx:grant_door_pass(edge) end
@@ -822,7 +830,11 @@ function Ctx:power() end
 ---@return any ...
 function Ctx:push(p, dir, n) end
 
----8th: Random Directions (rules/dice.lua). (p, whose move it is, has no say: the overlay lies as it was laid.) (rulesets: 8th, 9th, classic)
+---8th: Random Directions (rules/dice.lua). (p, whose move it is, has no say: the overlay lies as it was laid.)
+---
+---9th: Movement: the d4 gives the direction on a fixed overlay (reconstructed: face 1 east, the rest clockwise; rules/dice.lua), no facing to pick.
+---
+---classic, The Die: a random direction. Player p picks a facing, the d4 is rolled: 1 keeps it, any other roll counts clockwise from it. Returns the direction. (rulesets: 8th, 9th, classic)
 ---@param p? any
 ---@return any ...
 function Ctx:random_direction(p) end
@@ -839,7 +851,9 @@ function Ctx:random_move(p, n) end
 ---@return any ...
 function Ctx:redirect(player, entry) end
 
----8th: Canceling, Reducing, and Evading Spells. A reduction of damage protects one wizard, by default the one who plays it (Shield: damage to you), not every target of the spell; `player = false` reduces all its damage. (rulesets: 8th, classic)
+---8th: Canceling, Reducing, and Evading Spells. A reduction of damage protects one wizard, by default the one who plays it (Shield: damage to you), not every target of the spell; `player = false` reduces all its damage.
+---
+---classic: Its point damage is reduced by `amount` (not below 0), for every wizard it hits (`player` is not used: a classic reduction weakens the whole attack). (rulesets: 8th, classic)
 ---@param amount? any
 ---@param entry? any
 ---@param player? any
