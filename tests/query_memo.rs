@@ -106,3 +106,24 @@ fn a_board_answer_outlives_other_changes_and_follows_the_board() {
         .unwrap();
     assert_eq!(out, "true\ttrue\ttrue", "{out}");
 }
+
+/// Each part of the state has its own clock: a player's answer outlives a card's change and a
+/// turn var, a card's outlives a player's change, and each follows its own part.
+#[test]
+fn an_answer_about_one_part_outlives_changes_to_the_others() {
+    let e = game();
+    let out = e
+        .eval_lua(
+            "local c = game:hand(0)[1]
+             local pl = game:player(0)
+             game:set_card_data(c, 'x', 1)
+             local card = game:card(c)
+             game:set_turn_var('y', 2)
+             local player_kept = game:player(0) == pl
+             game:set_life(0, 2)
+             local card_kept = game:card(c) == card
+             return player_kept, card_kept, game:player(0).life, game:card_data(c, 'x')",
+        )
+        .unwrap();
+    assert_eq!(out, "true\ttrue\t2\t1", "{out}");
+}

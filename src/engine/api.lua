@@ -41,8 +41,9 @@ end
 -- no script can change what the next one reads. The options are kept until the kernel starts
 -- a new game (`forget`); the config and the card definitions as long as the engine lives.
 ---------------------------------------------------------------------------------------------
-local stamp = stamp            -- { changes so far, of them those that may touch the board },
-                               -- written by the kernel
+local stamp = stamp            -- { changes so far, of them those that may touch the board,
+                               -- the players, the cards, the objects }, written by the kernel
+local ALL, BOARD, PLAYERS, CARDS, OBJECTS = 1, 2, 3, 4, 5
 
 local math_type = math.type
 local NIL = {}                 -- an answer that was nil, or a nil argument's key
@@ -75,6 +76,29 @@ end
 local function pass_up(ok, ...)
   if not ok then error(message_of((...)), 3) end
   return ...
+end
+
+-- Card tests and scenarios in debug builds check every answer the memo gives against the
+-- kernel's fresh one: a change that touched a part of the state its code said it would not
+-- is caught at once.
+local verify_memo = verify_memo
+local function same_answer(x, y)
+  if x == y then return true end
+  if type(x) ~= "table" or type(y) ~= "table" then return false end
+  for k, v in pairs(x) do
+    if not same_answer(v, y[k]) then return false end
+  end
+  for k in pairs(y) do
+    if x[k] == nil then return false end
+  end
+  return true
+end
+local function check_memo(name, clock, i, now, kept, f, a, b, c)
+  local fresh = pass_up(raw_pcall(f, a, b, c))
+  if kept == NIL then kept = nil end
+  if clock[i] == now and not same_answer(kept, fresh) then
+    error("kernel: the memo of game:" .. name .. " kept an answer the state no longer gives", 3)
+  end
 end
 
 -- game:name(a, b, c) through a memo good while clock[i] stays, keyed by its `n` arguments:
@@ -124,6 +148,8 @@ local function remembered(name, clock, i, n, key1, key2, key3)
       v = pass_up(raw_pcall(f, a, b, c))
       if v == nil then v = NIL end
       if clock[i] == now then t[k] = v end
+    elseif verify_memo then
+      check_memo(name, clock, i, now, v, f, a, b, c)
     end
     if v == NIL then return nil end
     return v
@@ -141,38 +167,44 @@ local function filter_key(f)
   if at == nil then return nil end
   return tostring(f.barrier) .. "|" .. tostring(f.created_by) .. "|" .. at .. "|" .. tostring(f.seen_at)
 end
--- On the whole state's clock (stamp[1]): what any change may change.
-for _, name in ipairs { "players", "turn", "result", "objects", "stack", "vars" } do
-  remembered(name, stamp, 1, 0)
+-- On the whole state's clock: what any change may change.
+for _, name in ipairs { "turn", "result", "stack", "vars" } do
+  remembered(name, stamp, ALL, 0)
 end
-for _, name in ipairs { "player", "card", "hand", "play_area", "object", "stack_entry", "pile" } do
-  remembered(name, stamp, 1, 1)
+for _, name in ipairs { "stack_entry", "pile" } do
+  remembered(name, stamp, ALL, 1)
 end
-for _, name in ipairs { "objects_at", "wizards_at" } do
-  remembered(name, stamp, 1, 1, Q)
+remembered("has_hook", stamp, ALL, 2)
+remembered("steps", stamp, ALL, 2, nil, nil_key)
+remembered("los_object", stamp, ALL, 2, Q)
+-- On a part's own clock: questions the kernel answers from that part of the state alone
+-- (state_cell.rs, Touch), good until a change that may touch it.
+remembered("players", stamp, PLAYERS, 0)
+for _, name in ipairs { "player", "hand", "play_area" } do
+  remembered(name, stamp, PLAYERS, 1)
 end
-remembered("card_data", stamp, 1, 2)
-remembered("has_hook", stamp, 1, 2)
-remembered("steps", stamp, 1, 2, nil, nil_key)
-remembered("los_object", stamp, 1, 2, Q)
--- On the board's clock (stamp[2]): questions about the board alone (the kernel reads nothing
--- but `GameState::board` to answer them), good until a change that may touch it.
+remembered("wizards_at", stamp, PLAYERS, 1, Q)
+remembered("card", stamp, CARDS, 1)
+remembered("card_data", stamp, CARDS, 2)
+remembered("objects", stamp, OBJECTS, 0)
+remembered("object", stamp, OBJECTS, 1)
+remembered("objects_at", stamp, OBJECTS, 1, Q)
 for _, name in ipairs { "squares", "sector_count", "sight_limit" } do
-  remembered(name, stamp, 2, 0)
+  remembered(name, stamp, BOARD, 0)
 end
 for _, name in ipairs { "home", "treasure_starts", "sector_squares" } do
-  remembered(name, stamp, 2, 1)
+  remembered(name, stamp, BOARD, 1)
 end
-remembered("edges", stamp, 2, 1, filter_key)
+remembered("edges", stamp, BOARD, 1, filter_key)
 for _, name in ipairs { "sector_of", "home_sector_at", "neighbours", "visible_from", "edges_around" } do
-  remembered(name, stamp, 2, 1, Q)
+  remembered(name, stamp, BOARD, 1, Q)
 end
-remembered("edge", stamp, 2, 1, E)
+remembered("edge", stamp, BOARD, 1, E)
 for _, name in ipairs { "los", "adjacent", "los_bent", "distance", "line_squares" } do
-  remembered(name, stamp, 2, 2, Q, Q)
+  remembered(name, stamp, BOARD, 2, Q, Q)
 end
-remembered("edges_in_sight", stamp, 2, 2, Q)
-remembered("los_edge", stamp, 2, 3, Q, E)
+remembered("edges_in_sight", stamp, BOARD, 2, Q)
+remembered("los_edge", stamp, BOARD, 3, Q, E)
 remembered("option", game_clock, 1, 1)
 remembered("config", engine_clock, 1, 0)
 remembered("card_def", engine_clock, 1, 1)

@@ -3,6 +3,7 @@
 //! Squares are `{x =, y =}`, edges `{x =, y =, side = "N"}`, zones `{kind = "hand", player = p}`.
 
 use super::convert::{self as cv, map};
+use super::state_cell::Touch;
 use super::{Interrupt, Kernel};
 use crate::decision::{Choice, Request};
 use crate::geometry::moves::{random_direction, Mover, RunStop};
@@ -246,8 +247,9 @@ fn parse_fate(v: &Value) -> R<String> {
     }
 }
 
-/// Installs the primitives and builds the `game` object.
-pub(super) fn install(k: &Rc<Kernel>) -> Result<(), String> {
+/// Installs the primitives and builds the `game` object; with `verify_memo`, the memo of
+/// queries checks every answer it keeps against a fresh one (slow: for tests).
+pub(super) fn install(k: &Rc<Kernel>, verify_memo: bool) -> Result<(), String> {
     let lua = k.host.lua();
     let t = lua.create_table().map_err(|e| e.to_string())?;
     let w = Rc::downgrade(k);
@@ -271,6 +273,7 @@ pub(super) fn install(k: &Rc<Kernel>) -> Result<(), String> {
     let stamp = lua.create_table().map_err(|e| e.to_string())?;
     k.st.show_changes_in(stamp.clone());
     env.raw_set("stamp", stamp).map_err(|e| e.to_string())?;
+    env.raw_set("verify_memo", verify_memo).map_err(|e| e.to_string())?;
     let out = k.host.load_chunk("[kernel api]", API_LUA, &env).map_err(|e| e.to_string())?;
     let mut it = out.into_iter();
     let game = match it.next() {
@@ -615,12 +618,12 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
 fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     reg(lua, t, "set_life", w, |k, (p, n): (i64, i64)| -> F<()> {
         let p = pid(p, k)?;
-        k.st.borrow_mut_off_board().players[p as usize].life = n;
+        k.st.borrow_mut_touching(Touch::PLAYERS).players[p as usize].life = n;
         Ok(())
     })?;
     reg(lua, t, "set_alive", w, |k, (p, alive): (i64, bool)| -> F<()> {
         let p = pid(p, k)?;
-        let mut st = k.st.borrow_mut_off_board();
+        let mut st = k.st.borrow_mut_touching(Touch::PLAYERS);
         st.players[p as usize].alive = alive;
         if !alive {
             st.players[p as usize].at = None;
@@ -629,7 +632,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "set_token", w, |k, (p, name, n): (i64, String, i64)| -> F<()> {
         let p = pid(p, k)?;
-        let mut st = k.st.borrow_mut_off_board();
+        let mut st = k.st.borrow_mut_touching(Touch::PLAYERS);
         if n == 0 {
             st.players[p as usize].tokens.remove(&name);
         } else {
@@ -639,20 +642,20 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "set_player_var", w, |k, (p, key, v): (i64, String, Value)| -> F<()> {
         let p = pid(p, k)?;
-        k.st.borrow_mut_off_board().players[p as usize].vars.set(&key, v);
+        k.st.borrow_mut_touching(Touch::PLAYERS).players[p as usize].vars.set(&key, v);
         Ok(())
     })?;
     reg(lua, t, "set_turn_var", w, |k, (key, v): (String, Value)| -> F<()> {
-        k.st.borrow_mut_off_board().turn.vars.set(&key, v);
+        k.st.borrow_mut_touching(Touch::NONE).turn.vars.set(&key, v);
         Ok(())
     })?;
     reg(lua, t, "set_var", w, |k, (key, v): (String, Value)| -> F<()> {
-        k.st.borrow_mut_off_board().vars.set(&key, v);
+        k.st.borrow_mut_touching(Touch::NONE).vars.set(&key, v);
         Ok(())
     })?;
     reg(lua, t, "set_card_data", w, |k, (c, key, v): (i64, String, Value)| -> F<()> {
         let c = cid(c, k)?;
-        k.st.borrow_mut_off_board().cards[c as usize].data.set(&key, v);
+        k.st.borrow_mut_touching(Touch::CARDS).cards[c as usize].data.set(&key, v);
         Ok(())
     })?;
     reg(lua, t, "new_card", w, |k, (key, zone): (String, Value)| -> F<i64> {
@@ -662,7 +665,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
             .or_else(|| k.cards.values().find(|c| c.def.name.eq_ignore_ascii_case(&key)))
             .ok_or_else(|| Fail::Msg(format!("no card `{key}` in this ruleset's card folders")))?;
         let zone = cv::to_zone(&zone)?;
-        let mut st = k.st.borrow_mut_off_board();
+        let mut st = k.st.borrow_mut_touching(Touch::CARDS);
         let id = st.cards.len() as CardId;
         st.cards.push(CardInstance {
             id,
@@ -685,7 +688,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "set_card", w, |k, (c, fields): (i64, Value)| -> F<()> {
         let c = cid(c, k)?;
-        let mut st = k.st.borrow_mut_off_board();
+        let mut st = k.st.borrow_mut_touching(Touch::CARDS);
         let card = &mut st.cards[c as usize];
         if let Some(v) = fields.get("controller") {
             card.controller = v.as_int().map(|p| p as PlayerId);
@@ -699,7 +702,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         Ok(())
     })?;
     reg(lua, t, "shuffle_pile", w, |k, name: String| -> F<()> {
-        let mut st = k.st.borrow_mut_off_board();
+        let mut st = k.st.borrow_mut_touching(Touch::NONE);
         let mut pile = st.piles.remove(&name).unwrap_or_default();
         st.rng.shuffle(&mut pile);
         st.piles.insert(name, pile);
@@ -708,7 +711,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     reg(lua, t, "place_wizard", w, |k, (p, s): (i64, Value)| -> F<()> {
         let p = pid(p, k)?;
         let s = cv::to_sq(&s)?;
-        let mut st = k.st.borrow_mut_off_board();
+        let mut st = k.st.borrow_mut_touching(Touch::PLAYERS);
         if !st.board.contains(s) {
             return Err(format!("square {s} is not on the board").into());
         }
@@ -856,13 +859,13 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         if !(1..=1000).contains(&sides) {
             return Err(format!("a die has 1..1000 sides, not {sides}").into());
         }
-        let r = k.st.borrow_mut_off_board().rng.roll(sides as u32) as i64;
+        let r = k.st.borrow_mut_touching(Touch::NONE).rng.roll(sides as u32) as i64;
         k.log_event("roll", map(vec![("sides", Value::Int(sides)), ("result", Value::Int(r))]));
         Ok(r)
     })?;
     reg(lua, t, "shuffle", w, |k, list: Value| -> F<Value> {
         let Value::List(mut v) = list else { return Err("shuffle takes a list".into()) };
-        k.st.borrow_mut_off_board().rng.shuffle(&mut v);
+        k.st.borrow_mut_touching(Touch::NONE).rng.shuffle(&mut v);
         Ok(Value::List(v))
     })?;
     reg(
@@ -936,7 +939,7 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         },
     )?;
     reg(lua, t, "push_stack", w, |k, e: Value| -> F<i64> {
-        let mut st = k.st.borrow_mut_off_board();
+        let mut st = k.st.borrow_mut_touching(Touch::NONE);
         let id = st.fresh_id();
         let card = e.get("card").and_then(Value::as_int).map(|c| c as CardId);
         st.stack.push(StackEntry {
@@ -955,14 +958,14 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         Ok(id as i64)
     })?;
     reg(lua, t, "pop_stack", w, |k, id: i64| -> F<Value> {
-        let mut st = k.st.borrow_mut_off_board();
+        let mut st = k.st.borrow_mut_touching(Touch::NONE);
         let i =
             st.stack.iter().position(|e| e.id == id as u64).ok_or_else(|| Fail::Msg(format!("no stack entry {id}")))?;
         let e = st.stack.remove(i);
         Ok(cv::stack_entry(&e))
     })?;
     reg(lua, t, "mark_stack", w, |k, (id, key, v): (i64, String, Value)| -> F<()> {
-        let mut st = k.st.borrow_mut_off_board();
+        let mut st = k.st.borrow_mut_touching(Touch::NONE);
         let e =
             st.stack.iter_mut().find(|e| e.id == id as u64).ok_or_else(|| Fail::Msg(format!("no stack entry {id}")))?;
         e.marks.set(&key, v);
@@ -973,7 +976,7 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "set_result", w, |k, (winner, reason): (Option<i64>, String)| -> F<()> {
         let winner = winner.map(|p| pid(p, k)).transpose()?;
-        k.st.borrow_mut_off_board().result = Some(GameResult { winner, reason: reason.clone() });
+        k.st.borrow_mut_touching(Touch::NONE).result = Some(GameResult { winner, reason: reason.clone() });
         k.log_event(
             "game_over",
             map(vec![("winner", cv::opt(winner, |p| Value::Int(p as i64))), ("reason", reason.into())]),
@@ -982,18 +985,18 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "set_first_player", w, |k, p: i64| -> F<()> {
         let p = pid(p, k)?;
-        let mut st = k.st.borrow_mut_off_board();
+        let mut st = k.st.borrow_mut_touching(Touch::NONE);
         st.turn.first = p;
         st.turn.active = p;
         Ok(())
     })?;
     reg(lua, t, "give_extra_turn", w, |k, p: i64| -> F<()> {
         let p = pid(p, k)?;
-        k.st.borrow_mut_off_board().turn.extra_turns.push(p);
+        k.st.borrow_mut_touching(Touch::NONE).turn.extra_turns.push(p);
         Ok(())
     })?;
     reg(lua, t, "end_phase", w, |k, ()| -> F<()> {
-        k.st.borrow_mut_off_board().turn.phase_over = true;
+        k.st.borrow_mut_touching(Touch::NONE).turn.phase_over = true;
         Ok(())
     })?;
     reg(lua, t, "end_turn", w, |k, ()| -> F<()> {
@@ -1024,7 +1027,8 @@ fn interrupt(k: &Kernel, i: Interrupt) -> HostError {
 }
 
 fn move_card(k: &Kernel, c: CardId, zone: Zone, bottom: bool) -> F<()> {
-    let mut st = k.st.borrow_mut_off_board();
+    // (a card's zone, a hand or play area, an object's card: never the board)
+    let mut st = k.st.borrow_mut_touching(Touch::CARDS.and(Touch::PLAYERS).and(Touch::OBJECTS));
     remove_from_zone(&mut st, c);
     match &zone {
         Zone::Pile(name) => {

@@ -6,14 +6,38 @@
 //!   most checkpoints never copy anything.
 //! * **Every change is counted** in a Lua table scripts can read without calling into Rust
 //!   (`stamp[1]`): the memo of the game's queries (`api.lua`) is good while the count stays.
-//!   Changes that may touch the board are counted apart too (`stamp[2]`): the board changes
-//!   seldom, so questions about it alone (sight, edges, distances) are kept much longer. Every
-//!   change counts as one to the board unless its code says otherwise
-//!   ([`StateCell::borrow_mut_off_board`]): a forgotten case costs speed, never a stale answer.
+//!   Changes are counted by the part of the state they may touch too ([`Touch`]: the board, the
+//!   players, the cards, the objects, in `stamp[2]` to `stamp[5]`), so a question about one
+//!   part alone (sight and edges, a player, a card, the objects) is kept until that part
+//!   changes. Every change counts as touching every part unless its code says which it touches
+//!   ([`StateCell::borrow_mut_touching`]): a forgotten case costs speed, never a stale answer.
 
 use crate::state::GameState;
 use std::cell::{Cell, Ref, RefCell, RefMut};
 use std::rc::{Rc, Weak};
+
+/// The parts of the state a change may touch, as a set of bits; each has its count of changes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Touch(u8);
+
+impl Touch {
+    /// Nothing a part's own questions read (the turn, game vars, the stack, piles, dice).
+    pub const NONE: Touch = Touch(0);
+    /// `GameState::board` (its obstacles follow the objects).
+    pub const BOARD: Touch = Touch(1);
+    /// `GameState::players` (their hands and play areas too).
+    pub const PLAYERS: Touch = Touch(2);
+    /// `GameState::cards`.
+    pub const CARDS: Touch = Touch(4);
+    /// `GameState::objects`.
+    pub const OBJECTS: Touch = Touch(8);
+    pub const ALL: Touch = Touch(Self::BOARD.0 | Self::PLAYERS.0 | Self::CARDS.0 | Self::OBJECTS.0);
+    const PARTS: usize = 4;
+
+    pub const fn and(self, other: Touch) -> Touch {
+        Touch(self.0 | other.0)
+    }
+}
 
 /// The state as it was when a checkpoint was taken, filled in when it first changes.
 type Slot = RefCell<Option<Rc<GameState>>>;
@@ -21,8 +45,8 @@ type Slot = RefCell<Option<Rc<GameState>>>;
 pub(crate) struct StateCell {
     cell: RefCell<GameState>,
     changes: Cell<u64>,
-    /// Changes that may have touched the board (every change but those said not to).
-    board_changes: Cell<u64>,
+    /// Changes that may have touched each part ([`Touch`]'s bits, in order).
+    part_changes: [Cell<u64>; Touch::PARTS],
     /// Checkpoints taken since the last change, waiting for a copy.
     waiting: RefCell<Vec<Weak<Slot>>>,
     /// Where the count of changes is shown to Lua.
@@ -37,7 +61,7 @@ impl StateCell {
         StateCell {
             cell: RefCell::new(state),
             changes: Cell::new(0),
-            board_changes: Cell::new(0),
+            part_changes: Default::default(),
             waiting: RefCell::default(),
             stamp: RefCell::default(),
         }
@@ -48,16 +72,15 @@ impl StateCell {
     }
 
     /// The state, to change: waiting checkpoints get their copy first, and the change is counted,
-    /// as one that may touch the board.
+    /// as one that may touch every part.
     pub fn borrow_mut(&self) -> RefMut<'_, GameState> {
-        self.before_change(true);
-        self.cell.borrow_mut()
+        self.borrow_mut_touching(Touch::ALL)
     }
 
-    /// The state, to change anything but the board (`GameState::board`): the caller promises
-    /// not to touch it, so the answers about the board alone stay good.
-    pub fn borrow_mut_off_board(&self) -> RefMut<'_, GameState> {
-        self.before_change(false);
+    /// The state, to change only the parts in `parts` (and what no part's questions read): the
+    /// caller promises to leave the others alone, so the answers about them stay good.
+    pub fn borrow_mut_touching(&self, parts: Touch) -> RefMut<'_, GameState> {
+        self.before_change(parts);
         self.cell.borrow_mut()
     }
 
@@ -66,26 +89,32 @@ impl StateCell {
         std::mem::replace(&mut *self.borrow_mut(), state)
     }
 
-    /// Shows the count of changes to Lua in `stamp[1]`, of those that may touch the board in
-    /// `stamp[2]`.
+    /// Shows the count of changes to Lua in `stamp[1]`, of those that may touch each part in
+    /// `stamp[2]` (the board), `stamp[3]` (players), `stamp[4]` (cards), `stamp[5]` (objects).
     pub fn show_changes_in(&self, stamp: mlua::Table) {
         let _ = stamp.raw_set(1, self.changes.get());
-        let _ = stamp.raw_set(2, self.board_changes.get());
+        for (i, part) in self.part_changes.iter().enumerate() {
+            let _ = stamp.raw_set(i + 2, part.get());
+        }
         *self.stamp.borrow_mut() = Some(stamp);
     }
 
-    fn before_change(&self, board: bool) {
+    fn before_change(&self, parts: Touch) {
         let n = self.changes.get() + 1;
         self.changes.set(n);
-        if board {
-            self.board_changes.set(self.board_changes.get() + 1);
-        }
-        if let Some(stamp) = self.stamp.borrow().as_ref() {
+        let stamp = self.stamp.borrow();
+        if let Some(stamp) = stamp.as_ref() {
             let _ = stamp.raw_set(1, n);
-            if board {
-                let _ = stamp.raw_set(2, self.board_changes.get());
+        }
+        for (i, part) in self.part_changes.iter().enumerate() {
+            if parts.0 & (1 << i) != 0 {
+                part.set(part.get() + 1);
+                if let Some(stamp) = stamp.as_ref() {
+                    let _ = stamp.raw_set(i + 2, part.get());
+                }
             }
         }
+        drop(stamp);
         let waiting = std::mem::take(&mut *self.waiting.borrow_mut());
         let mut copy: Option<Rc<GameState>> = None;
         for slot in waiting.iter().filter_map(Weak::upgrade) {

@@ -1,6 +1,7 @@
 //! The turn machine: turns and phases, loop phases asking for actions, guarded steps that go
 //! back to their checkpoint when a script fails or an agent has no answer yet.
 
+use super::state_cell::Touch;
 use super::*;
 
 impl Engine {
@@ -144,7 +145,7 @@ impl Engine {
         let done = self.guarded(phase, || {
             let options = self.list_actions()?;
             if options.is_empty() {
-                self.k.st.borrow_mut_off_board().turn.phase_over = true;
+                self.k.st.borrow_mut_touching(Touch::NONE).turn.phase_over = true;
                 return Ok(());
             }
             let mut req = Request::one(player, "action", "What do you do?", options);
@@ -171,7 +172,7 @@ impl Engine {
             action.set("key", choice.key.as_str().into());
             let ended: Option<bool> = self.k.host.call(&perform, (game.clone(), player, action))?;
             if ended == Some(true) {
-                self.k.st.borrow_mut_off_board().turn.phase_over = true;
+                self.k.st.borrow_mut_touching(Touch::NONE).turn.phase_over = true;
             }
             Ok(())
         })?;
@@ -180,10 +181,10 @@ impl Engine {
         }
         if !done && !chosen_key.is_empty() {
             // The action broke: the game is as before it; don't offer it again this turn.
-            self.k.st.borrow_mut_off_board().turn.failed.push(chosen_key);
+            self.k.st.borrow_mut_touching(Touch::NONE).turn.failed.push(chosen_key);
         } else if !done {
             // The ruleset itself failed to list actions: end the phase rather than loop.
-            self.k.st.borrow_mut_off_board().turn.phase_over = true;
+            self.k.st.borrow_mut_touching(Touch::NONE).turn.phase_over = true;
         }
         Ok(done)
     }
@@ -215,7 +216,7 @@ impl Engine {
             .iter()
             .position(|p| p.name == phase)
             .ok_or_else(|| format!("ruleset {} has no phase `{phase}`", self.k.ruleset.file.name))?;
-        let mut st = self.k.st.borrow_mut_off_board();
+        let mut st = self.k.st.borrow_mut_touching(Touch::NONE);
         if player as usize >= st.players.len() {
             return Err(format!("no player {player}"));
         }
@@ -248,7 +249,7 @@ impl Engine {
     }
 
     pub(super) fn begin_turn(&self) {
-        let mut st = self.k.st.borrow_mut_off_board();
+        let mut st = self.k.st.borrow_mut_touching(Touch::NONE);
         st.turn.number += 1;
         st.turn.started = true;
         st.turn.phase_index = 0;
@@ -262,7 +263,7 @@ impl Engine {
     }
 
     pub(super) fn enter_phase(&self, name: &str) {
-        let mut st = self.k.st.borrow_mut_off_board();
+        let mut st = self.k.st.borrow_mut_touching(Touch::NONE);
         st.turn.phase = name.to_string();
         st.turn.phase_over = false;
     }
@@ -280,13 +281,13 @@ impl Engine {
     }
 
     pub(super) fn advance_phase(&self) {
-        let mut st = self.k.st.borrow_mut_off_board();
+        let mut st = self.k.st.borrow_mut_touching(Touch::NONE);
         st.turn.phase_index += 1;
         st.turn.phase_over = false;
     }
 
     pub(super) fn next_turn(&self) {
-        let mut st = self.k.st.borrow_mut_off_board();
+        let mut st = self.k.st.borrow_mut_touching(Touch::NONE);
         // An extra turn comes first; seat order then resumes from the player it was given after.
         while !st.turn.extra_turns.is_empty() {
             let p = st.turn.extra_turns.remove(0);
