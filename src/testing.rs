@@ -488,7 +488,7 @@ fn scenario_dir(ruleset: &str) -> std::path::PathBuf {
 }
 
 /// The test-only card folders a ruleset's scenarios play with: its own and those of the
-/// rulesets it extends (a test card of classic serves the 9th's scenarios as well).
+/// rulesets it extends (a parent's test card serves its children's scenarios as well).
 fn test_card_dirs(root: &Path, ruleset: &str) -> Vec<std::path::PathBuf> {
     let chain: Vec<String> = match crate::ruleset::Ruleset::load(&root.join("rulesets"), ruleset) {
         Ok(r) => r.chain.iter().map(|l| l.name.clone()).collect(),
