@@ -9,7 +9,7 @@
 //! a game's state (what every checkpoint costs), and what two threads gain over one.
 
 use crate::engine::{Engine, GameSetup};
-use crate::sim::{run, Bots, GameRecord, SimConfig};
+use crate::sim::{run, Bots, Cap, GameRecord, SimConfig};
 use serde::Serialize;
 use std::fmt::Write;
 use std::path::Path;
@@ -71,8 +71,7 @@ fn config(root: &Path, ruleset: &str, bots: Bots, games: u64, jobs: usize) -> Si
         players: vec![2],
         games,
         seed: 1,
-        turns: 60,
-        rounds: None,
+        cap: Cap::Turns(60),
         bots,
         options: vec![],
         jobs,

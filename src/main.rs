@@ -575,8 +575,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 players,
                 games,
                 seed,
-                turns: turns.unwrap_or(0),
-                rounds: if turns.is_some() { None } else { Some(rounds) },
+                cap: turns.map_or(wizwar::sim::Cap::Rounds(rounds), wizwar::sim::Cap::Turns),
                 bots: match bots {
                     BotKind::Random => wizwar::sim::Bots::Random,
                     BotKind::Aggressive => wizwar::sim::Bots::Aggressive,

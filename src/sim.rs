@@ -37,17 +37,32 @@ pub struct SimConfig {
     pub games: u64,
     /// The first game's seed; game `i` uses `seed + i`.
     pub seed: u64,
-    /// A game still going after this many turns stops at the cap.
-    pub turns: u64,
-    /// When set, the cap is this many rounds instead (a turn for each seat: `rounds` times the
-    /// game's players), so that games of six have as many turns each as games of two.
-    pub rounds: Option<u64>,
+    /// Where a game still going stops.
+    pub cap: Cap,
     pub bots: Bots,
     pub options: Vec<(String, Value)>,
     /// Threads playing games side by side.
     pub jobs: usize,
     /// Count the time spent in scripts (costs a little).
     pub profile: bool,
+}
+
+/// Where a game still going stops: after so many turns, or so many rounds (a turn for each
+/// seat), so that games of six have as many turns each as games of two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cap {
+    Turns(u64),
+    Rounds(u64),
+}
+
+impl Cap {
+    /// The turns a game of `players` plays at most.
+    pub fn turns(self, players: usize) -> u64 {
+        match self {
+            Cap::Turns(n) => n,
+            Cap::Rounds(n) => n * players as u64,
+        }
+    }
 }
 
 /// One game, as `sim` reports it.
@@ -143,8 +158,7 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
         }
     };
     engine.set_profiling(cfg.profile);
-    let cap = cfg.rounds.map_or(cfg.turns, |r| r * players as u64);
-    let outcome = engine.run(Some(cap));
+    let outcome = engine.run(Some(cfg.cap.turns(players)));
     record.end = match outcome {
         Outcome::Over(r) => {
             record.winner = r.winner;

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 use std::time::Duration;
-use wizwar::sim::{render, run, summarize, Bots, SimConfig};
+use wizwar::sim::{render, run, summarize, Bots, Cap, SimConfig};
 
 #[test]
 fn script_errors_are_counted_by_card_and_line() {
@@ -13,8 +13,7 @@ fn script_errors_are_counted_by_card_and_line() {
         players: vec![2],
         games: 6,
         seed: 1,
-        turns: 40,
-        rounds: None,
+        cap: Cap::Turns(40),
         bots: Bots::Random,
         options: vec![],
         jobs: 1,
@@ -49,8 +48,7 @@ fn a_cap_in_rounds_grows_with_the_players() {
         players: vec![2, 4],
         games: 4,
         seed: 1,
-        turns: 0,
-        rounds: Some(1),
+        cap: Cap::Rounds(1),
         bots: Bots::Hunter,
         options: vec![],
         jobs: 1,

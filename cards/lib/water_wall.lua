@@ -47,28 +47,4 @@ function water.resolve(ctx)
   end
 end
 
--- For the cards' tests: a square beside an empty inner line it sees (not across a rim link)
--- from which a wizard pushed away from that line with a NUMBER `n` gets exactly `room`
--- squares before something stops him. Returns the square, the line's edge and the way he is
--- pushed, or nil.
----@param game Game
----@param n integer
----@param room integer
----@return Square? square
----@return Edge? edge
----@return Dir? away
-function water.push_spot(game, n, room)
-  for _, s in ipairs(game:squares()) do
-    for _, nb in ipairs(game:neighbours(s)) do
-      local info = game:edge(nb.edge)
-      local away = OPPOSITE[nb.dir]
-      if not nb.link and info.barrier == "open" and #info.obstacles == 0 and game:los_edge(s, info.edge)
-          and #game:run(s, away, n).squares == room then
-        return s, info.edge, away
-      end
-    end
-  end
-  return nil
-end
-
 return water

@@ -14,16 +14,20 @@ function M.cards_to_draw(game, p, room)
   return cards_to_draw(game, p, room)
 end
 
--- 9th: Discarding Objects: a normal item he carries (picked up: card data `carried`)
--- discarded at the end of his turn falls where he stands; a card drawn and never played is
--- simply discarded.
+-- A normal item p carries in his hand (picked up: card data `carried`) is laid in front of
+-- him, to be dropped where he stands; true if it was. A card drawn and never played is not
+-- carried (9th: Discarding Objects).
+local function bring_out_carried(game, p, c)
+  if not (M.is_object(game, c) and game:card_data(c, "carried") and game:player(p).at) then return false end
+  game:set_card_data(c, "carried", nil)
+  game:move_card(c, { kind = "play", player = p })
+  return true
+end
+
+-- 9th: Discarding Objects: a carried item discarded at the end of his turn falls where he
+-- stands; anything else is simply discarded.
 function M.discard_at_turn_end(game, p, c)
-  local at = game:player(p).at
-  if M.is_object(game, c) and game:card_data(c, "carried") and at then
-    game:set_card_data(c, "carried", nil)
-    game:move_card(c, { kind = "play", player = p })
-    return M.drop_object(game, p, c, at)
-  end
+  if bring_out_carried(game, p, c) then return M.drop_object(game, p, c, game:player(p).at) end
   M.discard(game, c)
 end
 
@@ -38,14 +42,7 @@ function M.kill(game, q, killer, _by_attack, _reason)
   died[#died + 1] = q
   game:set_var("died_this_action", died)
   for _, c in ipairs(game:hand(q)) do
-    if M.is_object(game, c) then
-      if game:card_data(c, "carried") and pl.at then
-        game:set_card_data(c, "carried", nil)
-        game:move_card(c, { kind = "play", player = q })
-      else
-        M.discard(game, c)
-      end
-    end
+    if M.is_object(game, c) and not bring_out_carried(game, q, c) then M.discard(game, c) end
   end
   game:set_token(q, "lost_turns", 0)
   M.kill_and_drop(game, q, killer, true)

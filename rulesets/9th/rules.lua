@@ -59,10 +59,6 @@ function rules.end_of_turn_upkeep(game, p)
   if game:player(p).alive then ask_about_held_doors(game, p) end
 end
 
--- Classic relocks picked doors at the turn's end; in the 9th a door opened by a card closes
--- when its holder walks away (rules/ctx.lua: grant_door_pass).
-function rules.on_turn_end(_game) end
-
 ---------------------------------------------------------------------------------------------
 -- Actions
 ---------------------------------------------------------------------------------------------
@@ -101,23 +97,13 @@ end
 
 function rules.after_action(game, _p) doors.release_far(game) end
 
--- 9th: Picking Up Objects: picking up ends the turn; a magic item (stones, the Master Key,
--- the Wizardblade) goes face up in front of the picker, a normal item into his hand, marked
--- carried (card data `carried`: discarded at the end of a turn, it falls where he stands).
-local perform_action = rules.performers
-function perform_action.pick_object(game, p, a)
-  local o = game:object(a.object)
-  if not game:before("pick_up", { player = p, object = a.object, card = o.card }) then return end
-  game:remove_object(a.object)
-  if common.is_shown_object(game, o.card) then
-    rules.put_in_play(game, p, o.card)
-  else
-    game:move_card(o.card, { kind = "hand", player = p })
-    game:set_card_data(o.card, "carried", true)
-  end
-  game:after("pick_up", { player = p, object = a.object, card = o.card })
-  common.discard_to_limit(game, p)
-  return true
+-- 9th: Picking Up Objects: a magic item (stones, the Master Key, the Wizardblade) goes face
+-- up in front of the picker, a normal item into his hand, marked carried (card data
+-- `carried`: discarded at the end of a turn, it falls where he stands).
+function rules.take_picked_up(game, p, c)
+  if common.is_shown_object(game, c) then return rules.put_in_play(game, p, c) end
+  game:move_card(c, { kind = "hand", player = p })
+  game:set_card_data(c, "carried", true)
 end
 
 return rules

@@ -284,13 +284,17 @@ function perform.drop_object(game, p, a)
   common.drop_object(game, p, c, game:player(p).at)
 end
 
--- classic, Objects: picking up any object ends the turn; the picker takes its card into his
--- hand (classic, Dropping and Retrieving Objects): a stone works once he displays it.
+-- edition: where the card of an object p picked up goes: his hand (classic, Dropping and
+-- Retrieving Objects: a stone works once he displays it).
+function rules.take_picked_up(game, p, c) game:move_card(c, { kind = "hand", player = p }) end
+
+-- classic, Objects: picking up any object ends the turn; the picker takes its card
+-- (rules.take_picked_up).
 function perform.pick_object(game, p, a)
   local o = game:object(a.object)
   if not game:before("pick_up", { player = p, object = a.object, card = o.card }) then return end
   game:remove_object(a.object)
-  game:move_card(o.card, { kind = "hand", player = p })
+  rules.take_picked_up(game, p, o.card)
   game:after("pick_up", { player = p, object = a.object, card = o.card })
   common.discard_to_limit(game, p)
   return true

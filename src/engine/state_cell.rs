@@ -10,7 +10,7 @@
 //!   players, the cards, the objects, in `stamp[2]` to `stamp[5]`), so a question about one
 //!   part alone (sight and edges, a player, a card, the objects) is kept until that part
 //!   changes. Every change counts as touching every part unless its code says which it touches
-//!   ([`StateCell::borrow_mut_touching`]): a forgotten case costs speed, never a stale answer.
+//!   ([`StateCell::borrow_mut_touching`]): a forgotten case costs time, never a stale answer.
 
 use crate::state::GameState;
 use std::cell::{Cell, Ref, RefCell, RefMut};

@@ -296,4 +296,29 @@ function spots.walk_to(t, p, to)
   end
 end
 
+-- A square beside an empty inner line it sees (not across a rim link) from which a wizard
+-- pushed straight away from that line `n` squares gets exactly `room` squares before
+-- something stops him (a wall of water's push). Returns the square, the line's edge and the
+-- way he is pushed, or nil.
+---@param game Game
+---@param n integer
+---@param room integer
+---@return Square? square
+---@return Edge? edge
+---@return Dir? away
+function spots.push_spot(game, n, room)
+  local opposite = { N = "S", S = "N", E = "W", W = "E" }
+  for _, s in ipairs(game:squares()) do
+    for _, nb in ipairs(game:neighbours(s)) do
+      local info = game:edge(nb.edge)
+      local away = opposite[nb.dir]
+      if not nb.link and info.barrier == "open" and #info.obstacles == 0 and game:los_edge(s, info.edge)
+          and #game:run(s, away, n).squares == room then
+        return s, info.edge, away
+      end
+    end
+  end
+  return nil
+end
+
 return spots

@@ -13,9 +13,9 @@
 local water = require("lib.water_wall")
 
 -- For the tests: a line with `room` free squares behind a wizard pushed `n` away from it
--- (water.push_spot), and the square a push of one takes him to.
+-- (spots.push_spot), and the square a push of one takes him to.
 local function spot(g, n, room)
-  local at, e, away = water.push_spot(g, n, room)
+  local at, e, away = require("test.spots").push_spot(g, n, room)
   assert(at and e and away, "a line with " .. room .. " free square(s) behind it")
   return at, e, g:run(at, away, 1).squares[1]
 end

@@ -16,10 +16,7 @@ return card {
   targets = { "door" },
   copies = 12,
   text = "Add 2 to this turn's movement or give a spell power or duration 2; or cast it: a locked door beside you opens and stays open while you stay beside it.",
-  can_target = function(ctx, t)
-    local info = ctx.game:edge(t.edge)
-    return info.barrier == "door" and info.door ~= nil and not info.door.open and not doors.is_sealed(ctx.game, t.edge)
-  end,
+  can_target = function(ctx, t) return doors.unlockable(ctx.game, t.edge) end,
   resolve = function(ctx)
     ctx:grant_door_pass(ctx.target.edge)
   end,

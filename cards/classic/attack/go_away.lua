@@ -7,6 +7,29 @@
 -- A magical move: nothing picked up where he stops.
 local forced = require("rules.forced_move")
 
+-- For the tests: wizards 0 and 1 on a square from which a push of the NUMBER card `number`
+-- goes `room` squares in some direction; 0 casts Go Away at 1 with it, pushing him that way.
+-- Returns the square and the direction.
+local function push_in_place(t, number, room)
+  local g = t.game
+  t:active(0)
+  local c = t:give(0, "Go Away")
+  local n = t:give(0, number)
+  local value = g:card(n).energy_value
+  local at, dir ---@type Square?, Dir?
+  for _, s in ipairs(g:squares()) do
+    for _, d in ipairs({ "N", "E", "S", "W" }) do
+      if not at and #g:run(s, d, value).squares == room then at, dir = s, d end
+    end
+  end
+  assert(at and dir, "a square with a line from it")
+  t:place(0, at)
+  t:place(1, at)
+  t:answer(0, dir)
+  t:cast { card = c, at = t:wizard(1), boost = n }
+  return at, dir
+end
+
 return card {
   name = "Go Away",
   kind = "attack",
@@ -31,40 +54,14 @@ return card {
   tests = {
     { "in the same square, with a NUMBER 2: two squares the way the caster picks", function(t)
       local g = t.game
-      t:active(0)
-      local c = t:give(0, "Go Away")
-      local n = t:give(0, "NUMBER 2")
-      local at, dir ---@type Square?, Dir?
-      for _, s in ipairs(g:squares()) do
-        for _, d in ipairs({ "N", "E", "S", "W" }) do
-          if not at and #g:run(s, d, 2).squares == 2 then at, dir = s, d end
-        end
-      end
-      assert(at and dir, "a square with a line from it")
-      t:place(0, at)
-      t:place(1, at)
-      t:answer(0, dir)
-      t:cast { card = c, at = t:wizard(1), boost = n }
+      local at, dir = push_in_place(t, "NUMBER 2", 2)
       t:eq(g:player(1).at, g:run(at, dir, 2).squares[2])
       t:eq(t:life(1), 15, "no damage")
       t:ok(g:turn().vars.attacked)
     end },
     { "a wall stops him where he is, unhurt", function(t)
       local g = t.game
-      t:active(0)
-      local c = t:give(0, "Go Away")
-      local n = t:give(0, "NUMBER 4")
-      local at, dir ---@type Square?, Dir?
-      for _, s in ipairs(g:squares()) do
-        for _, d in ipairs({ "N", "E", "S", "W" }) do
-          if not at and #g:run(s, d, 4).squares == 0 then at, dir = s, d end
-        end
-      end
-      assert(at and dir, "a square with a line from it")
-      t:place(0, at)
-      t:place(1, at)
-      t:answer(0, dir)
-      t:cast { card = c, at = t:wizard(1), boost = n }
+      local at = push_in_place(t, "NUMBER 4", 0)
       t:eq(g:player(1).at, at)
       t:eq(t:life(1), 15)
     end },

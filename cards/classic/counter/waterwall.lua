@@ -27,7 +27,7 @@ return card {
     { "a wizard beside the line is pushed away NUMBER squares", function(t)
       local g = t.game
       t:active(0)
-      local at, e, dir = water.push_spot(g, 2, 2)
+      local at, e, dir = require("test.spots").push_spot(g, 2, 2)
       t:ok(at, "a line with room behind it")
       t:place(0, at)
       t:place(1, at)
@@ -43,7 +43,7 @@ return card {
     { "against a wall: 1 point per square not moved", function(t)
       local g = t.game
       t:active(0)
-      local at, e = water.push_spot(g, 3, 0)
+      local at, e = require("test.spots").push_spot(g, 3, 0)
       t:ok(at, "a line with a wall right behind")
       t:place(0, at)
       t:place(1, at)

@@ -16,10 +16,7 @@ return card {
   targets = { "door" },
   copies = 4,
   text = "Not a spell: pick the lock of a door beside you. It stands open this turn: go through it, or cast spells through it. It locks again once you have gone through, or when your turn ends.",
-  can_target = function(ctx, t)
-    local info = ctx.game:edge(t.edge)
-    return info.barrier == "door" and info.door ~= nil and not info.door.open and not doors.is_sealed(ctx.game, t.edge)
-  end,
+  can_target = function(ctx, t) return doors.unlockable(ctx.game, t.edge) end,
   resolve = function(ctx)
     ctx:grant_door_pass(ctx.target.edge)
   end,

@@ -71,7 +71,7 @@ function M.is_shown_object(game, c) end
 ---@return any ...
 function M.cards_to_draw(game, p, room) end
 
----9th: Discarding Objects: a normal item he carries (picked up: card data `carried`) discarded at the end of his turn falls where he stands; a card drawn and never played is simply discarded. (rulesets: 9th, mechanics)
+---9th: Discarding Objects: a carried item discarded at the end of his turn falls where he stands; anything else is simply discarded. (rulesets: 9th, mechanics)
 ---@param game Game
 ---@param p? any
 ---@param c? any
