@@ -147,11 +147,13 @@ pub struct GameResult {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameState {
     pub ruleset: String,
-    pub options: BTreeMap<String, Value>,
+    pub options: CopyOnWrite<BTreeMap<String, Value>>,
     pub seed: u64,
-    pub board: Board,
+    /// Shared with checkpoints until it changes: most steps leave the board alone.
+    pub board: CopyOnWrite<Board>,
     pub players: Vec<Player>,
-    pub cards: Vec<CardInstance>,
+    /// Each card shared with checkpoints until it changes: a step changes a card or two.
+    pub cards: Vec<CopyOnWrite<CardInstance>>,
     pub piles: BTreeMap<String, Vec<CardId>>,
     pub objects: BTreeMap<ObjectId, Object>,
     pub turn: TurnState,
@@ -166,6 +168,38 @@ pub struct GameState {
     /// as a draft of schools).
     #[serde(default = "already_set_up")]
     pub set_up: bool,
+}
+
+/// A part of the state that copies share until one of them changes it: a clone costs one
+/// count, and the first change through `DerefMut` copies the part (`Rc::make_mut`). Reading
+/// never copies. Saved as the part itself.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CopyOnWrite<T: Clone>(std::rc::Rc<T>);
+
+impl<T: Clone> CopyOnWrite<T> {
+    pub fn new(value: T) -> CopyOnWrite<T> {
+        CopyOnWrite(std::rc::Rc::new(value))
+    }
+}
+
+impl<T: Clone> From<T> for CopyOnWrite<T> {
+    fn from(value: T) -> CopyOnWrite<T> {
+        CopyOnWrite::new(value)
+    }
+}
+
+impl<T: Clone> std::ops::Deref for CopyOnWrite<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: Clone> std::ops::DerefMut for CopyOnWrite<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        std::rc::Rc::make_mut(&mut self.0)
+    }
 }
 
 /// States saved before the field existed were set up.
@@ -184,7 +218,7 @@ impl GameState {
     }
 
     pub fn card(&self, c: CardId) -> Option<&CardInstance> {
-        self.cards.get(c as usize)
+        self.cards.get(c as usize).map(|c| &**c)
     }
 
     /// Wizards standing on a square.
@@ -273,5 +307,28 @@ impl GameState {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CopyOnWrite;
+
+    #[test]
+    fn copies_share_a_part_until_one_changes_it() {
+        let a = CopyOnWrite::new(vec![1, 2, 3]);
+        let mut b = a.clone();
+        assert!(std::ptr::eq(&*a, &*b), "a clone shares the part");
+        b.push(4);
+        assert!(!std::ptr::eq(&*a, &*b), "a change copies it first");
+        assert_eq!((&*a, &*b), (&vec![1, 2, 3], &vec![1, 2, 3, 4]));
+    }
+
+    #[test]
+    fn a_shared_part_is_saved_as_the_part_itself() {
+        let a = CopyOnWrite::new(vec![1, 2]);
+        assert_eq!(serde_json::to_string(&a).unwrap(), "[1,2]");
+        let back: CopyOnWrite<Vec<i32>> = serde_json::from_str("[1,2]").unwrap();
+        assert_eq!(back, a);
     }
 }

@@ -667,16 +667,19 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         let zone = cv::to_zone(&zone)?;
         let mut st = k.st.borrow_mut_touching(Touch::CARDS);
         let id = st.cards.len() as CardId;
-        st.cards.push(CardInstance {
-            id,
-            def: def.def.key.as_str().into(),
-            zone: Zone::Removed,
-            controller: None,
-            target: None,
-            energy: 0,
-            data: Value::Nil,
-            entered: 0,
-        });
+        st.cards.push(
+            CardInstance {
+                id,
+                def: def.def.key.as_str().into(),
+                zone: Zone::Removed,
+                controller: None,
+                target: None,
+                energy: 0,
+                data: Value::Nil,
+                entered: 0,
+            }
+            .into(),
+        );
         drop(st);
         move_card(k, id, zone, false)?;
         Ok(id as i64)
@@ -1140,6 +1143,6 @@ fn arrange_board(k: &Kernel, spec: &Value) -> R<()> {
     for p in st.players.iter_mut() {
         p.at = Some(board.home(p.home_sector));
     }
-    st.board = board;
+    st.board = board.into();
     Ok(())
 }

@@ -347,9 +347,9 @@ fn starting_state(
         .collect();
     Ok(GameState {
         ruleset: setup.ruleset.clone(),
-        options,
+        options: options.into(),
         seed: setup.seed,
-        board,
+        board: board.into(),
         players,
         cards: Vec::new(),
         piles: BTreeMap::new(),
