@@ -127,3 +127,18 @@ fn an_answer_about_one_part_outlives_changes_to_the_others() {
         .unwrap();
     assert_eq!(out, "true\ttrue\t2\t1", "{out}");
 }
+
+#[test]
+fn a_hook_a_card_lacks_answers_nil_and_one_it_has_runs() {
+    let e = game();
+    let out = e
+        .eval_lua(
+            "local c = game:new_card('Zap', { kind = 'hand', player = 0 })
+             game:call_card(c, 'resolve', { target = 1, caster = 0 })
+             return game:call_card(c, 'can_cast'), game:has_hook(c, 'can_cast'), game:player(1).life",
+        )
+        .unwrap();
+    assert_eq!(out, "nil\tfalse\t3", "no can_cast hook: nil without a call; resolve ran and dealt 2");
+    let err = e.eval_lua("local x = 1\nlocal y = game:call_card(999, 'can_cast')").unwrap_err();
+    assert!(err.contains("repl:2:") && err.contains("999"), "a wrong card is the kernel's error, at the line: {err}");
+}

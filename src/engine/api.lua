@@ -105,54 +105,86 @@ end
 -- a plain argument (an id, a name, a flag) is its own key, one with a key function (keyN) is
 -- keyed by it. An argument without a key goes straight to the kernel; so does a query whose
 -- call moved the clock (it changed the state, through a handler it ran): nothing is kept.
--- This runs for every query a script makes, so it is written out flat.
+-- This runs for every query a script makes, so each arity has its own flat wrapper.
+
+-- The kernel's answer for the memo: NIL stands for nil; nothing is kept if the clock moved.
+-- Its error is raised at the script's line (level 3: this function, the wrapper, the script).
+local function fresh(f, clock, i, now, t, k, a, b, c)
+  local ok, v = raw_pcall(f, a, b, c)
+  if not ok then error(message_of(v), 3) end
+  if v == nil then v = NIL end
+  if clock[i] == now then t[k] = v end
+  return v
+end
+
+-- The table under t[k], made if missing.
+local function sub(t, k)
+  local s = t[k]
+  if s == nil then s = {}; t[k] = s end
+  return s
+end
+
+-- Written out flat for each arity: a hit runs a dozen instructions and calls nothing.
 local function remembered(name, clock, i, n, key1, key2, key3)
   local f, m, at = K[name], {}, -1
-  game[name] = function(_, a, b, c)
-    local now = clock[i]
-    if now ~= at then m, at = {}, now end
-    local t, k = m, ONLY
-    if n >= 1 then
-      k = a
+  if n == 0 then
+    game[name] = function(_, a, b, c)
+      local now = clock[i]
+      if now ~= at then m, at = {}, now end
+      local v = m[ONLY]
+      if v == nil then
+        v = fresh(f, clock, i, now, m, ONLY, a, b, c)
+      elseif verify_memo then
+        check_memo(name, clock, i, now, v, f, a, b, c)
+      end
+      if v == NIL then return nil end
+      return v
+    end
+  elseif n == 1 then
+    game[name] = function(_, a, b, c)
+      local now = clock[i]
+      if now ~= at then m, at = {}, now end
+      local k = a
       if key1 then
         k = key1(a)
         if k == nil then return pass(raw_pcall(f, a, b, c)) end
       elseif k == nil then
         k = NIL
       end
-      if n >= 2 then
-        local sub = t[k]
-        if sub == nil then sub = {}; t[k] = sub end
-        t, k = sub, b
-        if key2 then
-          k = key2(b)
-          if k == nil then return pass(raw_pcall(f, a, b, c)) end
-        elseif k == nil then
-          k = NIL
-        end
-        if n >= 3 then
-          sub = t[k]
-          if sub == nil then sub = {}; t[k] = sub end
-          t, k = sub, c
-          if key3 then
-            k = key3(c)
-            if k == nil then return pass(raw_pcall(f, a, b, c)) end
-          elseif k == nil then
-            k = NIL
-          end
-        end
+      local v = m[k]
+      if v == nil then
+        v = fresh(f, clock, i, now, m, k, a, b, c)
+      elseif verify_memo then
+        check_memo(name, clock, i, now, v, f, a, b, c)
       end
+      if v == NIL then return nil end
+      return v
     end
-    local v = t[k]
-    if v == nil then
-      v = pass_up(raw_pcall(f, a, b, c))
-      if v == nil then v = NIL end
-      if clock[i] == now then t[k] = v end
-    elseif verify_memo then
-      check_memo(name, clock, i, now, v, f, a, b, c)
+  else
+    game[name] = function(_, a, b, c)
+      local now = clock[i]
+      if now ~= at then m, at = {}, now end
+      local ka, kb, kc = a, b, c
+      if key1 then ka = key1(a) elseif ka == nil then ka = NIL end
+      if key2 then kb = key2(b) elseif kb == nil then kb = NIL end
+      if n == 3 then
+        if key3 then kc = key3(c) elseif kc == nil then kc = NIL end
+      else
+        kc = ONLY
+      end
+      if ka == nil or kb == nil or kc == nil then return pass(raw_pcall(f, a, b, c)) end
+      local t = m[ka]
+      if t == nil then t = {}; m[ka] = t end
+      if n == 3 then t = sub(t, kb) else kc = kb end
+      local v = t[kc]
+      if v == nil then
+        v = fresh(f, clock, i, now, t, kc, a, b, c)
+      elseif verify_memo then
+        check_memo(name, clock, i, now, v, f, a, b, c)
+      end
+      if v == NIL then return nil end
+      return v
     end
-    if v == NIL then return nil end
-    return v
   end
 end
 
@@ -174,7 +206,6 @@ end
 for _, name in ipairs { "stack_entry", "pile" } do
   remembered(name, stamp, ALL, 1)
 end
-remembered("has_hook", stamp, ALL, 2)
 remembered("steps", stamp, ALL, 2, nil, nil_key)
 remembered("los_object", stamp, ALL, 2, Q)
 -- On a part's own clock: questions the kernel answers from that part of the state alone
@@ -185,6 +216,8 @@ for _, name in ipairs { "player", "hand", "play_area" } do
 end
 remembered("wizards_at", stamp, PLAYERS, 1, Q)
 remembered("card", stamp, CARDS, 1)
+-- Whether card c has a hook: its definition's, fixed while c is the card it is.
+remembered("has_hook", stamp, CARDS, 2)
 remembered("card_data", stamp, CARDS, 2)
 remembered("objects", stamp, OBJECTS, 0)
 remembered("object", stamp, OBJECTS, 1)
@@ -209,6 +242,16 @@ remembered("option", game_clock, 1, 1)
 remembered("config", engine_clock, 1, 0)
 remembered("card_def", engine_clock, 1, 1)
 remembered("card_keys", engine_clock, 1, 0)
+
+-- A card's hook is called through the kernel only if the card has it: most of the cards a
+-- listing asks (can_cast, can_target) have none, and the answer is nil without a crossing.
+-- Anything the memo cannot answer (a wrong id) goes to the kernel, which says what is wrong.
+local has_hook, call_card = game.has_hook, game.call_card
+game.call_card = function(self, c, hook, extra, arg)
+  local ok, has = raw_pcall(has_hook, self, c, hook)
+  if ok and has == false then return nil end
+  return call_card(self, c, hook, extra, arg)
+end
 
 -- A new game on the same engine: nothing of the last one is kept.
 local function forget()
