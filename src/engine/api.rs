@@ -270,8 +270,7 @@ pub(super) fn install(k: &Rc<Kernel>, verify_memo: bool) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     env.raw_set("read_only", read_only).map_err(|e| e.to_string())?;
     // The memo of queries (api.lua): frozen answers, good while the count of changes stays.
-    let stamp = lua.create_table().map_err(|e| e.to_string())?;
-    k.st.show_changes_in(stamp.clone());
+    let stamp = k.st.show_changes_in(lua).map_err(|e| e.to_string())?;
     env.raw_set("stamp", stamp).map_err(|e| e.to_string())?;
     env.raw_set("verify_memo", verify_memo).map_err(|e| e.to_string())?;
     let out = k.host.load_chunk("[kernel api]", API_LUA, &env).map_err(|e| e.to_string())?;

@@ -49,8 +49,8 @@ pub(crate) struct StateCell {
     part_changes: [Cell<u64>; Touch::PARTS],
     /// Checkpoints taken since the last change, waiting for a copy.
     waiting: RefCell<Vec<Weak<Slot>>>,
-    /// Where the count of changes is shown to Lua.
-    stamp: RefCell<Option<mlua::Table>>,
+    /// Where the count of changes is shown to Lua: the state and its stamp table.
+    stamp: RefCell<Option<(mlua::Lua, mlua::Table)>>,
 }
 
 /// The state at a checkpoint: nothing until the state changed after it.
@@ -91,30 +91,53 @@ impl StateCell {
 
     /// Shows the count of changes to Lua in `stamp[1]`, of those that may touch each part in
     /// `stamp[2]` (the board), `stamp[3]` (players), `stamp[4]` (cards), `stamp[5]` (objects).
-    pub fn show_changes_in(&self, stamp: mlua::Table) {
-        let _ = stamp.raw_set(1, self.changes.get());
-        for (i, part) in self.part_changes.iter().enumerate() {
-            let _ = stamp.raw_set(i + 2, part.get());
+    /// The table is made here with its five slots, so that writing them never allocates.
+    pub fn show_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Table> {
+        let stamp = lua.create_table_with_capacity(1 + Touch::PARTS, 0)?;
+        for i in 1..=1 + Touch::PARTS {
+            stamp.raw_set(i, 0)?;
         }
-        *self.stamp.borrow_mut() = Some(stamp);
+        *self.stamp.borrow_mut() = Some((lua.clone(), stamp.clone()));
+        self.write_stamp();
+        Ok(stamp)
+    }
+
+    /// Writes the counts into the stamp table, all five in one go and without a protected call
+    /// (a `raw_set` each cost more than the change they count: a game's set-up makes hundreds).
+    fn write_stamp(&self) {
+        let stamp = self.stamp.borrow();
+        let Some((lua, table)) = stamp.as_ref() else { return };
+        let mut counts = [self.changes.get(); 1 + Touch::PARTS];
+        for (i, part) in self.part_changes.iter().enumerate() {
+            counts[i + 1] = part.get();
+        }
+        lua.exec_raw_lua(|raw| {
+            // SAFETY: three stack slots are checked for; the table's slots 1..=5 are in its array
+            // part (made so above), so setting an integer in one allocates nothing and cannot
+            // raise; the table is popped again.
+            unsafe {
+                use mlua::ffi;
+                let state = raw.state();
+                if ffi::lua_checkstack(state, 3) == 0 || raw.push(table).is_err() {
+                    return;
+                }
+                for (i, n) in counts.iter().enumerate() {
+                    ffi::lua_pushinteger(state, *n as ffi::lua_Integer);
+                    ffi::lua_rawseti(state, -2, i as ffi::lua_Integer + 1);
+                }
+                ffi::lua_pop(state, 1);
+            }
+        });
     }
 
     fn before_change(&self, parts: Touch) {
-        let n = self.changes.get() + 1;
-        self.changes.set(n);
-        let stamp = self.stamp.borrow();
-        if let Some(stamp) = stamp.as_ref() {
-            let _ = stamp.raw_set(1, n);
-        }
+        self.changes.set(self.changes.get() + 1);
         for (i, part) in self.part_changes.iter().enumerate() {
             if parts.0 & (1 << i) != 0 {
                 part.set(part.get() + 1);
-                if let Some(stamp) = stamp.as_ref() {
-                    let _ = stamp.raw_set(i + 2, part.get());
-                }
             }
         }
-        drop(stamp);
+        self.write_stamp();
         let waiting = std::mem::take(&mut *self.waiting.borrow_mut());
         let mut copy: Option<Rc<GameState>> = None;
         for slot in waiting.iter().filter_map(Weak::upgrade) {
