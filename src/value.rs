@@ -140,7 +140,7 @@ impl IntoLua for Value {
 pub struct Frozen(pub Value);
 
 /// Where the sandbox leaves what a frozen proxy needs (in the Lua registry): { refuse_write,
-/// length, name, the frozen empty table }.
+/// length, name, the frozen empty table, the frozen squares and edges given so far by place }.
 pub const FROZEN_KIT: &std::ffi::CStr = c"wizwar.frozen_kit";
 
 impl IntoLua for Frozen {
@@ -198,18 +198,60 @@ unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: Option<std::
                 ffi::lua_rawseti(state, -2, (i + 1) as ffi::lua_Integer);
             }
         }
-        Value::Map(m) => {
-            ffi::lua_createtable(state, 0, m.len() as std::os::raw::c_int);
-            for (k, x) in m {
-                ffi::lua_pushlstring(state, k.as_ptr() as *const std::os::raw::c_char, k.len());
-                push(state, x, frozen);
-                ffi::lua_rawset(state, -3);
+        // A square or an edge is one frozen table per place, made the first time it is given:
+        // they are most of the tables in the kernel's answers (where wizards and objects
+        // stand, steps, walls), and a frozen one cannot tell who else holds it.
+        Value::Map(m) if frozen.is_some() && place_code(m).is_some() => {
+            let kit = frozen.unwrap_or_default();
+            let code = place_code(m).unwrap_or_default();
+            ffi::lua_rawgeti(state, kit, 5);
+            if ffi::lua_rawgeti(state, -1, code) == ffi::LUA_TNIL {
+                ffi::lua_pop(state, 1);
+                push_map(state, m, frozen);
+                freeze_top(state, kit);
+                ffi::lua_pushvalue(state, -1);
+                ffi::lua_rawseti(state, -3, code);
             }
+            ffi::lua_remove(state, -2);
+            return;
         }
+        Value::Map(m) => push_map(state, m, frozen),
     }
     if let Some(kit) = frozen {
         freeze_top(state, kit);
     }
+}
+
+/// Pushes the fields of `m` as a new table (its values as `push` pushes them).
+unsafe fn push_map(state: *mut mlua::ffi::lua_State, m: &BTreeMap<String, Value>, frozen: Option<std::os::raw::c_int>) {
+    use mlua::ffi;
+    ffi::lua_createtable(state, 0, m.len() as std::os::raw::c_int);
+    for (k, x) in m {
+        ffi::lua_pushlstring(state, k.as_ptr() as *const std::os::raw::c_char, k.len());
+        push(state, x, frozen);
+        ffi::lua_rawset(state, -3);
+    }
+}
+
+/// A square `{x, y}` or an edge `{x, y, side}` as one integer, distinct for every place (None
+/// for any other map, or coordinates too far out to pack).
+fn place_code(m: &BTreeMap<String, Value>) -> Option<i64> {
+    let coord = |k: &str| match m.get(k) {
+        Some(Value::Int(i)) if (-32768..32768).contains(i) => Some(i + 32768),
+        _ => None,
+    };
+    if m.len() != 2 && m.len() != 3 {
+        return None;
+    }
+    let square = coord("x")? * 65536 + coord("y")?;
+    if m.len() == 2 {
+        return Some(square);
+    }
+    let side = match m.get("side") {
+        Some(Value::Str(s)) => ["N", "E", "S", "W"].iter().position(|d| d == s)?,
+        _ => return None,
+    };
+    Some((1 << 34) + square * 4 + side as i64)
 }
 
 /// Replaces the table on top of the stack by a frozen proxy of it: a table holding only the

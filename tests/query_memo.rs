@@ -142,3 +142,20 @@ fn a_hook_a_card_lacks_answers_nil_and_one_it_has_runs() {
     let err = e.eval_lua("local x = 1\nlocal y = game:call_card(999, 'can_cast')").unwrap_err();
     assert!(err.contains("repl:2:") && err.contains("999"), "a wrong card is the kernel's error, at the line: {err}");
 }
+
+#[test]
+fn a_square_or_an_edge_is_one_frozen_table_per_place() {
+    let e = game();
+    let out = e
+        .eval_lua(
+            "local at = game:player(0).at
+             local again = game:players()[1].at
+             local _, info = next(game:edges_around(at))
+             return rawequal(at, again), at.x == again.x, rawequal(info.edge, game:edge(info.edge).edge)",
+        )
+        .unwrap();
+    assert_eq!(out, "true\ttrue\ttrue");
+    let err = e.eval_lua("local at = game:player(0).at\nat.x = 99").unwrap_err();
+    assert!(err.contains("repl:2:") && err.contains("read-only"), "a shared square is read-only: {err}");
+    assert_eq!(e.eval_lua("return game:player(0).at.x ~= 99").unwrap(), "true");
+}
