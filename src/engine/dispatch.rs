@@ -136,22 +136,29 @@ impl Kernel {
         can_cancel: bool,
     ) -> Result<Option<Value>, HostError> {
         let lua = self.host.lua();
+        let rules_hook = match self.rules.borrow().as_ref().map(|r| r.raw_get::<mlua::Value>(hook)) {
+            Some(Ok(mlua::Value::Function(f))) => Some(f),
+            _ => None,
+        };
+        let subject = payload.get("card").and_then(Value::as_int).map(|c| c as CardId);
+        // Most events have nobody listening: then the payload never goes to Lua at all. (The
+        // listeners are read after the ruleset's handler, which may change who is in play.)
+        if rules_hook.is_none() && !self.listeners(subject).into_iter().any(|c| self.card_hook(c, hook).is_some()) {
+            // (as the handlers would have left it: a payload before the fact is a table)
+            return Ok(Some(if can_cancel && payload.is_nil() { Value::map() } else { payload }));
+        }
         // After an event, handlers hear it and cannot change it: the payload is frozen, so no
         // handler needs a copy of it to be undone, and none can alter what the next one hears.
         let heard_only = !can_cancel;
         let data = if payload.is_nil() { Value::map() } else { payload.clone() };
         let table = if heard_only { into_table(lua, crate::value::Frozen(data))? } else { into_table(lua, data)? };
-        let rules = self.rules.borrow().clone();
-        let game = self.game.borrow().clone();
-        if let Some(rules) = rules {
-            if let Ok(mlua::Value::Function(f)) = rules.raw_get::<mlua::Value>(hook) {
-                let r: mlua::Value = self.host.call(&f, (game.clone(), table.clone()))?;
-                if can_cancel && r == mlua::Value::Boolean(false) {
-                    return Ok(None);
-                }
+        if let Some(f) = rules_hook {
+            let game = self.game.borrow().clone();
+            let r: mlua::Value = self.host.call(&f, (game, table.clone()))?;
+            if can_cancel && r == mlua::Value::Boolean(false) {
+                return Ok(None);
             }
         }
-        let subject = payload.get("card").and_then(Value::as_int).map(|c| c as CardId);
         let mut table = table;
         for card in self.listeners(subject) {
             if let Some(f) = self.card_hook(card, hook) {
