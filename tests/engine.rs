@@ -455,3 +455,21 @@ fn ctrl_c_in_play_keeps_the_game_to_go_on_with() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn new_cards_makes_one_card_per_key_in_order_like_new_card_does() {
+    let e = Engine::new(root(), &setup(1), bots(1)).unwrap();
+    let out = e
+        .eval_lua(
+            "local before = #game:pile('spare')
+             local ids = game:new_cards({ 'Zap', 'Hex', 'Zap' }, { kind = 'pile', pile = 'spare' })
+             local one = game:new_card('Hex', { kind = 'pile', pile = 'spare' })
+             local pile = game:pile('spare')
+             return before, #ids, ids[2] == ids[1] + 1, one == ids[3] + 1, game:card(ids[2]).name, pile[#pile] == one",
+        )
+        .unwrap();
+    assert_eq!(out, "0\t3\ttrue\ttrue\t\"Hex\"\ttrue");
+    let err =
+        e.eval_lua("local x = 1\ngame:new_cards({ 'Zap', 'Nothing' }, { kind = 'pile', pile = 'spare' })").unwrap_err();
+    assert!(err.contains("repl:2:") && err.contains("no card `Nothing`"), "{err}");
+}

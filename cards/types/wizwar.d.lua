@@ -455,6 +455,12 @@ function Game:set_card_data(c, key, v) end
 ---@return integer
 function Game:new_card(key, zone) end
 
+---Create a new copy of each card of keys, in order, in a zone (a deck at set-up, in one call); returns their ids.
+---@param keys string[]
+---@param zone Zone
+---@return integer[]
+function Game:new_cards(keys, zone) end
+
 ---Move a card to a zone (top of a pile unless bottom = true). A card taken off the stack leaves its entry there, without the card.
 ---@param c integer
 ---@param zone Zone

@@ -52,9 +52,9 @@ function M.card_list(game, schools)
 end
 
 local function add_school_cards(game, schools, deck)
-  for _, key in ipairs(M.card_list(game, schools)) do
-    local c = game:new_card(key, { kind = "pile", pile = deck })
-    if deck ~= "deck" then game:set_card_data(c, "deck", deck) end
+  local cards = game:new_cards(M.card_list(game, schools), { kind = "pile", pile = deck })
+  if deck ~= "deck" then
+    for _, c in ipairs(cards) do game:set_card_data(c, "deck", deck) end
   end
   game:shuffle_pile(deck)
 end

@@ -32,7 +32,7 @@ end
 -- designers' card keys dealt in.
 function rules.build_deck(game)
   local cfg = game:config()
-  local blanks, dealt = cfg.blank_cards or 0, {}
+  local blanks, dealt, deck = cfg.blank_cards or 0, {}, {}
   for _, key in ipairs(game:card_keys()) do
     local copies = (cfg.copies or {})[key] or game:card_def(key).copies or 1
     if designers(cfg, key) then
@@ -40,8 +40,9 @@ function rules.build_deck(game)
       blanks = blanks - copies
       if copies > 0 then dealt[#dealt + 1] = key end
     end
-    for _ = 1, copies do game:new_card(key, { kind = "pile", pile = "deck" }) end
+    for _ = 1, copies do deck[#deck + 1] = key end
   end
+  game:new_cards(deck, { kind = "pile", pile = "deck" })
   game:set_var("blank_slots", dealt)
   game:shuffle_pile("deck")
 end

@@ -80,6 +80,7 @@ pub const API_DOCS: &[ApiDoc] = &[
     d("set_var", "key: string, v: any", "", "Set a game variable."),
     d("set_card_data", "c: integer, key: string, v: any", "", "Set one value of a card's private data (cards use ctx.data.key = v)."),
     d("new_card", "key: string, zone: Zone", "integer", "Create a new copy of a card (by key or name) in a zone; returns its id."),
+    d("new_cards", "keys: string[], zone: Zone", "integer[]", "Create a new copy of each card of keys, in order, in a zone (a deck at set-up, in one call); returns their ids."),
     d("move_card", "c: integer, zone: Zone, opts?: {bottom?: boolean}", "", "Move a card to a zone (top of a pile unless bottom = true). A card taken off the stack leaves its entry there, without the card."),
     d("set_card", "c: integer, fields: {controller?: integer, target?: any, energy?: integer}", "", "Change a card instance's controller, target or energy tokens."),
     d("shuffle_pile", "name: string", "", "Shuffle a pile with the game's dice."),
