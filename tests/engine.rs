@@ -473,3 +473,23 @@ fn new_cards_makes_one_card_per_key_in_order_like_new_card_does() {
         e.eval_lua("local x = 1\ngame:new_cards({ 'Zap', 'Nothing' }, { kind = 'pile', pile = 'spare' })").unwrap_err();
     assert!(err.contains("repl:2:") && err.contains("no card `Nothing`"), "{err}");
 }
+
+#[test]
+fn play_area_data_lists_the_cards_in_play_holding_a_key_seat_by_seat() {
+    let e = Engine::new(root(), &setup(1), bots(1)).unwrap();
+    let out = e
+        .eval_lua(
+            "local a = game:new_card('Zap', { kind = 'play', player = 1 })
+             local b = game:new_card('Hex', { kind = 'play', player = 0 })
+             local c = game:new_card('Zap', { kind = 'play', player = 0 })
+             local d = game:new_card('Hex', { kind = 'hand', player = 0 })
+             game:set_card_data(a, 'effect', { shield = 1 })
+             game:set_card_data(c, 'effect', { fog = true })
+             game:set_card_data(d, 'effect', { never = true })
+             game:set_card_data(b, 'other', 1)
+             local got = game:play_area_data('effect')
+             return #got, got[1].card == c, got[1].player, got[1].value.fog, got[2].card == a, got[2].player, got[2].value.shield",
+        )
+        .unwrap();
+    assert_eq!(out, "2\ttrue\t0\ttrue\ttrue\t1\t1", "seat 0 first; not the hand's card, not another key");
+}

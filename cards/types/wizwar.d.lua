@@ -252,6 +252,11 @@ function Game:vars() end
 ---@return any
 function Game:card_data(c, key) end
 
+---The cards in play areas whose data holds key, seat by seat, each area in the order its cards entered it: the area's owner, the card, the value.
+---@param key string
+---@return {player: integer, card: integer, value: any}[]
+function Game:play_area_data(key) end
+
 ---Does the card define this hook?
 ---@param c integer
 ---@param hook string

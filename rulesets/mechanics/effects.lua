@@ -8,13 +8,11 @@
 -- An edition's effects.lua extends this module (`local M = base`) with keys of its own.
 local M = {}
 
--- Calls f(player, effect, card) for every card in play that states an effect.
+-- Calls f(player, effect, card) for every card in play that states an effect (seat by seat,
+-- in the order the cards entered play; player: whose play area holds it).
 function M.each(game, f)
-  for _, pl in ipairs(game:players()) do
-    for _, c in ipairs(game:play_area(pl.id)) do
-      local e = game:card_data(c, "effect")
-      if type(e) == "table" then f(pl.id, e, c) end
-    end
+  for _, entry in ipairs(game:play_area_data("effect")) do
+    if type(entry.value) == "table" then f(entry.player, entry.value, entry.card) end
   end
 end
 

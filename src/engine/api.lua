@@ -203,7 +203,7 @@ end
 for _, name in ipairs { "turn", "result", "stack", "vars" } do
   remembered(name, stamp, ALL, 0)
 end
-for _, name in ipairs { "stack_entry", "pile" } do
+for _, name in ipairs { "stack_entry", "pile", "play_area_data" } do
   remembered(name, stamp, ALL, 1)
 end
 remembered("steps", stamp, ALL, 2, nil, nil_key)

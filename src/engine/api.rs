@@ -384,6 +384,25 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         let c = cid(c, k)?;
         Ok(k.st.borrow().cards[c as usize].data.get(&key).cloned().unwrap_or_default())
     })?;
+    // The cards in play areas whose data holds `key` (standing effects, say), in one answer:
+    // seat by seat, each area in the order its cards entered it.
+    query(lua, t, "play_area_data", w, |k, key: String| -> F<Value> {
+        let st = k.st.borrow();
+        let mut out = Vec::new();
+        for pl in &st.players {
+            for &c in &pl.play {
+                match st.cards[c as usize].data.get(&key) {
+                    None | Some(Value::Nil) => {}
+                    Some(v) => out.push(map(vec![
+                        ("player", Value::Int(pl.id as i64)),
+                        ("card", Value::Int(c as i64)),
+                        ("value", v.clone()),
+                    ])),
+                }
+            }
+        }
+        Ok(Value::List(out))
+    })?;
     reg(lua, t, "has_hook", w, |k, (c, hook): (i64, String)| -> F<bool> {
         let c = cid(c, k)?;
         Ok(k.card_hook(c, &hook).is_some())

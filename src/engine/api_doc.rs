@@ -41,6 +41,7 @@ pub const API_DOCS: &[ApiDoc] = &[
     d("stack", "", "StackEntry[]", "The response stack, bottom first."),
     d("vars", "", "table", "The game's own variables (set with set_var)."),
     d("card_data", "c: integer, key: string", "any", "One value of a card's private data (cards use ctx.data instead)."),
+    d("play_area_data", "key: string", "{player: integer, card: integer, value: any}[]", "The cards in play areas whose data holds key, seat by seat, each area in the order its cards entered it: the area's owner, the card, the value."),
     d("has_hook", "c: integer, hook: string", "boolean", "Does the card define this hook?"),
     // Board
     d("board_size", "", "integer, integer", "Width and height of the board in squares."),

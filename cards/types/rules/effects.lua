@@ -16,7 +16,7 @@ function M.forbidden(game, c) end
 ---@return any ...
 function M.pinned(game, id) end
 
----Calls f(player, effect, card) for every card in play that states an effect. (rulesets: mechanics)
+---Calls f(player, effect, card) for every card in play that states an effect (seat by seat, in the order the cards entered play; player: whose play area holds it). (rulesets: mechanics)
 ---@param game Game
 ---@param f? any
 ---@return any ...
