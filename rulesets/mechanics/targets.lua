@@ -65,11 +65,26 @@ function M.kinds.object(game, _p) return things(game, "object") end
 function M.kinds.treasure(game, _p) return things(game, "treasure") end
 function M.kinds.creature(game, _p) return things(game, "creature") end
 
+-- The squares where a living wizard stands or an object lies (not carried, not on an edge),
+-- by label: two answers for the whole board rather than two questions a square.
+local function occupied(game)
+  local taken = {}
+  for _, pl in ipairs(game:players()) do
+    if pl.alive and pl.at then taken[M.sq_label(pl.at)] = true end
+  end
+  for _, o in ipairs(game:objects()) do
+    if o.at and o.at.side == nil then taken[M.sq_label(o.at)] = true end
+  end
+  return taken
+end
+
 local function squares(game, empty_only)
   local out = {}
+  local taken = empty_only and occupied(game) or {}
   for _, s in ipairs(game:squares()) do
-    if not empty_only or (#game:wizards_at(s) == 0 and #game:objects_at(s) == 0) then
-      out[#out + 1] = { kind = "square", at = s, x = s.x, y = s.y, label = "square " .. M.sq_label(s) }
+    local label = M.sq_label(s)
+    if not taken[label] then
+      out[#out + 1] = { kind = "square", at = s, x = s.x, y = s.y, label = "square " .. label }
     end
   end
   return out
