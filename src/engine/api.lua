@@ -105,86 +105,44 @@ end
 -- a plain argument (an id, a name, a flag) is its own key, one with a key function (keyN) is
 -- keyed by it. An argument without a key goes straight to the kernel; so does a query whose
 -- call moved the clock (it changed the state, through a handler it ran): nothing is kept.
--- This runs for every query a script makes, so each arity has its own flat wrapper.
-
--- The kernel's answer for the memo: NIL stands for nil; nothing is kept if the clock moved.
--- Its error is raised at the script's line (level 3: this function, the wrapper, the script).
-local function fresh(f, clock, i, now, t, k, a, b, c)
-  local ok, v = raw_pcall(f, a, b, c)
-  if not ok then error(message_of(v), 3) end
-  if v == nil then v = NIL end
-  if clock[i] == now then t[k] = v end
-  return v
-end
-
--- The table under t[k], made if missing.
-local function sub(t, k)
-  local s = t[k]
-  if s == nil then s = {}; t[k] = s end
-  return s
-end
-
--- Written out flat for each arity: a hit runs a dozen instructions and calls nothing.
+-- This runs for every query a script makes, so it is kept short.
 local function remembered(name, clock, i, n, key1, key2, key3)
   local f, m, at = K[name], {}, -1
-  if n == 0 then
-    game[name] = function(_, a, b, c)
-      local now = clock[i]
-      if now ~= at then m, at = {}, now end
-      local v = m[ONLY]
-      if v == nil then
-        v = fresh(f, clock, i, now, m, ONLY, a, b, c)
-      elseif verify_memo then
-        check_memo(name, clock, i, now, v, f, a, b, c)
+  game[name] = function(_, a, b, c)
+    local now = clock[i]
+    if now ~= at then m, at = {}, now end
+    -- The answer is t[k]: m[ONLY] without arguments, m[a], m[a][b] or m[a][b][c]. (Written
+    -- out: a call costs more than these lines.)
+    local t, k = m, ONLY
+    if n >= 1 then
+      k = a
+      if key1 then k = key1(a) elseif k == nil then k = NIL end
+      if n >= 2 and k ~= nil then
+        local s = t[k]
+        if s == nil then s = {}; t[k] = s end
+        t, k = s, b
+        if key2 then k = key2(b) elseif k == nil then k = NIL end
+        if n >= 3 and k ~= nil then
+          s = t[k]
+          if s == nil then s = {}; t[k] = s end
+          t, k = s, c
+          if key3 then k = key3(c) elseif k == nil then k = NIL end
+        end
       end
-      if v == NIL then return nil end
-      return v
+      if k == nil then return pass(raw_pcall(f, a, b, c)) end
     end
-  elseif n == 1 then
-    game[name] = function(_, a, b, c)
-      local now = clock[i]
-      if now ~= at then m, at = {}, now end
-      local k = a
-      if key1 then
-        k = key1(a)
-        if k == nil then return pass(raw_pcall(f, a, b, c)) end
-      elseif k == nil then
-        k = NIL
-      end
-      local v = m[k]
-      if v == nil then
-        v = fresh(f, clock, i, now, m, k, a, b, c)
-      elseif verify_memo then
-        check_memo(name, clock, i, now, v, f, a, b, c)
-      end
-      if v == NIL then return nil end
-      return v
+    local v = t[k]
+    if v == nil then
+      local ok
+      ok, v = raw_pcall(f, a, b, c)
+      if not ok then error(message_of(v), 2) end
+      if v == nil then v = NIL end
+      if clock[i] == now then t[k] = v end
+    elseif verify_memo then
+      check_memo(name, clock, i, now, v, f, a, b, c)
     end
-  else
-    game[name] = function(_, a, b, c)
-      local now = clock[i]
-      if now ~= at then m, at = {}, now end
-      local ka, kb, kc = a, b, c
-      if key1 then ka = key1(a) elseif ka == nil then ka = NIL end
-      if key2 then kb = key2(b) elseif kb == nil then kb = NIL end
-      if n == 3 then
-        if key3 then kc = key3(c) elseif kc == nil then kc = NIL end
-      else
-        kc = ONLY
-      end
-      if ka == nil or kb == nil or kc == nil then return pass(raw_pcall(f, a, b, c)) end
-      local t = m[ka]
-      if t == nil then t = {}; m[ka] = t end
-      if n == 3 then t = sub(t, kb) else kc = kb end
-      local v = t[kc]
-      if v == nil then
-        v = fresh(f, clock, i, now, t, kc, a, b, c)
-      elseif verify_memo then
-        check_memo(name, clock, i, now, v, f, a, b, c)
-      end
-      if v == NIL then return nil end
-      return v
-    end
+    if v == NIL then return nil end
+    return v
   end
 end
 
