@@ -296,6 +296,21 @@ function spots.walk_to(t, p, to)
   end
 end
 
+-- The first square and direction (board order, then N, E, S, W) from which a wizard pushed
+-- straight `n` squares gets exactly `room` squares before something stops him, or nil.
+---@param game Game
+---@param n integer
+---@param room integer
+---@return Square? square
+---@return Dir? dir
+function spots.push_room(game, n, room)
+  for _, s in ipairs(game:squares()) do
+    for _, d in ipairs({ "N", "E", "S", "W" }) do
+      if #game:run(s, d, n).squares == room then return s, d end
+    end
+  end
+end
+
 -- A square beside an empty inner line it sees (not across a rim link) from which a wizard
 -- pushed straight away from that line `n` squares gets exactly `room` squares before
 -- something stops him (a wall of water's push). Returns the square, the line's edge and the

@@ -15,13 +15,7 @@ local function push_in_place(t, number, room)
   t:active(0)
   local c = t:give(0, "Go Away")
   local n = t:give(0, number)
-  local value = g:card(n).energy_value
-  local at, dir ---@type Square?, Dir?
-  for _, s in ipairs(g:squares()) do
-    for _, d in ipairs({ "N", "E", "S", "W" }) do
-      if not at and #g:run(s, d, value).squares == room then at, dir = s, d end
-    end
-  end
+  local at, dir = require("test.spots").push_room(g, g:card(n).energy_value, room)
   assert(at and dir, "a square with a line from it")
   t:place(0, at)
   t:place(1, at)

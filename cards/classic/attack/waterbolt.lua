@@ -26,12 +26,7 @@ return card {
       t:active(0)
       local c = t:give(0, "Waterbolt")
       local n = t:give(0, "NUMBER 2")
-      local at, dir ---@type Square?, Dir?
-      for _, s in ipairs(t.game:squares()) do
-        for _, d in ipairs({ "N", "E", "S", "W" }) do
-          if not at and #t.game:run(s, d, 2).squares == 2 then at, dir = s, d end
-        end
-      end
+      local at, dir = require("test.spots").push_room(t.game, 2, 2)
       assert(at and dir, "a square with a line from it")
       t:place(0, at)
       t:place(1, at)
@@ -44,12 +39,7 @@ return card {
       t:active(0)
       local c = t:give(0, "Waterbolt")
       local n = t:give(0, "NUMBER 3")
-      local at, dir ---@type Square?, Dir?
-      for _, s in ipairs(t.game:squares()) do
-        for _, d in ipairs({ "N", "E", "S", "W" }) do
-          if not at and #t.game:run(s, d, 3).squares == 0 then at, dir = s, d end
-        end
-      end
+      local at, dir = require("test.spots").push_room(t.game, 3, 0)
       assert(at and dir, "a square with a line from it")
       t:place(0, at)
       t:place(1, at)
