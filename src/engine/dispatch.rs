@@ -141,9 +141,14 @@ impl Kernel {
             _ => None,
         };
         let subject = payload.get("card").and_then(Value::as_int).map(|c| c as CardId);
-        // Most events have nobody listening: then the payload never goes to Lua at all. (The
-        // listeners are read after the ruleset's handler, which may change who is in play.)
-        if rules_hook.is_none() && !self.listeners(subject).into_iter().any(|c| self.card_hook(c, hook).is_some()) {
+        // The cards in play that have a handler for it. They are read after the ruleset's
+        // handler, which may change who is in play.
+        let hooked = || -> Vec<(CardId, mlua::Function)> {
+            self.listeners(subject).into_iter().filter_map(|c| self.card_hook(c, hook).map(|f| (c, f))).collect()
+        };
+        let early = if rules_hook.is_none() { Some(hooked()) } else { None };
+        // Most events have nobody listening: then the payload never goes to Lua at all.
+        if early.as_ref().is_some_and(Vec::is_empty) {
             // (as the handlers would have left it: a payload before the fact is a table)
             return Ok(Some(if can_cancel && payload.is_nil() { Value::map() } else { payload }));
         }
@@ -160,16 +165,14 @@ impl Kernel {
             }
         }
         let mut table = table;
-        for card in self.listeners(subject) {
-            if let Some(f) = self.card_hook(card, hook) {
-                match self.card_handler(card, hook, &f, &table, heard_only)? {
-                    Handled::Heard(r) => {
-                        if can_cancel && r == mlua::Value::Boolean(false) {
-                            return Ok(None);
-                        }
+        for (card, f) in early.unwrap_or_else(hooked) {
+            match self.card_handler(card, hook, &f, &table, heard_only)? {
+                Handled::Heard(r) => {
+                    if can_cancel && r == mlua::Value::Boolean(false) {
+                        return Ok(None);
                     }
-                    Handled::Failed(payload) => table = payload,
                 }
+                Handled::Failed(payload) => table = payload,
             }
         }
         if heard_only {
