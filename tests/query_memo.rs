@@ -57,6 +57,25 @@ fn a_frozen_answer_reads_like_a_table() {
 }
 
 #[test]
+fn pairs_over_a_frozen_answer_is_sorted_every_time() {
+    // The sandbox finds a frozen record's sorted keys once (its data never changes): the second
+    // walk over the same answer, and a walk over a fresh one, give the same order.
+    let e = game();
+    let out = e
+        .eval_lua(
+            "local function keys(t) local out = {} for k in pairs(t) do out[#out + 1] = k end return table.concat(out, ' ') end
+             local pl = game:player(0)
+             local first, again = keys(pl), keys(pl)
+             game:set_life(0, pl.life + 1)
+             local fresh = keys(game:player(0))
+             local sorted = {} for k in next, pl do sorted[#sorted + 1] = k end table.sort(sorted)
+             return first == again, first == fresh, first == table.concat(sorted, ' ')",
+        )
+        .unwrap();
+    assert_eq!(out, "true\ttrue\ttrue");
+}
+
+#[test]
 fn a_frozen_answer_handed_back_is_the_data_it_stands_for() {
     let e = game();
     let out = e

@@ -559,6 +559,39 @@ fn required_modules_are_shared_read_only_and_isolated() {
     assert_usable(&host);
 }
 
+// 14b
+#[test]
+fn a_module_keeps_no_state_in_its_table() {
+    // Views of a module keep the fields they read (prelude.lua, `readonly`): a module that
+    // changes its own table after loading is an error in debug builds, which check every read;
+    // release builds go on reading the value first read.
+    let host = host();
+    host.add_module(
+        "lib.counter",
+        "cards/lib/counter.lua",
+        "local M = { n = 0 }\nfunction M.bump() M.n = M.n + 1 end\nreturn M",
+    );
+    let card = "local c = require('lib.counter')\nlocal before = c.n\nc.bump()\nreturn c.n";
+    if cfg!(debug_assertions) {
+        let message = expect_runtime(run(&host, "cards/test/counter.lua", card));
+        assert!(message.contains("cards/test/counter.lua:4:"), "{message}");
+        assert!(message.contains("changed its field 'n' after loading"), "{message}");
+    } else {
+        assert!(matches!(eval(&host, card), Value::Integer(0)));
+    }
+    // A module that only reads its table is fine, and a field read twice is the same value.
+    host.add_module(
+        "lib.fixed",
+        "cards/lib/fixed.lua",
+        "local M = { n = 3 }\nfunction M.get() return M.n end\nreturn M",
+    );
+    assert!(eval_bool(
+        &host,
+        "local f = require('lib.fixed') return f.n == 3 and f.get() == 3 and f.n == 3 and f.get == f.get"
+    ));
+    assert_usable(&host);
+}
+
 // 15
 #[test]
 fn setmetatable_refuses_gc_mode_and_close() {

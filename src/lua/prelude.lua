@@ -48,9 +48,26 @@ local function read_only_view(t, index, what)
   return p
 end
 
--- A module's table: the tables it holds come out read-only too.
+-- A module's table: the tables it holds come out read-only too. A module does not change its
+-- table once loaded (it keeps nothing: design.md), so the view keeps each field it has read
+-- and reads it again at the cost of a table lookup: a field read through a function was
+-- several percent of a game. Debug builds check the rule instead: every read goes to the
+-- module and fails if a field changed since it was first read.
+local CHECK_MODULE_VIEWS = H.check_module_views
 function readonly(t)
-  return read_only_view(t, function(_, k) return shield(t[k]) end, "read-only module table")
+  local seen = {}
+  local function read(_, k)
+    local v = shield(t[k])
+    local before = rawget(seen, k)
+    if before ~= nil and before ~= v then
+      error("a module changed its field '" .. tostring(k) .. "' after loading: modules keep no state "
+        .. "(a card keeps its data in ctx.data, a rule in game vars)", 2)
+    end
+    if v ~= nil then rawset(seen, k, v) end
+    return v
+  end
+  if CHECK_MODULE_VIEWS then return read_only_view(t, read, "read-only module table") end
+  return read_only_view(t, real_setmetatable(seen, { __index = read }), "read-only module table")
 end
 
 -- A read-only view of a table whose values are not tables (the game's primitives): reads go
@@ -125,15 +142,27 @@ local function rawset_(t, k, v)
   return rawset(t, k, v)
 end
 
+-- The sorted keys of each frozen record, found the first time it is iterated: its data never
+-- changes, and the memo hands the same record to every listing until the state moves. Weak
+-- keys: a record nobody holds is forgotten (nothing else can look it up, so when does not
+-- matter).
+local frozen_keys = real_setmetatable({}, { __mode = "k" })
+
 -- Sorted order: Lua's own order over string keys changes from process to process.
 local function pairs_(t)
   if type(t) ~= "table" then
     error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2)
   end
-  local target = view_target(t)
-  local src = target or t
-  local keys, err = sorted_keys(src)
-  if keys == nil then error(err, 2) end
+  local target = target_of[t]
+  local frozen = target == nil and rawget(t, FROZEN_KEY) or nil
+  local src = target or frozen or t
+  local keys = frozen and frozen_keys[frozen]
+  if not keys then
+    local err
+    keys, err = sorted_keys(src)
+    if keys == nil then error(err, 2) end
+    if frozen then frozen_keys[frozen] = keys end
+  end
   local i = 0
   local function iter()
     while true do
@@ -142,6 +171,7 @@ local function pairs_(t)
       if k == nil then return nil end
       local v = rawget(src, k)
       if v ~= nil then
+        -- (a frozen record's values are frozen already)
         if target ~= nil then v = shield(v) end
         return k, v
       end

@@ -41,6 +41,8 @@ pub(super) fn host_primitives(lua: &Lua, shared: &Rc<Shared>) -> mlua::Result<Ta
     primitives.set("charge", lua.create_function(move |lua, n: u64| s.charge(lua, n))?)?;
     primitives.set("coroutine_cost", COROUTINE_COST)?;
     primitives.set("frozen_key", mlua::LightUserData(crate::value::frozen_key()))?;
+    // Debug builds check that no module changes its table after loading (prelude: `readonly`).
+    primitives.set("check_module_views", cfg!(debug_assertions))?;
 
     let s = Rc::clone(shared);
     let sorted_keys = lua.create_function(move |lua, t: Table| -> mlua::Result<(Option<Table>, Option<String>)> {
