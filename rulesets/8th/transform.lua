@@ -42,7 +42,7 @@ function M.transform(game, p, c, spec)
   local old = M.form(game, p)
   if old and old.card ~= c then common.end_spell(game, old.card) end
   local f = { card = c, name = game:card(c).name }
-  for k, v in pairs(spec or {}) do f[k] = v end
+  for k, v in next, spec or {} do f[k] = v end -- (a copy: any order)
   game:set_player_var(p, "form", f)
   game:set_card_data(c, "transforms", p)
   game:log("transform", { player = p, card = c, speed = f.speed })

@@ -6,9 +6,10 @@
 local M = {}
 
 -- A copy of table t, one level deep, to change: what game queries return is read-only.
+-- (Plain `next`: a copy does not depend on the order, and `pairs` sorts the keys.)
 function M.copy(t)
   local out = {}
-  for k, v in pairs(t or {}) do out[k] = v end
+  for k, v in next, t or {} do out[k] = v end
   return out
 end
 

@@ -113,7 +113,7 @@ function H.create_object(ctx, spec)
   end
   if game:config().fixed_objects_block then
     local s = {}
-    for k, v in pairs(spec) do s[k] = v end
+    for k, v in next, spec do s[k] = v end -- (a copy: any order)
     if s.mobile == nil then s.mobile = false end
     if s.blocks_los == nil then s.blocks_los = not s.mobile end
     if s.blocks_move == nil then s.blocks_move = not s.mobile end

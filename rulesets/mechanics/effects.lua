@@ -33,10 +33,10 @@ end
 -- The movement flags of player p: `base` plus what his effects add.
 function M.move_flags(game, p, base_flags)
   local flags = {}
-  for k, v in pairs(base_flags or {}) do flags[k] = v end
+  for k, v in next, base_flags or {} do flags[k] = v end -- (copies: any order; `pairs` sorts)
   M.each(game, function(q, e)
     if q == p and e.move then
-      for k, v in pairs(e.move) do flags[k] = v end
+      for k, v in next, e.move do flags[k] = v end
     end
   end)
   return flags

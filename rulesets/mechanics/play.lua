@@ -226,7 +226,7 @@ function M.resolve_aims(game, p, c, entry, target, extra)
   for _, t in ipairs(aims) do
     if t == false then t = nil end
     local ctx = { caster = p, controller = p, target = t, energy = entry.energy, stack = entry.id }
-    for k, v in pairs(extra) do ctx[k] = v end
+    for k, v in next, extra do ctx[k] = v end -- (a copy: any order)
     if t and t.kind == "wizard" then game:mark_stack(entry.id, "defender", t.player) end
     game:call_card(c, "resolve", ctx)
   end

@@ -109,7 +109,7 @@ function M.discardable_in_play(game, p) end
 ---@return any ...
 function M.draw(game, p, dealing) end
 
----A copy of table t, one level deep, to change: what game queries return is read-only. (rulesets: mechanics)
+---A copy of table t, one level deep, to change: what game queries return is read-only. (Plain `next`: a copy does not depend on the order, and `pairs` sorts the keys.) (rulesets: mechanics)
 ---@param t? any
 ---@return any ...
 function M.copy(t) end
