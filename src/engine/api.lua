@@ -7,6 +7,7 @@
 --             and the names of the fields a card's ctx may lack (rules.ctx_fields)
 local K = K  -- the Rust primitives, put in this chunk's environment by the engine
 local raw_pcall = raw_pcall  -- Lua's own pcall (see `pass`)
+local raw_setmetatable = raw_setmetatable  -- Lua's own (the kernel's metatables need no check)
 local read_only = read_only  -- the sandbox's read-only views
 local rules_ctx = nil  -- helpers the ruleset offers cards (rules.ctx), set once rules.lua is loaded
 local optional = {}    -- fields a ctx may lack (rules.ctx_fields): nil, not an error
@@ -218,11 +219,18 @@ end
 
 -- A card's own data, kept by the kernel: ctx.data.x = 3 persists; a table read from it is
 -- read-only (a query's answer), so copy it, change the copy and assign it back.
+-- One metatable serves every proxy: the card a proxy stands for is kept beside it (weak keys,
+-- so a finished hook's proxy goes with it; only this chunk sees the table).
+local card_of_data = raw_setmetatable({}, { __mode = "k" })
+local data_mt = {
+  __index = function(d, k) return game.card_data(nil, card_of_data[d], k) end,
+  __newindex = function(d, k, v) K.set_card_data(card_of_data[d], k, v) end,
+  __metatable = "card data",
+}
 local function data_proxy(card)
-  return setmetatable({}, {
-    __index = function(_, k) return game.card_data(nil, card, k) end,
-    __newindex = function(_, k, v) K.set_card_data(card, k, v) end,
-  })
+  local d = raw_setmetatable({}, data_mt)
+  card_of_data[d] = card
+  return d
 end
 
 -- A ctx offers its own fields and the ruleset's helpers, nothing else: the game's primitives
@@ -245,7 +253,7 @@ local function make_ctx(card, extra)
     -- Plain `next`: copying does not depend on the order (and sorting keys costs).
     for k, v in next, extra do c[k] = v end
   end
-  return setmetatable(c, ctx_mt)
+  return raw_setmetatable(c, ctx_mt)
 end
 
 local function set_ctx(t, fields)

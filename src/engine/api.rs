@@ -263,6 +263,8 @@ pub(super) fn install(k: &Rc<Kernel>, verify_memo: bool) -> Result<(), String> {
     // once, so it needs none of the sandbox's guards against swallowed stops (and is faster).
     let raw_pcall: mlua::Function = lua.globals().raw_get("pcall").map_err(|e| e.to_string())?;
     env.raw_set("raw_pcall", raw_pcall).map_err(|e| e.to_string())?;
+    let raw_setmetatable: mlua::Function = lua.globals().raw_get("setmetatable").map_err(|e| e.to_string())?;
+    env.raw_set("raw_setmetatable", raw_setmetatable).map_err(|e| e.to_string())?;
     // What scripts get of `game` is read-only: no card may replace a primitive for others.
     let host = k.host.clone();
     let read_only = lua
