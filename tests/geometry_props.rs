@@ -6,6 +6,7 @@
 //! too, so lines and corners pass the links) and obstacles on random squares and edges.
 
 use proptest::prelude::*;
+use wizwar::geometry::moves::Mover;
 use wizwar::geometry::*;
 
 fn plain(id: &str) -> SectorFace {
@@ -147,6 +148,29 @@ proptest! {
             for d in Dir::ALL {
                 if let Some(n) = open_between(&b, a, d) {
                     prop_assert!(b.los(a, n), "{} does not see its open neighbour {} ({})", a, n, d);
+                }
+            }
+        }
+    }
+
+    /// The distance (kept per square until the board changes) is the length of a shortest
+    /// path that ignores terrain, from any square to any other; asked again after a change it
+    /// follows the new board.
+    #[test]
+    fn distance_is_the_free_path_length(b in board()) {
+        let free = Mover { through_doors: true, through_walls: true, through_outer_walls: true, through_obstacles: true, ..Mover::default() };
+        let squares = b.squares();
+        for &a in squares.iter().step_by(7) {
+            for &c in &squares {
+                prop_assert_eq!(b.distance(a, c), b.path(a, c, &free).map(|p| p.len() as u32), "{} to {}", a, c);
+            }
+        }
+        let mut turned = b.clone();
+        if turned.turn_sector(0, Rot::new(1), &mut |_| SeamFate::Reset).is_ok() {
+            let squares = turned.squares();
+            for &a in squares.iter().step_by(11) {
+                for &c in &squares {
+                    prop_assert_eq!(turned.distance(a, c), turned.path(a, c, &free).map(|p| p.len() as u32));
                 }
             }
         }

@@ -213,6 +213,8 @@ pub(crate) struct Derived {
     pub los_fields: RefCell<HashMap<usize, Rc<Vec<bool>>>>,
     /// The edges each square sees, by how edges are targeted (built on first use).
     pub los_edge_fields: RefCell<HashMap<(usize, super::los::EdgeTarget), Rc<std::collections::HashSet<EdgeId>>>>,
+    /// Moves from each square to every square, ignoring terrain (built on first use by `distance`).
+    pub distance_fields: RefCell<HashMap<usize, Rc<Vec<Option<u32>>>>>,
     /// Where a line of sight goes from every square (built on first use by `los`).
     pub los_graph: std::cell::OnceCell<super::los::LosGraph>,
 }
@@ -920,6 +922,7 @@ impl Board {
             cell_blocks_move: vec![false; (w * h) as usize],
             los_fields: RefCell::new(HashMap::new()),
             los_edge_fields: RefCell::new(HashMap::new()),
+            distance_fields: RefCell::new(HashMap::new()),
             los_graph: std::cell::OnceCell::new(),
         };
         // Printed terrain: a double wall on a seam is one wall (8th: Changing the Map).

@@ -150,7 +150,9 @@ impl Board {
         None
     }
 
-    /// Moves needed between two squares ignoring all terrain (links count as one step).
+    /// Moves needed between two squares ignoring all terrain (links count as one step). One
+    /// search from `a` finds its distance to every square (a card may ask for each square of
+    /// the board); it is kept until the board changes.
     pub fn distance(&self, a: Sq, b: Sq) -> Option<u32> {
         let free = Mover {
             through_doors: true,
@@ -159,7 +161,24 @@ impl Board {
             through_obstacles: true,
             ..Mover::default()
         };
-        self.path(a, b, &free).map(|p| p.len() as u32)
+        let d = self.derived();
+        if !d.contains(a) || !d.contains(b) {
+            return self.path(a, b, &free).map(|p| p.len() as u32);
+        }
+        let from = d.cell(a);
+        let cached = d.distance_fields.borrow().get(&from).cloned();
+        let field = cached.unwrap_or_else(|| {
+            let mut field = vec![None; (d.w * d.h) as usize];
+            for (s, n) in self.reachable(a, u32::MAX, &free) {
+                if d.contains(s) {
+                    field[d.cell(s)] = Some(n);
+                }
+            }
+            let field = std::rc::Rc::new(field);
+            d.distance_fields.borrow_mut().insert(from, field.clone());
+            field
+        });
+        field[d.cell(b)]
     }
 
     /// A straight run from `from` heading `d`, at most `max` squares: for bolts, knock-back,
