@@ -510,7 +510,10 @@ l_sinline void moveresults (lua_State *L, StkId res, int nres, int wanted) {
 */
 void luaD_poscall (lua_State *L, CallInfo *ci, int nres) {
   int wanted = ci->nresults;
-  if (l_unlikely(L->hookmask && !hastocloseCfunc(wanted)))
+  /* wizwar patch (vendor/lua-src/PATCH.md): a count hook alone has nothing
+  ** to do on a return ('rethook' calls return hooks and keeps 'oldpc' for
+  ** line hooks) */
+  if (l_unlikely((L->hookmask & ~LUA_MASKCOUNT) && !hastocloseCfunc(wanted)))
     rethook(L, ci, nres);
   /* move results to proper place */
   moveresults(L, ci->func.p, nres, wanted);
