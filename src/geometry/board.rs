@@ -567,6 +567,15 @@ impl Board {
         Ok(self.edges.entry(e).or_default())
     }
 
+    /// The state of edge `e`, to change only what nothing derived reads (damage, a door's
+    /// tags): the sight and distances worked out on the board stay good.
+    fn edge_marks_mut(&mut self, e: EdgeId) -> Result<&mut EdgeState, BoardError> {
+        if !self.has_edge(e) {
+            return Err(BoardError::OffBoard(format!("edge {e}")));
+        }
+        Ok(self.edges.entry(e).or_default())
+    }
+
     fn tidy(&mut self, e: EdgeId) {
         if self.edges.get(&e) == Some(&EdgeState::default()) {
             self.edges.remove(&e);
@@ -639,7 +648,7 @@ impl Board {
 
     /// Sets the damage counter of the wall or door on an edge.
     pub fn set_damage(&mut self, e: EdgeId, damage: u32) -> Result<(), BoardError> {
-        self.edge_state_mut(e)?.damage = damage;
+        self.edge_marks_mut(e)?.damage = damage;
         self.tidy(e);
         Ok(())
     }
@@ -660,7 +669,10 @@ impl Board {
 
     /// Sets (or, with `None`, removes) one of the ruleset's tags on a door.
     pub fn set_door_tag(&mut self, e: EdgeId, key: &str, value: Option<crate::value::Value>) -> Result<(), BoardError> {
-        let d = self.door_mut(e)?;
+        if self.edge(e)?.barrier != Barrier::Door {
+            return Err(BoardError::Edge { edge: e, problem: "holds no door".into() });
+        }
+        let d = &mut self.edge_marks_mut(e)?.door;
         match value {
             Some(v) if !v.is_nil() => {
                 d.tags.insert(key.to_string(), v);
@@ -685,8 +697,11 @@ impl Board {
     }
 
     pub fn remove_obstacle(&mut self, id: u64) -> Option<Obstacle> {
-        self.changed();
-        self.obstacles.remove(&id)
+        let removed = self.obstacles.remove(&id);
+        if removed.is_some() {
+            self.changed();
+        }
+        removed
     }
 
     pub fn move_obstacle(&mut self, id: u64, to: Place) -> Result<(), BoardError> {
