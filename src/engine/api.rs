@@ -142,27 +142,30 @@ fn mover_from(v: &Value) -> Mover {
     m
 }
 
-/// Keeps the board's obstacle for an object in step with the object.
+/// Keeps the board's obstacle for an object in step with the object. The board is changed
+/// only if the obstacle changes: a change of the board throws away every line of sight and
+/// distance worked out on it, and most objects block nothing (or stay as they were).
 fn sync_obstacle(k: &Kernel, id: ObjectId) -> R<()> {
-    let mut st = k.st.borrow_mut();
-    let o = st.objects.get(&id).cloned();
+    let (want, have) = {
+        let st = k.st.borrow();
+        let want = st.objects.get(&id).and_then(|o| {
+            let at = o.at?;
+            (o.blocks_move || o.blocks_los || o.fills_square).then_some(Obstacle {
+                at,
+                blocks_move: o.blocks_move,
+                blocks_los: o.blocks_los,
+                fills_square: o.fills_square,
+            })
+        });
+        (want, st.board.obstacles().get(&id).cloned())
+    };
+    if want == have {
+        return Ok(());
+    }
+    let mut st = k.st.borrow_mut_touching(Touch::BOARD);
     st.board.remove_obstacle(id);
-    if let Some(o) = o {
-        if let Some(at) = o.at {
-            if o.blocks_move || o.blocks_los || o.fills_square {
-                st.board
-                    .add_obstacle(
-                        id,
-                        Obstacle {
-                            at,
-                            blocks_move: o.blocks_move,
-                            blocks_los: o.blocks_los,
-                            fills_square: o.fills_square,
-                        },
-                    )
-                    .map_err(|e| e.to_string())?;
-            }
-        }
+    if let Some(o) = want {
+        st.board.add_obstacle(id, o).map_err(|e| e.to_string())?;
     }
     Ok(())
 }
@@ -726,7 +729,8 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     reg(lua, t, "create_object", w, |k, spec: Value| -> F<i64> {
         let flag = |n: &str| matches!(spec.get(n), Some(Value::Bool(true)));
         let at = spec.get("at").map(cv::to_place).transpose()?;
-        let mut st = k.st.borrow_mut();
+        // (its card and its obstacle follow: move_card, sync_obstacle)
+        let mut st = k.st.borrow_mut_touching(Touch::OBJECTS);
         let id = st.fresh_id();
         let card = spec.get("card").and_then(Value::as_int).map(|c| c as CardId);
         let o = Object {
@@ -760,7 +764,8 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     reg(lua, t, "set_object", w, |k, (id, fields): (i64, Value)| -> F<()> {
         let id = oid(id, k)?;
         {
-            let mut st = k.st.borrow_mut();
+            // (its obstacle follows: sync_obstacle)
+            let mut st = k.st.borrow_mut_touching(Touch::OBJECTS);
             let o = st.objects.get_mut(&id).unwrap();
             let flag = |n: &str, cur: bool| match fields.get(n) {
                 Some(Value::Bool(b)) => *b,
@@ -789,7 +794,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "remove_object", w, |k, id: i64| -> F<()> {
         let id = oid(id, k)?;
-        let mut st = k.st.borrow_mut();
+        let mut st = k.st.borrow_mut_touching(Touch::OBJECTS.and(Touch::BOARD).and(Touch::CARDS));
         let o = st.objects.remove(&id).unwrap();
         st.board.remove_obstacle(id);
         if let Some(c) = o.card {
@@ -801,35 +806,35 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         Ok(())
     })?;
     reg(lua, t, "create_barrier", w, |k, (e, door, by): (Value, bool, Option<i64>)| -> F<()> {
-        k.st.borrow_mut().board.create_barrier(cv::to_edge(&e)?, door, by.map(|b| b as u64))?;
+        k.st.borrow_mut_touching(Touch::BOARD).board.create_barrier(cv::to_edge(&e)?, door, by.map(|b| b as u64))?;
         Ok(())
     })?;
     reg(lua, t, "destroy_barrier", w, |k, e: Value| -> F<()> {
-        k.st.borrow_mut().board.destroy_barrier(cv::to_edge(&e)?)?;
+        k.st.borrow_mut_touching(Touch::BOARD).board.destroy_barrier(cv::to_edge(&e)?)?;
         Ok(())
     })?;
     reg(lua, t, "unmake_barrier", w, |k, (e, by): (Value, Option<i64>)| -> F<()> {
-        k.st.borrow_mut().board.unmake_barrier(cv::to_edge(&e)?, by.map(|b| b as u64))?;
+        k.st.borrow_mut_touching(Touch::BOARD).board.unmake_barrier(cv::to_edge(&e)?, by.map(|b| b as u64))?;
         Ok(())
     })?;
     reg(lua, t, "restore_edge", w, |k, e: Value| -> F<()> {
-        k.st.borrow_mut().board.restore_edge(cv::to_edge(&e)?)?;
+        k.st.borrow_mut_touching(Touch::BOARD).board.restore_edge(cv::to_edge(&e)?)?;
         Ok(())
     })?;
     reg(lua, t, "set_sight_limit", w, |k, n: Option<i64>| -> F<()> {
-        k.st.borrow_mut().board.set_sight_limit(n.map(|n| n.max(0) as u32));
+        k.st.borrow_mut_touching(Touch::BOARD).board.set_sight_limit(n.map(|n| n.max(0) as u32));
         Ok(())
     })?;
     reg(lua, t, "set_edge_damage", w, |k, (e, n): (Value, i64)| -> F<()> {
-        k.st.borrow_mut().board.set_damage(cv::to_edge(&e)?, n.max(0) as u32)?;
+        k.st.borrow_mut_touching(Touch::BOARD).board.set_damage(cv::to_edge(&e)?, n.max(0) as u32)?;
         Ok(())
     })?;
     reg(lua, t, "set_door_open", w, |k, (e, open): (Value, bool)| -> F<()> {
-        k.st.borrow_mut().board.set_door_open(cv::to_edge(&e)?, open)?;
+        k.st.borrow_mut_touching(Touch::BOARD).board.set_door_open(cv::to_edge(&e)?, open)?;
         Ok(())
     })?;
     reg(lua, t, "set_door_tag", w, |k, (e, key, v): (Value, String, Option<Value>)| -> F<()> {
-        k.st.borrow_mut().board.set_door_tag(cv::to_edge(&e)?, &key, v)?;
+        k.st.borrow_mut_touching(Touch::BOARD).board.set_door_tag(cv::to_edge(&e)?, &key, v)?;
         Ok(())
     })?;
     reg(lua, t, "turn_sector", w, |k, (sector, quarters, fate): (i64, i64, Option<Value>)| -> F<Value> {
@@ -849,7 +854,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         change_map(k, fate, |board, seam| board.move_sector(sector.max(0) as usize, to, seam))
     })?;
     reg(lua, t, "remove_warps", w, |k, name: String| -> F<i64> {
-        let n = k.st.borrow_mut().board.remove_warps(&name);
+        let n = k.st.borrow_mut_touching(Touch::BOARD).board.remove_warps(&name);
         Ok(n as i64)
     })?;
     reg(lua, t, "arrange_board", w, |k, spec: Value| -> F<()> {
@@ -1032,8 +1037,15 @@ fn interrupt(k: &Kernel, i: Interrupt) -> HostError {
 }
 
 fn move_card(k: &Kernel, c: CardId, zone: Zone, bottom: bool) -> F<()> {
-    // (a card's zone, a hand or play area, an object's card: never the board)
-    let mut st = k.st.borrow_mut_touching(Touch::CARDS.and(Touch::PLAYERS).and(Touch::OBJECTS));
+    // The card's zone, and the hand or play area (a player's) or the object it leaves and
+    // enters: piles and the stack belong to no part, and the board is never touched.
+    let part_of = |z: &Zone| match z {
+        Zone::Hand(_) | Zone::Play(_) => Touch::PLAYERS,
+        Zone::Board(_) => Touch::OBJECTS,
+        Zone::Pile(_) | Zone::Stack | Zone::Removed => Touch::NONE,
+    };
+    let from = part_of(&k.st.borrow().cards[c as usize].zone);
+    let mut st = k.st.borrow_mut_touching(Touch::CARDS.and(from).and(part_of(&zone)));
     remove_from_zone(&mut st, c);
     match &zone {
         Zone::Pile(name) => {
