@@ -35,8 +35,6 @@ const SHAPES: &str = r#"---@alias Dir "N"|"E"|"S"|"W"
 ---@field life integer
 ---@field home_sector integer
 ---@field at? Square
----@field hand_size integer
----@field play_size integer
 ---@field tokens table<string, integer>
 ---@field vars table
 

@@ -24,8 +24,6 @@
 ---@field life integer
 ---@field home_sector integer
 ---@field at? Square
----@field hand_size integer
----@field play_size integer
 ---@field tokens table<string, integer>
 ---@field vars table
 

@@ -43,8 +43,9 @@ end
 -- a new game (`forget`); the config and the card definitions as long as the engine lives.
 ---------------------------------------------------------------------------------------------
 local stamp = stamp            -- { changes so far, of them those that may touch the board,
-                               -- the players, the cards, the objects }, written by the kernel
-local ALL, BOARD, PLAYERS, CARDS, OBJECTS = 1, 2, 3, 4, 5
+                               -- the players, the cards, the objects, the hands and play
+                               -- areas }, written by the kernel
+local ALL, BOARD, PLAYERS, CARDS, OBJECTS, HANDS = 1, 2, 3, 4, 5, 6
 
 local math_type = math.type
 local NIL = {}                 -- an answer that was nil, or a nil argument's key
@@ -170,8 +171,9 @@ remembered("los_object", stamp, ALL, 2, Q)
 -- On a part's own clock: questions the kernel answers from that part of the state alone
 -- (state_cell.rs, Touch), good until a change that may touch it.
 remembered("players", stamp, PLAYERS, 0)
-for _, name in ipairs { "player", "hand", "play_area" } do
-  remembered(name, stamp, PLAYERS, 1)
+remembered("player", stamp, PLAYERS, 1)
+for _, name in ipairs { "hand", "play_area" } do
+  remembered(name, stamp, HANDS, 1)
 end
 remembered("wizards_at", stamp, PLAYERS, 1, Q)
 remembered("card", stamp, CARDS, 1)

@@ -1037,10 +1037,10 @@ fn interrupt(k: &Kernel, i: Interrupt) -> HostError {
 }
 
 fn move_card(k: &Kernel, c: CardId, zone: Zone, bottom: bool) -> F<()> {
-    // The card's zone, and the hand or play area (a player's) or the object it leaves and
-    // enters: piles and the stack belong to no part, and the board is never touched.
+    // The card's zone, and the hand or play area or the object it leaves and enters: piles
+    // and the stack belong to no part, and the board is never touched.
     let part_of = |z: &Zone| match z {
-        Zone::Hand(_) | Zone::Play(_) => Touch::PLAYERS,
+        Zone::Hand(_) | Zone::Play(_) => Touch::HANDS,
         Zone::Board(_) => Touch::OBJECTS,
         Zone::Pile(_) | Zone::Stack | Zone::Removed => Touch::NONE,
     };

@@ -97,8 +97,6 @@ pub fn player(p: &Player) -> Value {
         ("life", Value::Int(p.life)),
         ("home_sector", Value::Int(p.home_sector as i64)),
         ("at", opt(p.at, sq)),
-        ("hand_size", Value::Int(p.hand.len() as i64)),
-        ("play_size", Value::Int(p.play.len() as i64)),
         ("tokens", Value::Map(tokens)),
         ("vars", p.vars.clone()),
     ])

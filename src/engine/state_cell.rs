@@ -7,9 +7,9 @@
 //! * **Every change is counted** in a Lua table scripts can read without calling into Rust
 //!   (`stamp[1]`): the memo of the game's queries (`api.lua`) is good while the count stays.
 //!   Changes are counted by the part of the state they may touch too ([`Touch`]: the board, the
-//!   players, the cards, the objects, in `stamp[2]` to `stamp[5]`), so a question about one
-//!   part alone (sight and edges, a player, a card, the objects) is kept until that part
-//!   changes. Every change counts as touching every part unless its code says which it touches
+//!   players, the cards, the objects, the hands and play areas, in `stamp[2]` to `stamp[6]`),
+//!   so a question about one part alone (sight and edges, a player, a card, the objects, a
+//!   hand) is kept until that part changes. Every change counts as touching every part unless its code says which it touches
 //!   ([`StateCell::borrow_mut_touching`]): a forgotten case costs time, never a stale answer.
 
 use crate::state::GameState;
@@ -25,14 +25,16 @@ impl Touch {
     pub const NONE: Touch = Touch(0);
     /// `GameState::board` (its obstacles follow the objects).
     pub const BOARD: Touch = Touch(1);
-    /// `GameState::players` (their hands and play areas too).
+    /// `GameState::players` but their hands and play areas.
     pub const PLAYERS: Touch = Touch(2);
     /// `GameState::cards`.
     pub const CARDS: Touch = Touch(4);
     /// `GameState::objects`.
     pub const OBJECTS: Touch = Touch(8);
-    pub const ALL: Touch = Touch(Self::BOARD.0 | Self::PLAYERS.0 | Self::CARDS.0 | Self::OBJECTS.0);
-    const PARTS: usize = 4;
+    /// The players' hands and play areas (a card drawn, played, discarded).
+    pub const HANDS: Touch = Touch(16);
+    pub const ALL: Touch = Touch(Self::BOARD.0 | Self::PLAYERS.0 | Self::CARDS.0 | Self::OBJECTS.0 | Self::HANDS.0);
+    const PARTS: usize = 5;
 
     pub const fn and(self, other: Touch) -> Touch {
         Touch(self.0 | other.0)
@@ -90,7 +92,8 @@ impl StateCell {
     }
 
     /// Shows the count of changes to Lua in `stamp[1]`, of those that may touch each part in
-    /// `stamp[2]` (the board), `stamp[3]` (players), `stamp[4]` (cards), `stamp[5]` (objects).
+    /// `stamp[2]` (the board), `stamp[3]` (players), `stamp[4]` (cards), `stamp[5]` (objects),
+    /// `stamp[6]` (hands and play areas).
     /// The table is made here with its five slots, so that writing them never allocates.
     pub fn show_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Table> {
         let stamp = lua.create_table_with_capacity(1 + Touch::PARTS, 0)?;
