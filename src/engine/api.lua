@@ -46,6 +46,7 @@ local stamp = stamp            -- { changes so far, of them those that may touch
                                -- the players, the cards, the objects, the hands and play
                                -- areas }, written by the kernel
 local ALL, BOARD, PLAYERS, CARDS, OBJECTS, HANDS = 1, 2, 3, 4, 5, 6
+local card_stamp = card_stamp  -- { [card] = the count of changes at its last own change }
 
 local math_type = math.type
 local NIL = {}                 -- an answer that was nil, or a nil argument's key
@@ -107,18 +108,20 @@ end
 -- a plain argument (an id, a name, a flag) is its own key, one with a key function (keyN) is
 -- keyed by it. An argument without a key goes straight to the kernel; so does a query whose
 -- call moved the clock (it changed the state, through a handler it ran): nothing is kept.
--- This runs for every query a script makes, so it is kept short.
-local function remembered(name, clock, i, n, key1, key2, key3)
-  local f, m, at = K[name], {}, -1
+-- With `per` (a card's questions: card_stamp), the answers about the first argument also go
+-- when per[it] moves. This runs for every query a script makes, so it is kept short.
+local function remembered(name, clock, i, n, key1, key2, key3, per)
+  local f, m, at, seen = K[name], {}, -1, {}
   game[name] = function(_, a, b, c)
     local now = clock[i]
-    if now ~= at then m, at = {}, now end
+    if now ~= at then m, seen, at = {}, {}, now end
     -- The answer is t[k]: m[ONLY] without arguments, m[a], m[a][b] or m[a][b][c]. (Written
     -- out: a call costs more than these lines.)
     local t, k = m, ONLY
     if n >= 1 then
       k = a
       if key1 then k = key1(a) elseif k == nil then k = NIL end
+      if per and seen[k] ~= per[k] then m[k], seen[k] = nil, per[k] end
       if n >= 2 and k ~= nil then
         local s = t[k]
         if s == nil then s = {}; t[k] = s end
@@ -176,10 +179,11 @@ for _, name in ipairs { "hand", "play_area" } do
   remembered(name, stamp, HANDS, 1)
 end
 remembered("wizards_at", stamp, PLAYERS, 1, Q)
-remembered("card", stamp, CARDS, 1)
+-- A card's own questions: on the cards' clock (a change to every card) and the card's own.
+remembered("card", stamp, CARDS, 1, nil, nil, nil, card_stamp)
 -- Whether card c has a hook: its definition's, fixed while c is the card it is.
-remembered("has_hook", stamp, CARDS, 2)
-remembered("card_data", stamp, CARDS, 2)
+remembered("has_hook", stamp, CARDS, 2, nil, nil, nil, card_stamp)
+remembered("card_data", stamp, CARDS, 2, nil, nil, nil, card_stamp)
 remembered("objects", stamp, OBJECTS, 0)
 remembered("object", stamp, OBJECTS, 1)
 remembered("objects_at", stamp, OBJECTS, 1, Q)

@@ -277,6 +277,8 @@ pub(super) fn install(k: &Rc<Kernel>, verify_memo: bool) -> Result<(), String> {
     // The memo of queries (api.lua): frozen answers, good while the count of changes stays.
     let stamp = k.st.show_changes_in(lua).map_err(|e| e.to_string())?;
     env.raw_set("stamp", stamp).map_err(|e| e.to_string())?;
+    let card_stamp = k.st.show_card_changes_in(lua).map_err(|e| e.to_string())?;
+    env.raw_set("card_stamp", card_stamp).map_err(|e| e.to_string())?;
     env.raw_set("verify_memo", verify_memo).map_err(|e| e.to_string())?;
     let out = k.host.load_chunk("[kernel api]", API_LUA, &env).map_err(|e| e.to_string())?;
     let mut it = out.into_iter();
@@ -678,7 +680,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "set_card_data", w, |k, (c, key, v): (i64, String, Value)| -> F<()> {
         let c = cid(c, k)?;
-        k.st.borrow_mut_touching(Touch::CARDS).cards[c as usize].data.set(&key, v);
+        k.st.borrow_mut_card(c, Touch::NONE).cards[c as usize].data.set(&key, v);
         Ok(())
     })?;
     reg(lua, t, "new_card", w, |k, (key, zone): (String, Value)| -> F<i64> {
@@ -696,7 +698,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "set_card", w, |k, (c, fields): (i64, Value)| -> F<()> {
         let c = cid(c, k)?;
-        let mut st = k.st.borrow_mut_touching(Touch::CARDS);
+        let mut st = k.st.borrow_mut_card(c, Touch::NONE);
         let card = &mut st.cards[c as usize];
         if let Some(v) = fields.get("controller") {
             card.controller = v.as_int().map(|p| p as PlayerId);
@@ -1045,7 +1047,7 @@ fn move_card(k: &Kernel, c: CardId, zone: Zone, bottom: bool) -> F<()> {
         Zone::Pile(_) | Zone::Stack | Zone::Removed => Touch::NONE,
     };
     let from = part_of(&k.st.borrow().cards[c as usize].zone);
-    let mut st = k.st.borrow_mut_touching(Touch::CARDS.and(from).and(part_of(&zone)));
+    let mut st = k.st.borrow_mut_card(c, from.and(part_of(&zone)));
     remove_from_zone(&mut st, c);
     match &zone {
         Zone::Pile(name) => {

@@ -53,6 +53,9 @@ pub(crate) struct StateCell {
     waiting: RefCell<Vec<Weak<Slot>>>,
     /// Where the count of changes is shown to Lua: the state and its stamp table.
     stamp: RefCell<Option<(mlua::Lua, mlua::Table)>>,
+    /// Where each card's own changes are shown to Lua: `card_stamp[c]`, the count of changes
+    /// at card c's last one.
+    card_stamp: RefCell<Option<mlua::Table>>,
 }
 
 /// The state at a checkpoint: nothing until the state changed after it.
@@ -66,6 +69,7 @@ impl StateCell {
             part_changes: Default::default(),
             waiting: RefCell::default(),
             stamp: RefCell::default(),
+            card_stamp: RefCell::default(),
         }
     }
 
@@ -86,6 +90,18 @@ impl StateCell {
         self.cell.borrow_mut()
     }
 
+    /// The state, to change card `card` alone of the cards (and the parts in `parts`): the
+    /// answers about the other cards stay good. The change is shown in `card_stamp[card]`;
+    /// should that fail, it counts as touching every card.
+    pub fn borrow_mut_card(&self, card: crate::state::CardId, parts: Touch) -> RefMut<'_, GameState> {
+        let count = self.changes.get() + 1;
+        // A protected set (it may allocate): a card's change is rare next to the questions
+        // about cards it spares.
+        let shown = self.card_stamp.borrow().as_ref().is_some_and(|t| t.raw_set(card, count).is_ok());
+        self.before_change(if shown { parts } else { parts.and(Touch::CARDS) });
+        self.cell.borrow_mut()
+    }
+
     /// Replaces the whole state (a new game on the same engine, a view put back).
     pub fn replace(&self, state: GameState) -> GameState {
         std::mem::replace(&mut *self.borrow_mut(), state)
@@ -103,6 +119,14 @@ impl StateCell {
         *self.stamp.borrow_mut() = Some((lua.clone(), stamp.clone()));
         self.write_stamp();
         Ok(stamp)
+    }
+
+    /// Shows each card's own changes to Lua (see [`StateCell::borrow_mut_card`]) in the table
+    /// made here.
+    pub fn show_card_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Table> {
+        let table = lua.create_table()?;
+        *self.card_stamp.borrow_mut() = Some(table.clone());
+        Ok(table)
     }
 
     /// Writes the counts into the stamp table, all five in one go and without a protected call
