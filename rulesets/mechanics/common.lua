@@ -280,12 +280,11 @@ end
 ---------------------------------------------------------------------------------------------
 
 -- Enemy treasures lying on p's home base (8th: Scoring Victory Points; classic, Winning).
--- `objects`: game:objects(), if the caller has it already.
-function M.treasures_home(game, p, objects)
-  local home = game:home(game:player(p).home_sector)
+-- (What lies on one square: asked after every action, so not a walk over every object.)
+function M.treasures_home(game, p)
   local n = 0
-  for _, o in ipairs(objects or game:objects()) do
-    if o.kind == "treasure" and o.owner ~= p and M.same_sq(o.at, home) then n = n + 1 end
+  for _, o in ipairs(game:objects_at(game:home(game:player(p).home_sector))) do
+    if o.kind == "treasure" and o.owner ~= p then n = n + 1 end
   end
   return n
 end
@@ -305,9 +304,9 @@ function M.score_kill(game, p)
   game:set_player_var(p, "kill_vp", (game:player(p).vars.kill_vp or 0) + 1)
 end
 
--- p's victory points. `objects`: game:objects(), if the caller has it already.
-function M.victory_points(game, p, objects)
-  local n = M.treasures_home(game, p, objects)
+-- p's victory points.
+function M.victory_points(game, p)
+  local n = M.treasures_home(game, p)
   if M.kills_score(game) then n = n + (game:player(p).vars.kill_vp or 0) end
   return n
 end
@@ -319,9 +318,8 @@ function M.victory_target(game) return game:config().victory_points end
 -- The first wizard in turn order with `target` victory points (M.victory_points) wins.
 -- Returns true when the game is over.
 function M.check_points(game, target)
-  local objects = game:objects()
   for _, p in ipairs(M.turn_order(game)) do
-    if M.victory_points(game, p, objects) >= target then return M.finish(game, p, target .. " victory points") end
+    if M.victory_points(game, p) >= target then return M.finish(game, p, target .. " victory points") end
   end
   return false
 end

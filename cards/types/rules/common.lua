@@ -226,12 +226,11 @@ function M.carried_treasure(game, p) end
 ---@return any ...
 function M.drop_treasure(game, p, id) end
 
----Enemy treasures lying on p's home base (8th: Scoring Victory Points; classic, Winning). `objects`: game:objects(), if the caller has it already. (rulesets: mechanics)
+---Enemy treasures lying on p's home base (8th: Scoring Victory Points; classic, Winning). (What lies on one square: asked after every action, so not a walk over every object.) (rulesets: mechanics)
 ---@param game Game
 ---@param p? any
----@param objects? any
 ---@return any ...
-function M.treasures_home(game, p, objects) end
+function M.treasures_home(game, p) end
 
 ---p killed a wizard: one victory point, while kills score. (rulesets: mechanics)
 ---@param game Game
@@ -239,12 +238,11 @@ function M.treasures_home(game, p, objects) end
 ---@return any ...
 function M.score_kill(game, p) end
 
----p's victory points. `objects`: game:objects(), if the caller has it already. (rulesets: mechanics)
+---p's victory points. (rulesets: mechanics)
 ---@param game Game
 ---@param p? any
----@param objects? any
 ---@return any ...
-function M.victory_points(game, p, objects) end
+function M.victory_points(game, p) end
 
 ---The first wizard in turn order with `target` victory points (M.victory_points) wins. Returns true when the game is over. (rulesets: mechanics)
 ---@param game Game
