@@ -24,38 +24,63 @@ const HINTS: [&str; 5] = ["key", "label", "hostile", "to", "pass"];
 /// The canonical id of an option's record: its fields but the hints ([`HINTS`]; `label`
 /// nested too), `kind` first, the others sorted: `cast card=12 target=(kind=wizard player=1)`.
 pub fn record_id(v: &Value) -> String {
-    fn scalar(s: &str) -> String {
+    // Written into one string as it goes: a key is made for every option of every listing.
+    fn scalar(out: &mut String, s: &str) {
+        use std::fmt::Write;
         if !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || "_-.#,!'".contains(c)) {
-            s.to_string()
+            out.push_str(s);
         } else {
-            format!("{s:?}")
+            let _ = write!(out, "{s:?}");
         }
     }
-    fn show(v: &Value, top: bool) -> String {
+    fn show(out: &mut String, v: &Value, top: bool) {
+        use std::fmt::Write;
         match v {
             Value::Map(m) => {
                 let skip = |k: &str| if top { HINTS.contains(&k) } else { k == "label" };
-                let mut parts: Vec<String> = Vec::new();
-                if let Some(kind) = m.get("kind") {
-                    parts.push(if top { show(kind, false) } else { format!("kind={}", show(kind, false)) });
+                if !top {
+                    out.push('(');
                 }
-                parts.extend(
-                    m.iter()
-                        .filter(|(k, _)| k.as_str() != "kind" && !skip(k))
-                        .map(|(k, x)| format!("{k}={}", show(x, false))),
-                );
-                if top {
-                    parts.join(" ")
-                } else {
-                    format!("({})", parts.join(" "))
+                let mut first = true;
+                if let Some(kind) = m.get("kind") {
+                    if !top {
+                        out.push_str("kind=");
+                    }
+                    show(out, kind, false);
+                    first = false;
+                }
+                for (k, x) in m.iter().filter(|(k, _)| k.as_str() != "kind" && !skip(k)) {
+                    if !first {
+                        out.push(' ');
+                    }
+                    first = false;
+                    out.push_str(k);
+                    out.push('=');
+                    show(out, x, false);
+                }
+                if !top {
+                    out.push(')');
                 }
             }
-            Value::List(l) => format!("[{}]", l.iter().map(|x| show(x, false)).collect::<Vec<_>>().join(" ")),
-            Value::Str(s) => scalar(s),
-            other => other.to_string(),
+            Value::List(l) => {
+                out.push('[');
+                for (i, x) in l.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    show(out, x, false);
+                }
+                out.push(']');
+            }
+            Value::Str(s) => scalar(out, s),
+            other => {
+                let _ = write!(out, "{other}");
+            }
         }
     }
-    show(v, true)
+    let mut out = String::with_capacity(64);
+    show(&mut out, v, true);
+    out
 }
 
 /// Does `record` have every field `spec` names, with the same value (tables compared the same
@@ -505,6 +530,34 @@ mod tests {
     fn req() -> Request {
         let opt = |k: &str| Choice { key: k.into(), label: k.into(), value: Value::Nil };
         Request::one(1, "action", "what now?", vec![opt("move N"), opt("end"), opt("end")])
+    }
+
+    #[test]
+    fn a_records_key_is_its_fields_but_the_hints_kind_first() {
+        let v = |s: &str| Value::Str(s.into());
+        let map =
+            |fields: Vec<(&str, Value)>| Value::Map(fields.into_iter().map(|(k, x)| (k.to_string(), x)).collect());
+        let edge = map(vec![("x", Value::Int(3)), ("y", Value::Int(-4)), ("side", v("N"))]);
+        let target = map(vec![("kind", v("wall")), ("edge", edge), ("label", v("wall 3,-4,N"))]);
+        let cast = map(vec![
+            ("kind", v("cast")),
+            ("card", Value::Int(12)),
+            ("target", target),
+            ("boost", Value::Int(33)),
+            ("label", v("cast Zap #12 at wall 3,-4,N")),
+            ("hostile", Value::Bool(false)),
+            ("to", v("x")),
+        ]);
+        assert_eq!(record_id(&cast), "cast boost=33 card=12 target=(kind=wall edge=(side=N x=3 y=-4))");
+        // No kind; a list; strings that need quotes; an empty table; a nested label is dropped
+        // too, a nested hint word is not.
+        let odd = map(vec![
+            ("names", Value::List(vec![v("a b"), v(""), Value::Bool(true)])),
+            ("empty", Value::map()),
+            ("inner", map(vec![("label", v("gone")), ("hostile", Value::Bool(true))])),
+        ]);
+        assert_eq!(record_id(&odd), "empty=() inner=(hostile=true) names=[\"a b\" \"\" true]");
+        assert_eq!(record_id(&v("pass")), "pass");
     }
 
     #[test]
