@@ -44,8 +44,9 @@ end
 ---------------------------------------------------------------------------------------------
 local stamp = stamp            -- { changes so far, of them those that may touch the board,
                                -- the players, the cards, the objects, the hands and play
-                               -- areas }, written by the kernel
-local ALL, BOARD, PLAYERS, CARDS, OBJECTS, HANDS = 1, 2, 3, 4, 5, 6
+                               -- areas, the rest (the turn, the stack, piles, game vars) },
+                               -- written by the kernel
+local ALL, BOARD, PLAYERS, CARDS, OBJECTS, HANDS, REST = 1, 2, 3, 4, 5, 6, 7
 local card_stamp = card_stamp  -- { [card] = the count of changes at its last own change }
 
 local math_type = math.type
@@ -162,23 +163,25 @@ local function filter_key(f)
   if at == nil then return nil end
   return tostring(f.barrier) .. "|" .. tostring(f.created_by) .. "|" .. at .. "|" .. tostring(f.seen_at)
 end
--- On the whole state's clock: what any change may change.
-for _, name in ipairs { "turn", "result", "stack", "vars" } do
-  remembered(name, stamp, ALL, 0)
-end
-for _, name in ipairs { "stack_entry", "pile", "play_area_data" } do
-  remembered(name, stamp, ALL, 1)
-end
+-- On the whole state's clock: what reads several parts.
+remembered("play_area_data", stamp, ALL, 1)
 remembered("steps", stamp, ALL, 2, nil, nil_key)
 remembered("los_object", stamp, ALL, 2, Q)
 -- On a part's own clock: questions the kernel answers from that part of the state alone
 -- (state_cell.rs, Touch), good until a change that may touch it.
 remembered("players", stamp, PLAYERS, 0)
 remembered("player", stamp, PLAYERS, 1)
+remembered("wizard_name", stamp, PLAYERS, 1)
 for _, name in ipairs { "hand", "play_area" } do
   remembered(name, stamp, HANDS, 1)
 end
 remembered("wizards_at", stamp, PLAYERS, 1, Q)
+for _, name in ipairs { "turn", "result", "stack", "vars" } do
+  remembered(name, stamp, REST, 0)
+end
+for _, name in ipairs { "stack_entry", "pile" } do
+  remembered(name, stamp, REST, 1)
+end
 -- A card's own questions: on the cards' clock (a change to every card) and the card's own.
 remembered("card", stamp, CARDS, 1, nil, nil, nil, card_stamp)
 -- Whether card c has a hook: its definition's, fixed while c is the card it is.

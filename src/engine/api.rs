@@ -671,11 +671,11 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         Ok(())
     })?;
     reg(lua, t, "set_turn_var", w, |k, (key, v): (String, Value)| -> F<()> {
-        k.st.borrow_mut_touching(Touch::NONE).turn.vars.set(&key, v);
+        k.st.borrow_mut_touching(Touch::REST).turn.vars.set(&key, v);
         Ok(())
     })?;
     reg(lua, t, "set_var", w, |k, (key, v): (String, Value)| -> F<()> {
-        k.st.borrow_mut_touching(Touch::NONE).vars.set(&key, v);
+        k.st.borrow_mut_touching(Touch::REST).vars.set(&key, v);
         Ok(())
     })?;
     reg(lua, t, "set_card_data", w, |k, (c, key, v): (i64, String, Value)| -> F<()> {
@@ -712,7 +712,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         Ok(())
     })?;
     reg(lua, t, "shuffle_pile", w, |k, name: String| -> F<()> {
-        let mut st = k.st.borrow_mut_touching(Touch::NONE);
+        let mut st = k.st.borrow_mut_touching(Touch::REST);
         let mut pile = st.piles.remove(&name).unwrap_or_default();
         st.rng.shuffle(&mut pile);
         st.piles.insert(name, pile);
@@ -951,7 +951,7 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         },
     )?;
     reg(lua, t, "push_stack", w, |k, e: Value| -> F<i64> {
-        let mut st = k.st.borrow_mut_touching(Touch::NONE);
+        let mut st = k.st.borrow_mut_touching(Touch::REST);
         let id = st.fresh_id();
         let card = e.get("card").and_then(Value::as_int).map(|c| c as CardId);
         st.stack.push(StackEntry {
@@ -970,14 +970,14 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         Ok(id as i64)
     })?;
     reg(lua, t, "pop_stack", w, |k, id: i64| -> F<Value> {
-        let mut st = k.st.borrow_mut_touching(Touch::NONE);
+        let mut st = k.st.borrow_mut_touching(Touch::REST);
         let i =
             st.stack.iter().position(|e| e.id == id as u64).ok_or_else(|| Fail::Msg(format!("no stack entry {id}")))?;
         let e = st.stack.remove(i);
         Ok(cv::stack_entry(&e))
     })?;
     reg(lua, t, "mark_stack", w, |k, (id, key, v): (i64, String, Value)| -> F<()> {
-        let mut st = k.st.borrow_mut_touching(Touch::NONE);
+        let mut st = k.st.borrow_mut_touching(Touch::REST);
         let e =
             st.stack.iter_mut().find(|e| e.id == id as u64).ok_or_else(|| Fail::Msg(format!("no stack entry {id}")))?;
         e.marks.set(&key, v);
@@ -988,7 +988,7 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "set_result", w, |k, (winner, reason): (Option<i64>, String)| -> F<()> {
         let winner = winner.map(|p| pid(p, k)).transpose()?;
-        k.st.borrow_mut_touching(Touch::NONE).result = Some(GameResult { winner, reason: reason.clone() });
+        k.st.borrow_mut_touching(Touch::REST).result = Some(GameResult { winner, reason: reason.clone() });
         k.log_event(
             "game_over",
             map(vec![("winner", cv::opt(winner, |p| Value::Int(p as i64))), ("reason", reason.into())]),
@@ -997,18 +997,18 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "set_first_player", w, |k, p: i64| -> F<()> {
         let p = pid(p, k)?;
-        let mut st = k.st.borrow_mut_touching(Touch::NONE);
+        let mut st = k.st.borrow_mut_touching(Touch::REST);
         st.turn.first = p;
         st.turn.active = p;
         Ok(())
     })?;
     reg(lua, t, "give_extra_turn", w, |k, p: i64| -> F<()> {
         let p = pid(p, k)?;
-        k.st.borrow_mut_touching(Touch::NONE).turn.extra_turns.push(p);
+        k.st.borrow_mut_touching(Touch::REST).turn.extra_turns.push(p);
         Ok(())
     })?;
     reg(lua, t, "end_phase", w, |k, ()| -> F<()> {
-        k.st.borrow_mut_touching(Touch::NONE).turn.phase_over = true;
+        k.st.borrow_mut_touching(Touch::REST).turn.phase_over = true;
         Ok(())
     })?;
     reg(lua, t, "end_turn", w, |k, ()| -> F<()> {
@@ -1039,12 +1039,13 @@ fn interrupt(k: &Kernel, i: Interrupt) -> HostError {
 }
 
 fn move_card(k: &Kernel, c: CardId, zone: Zone, bottom: bool) -> F<()> {
-    // The card's zone, and the hand or play area or the object it leaves and enters: piles
-    // and the stack belong to no part, and the board is never touched.
+    // The card's zone, and the hand or play area, the object, or the pile or stack (the
+    // rest) it leaves and enters: never the board.
     let part_of = |z: &Zone| match z {
         Zone::Hand(_) | Zone::Play(_) => Touch::HANDS,
         Zone::Board(_) => Touch::OBJECTS,
-        Zone::Pile(_) | Zone::Stack | Zone::Removed => Touch::NONE,
+        Zone::Pile(_) | Zone::Stack => Touch::REST,
+        Zone::Removed => Touch::NONE,
     };
     let from = part_of(&k.st.borrow().cards[c as usize].zone);
     let mut st = k.st.borrow_mut_card(c, from.and(part_of(&zone)));

@@ -7,9 +7,9 @@
 //! * **Every change is counted** in a Lua table scripts can read without calling into Rust
 //!   (`stamp[1]`): the memo of the game's queries (`api.lua`) is good while the count stays.
 //!   Changes are counted by the part of the state they may touch too ([`Touch`]: the board, the
-//!   players, the cards, the objects, the hands and play areas, in `stamp[2]` to `stamp[6]`),
-//!   so a question about one part alone (sight and edges, a player, a card, the objects, a
-//!   hand) is kept until that part changes. Every change counts as touching every part unless its code says which it touches
+//!   players, the cards, the objects, the hands and play areas, the rest (the turn, the
+//!   stack...), in `stamp[2]` to `stamp[7]`), so a question about one part alone (sight and
+//!   edges, a player, a card, the objects, a hand, the turn) is kept until that part changes. Every change counts as touching every part unless its code says which it touches
 //!   ([`StateCell::borrow_mut_touching`]): a forgotten case costs time, never a stale answer.
 
 use crate::state::GameState;
@@ -21,7 +21,7 @@ use std::rc::{Rc, Weak};
 pub(crate) struct Touch(u8);
 
 impl Touch {
-    /// Nothing a part's own questions read (the turn, game vars, the stack, piles, dice).
+    /// Nothing any question reads (the dice, the counter of fresh ids).
     pub const NONE: Touch = Touch(0);
     /// `GameState::board` (its obstacles follow the objects).
     pub const BOARD: Touch = Touch(1);
@@ -33,8 +33,11 @@ impl Touch {
     pub const OBJECTS: Touch = Touch(8);
     /// The players' hands and play areas (a card drawn, played, discarded).
     pub const HANDS: Touch = Touch(16);
-    pub const ALL: Touch = Touch(Self::BOARD.0 | Self::PLAYERS.0 | Self::CARDS.0 | Self::OBJECTS.0 | Self::HANDS.0);
-    const PARTS: usize = 5;
+    /// The rest: the turn (its vars too), the game's vars, the stack, the piles, the result.
+    pub const REST: Touch = Touch(32);
+    pub const ALL: Touch =
+        Touch(Self::BOARD.0 | Self::PLAYERS.0 | Self::CARDS.0 | Self::OBJECTS.0 | Self::HANDS.0 | Self::REST.0);
+    const PARTS: usize = 6;
 
     pub const fn and(self, other: Touch) -> Touch {
         Touch(self.0 | other.0)
@@ -109,8 +112,8 @@ impl StateCell {
 
     /// Shows the count of changes to Lua in `stamp[1]`, of those that may touch each part in
     /// `stamp[2]` (the board), `stamp[3]` (players), `stamp[4]` (cards), `stamp[5]` (objects),
-    /// `stamp[6]` (hands and play areas).
-    /// The table is made here with its five slots, so that writing them never allocates.
+    /// `stamp[6]` (hands and play areas), `stamp[7]` (the rest).
+    /// The table is made here with all its slots, so that writing them never allocates.
     pub fn show_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Table> {
         let stamp = lua.create_table_with_capacity(1 + Touch::PARTS, 0)?;
         for i in 1..=1 + Touch::PARTS {
