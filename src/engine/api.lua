@@ -44,9 +44,9 @@ end
 ---------------------------------------------------------------------------------------------
 local stamp = stamp            -- { changes so far, of them those that may touch the board,
                                -- the players, the cards, the objects, the hands and play
-                               -- areas, the rest (the turn, the stack, piles, game vars) },
+                               -- areas, the rest (the stack, piles, game vars), the turn },
                                -- written by the kernel
-local ALL, BOARD, PLAYERS, CARDS, OBJECTS, HANDS, REST = 1, 2, 3, 4, 5, 6, 7
+local ALL, BOARD, PLAYERS, CARDS, OBJECTS, HANDS, REST, TURN = 1, 2, 3, 4, 5, 6, 7, 8
 local card_stamp = card_stamp  -- { [card] = the count of changes at its last own change }
 
 local math_type = math.type
@@ -176,7 +176,8 @@ for _, name in ipairs { "hand", "play_area" } do
   remembered(name, stamp, HANDS, 1)
 end
 remembered("wizards_at", stamp, PLAYERS, 1, Q)
-for _, name in ipairs { "turn", "result", "stack", "vars" } do
+remembered("turn", stamp, TURN, 0)
+for _, name in ipairs { "result", "stack", "vars" } do
   remembered(name, stamp, REST, 0)
 end
 for _, name in ipairs { "stack_entry", "pile" } do

@@ -671,7 +671,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         Ok(())
     })?;
     reg(lua, t, "set_turn_var", w, |k, (key, v): (String, Value)| -> F<()> {
-        k.st.borrow_mut_touching(Touch::REST).turn.vars.set(&key, v);
+        k.st.borrow_mut_touching(Touch::TURN).turn.vars.set(&key, v);
         Ok(())
     })?;
     reg(lua, t, "set_var", w, |k, (key, v): (String, Value)| -> F<()> {
@@ -997,23 +997,23 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "set_first_player", w, |k, p: i64| -> F<()> {
         let p = pid(p, k)?;
-        let mut st = k.st.borrow_mut_touching(Touch::REST);
+        let mut st = k.st.borrow_mut_touching(Touch::TURN);
         st.turn.first = p;
         st.turn.active = p;
         Ok(())
     })?;
     reg(lua, t, "give_extra_turn", w, |k, p: i64| -> F<()> {
         let p = pid(p, k)?;
-        k.st.borrow_mut_touching(Touch::REST).turn.extra_turns.push(p);
+        k.st.borrow_mut_touching(Touch::TURN).turn.extra_turns.push(p);
         Ok(())
     })?;
     reg(lua, t, "end_phase", w, |k, ()| -> F<()> {
-        k.st.borrow_mut_touching(Touch::REST).turn.phase_over = true;
+        k.st.borrow_mut_touching(Touch::TURN).turn.phase_over = true;
         Ok(())
     })?;
     reg(lua, t, "end_turn", w, |k, ()| -> F<()> {
         let n = k.ruleset.file.phases.len();
-        let mut st = k.st.borrow_mut();
+        let mut st = k.st.borrow_mut_touching(Touch::TURN);
         st.turn.phase_index = n;
         st.turn.phase_over = true;
         Ok(())

@@ -7,9 +7,9 @@
 //! * **Every change is counted** in a Lua table scripts can read without calling into Rust
 //!   (`stamp[1]`): the memo of the game's queries (`api.lua`) is good while the count stays.
 //!   Changes are counted by the part of the state they may touch too ([`Touch`]: the board, the
-//!   players, the cards, the objects, the hands and play areas, the rest (the turn, the
-//!   stack...), in `stamp[2]` to `stamp[7]`), so a question about one part alone (sight and
-//!   edges, a player, a card, the objects, a hand, the turn) is kept until that part changes. Every change counts as touching every part unless its code says which it touches
+//!   players, the cards, the objects, the hands and play areas, the rest (the game's
+//!   vars, the stack...), the turn, in `stamp[2]` to `stamp[8]`), so a question about one part
+//!   alone (sight and edges, a player, a card, the objects, a hand, the turn) is kept until that part changes. Every change counts as touching every part unless its code says which it touches
 //!   ([`StateCell::borrow_mut_touching`]): a forgotten case costs time, never a stale answer.
 
 use crate::state::GameState;
@@ -33,11 +33,14 @@ impl Touch {
     pub const OBJECTS: Touch = Touch(8);
     /// The players' hands and play areas (a card drawn, played, discarded).
     pub const HANDS: Touch = Touch(16);
-    /// The rest: the turn (its vars too), the game's vars, the stack, the piles, the result.
+    /// The rest: the game's vars, the stack, the piles, the result.
     pub const REST: Touch = Touch(32);
-    pub const ALL: Touch =
-        Touch(Self::BOARD.0 | Self::PLAYERS.0 | Self::CARDS.0 | Self::OBJECTS.0 | Self::HANDS.0 | Self::REST.0);
-    const PARTS: usize = 6;
+    /// The turn (its vars too): a movement point spent keeps the game's vars and the stack.
+    pub const TURN: Touch = Touch(64);
+    pub const ALL: Touch = Touch(
+        Self::BOARD.0 | Self::PLAYERS.0 | Self::CARDS.0 | Self::OBJECTS.0 | Self::HANDS.0 | Self::REST.0 | Self::TURN.0,
+    );
+    const PARTS: usize = 7;
 
     pub const fn and(self, other: Touch) -> Touch {
         Touch(self.0 | other.0)
@@ -112,7 +115,7 @@ impl StateCell {
 
     /// Shows the count of changes to Lua in `stamp[1]`, of those that may touch each part in
     /// `stamp[2]` (the board), `stamp[3]` (players), `stamp[4]` (cards), `stamp[5]` (objects),
-    /// `stamp[6]` (hands and play areas), `stamp[7]` (the rest).
+    /// `stamp[6]` (hands and play areas), `stamp[7]` (the rest), `stamp[8]` (the turn).
     /// The table is made here with all its slots, so that writing them never allocates.
     pub fn show_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Table> {
         let stamp = lua.create_table_with_capacity(1 + Touch::PARTS, 0)?;

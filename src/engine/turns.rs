@@ -145,7 +145,7 @@ impl Engine {
         let done = self.guarded(phase, || {
             let options = self.list_actions()?;
             if options.is_empty() {
-                self.k.st.borrow_mut_touching(Touch::REST).turn.phase_over = true;
+                self.k.st.borrow_mut_touching(Touch::TURN).turn.phase_over = true;
                 return Ok(());
             }
             let mut req = Request::one(player, "action", "What do you do?", options);
@@ -172,7 +172,7 @@ impl Engine {
             action.set("key", choice.key.as_str().into());
             let ended: Option<bool> = self.k.host.call(&perform, (game.clone(), player, action))?;
             if ended == Some(true) {
-                self.k.st.borrow_mut_touching(Touch::REST).turn.phase_over = true;
+                self.k.st.borrow_mut_touching(Touch::TURN).turn.phase_over = true;
             }
             Ok(())
         })?;
@@ -181,10 +181,10 @@ impl Engine {
         }
         if !done && !chosen_key.is_empty() {
             // The action broke: the game is as before it; don't offer it again this turn.
-            self.k.st.borrow_mut_touching(Touch::REST).turn.failed.push(chosen_key);
+            self.k.st.borrow_mut_touching(Touch::TURN).turn.failed.push(chosen_key);
         } else if !done {
             // The ruleset itself failed to list actions: end the phase rather than loop.
-            self.k.st.borrow_mut_touching(Touch::REST).turn.phase_over = true;
+            self.k.st.borrow_mut_touching(Touch::TURN).turn.phase_over = true;
         }
         Ok(done)
     }
@@ -216,7 +216,7 @@ impl Engine {
             .iter()
             .position(|p| p.name == phase)
             .ok_or_else(|| format!("ruleset {} has no phase `{phase}`", self.k.ruleset.file.name))?;
-        let mut st = self.k.st.borrow_mut_touching(Touch::REST);
+        let mut st = self.k.st.borrow_mut_touching(Touch::TURN);
         if player as usize >= st.players.len() {
             return Err(format!("no player {player}"));
         }
@@ -249,7 +249,7 @@ impl Engine {
     }
 
     pub(super) fn begin_turn(&self) {
-        let mut st = self.k.st.borrow_mut_touching(Touch::REST);
+        let mut st = self.k.st.borrow_mut_touching(Touch::TURN);
         st.turn.number += 1;
         st.turn.started = true;
         st.turn.phase_index = 0;
@@ -263,7 +263,7 @@ impl Engine {
     }
 
     pub(super) fn enter_phase(&self, name: &str) {
-        let mut st = self.k.st.borrow_mut_touching(Touch::REST);
+        let mut st = self.k.st.borrow_mut_touching(Touch::TURN);
         st.turn.phase = name.to_string();
         st.turn.phase_over = false;
     }
@@ -281,13 +281,13 @@ impl Engine {
     }
 
     pub(super) fn advance_phase(&self) {
-        let mut st = self.k.st.borrow_mut_touching(Touch::REST);
+        let mut st = self.k.st.borrow_mut_touching(Touch::TURN);
         st.turn.phase_index += 1;
         st.turn.phase_over = false;
     }
 
     pub(super) fn next_turn(&self) {
-        let mut st = self.k.st.borrow_mut_touching(Touch::REST);
+        let mut st = self.k.st.borrow_mut_touching(Touch::TURN);
         // An extra turn comes first; seat order then resumes from the player it was given after.
         while !st.turn.extra_turns.is_empty() {
             let p = st.turn.extra_turns.remove(0);
