@@ -76,6 +76,7 @@ fn config(root: &Path, ruleset: &str, bots: Bots, games: u64, jobs: usize) -> Si
         options: vec![],
         jobs,
         profile: jobs == 1,
+        profile_scripts: false,
     }
 }
 

@@ -154,6 +154,9 @@ enum Command {
         /// Also measure the share of time spent in Lua (a little slower).
         #[arg(long)]
         profile: bool,
+        /// Also show which script functions the time in Lua goes to (several times slower).
+        #[arg(long)]
+        profile_scripts: bool,
         /// How many cards the table shows (most played first).
         #[arg(long, default_value_t = 20)]
         cards: usize,
@@ -563,6 +566,7 @@ fn run(cli: Cli) -> Result<(), String> {
             options,
             jobs,
             profile,
+            profile_scripts,
             cards,
             json,
             csv,
@@ -584,6 +588,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 options: parse_options(&options)?,
                 jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 profile,
+                profile_scripts,
             };
             simulate(&cfg, cards, json.as_deref(), csv.as_deref(), quiet, allow_script_errors)
         }

@@ -45,6 +45,8 @@ pub struct SimConfig {
     pub jobs: usize,
     /// Count the time spent in scripts (costs a little).
     pub profile: bool,
+    /// Also charge the scripts' time to their functions (several times slower).
+    pub profile_scripts: bool,
 }
 
 /// Where a game still going stops: after so many turns, or so many rounds (a turn for each
@@ -98,6 +100,20 @@ pub struct GameRecord {
     /// Time to build the engine and set the game up.
     #[serde(default)]
     pub setup_micros: u64,
+    /// Time by script function, when sampled (`SimConfig::profile_scripts`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub script_functions: Vec<FunctionMicros>,
+}
+
+/// A script function's sampled time in one game (see `LuaHost::sample_functions`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FunctionMicros {
+    /// "file:line name".
+    pub function: String,
+    /// While it was on the stack.
+    pub inclusive: u64,
+    /// While it was the innermost function.
+    pub own: u64,
 }
 
 impl GameRecord {
@@ -129,6 +145,7 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
         primitive_calls: 0,
         decisions: 0,
         setup_micros: 0,
+        script_functions: Vec::new(),
     };
     let started = Instant::now();
     let setup =
@@ -157,7 +174,8 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
             return record;
         }
     };
-    engine.set_profiling(cfg.profile);
+    engine.set_profiling(cfg.profile || cfg.profile_scripts);
+    engine.sample_script_functions(cfg.profile_scripts);
     let outcome = engine.run(Some(cfg.cap.turns(players)));
     record.end = match outcome {
         Outcome::Over(r) => {
@@ -196,6 +214,15 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
     record.primitive_micros = profile.in_primitives.as_micros() as u64;
     record.conversion_micros = profile.in_conversion.as_micros() as u64;
     record.primitive_calls = profile.primitive_calls;
+    record.script_functions = engine
+        .script_function_times()
+        .into_iter()
+        .map(|f| FunctionMicros {
+            function: f.function,
+            inclusive: f.inclusive.as_micros() as u64,
+            own: f.own.as_micros() as u64,
+        })
+        .collect();
     record.micros = started.elapsed().as_micros() as u64;
     record
 }
@@ -271,6 +298,42 @@ pub struct Summary {
     /// (0 when not profiled).
     pub lua_share: f64,
     pub primitive_share: f64,
+    /// Script functions by their share of the sampled script time, most first (empty unless
+    /// sampled).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub script_functions: Vec<FunctionShare>,
+}
+
+/// A script function's share of the time sampled in scripts, over all games.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FunctionShare {
+    pub function: String,
+    /// While it was on the stack.
+    pub inclusive: f64,
+    /// While it was the innermost function.
+    pub own: f64,
+}
+
+/// The script functions of every game, summed, as shares of all the time sampled.
+fn function_shares(records: &[GameRecord]) -> Vec<FunctionShare> {
+    let mut by_name: BTreeMap<&str, (u64, u64)> = BTreeMap::new();
+    for f in records.iter().flat_map(|r| &r.script_functions) {
+        let t = by_name.entry(&f.function).or_default();
+        t.0 += f.inclusive;
+        t.1 += f.own;
+    }
+    let total: u64 = by_name.values().map(|t| t.1).sum();
+    let share = |n: u64| if total == 0 { 0.0 } else { n as f64 / total as f64 };
+    let mut out: Vec<FunctionShare> = by_name
+        .into_iter()
+        .map(|(name, (inclusive, own))| FunctionShare {
+            function: name.to_string(),
+            inclusive: share(inclusive),
+            own: share(own),
+        })
+        .collect();
+    out.sort_by(|a, b| b.inclusive.total_cmp(&a.inclusive).then_with(|| a.function.cmp(&b.function)));
+    out
 }
 
 pub fn summarize(records: &[GameRecord], elapsed: Duration) -> Summary {
@@ -323,8 +386,12 @@ pub fn summarize(records: &[GameRecord], elapsed: Duration) -> Summary {
         events_per_second: events as f64 / seconds,
         lua_share: share(lua),
         primitive_share: share(prim),
+        script_functions: function_shares(records),
     }
 }
+
+/// How many script functions the summary shows (`--profile-scripts`).
+const SCRIPT_FUNCTIONS_SHOWN: usize = 30;
 
 /// At most `n` characters of `s`, "..." marking a cut.
 fn clip(s: &str, n: usize) -> String {
@@ -386,6 +453,23 @@ pub fn render(s: &Summary, cards_shown: usize) -> String {
         ));
     }
     out.push('\n');
+    if !s.script_functions.is_empty() {
+        out.push_str("\n  on stack   itself   script function (share of the time sampled in scripts)\n");
+        for f in s.script_functions.iter().take(SCRIPT_FUNCTIONS_SHOWN) {
+            out.push_str(&format!(
+                "  {:>7.1}%  {:>6.1}%   {}\n",
+                100.0 * f.inclusive,
+                100.0 * f.own,
+                clip(&f.function, 100)
+            ));
+        }
+        if s.script_functions.len() > SCRIPT_FUNCTIONS_SHOWN {
+            out.push_str(&format!(
+                "  ... and {} more (--json has them all)\n",
+                s.script_functions.len() - SCRIPT_FUNCTIONS_SHOWN
+            ));
+        }
+    }
     if s.failed > 0 || s.script_errors > 0 {
         out.push_str(&format!("{} game(s) failed; {} script error(s) logged\n", s.failed, s.script_errors));
     }

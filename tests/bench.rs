@@ -1,7 +1,9 @@
 //! `wizwar bench` measures what it says (the figures themselves are the README's, from a
-//! release build: no timing is asserted here, machines vary).
+//! release build: no timing is asserted here, machines vary); `sim --profile-scripts` says
+//! which script functions the time goes to, without changing the games.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use wizwar::sim::{play_game, render, summarize, Bots, Cap, SimConfig};
 
 #[test]
 fn the_bench_reports_every_ruleset_with_both_kinds_of_bots() {
@@ -23,4 +25,46 @@ fn the_bench_reports_every_ruleset_with_both_kinds_of_bots() {
     assert!(report.jobs2_gain > 0.0);
     let text = wizwar::bench::render(&report);
     assert!(text.contains("games/s") && text.contains("a copy of a 8th game's state"), "{text}");
+}
+
+fn sampled(profile_scripts: bool) -> SimConfig {
+    SimConfig {
+        root: PathBuf::from("."),
+        ruleset: "8th".into(),
+        players: vec![2],
+        games: 1,
+        seed: 7,
+        cap: Cap::Turns(12),
+        bots: Bots::Random,
+        options: vec![],
+        jobs: 1,
+        profile: false,
+        profile_scripts,
+    }
+}
+
+#[test]
+fn sampling_script_functions_names_them_and_changes_no_game() {
+    let plain = play_game(&sampled(false), 0, &mut None);
+    let record = play_game(&sampled(true), 0, &mut None);
+    assert_eq!(
+        (&record.end, record.turns, record.events, &record.plays),
+        (&plain.end, plain.turns, plain.events, &plain.plays),
+        "the same game"
+    );
+    assert!(plain.script_functions.is_empty(), "nothing sampled unless asked");
+    let listing = record
+        .script_functions
+        .iter()
+        .find(|f| f.function.starts_with("rulesets/8th/rules.lua:") && f.function.ends_with(" add_actions"))
+        .unwrap_or_else(|| panic!("the 8th's listing of actions is sampled: {:?}", record.script_functions));
+    assert!(listing.inclusive > 0, "{listing:?}");
+    assert!(record.script_functions.iter().all(|f| f.inclusive >= f.own), "{:?}", record.script_functions);
+
+    let summary = summarize(&[record], std::time::Duration::from_secs(1));
+    let own: f64 = summary.script_functions.iter().map(|f| f.own).sum();
+    assert!((0.99..=1.01).contains(&own), "each sample's time is one function's own: {own}");
+    assert!(summary.script_functions.windows(2).all(|w| w[0].inclusive >= w[1].inclusive), "most first");
+    let table = render(&summary, 3);
+    assert!(table.contains("script function") && table.contains("add_actions"), "{table}");
 }

@@ -18,6 +18,7 @@ fn script_errors_are_counted_by_card_and_line() {
         options: vec![],
         jobs: 1,
         profile: false,
+        profile_scripts: false,
     };
     let records = run(&cfg, &|_| {});
     let summary = summarize(&records, Duration::from_secs(1));
@@ -53,6 +54,7 @@ fn a_cap_in_rounds_grows_with_the_players() {
         options: vec![],
         jobs: 1,
         profile: false,
+        profile_scripts: false,
     };
     let records = run(&cfg, &|_| {});
     for r in &records {

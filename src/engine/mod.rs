@@ -251,6 +251,16 @@ impl Engine {
         self.k.host.set_profiling(on);
     }
 
+    /// Starts (or stops) charging the time in scripts to their functions too (much slower).
+    pub fn sample_script_functions(&self, on: bool) {
+        self.k.host.sample_functions(on);
+    }
+
+    /// The time charged to each script function since sampling began, most first.
+    pub fn script_function_times(&self) -> Vec<crate::lua::sandbox::FunctionTime> {
+        self.k.host.function_times()
+    }
+
     /// Time spent in scripts and in the primitives they called since profiling began.
     pub fn profile(&self) -> crate::lua::sandbox::ProfileTimes {
         self.k.host.profile()

@@ -119,7 +119,10 @@ pub(super) fn install_hook(lua: &Lua, shared: &Rc<Shared>, every: u32) {
     let step = u64::from(every);
     let triggers = HookTriggers::new().every_nth_instruction(every);
     // Only Luau makes this fail.
-    let _ = lua.set_global_hook(triggers, move |lua, _debug| shared.on_hook(lua, step));
+    let _ = lua.set_global_hook(triggers, move |lua, _debug| {
+        shared.sample_functions(lua);
+        shared.on_hook(lua, step)
+    });
 }
 
 pub(super) fn budget_error(lua: &Lua, budget: u64) -> HostError {

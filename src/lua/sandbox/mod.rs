@@ -29,6 +29,7 @@
 
 mod metering;
 mod primitives;
+mod sampling;
 
 use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
@@ -45,6 +46,8 @@ use mlua::{
     VmState,
 };
 use primitives::*;
+use sampling::FunctionSamples;
+pub use sampling::FunctionTime;
 
 /// Resource limits of one host.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -280,8 +283,29 @@ impl LuaHost {
     /// primitives they call; [`LuaHost::profile`] reads it. Costs two clock readings per call
     /// across the border, so it is off unless asked for.
     pub fn set_profiling(&self, on: bool) {
-        *self.shared.profile.borrow_mut() =
-            on.then(|| Profile { stack: Vec::new(), since: Instant::now(), times: ProfileTimes::default() });
+        *self.shared.profile.borrow_mut() = on.then(|| Profile {
+            stack: Vec::new(),
+            since: Instant::now(),
+            times: ProfileTimes::default(),
+            functions: None,
+        });
+    }
+
+    /// Starts (or stops) charging the time in scripts to their functions as well
+    /// (`sampling.rs`; profiling is started if it was off). Much slower: for finding where a
+    /// script's time goes, not for timing games.
+    pub fn sample_functions(&self, on: bool) {
+        if on && self.shared.profile.borrow().is_none() {
+            self.set_profiling(true);
+        }
+        if let Some(p) = self.shared.profile.borrow_mut().as_mut() {
+            p.functions = on.then(FunctionSamples::default);
+        }
+    }
+
+    /// The time charged to each script function so far, most first (empty unless sampled).
+    pub fn function_times(&self) -> Vec<FunctionTime> {
+        self.shared.profile.borrow().as_ref().and_then(|p| p.functions.as_ref()).map_or_else(Vec::new, |f| f.times())
     }
 
     /// The time counted since profiling began (zero when it is off).
@@ -405,6 +429,8 @@ struct Profile {
     stack: Vec<Side>,
     since: Instant,
     times: ProfileTimes,
+    /// Time by script function, when asked for ([`LuaHost::sample_functions`]).
+    functions: Option<FunctionSamples>,
 }
 
 /// Time spent running scripts, running the kernel's primitives called by scripts, and turning
@@ -532,6 +558,11 @@ impl Shared {
             if side == Side::Primitive {
                 p.times.primitive_calls += 1;
             }
+            if p.stack.is_empty() && side == Side::Lua {
+                if let Some(f) = p.functions.as_mut() {
+                    f.start();
+                }
+            }
             p.stack.push(side);
         }
     }
@@ -540,6 +571,11 @@ impl Shared {
         if let Some(p) = self.profile.borrow_mut().as_mut() {
             p.charge();
             p.stack.pop();
+            if p.stack.is_empty() {
+                if let Some(f) = p.functions.as_mut() {
+                    f.stop();
+                }
+            }
         }
     }
 
@@ -641,6 +677,14 @@ impl Shared {
     }
 
     /// Charge work done by a Rust helper (unmetered by the hook) to the running entries.
+    /// A tick of the instruction hook, when script functions are sampled (`sampling.rs`): not
+    /// on a charge, which a Rust function makes for work it did, at no regular interval.
+    fn sample_functions(&self, lua: &Lua) {
+        if let Some(f) = self.profile.borrow_mut().as_mut().and_then(|p| p.functions.as_mut()) {
+            f.sample(lua);
+        }
+    }
+
     fn charge(self: &Rc<Self>, lua: &Lua, instructions: u64) -> mlua::Result<()> {
         self.on_hook(lua, instructions).map(|_| ())
     }
