@@ -44,10 +44,12 @@ end
 ---------------------------------------------------------------------------------------------
 local stamp = stamp            -- { changes so far, of them those that may touch the board,
                                -- the players, the cards, the objects, the hands and play
-                               -- areas, the rest (the stack, piles, game vars), the turn },
+                               -- areas, the rest (the stack, piles, game vars), the turn,
+                               -- each player but for one player's own changes },
                                -- written by the kernel
-local ALL, BOARD, PLAYERS, CARDS, OBJECTS, HANDS, REST, TURN = 1, 2, 3, 4, 5, 6, 7, 8
+local ALL, BOARD, PLAYERS, CARDS, OBJECTS, HANDS, REST, TURN, EACH_PLAYER = 1, 2, 3, 4, 5, 6, 7, 8, 9
 local card_stamp = card_stamp  -- { [card] = the count of changes at its last own change }
+local player_stamp = player_stamp -- { [player] = the same, for each player }
 
 local math_type = math.type
 local NIL = {}                 -- an answer that was nil, or a nil argument's key
@@ -109,8 +111,9 @@ end
 -- a plain argument (an id, a name, a flag) is its own key, one with a key function (keyN) is
 -- keyed by it. An argument without a key goes straight to the kernel; so does a query whose
 -- call moved the clock (it changed the state, through a handler it ran): nothing is kept.
--- With `per` (a card's questions: card_stamp), the answers about the first argument also go
--- when per[it] moves. This runs for every query a script makes, so it is kept short.
+-- With `per` (a card's or a player's questions: card_stamp, player_stamp), the answers about
+-- the first argument also go when per[it] moves. This runs for every query a script makes, so
+-- it is kept short.
 local function remembered(name, clock, i, n, key1, key2, key3, per)
   local f, m, at, seen = K[name], {}, -1, {}
   game[name] = function(_, a, b, c)
@@ -170,8 +173,9 @@ remembered("los_object", stamp, ALL, 2, Q)
 -- On a part's own clock: questions the kernel answers from that part of the state alone
 -- (state_cell.rs, Touch), good until a change that may touch it.
 remembered("players", stamp, PLAYERS, 0)
-remembered("player", stamp, PLAYERS, 1)
-remembered("wizard_name", stamp, PLAYERS, 1)
+-- One player's record: on the clock of changes to every player and the player's own.
+remembered("player", stamp, EACH_PLAYER, 1, nil, nil, nil, player_stamp)
+remembered("wizard_name", stamp, EACH_PLAYER, 1, nil, nil, nil, player_stamp)
 for _, name in ipairs { "hand", "play_area" } do
   remembered(name, stamp, HANDS, 1)
 end

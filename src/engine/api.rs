@@ -279,6 +279,8 @@ pub(super) fn install(k: &Rc<Kernel>, verify_memo: bool) -> Result<(), String> {
     env.raw_set("stamp", stamp).map_err(|e| e.to_string())?;
     let card_stamp = k.st.show_card_changes_in(lua).map_err(|e| e.to_string())?;
     env.raw_set("card_stamp", card_stamp).map_err(|e| e.to_string())?;
+    let player_stamp = k.st.show_player_changes_in(lua).map_err(|e| e.to_string())?;
+    env.raw_set("player_stamp", player_stamp).map_err(|e| e.to_string())?;
     env.raw_set("verify_memo", verify_memo).map_err(|e| e.to_string())?;
     let out = k.host.load_chunk("[kernel api]", API_LUA, &env).map_err(|e| e.to_string())?;
     let mut it = out.into_iter();
@@ -643,12 +645,12 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
 fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     reg(lua, t, "set_life", w, |k, (p, n): (i64, i64)| -> F<()> {
         let p = pid(p, k)?;
-        k.st.borrow_mut_touching(Touch::PLAYERS).players[p as usize].life = n;
+        k.st.borrow_mut_player(p, Touch::NONE).players[p as usize].life = n;
         Ok(())
     })?;
     reg(lua, t, "set_alive", w, |k, (p, alive): (i64, bool)| -> F<()> {
         let p = pid(p, k)?;
-        let mut st = k.st.borrow_mut_touching(Touch::PLAYERS);
+        let mut st = k.st.borrow_mut_player(p, Touch::NONE);
         st.players[p as usize].alive = alive;
         if !alive {
             st.players[p as usize].at = None;
@@ -657,7 +659,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "set_token", w, |k, (p, name, n): (i64, String, i64)| -> F<()> {
         let p = pid(p, k)?;
-        let mut st = k.st.borrow_mut_touching(Touch::PLAYERS);
+        let mut st = k.st.borrow_mut_player(p, Touch::NONE);
         if n == 0 {
             st.players[p as usize].tokens.remove(&name);
         } else {
@@ -667,7 +669,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "set_player_var", w, |k, (p, key, v): (i64, String, Value)| -> F<()> {
         let p = pid(p, k)?;
-        k.st.borrow_mut_touching(Touch::PLAYERS).players[p as usize].vars.set(&key, v);
+        k.st.borrow_mut_player(p, Touch::NONE).players[p as usize].vars.set(&key, v);
         Ok(())
     })?;
     reg(lua, t, "set_turn_var", w, |k, (key, v): (String, Value)| -> F<()> {
@@ -721,7 +723,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     reg(lua, t, "place_wizard", w, |k, (p, s): (i64, Value)| -> F<()> {
         let p = pid(p, k)?;
         let s = cv::to_sq(&s)?;
-        let mut st = k.st.borrow_mut_touching(Touch::PLAYERS);
+        let mut st = k.st.borrow_mut_player(p, Touch::NONE);
         if !st.board.contains(s) {
             return Err(format!("square {s} is not on the board").into());
         }

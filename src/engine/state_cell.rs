@@ -7,9 +7,12 @@
 //! * **Every change is counted** in a Lua table scripts can read without calling into Rust
 //!   (`stamp[1]`): the memo of the game's queries (`api.lua`) is good while the count stays.
 //!   Changes are counted by the part of the state they may touch too ([`Touch`]: the board, the
-//!   players, the cards, the objects, the hands and play areas, the rest (the game's
-//!   vars, the stack...), the turn, in `stamp[2]` to `stamp[8]`), so a question about one part
-//!   alone (sight and edges, a player, a card, the objects, a hand, the turn) is kept until that part changes. Every change counts as touching every part unless its code says which it touches
+//!   players, the cards, the objects, the hands and play areas, the rest (the game's vars, the
+//!   stack...), the turn, each player, in `stamp[2]` to `stamp[9]`), so a question about one
+//!   part alone (sight and edges, a player, a card, the objects, a hand, the turn) is kept until
+//!   that part changes; a change to one card or one player alone is shown in `card_stamp` or
+//!   `player_stamp` instead, and spares the answers about the others. Every change counts as
+//!   touching every part unless its code says which it touches
 //!   ([`StateCell::borrow_mut_touching`]): a forgotten case costs time, never a stale answer.
 
 use crate::state::GameState;
@@ -25,8 +28,12 @@ impl Touch {
     pub const NONE: Touch = Touch(0);
     /// `GameState::board` (its obstacles follow the objects).
     pub const BOARD: Touch = Touch(1);
-    /// `GameState::players` but their hands and play areas.
-    pub const PLAYERS: Touch = Touch(2);
+    /// `GameState::players` but their hands and play areas: any of them (the list's clock, bit
+    /// 2) and each of them (bit 128; a change to one player alone moves `player_stamp[p]`
+    /// instead: [`StateCell::borrow_mut_player`]).
+    pub const PLAYERS: Touch = Touch(2 | 128);
+    /// One player alone of `PLAYERS`: the list's clock only.
+    const ONE_PLAYER: Touch = Touch(2);
     /// `GameState::cards`.
     pub const CARDS: Touch = Touch(4);
     /// `GameState::objects`.
@@ -40,7 +47,7 @@ impl Touch {
     pub const ALL: Touch = Touch(
         Self::BOARD.0 | Self::PLAYERS.0 | Self::CARDS.0 | Self::OBJECTS.0 | Self::HANDS.0 | Self::REST.0 | Self::TURN.0,
     );
-    const PARTS: usize = 7;
+    const PARTS: usize = 8;
 
     pub const fn and(self, other: Touch) -> Touch {
         Touch(self.0 | other.0)
@@ -62,6 +69,8 @@ pub(crate) struct StateCell {
     /// Where each card's own changes are shown to Lua: `card_stamp[c]`, the count of changes
     /// at card c's last one.
     card_stamp: RefCell<Option<mlua::Table>>,
+    /// The same for each player: `player_stamp[p]`.
+    player_stamp: RefCell<Option<mlua::Table>>,
 }
 
 /// The state at a checkpoint: nothing until the state changed after it.
@@ -76,6 +85,7 @@ impl StateCell {
             waiting: RefCell::default(),
             stamp: RefCell::default(),
             card_stamp: RefCell::default(),
+            player_stamp: RefCell::default(),
         }
     }
 
@@ -108,6 +118,17 @@ impl StateCell {
         self.cell.borrow_mut()
     }
 
+    /// The state, to change player `p` alone of the players (and the parts in `parts`): the
+    /// answers about the other players stay good, not those about all of them (`players`,
+    /// who stands where). Shown in `player_stamp[p]`; should that fail, it counts as touching
+    /// every player.
+    pub fn borrow_mut_player(&self, p: crate::state::PlayerId, parts: Touch) -> RefMut<'_, GameState> {
+        let count = self.changes.get() + 1;
+        let shown = self.player_stamp.borrow().as_ref().is_some_and(|t| t.raw_set(p, count).is_ok());
+        self.before_change(parts.and(if shown { Touch::ONE_PLAYER } else { Touch::PLAYERS }));
+        self.cell.borrow_mut()
+    }
+
     /// Replaces the whole state (a new game on the same engine, a view put back).
     pub fn replace(&self, state: GameState) -> GameState {
         std::mem::replace(&mut *self.borrow_mut(), state)
@@ -115,7 +136,8 @@ impl StateCell {
 
     /// Shows the count of changes to Lua in `stamp[1]`, of those that may touch each part in
     /// `stamp[2]` (the board), `stamp[3]` (players), `stamp[4]` (cards), `stamp[5]` (objects),
-    /// `stamp[6]` (hands and play areas), `stamp[7]` (the rest), `stamp[8]` (the turn).
+    /// `stamp[6]` (hands and play areas), `stamp[7]` (the rest), `stamp[8]` (the turn),
+    /// `stamp[9]` (each player, but for one player's own changes: `player_stamp`).
     /// The table is made here with all its slots, so that writing them never allocates.
     pub fn show_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Table> {
         let stamp = lua.create_table_with_capacity(1 + Touch::PARTS, 0)?;
@@ -132,6 +154,14 @@ impl StateCell {
     pub fn show_card_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Table> {
         let table = lua.create_table()?;
         *self.card_stamp.borrow_mut() = Some(table.clone());
+        Ok(table)
+    }
+
+    /// Shows each player's own changes to Lua (see [`StateCell::borrow_mut_player`]) in the
+    /// table made here.
+    pub fn show_player_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Table> {
+        let table = lua.create_table()?;
+        *self.player_stamp.borrow_mut() = Some(table.clone());
         Ok(table)
     }
 
