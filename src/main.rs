@@ -154,7 +154,7 @@ enum Command {
         /// Also measure the share of time spent in Lua (a little slower).
         #[arg(long)]
         profile: bool,
-        /// Also show which script functions the time in Lua goes to (several times slower).
+        /// Also show which script functions the time in Lua goes to (a little slower).
         #[arg(long)]
         profile_scripts: bool,
         /// How many cards the table shows (most played first).

@@ -45,7 +45,7 @@ pub struct SimConfig {
     pub jobs: usize,
     /// Count the time spent in scripts (costs a little).
     pub profile: bool,
-    /// Also charge the scripts' time to their functions (several times slower).
+    /// Also charge the scripts' time to their functions (a little slower).
     pub profile_scripts: bool,
 }
 
@@ -174,7 +174,8 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
             return record;
         }
     };
-    engine.set_profiling(cfg.profile || cfg.profile_scripts);
+    engine.set_profiling(cfg.profile);
+    // (Turns profiling on if it is off.)
     engine.sample_script_functions(cfg.profile_scripts);
     let outcome = engine.run(Some(cfg.cap.turns(players)));
     record.end = match outcome {

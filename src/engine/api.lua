@@ -107,15 +107,8 @@ local function check_memo(name, clock, i, now, kept, f, a, b, c)
   end
 end
 
--- game:name(a, b, c) through a memo good while clock[i] stays, keyed by its `n` arguments:
--- a plain argument (an id, a name, a flag) is its own key, one with a key function (keyN) is
--- keyed by it. An argument without a key goes straight to the kernel; so does a query whose
--- call moved the clock (it changed the state, through a handler it ran): nothing is kept.
--- With `per` (a card's or a player's questions: card_stamp, player_stamp), the answers about
--- the first argument also go when per[it] moves. This runs for every query a script makes, so
--- it is kept short.
--- The answer of f(a) the kernel gives now: NIL for nil, and kept in t[k] unless the call
--- moved the clock. (A miss: the rest of a wrapper below is the hit, written out for speed.)
+-- The answer of f(a, b, c) the kernel gives now (NIL for nil), kept in t[k] unless the call
+-- moved the clock: a memo's miss. An error is raised at the line of the script that asked.
 local function ask(f, clock, i, now, t, k, a, b, c)
   local ok, v = raw_pcall(f, a, b, c)
   if not ok then error(message_of(v), 3) end
@@ -124,10 +117,16 @@ local function ask(f, clock, i, now, t, k, a, b, c)
   return v
 end
 
+-- game:name(a, b, c) through a memo good while clock[i] stays, keyed by its `n` arguments:
+-- a plain argument (an id, a name, a flag) is its own key, one with a key function (keyN) is
+-- keyed by it. An argument without a key goes straight to the kernel; so does a query whose
+-- call moved the clock (it changed the state, through a handler it ran): nothing is kept.
+-- With `per` (a card's or a player's questions: card_stamp, player_stamp), the answers about
+-- the first argument also go when per[it] moves. This runs for every query a script makes, so
+-- it is kept short: the shapes most queries have (no argument, one) have wrappers of their
+-- own.
 local function remembered(name, clock, i, n, key1, key2, key3, per)
   local f, m, at, seen = K[name], {}, -1, {}
-  -- The shapes most queries have, each its own short wrapper: no argument; one plain
-  -- argument (an id, a name) with or without `per`; one with a key function (a square).
   if n == 0 then
     game[name] = function(_)
       local now = clock[i]
@@ -139,26 +138,18 @@ local function remembered(name, clock, i, n, key1, key2, key3, per)
       return v
     end
     return
-  elseif n == 1 and not key1 then
+  elseif n == 1 then
     game[name] = function(_, a)
       local now = clock[i]
       if now ~= at then m, seen, at = {}, {}, now end
       local k = a
-      if k == nil then k = NIL end
+      if key1 then
+        k = key1(a)
+        if k == nil then return pass(raw_pcall(f, a)) end
+      elseif k == nil then
+        k = NIL
+      end
       if per and seen[k] ~= per[k] then m[k], seen[k] = nil, per[k] end
-      local v = m[k]
-      if v == nil then v = ask(f, clock, i, now, m, k, a)
-      elseif verify_memo then check_memo(name, clock, i, now, v, f, a) end
-      if v == NIL then return nil end
-      return v
-    end
-    return
-  elseif n == 1 and not per then
-    game[name] = function(_, a)
-      local now = clock[i]
-      if now ~= at then m, at = {}, now end
-      local k = key1(a)
-      if k == nil then return pass(raw_pcall(f, a)) end
       local v = m[k]
       if v == nil then v = ask(f, clock, i, now, m, k, a)
       elseif verify_memo then check_memo(name, clock, i, now, v, f, a) end
@@ -170,37 +161,27 @@ local function remembered(name, clock, i, n, key1, key2, key3, per)
   game[name] = function(_, a, b, c)
     local now = clock[i]
     if now ~= at then m, seen, at = {}, {}, now end
-    -- The answer is t[k]: m[ONLY] without arguments, m[a], m[a][b] or m[a][b][c]. (Written
-    -- out: a call costs more than these lines.)
-    local t, k = m, ONLY
-    if n >= 1 then
-      k = a
-      if key1 then k = key1(a) elseif k == nil then k = NIL end
-      if per and seen[k] ~= per[k] then m[k], seen[k] = nil, per[k] end
-      if n >= 2 and k ~= nil then
-        local s = t[k]
+    -- Two or three arguments: the answer is t[k], m[a][b] or m[a][b][c]. (Written out: a call
+    -- costs more than these lines.)
+    local t, k = m, a
+    if key1 then k = key1(a) elseif k == nil then k = NIL end
+    if per and seen[k] ~= per[k] then m[k], seen[k] = nil, per[k] end
+    if k ~= nil then
+      local s = t[k]
+      if s == nil then s = {}; t[k] = s end
+      t, k = s, b
+      if key2 then k = key2(b) elseif k == nil then k = NIL end
+      if n >= 3 and k ~= nil then
+        s = t[k]
         if s == nil then s = {}; t[k] = s end
-        t, k = s, b
-        if key2 then k = key2(b) elseif k == nil then k = NIL end
-        if n >= 3 and k ~= nil then
-          s = t[k]
-          if s == nil then s = {}; t[k] = s end
-          t, k = s, c
-          if key3 then k = key3(c) elseif k == nil then k = NIL end
-        end
+        t, k = s, c
+        if key3 then k = key3(c) elseif k == nil then k = NIL end
       end
-      if k == nil then return pass(raw_pcall(f, a, b, c)) end
     end
+    if k == nil then return pass(raw_pcall(f, a, b, c)) end
     local v = t[k]
-    if v == nil then
-      local ok
-      ok, v = raw_pcall(f, a, b, c)
-      if not ok then error(message_of(v), 2) end
-      if v == nil then v = NIL end
-      if clock[i] == now then t[k] = v end
-    elseif verify_memo then
-      check_memo(name, clock, i, now, v, f, a, b, c)
-    end
+    if v == nil then v = ask(f, clock, i, now, t, k, a, b, c)
+    elseif verify_memo then check_memo(name, clock, i, now, v, f, a, b, c) end
     if v == NIL then return nil end
     return v
   end

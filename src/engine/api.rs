@@ -277,9 +277,8 @@ pub(super) fn install(k: &Rc<Kernel>, verify_memo: bool) -> Result<(), String> {
     // The memo of queries (api.lua): frozen answers, good while the count of changes stays.
     let stamp = k.st.show_changes_in(lua).map_err(|e| e.to_string())?;
     env.raw_set("stamp", stamp).map_err(|e| e.to_string())?;
-    let card_stamp = k.st.show_card_changes_in(lua).map_err(|e| e.to_string())?;
+    let (card_stamp, player_stamp) = k.st.show_own_changes_in(lua).map_err(|e| e.to_string())?;
     env.raw_set("card_stamp", card_stamp).map_err(|e| e.to_string())?;
-    let player_stamp = k.st.show_player_changes_in(lua).map_err(|e| e.to_string())?;
     env.raw_set("player_stamp", player_stamp).map_err(|e| e.to_string())?;
     env.raw_set("verify_memo", verify_memo).map_err(|e| e.to_string())?;
     let out = k.host.load_chunk("[kernel api]", API_LUA, &env).map_err(|e| e.to_string())?;

@@ -251,7 +251,7 @@ impl Engine {
         self.k.host.set_profiling(on);
     }
 
-    /// Starts (or stops) charging the time in scripts to their functions too (much slower).
+    /// Starts (or stops) charging the time in scripts to their functions too (a little slower).
     pub fn sample_script_functions(&self, on: bool) {
         self.k.host.sample_functions(on);
     }

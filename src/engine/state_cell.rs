@@ -110,10 +110,7 @@ impl StateCell {
     /// answers about the other cards stay good. The change is shown in `card_stamp[card]`;
     /// should that fail, it counts as touching every card.
     pub fn borrow_mut_card(&self, card: crate::state::CardId, parts: Touch) -> RefMut<'_, GameState> {
-        let count = self.changes.get() + 1;
-        // A protected set (it may allocate): a card's change is rare next to the questions
-        // about cards it spares.
-        let shown = self.card_stamp.borrow().as_ref().is_some_and(|t| t.raw_set(card, count).is_ok());
+        let shown = self.show_own_change(&self.card_stamp, card);
         self.before_change(if shown { parts } else { parts.and(Touch::CARDS) });
         self.cell.borrow_mut()
     }
@@ -123,10 +120,17 @@ impl StateCell {
     /// who stands where). Shown in `player_stamp[p]`; should that fail, it counts as touching
     /// every player.
     pub fn borrow_mut_player(&self, p: crate::state::PlayerId, parts: Touch) -> RefMut<'_, GameState> {
-        let count = self.changes.get() + 1;
-        let shown = self.player_stamp.borrow().as_ref().is_some_and(|t| t.raw_set(p, count).is_ok());
+        let shown = self.show_own_change(&self.player_stamp, p);
         self.before_change(parts.and(if shown { Touch::ONE_PLAYER } else { Touch::PLAYERS }));
         self.cell.borrow_mut()
+    }
+
+    /// Writes the count the coming change will have into `stamps[id]` (`card_stamp`,
+    /// `player_stamp`); false if it could not be shown. A protected set (it may allocate): one
+    /// card's or player's change is rare next to the questions about the others it spares.
+    fn show_own_change(&self, stamps: &RefCell<Option<mlua::Table>>, id: u32) -> bool {
+        let count = self.changes.get() + 1;
+        stamps.borrow().as_ref().is_some_and(|t| t.raw_set(id, count).is_ok())
     }
 
     /// Replaces the whole state (a new game on the same engine, a view put back).
@@ -149,23 +153,17 @@ impl StateCell {
         Ok(stamp)
     }
 
-    /// Shows each card's own changes to Lua (see [`StateCell::borrow_mut_card`]) in the table
-    /// made here.
-    pub fn show_card_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Table> {
-        let table = lua.create_table()?;
-        *self.card_stamp.borrow_mut() = Some(table.clone());
-        Ok(table)
+    /// Shows each card's and each player's own changes to Lua (see
+    /// [`StateCell::borrow_mut_card`], [`StateCell::borrow_mut_player`]) in the two tables made
+    /// here: `(card_stamp, player_stamp)`.
+    pub fn show_own_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<(mlua::Table, mlua::Table)> {
+        let (cards, players) = (lua.create_table()?, lua.create_table()?);
+        *self.card_stamp.borrow_mut() = Some(cards.clone());
+        *self.player_stamp.borrow_mut() = Some(players.clone());
+        Ok((cards, players))
     }
 
-    /// Shows each player's own changes to Lua (see [`StateCell::borrow_mut_player`]) in the
-    /// table made here.
-    pub fn show_player_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Table> {
-        let table = lua.create_table()?;
-        *self.player_stamp.borrow_mut() = Some(table.clone());
-        Ok(table)
-    }
-
-    /// Writes the counts into the stamp table, all five in one go and without a protected call
+    /// Writes the counts into the stamp table, all in one go and without a protected call
     /// (a `raw_set` each cost more than the change they count: a game's set-up makes hundreds).
     fn write_stamp(&self) {
         let stamp = self.stamp.borrow();
@@ -175,7 +173,7 @@ impl StateCell {
             counts[i + 1] = part.get();
         }
         lua.exec_raw_lua(|raw| {
-            // SAFETY: three stack slots are checked for; the table's slots 1..=5 are in its array
+            // SAFETY: three stack slots are checked for; the table's slots are all in its array
             // part (made so above), so setting an integer in one allocates nothing and cannot
             // raise; the table is popped again.
             unsafe {

@@ -292,8 +292,8 @@ impl LuaHost {
     }
 
     /// Starts (or stops) charging the time in scripts to their functions as well
-    /// (`sampling.rs`; profiling is started if it was off). Much slower: for finding where a
-    /// script's time goes, not for timing games.
+    /// (`sampling.rs`; profiling is started if it was off). A stack walk at every tick of the
+    /// hook: for finding where a script's time goes, not for timing games.
     pub fn sample_functions(&self, on: bool) {
         if on && self.shared.profile.borrow().is_none() {
             self.set_profiling(true);
@@ -676,7 +676,6 @@ impl Shared {
         Verdict::Continue
     }
 
-    /// Charge work done by a Rust helper (unmetered by the hook) to the running entries.
     /// A tick of the instruction hook, when script functions are sampled (`sampling.rs`): not
     /// on a charge, which a Rust function makes for work it did, at no regular interval.
     fn sample_functions(&self, lua: &Lua) {
@@ -685,6 +684,7 @@ impl Shared {
         }
     }
 
+    /// Charge work done by a Rust helper (unmetered by the hook) to the running entries.
     fn charge(self: &Rc<Self>, lua: &Lua, instructions: u64) -> mlua::Result<()> {
         self.on_hook(lua, instructions).map(|_| ())
     }

@@ -3,7 +3,7 @@
 //! function on the Lua stack (inclusive) and to the innermost one (self). Time in a kernel
 //! primitive lands on the script that called it, since the next tick finds that script still
 //! running. Off unless asked for (`sim --profile-scripts`): walking the stack at every tick
-//! slows a game down several times, though the walk itself is not counted.
+//! costs a few per cent of a game (not counted in the samples).
 
 use mlua::Lua;
 use std::collections::HashMap;
