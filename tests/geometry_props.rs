@@ -237,4 +237,43 @@ proptest! {
             }
         }
     }
+
+    /// A board keeps the sight of its last few states and takes it up again when it comes back
+    /// to one (a door made and unmade, opened and closed): what it sees then is what a board
+    /// built fresh in that state sees (a copy read back from JSON keeps no past sight).
+    #[test]
+    fn sight_taken_up_again_is_the_states_own(b in board(), edges in prop::collection::vec((0..11i32, 0..11i32, any::<bool>()), 1..4), from in prop::collection::vec(0..100usize, 3)) {
+        let mut b = b;
+        let squares = b.squares();
+        let from: Vec<Sq> = from.iter().map(|&i| squares[i % squares.len()]).collect();
+        let fresh = |b: &Board| serde_json::from_str::<Board>(&serde_json::to_string(b).unwrap()).unwrap();
+        let same_sight = |b: &Board| -> Result<(), TestCaseError> {
+            let f = fresh(b);
+            for &a in &from {
+                for &c in &squares {
+                    prop_assert_eq!(b.los(a, c), f.los(a, c), "{} to {}", a, c);
+                }
+                for e in b.lines() {
+                    for mode in [EdgeTarget::Midpoint, EdgeTarget::AnyPoint] {
+                        prop_assert_eq!(b.los_to_edge(a, e, mode), f.los_to_edge(a, e, mode), "{} to line {}", a, e);
+                    }
+                }
+            }
+            Ok(())
+        };
+        same_sight(&b)?;
+        for (x, y, horizontal) in edges {
+            let e = EdgeId { x, y, horizontal };
+            if b.create_barrier(e, true, None).is_err() {
+                continue;
+            }
+            same_sight(&b)?;
+            b.set_door_open(e, true).unwrap();
+            same_sight(&b)?;
+            b.set_door_open(e, false).unwrap();
+            same_sight(&b)?;
+            let _ = b.destroy_barrier(e);
+            same_sight(&b)?;
+        }
+    }
 }

@@ -3,7 +3,9 @@
 //!
 //! The board is plain serde data (layout, faces, placements, edge alterations, obstacles);
 //! everything else (which square belongs to which sector, the link table, blocking flags,
-//! columns, line-of-sight fields) is derived into a cache that every mutation throws away.
+//! columns, line-of-sight fields) is derived into a cache that every mutation throws away. The
+//! lines of sight are kept apart, by what they read (`SightKey`), for the last few states: a
+//! board often comes back to a state it had (a door opened and closed again).
 
 use super::layout::{Layout, LinkSpec};
 use super::sector::{rotate_local, SectorFace, CENTRE, SECTOR_SIZE};
@@ -178,7 +180,15 @@ pub struct Board {
     sight_limit: Option<u32>,
     #[serde(skip)]
     cache: RefCell<Option<Rc<Derived>>>,
+    /// The sight worked out for the last few states of the board (shared by its copies): a
+    /// door opened and closed again, or a wall made and unmade, finds its lines of sight
+    /// still there instead of tracing them anew.
+    #[serde(skip)]
+    sights: Rc<RefCell<Vec<Rc<Sight>>>>,
 }
+
+/// How many past board states keep their sight (the newest first).
+const SIGHTS_KEPT: usize = 8;
 
 impl PartialEq for Board {
     fn eq(&self, o: &Board) -> bool {
@@ -210,13 +220,51 @@ pub(crate) struct Derived {
     pub column: Vec<bool>,
     pub cell_blocks_los: Vec<bool>,
     pub cell_blocks_move: Vec<bool>,
-    pub los_fields: RefCell<HashMap<usize, Rc<Vec<bool>>>>,
-    /// The edges each square sees, by how edges are targeted (built on first use).
-    pub los_edge_fields: RefCell<HashMap<(usize, super::los::EdgeTarget), Rc<std::collections::HashSet<EdgeId>>>>,
     /// Moves from each square to every square, ignoring terrain (built on first use by `distance`).
     pub distance_fields: RefCell<HashMap<usize, Rc<Vec<Option<u32>>>>>,
-    /// Where a line of sight goes from every square (built on first use by `los`).
+    /// Lines of sight on this state (set by `Board::derived`, shared with every past state
+    /// whose `SightKey` is the same).
+    pub sight: Rc<Sight>,
+}
+
+/// All that lines of sight read from a board state: two states with equal keys see alike.
+#[derive(Debug, Default, PartialEq)]
+pub(crate) struct SightKey {
+    w: i32,
+    h: i32,
+    sector_of: Vec<i32>,
+    links: Vec<Option<(Sq, Dir)>>,
+    barrier: Vec<Barrier>,
+    edge_blocks_los: Vec<bool>,
+    cell_blocks_los: Vec<bool>,
+    column: Vec<bool>,
+    sight_limit: Option<u32>,
+}
+
+/// The edges one square sees.
+pub(crate) type EdgeField = Rc<std::collections::HashSet<EdgeId>>;
+
+/// The lines of sight of one board state, each built on first use.
+#[derive(Debug)]
+pub(crate) struct Sight {
+    key: SightKey,
+    /// The squares each square sees.
+    pub los_fields: RefCell<HashMap<usize, Rc<Vec<bool>>>>,
+    /// The edges each square sees, by how edges are targeted.
+    pub los_edge_fields: RefCell<HashMap<(usize, super::los::EdgeTarget), EdgeField>>,
+    /// Where a line of sight goes from every square.
     pub los_graph: std::cell::OnceCell<super::los::LosGraph>,
+}
+
+impl Sight {
+    fn new(key: SightKey) -> Sight {
+        Sight {
+            key,
+            los_fields: RefCell::new(HashMap::new()),
+            los_edge_fields: RefCell::new(HashMap::new()),
+            los_graph: std::cell::OnceCell::new(),
+        }
+    }
 }
 
 impl Derived {
@@ -297,6 +345,7 @@ impl Board {
             obstacles: BTreeMap::new(),
             sight_limit: None,
             cache: RefCell::new(None),
+            sights: Rc::default(),
         };
         board.try_derive().map_err(|p| BoardError::Layout(board.layout.id.clone(), p))?;
         Ok(board)
@@ -328,6 +377,20 @@ impl Board {
         let d = Rc::new(self.try_derive().expect("board data was validated when built"));
         *self.cache.borrow_mut() = Some(d.clone());
         d
+    }
+
+    /// The sight of a state with these tables: a past state's if it had the same, else new.
+    fn sight_for(&self, key: SightKey) -> Rc<Sight> {
+        let mut sights = self.sights.borrow_mut();
+        if let Some(i) = sights.iter().position(|s| s.key == key) {
+            let s = sights.remove(i);
+            sights.insert(0, s.clone());
+            return s;
+        }
+        let s = Rc::new(Sight::new(key));
+        sights.insert(0, s.clone());
+        sights.truncate(SIGHTS_KEPT);
+        s
     }
 
     fn changed(&mut self) {
@@ -935,10 +998,9 @@ impl Board {
             column: vec![false; n_corners],
             cell_blocks_los: vec![false; (w * h) as usize],
             cell_blocks_move: vec![false; (w * h) as usize],
-            los_fields: RefCell::new(HashMap::new()),
-            los_edge_fields: RefCell::new(HashMap::new()),
             distance_fields: RefCell::new(HashMap::new()),
-            los_graph: std::cell::OnceCell::new(),
+            // Set at the end, once the tables it is keyed by are done.
+            sight: Rc::new(Sight::new(SightKey::default())),
         };
         // Printed terrain: a double wall on a seam is one wall (8th: Changing the Map).
         for (i, face) in self.faces.iter().enumerate() {
@@ -1018,6 +1080,17 @@ impl Board {
             }
         }
         self.derive_links(&mut d)?;
+        d.sight = self.sight_for(SightKey {
+            w: d.w,
+            h: d.h,
+            sector_of: d.sector_of.clone(),
+            links: d.links.clone(),
+            barrier: d.barrier.clone(),
+            edge_blocks_los: d.edge_blocks_los.clone(),
+            cell_blocks_los: d.cell_blocks_los.clone(),
+            column: d.column.clone(),
+            sight_limit: self.sight_limit,
+        });
         Ok(d)
     }
 

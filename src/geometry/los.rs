@@ -362,7 +362,7 @@ fn gcd(mut a: i64, mut b: i64) -> i64 {
 impl Board {
     fn field_in(&self, d: &Derived, from: Sq) -> Rc<Vec<bool>> {
         let c = d.cell(from);
-        if let Some(f) = d.los_fields.borrow().get(&c) {
+        if let Some(f) = d.sight.los_fields.borrow().get(&c) {
             return f.clone();
         }
         let mut f = Tracer::new(los_graph(d)).field(c);
@@ -373,7 +373,7 @@ impl Board {
             }
         }
         let f = Rc::new(f);
-        d.los_fields.borrow_mut().insert(c, f.clone());
+        d.sight.los_fields.borrow_mut().insert(c, f.clone());
         f
     }
 
@@ -478,7 +478,7 @@ impl Board {
     /// the board changes, as square fields are.
     fn edge_field(&self, d: &Derived, a: Sq, mode: EdgeTarget) -> Rc<HashSet<EdgeId>> {
         let from = d.cell(a);
-        if let Some(f) = d.los_edge_fields.borrow().get(&(from, mode)) {
+        if let Some(f) = d.sight.los_edge_fields.borrow().get(&(from, mode)) {
             return f.clone();
         }
         let offsets: Vec<i64> = match mode {
@@ -519,7 +519,7 @@ impl Board {
             }
         }
         let seen = Rc::new(seen);
-        d.los_edge_fields.borrow_mut().insert((from, mode), seen.clone());
+        d.sight.los_edge_fields.borrow_mut().insert((from, mode), seen.clone());
         seen
     }
 
@@ -629,5 +629,5 @@ fn near_cells(d: &Derived, from: Sq, limit: u32) -> Vec<bool> {
 
 /// The LOS table of a board state, built on first use.
 fn los_graph(d: &Derived) -> &LosGraph {
-    d.los_graph.get_or_init(|| LosGraph::build(d))
+    d.sight.los_graph.get_or_init(|| LosGraph::build(d))
 }
