@@ -161,6 +161,10 @@ local Game = {}
 ---@return Player[]
 function Game:players() end
 
+---How many players there are, living or dead (their ids are 0 to this minus one).
+---@return integer
+function Game:player_count() end
+
 ---One player by id (0, 1, ...).
 ---@param p integer
 ---@return Player

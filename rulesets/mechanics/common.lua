@@ -28,13 +28,13 @@ function M.has_trait(game, c, trait)
 end
 
 -- Living players in turn order, starting with the active player.
+-- (Each player's record by itself: after one player's step the others' are still at hand.)
 function M.turn_order(game)
-  local all = game:players()
-  local n, first = #all, game:turn().active
+  local n, first = game:player_count(), game:turn().active
   local out = {}
   for i = 0, n - 1 do
     local q = (first + i) % n
-    if all[q + 1].alive then out[#out + 1] = q end
+    if game:player(q).alive then out[#out + 1] = q end
   end
   return out
 end
@@ -391,7 +391,7 @@ end
 function M.check_last_wizard(game, reason)
   local order = M.turn_order(game)
   if #order == 0 then return M.finish(game, nil, "no wizard is left alive") end
-  if #order == 1 and #game:players() > 1 then return M.finish(game, order[1], reason) end
+  if #order == 1 and game:player_count() > 1 then return M.finish(game, order[1], reason) end
   return false
 end
 

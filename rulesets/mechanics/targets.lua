@@ -34,7 +34,8 @@ function M.edges_around(game, s) return game:edges_around(s) end
 -- "wizard": every living wizard (an edition may leave the caster out); "self": the caster.
 function M.kinds.wizard(game, _p)
   local out = {}
-  for _, pl in ipairs(game:players()) do
+  for q = 0, game:player_count() - 1 do
+    local pl = game:player(q)
     if pl.alive and pl.at then
       out[#out + 1] = { kind = "wizard", player = pl.id, at = pl.at, label = M.wizard_label(game, pl.id) }
     end
@@ -69,7 +70,8 @@ function M.kinds.creature(game, _p) return things(game, "creature") end
 -- by label: two answers for the whole board rather than two questions a square.
 local function occupied(game)
   local taken = {}
-  for _, pl in ipairs(game:players()) do
+  for q = 0, game:player_count() - 1 do
+    local pl = game:player(q)
     if pl.alive and pl.at then taken[M.sq_label(pl.at)] = true end
   end
   for _, o in ipairs(game:objects()) do
@@ -78,10 +80,12 @@ local function occupied(game)
   return taken
 end
 
-local function squares(game, empty_only)
+-- With `seen_from`, only the squares seen from there (the others are out of a plain line of
+-- sight's range: far fewer to weigh).
+local function squares(game, empty_only, seen_from)
   local out = {}
   local taken = empty_only and occupied(game) or {}
-  for _, s in ipairs(game:squares()) do
+  for _, s in ipairs(seen_from and game:visible_from(seen_from) or game:squares()) do
     local label = M.sq_label(s)
     if not taken[label] then
       out[#out + 1] = { kind = "square", at = s, x = s.x, y = s.y, label = "square " .. label }
@@ -90,8 +94,8 @@ local function squares(game, empty_only)
   return out
 end
 
-function M.kinds.square(game, _p) return squares(game, false) end
-function M.kinds.empty_square(game, _p) return squares(game, true) end
+function M.kinds.square(game, _p, _range, seen_from) return squares(game, false, seen_from) end
+function M.kinds.empty_square(game, _p, _range, seen_from) return squares(game, true, seen_from) end
 
 -- Every edge holding `barrier` ("wall", "door", "open"), as targets of `kind`; the board's
 -- outer edges only if `rim`. With `range` "los" and `from` (where the caster stands), only
@@ -122,10 +126,10 @@ M.kinds.border = edges_of("open", "border")
 -- Spells in play (not the object cards wizards carry).
 function M.kinds.spell(game, _p)
   local out = {}
-  for _, pl in ipairs(game:players()) do
-    for _, c in ipairs(game:play_area(pl.id)) do
+  for q = 0, game:player_count() - 1 do
+    for _, c in ipairs(game:play_area(q)) do
       if not common.is_object_card(game, c) then
-        out[#out + 1] = { kind = "spell", card = c, player = pl.id, label = "spell " .. game:card(c).name .. " #" .. c }
+        out[#out + 1] = { kind = "spell", card = c, player = q, label = "spell " .. game:card(c).name .. " #" .. c }
       end
     end
   end
@@ -142,11 +146,13 @@ end
 
 function M.kinds.board(_game, _p) return { { kind = "board", label = "the board" } } end
 
--- Candidate targets of one type, before the range check.
-function M.candidates(game, p, ttype, range)
+-- Candidate targets of one type, before the range check. `seen_from` (optional): the range
+-- is a plain line of sight from that square, so a type may leave out what is not seen from
+-- there (squares do).
+function M.candidates(game, p, ttype, range, seen_from)
   local f = M.kinds[ttype]
   if not f then return {} end
-  return f(game, p, range)
+  return f(game, p, range, seen_from)
 end
 
 ---------------------------------------------------------------------------------------------
@@ -249,9 +255,12 @@ function M.legal(game, p, c, cache)
   local rkey = tostring(card.range) .. (bent and "+bent" or "")
   local verdicts = cache.in_range[rkey] or {}
   cache.in_range[rkey] = verdicts
+  -- A plain line of sight (not bent round a corner or through a wall) sees no square its
+  -- caster's square does not.
+  local seen_from = card.range == "los" and not bent and from or nil
   for _, ttype in ipairs(card.targets or {}) do
-    local ck = ttype .. "/" .. tostring(card.range)
-    cache.candidates[ck] = cache.candidates[ck] or M.candidates(game, p, ttype, card.range)
+    local ck = ttype .. "/" .. tostring(card.range) .. (seen_from and "/plain" or "")
+    cache.candidates[ck] = cache.candidates[ck] or M.candidates(game, p, ttype, card.range, seen_from)
     for _, t in ipairs(cache.candidates[ck]) do
       if not seen[t.label] and not M.excluded(game, p, c, card, t, cache) then
         if verdicts[t.label] == nil then verdicts[t.label] = M.in_range(game, p, card.range, t, bent, from) end

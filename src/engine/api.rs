@@ -307,6 +307,7 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     query(lua, t, "players", w, |k, ()| -> F<Value> {
         Ok(Value::List(k.st.borrow().players.iter().map(cv::player).collect()))
     })?;
+    reg(lua, t, "player_count", w, |k, ()| -> F<i64> { Ok(k.st.borrow().players.len() as i64) })?;
     query(lua, t, "player", w, |k, p: i64| -> F<Value> {
         let p = pid(p, k)?;
         Ok(cv::player(&k.st.borrow().players[p as usize]))

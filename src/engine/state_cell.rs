@@ -8,11 +8,11 @@
 //!   (`stamp[1]`): the memo of the game's queries (`api.lua`) is good while the count stays.
 //!   Changes are counted by the part of the state they may touch too ([`Touch`]: the board, the
 //!   players, the cards, the objects, the hands and play areas, the rest (the game's vars, the
-//!   stack...), the turn, each player, in `stamp[2]` to `stamp[9]`), so a question about one
-//!   part alone (sight and edges, a player, a card, the objects, a hand, the turn) is kept until
-//!   that part changes; a change to one card or one player alone is shown in `card_stamp` or
-//!   `player_stamp` instead, and spares the answers about the others. Every change counts as
-//!   touching every part unless its code says which it touches
+//!   stack...), the turn, each player, the seats, in `stamp[2]` to `stamp[10]`), so a question
+//!   about one part alone (sight and edges, a player, a card, the objects, a hand, the turn) is
+//!   kept until that part changes; a change to one card or one player alone is shown in
+//!   `card_stamp` or `player_stamp` instead, and spares the answers about the others. Every
+//!   change counts as touching every part unless its code says which it touches
 //!   ([`StateCell::borrow_mut_touching`]): a forgotten case costs time, never a stale answer.
 
 use crate::state::GameState;
@@ -21,7 +21,7 @@ use std::rc::{Rc, Weak};
 
 /// The parts of the state a change may touch, as a set of bits; each has its count of changes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct Touch(u8);
+pub(crate) struct Touch(u16);
 
 impl Touch {
     /// Nothing any question reads (the dice, the counter of fresh ids).
@@ -44,10 +44,19 @@ impl Touch {
     pub const REST: Touch = Touch(32);
     /// The turn (its vars too): a movement point spent keeps the game's vars and the stack.
     pub const TURN: Touch = Touch(64);
+    /// How many seats there are: only a change that may touch anything (a new state) moves it.
+    const SEATS: Touch = Touch(256);
     pub const ALL: Touch = Touch(
-        Self::BOARD.0 | Self::PLAYERS.0 | Self::CARDS.0 | Self::OBJECTS.0 | Self::HANDS.0 | Self::REST.0 | Self::TURN.0,
+        Self::BOARD.0
+            | Self::PLAYERS.0
+            | Self::CARDS.0
+            | Self::OBJECTS.0
+            | Self::HANDS.0
+            | Self::REST.0
+            | Self::TURN.0
+            | Self::SEATS.0,
     );
-    const PARTS: usize = 8;
+    const PARTS: usize = 9;
 
     pub const fn and(self, other: Touch) -> Touch {
         Touch(self.0 | other.0)
@@ -141,7 +150,8 @@ impl StateCell {
     /// Shows the count of changes to Lua in `stamp[1]`, of those that may touch each part in
     /// `stamp[2]` (the board), `stamp[3]` (players), `stamp[4]` (cards), `stamp[5]` (objects),
     /// `stamp[6]` (hands and play areas), `stamp[7]` (the rest), `stamp[8]` (the turn),
-    /// `stamp[9]` (each player, but for one player's own changes: `player_stamp`).
+    /// `stamp[9]` (each player, but for one player's own changes: `player_stamp`), `stamp[10]`
+    /// (the seats: only a change that may touch anything moves it).
     /// The table is made here with all its slots, so that writing them never allocates.
     pub fn show_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Table> {
         let stamp = lua.create_table_with_capacity(1 + Touch::PARTS, 0)?;

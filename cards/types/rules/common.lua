@@ -133,7 +133,7 @@ function M.same_edge(a, b) end
 ---@return any ...
 function M.has_trait(game, c, trait) end
 
----Living players in turn order, starting with the active player. (rulesets: mechanics)
+---Living players in turn order, starting with the active player. (Each player's record by itself: after one player's step the others' are still at hand.) (rulesets: mechanics)
 ---@param game Game
 ---@return any ...
 function M.turn_order(game) end

@@ -138,14 +138,18 @@ function M.kinds.treasure(game, p) end
 ---(rulesets: mechanics)
 ---@param game Game
 ---@param p? any
+---@param range? any
+---@param seen_from? any
 ---@return any ...
-function M.kinds.square(game, p) end
+function M.kinds.square(game, p, range, seen_from) end
 
 ---(rulesets: mechanics)
 ---@param game Game
 ---@param p? any
+---@param range? any
+---@param seen_from? any
 ---@return any ...
-function M.kinds.empty_square(game, p) end
+function M.kinds.empty_square(game, p, range, seen_from) end
 
 ---Every edge holding `barrier` ("wall", "door", "open"), as targets of `kind`; the board's outer edges only if `rim`. With `range` "los" and `from` (where the caster stands), only the lines seen from there (config `walls_seen_at`): far fewer than the whole board. (rulesets: mechanics)
 ---@param game Game
@@ -179,13 +183,14 @@ function M.kinds.sector(game, p) end
 ---@return any ...
 function M.kinds.board(game, p) end
 
----Candidate targets of one type, before the range check. (rulesets: mechanics)
+---Candidate targets of one type, before the range check. `seen_from` (optional): the range is a plain line of sight from that square, so a type may leave out what is not seen from there (squares do). (rulesets: mechanics)
 ---@param game Game
 ---@param p? any
 ---@param ttype? any
 ---@param range? any
+---@param seen_from? any
 ---@return any ...
-function M.candidates(game, p, ttype, range) end
+function M.candidates(game, p, ttype, range, seen_from) end
 
 ---Ranges: anywhere (or none), caster (the caster himself, or things in his square), self (the caster only), same_space, adjacent, los. Walls and doors in sight are seen at any point of them or at their centre (config `walls_seen_at`: "any_point" or "centre"); adjacent ones are the caster's square's own edges. `bent`: the sight may bend round one corner (for wizards, squares and objects). `from`: where p stands, if the caller knows it. (rulesets: mechanics, mechanics)
 ---@param game Game
