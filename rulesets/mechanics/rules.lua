@@ -272,10 +272,11 @@ function rules.may_punch(game, p, q)
   return false
 end
 
--- Punches at the wizards p may punch, in turn order.
+-- Punches at the wizards p may punch, in turn order. (Reach first: it is the cheap question,
+-- and the one that most often says no.)
 function rules.add_wizard_punches(game, p, list)
   for _, q in ipairs(common.turn_order(game)) do
-    if rules.may_attack_wizard(game, p, q) and game:player(q).at and rules.may_punch(game, p, q) then
+    if q ~= p and game:player(q).at and rules.may_punch(game, p, q) and rules.may_attack_wizard(game, p, q) then
       list[#list + 1] = { label = "punch " .. targets.wizard_label(game, q), kind = "punch", target = { kind = "wizard", player = q }, hostile = true }
     end
   end
