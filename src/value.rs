@@ -140,7 +140,8 @@ impl IntoLua for Value {
 pub struct Frozen(pub Value);
 
 /// Where the sandbox leaves what a frozen proxy needs (in the Lua registry): { refuse_write,
-/// length, name, the frozen empty table, the frozen squares and edges given so far by place }.
+/// length, name, the frozen empty table, the frozen squares and edges given so far by place,
+/// their places by table }.
 pub const FROZEN_KIT: &std::ffi::CStr = c"wizwar.frozen_kit";
 
 impl IntoLua for Frozen {
@@ -211,6 +212,12 @@ unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: Option<std::
                 freeze_top(state, kit);
                 ffi::lua_pushvalue(state, -1);
                 ffi::lua_rawseti(state, -3, code);
+                // And its code by the table, for `PlaceArg`.
+                ffi::lua_rawgeti(state, kit, 6);
+                ffi::lua_pushvalue(state, -2);
+                ffi::lua_pushinteger(state, code);
+                ffi::lua_rawset(state, -3);
+                ffi::lua_pop(state, 1);
             }
             ffi::lua_remove(state, -2);
             return;
@@ -252,6 +259,59 @@ fn place_code(m: &BTreeMap<String, Value>) -> Option<i64> {
         _ => return None,
     };
     Some((1 << 34) + square * 4 + side as i64)
+}
+
+/// The place a place code stands for (see `place_code`): x, y and, for an edge, its side
+/// (0 to 3: N, E, S, W).
+pub fn place_of_code(code: i64) -> (i64, i64, Option<usize>) {
+    let (square, side) = if code >= 1 << 34 {
+        let e = code - (1 << 34);
+        (e / 4, Some((e % 4) as usize))
+    } else {
+        (code, None)
+    };
+    (square / 65536 - 32768, square % 65536 - 32768, side)
+}
+
+/// An argument that names a place (a square or an edge): the code of one of the kernel's own
+/// frozen place tables (squares and edges it gave: see `push`), found without reading the
+/// table or building a map, or else the value as [`Value`] reads it. Most places scripts pass
+/// back are the kernel's (where a wizard stands, a step's square).
+pub enum PlaceArg {
+    Code(i64),
+    Value(Value),
+}
+
+impl FromLua for PlaceArg {
+    fn from_lua(v: mlua::Value, lua: &Lua) -> mlua::Result<PlaceArg> {
+        let mlua::Value::Table(t) = v else { return scalar_from_lua(v).map(PlaceArg::Value) };
+        let mut out = None;
+        // SAFETY: as in `Value::from_lua`: only reads (the registry's kit, a raw lookup, then
+        // `read_raw`); nothing with a destructor is live across a call that could raise.
+        unsafe {
+            lua.exec_raw::<()>(t, |state| {
+                use mlua::ffi;
+                let top = ffi::lua_gettop(state);
+                let mut code = None;
+                if ffi::lua_checkstack(state, 4) != 0
+                    && ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, FROZEN_KIT.as_ptr()) == ffi::LUA_TTABLE
+                    && ffi::lua_rawgeti(state, -1, 6) == ffi::LUA_TTABLE
+                {
+                    ffi::lua_pushvalue(state, top);
+                    if ffi::lua_rawget(state, -2) == ffi::LUA_TNUMBER {
+                        code = Some(ffi::lua_tointeger(state, -1));
+                    }
+                }
+                ffi::lua_settop(state, top);
+                out = Some(match code {
+                    Some(c) => Ok(PlaceArg::Code(c)),
+                    None => read_raw(state, top, 0).map(PlaceArg::Value),
+                });
+                ffi::lua_settop(state, 0);
+            })?;
+        }
+        out.unwrap_or_else(|| Err(refuse("nothing")))
+    }
 }
 
 /// Replaces the table on top of the stack by a frozen proxy of it: a table holding only the
@@ -449,6 +509,30 @@ mod tests {
         let err = lua.load("return { [true] = 1 }").eval::<Value>().unwrap_err();
         assert!(err.to_string().contains("key of type boolean"), "{err}");
         assert_eq!(lua.load("return { 2.0, { n = 3.0 } }").eval::<Value>().unwrap().to_string(), "{2, {n = 3}}");
+    }
+
+    #[test]
+    fn place_codes_name_each_place_once_and_read_back() {
+        let square = |x: i64, y: i64| {
+            let mut m = BTreeMap::new();
+            m.insert("x".to_string(), Value::Int(x));
+            m.insert("y".to_string(), Value::Int(y));
+            m
+        };
+        let mut seen = std::collections::HashSet::new();
+        for (x, y) in [(0, 0), (3, 7), (-1, 0), (0, -1), (-5, -9), (32767, -32768)] {
+            let code = place_code(&square(x, y)).unwrap();
+            assert_eq!(place_of_code(code), (x, y, None));
+            assert!(seen.insert(code));
+            for (i, side) in ["N", "E", "S", "W"].iter().enumerate() {
+                let mut e = square(x, y);
+                e.insert("side".to_string(), Value::Str(side.to_string()));
+                let code = place_code(&e).unwrap();
+                assert_eq!(place_of_code(code), (x, y, Some(i)));
+                assert!(seen.insert(code));
+            }
+        }
+        assert_eq!(place_code(&square(40000, 0)), None, "too far out to pack");
     }
 
     #[test]

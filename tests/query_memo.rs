@@ -178,3 +178,26 @@ fn a_square_or_an_edge_is_one_frozen_table_per_place() {
     assert!(err.contains("repl:2:") && err.contains("read-only"), "a shared square is read-only: {err}");
     assert_eq!(e.eval_lua("return game:player(0).at.x ~= 99").unwrap(), "true");
 }
+
+#[test]
+fn a_place_handed_back_is_known_by_its_table_and_any_other_is_read() {
+    let e = game();
+    // The kernel's own square and a table the script made name the same place; an edge the
+    // kernel gave stands for its square where a square is asked.
+    let out = e
+        .eval_lua(
+            "local at = game:player(0).at
+             local mine = { x = at.x, y = at.y }
+             local _, info = next(game:edges_around(at))
+             return #game:visible_from(at) == #game:visible_from(mine),
+               game:sector_of(at) == game:sector_of(mine),
+               game:los_edge(at, info.edge) == game:los_edge(mine, { x = info.edge.x, y = info.edge.y, side = info.edge.side }),
+               game:sector_of(info.edge) == game:sector_of({ x = info.edge.x, y = info.edge.y })",
+        )
+        .unwrap();
+    assert_eq!(out, "true\ttrue\ttrue\ttrue");
+    let err = e.eval_lua("local x = 1\nlocal y = game:visible_from('here')").unwrap_err();
+    assert!(err.contains("repl:2:") && err.contains("expected a square"), "not a square: {err}");
+    let err = e.eval_lua("local x = 1\nlocal y = game:los_edge(game:player(0).at, game:player(0).at)").unwrap_err();
+    assert!(err.contains("repl:2:") && err.contains("needs a side"), "a square is no edge: {err}");
+}

@@ -10,7 +10,8 @@ use crate::geometry::moves::{random_direction, Mover, RunStop};
 use crate::geometry::{Barrier, Dir, EdgeView, Obstacle, Place, Rot, SeamFate};
 use crate::lua::sandbox::HostError;
 use crate::state::{CardId, CardInstance, GameResult, Object, ObjectId, PlayerId, StackEntry, Zone};
-use crate::value::Value;
+
+use crate::value::{PlaceArg, Value};
 use mlua::{FromLuaMulti, IntoLuaMulti, Lua, Table};
 use std::rc::{Rc, Weak};
 
@@ -371,13 +372,13 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     query(lua, t, "object", w, |k, id: i64| -> F<Value> {
         Ok(k.st.borrow().objects.get(&(id as ObjectId)).map(cv::object).unwrap_or_default())
     })?;
-    query(lua, t, "objects_at", w, |k, s: Value| -> F<Value> {
-        let s = cv::to_sq(&s)?;
+    query(lua, t, "objects_at", w, |k, s: PlaceArg| -> F<Value> {
+        let s = cv::sq_arg(&s)?;
         let st = k.st.borrow();
         Ok(Value::List(st.objects_at(s).iter().map(|id| cv::object(&st.objects[id])).collect()))
     })?;
-    query(lua, t, "wizards_at", w, |k, s: Value| -> F<Value> {
-        let s = cv::to_sq(&s)?;
+    query(lua, t, "wizards_at", w, |k, s: PlaceArg| -> F<Value> {
+        let s = cv::sq_arg(&s)?;
         Ok(Value::List(k.st.borrow().wizards_at(s).into_iter().map(|p| Value::Int(p as i64)).collect()))
     })?;
     query(lua, t, "config", w, |k, ()| -> F<Value> { Ok(k.ruleset.config.clone()) })?;
@@ -427,8 +428,8 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     query(lua, t, "squares", w, |k, ()| -> F<Value> {
         Ok(Value::List(k.st.borrow().board.squares().into_iter().map(cv::sq).collect()))
     })?;
-    query(lua, t, "sector_of", w, |k, s: Value| -> F<Value> {
-        let s = cv::to_sq(&s)?;
+    query(lua, t, "sector_of", w, |k, s: PlaceArg| -> F<Value> {
+        let s = cv::sq_arg(&s)?;
         Ok(cv::opt(k.st.borrow().board.sector_of(s), |i| Value::Int(i as i64)))
     })?;
     reg(lua, t, "sector_count", w, |k, ()| -> F<i64> { Ok(k.st.borrow().board.sector_count() as i64) })?;
@@ -452,51 +453,51 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         let st = k.st.borrow();
         Ok(Value::List(st.board.treasure_starts(i).into_iter().map(cv::sq).collect()))
     })?;
-    query(lua, t, "home_sector_at", w, |k, s: Value| -> F<Value> {
-        let s = cv::to_sq(&s)?;
+    query(lua, t, "home_sector_at", w, |k, s: PlaceArg| -> F<Value> {
+        let s = cv::sq_arg(&s)?;
         Ok(cv::opt(k.st.borrow().board.home_sector_at(s), |i| Value::Int(i as i64)))
     })?;
-    reg(lua, t, "los", w, |k, (a, b): (Value, Value)| -> F<bool> {
-        Ok(k.st.borrow().board.los(cv::to_sq(&a)?, cv::to_sq(&b)?))
+    reg(lua, t, "los", w, |k, (a, b): (PlaceArg, PlaceArg)| -> F<bool> {
+        Ok(k.st.borrow().board.los(cv::sq_arg(&a)?, cv::sq_arg(&b)?))
     })?;
-    query(lua, t, "los_bent", w, |k, (a, b): (Value, Value)| -> F<Value> {
-        Ok(cv::opt(k.st.borrow().board.los_bent(cv::to_sq(&a)?, cv::to_sq(&b)?), cv::sq))
+    query(lua, t, "los_bent", w, |k, (a, b): (PlaceArg, PlaceArg)| -> F<Value> {
+        Ok(cv::opt(k.st.borrow().board.los_bent(cv::sq_arg(&a)?, cv::sq_arg(&b)?), cv::sq))
     })?;
-    query(lua, t, "line_squares", w, |k, (a, b): (Value, Value)| -> F<Value> {
-        let line = k.st.borrow().board.line_squares(cv::to_sq(&a)?, cv::to_sq(&b)?);
+    query(lua, t, "line_squares", w, |k, (a, b): (PlaceArg, PlaceArg)| -> F<Value> {
+        let line = k.st.borrow().board.line_squares(cv::sq_arg(&a)?, cv::sq_arg(&b)?);
         Ok(cv::opt(line, |v| Value::List(v.into_iter().map(cv::sq).collect())))
     })?;
-    reg(lua, t, "los_edge", w, |k, (a, e, any): (Value, Value, Option<bool>)| -> F<bool> {
+    reg(lua, t, "los_edge", w, |k, (a, e, any): (PlaceArg, PlaceArg, Option<bool>)| -> F<bool> {
         let mode = if any == Some(true) {
             crate::geometry::EdgeTarget::AnyPoint
         } else {
             crate::geometry::EdgeTarget::Midpoint
         };
-        Ok(k.st.borrow().board.los_to_edge(cv::to_sq(&a)?, cv::to_edge(&e)?, mode))
+        Ok(k.st.borrow().board.los_to_edge(cv::sq_arg(&a)?, cv::edge_arg(&e)?, mode))
     })?;
-    reg(lua, t, "los_object", w, |k, (a, id): (Value, i64)| -> F<bool> {
-        Ok(k.st.borrow().board.los_to_obstacle(cv::to_sq(&a)?, id as ObjectId) || {
+    reg(lua, t, "los_object", w, |k, (a, id): (PlaceArg, i64)| -> F<bool> {
+        Ok(k.st.borrow().board.los_to_obstacle(cv::sq_arg(&a)?, id as ObjectId) || {
             // Objects that block nothing are not obstacles: LOS to their square.
             let st = k.st.borrow();
             match st.objects.get(&(id as ObjectId)).and_then(|o| o.at) {
                 Some(Place::Square(s)) if !st.board.obstacles().contains_key(&(id as ObjectId)) => {
-                    st.board.los(cv::to_sq(&a)?, s)
+                    st.board.los(cv::sq_arg(&a)?, s)
                 }
                 _ => false,
             }
         })
     })?;
-    reg(lua, t, "adjacent", w, |k, (a, b): (Value, Value)| -> F<bool> {
-        Ok(k.st.borrow().board.adjacent(cv::to_sq(&a)?, cv::to_sq(&b)?))
+    reg(lua, t, "adjacent", w, |k, (a, b): (PlaceArg, PlaceArg)| -> F<bool> {
+        Ok(k.st.borrow().board.adjacent(cv::sq_arg(&a)?, cv::sq_arg(&b)?))
     })?;
     query(lua, t, "sight_limit", w, |k, ()| -> F<Value> {
         Ok(cv::opt(k.st.borrow().board.sight_limit(), |n| Value::Int(n as i64)))
     })?;
-    query(lua, t, "visible_from", w, |k, a: Value| -> F<Value> {
-        Ok(Value::List(k.st.borrow().board.visible_from(cv::to_sq(&a)?).into_iter().map(cv::sq).collect()))
+    query(lua, t, "visible_from", w, |k, a: PlaceArg| -> F<Value> {
+        Ok(Value::List(k.st.borrow().board.visible_from(cv::sq_arg(&a)?).into_iter().map(cv::sq).collect()))
     })?;
-    query(lua, t, "neighbours", w, |k, s: Value| -> F<Value> {
-        let s = cv::to_sq(&s)?;
+    query(lua, t, "neighbours", w, |k, s: PlaceArg| -> F<Value> {
+        let s = cv::sq_arg(&s)?;
         let st = k.st.borrow();
         let mut out = Vec::new();
         for d in crate::geometry::Dir::ALL {
@@ -555,8 +556,8 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         }
         Ok(Value::List(out))
     })?;
-    query(lua, t, "edges_around", w, |k, s: Value| -> F<Value> {
-        let s = cv::to_sq(&s)?;
+    query(lua, t, "edges_around", w, |k, s: PlaceArg| -> F<Value> {
+        let s = cv::sq_arg(&s)?;
         let st = k.st.borrow();
         let mut out = std::collections::BTreeMap::new();
         for d in Dir::ALL {
@@ -566,8 +567,8 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         }
         Ok(Value::Map(out))
     })?;
-    query(lua, t, "edges_in_sight", w, |k, (a, any): (Value, Option<bool>)| -> F<Value> {
-        let a = cv::to_sq(&a)?;
+    query(lua, t, "edges_in_sight", w, |k, (a, any): (PlaceArg, Option<bool>)| -> F<Value> {
+        let a = cv::sq_arg(&a)?;
         let mode = if any == Some(true) {
             crate::geometry::EdgeTarget::AnyPoint
         } else {
@@ -615,8 +616,8 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
             r.into_iter().map(|(s, c)| map(vec![("square", cv::sq(s)), ("cost", Value::Int(c as i64))])).collect(),
         ))
     })?;
-    query(lua, t, "distance", w, |k, (a, b): (Value, Value)| -> F<Value> {
-        Ok(cv::opt(k.st.borrow().board.distance(cv::to_sq(&a)?, cv::to_sq(&b)?), |d| Value::Int(d as i64)))
+    query(lua, t, "distance", w, |k, (a, b): (PlaceArg, PlaceArg)| -> F<Value> {
+        Ok(cv::opt(k.st.borrow().board.distance(cv::sq_arg(&a)?, cv::sq_arg(&b)?), |d| Value::Int(d as i64)))
     })?;
     reg(lua, t, "run", w, |k, (a, d, max, flags): (Value, Value, i64, Option<Value>)| -> F<Value> {
         let flags = flags.unwrap_or_default();

@@ -25,6 +25,29 @@ pub fn to_sq(v: &Value) -> Result<Sq, String> {
     }
 }
 
+/// A square argument (see [`crate::value::PlaceArg`]); an edge stands for its square, as in
+/// `to_sq`.
+pub fn sq_arg(a: &crate::value::PlaceArg) -> Result<Sq, String> {
+    match a {
+        crate::value::PlaceArg::Code(c) => {
+            let (x, y, _) = crate::value::place_of_code(*c);
+            Ok(Sq::new(x as i32, y as i32))
+        }
+        crate::value::PlaceArg::Value(v) => to_sq(v),
+    }
+}
+
+/// An edge argument (see [`crate::value::PlaceArg`]).
+pub fn edge_arg(a: &crate::value::PlaceArg) -> Result<EdgeId, String> {
+    match a {
+        crate::value::PlaceArg::Code(c) => match crate::value::place_of_code(*c) {
+            (x, y, Some(side)) => Ok(Sq::new(x as i32, y as i32).edge(Dir::ALL[side])),
+            (x, y, None) => to_edge(&sq(Sq::new(x as i32, y as i32))),
+        },
+        crate::value::PlaceArg::Value(v) => to_edge(v),
+    }
+}
+
 pub fn dir(d: Dir) -> Value {
     Value::Str(d.letter().to_string())
 }

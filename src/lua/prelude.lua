@@ -91,9 +91,10 @@ local EMPTY = {}
 local frozen_empty = real_setmetatable({ [FROZEN_KEY] = EMPTY }, {
   __index = EMPTY, __newindex = frozen_write, __len = frozen_len, __metatable = FROZEN_NAME,
 })
--- The kernel's frozen squares and edges, one per place (value.rs): filled as they are given.
-local frozen_places = {}
-local frozen_kit = { frozen_write, frozen_len, FROZEN_NAME, frozen_empty, frozen_places }
+-- The kernel's frozen squares and edges, one per place (value.rs): filled as they are given;
+-- and the place of each by the table, so a place given back is known without reading it.
+local frozen_places, frozen_place_codes = {}, {}
+local frozen_kit = { frozen_write, frozen_len, FROZEN_NAME, frozen_empty, frozen_places, frozen_place_codes }
 
 ---------------------------------------------------------------- errors no script may swallow
 -- When the host stops a script (budget, abort, memory), these re-raise what they caught.
