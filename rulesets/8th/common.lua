@@ -53,8 +53,9 @@ function M.check_victory(game)
   if game:option("deadly_treasures") then
     M.kill_robbed_wizards(game, false, function(g, q) M.kill(g, q, nil, false) end)
   end
-  if M.check_last_wizard(game, "last wizard alive") then return true end
-  return M.check_points(game, M.victory_target(game))
+  local order = M.turn_order(game)
+  if M.check_last_wizard(game, "last wizard alive", order) then return true end
+  return M.check_points(game, M.victory_target(game), order)
 end
 
 return M

@@ -17,12 +17,13 @@ local each = M.each
 
 -- May card c not be played now (a trait some effect forbids)?
 function M.forbidden(game, c)
-  local traits = {}
-  for _, t in ipairs(game:card(c).traits or {}) do traits[t] = true end
   local no = false
   each(game, function(_, e)
-    for _, t in ipairs(e.forbid_traits or {}) do
-      if traits[t] then no = true end
+    -- (the card's traits are read only where a trait is forbidden: seldom)
+    for _, banned in ipairs(e.forbid_traits or {}) do
+      for _, t in ipairs(game:card(c).traits or {}) do
+        if t == banned then no = true end
+      end
     end
   end)
   return no

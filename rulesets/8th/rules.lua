@@ -89,10 +89,10 @@ function rules.filter_steps(game, p, steps) return effects.filter_steps(game, p,
 -- throws.
 function rules.may_attack_wizard(game, p, q) return q ~= p and not effects.has(game, q, "unattackable") end
 
-local function castable(game, p, c)
-  local card = game:card(c)
+-- May p cast card c (its record `card`) now; `attack_ok`: may he still attack this turn?
+local function castable(game, p, c, card, attack_ok)
   if card.kind ~= "attack" and card.kind ~= "neutral" then return false end
-  if card.kind == "attack" and not can_attack(game) then return false end
+  if card.kind == "attack" and not attack_ok then return false end
   if effects.forbidden(game, c) then return false end -- a trait forbidden while a spell lasts
   if not transform.may_cast(game, p, card.kind) then return false end
   return game:call_card(c, "can_cast", { caster = p, controller = p }) ~= false
@@ -100,10 +100,10 @@ end
 
 -- 8th: Playing Magic Cards and Boosting Spells: each legal target, with or without one
 -- energy card (whose value replaces the default energy).
-local function add_casts(game, p, list, cache)
+local function add_casts(game, p, list, cache, attack_ok)
   for _, c in ipairs(game:hand(p)) do
     local card = game:card(c)
-    if castable(game, p, c) then
+    if castable(game, p, c, card, attack_ok) then
       rules.add_plays(game, p, c, "cast", list, cache)
     elseif card.kind == "item" and not effects.forbidden(game, c) then
       list[#list + 1] = { label = "play " .. name_of(game, c), kind = "item", card = c }
@@ -115,12 +115,12 @@ end
 function rules.may_pick_up_object(game) return movement_left(game) >= 1 end
 
 -- Carried items (drop, throw) and maintained spells (end).
-local function add_carried(game, p, list, cache)
+local function add_carried(game, p, list, cache, attack_ok)
   for _, c in ipairs(game:play_area(p)) do
     if game:card(c).kind == "item" then
       list[#list + 1] = { label = "drop " .. name_of(game, c), kind = "drop_item", card = c }
       -- 8th: Thrown weapons: the turn's attack, at a legal target of the card.
-      if can_attack(game) then rules.add_throws(game, p, c, list, cache) end
+      if attack_ok then rules.add_throws(game, p, c, list, cache) end
     elseif not creations.is_permanent_creation(game, c) then
       -- 8th: Maintaining Spells: the caster may end a maintained spell during his turn.
       list[#list + 1] = { label = "end spell " .. name_of(game, c), kind = "end_spell", card = c }
@@ -128,16 +128,18 @@ local function add_carried(game, p, list, cache)
   end
 end
 
+-- (Whether he may still attack is asked once: nothing changes while actions are listed.)
 function rules.add_actions(game, p, list, cache)
+  local attack_ok = can_attack(game)
   rules.add_moves(game, p, list)
   rules.add_speed_boosts(game, p, list)
-  if can_attack(game) then rules.add_wizard_punches(game, p, list) end
-  add_casts(game, p, list, cache)
+  if attack_ok then rules.add_wizard_punches(game, p, list) end
+  add_casts(game, p, list, cache, attack_ok)
   rules.add_pickups(game, p, list)
-  add_carried(game, p, list, cache)
+  add_carried(game, p, list, cache, attack_ok)
   doors.add_actions(game, p, list)
   creatures.add_actions(game, p, list)
-  card_actions.add(game, p, list, can_attack(game))
+  card_actions.add(game, p, list, attack_ok)
 end
 
 function rules.end_label(_game) return "end the Move and Cast phase" end

@@ -56,8 +56,9 @@ function M.check_victory(game)
   if game:vars().over then return true end
   local died = game:vars().died_this_action or {}
   game:set_var("died_this_action", nil)
-  if M.check_points(game, M.victory_target(game)) then return true end
-  if #M.turn_order(game) == 0 then
+  local order = M.turn_order(game)
+  if M.check_points(game, M.victory_target(game), order) then return true end
+  if #order == 0 then
     local actor, actor_died, others = game:turn().active, false, {}
     for _, q in ipairs(died) do
       if q == actor then actor_died = true else others[#others + 1] = q end
@@ -66,7 +67,7 @@ function M.check_victory(game)
       return M.finish(game, others[1], "outlived the wizard whose action killed them both")
     end
   end
-  return M.check_last_wizard(game, "last wizard left")
+  return M.check_last_wizard(game, "last wizard left", order)
 end
 
 return M

@@ -316,9 +316,9 @@ end
 function M.victory_target(game) return game:config().victory_points end
 
 -- The first wizard in turn order with `target` victory points (M.victory_points) wins.
--- Returns true when the game is over.
-function M.check_points(game, target)
-  for _, p in ipairs(M.turn_order(game)) do
+-- Returns true when the game is over. `order`: the turn order, if the caller has it.
+function M.check_points(game, target, order)
+  for _, p in ipairs(order or M.turn_order(game)) do
     if M.victory_points(game, p) >= target then return M.finish(game, p, target .. " victory points") end
   end
   return false
@@ -387,9 +387,9 @@ function M.finish(game, winner, reason)
 end
 
 -- The end that needs no edition's rule: nobody left, or one wizard left of several.
--- Returns true when the game is over.
-function M.check_last_wizard(game, reason)
-  local order = M.turn_order(game)
+-- Returns true when the game is over. `order`: the turn order, if the caller has it.
+function M.check_last_wizard(game, reason, order)
+  order = order or M.turn_order(game)
   if #order == 0 then return M.finish(game, nil, "no wizard is left alive") end
   if #order == 1 and game:player_count() > 1 then return M.finish(game, order[1], reason) end
   return false

@@ -236,13 +236,17 @@ function rules.add_plays(game, p, c, verb, list, cache, admit)
   local tlist = targets.legal(game, p, c, cache)
   if #(game:card(c).targets or {}) == 0 then tlist = { { kind = "none", label = "" } } end
   local boosts = play.boosts(game, p, c)
+  -- (the names once, not once a target)
+  local played = verb .. " " .. play.name_of(game, c)
+  local with = {}
+  for i, b in ipairs(boosts) do with[i] = " with " .. play.name_of(game, b) end
   for _, t in ipairs(tlist) do
     if not admit or admit(t) then
-      local base = verb .. " " .. play.name_of(game, c) .. (t.label ~= "" and (" at " .. t.label) or "")
+      local base = played .. (t.label ~= "" and (" at " .. t.label) or "")
       local hostile = rules.hostile(game, p, t, c)
       list[#list + 1] = { label = base, kind = "cast", card = c, target = t, hostile = hostile }
-      for _, b in ipairs(boosts) do
-        list[#list + 1] = { label = base .. " with " .. play.name_of(game, b), kind = "cast", card = c, target = t, boost = b, hostile = hostile }
+      for i, b in ipairs(boosts) do
+        list[#list + 1] = { label = base .. with[i], kind = "cast", card = c, target = t, boost = b, hostile = hostile }
       end
     end
   end

@@ -244,11 +244,12 @@ function M.score_kill(game, p) end
 ---@return any ...
 function M.victory_points(game, p) end
 
----The first wizard in turn order with `target` victory points (M.victory_points) wins. Returns true when the game is over. (rulesets: mechanics)
+---The first wizard in turn order with `target` victory points (M.victory_points) wins. Returns true when the game is over. `order`: the turn order, if the caller has it. (rulesets: mechanics)
 ---@param game Game
 ---@param target? any
+---@param order? any
 ---@return any ...
-function M.check_points(game, target) end
+function M.check_points(game, target, order) end
 
 ---Wizard q dies (8th: Life, Damage, and Dying; 9th: Death): the objects he carries fall in his square (M.is_object_card), his spells end (but M.stays_after_death), a treasure he carries falls. His hand goes to `killer` if `takes` (the edition says when: 8th a direct attack, 9th any kill) and the killer is another living wizard, who then scores a kill (M.score_kill) and discards down to his limit; otherwise it is discarded. (rulesets: mechanics)
 ---@param game Game
@@ -272,10 +273,11 @@ function M.kill_robbed_wizards(game, living_only, kill) end
 ---@return any ...
 function M.finish(game, winner, reason) end
 
----The end that needs no edition's rule: nobody left, or one wizard left of several. Returns true when the game is over. (rulesets: mechanics)
+---The end that needs no edition's rule: nobody left, or one wizard left of several. Returns true when the game is over. `order`: the turn order, if the caller has it. (rulesets: mechanics)
 ---@param game Game
 ---@param reason? any
+---@param order? any
 ---@return any ...
-function M.check_last_wizard(game, reason) end
+function M.check_last_wizard(game, reason, order) end
 
 return M
