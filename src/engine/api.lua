@@ -124,8 +124,9 @@ end
 -- call moved the clock (it changed the state, through a handler it ran): nothing is kept.
 -- With `per` (a card's or a player's questions: card_stamp, player_stamp), the answers about
 -- the first argument also go when per[it] moves. This runs for every query a script makes, so
--- it is kept short: the shapes most queries have (no argument, one) have wrappers of their
--- own.
+-- it is kept short: the shapes most queries have (no argument; one, plain, with its own
+-- clock or with a key; two plain ones with their own clock; two squares) have wrappers of
+-- their own.
 local function remembered(name, clock, i, n, key1, key2, key3, per)
   local f, m, at, seen = K[name], {}, -1, {}
   if n == 0 then
@@ -139,7 +140,83 @@ local function remembered(name, clock, i, n, key1, key2, key3, per)
       return v
     end
     return
+  elseif n == 1 and not key1 and not per then
+    -- One plain argument (an id, a name).
+    game[name] = function(_, a)
+      local now = clock[i]
+      if now ~= at then m, at = {}, now end
+      local k = a
+      if k == nil then k = NIL end
+      local v = m[k]
+      if v == nil then v = ask(f, clock, i, now, m, k, a)
+      elseif verify_memo then check_memo(name, clock, i, now, v, f, a) end
+      if v == NIL then return nil end
+      return v
+    end
+    return
+  elseif n == 1 and not key1 then
+    -- One plain argument whose own changes move per[it] (a card's id, a player's).
+    game[name] = function(_, a)
+      local now = clock[i]
+      if now ~= at then m, seen, at = {}, {}, now end
+      local k = a
+      if k == nil then k = NIL end
+      if seen[k] ~= per[k] then m[k], seen[k] = nil, per[k] end
+      local v = m[k]
+      if v == nil then v = ask(f, clock, i, now, m, k, a)
+      elseif verify_memo then check_memo(name, clock, i, now, v, f, a) end
+      if v == NIL then return nil end
+      return v
+    end
+    return
+  elseif n == 1 and not per then
+    -- One argument with a key (a square, an edge, a filter).
+    game[name] = function(_, a)
+      local now = clock[i]
+      if now ~= at then m, at = {}, now end
+      local k = key1(a)
+      if k == nil then return pass(raw_pcall(f, a)) end
+      local v = m[k]
+      if v == nil then v = ask(f, clock, i, now, m, k, a)
+      elseif verify_memo then check_memo(name, clock, i, now, v, f, a) end
+      if v == NIL then return nil end
+      return v
+    end
+    return
+  elseif n == 2 and not key1 and not key2 and per then
+    -- Two plain arguments, the first's own changes moving per[it] (a card's hook, its data).
+    game[name] = function(_, a, b)
+      local now = clock[i]
+      if now ~= at then m, seen, at = {}, {}, now end
+      if a == nil or b == nil then return pass(raw_pcall(f, a, b)) end
+      if seen[a] ~= per[a] then m[a], seen[a] = nil, per[a] end
+      local t = m[a]
+      if t == nil then t = {}; m[a] = t end
+      local v = t[b]
+      if v == nil then v = ask(f, clock, i, now, t, b, a, b)
+      elseif verify_memo then check_memo(name, clock, i, now, v, f, a, b) end
+      if v == NIL then return nil end
+      return v
+    end
+    return
+  elseif n == 2 and key1 and key2 and not per then
+    -- Two arguments with keys (two squares).
+    game[name] = function(_, a, b)
+      local now = clock[i]
+      if now ~= at then m, at = {}, now end
+      local ka, kb = key1(a), key2(b)
+      if ka == nil or kb == nil then return pass(raw_pcall(f, a, b)) end
+      local t = m[ka]
+      if t == nil then t = {}; m[ka] = t end
+      local v = t[kb]
+      if v == nil then v = ask(f, clock, i, now, t, kb, a, b)
+      elseif verify_memo then check_memo(name, clock, i, now, v, f, a, b) end
+      if v == NIL then return nil end
+      return v
+    end
+    return
   elseif n == 1 then
+    -- One argument with a key and a clock of its own (no query has both yet).
     game[name] = function(_, a)
       local now = clock[i]
       if now ~= at then m, seen, at = {}, {}, now end
