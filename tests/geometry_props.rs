@@ -238,6 +238,25 @@ proptest! {
         }
     }
 
+    /// The lines seen from a square, asked all at once (`lines_seen`, what `game:edges` and
+    /// `game:edges_in_sight` use), are those `los_to_edge` sees one by one, with or without a
+    /// sight limit; without a square, every line with what stands on it.
+    #[test]
+    fn lines_seen_at_once_are_those_seen_one_by_one(b in board(), from in prop::collection::vec(0..100usize, 3), limit in prop::option::of(1..5u32)) {
+        let mut b = b;
+        b.set_sight_limit(limit);
+        let squares = b.squares();
+        let all: Vec<(EdgeId, Barrier)> = b.lines().into_iter().map(|e| (e, b.edge(e).unwrap().barrier)).collect();
+        prop_assert_eq!(b.lines_seen(None), all.clone());
+        for i in from {
+            let a = squares[i % squares.len()];
+            for mode in [EdgeTarget::Midpoint, EdgeTarget::AnyPoint] {
+                let one_by_one: Vec<(EdgeId, Barrier)> = all.iter().copied().filter(|&(e, _)| b.los_to_edge(a, e, mode)).collect();
+                prop_assert_eq!(b.lines_seen(Some((a, mode))), one_by_one, "from {}", a);
+            }
+        }
+    }
+
     /// A board keeps the sight of its last few states and takes it up again when it comes back
     /// to one (a door made and unmade, opened and closed): what it sees then is what a board
     /// built fresh in that state sees (a copy read back from JSON keeps no past sight).

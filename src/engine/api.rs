@@ -539,14 +539,9 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         };
         let st = k.st.borrow();
         let mut out = Vec::new();
-        // Square by square, their sides N, E, S, W: each line once, in board order. What is
-        // cheap to test is tested first.
-        for e in st.board.lines() {
-            let Some(b) = st.board.barrier(e) else { continue };
+        // Square by square, their sides N, E, S, W: each line once, in board order.
+        for (e, b) in st.board.lines_seen(seen_from.map(|a| (a, mode))) {
             if barrier.as_deref().is_some_and(|want| barrier_name(b) != want) {
-                continue;
-            }
-            if seen_from.is_some_and(|a| !st.board.los_to_edge(a, e, mode)) {
                 continue;
             }
             let v = st.board.edge(e)?;
@@ -576,8 +571,8 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         };
         let st = k.st.borrow();
         let mut out = std::collections::BTreeMap::new();
-        for e in st.board.lines() {
-            if st.board.barrier(e).is_some_and(|b| b != Barrier::Open) && st.board.los_to_edge(a, e, mode) {
+        for (e, b) in st.board.lines_seen(Some((a, mode))) {
+            if b != Barrier::Open {
                 out.insert(edge_key(e), Value::Bool(true));
             }
         }

@@ -225,6 +225,8 @@ pub(crate) struct Derived {
     /// Lines of sight on this state (set by `Board::derived`, shared with every past state
     /// whose `SightKey` is the same).
     pub sight: Rc<Sight>,
+    /// Every line of the board once, with its index (built on first use by `lines`).
+    pub lines: std::cell::OnceCell<Vec<(EdgeId, usize)>>,
 }
 
 /// All that lines of sight read from a board state: two states with equal keys see alike.
@@ -243,6 +245,8 @@ pub(crate) struct SightKey {
 
 /// The edges one square sees.
 pub(crate) type EdgeField = Rc<std::collections::HashSet<EdgeId>>;
+/// Whether one square sees each line (by `edge_index`).
+pub(crate) type LineField = Rc<Vec<bool>>;
 
 /// The lines of sight of one board state, each built on first use.
 #[derive(Debug)]
@@ -254,6 +258,9 @@ pub(crate) struct Sight {
     pub los_edge_fields: RefCell<HashMap<(usize, super::los::EdgeTarget), EdgeField>>,
     /// Where a line of sight goes from every square.
     pub los_graph: std::cell::OnceCell<super::los::LosGraph>,
+    /// The lines each square sees (by `edge_index`), by how edges are targeted: `los_to_edge`
+    /// for every line at once, for the queries that ask about all of them.
+    pub los_line_fields: RefCell<HashMap<(usize, super::los::EdgeTarget), LineField>>,
 }
 
 impl Sight {
@@ -263,11 +270,31 @@ impl Sight {
             los_fields: RefCell::new(HashMap::new()),
             los_edge_fields: RefCell::new(HashMap::new()),
             los_graph: std::cell::OnceCell::new(),
+            los_line_fields: RefCell::new(HashMap::new()),
         }
     }
 }
 
 impl Derived {
+    /// Every line of the board once, in board order, with its `edge_index` (see
+    /// [`Board::lines`]), kept while the board stays as it is.
+    pub fn lines(&self, board: &Board) -> &Vec<(EdgeId, usize)> {
+        self.lines.get_or_init(|| {
+            let mut seen = vec![false; self.barrier.len()];
+            let mut out = Vec::new();
+            for s in board.squares() {
+                for dir in Dir::ALL {
+                    let e = s.edge(dir);
+                    if let Some(i) = self.edge_index(e) {
+                        if !std::mem::replace(&mut seen[i], true) {
+                            out.push((e, i));
+                        }
+                    }
+                }
+            }
+            out
+        })
+    }
     pub fn contains(&self, s: Sq) -> bool {
         s.x >= 0 && s.y >= 0 && s.x < self.w && s.y < self.h && self.sector_of[(s.y * self.w + s.x) as usize] >= 0
     }
@@ -512,20 +539,20 @@ impl Board {
     /// Every line of the board once, in board order: square by square, their sides N, E, S, W
     /// (the order scripts see in `game:edges`).
     pub fn lines(&self) -> Vec<EdgeId> {
+        self.derived().lines(self).iter().map(|&(e, _)| e).collect()
+    }
+
+    /// The lines of the board in board order (as [`Board::lines`]) with what stands on each;
+    /// with `seen_from`, only those seen from there as [`Board::los_to_edge`] sees them
+    /// (worked out once for all lines, per square and board state).
+    pub fn lines_seen(&self, seen_from: Option<(Sq, super::los::EdgeTarget)>) -> Vec<(EdgeId, Barrier)> {
         let d = self.derived();
-        let mut seen = vec![false; d.barrier.len()];
-        let mut out = Vec::new();
-        for s in self.squares() {
-            for dir in Dir::ALL {
-                let e = s.edge(dir);
-                if let Some(i) = d.edge_index(e) {
-                    if !std::mem::replace(&mut seen[i], true) {
-                        out.push(e);
-                    }
-                }
-            }
-        }
-        out
+        let field = seen_from.map(|(a, mode)| self.line_field(&d, a, mode));
+        d.lines(self)
+            .iter()
+            .filter(|&&(_, i)| field.as_ref().is_none_or(|f| f[i]))
+            .map(|&(e, i)| (e, d.barrier[i]))
+            .collect()
     }
 
     pub fn edge(&self, e: EdgeId) -> Result<EdgeView, BoardError> {
@@ -1001,6 +1028,7 @@ impl Board {
             distance_fields: RefCell::new(HashMap::new()),
             // Set at the end, once the tables it is keyed by are done.
             sight: Rc::new(Sight::new(SightKey::default())),
+            lines: std::cell::OnceCell::new(),
         };
         // Printed terrain: a double wall on a seam is one wall (8th: Changing the Map).
         for (i, face) in self.faces.iter().enumerate() {

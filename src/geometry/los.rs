@@ -439,11 +439,41 @@ impl Board {
         if d.cell_blocks_los[d.cell(a)] {
             return false;
         }
+        let near = self.sight_limit().map(|limit| near_cells(&d, a, limit.saturating_sub(1)));
+        let seen = self.edge_field(&d, a, mode);
+        self.line_seen(&d, &seen, near.as_deref(), e)
+    }
+
+    /// Whether `a` sees each line of the board (by `edge_index`), as `los_to_edge` tells it
+    /// line by line: worked out once for all lines, per square and board state.
+    pub(crate) fn line_field(&self, d: &Derived, a: Sq, mode: EdgeTarget) -> Rc<Vec<bool>> {
+        if !d.contains(a) {
+            return Rc::new(vec![false; d.barrier.len()]);
+        }
+        let from = d.cell(a);
+        if let Some(f) = d.sight.los_line_fields.borrow().get(&(from, mode)) {
+            return f.clone();
+        }
+        let mut field = vec![false; d.barrier.len()];
+        if !d.cell_blocks_los[from] {
+            let seen = self.edge_field(d, a, mode);
+            let near = self.sight_limit().map(|limit| near_cells(d, a, limit.saturating_sub(1)));
+            for &(e, i) in d.lines(self) {
+                field[i] = self.line_seen(d, &seen, near.as_deref(), e);
+            }
+        }
+        let field = Rc::new(field);
+        d.sight.los_line_fields.borrow_mut().insert((from, mode), field.clone());
+        field
+    }
+
+    /// Is line `e` seen, given the edges a square's lines reach (`seen`) and, under a sight
+    /// limit, the squares near it (`near`)?
+    fn line_seen(&self, d: &Derived, seen: &HashSet<EdgeId>, near: Option<&[bool]>, e: EdgeId) -> bool {
+        let (s1, s2) = e.sides();
         // Under a sight limit of n, a line is seen only from within n - 1 steps of one of its
         // squares (its midpoint lies half a square beyond them).
-        if let Some(limit) = self.sight_limit() {
-            let near = near_cells(&d, a, limit.saturating_sub(1));
-            let (s1, s2) = e.sides();
+        if let Some(near) = near {
             let mut sides: Vec<Sq> = vec![s1, s2];
             // The far side of a link names the same line.
             for s in [s1, s2] {
@@ -459,7 +489,6 @@ impl Board {
         }
         // The same line seen from the far side of a link.
         let mut names = vec![e];
-        let (s1, s2) = e.sides();
         for s in [s1, s2] {
             if let (true, Some(side)) = (d.contains(s), e.side_of(s)) {
                 if let Some(step) = d.step(s, side) {
@@ -469,7 +498,6 @@ impl Board {
                 }
             }
         }
-        let seen = self.edge_field(&d, a, mode);
         names.iter().any(|n| seen.contains(n))
     }
 
