@@ -111,7 +111,7 @@ fn table(t: &mlua::Table, game: Option<&mlua::Table>, path: &mut Vec<*const c_vo
             pairs = inner.pairs::<Lua, Lua>().flatten().collect();
         }
     }
-    pairs.sort_by(|a, b| key_order(&a.0).cmp(&key_order(&b.0)));
+    pairs.sort_by_key(|a| key_order(&a.0));
     path.push(t.to_pointer());
     let mut entries = vec![];
     let mut next_index = 1;

@@ -336,7 +336,7 @@ pub fn run_interactive(repl: &mut Repl) -> Result<bool, String> {
             }
         }
         let cmd = line.trim();
-        if let Some(done) = quitting(&repl, cmd) {
+        if let Some(done) = quitting(repl, cmd) {
             match done {
                 Ok(()) => break,
                 Err(e) => {
@@ -457,6 +457,16 @@ pub fn main(root: &Path, setup: Option<GameSetup>, defaults: GameSetup, script: 
     Ok(ok && started)
 }
 
+/// `quit` or `exit` (None for any other line): Ok to leave, or why not (steps not saved;
+/// `quit!` leaves anyway).
+fn quitting(repl: &Repl, cmd: &str) -> Option<Result<(), String>> {
+    match cmd {
+        "quit" | "exit" => Some(repl.refuse_unsaved(cmd)),
+        "quit!" | "exit!" => Some(Ok(())),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -497,15 +507,5 @@ mod tests {
         assert!(needs_more("= {1,"));
         assert!(!needs_more("lua x = = 1"), "a syntax error is not unfinished");
         assert!(!needs_more("board"));
-    }
-}
-
-/// `quit` or `exit` (None for any other line): Ok to leave, or why not (steps not saved;
-/// `quit!` leaves anyway).
-fn quitting(repl: &Repl, cmd: &str) -> Option<Result<(), String>> {
-    match cmd {
-        "quit" | "exit" => Some(repl.refuse_unsaved(cmd)),
-        "quit!" | "exit!" => Some(Ok(())),
-        _ => None,
     }
 }
