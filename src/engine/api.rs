@@ -655,6 +655,9 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "set_token", w, |k, (p, name, n): (i64, String, i64)| -> F<()> {
         let p = pid(p, k)?;
+        if k.st.borrow().players[p as usize].tokens.get(&name).copied().unwrap_or(0) == n {
+            return Ok(());
+        }
         let mut st = k.st.borrow_mut_player(p, Touch::NONE);
         if n == 0 {
             st.players[p as usize].tokens.remove(&name);
@@ -665,19 +668,31 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "set_player_var", w, |k, (p, key, v): (i64, String, Value)| -> F<()> {
         let p = pid(p, k)?;
+        if sets_nothing(&k.st.borrow().players[p as usize].vars, &key, &v) {
+            return Ok(());
+        }
         k.st.borrow_mut_player(p, Touch::NONE).players[p as usize].vars.set(&key, v);
         Ok(())
     })?;
     reg(lua, t, "set_turn_var", w, |k, (key, v): (String, Value)| -> F<()> {
+        if sets_nothing(&k.st.borrow().turn.vars, &key, &v) {
+            return Ok(());
+        }
         k.st.borrow_mut_touching(Touch::TURN).turn.vars.set(&key, v);
         Ok(())
     })?;
     reg(lua, t, "set_var", w, |k, (key, v): (String, Value)| -> F<()> {
+        if sets_nothing(&k.st.borrow().vars, &key, &v) {
+            return Ok(());
+        }
         k.st.borrow_mut_touching(Touch::REST).vars.set(&key, v);
         Ok(())
     })?;
     reg(lua, t, "set_card_data", w, |k, (c, key, v): (i64, String, Value)| -> F<()> {
         let c = cid(c, k)?;
+        if sets_nothing(&k.st.borrow().cards[c as usize].data, &key, &v) {
+            return Ok(());
+        }
         k.st.borrow_mut_card(c, Touch::NONE).cards[c as usize].data.set(&key, v);
         Ok(())
     })?;
@@ -1017,6 +1032,19 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         Ok(())
     })?;
     Ok(())
+}
+
+/// Would `vars.set(key, v)` leave `vars` as it is (the same value there, or nil where there is
+/// none)? Then it is no change at all: none is counted, no checkpoint copies the state, the
+/// memo keeps its answers (a rule sets "moved" at every step, a spell its data each turn).
+fn sets_nothing(vars: &Value, key: &str, v: &Value) -> bool {
+    match vars {
+        Value::Map(m) => match m.get(key) {
+            Some(old) => !old.is_nil() && old == v,
+            None => v.is_nil(),
+        },
+        _ => false,
+    }
 }
 
 fn check_event(name: &str, before: bool) -> R<()> {
