@@ -249,7 +249,8 @@ function M.legal(game, p, c, cache)
   cache = cache or {}
   cache.candidates = cache.candidates or {}
   cache.in_range = cache.in_range or {}
-  local bent = M.bent(game, p, c, card)
+  -- (Only a line of sight may bend: for any other range the question is not asked.)
+  local bent = card.range == "los" and M.bent(game, p, c, card)
   local asks = game:has_hook(c, "can_target")
   local from = game:player(p).at
   local rkey = tostring(card.range) .. (bent and "+bent" or "")
