@@ -22,17 +22,17 @@ const API_LUA: &str = include_str!("api.lua");
 /// Turns an action or option table from a script into a decision option: its key is its own
 /// `key` if it gives one, else its record's id ([`crate::decision::record_id`]); its label is
 /// its `label`, else its key.
-pub fn choice_from_value(v: &Value) -> R<Choice> {
+pub fn choice_from_value(v: Value) -> R<Choice> {
     if !matches!(v, Value::Map(_)) {
         return Err(format!("an option is a table (a record, or one with a `key`), not {v}"));
     }
     let key = match v.get("key") {
         Some(Value::Str(k)) => k.clone(),
         Some(other) => return Err(format!("an option's `key` is a string, not {other}")),
-        None => crate::decision::record_id(v),
+        None => crate::decision::record_id(&v),
     };
     let label = v.get("label").and_then(Value::as_str).unwrap_or(&key).to_string();
-    Ok(Choice { key, label, value: v.clone() })
+    Ok(Choice { key, label, value: v })
 }
 
 fn reg<A, O, F>(lua: &Lua, t: &Table, name: &str, k: &Weak<Kernel>, f: F) -> mlua::Result<()>
@@ -903,7 +903,7 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         |k, (p, kind, prompt, options, opts): (i64, String, String, Value, Option<Value>)| -> F<(Value, Value)> {
             let p = pid(p, k)?;
             let Value::List(items) = options else { return Err("choose: options must be a list".into()) };
-            let choices = items.iter().map(choice_from_value).collect::<R<Vec<_>>>()?;
+            let choices = items.into_iter().map(choice_from_value).collect::<R<Vec<_>>>()?;
             let opts = opts.unwrap_or_default();
             let int = |n: &str, d: usize| opts.get(n).and_then(Value::as_int).map(|x| x.max(0) as usize).unwrap_or(d);
             let mut req = Request::one(p, &kind, &prompt, choices);

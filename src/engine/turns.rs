@@ -120,9 +120,9 @@ impl Engine {
         let player = self.k.st.borrow().turn.active;
         let list: Value = self.k.host.call(&actions, (game, player))?;
         let failed = self.k.st.borrow().turn.failed.clone();
-        match &list {
+        match list {
             Value::List(items) => Ok(items
-                .iter()
+                .into_iter()
                 .map(api::choice_from_value)
                 .collect::<Result<Vec<_>, String>>()
                 .map_err(HostError::Runtime)?
@@ -167,9 +167,9 @@ impl Engine {
                 }
             };
             chosen_key = keys[0].clone();
-            let choice = req.options.iter().find(|c| c.key == chosen_key).expect("resolved").clone();
-            let mut action = choice.value.clone();
-            action.set("key", choice.key.as_str().into());
+            let at = req.options.iter().position(|c| c.key == chosen_key).expect("resolved");
+            let mut action = req.options.swap_remove(at).value;
+            action.set("key", chosen_key.as_str().into());
             let ended: Option<bool> = self.k.host.call(&perform, (game.clone(), player, action))?;
             if ended == Some(true) {
                 self.k.st.borrow_mut_touching(Touch::TURN).turn.phase_over = true;
