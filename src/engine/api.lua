@@ -216,25 +216,8 @@ local function remembered(name, clock, i, n, key1, key2, key3, per)
     end
     return
   elseif n == 1 then
-    -- One argument with a key and a clock of its own (no query has both yet).
-    game[name] = function(_, a)
-      local now = clock[i]
-      if now ~= at then m, seen, at = {}, {}, now end
-      local k = a
-      if key1 then
-        k = key1(a)
-        if k == nil then return pass(raw_pcall(f, a)) end
-      elseif k == nil then
-        k = NIL
-      end
-      if per and seen[k] ~= per[k] then m[k], seen[k] = nil, per[k] end
-      local v = m[k]
-      if v == nil then v = ask(f, clock, i, now, m, k, a)
-      elseif verify_memo then check_memo(name, clock, i, now, v, f, a) end
-      if v == NIL then return nil end
-      return v
-    end
-    return
+    -- (One argument with both a key and a clock of its own: no query has that shape.)
+    error("kernel: no memo wrapper for game:" .. name .. " (one argument with a key and a clock of its own)")
   end
   game[name] = function(_, a, b, c)
     local now = clock[i]

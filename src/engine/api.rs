@@ -10,7 +10,6 @@ use crate::geometry::moves::{random_direction, Mover, RunStop};
 use crate::geometry::{Barrier, Dir, EdgeView, Obstacle, Place, Rot, SeamFate};
 use crate::lua::sandbox::HostError;
 use crate::state::{CardId, CardInstance, GameResult, Object, ObjectId, PlayerId, StackEntry, Zone};
-
 use crate::value::{PlaceArg, Value};
 use mlua::{FromLuaMulti, IntoLuaMulti, Lua, Table};
 use std::rc::{Rc, Weak};

@@ -2,7 +2,7 @@
 
 use crate::geometry::{Dir, EdgeId, Place, Sq};
 use crate::state::{CardInstance, Object, Player, StackEntry, TurnState, Zone};
-use crate::value::Value;
+use crate::value::{place_of_code, PlaceArg, Value};
 use std::collections::BTreeMap;
 
 pub fn map(pairs: Vec<(&str, Value)>) -> Value {
@@ -25,26 +25,26 @@ pub fn to_sq(v: &Value) -> Result<Sq, String> {
     }
 }
 
-/// A square argument (see [`crate::value::PlaceArg`]); an edge stands for its square, as in
-/// `to_sq`.
-pub fn sq_arg(a: &crate::value::PlaceArg) -> Result<Sq, String> {
+/// A square argument (see [`PlaceArg`]); an edge stands for its square, as in `to_sq`.
+pub fn sq_arg(a: &PlaceArg) -> Result<Sq, String> {
     match a {
-        crate::value::PlaceArg::Code(c) => {
-            let (x, y, _) = crate::value::place_of_code(*c);
+        PlaceArg::Code(c) => {
+            let (x, y, _) = place_of_code(*c);
             Ok(Sq::new(x as i32, y as i32))
         }
-        crate::value::PlaceArg::Value(v) => to_sq(v),
+        PlaceArg::Value(v) => to_sq(v),
     }
 }
 
-/// An edge argument (see [`crate::value::PlaceArg`]).
-pub fn edge_arg(a: &crate::value::PlaceArg) -> Result<EdgeId, String> {
+/// An edge argument (see [`PlaceArg`]).
+pub fn edge_arg(a: &PlaceArg) -> Result<EdgeId, String> {
     match a {
-        crate::value::PlaceArg::Code(c) => match crate::value::place_of_code(*c) {
+        PlaceArg::Code(c) => match place_of_code(*c) {
             (x, y, Some(side)) => Ok(Sq::new(x as i32, y as i32).edge(Dir::ALL[side])),
+            // (a square where an edge is asked: the same message as a table without a side)
             (x, y, None) => to_edge(&sq(Sq::new(x as i32, y as i32))),
         },
-        crate::value::PlaceArg::Value(v) => to_edge(v),
+        PlaceArg::Value(v) => to_edge(v),
     }
 }
 

@@ -42,7 +42,7 @@
 //! reach allows, and every chart centre it passes is recorded. Fields are cached per square until
 //! the board changes.
 
-use super::board::{Barrier, Board, Derived, Place};
+use super::board::{Barrier, Board, Derived, LineField, Place};
 use super::types::{Corner, Dir, EdgeId, Rot, Sq};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -446,7 +446,7 @@ impl Board {
 
     /// Whether `a` sees each line of the board (by `edge_index`), as `los_to_edge` tells it
     /// line by line: worked out once for all lines, per square and board state.
-    pub(crate) fn line_field(&self, d: &Derived, a: Sq, mode: EdgeTarget) -> Rc<Vec<bool>> {
+    pub(crate) fn line_field(&self, d: &Derived, a: Sq, mode: EdgeTarget) -> LineField {
         if !d.contains(a) {
             return Rc::new(vec![false; d.barrier.len()]);
         }
