@@ -133,15 +133,14 @@ impl IntoLua for Value {
     }
 }
 
-/// A value given to Lua frozen: its tables read-only all the way down (the sandbox's frozen
-/// records: a proxy holding only the data, under [`frozen_key`], whose metatable reads
-/// through to the data and refuses writes). The kernel's query answers are frozen so the memo
-/// may hand one answer to every script that asks.
+/// A value given to Lua frozen: its tables read-only all the way down. A frozen table is a
+/// plain table the patched VM refuses every write to, raw ones too (vendor/lua-src/PATCH.md):
+/// it reads, iterates and measures as any table, at no cost. The kernel's query answers are
+/// frozen so the memo may hand one answer to every script that asks.
 pub struct Frozen(pub Value);
 
-/// Where the sandbox leaves what a frozen proxy needs (in the Lua registry): { refuse_write,
-/// length, name, the frozen empty table, the frozen squares and edges given so far by place,
-/// their places by table }.
+/// Where the sandbox leaves what frozen answers share (in the Lua registry): { the frozen
+/// empty table, the frozen squares and edges given so far by place, their places by table }.
 pub const FROZEN_KIT: &std::ffi::CStr = c"wizwar.frozen_kit";
 
 impl IntoLua for Frozen {
@@ -185,11 +184,11 @@ unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: Option<std::
         }
         // All empty frozen tables are one (the kit's): nothing in one to change or tell apart.
         Value::List(items) if items.is_empty() && frozen.is_some() => {
-            ffi::lua_rawgeti(state, frozen.unwrap_or_default(), 4);
+            ffi::lua_rawgeti(state, frozen.unwrap_or_default(), 1);
             return;
         }
         Value::Map(m) if m.is_empty() && frozen.is_some() => {
-            ffi::lua_rawgeti(state, frozen.unwrap_or_default(), 4);
+            ffi::lua_rawgeti(state, frozen.unwrap_or_default(), 1);
             return;
         }
         Value::List(items) => {
@@ -205,15 +204,15 @@ unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: Option<std::
         Value::Map(m) if frozen.is_some() && place_code(m).is_some() => {
             let kit = frozen.unwrap_or_default();
             let code = place_code(m).unwrap_or_default();
-            ffi::lua_rawgeti(state, kit, 5);
+            ffi::lua_rawgeti(state, kit, 2);
             if ffi::lua_rawgeti(state, -1, code) == ffi::LUA_TNIL {
                 ffi::lua_pop(state, 1);
                 push_map(state, m, frozen);
-                freeze_top(state, kit);
+                lua_wizwar_freeze(state, -1);
                 ffi::lua_pushvalue(state, -1);
                 ffi::lua_rawseti(state, -3, code);
                 // And its code by the table, for `PlaceArg`.
-                ffi::lua_rawgeti(state, kit, 6);
+                ffi::lua_rawgeti(state, kit, 3);
                 ffi::lua_pushvalue(state, -2);
                 ffi::lua_pushinteger(state, code);
                 ffi::lua_rawset(state, -3);
@@ -224,8 +223,8 @@ unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: Option<std::
         }
         Value::Map(m) => push_map(state, m, frozen),
     }
-    if let Some(kit) = frozen {
-        freeze_top(state, kit);
+    if frozen.is_some() {
+        lua_wizwar_freeze(state, -1);
     }
 }
 
@@ -295,7 +294,7 @@ impl FromLua for PlaceArg {
                 let mut code = None;
                 if ffi::lua_checkstack(state, 4) != 0
                     && ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, FROZEN_KIT.as_ptr()) == ffi::LUA_TTABLE
-                    && ffi::lua_rawgeti(state, -1, 6) == ffi::LUA_TTABLE
+                    && ffi::lua_rawgeti(state, -1, 3) == ffi::LUA_TTABLE
                 {
                     ffi::lua_pushvalue(state, top);
                     if ffi::lua_rawget(state, -2) == ffi::LUA_TNUMBER {
@@ -314,27 +313,12 @@ impl FromLua for PlaceArg {
     }
 }
 
-/// Replaces the table on top of the stack by a frozen proxy of it: a table holding only the
-/// data, under [`frozen_key`], whose metatable (made from the kit at `kit`) reads through to
-/// the data and refuses writes.
-unsafe fn freeze_top(state: *mut mlua::ffi::lua_State, kit: std::os::raw::c_int) {
-    use mlua::ffi;
-    let data = ffi::lua_gettop(state);
-    ffi::lua_createtable(state, 0, 1);
-    let proxy = ffi::lua_gettop(state);
-    ffi::lua_pushvalue(state, data);
-    ffi::lua_rawsetp(state, proxy, frozen_key());
-    ffi::lua_createtable(state, 0, 4);
-    ffi::lua_pushvalue(state, data);
-    ffi::lua_setfield(state, -2, c"__index".as_ptr());
-    ffi::lua_rawgeti(state, kit, 1);
-    ffi::lua_setfield(state, -2, c"__newindex".as_ptr());
-    ffi::lua_rawgeti(state, kit, 2);
-    ffi::lua_setfield(state, -2, c"__len".as_ptr());
-    ffi::lua_rawgeti(state, kit, 3);
-    ffi::lua_setfield(state, -2, c"__metatable".as_ptr());
-    ffi::lua_setmetatable(state, proxy);
-    ffi::lua_remove(state, data);
+// The patched VM's own (vendor/lua-src/PATCH.md): compiled into the Lua that mlua links.
+extern "C-unwind" {
+    /// Freezes the table at `idx`: every later write to it fails, raw ones too.
+    pub fn lua_wizwar_freeze(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int);
+    /// Is the value at `idx` a frozen table (1) or not (0)?
+    pub fn lua_wizwar_isfrozen(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int) -> std::os::raw::c_int;
 }
 
 fn refuse(what: &str) -> mlua::Error {
@@ -404,13 +388,6 @@ impl FromLua for Value {
     }
 }
 
-/// The private key under which a frozen record holds the table it stands for
-/// (a light userdata no script can make: the address of a static).
-pub fn frozen_key() -> *mut std::ffi::c_void {
-    static KEY: u8 = 0;
-    &KEY as *const u8 as *mut std::ffi::c_void
-}
-
 /// Reads the value at stack index `idx` (absolute): scalars as `scalar_from_lua` reads them,
 /// tables as `table_value` classifies them, at most 32 deep.
 unsafe fn read_raw(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int, depth: usize) -> mlua::Result<Value> {
@@ -434,14 +411,6 @@ unsafe fn read_raw(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int, d
             if ffi::lua_checkstack(state, 4) == 0 {
                 return Err(refuse("a table nested too deep for the Lua stack"));
             }
-            // A frozen record (`Frozen`) is read as the data it stands for.
-            if ffi::lua_rawgetp(state, idx, frozen_key()) == ffi::LUA_TTABLE {
-                let top = ffi::lua_gettop(state);
-                let v = read_raw(state, top, depth + 1);
-                ffi::lua_settop(state, top - 1);
-                return v;
-            }
-            ffi::lua_settop(state, ffi::lua_gettop(state) - 1);
             let mut ints = BTreeMap::new();
             let mut strs = BTreeMap::new();
             ffi::lua_pushnil(state);

@@ -40,6 +40,47 @@ fn an_answer_cannot_be_changed_and_the_error_names_the_line() {
     assert!(err.contains("repl:2:") && err.contains("no player 99"), "a query's error names the script's line: {err}");
 }
 
+/// A frozen answer is a plain table the patched VM refuses every write to: by field, by index,
+/// new or existing, raw, through the table library, nested, or by a metatable of the script's.
+#[test]
+fn no_write_of_any_kind_reaches_a_frozen_answer() {
+    let e = game();
+    let writes = [
+        "game:player(0).life = 1",
+        "game:player(0).newfield = 1",
+        "game:player(0).at.x = 0",
+        "rawset(game:player(0), 'life', 1)",
+        "rawset(game:player(0), 'newfield', 1)",
+        "rawset(game:players(), 1, 5)",
+        "game:players()[1] = 5",
+        "game:players()[99] = 5",
+        "table.insert(game:players(), 5)",
+        "table.remove(game:players())",
+        "table.sort(game:players(), function(a, b) return a.id > b.id end)",
+        "setmetatable(game:player(0), { __index = function() return 1 end })",
+        "setmetatable(game:hand(0), {})",
+    ];
+    for w in writes {
+        let err = e.eval_lua(w).expect_err(w);
+        assert!(err.contains("read-only"), "{w}: {err}");
+    }
+    let out = e
+        .eval_lua(
+            "local pl = game:player(0)
+             return pl.life, pl.newfield, pl.at.x, #game:players(), game:players()[99], getmetatable(pl)",
+        )
+        .unwrap();
+    let fresh = Engine::new(
+        Path::new("tests/fixtures/engine"),
+        &GameSetup { ruleset: "toy".into(), players: 2, seed: 3, options: vec![], names: vec![] },
+        Box::new(Seats { agents: vec![Box::new(RandomAgent::new(1)), Box::new(RandomAgent::new(2))] }),
+    )
+    .unwrap()
+    .eval_lua("local pl = game:player(0) return pl.life, nil, pl.at.x, #game:players(), nil, nil")
+    .unwrap();
+    assert_eq!(out, fresh, "every write was refused");
+}
+
 #[test]
 fn a_frozen_answer_reads_like_a_table() {
     let e = game();

@@ -16,17 +16,12 @@ local COROUTINE_COST = H.coroutine_cost
 -- Proxies are empty tables whose metatable reads through to the module's table.
 local target_of, proxy_of = {}, {}
 local readonly
--- A frozen record (below) holds its data itself, under the host's private key (a light
--- userdata no script can make): the raw functions here read through to it and never show it.
-local FROZEN_KEY = H.frozen_key
-local function view_target(t)
-  local target = target_of[t]
-  if target == nil then target = rawget(t, FROZEN_KEY) end
-  return target
-end
+-- A frozen record (below) is a plain table the VM refuses writes to: no view stands for it.
+local is_frozen, freeze = H.is_frozen, H.freeze
+local function view_target(t) return target_of[t] end
 
 local function shield(v)
-  if type(v) == "table" and view_target(v) == nil then return readonly(v) end
+  if type(v) == "table" and view_target(v) == nil and not is_frozen(v) then return readonly(v) end
   return v
 end
 
@@ -78,23 +73,15 @@ end
 
 ---------------------------------------------------------------- frozen data
 -- The kernel gives its query answers frozen: read-only all the way down, so one answer can be
--- shared by every script that asks. It builds them itself (value.rs, `Frozen`): a proxy with
--- no field but the data under FROZEN_KEY, whose metatable reads through to the data and
--- refuses writes; these are the parts it needs from here.
-local function frozen_write(_, k)
-  error("attempt to modify a read-only game record (field '" .. tostring(k) .. "'): copy what you change", 2)
-end
-local function frozen_len(p) return #rawget(p, FROZEN_KEY) end
-local FROZEN_NAME = "read-only game record"
+-- shared by every script that asks. A frozen table is a plain table the patched VM refuses
+-- every write to, raw ones and metatables too (value.rs, `Frozen`); these are the parts the
+-- kernel shares between answers.
 -- Every empty table of the kernel's answers is this one (nothing in it to tell them apart).
-local EMPTY = {}
-local frozen_empty = real_setmetatable({ [FROZEN_KEY] = EMPTY }, {
-  __index = EMPTY, __newindex = frozen_write, __len = frozen_len, __metatable = FROZEN_NAME,
-})
+local frozen_empty = freeze({})
 -- The kernel's frozen squares and edges, one per place (value.rs): filled as they are given;
 -- and the place of each by the table, so a place given back is known without reading it.
 local frozen_places, frozen_place_codes = {}, {}
-local frozen_kit = { frozen_write, frozen_len, FROZEN_NAME, frozen_empty, frozen_places, frozen_place_codes }
+local frozen_kit = { frozen_empty, frozen_places, frozen_place_codes }
 
 ---------------------------------------------------------------- errors no script may swallow
 -- When the host stops a script (budget, abort, memory), these re-raise what they caught.
@@ -139,7 +126,7 @@ local function rawlen_(t)
 end
 
 local function rawset_(t, k, v)
-  if view_target(t) ~= nil then error("attempt to modify a read-only table", 2) end
+  if view_target(t) ~= nil or is_frozen(t) then error("attempt to modify a read-only table", 2) end
   return rawset(t, k, v)
 end
 
@@ -155,14 +142,14 @@ local function pairs_(t)
     error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2)
   end
   local target = target_of[t]
-  local frozen = target == nil and rawget(t, FROZEN_KEY) or nil
-  local src = target or frozen or t
-  local keys = frozen and frozen_keys[frozen]
+  local frozen = target == nil and is_frozen(t)
+  local src = target or t
+  local keys = frozen and frozen_keys[t]
   if not keys then
     local err
     keys, err = sorted_keys(src)
     if keys == nil then error(err, 2) end
-    if frozen then frozen_keys[frozen] = keys end
+    if frozen then frozen_keys[t] = keys end
   end
   local i = 0
   local function iter()
@@ -194,6 +181,7 @@ local function setmetatable_(t, mt)
   if type(t) ~= "table" then
     error("bad argument #1 to 'setmetatable' (table expected, got " .. type(t) .. ")", 2)
   end
+  if is_frozen(t) then error("cannot change the metatable of a read-only game record", 2) end
   if mt ~= nil then
     if type(mt) ~= "table" then error("bad argument #2 to 'setmetatable' (nil or table expected)", 2) end
     for i = 1, #FORBIDDEN_META do

@@ -40,7 +40,10 @@ pub(super) fn host_primitives(lua: &Lua, shared: &Rc<Shared>) -> mlua::Result<Ta
     let s = Rc::clone(shared);
     primitives.set("charge", lua.create_function(move |lua, n: u64| s.charge(lua, n))?)?;
     primitives.set("coroutine_cost", COROUTINE_COST)?;
-    primitives.set("frozen_key", mlua::LightUserData(crate::value::frozen_key()))?;
+    // The patched VM's frozen tables (value.rs, `Frozen`): C functions, no crossing into Rust.
+    // SAFETY: both only look at (or flag) their first argument, checked to be a table.
+    primitives.set("is_frozen", unsafe { lua.create_c_function(is_frozen)? })?;
+    primitives.set("freeze", unsafe { lua.create_c_function(freeze)? })?;
     // Debug builds check that no module changes its table after loading (prelude: `readonly`).
     primitives.set("check_module_views", cfg!(debug_assertions))?;
 
@@ -173,4 +176,19 @@ pub(super) fn sorted_keys(t: &Table) -> mlua::Result<Result<Vec<SortKey>, String
 pub(super) fn sort_cost(n: usize) -> u64 {
     let n = n as u64;
     n * (1 + u64::from(n.max(1).ilog2()))
+}
+
+/// `is_frozen(v)`: is v a frozen table?
+unsafe extern "C-unwind" fn is_frozen(state: *mut mlua::ffi::lua_State) -> std::os::raw::c_int {
+    let frozen = crate::value::lua_wizwar_isfrozen(state, 1);
+    mlua::ffi::lua_pushboolean(state, frozen);
+    1
+}
+
+/// `freeze(t)`: freezes table t (every later write to it fails) and returns it.
+unsafe extern "C-unwind" fn freeze(state: *mut mlua::ffi::lua_State) -> std::os::raw::c_int {
+    mlua::ffi::luaL_checktype(state, 1, mlua::ffi::LUA_TTABLE);
+    crate::value::lua_wizwar_freeze(state, 1);
+    mlua::ffi::lua_settop(state, 1);
+    1
 }

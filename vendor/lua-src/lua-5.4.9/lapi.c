@@ -830,7 +830,7 @@ static void auxsetstr (lua_State *L, const TValue *t, const char *k) {
   const TValue *slot;
   TString *str = luaS_new(L, k);
   api_checknelems(L, 1);
-  if (luaV_fastget(L, t, str, slot, luaH_getstr)) {
+  if (luaV_fastgetset(L, t, str, slot, luaH_getstr)) {
     luaV_finishfastset(L, t, slot, s2v(L->top.p - 1));
     L->top.p--;  /* pop value */
   }
@@ -858,7 +858,7 @@ LUA_API void lua_settable (lua_State *L, int idx) {
   lua_lock(L);
   api_checknelems(L, 2);
   t = index2value(L, idx);
-  if (luaV_fastget(L, t, s2v(L->top.p - 2), slot, luaH_get)) {
+  if (luaV_fastgetset(L, t, s2v(L->top.p - 2), slot, luaH_get)) {
     luaV_finishfastset(L, t, slot, s2v(L->top.p - 1));
   }
   else
@@ -880,7 +880,7 @@ LUA_API void lua_seti (lua_State *L, int idx, lua_Integer n) {
   lua_lock(L);
   api_checknelems(L, 1);
   t = index2value(L, idx);
-  if (luaV_fastgeti(L, t, n, slot)) {
+  if (luaV_fastgetseti(L, t, n, slot)) {
     luaV_finishfastset(L, t, slot, s2v(L->top.p - 1));
   }
   else {
@@ -898,6 +898,8 @@ static void aux_rawset (lua_State *L, int idx, TValue *key, int n) {
   lua_lock(L);
   api_checknelems(L, n);
   t = gettable(L, idx);
+  if (l_unlikely(isfrozen(t)))  /* wizwar patch */
+    luaV_frozenerror(L, key);
   luaH_set(L, t, key, s2v(L->top.p - 1));
   invalidateTMcache(t);
   luaC_barrierback(L, obj2gco(t), s2v(L->top.p - 1));
@@ -923,10 +925,34 @@ LUA_API void lua_rawseti (lua_State *L, int idx, lua_Integer n) {
   lua_lock(L);
   api_checknelems(L, 1);
   t = gettable(L, idx);
+  if (l_unlikely(isfrozen(t))) {  /* wizwar patch */
+    TValue k;
+    setivalue(&k, n);
+    luaV_frozenerror(L, &k);
+  }
   luaH_setint(L, t, n, s2v(L->top.p - 1));
   luaC_barrierback(L, obj2gco(t), s2v(L->top.p - 1));
   L->top.p--;
   lua_unlock(L);
+}
+
+
+/*
+** wizwar patch: freeze the table at 'idx' (every later write to it fails: see
+** 'isfrozen'), and ask whether a value is a frozen table.
+*/
+LUA_API void lua_wizwar_freeze (lua_State *L, int idx) {
+  Table *t;
+  lua_lock(L);
+  t = gettable(L, idx);
+  setfrozen(t);
+  lua_unlock(L);
+}
+
+
+LUA_API int lua_wizwar_isfrozen (lua_State *L, int idx) {
+  const TValue *o = index2value(L, idx);
+  return ttistable(o) && isfrozen(hvalue(o));
 }
 
 
@@ -944,6 +970,8 @@ LUA_API int lua_setmetatable (lua_State *L, int objindex) {
   }
   switch (ttype(obj)) {
     case LUA_TTABLE: {
+      if (l_unlikely(isfrozen(hvalue(obj))))  /* wizwar patch */
+        luaG_runerror(L, "cannot change the metatable of a read-only game record");
       hvalue(obj)->metatable = mt;
       if (mt) {
         luaC_objbarrier(L, gcvalue(obj), mt);

@@ -733,6 +733,14 @@ typedef union Node {
 #define setrealasize(t)		((t)->flags &= cast_byte(~BITRAS))
 #define setnorealasize(t)	((t)->flags |= BITRAS)
 
+/* wizwar patch: a frozen table refuses every write, raw ones too (see
+** PATCH.md): the kernel's answers, shared by every script that asks. Bit 6
+** is free: bits 0-5 cache absent metamethods ('maskflags'), bit 7 is BITRAS.
+*/
+#define BITFROZEN		(1 << 6)
+#define isfrozen(t)		((t)->flags & BITFROZEN)
+#define setfrozen(t)		((t)->flags |= BITFROZEN)
+
 
 typedef struct Table {
   CommonHeader;

@@ -283,6 +283,8 @@ LUA_API void  (lua_rawset) (lua_State *L, int idx);
 LUA_API void  (lua_rawseti) (lua_State *L, int idx, lua_Integer n);
 LUA_API void  (lua_rawsetp) (lua_State *L, int idx, const void *p);
 LUA_API int   (lua_setmetatable) (lua_State *L, int objindex);
+LUA_API void  (lua_wizwar_freeze) (lua_State *L, int idx);  /* wizwar patch */
+LUA_API int   (lua_wizwar_isfrozen) (lua_State *L, int idx);  /* wizwar patch */
 LUA_API int   (lua_setiuservalue) (lua_State *L, int idx, int n);
 
 

@@ -102,6 +102,18 @@ typedef enum {
 
 
 /*
+** wizwar patch: 'luaV_fastget' and 'luaV_fastgeti' for an assignment: they
+** fail on a frozen table ('slot' set), so that 'luaV_finishset' refuses it.
+*/
+#define luaV_fastgetset(L,t,k,slot,f) \
+  (luaV_fastget(L,t,k,slot,f) && !isfrozen(hvalue(t)))
+#define luaV_fastgetseti(L,t,k,slot) \
+  (luaV_fastgeti(L,t,k,slot) && !isfrozen(hvalue(t)))
+
+LUAI_FUNC l_noret luaV_frozenerror (lua_State *L, const TValue *key);
+
+
+/*
 ** Finish a fast set operation (when fast get succeeds). In that case,
 ** 'slot' points to the place to put the value.
 */
