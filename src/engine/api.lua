@@ -59,18 +59,32 @@ local game_clock = { 0 }       -- moved by `forget`: a new game on the same engi
 local engine_clock = { 0 }     -- never moves: what holds while the engine lives
 
 -- Keys of arguments that are tables; nil for one the memo does not know (the query then goes
--- to the kernel every time). A square: integers x, y; an edge: a square and a side.
-local function sq_key(s)
+-- to the kernel every time). A square: integers x, y; an edge: a square and a side. The keys
+-- are the kernel's place codes (value.rs, `place_code`), so a square or an edge the kernel
+-- gave (one frozen table per place) is keyed by one lookup in `place_codes`, and one a script
+-- made by its fields.
+local place_codes = place_codes  -- { [a kernel's square or edge] = its code }
+local EDGES = 1 << 34            -- edge codes start here
+local function square_code(s)
   if type(s) ~= "table" then return nil end
   local x, y = s.x, s.y
   if math_type(x) ~= "integer" or math_type(y) ~= "integer" then return nil end
-  return x * 65536 + y
+  if x < -32768 or x >= 32768 or y < -32768 or y >= 32768 then return nil end
+  return (x + 32768) * 65536 + (y + 32768)
+end
+local function sq_key(s)
+  -- (An edge given for a square has its own key: the same answer, kept apart.)
+  local k = place_codes[s]
+  if k ~= nil then return k end
+  return square_code(s)
 end
 local SIDE = { N = 0, E = 1, S = 2, W = 3 }
 local function edge_key(e)
-  local k = sq_key(e)
+  local k = place_codes[e]
+  if k ~= nil and k >= EDGES then return k end
+  k = square_code(e)
   local side = k and SIDE[e.side]
-  return side and (k * 4 + side)
+  return side and (EDGES + k * 4 + side)
 end
 -- An argument only ever nil (steps' flags): any other value skips the memo.
 local function nil_key(v)

@@ -109,7 +109,7 @@ local function wrap(f) charge(COROUTINE_COST) return co_wrap(f) end
 
 ---------------------------------------------------------------- raw access and iteration
 local function next_(t, k)
-  local target = view_target(t)
+  local target = target_of[t]  -- (view_target, written out: `next` is called once a step)
   if target == nil then return next(t, k) end
   local key, v = next(target, k)
   return key, shield(v)
