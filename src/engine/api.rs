@@ -207,9 +207,8 @@ fn barrier_name(b: Barrier) -> &'static str {
 
 /// An edge's key in maps keyed by edges: "x,y,S" of its canonical name (`cv::edge`).
 fn edge_key(e: crate::geometry::EdgeId) -> String {
-    let v = cv::edge(e);
-    let int = |k: &str| v.get(k).and_then(Value::as_int).unwrap_or_default();
-    format!("{},{},{}", int("x"), int("y"), v.get("side").and_then(Value::as_str).unwrap_or("?"))
+    // (As `cv::edge` names it: its square and N for a horizontal line, W for a vertical one.)
+    format!("{},{},{}", e.x, e.y, if e.horizontal { "N" } else { "W" })
 }
 
 /// What scripts see of an edge (`game:edge`, `game:edges`).

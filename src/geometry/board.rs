@@ -560,7 +560,8 @@ impl Board {
         let i =
             d.edge_index(e).filter(|_| self.has_edge(e)).ok_or_else(|| BoardError::OffBoard(format!("edge {e}")))?;
         let (a, b) = e.sides();
-        let st = self.edges.get(&e).cloned().unwrap_or_default();
+        let unchanged = EdgeState::default();
+        let st = self.edges.get(&e).unwrap_or(&unchanged);
         let barrier = d.barrier[i];
         let door = (barrier == Barrier::Door).then(|| {
             let (sector, colour) = match (&st.alteration, &d.printed_door_owner[i]) {
