@@ -93,6 +93,29 @@ fn infinite_loop_runs_out_of_budget() {
     assert_usable(&host);
 }
 
+/// The patched VM charges the budget at calls and at jumps back, not at every instruction
+/// (vendor/lua-src/PATCH.md): every way of running on and on is charged, with or without a
+/// loop statement.
+#[test]
+fn every_endless_run_is_charged_loop_statement_or_not() {
+    let host = host();
+    let cases = [
+        ("tail", "local function f() return f() end\nreturn f()", "cards/test/tail_forever.lua:1:"),
+        ("mutual", "local g\nlocal function f() return g() end\ng = function() return f() end\nreturn f()", "cards/test/mutual_forever.lua:"),
+        ("goto", "local x = 0\n::top:: x = x + 1 goto top", "cards/test/goto_forever.lua:2:"),
+        ("repeat", "local x = 0\nrepeat x = x + 1 until false", "cards/test/repeat_forever.lua:2:"),
+        ("while", "local x = 0\nwhile x >= 0 do x = x + 1 end", "cards/test/while_forever.lua:2:"),
+        ("for", "local x = 0\nfor i = 1, math.maxinteger do x = x + i end", "cards/test/for_forever.lua:2:"),
+        ("iterator", "local function it() return 1 end\nfor _ in it do end", "cards/test/iterator_forever.lua:"),
+    ];
+    for (name, source, location) in cases {
+        let file = format!("cards/test/{name}_forever.lua");
+        let message = timed(Duration::from_secs(5), || expect_budget(run(&host, &file, source), location));
+        assert!(message.contains("2000000"), "{name}: {message}");
+        assert_usable(&host);
+    }
+}
+
 // 2
 #[test]
 fn infinite_loop_in_a_coroutine_runs_out_of_budget() {

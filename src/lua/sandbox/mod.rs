@@ -7,8 +7,10 @@
 //!   shallow copies of those libraries (no `io`, `os`, `debug`, `load`, `package`,
 //!   `collectgarbage`, `string.dump`, `math.random`). Chunks are always loaded as text, never as
 //!   bytecode. `require` only knows modules registered with [`LuaHost::add_module`].
-//! - **Bounded time.** A global instruction hook (it follows coroutines too) meters every call
-//!   into Lua against a budget of VM instructions: deterministic, the same on every machine.
+//! - **Bounded time.** A global count hook (it follows coroutines too) meters every call into
+//!   Lua against a budget of VM instructions: deterministic, the same on every machine. The
+//!   patched VM charges the count by calls (a function's length) and loop turns (their length),
+//!   an upper bound of the instructions run (vendor/lua-src/PATCH.md).
 //!   Once a budget is spent, or the kernel calls [`LuaHost::abort`], the host is *stopping*: the
 //!   hook fires on every instruction and fails each time, and the sandbox's `pcall`, `xpcall`
 //!   and `coroutine.resume` re-raise, so no script can swallow it.
@@ -99,9 +101,10 @@ impl HostError {
     }
 }
 
-/// The hook runs every this many VM instructions of a Lua thread: a script overruns its budget
-/// by less than this. (The patched VM counts in the instruction fetch, vendor/lua-src/PATCH.md,
-/// so the hook's cost is its calls: every 100 instructions they were 2% of a game.)
+/// The hook runs every this many charged VM instructions of a Lua thread: a script overruns
+/// its budget by less than this. (The patched VM charges calls and loop turns, not each
+/// instruction, vendor/lua-src/PATCH.md, so the hook's cost is its calls: every 100
+/// instructions they were 2% of a game, every 1000 under 1%.)
 const HOOK_INTERVAL: u32 = 1000;
 /// A new coroutine may run up to one hook interval before its hook first fires: charge it up front.
 const COROUTINE_COST: u64 = HOOK_INTERVAL as u64;

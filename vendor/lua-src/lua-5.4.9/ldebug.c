@@ -936,11 +936,24 @@ int luaG_traceexec (lua_State *L, const Instruction *pc) {
   }
   pc++;  /* reference is always next instruction */
   ci->u.l.savedpc = pc;  /* save 'pc' */
-  counthook = (mask & LUA_MASKCOUNT) && (--L->hookcount == 0);
-  if (counthook)
-    resethookcount(L);  /* reset count */
-  else if (!(mask & LUA_MASKLINE))
-    return 1;  /* no line hook and count != 0; nothing to be done now */
+  if (mask == LUA_MASKCOUNT) {
+    /* wizwar patch (vendor/lua-src/PATCH.md): a count hook alone is charged by
+    ** calls and loops (lvm.c, 'chargehook'); the trap is a charge come due, or
+    ** a stack reallocation (then nothing to do). The overshoot counts towards
+    ** the next interval, so no charged instruction is lost. */
+    ci->u.l.trap = 0;
+    if (L->hookcount > 0)
+      return 0;
+    counthook = 1;
+    L->hookcount += L->basehookcount;
+  }
+  else {
+    counthook = (mask & LUA_MASKCOUNT) && (--L->hookcount == 0);
+    if (counthook)
+      resethookcount(L);  /* reset count */
+    else if (!(mask & LUA_MASKLINE))
+      return 1;  /* no line hook and count != 0; nothing to be done now */
+  }
   if (ci->callstatus & CIST_HOOKYIELD) {  /* hook yielded last time? */
     ci->callstatus &= ~CIST_HOOKYIELD;  /* erase mark */
     return 1;  /* do not call hook again (VM yielded, so it did not move) */
@@ -963,9 +976,11 @@ int luaG_traceexec (lua_State *L, const Instruction *pc) {
   if (L->status == LUA_YIELD) {  /* did hook yield? */
     if (counthook)
       L->hookcount = 1;  /* undo decrement to zero */
+    if (mask == LUA_MASKCOUNT)  /* wizwar patch: trap again on resuming */
+      ci->u.l.trap = 1;
     ci->callstatus |= CIST_HOOKYIELD;  /* mark that it yielded */
     luaD_throw(L, LUA_YIELD);
   }
-  return 1;  /* keep 'trap' on */
+  return mask != LUA_MASKCOUNT;  /* keep 'trap' on (wizwar patch: not for a count hook alone) */
 }
 

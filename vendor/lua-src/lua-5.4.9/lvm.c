@@ -1106,7 +1106,10 @@ void luaV_finishOp (lua_State *L) {
 ** Execute a jump instruction. The 'updatetrap' allows signals to stop
 ** tight loops. (Without it, the local copy of 'trap' could never change.)
 */
-#define dojump(ci,i,e)	{ pc += GETARG_sJ(i) + e; updatetrap(ci); }
+/* (wizwar patch: a jump back, a loop's turn, is charged its distance; see
+** 'chargehook'. Conditional jumps come here too, through 'donextjump'.) */
+#define dojump(ci,i,e)	{ int d_ = GETARG_sJ(i) + e; pc += d_; updatetrap(ci); \
+                          if (d_ < 0) chargehook(-d_); }
 
 
 /* for test instructions, execute the jump instruction that follows it */
@@ -1155,19 +1158,22 @@ void luaV_finishOp (lua_State *L) {
            luai_threadyield(L); }
 
 
-/* fetch an instruction and prepare its execution */
 /*
-** wizwar patch (vendor/lua-src/PATCH.md): with only a count hook set, an
-** instruction that does not bring the count to zero just counts, here, instead
-** of calling 'luaG_traceexec' (which would decrement the count and return):
-** the sandbox's instruction budget traps every instruction.
+** wizwar patch (vendor/lua-src/PATCH.md): metering by calls and loops. With
+** only a count hook set, instructions are not counted one by one (no 'trap'):
+** a call is charged its function's length and a jump back its distance, an
+** upper bound of the instructions run. When the count is due, the next
+** instruction traps and 'luaG_traceexec' calls the hook.
 */
+#define chargehook(n)  { \
+  if (L->hookmask == LUA_MASKCOUNT && (L->hookcount -= cast_int(n)) <= 0) \
+    trap = ci->u.l.trap = 1; }
+
+
+/* fetch an instruction and prepare its execution */
 #define vmfetch()	{ \
   if (l_unlikely(trap)) {  /* stack reallocation or hooks? */ \
-    if (L->hookmask == LUA_MASKCOUNT && L->hookcount > 1) \
-      L->hookcount--;  /* count hook not due yet */ \
-    else \
-      trap = luaG_traceexec(L, pc);  /* handle hooks */ \
+    trap = luaG_traceexec(L, pc);  /* handle hooks */ \
     updatebase(ci);  /* correct stack */ \
   } \
   i = *(pc++); \
@@ -1189,6 +1195,11 @@ void luaV_execute (lua_State *L, CallInfo *ci) {
 #endif
  startfunc:
   trap = L->hookmask;
+  if (trap == LUA_MASKCOUNT) {  /* wizwar patch: metering by calls and loops */
+    trap = ci->u.l.trap = 0;
+    if (ci->u.l.savedpc == ci_func(ci)->p->code)  /* a call, not a resumption */
+      chargehook(ci_func(ci)->p->sizecode);
+  }
  returning:  /* trap already set */
   cl = ci_func(ci);
   k = cl->p->k;
@@ -1828,6 +1839,7 @@ void luaV_execute (lua_State *L, CallInfo *ci) {
         else if (floatforloop(ra))  /* float loop */
           pc -= GETARG_Bx(i);  /* jump back */
         updatetrap(ci);  /* allows a signal to break the loop */
+        chargehook(GETARG_Bx(i));  /* wizwar patch: a loop's turn */
         vmbreak;
       }
       vmcase(OP_FORPREP) {
@@ -1869,6 +1881,7 @@ void luaV_execute (lua_State *L, CallInfo *ci) {
         if (!ttisnil(s2v(ra + 4))) {  /* continue loop? */
           setobjs2s(L, ra + 2, ra + 4);  /* save control variable */
           pc -= GETARG_Bx(i);  /* jump back */
+          chargehook(GETARG_Bx(i));  /* wizwar patch: a loop's turn */
         }
         vmbreak;
       }}
