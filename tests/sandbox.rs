@@ -101,7 +101,11 @@ fn every_endless_run_is_charged_loop_statement_or_not() {
     let host = host();
     let cases = [
         ("tail", "local function f() return f() end\nreturn f()", "cards/test/tail_forever.lua:1:"),
-        ("mutual", "local g\nlocal function f() return g() end\ng = function() return f() end\nreturn f()", "cards/test/mutual_forever.lua:"),
+        (
+            "mutual",
+            "local g\nlocal function f() return g() end\ng = function() return f() end\nreturn f()",
+            "cards/test/mutual_forever.lua:",
+        ),
         ("goto", "local x = 0\n::top:: x = x + 1 goto top", "cards/test/goto_forever.lua:2:"),
         ("repeat", "local x = 0\nrepeat x = x + 1 until false", "cards/test/repeat_forever.lua:2:"),
         ("while", "local x = 0\nwhile x >= 0 do x = x + 1 end", "cards/test/while_forever.lua:2:"),
