@@ -139,9 +139,15 @@ impl IntoLua for Value {
 /// frozen so the memo may hand one answer to every script that asks.
 pub struct Frozen(pub Value);
 
-/// Where the sandbox leaves what frozen answers share (in the Lua registry): { the frozen
-/// empty table, the frozen squares and edges given so far by place, their places by table }.
+/// Where the sandbox leaves what frozen answers share (in the Lua registry): a table whose
+/// slots follow.
 pub const FROZEN_KIT: &std::ffi::CStr = c"wizwar.frozen_kit";
+/// The kit's slots (prelude.lua, `frozen_kit`): the frozen empty table, ...
+const KIT_EMPTY: i64 = 1;
+/// ... the frozen squares and edges given so far, by place code, ...
+const KIT_PLACES: i64 = 2;
+/// ... and their place codes by table.
+pub const KIT_PLACE_CODES: i64 = 3;
 
 impl IntoLua for Frozen {
     fn into_lua(self, lua: &Lua) -> mlua::Result<mlua::Value> {
@@ -184,11 +190,11 @@ unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: Option<std::
         }
         // All empty frozen tables are one (the kit's): nothing in one to change or tell apart.
         Value::List(items) if items.is_empty() && frozen.is_some() => {
-            ffi::lua_rawgeti(state, frozen.unwrap_or_default(), 1);
+            ffi::lua_rawgeti(state, frozen.unwrap_or_default(), KIT_EMPTY);
             return;
         }
         Value::Map(m) if m.is_empty() && frozen.is_some() => {
-            ffi::lua_rawgeti(state, frozen.unwrap_or_default(), 1);
+            ffi::lua_rawgeti(state, frozen.unwrap_or_default(), KIT_EMPTY);
             return;
         }
         Value::List(items) => {
@@ -204,7 +210,7 @@ unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: Option<std::
         Value::Map(m) if frozen.is_some() && place_code(m).is_some() => {
             let kit = frozen.unwrap_or_default();
             let code = place_code(m).unwrap_or_default();
-            ffi::lua_rawgeti(state, kit, 2);
+            ffi::lua_rawgeti(state, kit, KIT_PLACES);
             if ffi::lua_rawgeti(state, -1, code) == ffi::LUA_TNIL {
                 ffi::lua_pop(state, 1);
                 push_map(state, m, frozen);
@@ -212,7 +218,7 @@ unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: Option<std::
                 ffi::lua_pushvalue(state, -1);
                 ffi::lua_rawseti(state, -3, code);
                 // And its code by the table, for `PlaceArg`.
-                ffi::lua_rawgeti(state, kit, 3);
+                ffi::lua_rawgeti(state, kit, KIT_PLACE_CODES);
                 ffi::lua_pushvalue(state, -2);
                 ffi::lua_pushinteger(state, code);
                 ffi::lua_rawset(state, -3);
@@ -294,7 +300,7 @@ impl FromLua for PlaceArg {
                 let mut code = None;
                 if ffi::lua_checkstack(state, 4) != 0
                     && ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, FROZEN_KIT.as_ptr()) == ffi::LUA_TTABLE
-                    && ffi::lua_rawgeti(state, -1, 3) == ffi::LUA_TTABLE
+                    && ffi::lua_rawgeti(state, -1, KIT_PLACE_CODES) == ffi::LUA_TTABLE
                 {
                     ffi::lua_pushvalue(state, top);
                     if ffi::lua_rawget(state, -2) == ffi::LUA_TNUMBER {

@@ -70,14 +70,8 @@ fn no_write_of_any_kind_reaches_a_frozen_answer() {
              return pl.life, pl.newfield, pl.at.x, #game:players(), game:players()[99], getmetatable(pl)",
         )
         .unwrap();
-    let fresh = Engine::new(
-        Path::new("tests/fixtures/engine"),
-        &GameSetup { ruleset: "toy".into(), players: 2, seed: 3, options: vec![], names: vec![] },
-        Box::new(Seats { agents: vec![Box::new(RandomAgent::new(1)), Box::new(RandomAgent::new(2))] }),
-    )
-    .unwrap()
-    .eval_lua("local pl = game:player(0) return pl.life, nil, pl.at.x, #game:players(), nil, nil")
-    .unwrap();
+    let fresh =
+        game().eval_lua("local pl = game:player(0) return pl.life, nil, pl.at.x, #game:players(), nil, nil").unwrap();
     assert_eq!(out, fresh, "every write was refused");
 }
 

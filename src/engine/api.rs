@@ -284,7 +284,7 @@ pub(super) fn install(k: &Rc<Kernel>, verify_memo: bool) -> Result<(), String> {
     // keys of places.
     let kit: Table =
         lua.named_registry_value(crate::value::FROZEN_KIT.to_str().expect("ASCII")).map_err(|e| e.to_string())?;
-    let place_codes: Table = kit.raw_get(3).map_err(|e| e.to_string())?;
+    let place_codes: Table = kit.raw_get(crate::value::KIT_PLACE_CODES).map_err(|e| e.to_string())?;
     env.raw_set("place_codes", place_codes).map_err(|e| e.to_string())?;
     let out = k.host.load_chunk("[kernel api]", API_LUA, &env).map_err(|e| e.to_string())?;
     let mut it = out.into_iter();

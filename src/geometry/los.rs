@@ -42,7 +42,7 @@
 //! reach allows, and every chart centre it passes is recorded. Fields are cached per square until
 //! the board changes.
 
-use super::board::{Barrier, Board, Derived, LineField, Place};
+use super::board::{Barrier, Board, Derived, EdgeField, LineField, Place};
 use super::types::{Corner, Dir, EdgeId, Rot, Sq};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -504,7 +504,7 @@ impl Board {
     /// Every edge a line from the centre of `a` reaches (at its midpoint, or at one of the
     /// seven points of `mode`), under the names the chart gives them; cached per square until
     /// the board changes, as square fields are.
-    fn edge_field(&self, d: &Derived, a: Sq, mode: EdgeTarget) -> Rc<HashSet<EdgeId>> {
+    fn edge_field(&self, d: &Derived, a: Sq, mode: EdgeTarget) -> EdgeField {
         let from = d.cell(a);
         if let Some(f) = d.sight.los_edge_fields.borrow().get(&(from, mode)) {
             return f.clone();

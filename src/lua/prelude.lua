@@ -18,10 +18,9 @@ local target_of, proxy_of = {}, {}
 local readonly
 -- A frozen record (below) is a plain table the VM refuses writes to: no view stands for it.
 local is_frozen, freeze = H.is_frozen, H.freeze
-local function view_target(t) return target_of[t] end
 
 local function shield(v)
-  if type(v) == "table" and view_target(v) == nil and not is_frozen(v) then return readonly(v) end
+  if type(v) == "table" and target_of[v] == nil and not is_frozen(v) then return readonly(v) end
   return v
 end
 
@@ -81,7 +80,7 @@ local frozen_empty = freeze({})
 -- The kernel's frozen squares and edges, one per place (value.rs): filled as they are given;
 -- and the place of each by the table, so a place given back is known without reading it.
 local frozen_places, frozen_place_codes = {}, {}
-local frozen_kit = { frozen_empty, frozen_places, frozen_place_codes }
+local frozen_kit = { frozen_empty, frozen_places, frozen_place_codes }  -- (value.rs: KIT_EMPTY, KIT_PLACES, KIT_PLACE_CODES)
 
 ---------------------------------------------------------------- errors no script may swallow
 -- When the host stops a script (budget, abort, memory), these re-raise what they caught.
@@ -109,24 +108,24 @@ local function wrap(f) charge(COROUTINE_COST) return co_wrap(f) end
 
 ---------------------------------------------------------------- raw access and iteration
 local function next_(t, k)
-  local target = target_of[t]  -- (view_target, written out: `next` is called once a step)
+  local target = target_of[t]
   if target == nil then return next(t, k) end
   local key, v = next(target, k)
   return key, shield(v)
 end
 
 local function rawget_(t, k)
-  local target = view_target(t)
+  local target = target_of[t]
   if target == nil then return rawget(t, k) end
   return shield(rawget(target, k))
 end
 
 local function rawlen_(t)
-  return rawlen(view_target(t) or t)
+  return rawlen(target_of[t] or t)
 end
 
 local function rawset_(t, k, v)
-  if view_target(t) ~= nil or is_frozen(t) then error("attempt to modify a read-only table", 2) end
+  if target_of[t] ~= nil or is_frozen(t) then error("attempt to modify a read-only table", 2) end
   return rawset(t, k, v)
 end
 
