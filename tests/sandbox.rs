@@ -589,23 +589,28 @@ fn required_modules_are_shared_read_only_and_isolated() {
 // 14b
 #[test]
 fn a_module_keeps_no_state_in_its_table() {
-    // Views of a module keep the fields they read (prelude.lua, `readonly`): a module that
-    // changes its own table after loading is an error in debug builds, which check every read;
-    // release builds go on reading the value first read.
+    // A module's result is frozen all the way down once it has loaded, and so are its globals
+    // (prelude.lua, `freeze_module`, `freeze_env`): a module that changes its own table, a
+    // table in it or a global later fails at the line that writes, in every build.
     let host = host();
     host.add_module(
         "lib.counter",
         "cards/lib/counter.lua",
-        "local M = { n = 0 }\nfunction M.bump() M.n = M.n + 1 end\nreturn M",
+        "local M = { n = 0, inner = { n = 0 } }\nfunction M.bump() M.n = M.n + 1 end\n\
+         function M.bump_inner() M.inner.n = M.inner.n + 1 end\nfunction M.bump_global() count = (count or 0) + 1 end\n\
+         return M",
     );
-    let card = "local c = require('lib.counter')\nlocal before = c.n\nc.bump()\nreturn c.n";
-    if cfg!(debug_assertions) {
-        let message = expect_runtime(run(&host, "cards/test/counter.lua", card));
-        assert!(message.contains("cards/test/counter.lua:4:"), "{message}");
-        assert!(message.contains("changed its field 'n' after loading"), "{message}");
-    } else {
-        assert!(matches!(eval(&host, card), Value::Integer(0)));
+    for (bump, line, says) in [
+        ("bump", 2, "read-only module table (field 'n')"),
+        ("bump_inner", 3, "read-only module table (field 'n')"),
+        ("bump_global", 4, "keep no state in globals (assignment to 'count' after loading)"),
+    ] {
+        let card = format!("local c = require('lib.counter')\nc.{bump}()\nreturn c.n");
+        let message = expect_runtime(run(&host, "cards/test/counter.lua", &card));
+        assert!(message.contains(&format!("cards/lib/counter.lua:{line}:")), "{bump}: {message}");
+        assert!(message.contains(says), "{bump}: {message}");
     }
+    assert!(eval_bool(&host, "local c = require('lib.counter') return c.n == 0 and c.inner.n == 0"));
     // A module that only reads its table is fine, and a field read twice is the same value.
     host.add_module(
         "lib.fixed",

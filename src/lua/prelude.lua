@@ -12,62 +12,47 @@ local fatal_check, stopping, charge, sorted_keys = H.fatal_check, H.stopping, H.
 local check_pattern, emit, host_require = H.check_pattern, H.emit, H.require
 local COROUTINE_COST = H.coroutine_cost
 
----------------------------------------------------------------- read-only module tables
--- Proxies are empty tables whose metatable reads through to the module's table.
-local target_of, proxy_of = {}, {}
-local readonly
--- A frozen record (below) is a plain table the VM refuses writes to: no view stands for it.
+---------------------------------------------------------------- read-only tables
+-- Modules, environments and the game object are frozen once loaded: a frozen table is a plain
+-- table the patched VM refuses every write to, raw ones and new metatables too
+-- (vendor/lua-src/PATCH.md). Reads cost what they cost on any table. A `__newindex` function
+-- set before freezing is called on a write to raise its own message (naming what was written);
+-- the write fails either way.
 local is_frozen, freeze = H.is_frozen, H.freeze
 
-local function shield(v)
-  if type(v) == "table" and target_of[v] == nil and not is_frozen(v) then return readonly(v) end
+-- Freezes t under a metatable whose `__newindex` raises `message(k)`, and `what` for
+-- getmetatable (a table that has a metatable keeps it, with the VM's own message).
+local function freeze_as(t, what, message)
+  if getmetatable(t) == nil then
+    real_setmetatable(t, {
+      __newindex = function(_, k) error(message(k), 2) end,
+      __metatable = what,
+    })
+  end
+  freeze(t)
+  return t
+end
+
+-- A module's result, frozen all the way down: a module keeps no state (design.md), so no
+-- script can change what another reads through it (the tables its functions make later are
+-- theirs to change). Already frozen tables (shared ones, the kernel's records) stay as they are.
+local function modify_module(k)
+  return "attempt to modify a read-only module table (field '" .. tostring(k) .. "')"
+end
+local function freeze_module(v)
+  if type(v) ~= "table" or is_frozen(v) then return v end
+  freeze_as(v, "read-only module table", modify_module)
+  for k, x in next, v do
+    freeze_module(k)
+    freeze_module(x)
+  end
   return v
 end
 
--- A read-only proxy of t, made once per table: reads go through `index`, writes fail (rawset
--- included, the proxy being empty), and `what` names the table in the error.
-local function read_only_view(t, index, what)
-  local p = proxy_of[t]
-  if p ~= nil then return p end
-  p = {}
-  real_setmetatable(p, {
-    __index = index,
-    __newindex = function(_, k)
-      error("attempt to modify a " .. what .. " (field '" .. tostring(k) .. "')", 2)
-    end,
-    __len = function() return #t end,
-    __metatable = what,
-  })
-  proxy_of[t], target_of[p] = p, t
-  return p
-end
-
--- A module's table: the tables it holds come out read-only too. A module does not change its
--- table once loaded (it keeps nothing: design.md), so the view keeps each field it has read
--- and reads it again at the cost of a table lookup: a field read through a function was
--- several percent of a game. Debug builds check the rule instead: every read goes to the
--- module and fails if a field changed since it was first read.
-local CHECK_MODULE_VIEWS = H.check_module_views
-function readonly(t)
-  local seen = {}
-  local function read(_, k)
-    local v = shield(t[k])
-    local before = rawget(seen, k)
-    if before ~= nil and before ~= v then
-      error("a module changed its field '" .. tostring(k) .. "' after loading: modules keep no state "
-        .. "(a card keeps its data in ctx.data, a rule in game vars)", 2)
-    end
-    if v ~= nil then rawset(seen, k, v) end
-    return v
-  end
-  if CHECK_MODULE_VIEWS then return read_only_view(t, read, "read-only module table") end
-  return read_only_view(t, real_setmetatable(seen, { __index = read }), "read-only module table")
-end
-
--- A read-only view of a table whose values are not tables (the game's primitives): reads go
--- straight to it, so it costs nothing per call.
+-- A table whose values are not tables (the game's primitives), frozen.
+local function modify_table(k) return "attempt to modify a read-only table (field '" .. tostring(k) .. "')" end
 local function readonly_flat(t)
-  return read_only_view(t, t, "read-only table")
+  return freeze_as(t, "read-only table", modify_table)
 end
 
 ---------------------------------------------------------------- frozen data
@@ -107,25 +92,8 @@ local function create(f) charge(COROUTINE_COST) return co_create(f) end
 local function wrap(f) charge(COROUTINE_COST) return co_wrap(f) end
 
 ---------------------------------------------------------------- raw access and iteration
-local function next_(t, k)
-  local target = target_of[t]
-  if target == nil then return next(t, k) end
-  local key, v = next(target, k)
-  return key, shield(v)
-end
-
-local function rawget_(t, k)
-  local target = target_of[t]
-  if target == nil then return rawget(t, k) end
-  return shield(rawget(target, k))
-end
-
-local function rawlen_(t)
-  return rawlen(target_of[t] or t)
-end
-
 local function rawset_(t, k, v)
-  if target_of[t] ~= nil or is_frozen(t) then error("attempt to modify a read-only table", 2) end
+  if is_frozen(t) then error("attempt to modify a read-only table", 2) end
   return rawset(t, k, v)
 end
 
@@ -140,13 +108,11 @@ local function pairs_(t)
   if type(t) ~= "table" then
     error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2)
   end
-  local target = target_of[t]
-  local frozen = target == nil and is_frozen(t)
-  local src = target or t
+  local frozen = is_frozen(t)
   local keys = frozen and frozen_keys[t]
   if not keys then
     local err
-    keys, err = sorted_keys(src)
+    keys, err = sorted_keys(t)
     if keys == nil then error(err, 2) end
     if frozen then frozen_keys[t] = keys end
   end
@@ -156,12 +122,8 @@ local function pairs_(t)
       i = i + 1
       local k = keys[i]
       if k == nil then return nil end
-      local v = rawget(src, k)
-      if v ~= nil then
-        -- (a frozen record's values are frozen already)
-        if target ~= nil then v = shield(v) end
-        return k, v
-      end
+      local v = rawget(t, k)
+      if v ~= nil then return k, v end
     end
   end
   return iter, t, nil
@@ -386,15 +348,15 @@ local function require_(name)
   end
   if err ~= nil then error(err, 2) end
   if result == nil then result = true end
-  m = shield(result)
+  m = freeze_module(result)
   loaded[name] = m
   return m
 end
 
 function new_env()
   local env = {
-    assert = assert, error = error, ipairs = ipairs, next = next_, pairs = pairs_,
-    rawequal = rawequal, rawget = rawget_, rawlen = rawlen_, rawset = rawset_,
+    assert = assert, error = error, ipairs = ipairs, next = next, pairs = pairs_,
+    rawequal = rawequal, rawget = rawget, rawlen = rawlen, rawset = rawset_,
     select = select, tonumber = tonumber, tostring = tostring, type = type, unpack = unpack,
     pcall = pcall_, xpcall = xpcall_, setmetatable = setmetatable_, getmetatable = getmetatable,
     print = print_, require = require_,
@@ -406,21 +368,14 @@ function new_env()
   return env
 end
 
--- Moves the globals into a hidden table the environment reads through; writes then fail.
+-- Freezes a script's environment once its file has run: reading globals is a plain lookup,
+-- assigning one fails, naming it.
+local function modify_env(k)
+  return "scripts keep no state in globals (assignment to '" .. tostring(k) .. "' after loading): "
+    .. "a card keeps its data in ctx.data"
+end
 local function freeze_env(env)
-  local globals = {}
-  for k, v in next, env do globals[k] = v end
-  for k in next, globals do env[k] = nil end
-  globals._G = env
-  real_setmetatable(env, {
-    __index = globals,
-    __newindex = function(_, k)
-      error("scripts keep no state in globals (assignment to '" .. tostring(k) .. "' after loading): "
-        .. "a card keeps its data in ctx.data", 2)
-    end,
-    __metatable = "frozen environment",
-  })
-  target_of[env] = globals
+  freeze_as(env, "frozen environment", modify_env)
 end
 
 return { new_env = new_env, freeze_env = freeze_env, loaded = loaded, readonly = readonly_flat, frozen_kit = frozen_kit }

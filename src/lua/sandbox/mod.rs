@@ -191,8 +191,8 @@ impl LuaHost {
     /// Register Lua source that sandboxed chunks can `require(name)` (e.g. name "lib.walls").
     ///
     /// The module runs once, on first `require`, in its own fresh environment and under its own
-    /// budget; its result is cached and handed out as a read-only proxy (nested tables too), so no
-    /// card can stash game state in a shared module. Registering a name again replaces the source
+    /// budget; then its environment is frozen, and its result is cached and frozen all the way
+    /// down (prelude: `freeze_module`), so no card can stash game state in a shared module. Registering a name again replaces the source
     /// and forgets the cached result.
     pub fn add_module(&self, name: &str, chunk_name: &str, source: &str) {
         self.add_module_layers(name, &[(chunk_name.to_owned(), source.to_owned())]);
@@ -224,9 +224,8 @@ impl LuaHost {
         self.shared.prelude().freeze_env.call(env.clone()).map_err(|e| self.shared.map_error(e))
     }
 
-    /// A read-only view for scripts of a table whose values are not tables (the game's
-    /// primitives): writing to it, even with `rawset`, fails; `pairs` and reading work as on
-    /// the table, at no cost per read.
+    /// Freezes for scripts a table whose values are not tables (the game's primitives):
+    /// writing to it, even with `rawset`, fails; reading costs what it does on any table.
     pub fn read_only(&self, t: &Table) -> Result<Table, HostError> {
         self.shared.prelude().readonly.call(t.clone()).map_err(|e| self.shared.map_error(e))
     }
@@ -781,6 +780,8 @@ impl Shared {
             }
             let chunk = compile(lua, self, &module.chunk_name, &module.source, &env)?;
             let results: MultiValue = run_entry(lua, self, self.limits.instructions, &chunk, || chunk.call(()))?;
+            // Its globals are fixed from now on, as a card's or a rules file's are.
+            self.prelude().freeze_env.call::<()>(env).map_err(|e| self.map_error(e))?;
             match results.into_iter().next().unwrap_or(Value::Nil) {
                 Value::Nil if i > 0 => {}
                 v => value = v,

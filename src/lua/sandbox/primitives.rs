@@ -44,8 +44,6 @@ pub(super) fn host_primitives(lua: &Lua, shared: &Rc<Shared>) -> mlua::Result<Ta
     // SAFETY: both only look at (or flag) their first argument, checked to be a table.
     primitives.set("is_frozen", unsafe { lua.create_c_function(is_frozen)? })?;
     primitives.set("freeze", unsafe { lua.create_c_function(freeze)? })?;
-    // Debug builds check that no module changes its table after loading (prelude: `readonly`).
-    primitives.set("check_module_views", cfg!(debug_assertions))?;
 
     let s = Rc::clone(shared);
     let sorted_keys = lua.create_function(move |lua, t: Table| -> mlua::Result<(Option<Table>, Option<String>)> {

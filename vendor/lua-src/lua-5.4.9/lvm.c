@@ -347,8 +347,17 @@ void luaV_finishset (lua_State *L, const TValue *t, TValue *key,
     const TValue *tm;  /* '__newindex' metamethod */
     if (slot != NULL) {  /* is 't' a table? */
       Table *h = hvalue(t);  /* save 't' table */
-      if (l_unlikely(isfrozen(h)))  /* wizwar patch */
+      if (l_unlikely(isfrozen(h))) {  /* wizwar patch */
+        /* A '__newindex' function set before the table was frozen may raise an error of
+           its own (a frozen environment names the global); the write fails either way. */
+        tm = fasttm(L, h->metatable, TM_NEWINDEX);
+        if (tm != NULL && ttisfunction(tm)) {
+          luaT_callTM(L, tm, t, key, val);
+          /* (it returned: 'key' may have moved with the stack, so it is not named) */
+          luaG_runerror(L, "attempt to modify a read-only table");
+        }
         luaV_frozenerror(L, key);
+      }
       lua_assert(isempty(slot));  /* slot must be empty */
       tm = fasttm(L, h->metatable, TM_NEWINDEX);  /* get metamethod */
       if (tm == NULL) {  /* no metamethod? */
