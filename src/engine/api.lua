@@ -54,7 +54,6 @@ local player_stamp = player_stamp -- { [player] = the same, for each player }
 
 local math_type = math.type
 local NIL = {}                 -- an answer that was nil, or a nil argument's key
-local ONLY = true              -- the key of a query without arguments
 local game_clock = { 0 }       -- moved by `forget`: a new game on the same engine
 local engine_clock = { 0 }     -- never moves: what holds while the engine lives
 
@@ -122,144 +121,24 @@ local function check_memo(name, clock, i, now, kept, f, a, b, c)
   end
 end
 
--- The answer of f(a, b, c) the kernel gives now (NIL for nil), kept in t[k] unless the call
--- moved the clock: a memo's miss. An error is raised at the line of the script that asked.
-local function ask(f, clock, i, now, t, k, a, b, c)
-  local ok, v = raw_pcall(f, a, b, c)
-  if not ok then error(message_of(v), 3) end
-  if v == nil then v = NIL end
-  if clock[i] == now then t[k] = v end
-  return v
-end
-
 -- game:name(a, b, c) through a memo good while clock[i] stays, keyed by its `n` arguments:
 -- a plain argument (an id, a name, a flag) is its own key, one with a key function (keyN) is
 -- keyed by it. An argument without a key goes straight to the kernel; so does a query whose
 -- call moved the clock (it changed the state, through a handler it ran): nothing is kept.
 -- With `per` (a card's or a player's questions: card_stamp, player_stamp), the answers about
--- the first argument also go when per[it] moves. This runs for every query a script makes, so
--- it is kept short: the shapes most queries have (no argument; one, plain, with its own
--- clock or with a key; two plain ones with their own clock; two squares) have wrappers of
--- their own.
+-- the first argument also go when per[it] moves. The wrapper runs for every query a script
+-- makes, so it is a C function (src/engine/memo.rs); the kinds of key it knows are these.
+local memo_wrapper = memo_wrapper
+local KEY_KINDS = { [false] = 0, [sq_key] = 1, [edge_key] = 2, [nil_key] = 3 }
 local function remembered(name, clock, i, n, key1, key2, key3, per)
-  local f, m, at, seen = K[name], {}, -1, {}
-  if n == 0 then
-    game[name] = function(_)
-      local now = clock[i]
-      if now ~= at then m, at = {}, now end
-      local v = m[ONLY]
-      if v == nil then v = ask(f, clock, i, now, m, ONLY)
-      elseif verify_memo then check_memo(name, clock, i, now, v, f) end
-      if v == NIL then return nil end
-      return v
-    end
-    return
-  elseif n == 1 and not key1 and not per then
-    -- One plain argument (an id, a name).
-    game[name] = function(_, a)
-      local now = clock[i]
-      if now ~= at then m, at = {}, now end
-      local k = a
-      if k == nil then k = NIL end
-      local v = m[k]
-      if v == nil then v = ask(f, clock, i, now, m, k, a)
-      elseif verify_memo then check_memo(name, clock, i, now, v, f, a) end
-      if v == NIL then return nil end
-      return v
-    end
-    return
-  elseif n == 1 and not key1 then
-    -- One plain argument whose own changes move per[it] (a card's id, a player's).
-    game[name] = function(_, a)
-      local now = clock[i]
-      if now ~= at then m, seen, at = {}, {}, now end
-      local k = a
-      if k == nil then k = NIL end
-      if seen[k] ~= per[k] then m[k], seen[k] = nil, per[k] end
-      local v = m[k]
-      if v == nil then v = ask(f, clock, i, now, m, k, a)
-      elseif verify_memo then check_memo(name, clock, i, now, v, f, a) end
-      if v == NIL then return nil end
-      return v
-    end
-    return
-  elseif n == 1 and not per then
-    -- One argument with a key (a square, an edge, a filter).
-    game[name] = function(_, a)
-      local now = clock[i]
-      if now ~= at then m, at = {}, now end
-      local k = key1(a)
-      if k == nil then return pass(raw_pcall(f, a)) end
-      local v = m[k]
-      if v == nil then v = ask(f, clock, i, now, m, k, a)
-      elseif verify_memo then check_memo(name, clock, i, now, v, f, a) end
-      if v == NIL then return nil end
-      return v
-    end
-    return
-  elseif n == 2 and not key1 and not key2 and per then
-    -- Two plain arguments, the first's own changes moving per[it] (a card's hook, its data).
-    game[name] = function(_, a, b)
-      local now = clock[i]
-      if now ~= at then m, seen, at = {}, {}, now end
-      if a == nil or b == nil then return pass(raw_pcall(f, a, b)) end
-      if seen[a] ~= per[a] then m[a], seen[a] = nil, per[a] end
-      local t = m[a]
-      if t == nil then t = {}; m[a] = t end
-      local v = t[b]
-      if v == nil then v = ask(f, clock, i, now, t, b, a, b)
-      elseif verify_memo then check_memo(name, clock, i, now, v, f, a, b) end
-      if v == NIL then return nil end
-      return v
-    end
-    return
-  elseif n == 2 and key1 and key2 and not per then
-    -- Two arguments with keys (two squares).
-    game[name] = function(_, a, b)
-      local now = clock[i]
-      if now ~= at then m, at = {}, now end
-      local ka, kb = key1(a), key2(b)
-      if ka == nil or kb == nil then return pass(raw_pcall(f, a, b)) end
-      local t = m[ka]
-      if t == nil then t = {}; m[ka] = t end
-      local v = t[kb]
-      if v == nil then v = ask(f, clock, i, now, t, kb, a, b)
-      elseif verify_memo then check_memo(name, clock, i, now, v, f, a, b) end
-      if v == NIL then return nil end
-      return v
-    end
-    return
-  elseif n == 1 then
-    -- (One argument with both a key and a clock of its own: no query has that shape.)
-    error("kernel: no memo wrapper for game:" .. name .. " (one argument with a key and a clock of its own)")
+  local spec, fns = n, {}
+  for j, key in ipairs { key1 or false, key2 or false, key3 or false } do
+    local kind = KEY_KINDS[key]
+    if kind == nil then kind, fns[j] = 4, key end  -- a Lua key function
+    spec = spec + (kind << (3 * j))
   end
-  game[name] = function(_, a, b, c)
-    local now = clock[i]
-    if now ~= at then m, seen, at = {}, {}, now end
-    -- Two or three arguments: the answer is t[k], m[a][b] or m[a][b][c]. (Written out: a call
-    -- costs more than these lines.)
-    local t, k = m, a
-    if key1 then k = key1(a) elseif k == nil then k = NIL end
-    if per and seen[k] ~= per[k] then m[k], seen[k] = nil, per[k] end
-    if k ~= nil then
-      local s = t[k]
-      if s == nil then s = {}; t[k] = s end
-      t, k = s, b
-      if key2 then k = key2(b) elseif k == nil then k = NIL end
-      if n >= 3 and k ~= nil then
-        s = t[k]
-        if s == nil then s = {}; t[k] = s end
-        t, k = s, c
-        if key3 then k = key3(c) elseif k == nil then k = NIL end
-      end
-    end
-    if k == nil then return pass(raw_pcall(f, a, b, c)) end
-    local v = t[k]
-    if v == nil then v = ask(f, clock, i, now, t, k, a, b, c)
-    elseif verify_memo then check_memo(name, clock, i, now, v, f, a, b, c) end
-    if v == NIL then return nil end
-    return v
-  end
+  game[name] = memo_wrapper(K[name], clock, i, spec, per, place_codes, NIL,
+    verify_memo and check_memo or nil, name, fns[1], fns[2], fns[3])
 end
 
 local Q, E = sq_key, edge_key

@@ -280,6 +280,10 @@ pub(super) fn install(k: &Rc<Kernel>, verify_memo: bool) -> Result<(), String> {
     env.raw_set("card_stamp", card_stamp).map_err(|e| e.to_string())?;
     env.raw_set("player_stamp", player_stamp).map_err(|e| e.to_string())?;
     env.raw_set("verify_memo", verify_memo).map_err(|e| e.to_string())?;
+    // SAFETY: a Lua C function that builds the memo's wrappers (memo.rs), called with the
+    // arguments api.lua gives it.
+    let memo_wrapper = unsafe { lua.create_c_function(super::memo::memo_wrapper) }.map_err(|e| e.to_string())?;
+    env.raw_set("memo_wrapper", memo_wrapper).map_err(|e| e.to_string())?;
     // The kernel's squares and edges by table, with their codes (value.rs, `push`): the memo's
     // keys of places.
     let kit: Table =

@@ -29,6 +29,7 @@ mod api;
 mod api_doc;
 mod dispatch;
 mod load;
+mod memo;
 mod narration;
 pub use narration::kernel_line;
 mod scripts;

@@ -1,0 +1,327 @@
+//! The memo of queries' wrapper (api.lua, `remembered`) as a C function.
+//!
+//! Listing a player's actions asks the same questions many times over while nothing changes,
+//! so most calls of a query are answered from the memo. Written in Lua, such a hit was a Lua
+//! call and some twenty VM instructions: a fifth of a game. Here a hit is a handful of raw
+//! table reads. What it does is what the Lua wrapper did, in the same order:
+//!
+//! - the answer of `game:name(a, b, c)` is kept in `m[k1][k2][k3]` (the keys of the `n`
+//!   arguments, or 1 for a query without one) while `clock[i]` stays; when it moves, the
+//!   memo starts empty;
+//! - with `per` (a card's or a player's questions: `card_stamp`, `player_stamp`), the answers
+//!   about the first argument also go when `per[it]` moves;
+//! - an argument without a key (a table the memo cannot key) sends the call straight to the
+//!   kernel, and so does a call that moved the clock (nothing is kept);
+//! - a nil answer is kept as `NIL`, a nil argument's key is `NIL`;
+//! - an error of the primitive is raised again at the line of the script that called, with
+//!   the primitive's own message (without "runtime error: " nor a traceback);
+//! - with `check` (debug builds: card tests and scenarios), every answer the memo gives is
+//!   checked against the kernel's fresh one by that Lua function.
+
+use mlua::ffi;
+use std::os::raw::{c_char, c_int};
+
+/// How an argument is keyed: ...
+/// ... by itself (an id, a name, a flag; nil is `NIL`), ...
+const PLAIN: i64 = 0;
+/// ... as a square (the kernel's place code: value.rs, `place_code`), ...
+const SQUARE: i64 = 1;
+/// ... as an edge, ...
+const EDGE: i64 = 2;
+/// ... only when nil (any other value is not kept: steps' flags), ...
+const NIL_ONLY: i64 = 3;
+/// ... or by a Lua key function (an `edges` filter), whose nil means no key.
+const LUA_KEY: i64 = 4;
+
+/// Edge codes start here (value.rs, `place_code`).
+const EDGES: i64 = 1 << 34;
+
+// The wrapper's upvalues.
+const UV_F: c_int = 1; // the primitive
+const UV_CLOCK: c_int = 2; // the clock table
+const UV_MEMO: c_int = 3; // the wrapper's own numbers (`Memo`, a userdata)
+const UV_SPEC: c_int = 4; // (the spec as given; `Memo` has it)
+const UV_PER: c_int = 5; // per-argument clock table, or nil
+const UV_PLACES: c_int = 6; // the kit's place codes by table
+const UV_NIL: c_int = 7; // the NIL marker
+const UV_CHECK: c_int = 8; // the debug check, or nil
+const UV_NAME: c_int = 9; // the query's name (for the check)
+const UV_KEYFN: c_int = 10; // 10, 11, 12: the Lua key functions of arguments 1 to 3
+const UV_M: c_int = 13; // the answers
+const UV_I: c_int = 14; // the slot of the clock, as a Lua integer (for the check)
+const UV_SEEN: c_int = 15; // per[k] as the answers about k last saw it
+const UPVALUES: c_int = 15;
+
+/// A wrapper's numbers, read without the Lua API on every call.
+#[repr(C)]
+struct Memo {
+    /// n + 8 * kind1 + 64 * kind2 + 512 * kind3
+    spec: i64,
+    /// The clock's slot in its table.
+    slot: i64,
+    /// The clock the answers hold for (-1: none yet).
+    at: i64,
+    /// Whether there is a per-argument clock, a debug check.
+    per: bool,
+    check: bool,
+    /// The NIL marker's identity.
+    nil: *const std::ffi::c_void,
+}
+
+fn up(i: c_int) -> c_int {
+    ffi::lua_upvalueindex(i)
+}
+
+/// `memo_wrapper(f, clock, i, spec, per, place_codes, NIL, check, name, keyfn1, keyfn2,
+/// keyfn3)`: the memo's wrapper of primitive `f` (see the module's doc).
+///
+/// # Safety
+/// A Lua C function: called by Lua only, with those arguments.
+pub unsafe extern "C-unwind" fn memo_wrapper(state: *mut ffi::lua_State) -> c_int {
+    ffi::luaL_checktype(state, 1, ffi::LUA_TFUNCTION);
+    ffi::luaL_checktype(state, 2, ffi::LUA_TTABLE);
+    ffi::luaL_checktype(state, 7, ffi::LUA_TTABLE);
+    ffi::lua_settop(state, 12);
+    let memo = Memo {
+        spec: ffi::luaL_checkinteger(state, UV_SPEC),
+        slot: ffi::luaL_checkinteger(state, UV_MEMO),
+        at: -1,
+        per: ffi::lua_type(state, UV_PER) != ffi::LUA_TNIL,
+        check: ffi::lua_type(state, UV_CHECK) != ffi::LUA_TNIL,
+        nil: ffi::lua_topointer(state, UV_NIL),
+    };
+    ffi::lua_newtable(state); // 13: m
+    ffi::lua_pushvalue(state, 3); // 14: the slot, as Lua has it
+    ffi::lua_newtable(state); // 15: seen
+    let data = ffi::lua_newuserdatauv(state, std::mem::size_of::<Memo>(), 0) as *mut Memo;
+    data.write(memo);
+    ffi::lua_replace(state, UV_MEMO);
+    ffi::lua_pushcclosure(state, memo_call, UPVALUES);
+    1
+}
+
+/// Pushes the key of the argument at `arg` keyed as `kind` (nil: it has none).
+unsafe fn push_key(state: *mut ffi::lua_State, arg: c_int, kind: i64, keyfn: c_int) {
+    match kind {
+        PLAIN => {
+            if ffi::lua_type(state, arg) == ffi::LUA_TNIL {
+                ffi::lua_pushvalue(state, up(UV_NIL));
+            } else {
+                ffi::lua_pushvalue(state, arg);
+            }
+        }
+        NIL_ONLY => {
+            if ffi::lua_type(state, arg) == ffi::LUA_TNIL {
+                ffi::lua_pushvalue(state, up(UV_NIL));
+            } else {
+                ffi::lua_pushnil(state);
+            }
+        }
+        LUA_KEY => {
+            ffi::lua_pushvalue(state, up(keyfn));
+            ffi::lua_pushvalue(state, arg);
+            ffi::lua_call(state, 1, 1);
+        }
+        SQUARE | EDGE => push_place_key(state, arg, kind == EDGE),
+        _ => ffi::lua_pushnil(state),
+    }
+}
+
+/// The key of a square or an edge: a place table the kernel gave is known by its code (one
+/// lookup); one a script made is keyed by its fields, read raw, as the kernel reads them.
+unsafe fn push_place_key(state: *mut ffi::lua_State, arg: c_int, edge: bool) {
+    if ffi::lua_type(state, arg) != ffi::LUA_TTABLE {
+        return ffi::lua_pushnil(state);
+    }
+    ffi::lua_pushvalue(state, arg);
+    if ffi::lua_rawget(state, up(UV_PLACES)) == ffi::LUA_TNUMBER {
+        let code = ffi::lua_tointeger(state, -1);
+        // (An edge given for a square has its own key: the same answer, kept apart.)
+        if !edge || code >= EDGES {
+            return;
+        }
+    }
+    ffi::lua_pop(state, 1);
+    let Some(square) = square_code(state, arg) else { return ffi::lua_pushnil(state) };
+    if !edge {
+        return ffi::lua_pushinteger(state, square);
+    }
+    ffi::lua_pushstring(state, c"side".as_ptr());
+    ffi::lua_rawget(state, arg);
+    let mut len = 0usize;
+    let side = if ffi::lua_type(state, -1) == ffi::LUA_TSTRING {
+        let p = ffi::lua_tolstring(state, -1, &mut len) as *const u8;
+        if len == 1 {
+            [b'N', b'E', b'S', b'W'].iter().position(|&d| d == *p)
+        } else {
+            None
+        }
+    } else {
+        None
+    };
+    ffi::lua_pop(state, 1);
+    match side {
+        Some(side) => ffi::lua_pushinteger(state, EDGES + square * 4 + side as i64),
+        None => ffi::lua_pushnil(state),
+    }
+}
+
+/// The square code of the table at `arg` (integers x, y in range), read raw.
+unsafe fn square_code(state: *mut ffi::lua_State, arg: c_int) -> Option<i64> {
+    let coord = |name: &std::ffi::CStr| {
+        ffi::lua_pushstring(state, name.as_ptr());
+        ffi::lua_rawget(state, arg);
+        let mut ok = 0;
+        let v = ffi::lua_tointegerx(state, -1, &mut ok);
+        let integer = ffi::lua_isinteger(state, -1) != 0;
+        ffi::lua_pop(state, 1);
+        (ok != 0 && integer && (-32768..32768).contains(&v)).then_some(v + 32768)
+    };
+    let x = coord(c"x")?;
+    let y = coord(c"y")?;
+    Some(x * 65536 + y)
+}
+
+/// Raises the error at the top of the stack again at the line of the script that called the
+/// wrapper, as the primitive's own message.
+unsafe fn raise(state: *mut ffi::lua_State) -> ! {
+    let mut len = 0usize;
+    let p = ffi::luaL_tolstring(state, -1, &mut len) as *const u8;
+    let mut text = std::slice::from_raw_parts(p, len);
+    if let Some(rest) = text.strip_prefix(b"runtime error: ") {
+        text = rest;
+    }
+    const TRACE: &[u8] = b"\nstack traceback:";
+    if let Some(cut) = text.windows(TRACE.len()).position(|w| w == TRACE) {
+        text = &text[..cut];
+    }
+    ffi::luaL_where(state, 1);
+    ffi::lua_pushlstring(state, text.as_ptr() as *const c_char, text.len());
+    ffi::lua_concat(state, 2);
+    ffi::lua_error(state)
+}
+
+/// Calls the primitive with the `n` arguments (stack 2..=n+1), for `results` results; raises
+/// its error at the caller's line.
+unsafe fn call_primitive(state: *mut ffi::lua_State, n: c_int, results: c_int) {
+    ffi::lua_pushvalue(state, up(UV_F));
+    for a in 2..=n + 1 {
+        ffi::lua_pushvalue(state, a);
+    }
+    if ffi::lua_pcall(state, n, results, 0) != ffi::LUA_OK {
+        raise(state);
+    }
+}
+
+/// The clock's count now.
+unsafe fn clock_now(state: *mut ffi::lua_State, slot: i64) -> i64 {
+    ffi::lua_rawgeti(state, up(UV_CLOCK), slot);
+    let now = ffi::lua_tointeger(state, -1);
+    ffi::lua_pop(state, 1);
+    now
+}
+
+/// A query through the memo: `game:name(a, b, c)` (stack: game, then the arguments).
+unsafe extern "C-unwind" fn memo_call(state: *mut ffi::lua_State) -> c_int {
+    let memo = &mut *(ffi::lua_touserdata(state, up(UV_MEMO)) as *mut Memo);
+    let spec = memo.spec;
+    let n = (spec & 7) as c_int;
+    ffi::lua_settop(state, n + 1);
+    let now = clock_now(state, memo.slot);
+    if now != memo.at {
+        ffi::lua_newtable(state);
+        ffi::lua_replace(state, up(UV_M));
+        if memo.per {
+            ffi::lua_newtable(state);
+            ffi::lua_replace(state, up(UV_SEEN));
+        }
+        memo.at = now;
+    }
+    // The keys, at n+2..=2n+1 (1 for a query without arguments: an integer key is the
+    // quickest to find).
+    let keys = n + 2;
+    if n == 0 {
+        ffi::lua_pushinteger(state, 1);
+    }
+    for a in 0..n {
+        push_key(state, a + 2, (spec >> (3 * (a + 1))) & 7, UV_KEYFN + a);
+        if ffi::lua_type(state, -1) == ffi::LUA_TNIL {
+            // No key: straight to the kernel, every result passed on.
+            ffi::lua_settop(state, n + 1);
+            call_primitive(state, n, ffi::LUA_MULTRET);
+            return ffi::lua_gettop(state) - (n + 1);
+        }
+    }
+    let last = ffi::lua_gettop(state);
+    // The answers about the first argument go when its own clock moves.
+    if memo.per {
+        ffi::lua_pushvalue(state, keys);
+        ffi::lua_rawget(state, up(UV_PER));
+        ffi::lua_pushvalue(state, keys);
+        ffi::lua_rawget(state, up(UV_SEEN));
+        if ffi::lua_rawequal(state, -1, -2) == 0 {
+            ffi::lua_pop(state, 1);
+            ffi::lua_pushvalue(state, keys);
+            ffi::lua_insert(state, -2);
+            ffi::lua_rawset(state, up(UV_SEEN));
+            ffi::lua_pushvalue(state, keys);
+            ffi::lua_pushnil(state);
+            ffi::lua_rawset(state, up(UV_M));
+        } else {
+            ffi::lua_pop(state, 2);
+        }
+    }
+    // The table holding the answer: m, m[k1] or m[k1][k2].
+    ffi::lua_pushvalue(state, up(UV_M));
+    for k in keys..last {
+        ffi::lua_pushvalue(state, k);
+        if ffi::lua_rawget(state, -2) == ffi::LUA_TNIL {
+            ffi::lua_pop(state, 1);
+            ffi::lua_newtable(state);
+            ffi::lua_pushvalue(state, k);
+            ffi::lua_pushvalue(state, -2);
+            ffi::lua_rawset(state, -4);
+        }
+        ffi::lua_remove(state, -2);
+    }
+    let table = ffi::lua_gettop(state);
+    ffi::lua_pushvalue(state, last);
+    if ffi::lua_rawget(state, table) == ffi::LUA_TNIL {
+        // A miss: the kernel's answer, kept unless the call moved the clock.
+        ffi::lua_pop(state, 1);
+        call_primitive(state, n, 1);
+        if clock_now(state, memo.slot) == now {
+            ffi::lua_pushvalue(state, last);
+            if ffi::lua_type(state, -2) == ffi::LUA_TNIL {
+                ffi::lua_pushvalue(state, up(UV_NIL));
+            } else {
+                ffi::lua_pushvalue(state, -2);
+            }
+            ffi::lua_rawset(state, table);
+        }
+        return 1;
+    }
+    if memo.check {
+        // check(name, clock, i, now, kept, f, a, b, c)
+        let kept = ffi::lua_gettop(state);
+        ffi::lua_pushvalue(state, up(UV_CHECK));
+        ffi::lua_pushvalue(state, up(UV_NAME));
+        ffi::lua_pushvalue(state, up(UV_CLOCK));
+        ffi::lua_pushvalue(state, up(UV_I));
+        ffi::lua_pushinteger(state, now);
+        ffi::lua_pushvalue(state, kept);
+        ffi::lua_pushvalue(state, up(UV_F));
+        for a in 0..3 {
+            if a < n {
+                ffi::lua_pushvalue(state, a + 2);
+            } else {
+                ffi::lua_pushnil(state);
+            }
+        }
+        ffi::lua_call(state, 9, 0);
+    }
+    if ffi::lua_topointer(state, -1) == memo.nil {
+        ffi::lua_pushnil(state);
+    }
+    1
+}
