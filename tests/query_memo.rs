@@ -28,6 +28,23 @@ fn an_answer_follows_every_change() {
     assert!(out.ends_with("true"), "the same question with nothing changed gets the same answer: {out}");
 }
 
+/// The turn order is the living players in seat order from the active one, and follows the
+/// turn and every death (its answer is kept only while nothing changes).
+#[test]
+fn the_turn_order_follows_the_turn_and_deaths() {
+    let e = game();
+    let order =
+        |e: &Engine| e.eval_lua("return table.concat(game:turn_order(), ',')").unwrap().trim_matches('"').to_string();
+    e.force_turn(1, "act").unwrap();
+    assert_eq!(order(&e), "1,0");
+    e.eval_lua("game:set_alive(0, false)").unwrap();
+    assert_eq!(order(&e), "1");
+    e.eval_lua("game:set_alive(0, true)").unwrap();
+    assert_eq!(order(&e), "1,0");
+    e.force_turn(0, "act").unwrap();
+    assert_eq!(order(&e), "0,1");
+}
+
 #[test]
 fn an_answer_cannot_be_changed_and_the_error_names_the_line() {
     let e = game();

@@ -165,6 +165,10 @@ function Game:players() end
 ---@return integer
 function Game:player_count() end
 
+---The living players in seat order, starting with the active one (the order turns pass in).
+---@return integer[]
+function Game:turn_order() end
+
 ---One player by id (0, 1, ...).
 ---@param p integer
 ---@return Player

@@ -27,17 +27,9 @@ function M.has_trait(game, c, trait)
   return false
 end
 
--- Living players in turn order, starting with the active player.
--- (Each player's record by itself: after one player's step the others' are still at hand.)
-function M.turn_order(game)
-  local n, first = game:player_count(), game:turn().active
-  local out = {}
-  for i = 0, n - 1 do
-    local q = (first + i) % n
-    if game:player(q).alive then out[#out + 1] = q end
-  end
-  return out
-end
+-- Living players in turn order, starting with the active player (the kernel's seat order).
+---@return integer[]
+function M.turn_order(game) return game:turn_order() end
 
 -- Is card c an object a wizard carries (an item), rather than a spell? (edition)
 function M.is_object_card(game, c) return game:card(c).kind == "item" end

@@ -160,6 +160,7 @@ remembered("los_object", stamp, ALL, 2, Q)
 -- (state_cell.rs, Touch), good until a change that may touch it.
 remembered("players", stamp, PLAYERS, 0)
 remembered("player_count", stamp, SEATS, 0)
+remembered("turn_order", stamp, ALL, 0)  -- (the turn's active player and each player's life)
 -- One player's record: on the clock of changes to every player and the player's own.
 remembered("player", stamp, EACH_PLAYER, 1, nil, nil, nil, player_stamp)
 remembered("wizard_name", stamp, EACH_PLAYER, 1, nil, nil, nil, player_stamp)

@@ -317,6 +317,15 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         Ok(Value::List(k.st.borrow().players.iter().map(cv::player).collect()))
     })?;
     reg(lua, t, "player_count", w, |k, ()| -> F<i64> { Ok(k.st.borrow().players.len() as i64) })?;
+    // Seat order from the active player, as the turn machine passes turns (turns.rs, `next_turn`).
+    query(lua, t, "turn_order", w, |k, ()| -> F<Value> {
+        let st = k.st.borrow();
+        let n = st.players.len();
+        let first = st.turn.active as usize;
+        Ok(Value::List(
+            (0..n).map(|i| (first + i) % n).filter(|&q| st.players[q].alive).map(|q| Value::Int(q as i64)).collect(),
+        ))
+    })?;
     query(lua, t, "player", w, |k, p: i64| -> F<Value> {
         let p = pid(p, k)?;
         Ok(cv::player(&k.st.borrow().players[p as usize]))

@@ -23,6 +23,7 @@ pub const API_DOCS: &[ApiDoc] = &[
     // Queries
     d("players", "", "Player[]", "Every player, in seat order, living or dead."),
     d("player_count", "", "integer", "How many players there are, living or dead (their ids are 0 to this minus one)."),
+    d("turn_order", "", "integer[]", "The living players in seat order, starting with the active one (the order turns pass in)."),
     d("player", "p: integer", "Player", "One player by id (0, 1, ...)."),
     d("wizard_name", "p: integer", "string", "What people read for a player's wizard: the name given to the game, else its letter on the board (A for player 0, B for 1...). Labels and narration name wizards with it, never by id."),
     d("turn", "", "Turn", "The turn: number, round, active player, phase and the turn's vars."),

@@ -133,9 +133,9 @@ function M.same_edge(a, b) end
 ---@return any ...
 function M.has_trait(game, c, trait) end
 
----Living players in turn order, starting with the active player. (Each player's record by itself: after one player's step the others' are still at hand.) (rulesets: mechanics)
+---Living players in turn order, starting with the active player (the kernel's seat order). (rulesets: mechanics)
 ---@param game Game
----@return any ...
+---@return integer[]
 function M.turn_order(game) end
 
 ---The squares on either side of an edge, as { square, side } (the side of that square the edge is on). A rim edge has one square on the board; its other side is the square its wrap-around, warp or portal leads to (8th: Leaving the Board; classic, The Board), if any. (rulesets: mechanics)
