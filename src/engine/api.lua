@@ -239,6 +239,12 @@ end
 -- are ctx.game:name(...), and a misspelt helper is an error at the card's line, not a nil.
 local ctx_mt = { __metatable = "card context" }
 ctx_mt.__index = function(c, k)
+  -- The card's data proxy, made the first time a hook asks for it (most never do).
+  if k == "data" then
+    local d = data_proxy(rawget(c, "card"))
+    rawset(c, "data", d)
+    return d
+  end
   local helper = rules_ctx and rules_ctx[k]
   if helper ~= nil then return helper end
   if optional[k] then return nil end
@@ -249,12 +255,17 @@ end
 -- What scripts see: the game read-only (no card may replace a primitive for the others).
 local shown_game = read_only(game)
 
-local function make_ctx(card, extra)
-  local c = { game = shown_game, card = card, data = data_proxy(card) }
+-- The ctx of card `card`'s hook: `extra`'s fields, and the card's controller, target and
+-- energy where `extra` does not give them.
+local function make_ctx(card, extra, controller, target, energy)
+  local c = { game = shown_game, card = card }
   if extra then
     -- Plain `next`: copying does not depend on the order (and sorting keys costs).
     for k, v in next, extra do c[k] = v end
   end
+  if c.controller == nil then c.controller = controller end
+  if c.target == nil then c.target = target end
+  if c.energy == nil then c.energy = energy end
   return raw_setmetatable(c, ctx_mt)
 end
 

@@ -41,21 +41,13 @@ impl Kernel {
     pub fn ctx(&self, card: CardId, extra: Value) -> Result<mlua::Value, HostError> {
         let st = self.st.borrow();
         let c = st.card(card).ok_or_else(|| HostError::Runtime(format!("no card {card}")))?;
-        let mut fields = extra;
-        if fields.is_nil() {
-            fields = Value::map();
-        }
-        let set_default = |f: &mut Value, k: &str, v: Value| {
-            if f.get(k).is_none() {
-                f.set(k, v);
-            }
-        };
-        set_default(&mut fields, "controller", convert::opt(c.controller, |p| Value::Int(p as i64)));
-        set_default(&mut fields, "target", c.target.clone().unwrap_or_default());
-        set_default(&mut fields, "energy", Value::Int(c.energy));
+        // The card's controller, target and energy, where `extra` does not give them (make_ctx
+        // in api.lua): passed as they are, no table built for them.
+        let (controller, target, energy) = (c.controller.map(i64::from), c.target.clone(), c.energy);
         drop(st);
+        let extra = (!extra.is_nil()).then_some(extra);
         let make = self.make_ctx.borrow().clone().expect("api installed");
-        make.call((card, fields)).map_err(|e| HostError::Runtime(e.to_string()))
+        make.call((card, extra, controller, target, energy)).map_err(|e| HostError::Runtime(e.to_string()))
     }
 
     /// Runs `before_<event>` handlers; returns the payload, or None if one cancelled it.
