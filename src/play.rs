@@ -289,7 +289,7 @@ impl<'a> Front<'a> {
 
     /// One line per wizard: name, life, where, cards, score (the ruleset's words); no data.
     pub fn status_lines(&self) -> String {
-        let players: Vec<_> = self.engine.with_view(|st| st.players.clone());
+        let players: Vec<_> = self.engine.with_view(|st| st.players.to_vec());
         let mut s = String::new();
         for p in &players {
             let g = wizard_glyph(p.id);

@@ -151,15 +151,17 @@ pub struct GameState {
     pub seed: u64,
     /// Shared with checkpoints until it changes: most steps leave the board alone.
     pub board: CopyOnWrite<Board>,
-    pub players: Vec<Player>,
+    // The other parts are shared with checkpoints too, each until it changes: a copy of the
+    // state copies only what a step changes.
+    pub players: CopyOnWrite<Vec<Player>>,
     /// Each card shared with checkpoints until it changes: a step changes a card or two.
-    pub cards: Vec<CopyOnWrite<CardInstance>>,
-    pub piles: BTreeMap<String, Vec<CardId>>,
-    pub objects: BTreeMap<ObjectId, Object>,
-    pub turn: TurnState,
-    pub stack: Vec<StackEntry>,
+    pub cards: CopyOnWrite<Vec<CopyOnWrite<CardInstance>>>,
+    pub piles: CopyOnWrite<BTreeMap<String, Vec<CardId>>>,
+    pub objects: CopyOnWrite<BTreeMap<ObjectId, Object>>,
+    pub turn: CopyOnWrite<TurnState>,
+    pub stack: CopyOnWrite<Vec<StackEntry>>,
     /// The ruleset's game-wide data.
-    pub vars: Value,
+    pub vars: CopyOnWrite<Value>,
     pub rng: GameRng,
     /// Counter for object ids, stack ids and play-order stamps.
     pub next_id: u64,
@@ -199,6 +201,34 @@ impl<T: Clone> std::ops::Deref for CopyOnWrite<T> {
 impl<T: Clone> std::ops::DerefMut for CopyOnWrite<T> {
     fn deref_mut(&mut self) -> &mut T {
         std::rc::Rc::make_mut(&mut self.0)
+    }
+}
+
+impl<'a, T: Clone> IntoIterator for &'a CopyOnWrite<T>
+where
+    &'a T: IntoIterator,
+{
+    type Item = <&'a T as IntoIterator>::Item;
+    type IntoIter = <&'a T as IntoIterator>::IntoIter;
+    fn into_iter(self) -> Self::IntoIter {
+        (&*self.0).into_iter()
+    }
+}
+
+impl<'a, T: Clone> IntoIterator for &'a mut CopyOnWrite<T>
+where
+    &'a mut T: IntoIterator,
+{
+    type Item = <&'a mut T as IntoIterator>::Item;
+    type IntoIter = <&'a mut T as IntoIterator>::IntoIter;
+    fn into_iter(self) -> Self::IntoIter {
+        std::rc::Rc::make_mut(&mut self.0).into_iter()
+    }
+}
+
+impl<A, T: Clone + FromIterator<A>> FromIterator<A> for CopyOnWrite<T> {
+    fn from_iter<I: IntoIterator<Item = A>>(iter: I) -> CopyOnWrite<T> {
+        CopyOnWrite::new(iter.into_iter().collect())
     }
 }
 

@@ -406,7 +406,7 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     query(lua, t, "stack", w, |k, ()| -> F<Value> {
         Ok(Value::List(k.st.borrow().stack.iter().map(cv::stack_entry).collect()))
     })?;
-    query(lua, t, "vars", w, |k, ()| -> F<Value> { Ok(k.st.borrow().vars.clone()) })?;
+    query(lua, t, "vars", w, |k, ()| -> F<Value> { Ok((*k.st.borrow().vars).clone()) })?;
     query(lua, t, "card_data", w, |k, (c, key): (i64, String)| -> F<Value> {
         let c = cid(c, k)?;
         Ok(k.st.borrow().cards[c as usize].data.get(&key).cloned().unwrap_or_default())
