@@ -16,9 +16,9 @@ use wizwar::testing::run_card_tests;
 use wizwar::value::Value;
 
 // Games allocate and free many small blocks (Lua tables, kernel records): mimalloc serves them
-// faster than the system allocator (see the README's Numbers).
+// faster than the system allocator (see the README's Numbers), asked as `alloc.rs` says.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: wizwar::alloc::Allocator = wizwar::alloc::Allocator;
 
 #[derive(Parser)]
 #[command(name = "wizwar", version, about = "A rules engine for Wiz-War style magical labyrinth duels")]
