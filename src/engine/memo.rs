@@ -221,21 +221,43 @@ unsafe fn clock_now(state: *mut ffi::lua_State, slot: i64) -> i64 {
     now
 }
 
+/// Pushes m[k1] (or m[k1][k2]), made where missing, for the keys at `keys..last`; returns
+/// its stack index.
+unsafe fn walk_down(state: *mut ffi::lua_State, keys: c_int, last: c_int) -> c_int {
+    ffi::lua_pushvalue(state, up(UV_M));
+    for k in keys..last {
+        ffi::lua_pushvalue(state, k);
+        if ffi::lua_rawget(state, -2) == ffi::LUA_TNIL {
+            ffi::lua_pop(state, 1);
+            ffi::lua_newtable(state);
+            ffi::lua_pushvalue(state, k);
+            ffi::lua_pushvalue(state, -2);
+            ffi::lua_rawset(state, -4);
+        }
+        ffi::lua_remove(state, -2);
+    }
+    ffi::lua_gettop(state)
+}
+
 /// A query through the memo: `game:name(a, b, c)` (stack: game, then the arguments).
 unsafe extern "C-unwind" fn memo_call(state: *mut ffi::lua_State) -> c_int {
-    let memo = &mut *(ffi::lua_touserdata(state, up(UV_MEMO)) as *mut Memo);
-    let spec = memo.spec;
+    // (A raw pointer, no reference: a nested call of the same query, from a handler the
+    // primitive runs, reads and writes it too.)
+    let memo = ffi::lua_touserdata(state, up(UV_MEMO)) as *mut Memo;
+    let spec = (*memo).spec;
     let n = (spec & 7) as c_int;
-    ffi::lua_settop(state, n + 1);
-    let now = clock_now(state, memo.slot);
-    if now != memo.at {
+    if ffi::lua_gettop(state) != n + 1 {
+        ffi::lua_settop(state, n + 1);
+    }
+    let now = clock_now(state, (*memo).slot);
+    if now != (*memo).at {
         ffi::lua_newtable(state);
         ffi::lua_replace(state, up(UV_M));
-        if memo.per {
+        if (*memo).per {
             ffi::lua_newtable(state);
             ffi::lua_replace(state, up(UV_SEEN));
         }
-        memo.at = now;
+        (*memo).at = now;
     }
     // The keys, at n+2..=2n+1 (1 for a query without arguments: an integer key is the
     // quickest to find).
@@ -254,7 +276,7 @@ unsafe extern "C-unwind" fn memo_call(state: *mut ffi::lua_State) -> c_int {
     }
     let last = ffi::lua_gettop(state);
     // The answers about the first argument go when its own clock moves.
-    if memo.per {
+    if (*memo).per {
         ffi::lua_pushvalue(state, keys);
         ffi::lua_rawget(state, up(UV_PER));
         ffi::lua_pushvalue(state, keys);
@@ -271,26 +293,14 @@ unsafe extern "C-unwind" fn memo_call(state: *mut ffi::lua_State) -> c_int {
             ffi::lua_pop(state, 2);
         }
     }
-    // The table holding the answer: m, m[k1] or m[k1][k2].
-    ffi::lua_pushvalue(state, up(UV_M));
-    for k in keys..last {
-        ffi::lua_pushvalue(state, k);
-        if ffi::lua_rawget(state, -2) == ffi::LUA_TNIL {
-            ffi::lua_pop(state, 1);
-            ffi::lua_newtable(state);
-            ffi::lua_pushvalue(state, k);
-            ffi::lua_pushvalue(state, -2);
-            ffi::lua_rawset(state, -4);
-        }
-        ffi::lua_remove(state, -2);
-    }
-    let table = ffi::lua_gettop(state);
+    // The table holding the answer: m (read in place), m[k1] or m[k1][k2].
+    let table = if last == keys { up(UV_M) } else { walk_down(state, keys, last) };
     ffi::lua_pushvalue(state, last);
     if ffi::lua_rawget(state, table) == ffi::LUA_TNIL {
         // A miss: the kernel's answer, kept unless the call moved the clock.
         ffi::lua_pop(state, 1);
         call_primitive(state, n, 1);
-        if clock_now(state, memo.slot) == now {
+        if clock_now(state, (*memo).slot) == now {
             ffi::lua_pushvalue(state, last);
             if ffi::lua_type(state, -2) == ffi::LUA_TNIL {
                 ffi::lua_pushvalue(state, up(UV_NIL));
@@ -301,7 +311,7 @@ unsafe extern "C-unwind" fn memo_call(state: *mut ffi::lua_State) -> c_int {
         }
         return 1;
     }
-    if memo.check {
+    if (*memo).check {
         // check(name, clock, i, now, kept, f, a, b, c)
         let kept = ffi::lua_gettop(state);
         ffi::lua_pushvalue(state, up(UV_CHECK));
@@ -320,7 +330,7 @@ unsafe extern "C-unwind" fn memo_call(state: *mut ffi::lua_State) -> c_int {
         }
         ffi::lua_call(state, 9, 0);
     }
-    if ffi::lua_topointer(state, -1) == memo.nil {
+    if ffi::lua_topointer(state, -1) == (*memo).nil {
         ffi::lua_pushnil(state);
     }
     1
