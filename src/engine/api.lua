@@ -13,10 +13,9 @@ local rules_ctx = nil  -- helpers the ruleset offers cards (rules.ctx), set once
 local optional = {}    -- fields a ctx may lack (rules.ctx_fields): nil, not an error
 
 local game = {}
--- A primitive's results, or its error re-raised at the script line that called
--- game:name(...) (level 2: `pass` is tail-called, so that line is the next frame up).
--- The message is the primitive's own: without the "runtime error: " Rust errors carry, nor
--- their traceback (plain finds: a long message may not go through a pattern).
+-- A primitive's message as the kernel raises it again at the script's line: without the
+-- "runtime error: " Rust errors carry, nor their traceback (plain finds: a long message may
+-- not go through a pattern).
 local function message_of(e)
   local m = tostring(e)
   if m:sub(1, 15) == "runtime error: " then m = m:sub(16) end
@@ -24,14 +23,11 @@ local function message_of(e)
   if cut then m = m:sub(1, cut - 1) end
   return m
 end
-local function pass(ok, ...)
-  if not ok then error(message_of((...)), 2) end
-  return ...
-end
+-- game:name(...): the primitive's results, or its error raised again at the line of the
+-- script that called (a C function, memo.rs: `plain_wrapper`). The memo replaces the queries'.
+local plain_wrapper = plain_wrapper
 for name, f in pairs(K) do
-  game[name] = function(_, ...)
-    return pass(raw_pcall(f, ...))
-  end
+  game[name] = plain_wrapper(f)
 end
 
 ---------------------------------------------------------------------------------------------

@@ -284,6 +284,9 @@ pub(super) fn install(k: &Rc<Kernel>, verify_memo: bool) -> Result<(), String> {
     // arguments api.lua gives it.
     let memo_wrapper = unsafe { lua.create_c_function(super::memo::memo_wrapper) }.map_err(|e| e.to_string())?;
     env.raw_set("memo_wrapper", memo_wrapper).map_err(|e| e.to_string())?;
+    // SAFETY: as memo_wrapper: the plain wrapper of a primitive.
+    let plain_wrapper = unsafe { lua.create_c_function(super::memo::plain_wrapper) }.map_err(|e| e.to_string())?;
+    env.raw_set("plain_wrapper", plain_wrapper).map_err(|e| e.to_string())?;
     // The kernel's squares and edges by table, with their codes (value.rs, `push`): the memo's
     // keys of places.
     let kit: Table =

@@ -1,4 +1,5 @@
-//! The memo of queries' wrapper (api.lua, `remembered`) as a C function.
+//! The memo of queries' wrapper (api.lua, `remembered`) as a C function, and the plain wrapper
+//! of the other primitives.
 //!
 //! Listing a player's actions asks the same questions many times over while nothing changes,
 //! so most calls of a query are answered from the memo. Written in Lua, such a hit was a Lua
@@ -219,6 +220,32 @@ unsafe fn clock_now(state: *mut ffi::lua_State, slot: i64) -> i64 {
     let now = ffi::lua_tointeger(state, -1);
     ffi::lua_pop(state, 1);
     now
+}
+
+/// `plain_wrapper(f)`: `game:name(...)` for a primitive the memo does not keep: f's results, or
+/// its error raised again at the line of the script that called (as the memo's misses are).
+///
+/// # Safety
+/// A Lua C function: called by Lua only, with a function.
+pub unsafe extern "C-unwind" fn plain_wrapper(state: *mut ffi::lua_State) -> c_int {
+    ffi::luaL_checktype(state, 1, ffi::LUA_TFUNCTION);
+    ffi::lua_settop(state, 1);
+    ffi::lua_pushcclosure(state, plain_call, 1);
+    1
+}
+
+/// A primitive through the plain wrapper (stack: game, then the arguments).
+unsafe extern "C-unwind" fn plain_call(state: *mut ffi::lua_State) -> c_int {
+    let n = ffi::lua_gettop(state);
+    if n == 0 {
+        ffi::lua_pushnil(state);
+    }
+    ffi::lua_pushvalue(state, up(1));
+    ffi::lua_replace(state, 1);
+    if ffi::lua_pcall(state, n.max(1) - 1, ffi::LUA_MULTRET, 0) != ffi::LUA_OK {
+        raise(state);
+    }
+    ffi::lua_gettop(state)
 }
 
 /// Pushes m[k1] (or m[k1][k2]), made where missing, for the keys at `keys..last`; returns
