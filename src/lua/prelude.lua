@@ -18,7 +18,7 @@ local COROUTINE_COST = H.coroutine_cost
 -- (vendor/lua-src/PATCH.md). Reads cost what they cost on any table. A `__newindex` function
 -- set before freezing is called on a write to raise its own message (naming what was written);
 -- the write fails either way.
-local is_frozen, freeze = H.is_frozen, H.freeze
+local is_frozen, freeze, sorted_iter = H.is_frozen, H.freeze, H.sorted_iter
 
 -- Freezes t under a metatable whose `__newindex` raises `message(k)`, and `what` for
 -- getmetatable (a table that has a metatable keeps it, with the VM's own message).
@@ -116,17 +116,8 @@ local function pairs_(t)
     if keys == nil then error(err, 2) end
     if frozen then frozen_keys[t] = keys end
   end
-  local i = 0
-  local function iter()
-    while true do
-      i = i + 1
-      local k = keys[i]
-      if k == nil then return nil end
-      local v = rawget(t, k)
-      if v ~= nil then return k, v end
-    end
-  end
-  return iter, t, nil
+  -- (A C iterator, primitives.rs: each key in turn that t still has, with its value.)
+  return sorted_iter(keys, t), t, nil
 end
 
 local function print_(...)

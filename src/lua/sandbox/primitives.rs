@@ -44,6 +44,8 @@ pub(super) fn host_primitives(lua: &Lua, shared: &Rc<Shared>) -> mlua::Result<Ta
     // SAFETY: both only look at (or flag) their first argument, checked to be a table.
     primitives.set("is_frozen", unsafe { lua.create_c_function(is_frozen)? })?;
     primitives.set("freeze", unsafe { lua.create_c_function(freeze)? })?;
+    // SAFETY: checks its two arguments are tables; the iterator it makes reads them raw.
+    primitives.set("sorted_iter", unsafe { lua.create_c_function(sorted_iter)? })?;
 
     let s = Rc::clone(shared);
     let sorted_keys = lua.create_function(move |lua, t: Table| -> mlua::Result<(Option<Table>, Option<String>)> {
@@ -181,6 +183,39 @@ unsafe extern "C-unwind" fn is_frozen(state: *mut mlua::ffi::lua_State) -> std::
     let frozen = crate::value::lua_wizwar_isfrozen(state, 1);
     mlua::ffi::lua_pushboolean(state, frozen);
     1
+}
+
+/// `sorted_iter(keys, t)`: the iterator `pairs` gives (prelude.lua): each key of the list
+/// `keys` in turn that t still has, with its value, then nil. (Its loop is not metered: it only
+/// skips keys t no longer has, which `pairs` charged when it sorted them.)
+unsafe extern "C-unwind" fn sorted_iter(state: *mut mlua::ffi::lua_State) -> std::os::raw::c_int {
+    use mlua::ffi;
+    ffi::luaL_checktype(state, 1, ffi::LUA_TTABLE);
+    ffi::luaL_checktype(state, 2, ffi::LUA_TTABLE);
+    ffi::lua_settop(state, 2);
+    ffi::lua_pushinteger(state, 0);
+    ffi::lua_pushcclosure(state, sorted_next, 3);
+    1
+}
+
+/// One step of `sorted_iter`'s iterator: upvalues keys, t and the position so far.
+unsafe extern "C-unwind" fn sorted_next(state: *mut mlua::ffi::lua_State) -> std::os::raw::c_int {
+    use mlua::ffi;
+    let (keys, t, at) = (ffi::lua_upvalueindex(1), ffi::lua_upvalueindex(2), ffi::lua_upvalueindex(3));
+    let mut i = ffi::lua_tointeger(state, at);
+    loop {
+        i += 1;
+        if ffi::lua_rawgeti(state, keys, i) == ffi::LUA_TNIL {
+            return 1;
+        }
+        ffi::lua_pushvalue(state, -1);
+        if ffi::lua_rawget(state, t) != ffi::LUA_TNIL {
+            ffi::lua_pushinteger(state, i);
+            ffi::lua_replace(state, at);
+            return 2;
+        }
+        ffi::lua_pop(state, 2);
+    }
 }
 
 /// `freeze(t)`: freezes table t (every later write to it fails) and returns it.
