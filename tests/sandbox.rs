@@ -518,6 +518,26 @@ fn table_sort_is_stable() {
     assert!(eval_bool(&host, source));
     let message = expect_runtime(run(&host, "cards/test/sort.lua", "table.sort({3, 2, 1}, 'not a function')"));
     assert!(message.contains("function expected"), "{message}");
+    // A plain table is sorted by the host, one with a metatable by the prelude's Lua: the same
+    // steps, so the same result, even by a comparison that is no order at all.
+    let same = r#"
+        local seed = 7
+        local function roll() seed = (seed * 1103515245 + 12345) % 2147483648 return seed end
+        for n = 0, 70, 7 do
+          local plain, shown = {}, setmetatable({}, {})
+          for i = 1, n do local v = roll() % 10 plain[i] = v rawset(shown, i, v) end
+          local function order(a, b) return a < b end
+          local function noise(a, b) return (a * 7 + b) % 3 == 0 end
+          local cmp = n % 2 == 0 and order or noise
+          table.sort(plain, cmp) table.sort(shown, cmp)
+          for i = 1, n do if plain[i] ~= rawget(shown, i) then return false end end
+        end
+        return true
+    "#;
+    assert!(eval_bool(&host, same));
+    // The comparison's error is the sort's, at its own line.
+    let message = expect_runtime(run(&host, "cards/test/sort_error.lua", "local t = { 3, {}, 1 }\ntable.sort(t)"));
+    assert!(message.contains("compare"), "{message}");
     // table.insert/remove/move behave like Lua's.
     let tables = r#"
         local t = { 1, 2, 3 }

@@ -44,6 +44,8 @@ pub(super) fn host_primitives(lua: &Lua, shared: &Rc<Shared>) -> mlua::Result<Ta
     // SAFETY: both only look at (or flag) their first argument, checked to be a table.
     primitives.set("is_frozen", unsafe { lua.create_c_function(is_frozen)? })?;
     primitives.set("freeze", unsafe { lua.create_c_function(freeze)? })?;
+    // SAFETY: called by the prelude's table.sort only, with a plain table, a function and its length.
+    primitives.set("stable_sort", unsafe { lua.create_c_function(stable_sort)? })?;
     // SAFETY: checks its two arguments are tables; the iterator it makes reads them raw.
     primitives.set("sorted_iter", unsafe { lua.create_c_function(sorted_iter)? })?;
 
@@ -183,6 +185,106 @@ unsafe extern "C-unwind" fn is_frozen(state: *mut mlua::ffi::lua_State) -> std::
     let frozen = crate::value::lua_wizwar_isfrozen(state, 1);
     mlua::ffi::lua_pushboolean(state, frozen);
     1
+}
+
+/// `stable_sort(t, lt, n)`: sorts t[1..n] (a table without a metatable, not frozen) by `lt`,
+/// exactly as the prelude's Lua `sort` does (the same steps, so even a comparison that is not
+/// an order gives the same result): insertion sort on runs of 8, then bottom-up merges; equal
+/// elements keep their order. An error of `lt` is raised again once the sort has let go.
+unsafe extern "C-unwind" fn stable_sort(state: *mut mlua::ffi::lua_State) -> std::os::raw::c_int {
+    use mlua::ffi;
+    ffi::luaL_checktype(state, 1, ffi::LUA_TTABLE);
+    ffi::luaL_checktype(state, 2, ffi::LUA_TFUNCTION);
+    let n = ffi::luaL_checkinteger(state, 3).max(0) as usize;
+    ffi::lua_settop(state, 2);
+    if ffi::lua_checkstack(state, 8) == 0 {
+        ffi::luaL_error(state, c"sort: no stack space".as_ptr());
+    }
+    // A copy of the elements (stack 3), as the Lua version sorts a copy.
+    ffi::lua_createtable(state, n as std::os::raw::c_int, 0);
+    for i in 1..=n as ffi::lua_Integer {
+        ffi::lua_rawgeti(state, 1, i);
+        ffi::lua_rawseti(state, 3, i);
+    }
+    // (Nothing with a destructor may be live when an error is raised: the sort returns first.)
+    let order = match sort_order(state, n) {
+        Some(order) => order,
+        None => ffi::lua_error(state),
+    };
+    for (i, &at) in order.iter().enumerate().skip(1) {
+        ffi::lua_rawgeti(state, 3, at as ffi::lua_Integer);
+        ffi::lua_rawseti(state, 1, i as ffi::lua_Integer);
+    }
+    drop(order);
+    0
+}
+
+/// The sorted order of the copy at stack 3 by `lt` at stack 2 (position i holds the copy's
+/// index of the i-th element; position 0 unused), or None with `lt`'s error on the stack.
+unsafe fn sort_order(state: *mut mlua::ffi::lua_State, n: usize) -> Option<Vec<usize>> {
+    use mlua::ffi;
+    // lt(copy[x], copy[y])
+    let lt = |x: usize, y: usize| -> Option<bool> {
+        ffi::lua_pushvalue(state, 2);
+        ffi::lua_rawgeti(state, 3, x as ffi::lua_Integer);
+        ffi::lua_rawgeti(state, 3, y as ffi::lua_Integer);
+        if ffi::lua_pcall(state, 2, 1, 0) != ffi::LUA_OK {
+            return None;
+        }
+        let r = ffi::lua_toboolean(state, -1) != 0;
+        ffi::lua_pop(state, 1);
+        Some(r)
+    };
+    const RUN: usize = 8;
+    let mut a: Vec<usize> = (0..=n).collect();
+    let mut lo = 1;
+    while lo <= n {
+        let hi = (lo + RUN - 1).min(n);
+        for i in lo + 1..=hi {
+            let v = a[i];
+            let mut j = i - 1;
+            while j >= lo && lt(v, a[j])? {
+                a[j + 1] = a[j];
+                j -= 1;
+            }
+            a[j + 1] = v;
+        }
+        lo += RUN;
+    }
+    let mut b = vec![0usize; n + 1];
+    let mut width = RUN;
+    while width < n {
+        let mut lo = 1;
+        while lo <= n {
+            let mid = (lo + width).min(n + 1);
+            let hi = (lo + 2 * width - 1).min(n);
+            let (mut i, mut j, mut k) = (lo, mid, lo);
+            while i < mid && j <= hi {
+                if lt(a[j], a[i])? {
+                    b[k] = a[j];
+                    j += 1;
+                } else {
+                    b[k] = a[i];
+                    i += 1;
+                }
+                k += 1;
+            }
+            while i < mid {
+                b[k] = a[i];
+                i += 1;
+                k += 1;
+            }
+            while j <= hi {
+                b[k] = a[j];
+                j += 1;
+                k += 1;
+            }
+            lo += 2 * width;
+        }
+        std::mem::swap(&mut a, &mut b);
+        width *= 2;
+    }
+    Some(a)
 }
 
 /// `sorted_iter(keys, t)`: the iterator `pairs` gives (prelude.lua): each key of the list
