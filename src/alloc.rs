@@ -99,19 +99,22 @@ mod tests {
                 let layout = Layout::from_size_align(size, align).unwrap();
                 unsafe {
                     let p = a.alloc(layout);
-                    assert!(!p.is_null() && (p as usize) % align == 0, "alloc {size} aligned {align}");
+                    assert!(!p.is_null() && (p as usize).is_multiple_of(align), "alloc {size} aligned {align}");
                     for i in 0..size {
                         *p.add(i) = i as u8;
                     }
                     let grown = size * 3 + 5;
                     let q = a.realloc(p, layout, grown);
-                    assert!(!q.is_null() && (q as usize) % align == 0, "realloc {size} -> {grown} aligned {align}");
+                    assert!(
+                        !q.is_null() && (q as usize).is_multiple_of(align),
+                        "realloc {size} -> {grown} aligned {align}"
+                    );
                     for i in 0..size {
                         assert_eq!(*q.add(i), i as u8, "byte {i} kept by realloc");
                     }
                     a.dealloc(q, Layout::from_size_align(grown, align).unwrap());
                     let z = a.alloc_zeroed(layout);
-                    assert!(!z.is_null() && (z as usize) % align == 0, "zeroed {size} aligned {align}");
+                    assert!(!z.is_null() && (z as usize).is_multiple_of(align), "zeroed {size} aligned {align}");
                     assert!((0..size).all(|i| *z.add(i) == 0), "zeroed {size}");
                     a.dealloc(z, layout);
                 }
