@@ -350,23 +350,27 @@ end
 -- Kills every living wizard whose treasures all lie on other players' home bases (of living
 -- players only, when `living_only`): 8th Deadly Treasures, classic, Winning. `kill(game, p)`
 -- is the edition's way to take him out.
+-- (Checked after every action: what lies on the other bases is asked first, a few squares;
+-- his treasures are counted over every object only when one of them lies there.)
 function M.kill_robbed_wizards(game, living_only, kill)
   local players = game:players()
   for _, pl in ipairs(players) do
     if pl.alive then
-      local mine, lost = 0, 0
-      for _, o in ipairs(game:objects()) do
-        if o.kind == "treasure" and o.owner == pl.id then
-          mine = mine + 1
-          for _, other in ipairs(players) do
-            if other.id ~= pl.id and (other.alive or not living_only)
-                and M.same_sq(o.at, game:home(other.home_sector)) then
-              lost = lost + 1
-            end
+      local lost = 0
+      for _, other in ipairs(players) do
+        if other.id ~= pl.id and (other.alive or not living_only) then
+          for _, o in ipairs(game:objects_at(game:home(other.home_sector))) do
+            if o.kind == "treasure" and o.owner == pl.id then lost = lost + 1 end
           end
         end
       end
-      if mine > 0 and lost >= mine then kill(game, pl.id) end
+      if lost > 0 then
+        local mine = 0
+        for _, o in ipairs(game:objects()) do
+          if o.kind == "treasure" and o.owner == pl.id then mine = mine + 1 end
+        end
+        if lost >= mine then kill(game, pl.id) end
+      end
     end
   end
 end

@@ -259,7 +259,7 @@ function M.check_points(game, target, order) end
 ---@return any ...
 function M.kill_and_drop(game, q, killer, takes) end
 
----Kills every living wizard whose treasures all lie on other players' home bases (of living players only, when `living_only`): 8th Deadly Treasures, classic, Winning. `kill(game, p)` is the edition's way to take him out. (rulesets: mechanics)
+---Kills every living wizard whose treasures all lie on other players' home bases (of living players only, when `living_only`): 8th Deadly Treasures, classic, Winning. `kill(game, p)` is the edition's way to take him out. (Checked after every action: what lies on the other bases is asked first, a few squares; his treasures are counted over every object only when one of them lies there.) (rulesets: mechanics)
 ---@param game Game
 ---@param living_only? any
 ---@param kill? any
