@@ -17,12 +17,15 @@ local transform = require("rules.transform")
 local attacks = require("rules.attacks")
 local RANGE = 3
 
-local function spots_near(game, at)
+-- The empty squares 1 to 3 squares from `at`; with `first`, only the first found (whether he
+-- may cast it at all is asked at every listing of his actions).
+local function spots_near(game, at, first)
   local out = {}
   for _, s in ipairs(game:squares()) do
     local d = game:distance(at, s)
     if d ~= nil and d >= 1 and d <= RANGE and #game:wizards_at(s) == 0 and #game:objects_at(s) == 0 then
       out[#out + 1] = { label = "square " .. targets.sq_label(s), square = s }
+      if first then return out end
     end
   end
   return out
@@ -62,7 +65,7 @@ return card {
   duration = "instant",
   copies = 2,
   text = "Send your mind out to an empty square up to 3 squares away (walls don't matter) and cast one spell from your hand as if you were standing there. Then your mind returns to your body.",
-  can_cast = function(ctx) return #spots_near(ctx.game, ctx.game:player(ctx.caster).at) > 0 end,
+  can_cast = function(ctx) return #spots_near(ctx.game, ctx.game:player(ctx.caster).at, true) > 0 end,
   resolve = function(ctx)
     local game, p = ctx.game, ctx.caster
     local body = game:player(p).at
