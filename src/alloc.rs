@@ -26,37 +26,37 @@ fn aligned(p: *mut c_void, align: usize) -> bool {
     (p as usize) & (align - 1) == 0
 }
 
+/// A new block for `layout` from `plain` (mimalloc's entry without alignment) or, when that
+/// cannot give the alignment, `aligned`: mi_malloc and mi_malloc_aligned, or the zeroing pair.
+#[inline]
+unsafe fn new_block(
+    layout: Layout,
+    plain: unsafe extern "C" fn(usize) -> *mut c_void,
+    aligned_entry: unsafe extern "C" fn(usize, usize) -> *mut c_void,
+) -> *mut u8 {
+    let (size, align) = (layout.size(), layout.align());
+    if align <= WORD {
+        return plain(size) as *mut u8;
+    }
+    if align == DOUBLE {
+        let p = plain(round16(size));
+        if p.is_null() || aligned(p, DOUBLE) {
+            return p as *mut u8;
+        }
+        mi::mi_free(p);
+    }
+    aligned_entry(size, align) as *mut u8
+}
+
 unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let (size, align) = (layout.size(), layout.align());
-        if align <= WORD {
-            return mi::mi_malloc(size) as *mut u8;
-        }
-        if align == DOUBLE {
-            let p = mi::mi_malloc(round16(size));
-            if p.is_null() || aligned(p, DOUBLE) {
-                return p as *mut u8;
-            }
-            mi::mi_free(p);
-        }
-        mi::mi_malloc_aligned(size, align) as *mut u8
+        new_block(layout, mi::mi_malloc, mi::mi_malloc_aligned)
     }
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let (size, align) = (layout.size(), layout.align());
-        if align <= WORD {
-            return mi::mi_zalloc(size) as *mut u8;
-        }
-        if align == DOUBLE {
-            let p = mi::mi_zalloc(round16(size));
-            if p.is_null() || aligned(p, DOUBLE) {
-                return p as *mut u8;
-            }
-            mi::mi_free(p);
-        }
-        mi::mi_zalloc_aligned(size, align) as *mut u8
+        new_block(layout, mi::mi_zalloc, mi::mi_zalloc_aligned)
     }
 
     #[inline]

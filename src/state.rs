@@ -215,17 +215,6 @@ where
     }
 }
 
-impl<'a, T: Clone> IntoIterator for &'a mut CopyOnWrite<T>
-where
-    &'a mut T: IntoIterator,
-{
-    type Item = <&'a mut T as IntoIterator>::Item;
-    type IntoIter = <&'a mut T as IntoIterator>::IntoIter;
-    fn into_iter(self) -> Self::IntoIter {
-        std::rc::Rc::make_mut(&mut self.0).into_iter()
-    }
-}
-
 impl<A, T: Clone + FromIterator<A>> FromIterator<A> for CopyOnWrite<T> {
     fn from_iter<I: IntoIterator<Item = A>>(iter: I) -> CopyOnWrite<T> {
         CopyOnWrite::new(iter.into_iter().collect())

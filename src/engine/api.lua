@@ -53,38 +53,21 @@ local NIL = {}                 -- an answer that was nil, or a nil argument's ke
 local game_clock = { 0 }       -- moved by `forget`: a new game on the same engine
 local engine_clock = { 0 }     -- never moves: what holds while the engine lives
 
--- Keys of arguments that are tables; nil for one the memo does not know (the query then goes
--- to the kernel every time). A square: integers x, y; an edge: a square and a side. The keys
--- are the kernel's place codes (value.rs, `place_code`), so a square or an edge the kernel
--- gave (one frozen table per place) is keyed by one lookup in `place_codes`, and one a script
--- made by its fields.
+-- How an argument is keyed (memo.rs keys it): by itself (PLAIN: an id, a name, a flag), as a
+-- square or an edge (Q, E: the kernel's place codes, value.rs `place_code`, so a square or an
+-- edge the kernel gave is keyed by one lookup, one a script made by its fields), only when nil
+-- (NIL_ONLY: steps' flags; any other value skips the memo), or by a Lua function.
+local PLAIN, Q, E, NIL_ONLY = 0, 1, 2, 3
 local place_codes = place_codes  -- { [a kernel's square or edge] = its code }
-local EDGES = 1 << 34            -- edge codes start here
-local function square_code(s)
+-- A square's key in Lua (for the `edges` filter's key): as memo.rs keys a square.
+local function sq_key(s)
+  local k = place_codes[s]
+  if k ~= nil then return k end
   if type(s) ~= "table" then return nil end
   local x, y = s.x, s.y
   if math_type(x) ~= "integer" or math_type(y) ~= "integer" then return nil end
   if x < -32768 or x >= 32768 or y < -32768 or y >= 32768 then return nil end
   return (x + 32768) * 65536 + (y + 32768)
-end
-local function sq_key(s)
-  -- (An edge given for a square has its own key: the same answer, kept apart.)
-  local k = place_codes[s]
-  if k ~= nil then return k end
-  return square_code(s)
-end
-local SIDE = { N = 0, E = 1, S = 2, W = 3 }
-local function edge_key(e)
-  local k = place_codes[e]
-  if k ~= nil and k >= EDGES then return k end
-  k = square_code(e)
-  local side = k and SIDE[e.side]
-  return side and (EDGES + k * 4 + side)
-end
--- An argument only ever nil (steps' flags): any other value skips the memo.
-local function nil_key(v)
-  if v == nil then return NIL end
-  return nil
 end
 
 -- The primitive's results or error, from a wrapper called by the script: the error is raised
@@ -117,27 +100,25 @@ local function check_memo(name, clock, i, now, kept, f, a, b, c)
   end
 end
 
--- game:name(a, b, c) through a memo good while clock[i] stays, keyed by its `n` arguments:
--- a plain argument (an id, a name, a flag) is its own key, one with a key function (keyN) is
--- keyed by it. An argument without a key goes straight to the kernel; so does a query whose
--- call moved the clock (it changed the state, through a handler it ran): nothing is kept.
+-- game:name(a, b, c) through a memo good while clock[i] stays, keyed by its `n` arguments,
+-- each as its kind says (keyN; PLAIN when nil). An argument without a key goes straight to
+-- the kernel; so does a query whose call moved the clock (it changed the state, through a
+-- handler it ran): nothing is kept.
 -- With `per` (a card's or a player's questions: card_stamp, player_stamp), the answers about
 -- the first argument also go when per[it] moves. The wrapper runs for every query a script
--- makes, so it is a C function (src/engine/memo.rs); the kinds of key it knows are these.
+-- makes, so it is a C function (src/engine/memo.rs).
 local memo_wrapper = memo_wrapper
-local KEY_KINDS = { [false] = 0, [sq_key] = 1, [edge_key] = 2, [nil_key] = 3 }
+local LUA_KEY = 4
 local function remembered(name, clock, i, n, key1, key2, key3, per)
   local spec, fns = n, {}
-  for j, key in ipairs { key1 or false, key2 or false, key3 or false } do
-    local kind = KEY_KINDS[key]
-    if kind == nil then kind, fns[j] = 4, key end  -- a Lua key function
-    spec = spec + (kind << (3 * j))
+  for j, key in ipairs { key1 or PLAIN, key2 or PLAIN, key3 or PLAIN } do
+    if type(key) == "function" then key, fns[j] = LUA_KEY, key end
+    spec = spec + (key << (3 * j))
   end
   game[name] = memo_wrapper(K[name], clock, i, spec, per, place_codes, NIL,
     verify_memo and check_memo or nil, name, fns[1], fns[2], fns[3])
 end
 
-local Q, E = sq_key, edge_key
 -- The key of an `edges` filter: a barrier name, or a table of barrier, created_by, seen_from
 -- and seen_at (nil, so no memo, for anything else).
 local function filter_key(f)
@@ -150,7 +131,7 @@ local function filter_key(f)
 end
 -- On the whole state's clock: what reads several parts.
 remembered("play_area_data", stamp, ALL, 1)
-remembered("steps", stamp, ALL, 2, nil, nil_key)
+remembered("steps", stamp, ALL, 2, nil, NIL_ONLY)
 remembered("los_object", stamp, ALL, 2, Q)
 -- On a part's own clock: questions the kernel answers from that part of the state alone
 -- (state_cell.rs, Touch), good until a change that may touch it.

@@ -22,7 +22,7 @@
 use mlua::ffi;
 use std::os::raw::{c_char, c_int};
 
-/// How an argument is keyed: ...
+/// How an argument is keyed (api.lua names them PLAIN, Q, E, NIL_ONLY and a function): ...
 /// ... by itself (an id, a name, a flag; nil is `NIL`), ...
 const PLAIN: i64 = 0;
 /// ... as a square (the kernel's place code: value.rs, `place_code`), ...
@@ -49,9 +49,11 @@ const UV_CHECK: c_int = 8; // the debug check, or nil
 const UV_NAME: c_int = 9; // the query's name (for the check)
 const UV_KEYFN: c_int = 10; // 10, 11, 12: the Lua key functions of arguments 1 to 3
 const UV_M: c_int = 13; // the answers
-const UV_I: c_int = 14; // the slot of the clock, as a Lua integer (for the check)
-const UV_SEEN: c_int = 15; // per[k] as the answers about k last saw it
-const UPVALUES: c_int = 15;
+const UV_SEEN: c_int = 14; // per[k] as the answers about k last saw it
+const UPVALUES: c_int = 14;
+// (Upvalues 1 to 12 are `memo_wrapper`'s arguments in their places, but for the third, the
+// clock's slot, which `Memo` keeps.)
+const ARG_SLOT: c_int = 3;
 
 /// A wrapper's numbers, read without the Lua API on every call.
 #[repr(C)]
@@ -85,15 +87,14 @@ pub unsafe extern "C-unwind" fn memo_wrapper(state: *mut ffi::lua_State) -> c_in
     ffi::lua_settop(state, 12);
     let memo = Memo {
         spec: ffi::luaL_checkinteger(state, UV_SPEC),
-        slot: ffi::luaL_checkinteger(state, UV_MEMO),
+        slot: ffi::luaL_checkinteger(state, ARG_SLOT),
         at: -1,
         per: ffi::lua_type(state, UV_PER) != ffi::LUA_TNIL,
         check: ffi::lua_type(state, UV_CHECK) != ffi::LUA_TNIL,
         nil: ffi::lua_topointer(state, UV_NIL),
     };
-    ffi::lua_newtable(state); // 13: m
-    ffi::lua_pushvalue(state, 3); // 14: the slot, as Lua has it
-    ffi::lua_newtable(state); // 15: seen
+    ffi::lua_newtable(state); // m
+    ffi::lua_newtable(state); // seen
     let data = ffi::lua_newuserdatauv(state, std::mem::size_of::<Memo>(), 0) as *mut Memo;
     data.write(memo);
     ffi::lua_replace(state, UV_MEMO);
@@ -172,11 +173,9 @@ unsafe fn square_code(state: *mut ffi::lua_State, arg: c_int) -> Option<i64> {
     let coord = |name: &std::ffi::CStr| {
         ffi::lua_pushstring(state, name.as_ptr());
         ffi::lua_rawget(state, arg);
-        let mut ok = 0;
-        let v = ffi::lua_tointegerx(state, -1, &mut ok);
-        let integer = ffi::lua_isinteger(state, -1) != 0;
+        let v = (ffi::lua_isinteger(state, -1) != 0).then(|| ffi::lua_tointeger(state, -1));
         ffi::lua_pop(state, 1);
-        (ok != 0 && integer && (-32768..32768).contains(&v)).then_some(v + 32768)
+        v.filter(|v| (-32768..32768).contains(v)).map(|v| v + 32768)
     };
     let x = coord(c"x")?;
     let y = coord(c"y")?;
@@ -344,7 +343,7 @@ unsafe extern "C-unwind" fn memo_call(state: *mut ffi::lua_State) -> c_int {
         ffi::lua_pushvalue(state, up(UV_CHECK));
         ffi::lua_pushvalue(state, up(UV_NAME));
         ffi::lua_pushvalue(state, up(UV_CLOCK));
-        ffi::lua_pushvalue(state, up(UV_I));
+        ffi::lua_pushinteger(state, (*memo).slot);
         ffi::lua_pushinteger(state, now);
         ffi::lua_pushvalue(state, kept);
         ffi::lua_pushvalue(state, up(UV_F));

@@ -192,8 +192,8 @@ impl LuaHost {
     ///
     /// The module runs once, on first `require`, in its own fresh environment and under its own
     /// budget; then its environment is frozen, and its result is cached and frozen all the way
-    /// down (prelude: `freeze_module`), so no card can stash game state in a shared module. Registering a name again replaces the source
-    /// and forgets the cached result.
+    /// down (prelude: `freeze_module`), so no card can stash game state in a shared module.
+    /// Registering a name again replaces the source and forgets the cached result.
     pub fn add_module(&self, name: &str, chunk_name: &str, source: &str) {
         self.add_module_layers(name, &[(chunk_name.to_owned(), source.to_owned())]);
     }
