@@ -257,6 +257,24 @@ proptest! {
         }
     }
 
+    /// The edges a square's lines reach, worked out walking only the points whose last square
+    /// some one-way path of open crossings gets to (`edges_reached`, what every question about
+    /// sight to a line uses), are those found walking to every point of every edge of the chart.
+    #[test]
+    fn edges_reached_are_those_every_line_reaches(b in board(), from in prop::collection::vec(0..100usize, 4)) {
+        let squares = b.squares();
+        for i in from {
+            let a = squares[i % squares.len()];
+            for mode in [EdgeTarget::Midpoint, EdgeTarget::AnyPoint] {
+                let all = b.edges_reached_unpruned(a, mode);
+                // (A square sees its own sides, unless something filling it blocks all sight.)
+                let filled = b.obstacles_at(Place::Square(a)).iter().any(|(_, o)| o.blocks_los);
+                prop_assert_eq!(all.len() < 4, filled, "{} reaches {} edges", a, all.len());
+                prop_assert_eq!(b.edges_reached(a, mode), all, "from {}", a);
+            }
+        }
+    }
+
     /// A board keeps the sight of its last few states and takes it up again when it comes back
     /// to one (a door made and unmade, opened and closed): what it sees then is what a board
     /// built fresh in that state sees (a copy read back from JSON keeps no past sight).

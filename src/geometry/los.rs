@@ -39,8 +39,10 @@
 //! square. A square's whole field of view is the set of squares whose centre some line from its
 //! centre reaches: the line to the centre of a chart square `k * (p, q)` is the line to `(p, q)`
 //! carried on, so each direction `(p, q)` with coprime components is walked once, as far as the
-//! reach allows, and every chart centre it passes is recorded. Fields are cached per square until
-//! the board changes.
+//! reach allows, and every chart centre it passes is recorded. The lines to walls and doors go to
+//! points on edges, each walked alone; only those whose last square a one-way path of open
+//! crossings reaches are walked (`line_ends`): the others cannot be reached. Fields are cached
+//! per square until the board changes.
 
 use super::board::{Barrier, Board, Derived, EdgeField, LineField, Place};
 use super::types::{Corner, Dir, EdgeId, Rot, Sq};
@@ -352,6 +354,106 @@ impl<'a> Tracer<'a> {
     }
 }
 
+/// The index of chart square `(x, y)` (each coordinate in `-r..=r`) in a flat table.
+fn chart_index(r: i64, x: i64, y: i64) -> usize {
+    ((y + r) * (2 * r + 1) + (x + r)) as usize
+}
+
+/// The chart squares (by `chart_index`) where a line from the centre of `from` may end on a
+/// side: a square of the chart, not filled, that some path of crossings from the start reaches
+/// while going one way in each axis (as a straight line does: east or west, north or south),
+/// each crossing open in the LOS table. Every line that reaches a point of an edge crossed such
+/// a path, so a point whose last square is not marked is not reached, and needs no walk; the
+/// marked ones are walked as before, so the field is the same (most of a labyrinth's lines
+/// stop after a step or two: this leaves about one walk in ten).
+fn line_ends(g: &LosGraph, from: usize) -> Vec<bool> {
+    let r = g.reach;
+    let mut ends = vec![false; ((2 * r + 1) * (2 * r + 1)) as usize];
+    if g.filled[from] {
+        return ends;
+    }
+    let mut states = HashSet::new();
+    let mut todo = Vec::new();
+    for (sx, sy) in [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)] {
+        let (hdir, vdir) = (if sx > 0 { Dir::E } else { Dir::W }, if sy > 0 { Dir::S } else { Dir::N });
+        todo.push((0i64, 0i64, from, 0u32));
+        while let Some((x, y, cell, rot)) = todo.pop() {
+            if x.abs() > r || y.abs() > r || g.filled[cell] || !states.insert((sx, sy, x, y, cell, rot)) {
+                continue;
+            }
+            ends[chart_index(r, x, y)] = true;
+            let (h, v) = (
+                Dir::from_index((hdir.index() + rot as usize) & 3),
+                Dir::from_index((vdir.index() + rot as usize) & 3),
+            );
+            for (next, dx, dy) in [
+                (g.side[cell * 4 + h.index()], sx, 0),
+                (g.side[cell * 4 + v.index()], 0, sy),
+                (g.corner[cell * 4 + corner_slot(h, v)], sx, sy),
+            ] {
+                if next != BLOCKED {
+                    todo.push((x + dx, y + dy, (next >> 2) as usize, (rot + (next & 3)) & 3));
+                }
+            }
+        }
+    }
+    ends
+}
+
+/// Walks the line from the centre of `from` to each point of `mode` on every edge of the
+/// chart within reach whose last square `may_end(x, y)` allows, and returns the edges reached,
+/// under the names the chart gives them.
+fn trace_edge_points(
+    g: &LosGraph,
+    from: usize,
+    mode: EdgeTarget,
+    may_end: impl Fn(i64, i64) -> bool,
+) -> HashSet<EdgeId> {
+    let offsets: &[i64] = match mode {
+        EdgeTarget::Midpoint => &[HALF],
+        EdgeTarget::AnyPoint => {
+            &[UNIT / 8, 2 * UNIT / 8, 3 * UNIT / 8, 4 * UNIT / 8, 5 * UNIT / 8, 6 * UNIT / 8, 7 * UNIT / 8]
+        }
+    };
+    let mut t = Tracer::new(g);
+    let mut seen = HashSet::new();
+    let r = g.reach;
+    for cj in -r..=r {
+        for ci in -r..=r {
+            let (x0, y0) = (ci * UNIT, cj * UNIT);
+            // Each edge of the chart once: the north and west sides of every chart square,
+            // plus the south and east sides along the far rows.
+            let sides = [Some(Dir::N), Some(Dir::W), (cj == r).then_some(Dir::S), (ci == r).then_some(Dir::E)];
+            for side in sides.into_iter().flatten() {
+                // The square a line to this side ends in: the one on the start's side of it.
+                let (ex, ey) = match side {
+                    Dir::N => (ci, if cj <= 0 { cj } else { cj - 1 }),
+                    Dir::S => (ci, cj),
+                    Dir::W => (if ci <= 0 { ci } else { ci - 1 }, cj),
+                    Dir::E => (ci, cj),
+                };
+                if !may_end(ex, ey) {
+                    continue;
+                }
+                for &k in offsets {
+                    let (tx, ty) = match side {
+                        Dir::N => (x0 + k, y0),
+                        Dir::S => (x0 + k, y0 + UNIT),
+                        Dir::W => (x0, y0 + k),
+                        Dir::E => (x0 + UNIT, y0 + k),
+                    };
+                    if let Some(end) = t.walk(from, tx, ty, |_, _, _| true) {
+                        if let Some(chart_side) = end.on_side {
+                            seen.insert(g.sq(end.cell).edge(chart_side.turn(end.rot)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    seen
+}
+
 fn gcd(mut a: i64, mut b: i64) -> i64 {
     while b != 0 {
         (a, b) = (b, a % b);
@@ -509,46 +611,36 @@ impl Board {
         if let Some(f) = d.sight.los_edge_fields.borrow().get(&(from, mode)) {
             return f.clone();
         }
-        let offsets: Vec<i64> = match mode {
-            EdgeTarget::Midpoint => vec![HALF],
-            EdgeTarget::AnyPoint => (1..8).map(|k| k * UNIT / 8).collect(),
-        };
         let g = los_graph(d);
-        let mut t = Tracer::new(g);
-        let mut seen = HashSet::new();
-        let r = g.reach;
-        for cj in -r..=r {
-            for ci in -r..=r {
-                let (x0, y0) = (ci * UNIT, cj * UNIT);
-                // Each edge of the chart once: the north and west sides of every chart square,
-                // plus the south and east sides along the far rows.
-                let mut sides = vec![Dir::N, Dir::W];
-                if cj == r {
-                    sides.push(Dir::S);
-                }
-                if ci == r {
-                    sides.push(Dir::E);
-                }
-                for side in sides {
-                    for &k in &offsets {
-                        let (tx, ty) = match side {
-                            Dir::N => (x0 + k, y0),
-                            Dir::S => (x0 + k, y0 + UNIT),
-                            Dir::W => (x0, y0 + k),
-                            Dir::E => (x0 + UNIT, y0 + k),
-                        };
-                        if let Some(end) = t.walk(from, tx, ty, |_, _, _| true) {
-                            if let Some(chart_side) = end.on_side {
-                                seen.insert(g.sq(end.cell).edge(chart_side.turn(end.rot)));
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        let seen = Rc::new(seen);
+        let ends = line_ends(g, from);
+        let seen = Rc::new(trace_edge_points(g, from, mode, |x, y| ends[chart_index(g.reach, x, y)]));
         d.sight.los_edge_fields.borrow_mut().insert((from, mode), seen.clone());
         seen
+    }
+
+    /// `edge_field` without the pruning: every point of every chart edge walked (what the
+    /// property tests compare the pruned field with).
+    #[doc(hidden)]
+    pub fn edges_reached_unpruned(&self, a: Sq, mode: EdgeTarget) -> Vec<EdgeId> {
+        let d = self.derived();
+        if !d.contains(a) {
+            return Vec::new();
+        }
+        let mut all: Vec<EdgeId> = trace_edge_points(los_graph(&d), d.cell(a), mode, |_, _| true).into_iter().collect();
+        all.sort();
+        all
+    }
+
+    /// `edge_field` as a sorted list (for the property tests).
+    #[doc(hidden)]
+    pub fn edges_reached(&self, a: Sq, mode: EdgeTarget) -> Vec<EdgeId> {
+        let d = self.derived();
+        if !d.contains(a) {
+            return Vec::new();
+        }
+        let mut all: Vec<EdgeId> = self.edge_field(&d, a, mode).iter().copied().collect();
+        all.sort();
+        all
     }
 
     /// The squares a line of sight from the centre of `a` to the centre of `b` passes through,
