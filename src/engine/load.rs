@@ -181,6 +181,7 @@ impl Engine {
             observer: RefCell::new(None),
             view: RefCell::new(None),
             depth: Cell::new(0),
+            edge_records: super::edge_records::EdgeRecords::new(),
         });
         // Card tests and scenarios (debug builds) check every answer the memo of queries keeps.
         api::install(&k, test_helpers && cfg!(debug_assertions))?;
