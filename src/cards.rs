@@ -155,6 +155,9 @@ pub fn load_card(
         _ => return Err(err(None, "the file must `return card { ... }`".into())),
     };
     let def = check_card(&table, &source, vocab, &file, &key)?;
+    // A card keeps no state in its own table: its hooks are fixed once it has loaded (the
+    // kernel looks each one up once).
+    host.read_only(&table).map_err(|e| err(None, e.to_string()))?;
     Ok((def, table))
 }
 

@@ -266,6 +266,29 @@ fn hostile_cards_fail_cleanly_in_a_game() {
     }
 }
 
+/// A card's table is read-only once it has loaded: a hook that tries to replace one of its
+/// own hooks (state kept where no undo reaches it) fails at that line, and the card works as
+/// loaded the next time.
+#[test]
+fn a_card_cannot_rewrite_its_own_hooks() {
+    let root = root_with_hostile_card("x = 1");
+    let source = "-- A card that tries to rewrite itself.\nlocal me\nme = card {\n  name = \"Hostile\",\n  \
+                  kind = \"neutral\",\n  range = \"anywhere\",\n  targets = { \"wizard\" },\n  text = \"Rewrites itself.\",\n  \
+                  resolve = function(ctx)\n    me.resolve = function() end\n  end,\n}\nreturn me\n";
+    std::fs::write(root.join("cards/toy/hostile.lua"), source).unwrap();
+    let e = Engine::new(&root, &setup(1), bots(1)).unwrap();
+    assert!(e.run_until_action(Some(10)).is_none());
+    for _ in 0..2 {
+        let kind = |c: &wizwar::decision::Choice| c.value.get("kind").and_then(|k| k.as_str()).map(str::to_string);
+        let key = e.pending_actions().unwrap().into_iter().find(|c| kind(c).as_deref() == Some("cast")).map(|c| c.key);
+        let key = key.expect("a hostile card in hand");
+        assert_eq!(e.take_action(&key), Ok(false), "the rewrite fails, every time");
+        let message = e.last_error().unwrap();
+        assert!(message.starts_with("cards/toy/hostile.lua:10:") && message.contains("read-only"), "{message}");
+    }
+    std::fs::remove_dir_all(&root).ok();
+}
+
 /// A card in play whose event handler fails is undone alone: the event, and the action that
 /// raised it, go on without it; the error names the card.
 #[test]

@@ -29,12 +29,22 @@ impl Kernel {
     }
 
     pub(super) fn card_hook(&self, card: CardId, hook: &str) -> Option<mlua::Function> {
-        let def = self.st.borrow().card(card)?.def.clone();
-        let loaded = self.cards.get(&*def)?;
-        if !loaded.def.hooks.iter().any(|h| h == hook) {
-            return None;
+        let st = self.st.borrow();
+        self.cards.get(&*st.card(card)?.def)?.hooks.get(hook).cloned()
+    }
+
+    /// The ruleset's function `rules[name]`, if it has one (looked up once: the rules are
+    /// frozen when loaded).
+    pub(super) fn rules_fn(&self, name: &str) -> Option<mlua::Function> {
+        if let Some(f) = self.rules_fns.borrow().get(name) {
+            return f.clone();
         }
-        loaded.table.raw_get::<mlua::Function>(hook).ok()
+        let f = match self.rules.borrow().as_ref().map(|r| r.raw_get::<mlua::Value>(name)) {
+            Some(Ok(mlua::Value::Function(f))) => Some(f),
+            _ => None,
+        };
+        self.rules_fns.borrow_mut().insert(name.to_string(), f.clone());
+        f
     }
 
     /// Builds the `ctx` for a card's hook.
@@ -128,10 +138,7 @@ impl Kernel {
         can_cancel: bool,
     ) -> Result<Option<Value>, HostError> {
         let lua = self.host.lua();
-        let rules_hook = match self.rules.borrow().as_ref().map(|r| r.raw_get::<mlua::Value>(hook)) {
-            Some(Ok(mlua::Value::Function(f))) => Some(f),
-            _ => None,
-        };
+        let rules_hook = self.rules_fn(hook);
         let subject = payload.get("card").and_then(Value::as_int).map(|c| c as CardId);
         // The cards in play that have a handler for it. They are read after the ruleset's
         // handler, which may change who is in play.

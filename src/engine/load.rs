@@ -137,7 +137,9 @@ impl Engine {
             let rel = f.strip_prefix(root).unwrap_or(&f).to_path_buf();
             match load_card(&host, &ruleset.file.vocabulary, root, &rel) {
                 Ok((def, table)) => {
-                    cards.insert(def.key.clone(), LoadedCard { def, table });
+                    let hooks =
+                        def.hooks.iter().filter_map(|h| Some((h.clone(), table.raw_get(h.as_str()).ok()?))).collect();
+                    cards.insert(def.key.clone(), LoadedCard { def, table, hooks });
                 }
                 Err(e) => problems.push(e.to_string()),
             }
@@ -181,6 +183,7 @@ impl Engine {
             observer: RefCell::new(None),
             view: RefCell::new(None),
             depth: Cell::new(0),
+            rules_fns: RefCell::default(),
             edge_records: super::edge_records::EdgeRecords::new(),
         });
         // Card tests and scenarios (debug builds) check every answer the memo of queries keeps.
@@ -233,6 +236,10 @@ impl Engine {
             let fields = rules.raw_get::<Option<mlua::Table>>("ctx_fields").ok().flatten();
             api::set_rules_ctx(k, ctx, fields)?;
         }
+        // The rules keep no state either: their table is read-only once loaded, its functions
+        // fixed, so the kernel looks each one up once (`Kernel::rules_fn`).
+        k.host.read_only(&rules).map_err(|e| e.to_string())?;
+        k.rules_fns.borrow_mut().clear();
         *k.rules.borrow_mut() = Some(rules);
         Ok(())
     }

@@ -53,7 +53,7 @@ use crate::state::{CardId, GameResult, GameState, Player, TurnState, Zone};
 use crate::value::Value;
 use serde::{Deserialize, Serialize};
 use std::cell::{Cell, RefCell};
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -137,6 +137,8 @@ struct Checkpoint {
 pub(crate) struct LoadedCard {
     pub def: CardDef,
     pub table: mlua::Table,
+    /// Its hooks by name (the table is frozen once loaded: they stay).
+    pub hooks: HashMap<String, mlua::Function>,
 }
 
 pub(crate) struct Kernel {
@@ -148,6 +150,8 @@ pub(crate) struct Kernel {
     pub boards: crate::geometry::load::BoardSet,
     pub cards: BTreeMap<String, LoadedCard>,
     pub rules: RefCell<Option<mlua::Table>>,
+    /// The ruleset's functions looked up so far, by name (None: it has none of that name).
+    rules_fns: RefCell<HashMap<String, Option<mlua::Function>>>,
     pub game: RefCell<Option<mlua::Table>>,
     pub make_ctx: RefCell<Option<mlua::Function>>,
     /// Installs the ruleset's card helpers in the kernel's ctx (see `api::set_rules_ctx`).
@@ -277,7 +281,7 @@ impl Engine {
 
     /// Does the ruleset define `rules[name]`?
     pub fn ruleset_has(&self, name: &str) -> bool {
-        matches!(self.rules().raw_get::<mlua::Value>(name), Ok(mlua::Value::Function(_)))
+        self.k.rules_fn(name).is_some()
     }
 
     /// The message of the last script error in the log, if any.

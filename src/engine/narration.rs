@@ -54,10 +54,7 @@ impl Engine {
         name: &str,
         args: impl FnOnce(&mlua::Lua) -> mlua::Result<mlua::MultiValue>,
     ) -> Option<Value> {
-        let f = match self.rules().raw_get::<mlua::Value>(name) {
-            Ok(mlua::Value::Function(f)) => f,
-            _ => return None,
-        };
+        let f = self.k.rules_fn(name)?;
         let game = self.k.game.borrow().clone()?;
         let lua = self.k.host.lua();
         let mut a = args(lua).ok()?;

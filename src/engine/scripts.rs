@@ -5,9 +5,8 @@ use super::*;
 impl Engine {
     /// Calls a function of the ruleset (`rules[name](game, ...)`), guarded like an action.
     pub fn call_rules(&self, name: &str, args: Vec<Value>) -> Result<Value, String> {
-        let f = match self.rules().raw_get::<mlua::Value>(name) {
-            Ok(mlua::Value::Function(f)) => f,
-            _ => return Err(format!("the ruleset has no function `{name}`")),
+        let Some(f) = self.k.rules_fn(name) else {
+            return Err(format!("the ruleset has no function `{name}`"));
         };
         let game = self.k.game.borrow().clone();
         let mut out = Value::Nil;

@@ -114,9 +114,8 @@ impl Engine {
     /// The legal actions of the active player right now (the ruleset's list, less the actions
     /// that failed this turn).
     pub(super) fn list_actions(&self) -> Result<Vec<crate::decision::Choice>, HostError> {
-        let rules = self.rules();
         let game = self.k.game.borrow().clone().expect("game object installed");
-        let actions: mlua::Function = rules.raw_get("actions").expect("checked at load");
+        let actions = self.k.rules_fn("actions").expect("checked at load");
         let player = self.k.st.borrow().turn.active;
         let list: Value = self.k.host.call(&actions, (game, player))?;
         let failed = self.k.st.borrow().turn.failed.clone();
@@ -136,9 +135,8 @@ impl Engine {
 
     /// One action of a loop phase: chosen by the agent, or `given` (the REPL, a test).
     pub(super) fn action_step(&self, phase: &str, given: Option<&str>) -> Result<bool, Outcome> {
-        let rules = self.rules();
         let game = self.k.game.borrow().clone().expect("game object installed");
-        let perform: mlua::Function = rules.raw_get("perform").expect("checked at load");
+        let perform = self.k.rules_fn("perform").expect("checked at load");
         let player = self.k.st.borrow().turn.active;
         let mut chosen_key = String::new();
         let mut refused = None;

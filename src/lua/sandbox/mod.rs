@@ -224,8 +224,9 @@ impl LuaHost {
         self.shared.prelude().freeze_env.call(env.clone()).map_err(|e| self.shared.map_error(e))
     }
 
-    /// Freezes for scripts a table whose values are not tables (the game's primitives):
-    /// writing to it, even with `rawset`, fails; reading costs what it does on any table.
+    /// Freezes for scripts a table's own fields (the game's primitives; a card's or the
+    /// ruleset's functions once loaded): writing one, even with `rawset`, fails; reading costs
+    /// what it does on any table. The tables in it are not frozen by this.
     pub fn read_only(&self, t: &Table) -> Result<Table, HostError> {
         self.shared.prelude().readonly.call(t.clone()).map_err(|e| self.shared.map_error(e))
     }
