@@ -18,13 +18,13 @@ use super::Kernel;
 use crate::geometry::EdgeId;
 use crate::value::{Frozen, Value};
 use mlua::{FromLua, IntoLua, Lua, Table};
+use rustc_hash::FxHashMap;
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 
 pub(crate) struct EdgeRecords {
     /// The board's count of changes the tables were made at.
     board: Cell<u64>,
-    tables: RefCell<HashMap<EdgeId, Table>>,
+    tables: RefCell<FxHashMap<EdgeId, Table>>,
     /// Compare every record given again with a fresh one (the memo's check).
     verify: Cell<bool>,
 }

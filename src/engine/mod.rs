@@ -51,9 +51,10 @@ use crate::rng::GameRng;
 use crate::ruleset::Ruleset;
 use crate::state::{CardId, GameResult, GameState, Player, TurnState, Zone};
 use crate::value::Value;
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use std::cell::{Cell, RefCell};
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -138,7 +139,7 @@ pub(crate) struct LoadedCard {
     pub def: CardDef,
     pub table: mlua::Table,
     /// Its hooks by name (the table is frozen once loaded: they stay).
-    pub hooks: HashMap<String, mlua::Function>,
+    pub hooks: FxHashMap<String, mlua::Function>,
 }
 
 pub(crate) struct Kernel {
@@ -151,7 +152,7 @@ pub(crate) struct Kernel {
     pub cards: BTreeMap<String, LoadedCard>,
     pub rules: RefCell<Option<mlua::Table>>,
     /// The ruleset's functions looked up so far, by name (None: it has none of that name).
-    rules_fns: RefCell<HashMap<String, Option<mlua::Function>>>,
+    rules_fns: RefCell<FxHashMap<String, Option<mlua::Function>>>,
     pub game: RefCell<Option<mlua::Table>>,
     pub make_ctx: RefCell<Option<mlua::Function>>,
     /// Installs the ruleset's card helpers in the kernel's ctx (see `api::set_rules_ctx`).

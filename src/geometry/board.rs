@@ -10,9 +10,10 @@
 use super::layout::{Layout, LinkSpec};
 use super::sector::{rotate_local, SectorFace, CENTRE, SECTOR_SIZE};
 use super::types::{Corner, Dir, EdgeId, Rot, Sq};
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 /// What stands on an edge.
@@ -221,7 +222,7 @@ pub(crate) struct Derived {
     pub cell_blocks_los: Vec<bool>,
     pub cell_blocks_move: Vec<bool>,
     /// Moves from each square to every square, ignoring terrain (built on first use by `distance`).
-    pub distance_fields: RefCell<HashMap<usize, Rc<Vec<Option<u32>>>>>,
+    pub distance_fields: RefCell<FxHashMap<usize, Rc<Vec<Option<u32>>>>>,
     /// Lines of sight on this state (set by `Board::derived`, shared with every past state
     /// whose `SightKey` is the same).
     pub sight: Rc<Sight>,
@@ -244,7 +245,7 @@ pub(crate) struct SightKey {
 }
 
 /// The edges one square sees.
-pub(crate) type EdgeField = Rc<std::collections::HashSet<EdgeId>>;
+pub(crate) type EdgeField = Rc<rustc_hash::FxHashSet<EdgeId>>;
 /// Whether one square sees each line (by `edge_index`).
 pub(crate) type LineField = Rc<Vec<bool>>;
 
@@ -253,24 +254,24 @@ pub(crate) type LineField = Rc<Vec<bool>>;
 pub(crate) struct Sight {
     key: SightKey,
     /// The squares each square sees.
-    pub los_fields: RefCell<HashMap<usize, Rc<Vec<bool>>>>,
+    pub los_fields: RefCell<FxHashMap<usize, Rc<Vec<bool>>>>,
     /// The edges each square sees, by how edges are targeted.
-    pub los_edge_fields: RefCell<HashMap<(usize, super::los::EdgeTarget), EdgeField>>,
+    pub los_edge_fields: RefCell<FxHashMap<(usize, super::los::EdgeTarget), EdgeField>>,
     /// Where a line of sight goes from every square.
     pub los_graph: std::cell::OnceCell<super::los::LosGraph>,
     /// The lines each square sees (by `edge_index`), by how edges are targeted: `los_to_edge`
     /// for every line at once, for the queries that ask about all of them.
-    pub los_line_fields: RefCell<HashMap<(usize, super::los::EdgeTarget), LineField>>,
+    pub los_line_fields: RefCell<FxHashMap<(usize, super::los::EdgeTarget), LineField>>,
 }
 
 impl Sight {
     fn new(key: SightKey) -> Sight {
         Sight {
             key,
-            los_fields: RefCell::new(HashMap::new()),
-            los_edge_fields: RefCell::new(HashMap::new()),
+            los_fields: RefCell::new(FxHashMap::default()),
+            los_edge_fields: RefCell::new(FxHashMap::default()),
             los_graph: std::cell::OnceCell::new(),
-            los_line_fields: RefCell::new(HashMap::new()),
+            los_line_fields: RefCell::new(FxHashMap::default()),
         }
     }
 }
@@ -1026,7 +1027,7 @@ impl Board {
             column: vec![false; n_corners],
             cell_blocks_los: vec![false; (w * h) as usize],
             cell_blocks_move: vec![false; (w * h) as usize],
-            distance_fields: RefCell::new(HashMap::new()),
+            distance_fields: RefCell::new(FxHashMap::default()),
             // Set at the end, once the tables it is keyed by are done.
             sight: Rc::new(Sight::new(SightKey::default())),
             lines: std::cell::OnceCell::new(),

@@ -46,8 +46,8 @@
 
 use super::board::{Barrier, Board, Derived, EdgeField, LineField, Place};
 use super::types::{Corner, Dir, EdgeId, Rot, Sq};
+use rustc_hash::FxHashSet;
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
 use std::rc::Rc;
 
 /// How LOS to a wall or door is traced: to its midpoint, or to any point of it (the ruleset
@@ -372,7 +372,7 @@ fn line_ends(g: &LosGraph, from: usize) -> Vec<bool> {
     if g.filled[from] {
         return ends;
     }
-    let mut states = HashSet::new();
+    let mut states = FxHashSet::default();
     let mut todo = Vec::new();
     for (sx, sy) in [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)] {
         let (hdir, vdir) = (if sx > 0 { Dir::E } else { Dir::W }, if sy > 0 { Dir::S } else { Dir::N });
@@ -408,7 +408,7 @@ fn trace_edge_points(
     from: usize,
     mode: EdgeTarget,
     may_end: impl Fn(i64, i64) -> bool,
-) -> HashSet<EdgeId> {
+) -> FxHashSet<EdgeId> {
     let offsets: &[i64] = match mode {
         EdgeTarget::Midpoint => &[HALF],
         EdgeTarget::AnyPoint => {
@@ -416,7 +416,7 @@ fn trace_edge_points(
         }
     };
     let mut t = Tracer::new(g);
-    let mut seen = HashSet::new();
+    let mut seen = FxHashSet::default();
     let r = g.reach;
     for cj in -r..=r {
         for ci in -r..=r {
@@ -571,7 +571,7 @@ impl Board {
 
     /// Is line `e` seen, given the edges a square's lines reach (`seen`) and, under a sight
     /// limit, the squares near it (`near`)?
-    fn line_seen(&self, d: &Derived, seen: &HashSet<EdgeId>, near: Option<&[bool]>, e: EdgeId) -> bool {
+    fn line_seen(&self, d: &Derived, seen: &FxHashSet<EdgeId>, near: Option<&[bool]>, e: EdgeId) -> bool {
         let (s1, s2) = e.sides();
         // Under a sight limit of n, a line is seen only from within n - 1 steps of one of its
         // squares (its midpoint lies half a square beyond them).
