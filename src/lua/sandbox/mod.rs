@@ -168,14 +168,6 @@ impl LuaHost {
 
         install_hook(&lua, &shared, HOOK_INTERVAL);
         lua.set_memory_limit(limits.memory_bytes).map_err(setup_error)?;
-        // The collector starts a cycle when the heap has grown to 4 times what the last one
-        // kept (Lua's default: 2): scripts make many short-lived tables (each listing of
-        // actions), so half as many cycles; a game's heap is a few MB, far under the cap (and
-        // an allocation refused at the cap collects everything before it fails).
-        // SAFETY: setting the collector's parameters touches no stack.
-        lua.exec_raw_lua(|raw| unsafe {
-            mlua::ffi::lua_gc(raw.state(), mlua::ffi::LUA_GCINC, 400, 0, 0);
-        });
         Ok(LuaHost { lua, shared })
     }
 
