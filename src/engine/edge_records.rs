@@ -1,15 +1,13 @@
 //! The records of the board's lines as scripts see them (`game:edge`, `game:edges`,
 //! `game:edges_around`): each a frozen table, made the first time a question names its line
-//! and given again, the same table, while the line stays as it was.
+//! and given again, the same table, until the board changes.
 //!
 //! Listing a wizard's actions asks for the walls in sight from his square, the doors of the
 //! board, the four sides of a square...: new questions at every step, about the same few lines.
 //! Built each time, a record is a dozen Rust allocations and four Lua tables; kept, it is one
-//! lookup. The board's own count of changes (`StateCell::board_changes`) says when a record
-//! must be looked at again: every change that may touch the board moves it (the memo of
-//! queries relies on the same count), and so does putting a checkpoint back or starting a new
-//! game. Then the record is made again in Rust and compared with the one kept: most changes
-//! (a door opened, a wall made) leave most lines as they were, and their tables stay.
+//! lookup. The board's own count of changes (`StateCell::board_changes`) says when they go:
+//! every change that may touch the board moves it (the memo of queries relies on the same
+//! count), and so does putting a checkpoint back or starting a new game.
 //!
 //! With the memo's check on (card tests and scenarios in debug builds), every record given
 //! again is compared with one made fresh: a change to the board its code did not count is
@@ -24,22 +22,16 @@ use rustc_hash::FxHashMap;
 use std::cell::{Cell, RefCell};
 
 pub(crate) struct EdgeRecords {
-    /// By line: the record as the kernel made it, its frozen table, and the board's count of
-    /// changes when it was last known to be the board's.
-    kept: RefCell<FxHashMap<EdgeId, Kept>>,
+    /// The board's count of changes the tables were made at.
+    board: Cell<u64>,
+    tables: RefCell<FxHashMap<EdgeId, Table>>,
     /// Compare every record given again with a fresh one (the memo's check).
     verify: Cell<bool>,
 }
 
-struct Kept {
-    record: Value,
-    table: Table,
-    at: u64,
-}
-
 impl EdgeRecords {
     pub fn new() -> EdgeRecords {
-        EdgeRecords { kept: RefCell::default(), verify: Cell::new(false) }
+        EdgeRecords { board: Cell::new(u64::MAX), tables: RefCell::default(), verify: Cell::new(false) }
     }
 
     pub fn verify(&self, on: bool) {
@@ -49,35 +41,32 @@ impl EdgeRecords {
     /// The frozen record of line `e` (an error if the board has no such line).
     pub fn get(&self, k: &Kernel, e: EdgeId) -> Result<Table, Fail> {
         let now = k.st.board_changes();
+        if self.board.get() != now {
+            self.tables.borrow_mut().clear();
+            self.board.set(now);
+        }
         let lua = k.host.lua();
-        if let Some(kept) = self.kept.borrow().get(&e).filter(|kept| kept.at == now) {
+        let kept = self.tables.borrow().get(&e).cloned();
+        if let Some(t) = kept {
             if self.verify.get() {
                 // (Both as scripts read them: a field that is nil, an empty list, are no field
                 // and an empty table there.)
                 let fresh = edge_info(&k.st.borrow().board.edge(e)?);
                 let fresh = Value::from_lua(Frozen(fresh).into_lua(lua)?, lua)?;
-                let given = Value::from_lua(mlua::Value::Table(kept.table.clone()), lua)?;
+                let given = Value::from_lua(mlua::Value::Table(t.clone()), lua)?;
                 if given != fresh {
                     return Err(Fail::Msg(format!("kernel: the record kept for line {e} is not what the board gives")));
                 }
             }
-            return Ok(kept.table.clone());
+            return Ok(t);
         }
-        // The board changed since (or the line was never asked for): most changes leave most
-        // lines as they were, and then the table made before is still the line's.
         let record = edge_info(&k.st.borrow().board.edge(e)?);
-        let mut all = self.kept.borrow_mut();
-        if let Some(kept) = all.get_mut(&e).filter(|kept| kept.record == record) {
-            kept.at = now;
-            return Ok(kept.table.clone());
-        }
-        drop(all);
-        let table = match Frozen(record.clone()).into_lua(lua)? {
+        let t = match Frozen(record).into_lua(lua)? {
             mlua::Value::Table(t) => t,
             other => return Err(Fail::Msg(format!("kernel: a line's record came out as a {}", other.type_name()))),
         };
-        self.kept.borrow_mut().insert(e, Kept { record, table: table.clone(), at: now });
-        Ok(table)
+        self.tables.borrow_mut().insert(e, t.clone());
+        Ok(t)
     }
 }
 
