@@ -172,34 +172,6 @@ impl IntoLua for Frozen {
     }
 }
 
-/// A frozen record made of `own` (a map, pushed as [`Frozen`] pushes it) and every field of
-/// `shared` (a frozen table made once, whose values are given as they are, not copied): a
-/// card's record is its own state and its definition's fields, the same for every copy.
-pub fn frozen_merged(lua: &Lua, own: &Value, shared: &mlua::Table) -> mlua::Result<mlua::Value> {
-    let Value::Map(m) = own else { return Err(refuse("a merged record of something not a map")) };
-    // SAFETY: as in `Frozen::into_lua`: `push_map` only pushes onto the stack it is given and
-    // sets fields of tables it made; the shared table (the argument at 1) is only read.
-    unsafe {
-        lua.exec_raw::<mlua::Value>(shared, |state| {
-            use mlua::ffi;
-            if ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, FROZEN_KIT.as_ptr()) != ffi::LUA_TTABLE {
-                ffi::luaL_error(state, c"the sandbox's frozen records are not installed".as_ptr());
-            }
-            let kit = ffi::lua_gettop(state);
-            push_map(state, m, Some(kit));
-            ffi::lua_pushnil(state);
-            while ffi::lua_next(state, 1) != 0 {
-                ffi::lua_pushvalue(state, -2);
-                ffi::lua_insert(state, -2);
-                ffi::lua_rawset(state, -4);
-            }
-            lua_wizwar_freeze(state, -1);
-            ffi::lua_replace(state, 1);
-            ffi::lua_settop(state, 1);
-        })
-    }
-}
-
 /// Pushes `v` onto the Lua stack as one value: lists are sequences 1..n, maps string-keyed
 /// tables, sized exactly as the safe conversion sized them. With `frozen` (the stack index of
 /// the sandbox's kit) every table is pushed frozen (see [`Frozen`]).

@@ -201,24 +201,6 @@ fn a_lines_record_is_one_table_until_the_board_changes() {
     assert_eq!(out, "true\ttrue\tfalse\ttrue\ttrue", "{out}");
 }
 
-/// A card's record is its own fields and its definition's: copies of one card share the
-/// definition's (one frozen table each field), and each has its own state.
-#[test]
-fn a_cards_record_is_its_own_state_and_its_definitions_fields() {
-    let e = game();
-    let out = e
-        .eval_lua(
-            "local a = game:new_card('Zap', { kind = 'hand', player = 0 })
-             local b = game:new_card('Zap', { kind = 'hand', player = 1 })
-             game:set_card(a, { energy = 3 })
-             local ra, rb = game:card(a), game:card(b)
-             return ra.name, ra.id == a and rb.id == b, ra.energy, rb.energy, rawequal(ra.targets, rb.targets),
-               ra.text == rb.text and #ra.text > 0, ra.zone.player, rb.zone.player",
-        )
-        .unwrap();
-    assert_eq!(out, "\"Zap\"\ttrue\t3\t0\ttrue\ttrue\t0\t1", "{out}");
-}
-
 /// Each part of the state has its own clock: a player's answer outlives a card's change and a
 /// turn var, a card's outlives a player's change, and each follows its own part.
 #[test]

@@ -11,7 +11,7 @@ use crate::geometry::{Barrier, Dir, EdgeView, Obstacle, Place, Rot, SeamFate};
 use crate::lua::sandbox::HostError;
 use crate::state::{CardId, CardInstance, GameResult, Object, ObjectId, PlayerId, StackEntry, Zone};
 use crate::value::{PlaceArg, Value};
-use mlua::{FromLuaMulti, IntoLua, IntoLuaMulti, Lua, Table};
+use mlua::{FromLuaMulti, IntoLuaMulti, Lua, Table};
 use std::rc::{Rc, Weak};
 
 type R<T> = Result<T, String>;
@@ -350,27 +350,11 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
             map(vec![("winner", cv::opt(r.winner, |p| Value::Int(p as i64))), ("reason", r.reason.as_str().into())])
         }))
     })?;
-    // A card's record: its own fields, and its definition's from a frozen table made once per
-    // definition (the text, the lists: the same for every copy, not built at every change).
-    reg(lua, t, "card", w, |k, c: i64| -> F<mlua::Value> {
+    query(lua, t, "card", w, |k, c: i64| -> F<Value> {
         let c = cid(c, k)?;
-        let (own, def) = {
-            let st = k.st.borrow();
-            let inst = &st.cards[c as usize];
-            (cv::card_state(inst), inst.def.clone())
-        };
-        let Some(loaded) = k.cards.get(&*def) else { return Ok(crate::value::Frozen(own).into_lua(k.host.lua())?) };
-        let shared = match loaded.record.get() {
-            Some(t) => t.clone(),
-            None => {
-                let mlua::Value::Table(t) = crate::value::Frozen(cv::card_def(&loaded.def)).into_lua(k.host.lua())?
-                else {
-                    return Err("kernel: a card definition's fields came out as no table".into());
-                };
-                loaded.record.get_or_init(|| t).clone()
-            }
-        };
-        Ok(crate::value::frozen_merged(k.host.lua(), &own, &shared)?)
+        let st = k.st.borrow();
+        let inst = &st.cards[c as usize];
+        Ok(cv::card(inst, k.cards.get(&*inst.def).map(|l| &l.def)))
     })?;
     query(lua, t, "card_def", w, |k, key: String| -> F<Value> {
         let found = k.cards.get(&key).or_else(|| k.cards.values().find(|c| c.def.name.eq_ignore_ascii_case(&key)));

@@ -170,16 +170,7 @@ pub fn turn(t: &TurnState) -> Value {
 
 /// A card instance with its definition's metadata, as scripts see it.
 pub fn card(c: &CardInstance, def: Option<&crate::cards::CardDef>) -> Value {
-    let mut v = card_state(c);
-    if let (Value::Map(m), Some(Value::Map(d))) = (&mut v, def.map(card_def)) {
-        m.extend(d);
-    }
-    v
-}
-
-/// A card's own fields in its record (`game:card`): what this copy is and holds.
-pub fn card_state(c: &CardInstance) -> Value {
-    map(vec![
+    let mut v = map(vec![
         ("id", Value::Int(c.id as i64)),
         ("def", (*c.def).into()),
         ("zone", zone(&c.zone)),
@@ -187,25 +178,22 @@ pub fn card_state(c: &CardInstance) -> Value {
         ("target", c.target.clone().unwrap_or_default()),
         ("energy", Value::Int(c.energy)),
         ("data", c.data.clone()),
-    ])
-}
-
-/// A card's fields from its definition in its record: the same for every copy.
-pub fn card_def(d: &crate::cards::CardDef) -> Value {
-    let list = |l: &[String]| Value::List(l.iter().map(|s| s.as_str().into()).collect());
-    map(vec![
-        ("name", d.name.as_str().into()),
-        ("kind", d.kind.as_str().into()),
-        ("school", opt(d.school.as_deref(), |s| s.into())),
-        ("range", opt(d.range.as_deref(), |s| s.into())),
-        ("duration", opt(d.duration.as_deref(), |s| s.into())),
-        ("energy_value", opt(d.energy, Value::Int)),
-        ("copies", Value::Int(d.copies as i64)),
-        ("traits", list(&d.traits)),
-        ("targets", list(&d.targets)),
-        ("actions", list(&d.actions)),
-        ("text", d.text.as_str().into()),
-    ])
+    ]);
+    if let Some(d) = def {
+        let list = |l: &[String]| Value::List(l.iter().map(|s| s.as_str().into()).collect());
+        v.set("name", d.name.as_str().into());
+        v.set("kind", d.kind.as_str().into());
+        v.set("school", opt(d.school.as_deref(), |s| s.into()));
+        v.set("range", opt(d.range.as_deref(), |s| s.into()));
+        v.set("duration", opt(d.duration.as_deref(), |s| s.into()));
+        v.set("energy_value", opt(d.energy, Value::Int));
+        v.set("copies", Value::Int(d.copies as i64));
+        v.set("traits", list(&d.traits));
+        v.set("targets", list(&d.targets));
+        v.set("actions", list(&d.actions));
+        v.set("text", d.text.as_str().into());
+    }
+    v
 }
 
 pub fn int(v: &Value, what: &str) -> Result<i64, String> {

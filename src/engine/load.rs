@@ -139,7 +139,7 @@ impl Engine {
                 Ok((def, table)) => {
                     let hooks =
                         def.hooks.iter().filter_map(|h| Some((h.clone(), table.raw_get(h.as_str()).ok()?))).collect();
-                    cards.insert(def.key.clone(), LoadedCard { def, table, hooks, record: Default::default() });
+                    cards.insert(def.key.clone(), LoadedCard { def, table, hooks });
                 }
                 Err(e) => problems.push(e.to_string()),
             }

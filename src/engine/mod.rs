@@ -140,9 +140,6 @@ pub(crate) struct LoadedCard {
     pub table: mlua::Table,
     /// Its hooks by name (the table is frozen once loaded: they stay).
     pub hooks: FxHashMap<String, mlua::Function>,
-    /// Its definition's fields as scripts read them in a card's record (`game:card`), made
-    /// the first time one is asked for.
-    pub record: std::cell::OnceCell<mlua::Table>,
 }
 
 pub(crate) struct Kernel {
