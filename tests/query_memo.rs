@@ -178,29 +178,6 @@ fn a_board_answer_outlives_other_changes_and_follows_the_board() {
     assert_eq!(out, "true\ttrue\ttrue", "{out}");
 }
 
-/// A line's record is one table whichever question gives it (one line, the lines of the board,
-/// the four around a square) until the board changes; then every question gives the new one.
-#[test]
-fn a_lines_record_is_one_table_until_the_board_changes() {
-    let e = game();
-    let out = e
-        .eval_lua(
-            "local s = game:player(0).at
-             local e = { x = s.x, y = s.y, side = 'N' }
-             local key = s.x .. ',' .. s.y .. ',N'
-             local one = game:edge(e)
-             local listed = false
-             for _, info in ipairs(game:edges()) do listed = listed or rawequal(info, one) end
-             local around = rawequal(game:edges_around(s)[key], one)
-             local was = one.barrier
-             if was == 'wall' then game:destroy_barrier(e) else game:create_barrier(e, false) end
-             local fresh = game:edges_around(s)[key]
-             return listed, around, rawequal(fresh, one), fresh.barrier ~= was, rawequal(game:edge(e), fresh)",
-        )
-        .unwrap();
-    assert_eq!(out, "true\ttrue\tfalse\ttrue\ttrue", "{out}");
-}
-
 /// Each part of the state has its own clock: a player's answer outlives a card's change and a
 /// turn var, a card's outlives a player's change, and each follows its own part.
 #[test]

@@ -94,12 +94,6 @@ impl From<crate::geometry::BoardError> for Fail {
         Fail::Msg(e.to_string())
     }
 }
-/// (Making the Lua tables of an answer failed: out of memory.)
-impl From<mlua::Error> for Fail {
-    fn from(e: mlua::Error) -> Fail {
-        Fail::Msg(e.to_string())
-    }
-}
 
 type F<T> = Result<T, Fail>;
 
@@ -218,7 +212,7 @@ fn edge_key(e: crate::geometry::EdgeId) -> String {
 }
 
 /// What scripts see of an edge (`game:edge`, `game:edges`).
-pub(super) fn edge_info(v: &EdgeView) -> Value {
+fn edge_info(v: &EdgeView) -> Value {
     let door = v.door.as_ref().map(|d| {
         map(vec![
             ("open", d.open.into()),
@@ -286,7 +280,6 @@ pub(super) fn install(k: &Rc<Kernel>, verify_memo: bool) -> Result<(), String> {
     env.raw_set("card_stamp", card_stamp).map_err(|e| e.to_string())?;
     env.raw_set("player_stamp", player_stamp).map_err(|e| e.to_string())?;
     env.raw_set("verify_memo", verify_memo).map_err(|e| e.to_string())?;
-    k.edge_records.verify(verify_memo);
     // SAFETY: a Lua C function that builds the memo's wrappers (memo.rs), called with the
     // arguments api.lua gives it.
     let memo_wrapper = unsafe { lua.create_c_function(super::memo::memo_wrapper) }.map_err(|e| e.to_string())?;
@@ -540,11 +533,11 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         }
         Ok(Value::List(out))
     })?;
-    // A line's record: one frozen table per line until the board changes (edge_records.rs).
-    reg(lua, t, "edge", w, |k, e: Value| -> F<mlua::Value> {
-        Ok(mlua::Value::Table(k.edge_records.get(k, cv::to_edge(&e)?)?))
+    query(lua, t, "edge", w, |k, e: Value| -> F<Value> {
+        let v = k.st.borrow().board.edge(cv::to_edge(&e)?)?;
+        Ok(edge_info(&v))
     })?;
-    reg(lua, t, "edges", w, |k, filter: Option<Value>| -> F<mlua::Value> {
+    query(lua, t, "edges", w, |k, filter: Option<Value>| -> F<Value> {
         // A barrier name, or { barrier = ..., created_by = card, seen_from = square,
         // seen_at = "any_point" | "centre" }.
         let (barrier, maker) = match &filter {
@@ -564,32 +557,30 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
             Some("any_point") => crate::geometry::EdgeTarget::AnyPoint,
             _ => crate::geometry::EdgeTarget::Midpoint,
         };
-        let mut lines = Vec::new();
-        {
-            let st = k.st.borrow();
-            // Square by square, their sides N, E, S, W: each line once, in board order.
-            for (e, b) in st.board.lines_seen(seen_from.map(|a| (a, mode))) {
-                if barrier.as_deref().is_some_and(|want| barrier_name(b) != want) {
-                    continue;
-                }
-                if maker.is_none_or(|c| st.board.edge(e).is_ok_and(|v| v.created_by == Some(c as u64))) {
-                    lines.push(e);
-                }
-            }
-        }
-        let records = lines.into_iter().map(|e| k.edge_records.get(k, e)).collect::<Result<Vec<_>, Fail>>()?;
-        Ok(super::edge_records::frozen_list(k.host.lua(), records)?)
-    })?;
-    reg(lua, t, "edges_around", w, |k, s: PlaceArg| -> F<mlua::Value> {
-        let s = cv::sq_arg(&s)?;
+        let st = k.st.borrow();
         let mut out = Vec::new();
-        for d in Dir::ALL {
-            let e = s.edge(d);
-            if k.st.borrow().board.has_edge(e) {
-                out.push((edge_key(e), k.edge_records.get(k, e)?));
+        // Square by square, their sides N, E, S, W: each line once, in board order.
+        for (e, b) in st.board.lines_seen(seen_from.map(|a| (a, mode))) {
+            if barrier.as_deref().is_some_and(|want| barrier_name(b) != want) {
+                continue;
+            }
+            let v = st.board.edge(e)?;
+            if maker.is_none_or(|c| v.created_by == Some(c as u64)) {
+                out.push(edge_info(&v));
             }
         }
-        Ok(super::edge_records::frozen_map(k.host.lua(), out)?)
+        Ok(Value::List(out))
+    })?;
+    query(lua, t, "edges_around", w, |k, s: PlaceArg| -> F<Value> {
+        let s = cv::sq_arg(&s)?;
+        let st = k.st.borrow();
+        let mut out = std::collections::BTreeMap::new();
+        for d in Dir::ALL {
+            if let Ok(v) = st.board.edge(s.edge(d)) {
+                out.insert(edge_key(v.id), edge_info(&v));
+            }
+        }
+        Ok(Value::Map(out))
     })?;
     query(lua, t, "edges_in_sight", w, |k, (a, any): (PlaceArg, Option<bool>)| -> F<Value> {
         let a = cv::sq_arg(&a)?;

@@ -184,7 +184,6 @@ impl Engine {
             view: RefCell::new(None),
             depth: Cell::new(0),
             rules_fns: RefCell::default(),
-            edge_records: super::edge_records::EdgeRecords::new(),
         });
         // Card tests and scenarios (debug builds) check every answer the memo of queries keeps.
         api::install(&k, test_helpers && cfg!(debug_assertions))?;

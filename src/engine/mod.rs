@@ -28,7 +28,6 @@ mod answers;
 mod api;
 mod api_doc;
 mod dispatch;
-mod edge_records;
 mod load;
 mod memo;
 mod narration;
@@ -169,8 +168,6 @@ pub(crate) struct Kernel {
     view: RefCell<Option<Rc<pause::QuestionView>>>,
     /// Depth of event dispatch, to stop runaway event loops.
     pub depth: Cell<u32>,
-    /// The board's lines as scripts see them, kept while the board stays (edge_records.rs).
-    pub edge_records: edge_records::EdgeRecords,
     /// Sees every event as it is logged, with the state at that moment (soak tests check
     /// invariants with it; see [`Engine::set_observer`]).
     observer: RefCell<Option<Observer>>,

@@ -220,11 +220,6 @@ impl StateCell {
         }
     }
 
-    /// The count of changes that may have touched the board (`stamp[2]`).
-    pub fn board_changes(&self) -> u64 {
-        self.part_changes[0].get()
-    }
-
     /// A checkpoint of the state (see the module's note: it copies on the first change).
     pub fn save(&self) -> SavedState {
         let slot = Rc::new(RefCell::new(None));
