@@ -1,5 +1,6 @@
 //! Event dispatch: who hears an event and in what order (see the engine's module doc), each
-//! card's handler undone alone when it fails, and the `ctx` a card's hook gets.
+//! card's handler undone alone when it fails, and the `ctx` a card's hook gets; a card's hooks
+//! and the ruleset's functions, looked up once.
 
 use super::*;
 
@@ -33,8 +34,8 @@ impl Kernel {
         self.cards.get(&*st.card(card)?.def)?.hooks.get(hook).cloned()
     }
 
-    /// The ruleset's function `rules[name]`, if it has one (looked up once: the rules are
-    /// frozen when loaded).
+    /// The ruleset's function `rules[name]`, if it has one (looked up once: the rules table
+    /// is read-only once loaded).
     pub(super) fn rules_fn(&self, name: &str) -> Option<mlua::Function> {
         if let Some(f) = self.rules_fns.borrow().get(name) {
             return f.clone();
