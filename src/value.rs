@@ -245,17 +245,31 @@ unsafe fn push_map(state: *mut mlua::ffi::lua_State, m: &BTreeMap<String, Value>
     }
 }
 
+/// Place codes start here for edges (below: squares).
+pub(crate) const EDGE_CODES: i64 = 1 << 34;
+
+/// The code of square (x, y) (None for coordinates too far out to pack).
+pub(crate) fn square_code(x: i64, y: i64) -> Option<i64> {
+    let coord = |c: i64| (-32768..32768).contains(&c).then_some(c + 32768);
+    Some(coord(x)? * 65536 + coord(y)?)
+}
+
+/// The code of the edge on `side` (0 to 3: N, E, S, W) of the square coded `square`.
+pub(crate) fn edge_code(square: i64, side: usize) -> i64 {
+    EDGE_CODES + square * 4 + side as i64
+}
+
 /// A square `{x, y}` or an edge `{x, y, side}` as one integer, distinct for every place (None
 /// for any other map, or coordinates too far out to pack).
 fn place_code(m: &BTreeMap<String, Value>) -> Option<i64> {
-    let coord = |k: &str| match m.get(k) {
-        Some(Value::Int(i)) if (-32768..32768).contains(i) => Some(i + 32768),
+    let int = |k: &str| match m.get(k) {
+        Some(Value::Int(i)) => Some(*i),
         _ => None,
     };
     if m.len() != 2 && m.len() != 3 {
         return None;
     }
-    let square = coord("x")? * 65536 + coord("y")?;
+    let square = square_code(int("x")?, int("y")?)?;
     if m.len() == 2 {
         return Some(square);
     }
@@ -263,14 +277,14 @@ fn place_code(m: &BTreeMap<String, Value>) -> Option<i64> {
         Some(Value::Str(s)) => ["N", "E", "S", "W"].iter().position(|d| d == s)?,
         _ => return None,
     };
-    Some((1 << 34) + square * 4 + side as i64)
+    Some(edge_code(square, side))
 }
 
 /// The place a place code stands for (see `place_code`): x, y and, for an edge, its side
 /// (0 to 3: N, E, S, W).
 pub fn place_of_code(code: i64) -> (i64, i64, Option<usize>) {
-    let (square, side) = if code >= 1 << 34 {
-        let e = code - (1 << 34);
+    let (square, side) = if code >= EDGE_CODES {
+        let e = code - EDGE_CODES;
         (e / 4, Some((e % 4) as usize))
     } else {
         (code, None)

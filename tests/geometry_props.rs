@@ -266,11 +266,11 @@ proptest! {
         for i in from {
             let a = squares[i % squares.len()];
             for mode in [EdgeTarget::Midpoint, EdgeTarget::AnyPoint] {
-                let all = b.edges_reached_unpruned(a, mode);
+                let all = b.edges_reached(a, mode, false);
                 // (A square sees its own sides, unless something filling it blocks all sight.)
                 let filled = b.obstacles_at(Place::Square(a)).iter().any(|(_, o)| o.blocks_los);
                 prop_assert_eq!(all.len() < 4, filled, "{} reaches {} edges", a, all.len());
-                prop_assert_eq!(b.edges_reached(a, mode), all, "from {}", a);
+                prop_assert_eq!(b.edges_reached(a, mode, true), all, "from {}", a);
             }
         }
     }

@@ -238,7 +238,6 @@ impl Engine {
         // The rules keep no state either: their table is read-only once loaded, its functions
         // fixed, so the kernel looks each one up once (`Kernel::rules_fn`).
         k.host.read_only(&rules).map_err(|e| e.to_string())?;
-        k.rules_fns.borrow_mut().clear();
         *k.rules.borrow_mut() = Some(rules);
         Ok(())
     }

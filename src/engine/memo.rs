@@ -19,6 +19,7 @@
 //! - with `check` (debug builds: card tests and scenarios), every answer the memo gives is
 //!   checked against the kernel's fresh one by that Lua function.
 
+use crate::value::{edge_code, EDGE_CODES};
 use mlua::ffi;
 use std::os::raw::{c_char, c_int};
 
@@ -33,9 +34,6 @@ const EDGE: i64 = 2;
 const NIL_ONLY: i64 = 3;
 /// ... or by a Lua key function (an `edges` filter), whose nil means no key.
 const LUA_KEY: i64 = 4;
-
-/// Edge codes start here (value.rs, `place_code`).
-const EDGES: i64 = 1 << 34;
 
 // The wrapper's upvalues.
 const UV_F: c_int = 1; // the primitive
@@ -139,7 +137,7 @@ unsafe fn push_place_key(state: *mut ffi::lua_State, arg: c_int, edge: bool) {
     if ffi::lua_rawget(state, up(UV_PLACES)) == ffi::LUA_TNUMBER {
         let code = ffi::lua_tointeger(state, -1);
         // (An edge given for a square has its own key: the same answer, kept apart.)
-        if !edge || code >= EDGES {
+        if !edge || code >= EDGE_CODES {
             return;
         }
     }
@@ -163,7 +161,7 @@ unsafe fn push_place_key(state: *mut ffi::lua_State, arg: c_int, edge: bool) {
     };
     ffi::lua_pop(state, 1);
     match side {
-        Some(side) => ffi::lua_pushinteger(state, EDGES + square * 4 + side as i64),
+        Some(side) => ffi::lua_pushinteger(state, edge_code(square, side)),
         None => ffi::lua_pushnil(state),
     }
 }
@@ -175,11 +173,9 @@ unsafe fn square_code(state: *mut ffi::lua_State, arg: c_int) -> Option<i64> {
         ffi::lua_rawget(state, arg);
         let v = (ffi::lua_isinteger(state, -1) != 0).then(|| ffi::lua_tointeger(state, -1));
         ffi::lua_pop(state, 1);
-        v.filter(|v| (-32768..32768).contains(v)).map(|v| v + 32768)
+        v
     };
-    let x = coord(c"x")?;
-    let y = coord(c"y")?;
-    Some(x * 65536 + y)
+    crate::value::square_code(coord(c"x")?, coord(c"y")?)
 }
 
 /// Raises the error at the top of the stack again at the line of the script that called the

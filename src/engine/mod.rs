@@ -137,7 +137,7 @@ struct Checkpoint {
 pub(crate) struct LoadedCard {
     pub def: CardDef,
     pub table: mlua::Table,
-    /// Its hooks by name (the table is frozen once loaded: they stay).
+    /// Its hooks by name (the table is read-only once loaded: they stay).
     pub hooks: FxHashMap<String, mlua::Function>,
 }
 

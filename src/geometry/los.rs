@@ -619,27 +619,19 @@ impl Board {
         seen
     }
 
-    /// `edge_field` without the pruning: every point of every chart edge walked (what the
-    /// property tests compare the pruned field with).
+    /// `edge_field` as a sorted list, or with `pruned` false the same walked to every point of
+    /// every chart edge (the property tests compare the two).
     #[doc(hidden)]
-    pub fn edges_reached_unpruned(&self, a: Sq, mode: EdgeTarget) -> Vec<EdgeId> {
+    pub fn edges_reached(&self, a: Sq, mode: EdgeTarget, pruned: bool) -> Vec<EdgeId> {
         let d = self.derived();
         if !d.contains(a) {
             return Vec::new();
         }
-        let mut all: Vec<EdgeId> = trace_edge_points(los_graph(&d), d.cell(a), mode, |_, _| true).into_iter().collect();
-        all.sort();
-        all
-    }
-
-    /// `edge_field` as a sorted list (for the property tests).
-    #[doc(hidden)]
-    pub fn edges_reached(&self, a: Sq, mode: EdgeTarget) -> Vec<EdgeId> {
-        let d = self.derived();
-        if !d.contains(a) {
-            return Vec::new();
-        }
-        let mut all: Vec<EdgeId> = self.edge_field(&d, a, mode).iter().copied().collect();
+        let mut all: Vec<EdgeId> = if pruned {
+            self.edge_field(&d, a, mode).iter().copied().collect()
+        } else {
+            trace_edge_points(los_graph(&d), d.cell(a), mode, |_, _| true).into_iter().collect()
+        };
         all.sort();
         all
     }
