@@ -137,7 +137,7 @@ pub fn bench(root: &Path, games: u64, progress: &dyn Fn(&str)) -> Result<BenchRe
             progress(&format!("{r}, {name} bots: {games} games on one thread"));
             let cfg = config(root, r, bots, games, 1);
             let started = Instant::now();
-            let records = run(&cfg, &|_| {});
+            let records = run(&cfg, None, &|_| {});
             let wall = started.elapsed();
             if let Some(bad) = records.iter().find(|r| r.failed()) {
                 return Err(format!("{r}: game {} failed: {}", bad.index, bad.end));
@@ -152,7 +152,7 @@ pub fn bench(root: &Path, games: u64, progress: &dyn Fn(&str)) -> Result<BenchRe
     }
     progress(&format!("{first}, random bots: {games} games on two threads"));
     let started = Instant::now();
-    run(&config(root, &first, Bots::Random, games, 2), &|_| {});
+    run(&config(root, &first, Bots::Random, games, 2), None, &|_| {});
     let two = games as f64 / started.elapsed().as_secs_f64().max(1e-9);
     let one = lines.iter().find(|l| l.ruleset == first && l.bots == "random").map_or(1.0, |l| l.games_per_second);
     Ok(BenchReport { lines, clones, jobs2_gain: two / one.max(1e-9), jobs2_ruleset: first })

@@ -281,14 +281,15 @@ fn simulate(
         options: cfg.options.clone(),
         names: vec![],
     };
-    Engine::new(&cfg.root, &probe, Box::new(RandomAgent::new(0)))?;
+    // (That engine then plays on this thread: sim::run.)
+    let loaded = Engine::new(&cfg.root, &probe, Box::new(RandomAgent::new(0)))?;
     let bar = if quiet { indicatif::ProgressBar::hidden() } else { indicatif::ProgressBar::new(cfg.games) };
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
             .map_err(|e| e.to_string())?,
     );
     let started = std::time::Instant::now();
-    let records = wizwar::sim::run(cfg, &|_| bar.inc(1));
+    let records = wizwar::sim::run(cfg, Some(loaded), &|_| bar.inc(1));
     bar.finish_and_clear();
     let summary = wizwar::sim::summarize(&records, started.elapsed());
     print!("{}", wizwar::sim::render(&summary, cards));

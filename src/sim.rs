@@ -241,28 +241,31 @@ fn error_line(data: &Value) -> String {
 }
 
 /// Plays every game of `cfg` on `cfg.jobs` threads; `done` hears of each game as it ends.
-/// Returns the records in game order.
-pub fn run(cfg: &SimConfig, done: &(dyn Fn(&GameRecord) + Sync)) -> Vec<GameRecord> {
+/// `loaded`, an engine the caller already loaded (to check that the ruleset loads), plays on
+/// the calling thread, which is one of the `jobs`: no thread loads twice. Returns the records
+/// in game order.
+pub fn run(cfg: &SimConfig, loaded: Option<Engine>, done: &(dyn Fn(&GameRecord) + Sync)) -> Vec<GameRecord> {
     let next = AtomicU64::new(0);
+    // One worker: takes the next game until none is left, on its thread's engine.
+    let work = |mut engine: Option<Engine>| {
+        let mut mine = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::SeqCst);
+            if i >= cfg.games {
+                return mine;
+            }
+            let r = play_game(cfg, i, &mut engine);
+            done(&r);
+            mine.push(r);
+        }
+    };
     let mut records: Vec<GameRecord> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..cfg.jobs.max(1))
-            .map(|_| {
-                s.spawn(|| {
-                    let mut mine = Vec::new();
-                    let mut engine = None;
-                    loop {
-                        let i = next.fetch_add(1, Ordering::SeqCst);
-                        if i >= cfg.games {
-                            return mine;
-                        }
-                        let r = play_game(cfg, i, &mut engine);
-                        done(&r);
-                        mine.push(r);
-                    }
-                })
-            })
-            .collect();
-        workers.into_iter().flat_map(|w| w.join().expect("a simulation thread panicked")).collect()
+        let others: Vec<_> = (1..cfg.jobs.max(1)).map(|_| s.spawn(|| work(None))).collect();
+        let mut all = work(loaded);
+        for w in others {
+            all.extend(w.join().expect("a simulation thread panicked"));
+        }
+        all
     });
     records.sort_by_key(|r| r.index);
     records

@@ -20,7 +20,7 @@ fn script_errors_are_counted_by_card_and_line() {
         profile: false,
         profile_scripts: false,
     };
-    let records = run(&cfg, &|_| {});
+    let records = run(&cfg, None, &|_| {});
     let summary = summarize(&records, Duration::from_secs(1));
     assert!(summary.script_errors > 0, "the toy deck holds a card that always fails");
     let (what, n) = summary.errors.iter().next().expect("the errors are listed");
@@ -56,7 +56,7 @@ fn a_cap_in_rounds_grows_with_the_players() {
         profile: false,
         profile_scripts: false,
     };
-    let records = run(&cfg, &|_| {});
+    let records = run(&cfg, None, &|_| {});
     for r in &records {
         assert!(r.turns <= r.players as u64, "{} turns in a game of {}", r.turns, r.players);
     }
