@@ -114,7 +114,60 @@ impl fmt::Display for Value {
     }
 }
 
+/// Pushes `v` onto the stack of `lua` (the running call's) inside one protected call, `frozen`
+/// or not: a Lua error (out of memory) raised while its tables are built is caught there, and
+/// comes back as an error.
+unsafe fn push_protected(lua: &mlua::state::RawLua, v: &Value, frozen: bool) -> mlua::Result<()> {
+    use mlua::ffi;
+    unsafe extern "C-unwind" fn build(state: *mut ffi::lua_State) -> std::os::raw::c_int {
+        let v = &*(ffi::lua_touserdata(state, 1) as *const Value);
+        let frozen = ffi::lua_toboolean(state, 2) != 0;
+        ffi::lua_settop(state, 0);
+        if frozen {
+            if ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, FROZEN_KIT.as_ptr()) != ffi::LUA_TTABLE {
+                ffi::luaL_error(state, c"the sandbox's frozen records are not installed".as_ptr());
+            }
+            push(state, v, Some(1));
+        } else {
+            push(state, v, None);
+        }
+        1
+    }
+    let state = lua.state();
+    if ffi::lua_checkstack(state, 4) == 0 {
+        return Err(mlua::Error::StackError);
+    }
+    ffi::lua_pushcfunction(state, build);
+    ffi::lua_pushlightuserdata(state, v as *const Value as *mut std::ffi::c_void);
+    ffi::lua_pushboolean(state, frozen as std::os::raw::c_int);
+    if ffi::lua_pcall(state, 2, 1, 0) != ffi::LUA_OK {
+        let mut len = 0usize;
+        let p = ffi::lua_tolstring(state, -1, &mut len) as *const u8;
+        let message = if p.is_null() {
+            "an error building the kernel's answer".to_string()
+        } else {
+            String::from_utf8_lossy(std::slice::from_raw_parts(p, len)).into_owned()
+        };
+        ffi::lua_pop(state, 1);
+        return Err(mlua::Error::runtime(message));
+    }
+    Ok(())
+}
+
 impl IntoLua for Value {
+    /// Pushed straight onto the stack of the primitive's call: no handle made for a table.
+    unsafe fn push_into_stack(self, lua: &mlua::state::RawLua) -> mlua::Result<()> {
+        use mlua::ffi;
+        let state = lua.state();
+        match self {
+            Value::Nil => ffi::lua_pushnil(state),
+            Value::Bool(b) => ffi::lua_pushboolean(state, b as std::os::raw::c_int),
+            Value::Int(i) => ffi::lua_pushinteger(state, i),
+            other => return push_protected(lua, &other, false),
+        }
+        Ok(())
+    }
+
     fn into_lua(self, lua: &Lua) -> mlua::Result<mlua::Value> {
         match self {
             Value::Nil => Ok(mlua::Value::Nil),
@@ -150,6 +203,14 @@ const KIT_PLACES: i64 = 2;
 pub const KIT_PLACE_CODES: i64 = 3;
 
 impl IntoLua for Frozen {
+    /// Pushed straight onto the stack of the primitive's call: no handle made for the table.
+    unsafe fn push_into_stack(self, lua: &mlua::state::RawLua) -> mlua::Result<()> {
+        match self.0 {
+            v @ (Value::List(_) | Value::Map(_)) => push_protected(lua, &v, true),
+            other => other.push_into_stack(lua),
+        }
+    }
+
     fn into_lua(self, lua: &Lua) -> mlua::Result<mlua::Value> {
         match self.0 {
             v @ (Value::List(_) | Value::Map(_)) => {
@@ -302,6 +363,34 @@ pub enum PlaceArg {
 }
 
 impl FromLua for PlaceArg {
+    /// Read where it lies on the stack of the primitive's call: no handle made for the table.
+    unsafe fn from_stack(idx: std::os::raw::c_int, lua: &mlua::state::RawLua) -> mlua::Result<PlaceArg> {
+        use mlua::ffi;
+        let state = lua.state();
+        let idx = ffi::lua_absindex(state, idx);
+        if ffi::lua_type(state, idx) != ffi::LUA_TTABLE {
+            return read_raw(state, idx, 0).map(PlaceArg::Value);
+        }
+        let top = ffi::lua_gettop(state);
+        let mut code = None;
+        // (Raw reads only: the kit's name is a key of the registry, so finding it allocates
+        // nothing, and nothing here can raise an error.)
+        if ffi::lua_checkstack(state, 4) != 0
+            && ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, FROZEN_KIT.as_ptr()) == ffi::LUA_TTABLE
+            && ffi::lua_rawgeti(state, -1, KIT_PLACE_CODES) == ffi::LUA_TTABLE
+        {
+            ffi::lua_pushvalue(state, idx);
+            if ffi::lua_rawget(state, -2) == ffi::LUA_TNUMBER {
+                code = Some(ffi::lua_tointeger(state, -1));
+            }
+        }
+        ffi::lua_settop(state, top);
+        match code {
+            Some(c) => Ok(PlaceArg::Code(c)),
+            None => read_raw(state, idx, 0).map(PlaceArg::Value),
+        }
+    }
+
     fn from_lua(v: mlua::Value, lua: &Lua) -> mlua::Result<PlaceArg> {
         let mlua::Value::Table(t) = v else { return scalar_from_lua(v).map(PlaceArg::Value) };
         let mut out = None;
@@ -386,6 +475,13 @@ fn table_value(ints: BTreeMap<i64, Value>, strs: BTreeMap<String, Value>) -> mlu
 }
 
 impl FromLua for Value {
+    /// Read where it lies on the stack of the primitive's call: no handle made for a table.
+    /// (`read_raw` only reads: nothing in it can raise a Lua error or allocate in Lua.)
+    unsafe fn from_stack(idx: std::os::raw::c_int, lua: &mlua::state::RawLua) -> mlua::Result<Value> {
+        let state = lua.state();
+        read_raw(state, mlua::ffi::lua_absindex(state, idx), 0)
+    }
+
     fn from_lua(v: mlua::Value, lua: &Lua) -> mlua::Result<Value> {
         match v {
             // Tables are read with the raw C API in one go (see `into_lua`): the same result,
@@ -482,6 +578,23 @@ mod tests {
         assert_eq!(v.to_string(), r#"{a = 1, b = {"x", "y"}, c = {d = true}}"#);
         let back: Value = lua.load("return ...").call(v.clone()).unwrap();
         assert_eq!(back, v);
+    }
+
+    #[test]
+    fn an_answer_past_the_memory_cap_is_an_error_not_a_crash() {
+        let lua = Lua::new();
+        let big = Value::List((0..20_000).map(|i| Value::Str(format!("entry number {i}"))).collect());
+        let answer = lua.create_function(move |_, ()| Ok(big.clone())).unwrap();
+        lua.globals().set("answer", answer).unwrap();
+        // Built on the caller's stack in a protected call (`push_protected`): the failed
+        // allocation comes back as an error the script sees.
+        lua.set_memory_limit(lua.used_memory() + 64 * 1024).unwrap();
+        let (ok, message): (bool, String) =
+            lua.load("local ok, e = pcall(answer) return ok, tostring(e)").eval().unwrap();
+        assert!(!ok && message.contains("memory"), "{message}");
+        lua.set_memory_limit(0).unwrap();
+        let n: i64 = lua.load("return #answer()").eval().unwrap();
+        assert_eq!(n, 20_000, "the next call works");
     }
 
     #[test]

@@ -289,6 +289,23 @@ fn a_card_cannot_rewrite_its_own_hooks() {
     std::fs::remove_dir_all(&root).ok();
 }
 
+/// The kernel builds its answers on the script's own stack, inside a protected call: a script
+/// that fills the memory cap with answers fails with a memory error at its line, and the game
+/// is as it was.
+#[test]
+fn answers_that_fill_the_memory_cap_fail_cleanly() {
+    let e = Engine::new(root_path(), &setup(1), bots(1)).unwrap();
+    assert!(e.run_until_action(Some(10)).is_none());
+    let before = e.state();
+    // (Steps asked with flags are not kept by the memo: each answer is a new table. A chain of
+    // small tables holds them, so that most of what is allocated is the answers.)
+    let err = e.eval_lua("local held\nwhile true do held = { game:steps(0, {}), held } end").unwrap_err();
+    assert!(err.contains("memory") && err.contains("repl:2:"), "{err}");
+    assert_eq!(e.state(), before, "nothing changed");
+    assert_eq!(e.eval_lua("return #game:steps(0, {}) >= 0").unwrap(), "true", "the next call works");
+    assert!(!e.pending_actions().unwrap().is_empty());
+}
+
 /// A card in play whose event handler fails is undone alone: the event, and the action that
 /// raised it, go on without it; the error names the card.
 #[test]

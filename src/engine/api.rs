@@ -42,9 +42,13 @@ where
 {
     let k = k.clone();
     let name_owned = name.to_string();
-    let func = lua.create_function(move |lua, raw: mlua::MultiValue| {
+    let func = lua.create_function(move |lua, StackArgs(n): StackArgs| {
         let kernel = k.upgrade().ok_or_else(|| mlua::Error::runtime("the game is gone"))?;
-        let args = kernel.host.in_conversion(|| A::from_lua_multi(raw, lua))?;
+        // The arguments are read, and the results pushed, where they lie on the stack of the
+        // call: no handle made for a table, no list of values (counted as conversion).
+        // SAFETY: the `n` arguments are the top of the running call's stack (see `StackArgs`).
+        let args =
+            kernel.host.in_conversion(|| unsafe { lua.exec_raw_lua(|raw| A::from_stack_args(n, 1, None, raw)) })?;
         let out = kernel.host.in_primitive(|| f(&kernel, args)).map_err(|e| match e {
             Fail::Msg(m) => mlua::Error::runtime(format!("game:{name_owned}: {m}")),
             Fail::Host(h) => {
@@ -53,9 +57,42 @@ where
                 mlua::Error::runtime(h.message().to_string())
             }
         })?;
-        kernel.host.in_conversion(|| out.into_lua_multi(lua))
+        // SAFETY: pushes onto the running call's stack, which Lua then takes its results from.
+        let pushed = kernel.host.in_conversion(|| unsafe { lua.exec_raw_lua(|raw| out.push_into_stack_multi(raw)) })?;
+        Ok(Pushed(pushed))
     })?;
     t.raw_set(name, func)
+}
+
+/// A primitive's arguments, left on the stack of its call: how many there are.
+struct StackArgs(std::os::raw::c_int);
+
+impl FromLuaMulti for StackArgs {
+    fn from_lua_multi(values: mlua::MultiValue, _: &Lua) -> mlua::Result<Self> {
+        Ok(StackArgs(values.len() as std::os::raw::c_int))
+    }
+
+    unsafe fn from_stack_args(
+        nargs: std::os::raw::c_int,
+        _: usize,
+        _: Option<&str>,
+        _: &mlua::state::RawLua,
+    ) -> mlua::Result<Self> {
+        Ok(StackArgs(nargs))
+    }
+}
+
+/// A primitive's results, already pushed onto the stack of its call: how many.
+struct Pushed(std::os::raw::c_int);
+
+impl IntoLuaMulti for Pushed {
+    fn into_lua_multi(self, _: &Lua) -> mlua::Result<mlua::MultiValue> {
+        Err(mlua::Error::runtime("a primitive's results are pushed where they lie"))
+    }
+
+    unsafe fn push_into_stack_multi(self, _: &mlua::state::RawLua) -> mlua::Result<std::os::raw::c_int> {
+        Ok(self.0)
+    }
 }
 
 /// A query: a primitive whose answer is given frozen (`crate::value::Frozen`), so the memo of
