@@ -223,7 +223,8 @@ impl Build {
             .include(&source_dir)
             .warnings(false) // Suppress all warnings
             .flag_if_supported("-fno-common") // Compile common globals like normal definitions
-            .add_files_by_ext(&source_dir, "c")?
+            // wizwar patch: Lua 5.4 as one translation unit (onelua.c, beside the sources).
+            .file(manifest_dir.join("onelua.c"))
             .out_dir(&lib_dir)
             .try_compile(&lua_lib)?;
 
@@ -303,22 +304,5 @@ trait ErrorContext<T> {
 impl<T, E: Error> ErrorContext<T> for Result<T, E> {
     fn context(self, f: impl FnOnce() -> String) -> Result<T, Box<dyn Error>> {
         self.map_err(|e| format!("{}: {e}", f()).into())
-    }
-}
-
-trait AddFilesByExt {
-    fn add_files_by_ext(&mut self, dir: &Path, ext: &str) -> Result<&mut Self, Box<dyn Error>>;
-}
-
-impl AddFilesByExt for cc::Build {
-    fn add_files_by_ext(&mut self, dir: &Path, ext: &str) -> Result<&mut Self, Box<dyn Error>> {
-        for entry in fs::read_dir(dir)
-            .context(|| format!("Cannot read '{}'", dir.display()))?
-            .filter_map(|e| e.ok())
-            .filter(|e| e.path().extension() == Some(ext.as_ref()))
-        {
-            self.file(entry.path());
-        }
-        Ok(self)
     }
 }
