@@ -2,11 +2,13 @@
 //! README's Numbers table and before/after comparisons.
 //!
 //! For every ruleset with cards of its own and two kinds of bots (random, hunter): `games`
-//! two-player games of at most 60 turns on one thread, profiled, giving games and turns per
-//! second, microseconds per decision, calls into the kernel per turn, the shares of time in
-//! scripts, in turning values between Lua and Rust, in the kernel's primitives and in the rest
-//! of the engine, the time to start a game on a loaded engine (a reset) and to load it. Then the time and size of a copy of
-//! a game's state (what every checkpoint costs), and what two threads gain over one.
+//! two-player games of at most 60 turns on one thread, giving games and turns per second,
+//! microseconds per decision, the time to start a game on a loaded engine (a reset) and to
+//! load it; then the same games again, profiled (the profiler's clocks cost a few percent, so
+//! the speeds come from the first run), giving calls into the kernel per turn and the shares
+//! of time in scripts, in turning values between Lua and Rust, in the kernel's primitives and
+//! in the rest of the engine. Then the time and size of a copy of a game's state (what every
+//! checkpoint costs), and what two threads gain over one (both runs unprofiled).
 
 use crate::engine::{Engine, GameSetup};
 use crate::sim::{run, Bots, Cap, GameRecord, SimConfig};
@@ -64,7 +66,7 @@ pub fn bench_rulesets(root: &Path) -> Vec<String> {
         .collect()
 }
 
-fn config(root: &Path, ruleset: &str, bots: Bots, games: u64, jobs: usize) -> SimConfig {
+fn config(root: &Path, ruleset: &str, bots: Bots, games: u64, jobs: usize, profile: bool) -> SimConfig {
     SimConfig {
         root: root.to_path_buf(),
         ruleset: ruleset.to_string(),
@@ -75,19 +77,23 @@ fn config(root: &Path, ruleset: &str, bots: Bots, games: u64, jobs: usize) -> Si
         bots,
         options: vec![],
         jobs,
-        profile: jobs == 1,
+        profile,
         profile_scripts: false,
     }
 }
 
-fn line(ruleset: &str, bots: &str, records: &[GameRecord], wall: Duration) -> BenchLine {
+/// A line from the games played unprofiled (`records`, in `wall` time) and the same games
+/// played again profiled (`profiled`).
+fn line(ruleset: &str, bots: &str, records: &[GameRecord], wall: Duration, profiled: &[GameRecord]) -> BenchLine {
     let sum = |f: &dyn Fn(&GameRecord) -> u64| records.iter().map(f).sum::<u64>() as f64;
     let micros = sum(&|r| r.micros).max(1.0);
     let turns = sum(&|r| r.turns).max(1.0);
     let secs = wall.as_secs_f64().max(1e-9);
-    let script = sum(&|r| r.lua_micros) / micros;
-    let conversion = sum(&|r| r.conversion_micros) / micros;
-    let primitive = sum(&|r| r.primitive_micros) / micros;
+    let sum_profiled = |f: &dyn Fn(&GameRecord) -> u64| profiled.iter().map(f).sum::<u64>() as f64;
+    let profiled_micros = sum_profiled(&|r| r.micros).max(1.0);
+    let script = sum_profiled(&|r| r.lua_micros) / profiled_micros;
+    let conversion = sum_profiled(&|r| r.conversion_micros) / profiled_micros;
+    let primitive = sum_profiled(&|r| r.primitive_micros) / profiled_micros;
     BenchLine {
         ruleset: ruleset.to_string(),
         bots: bots.to_string(),
@@ -95,7 +101,7 @@ fn line(ruleset: &str, bots: &str, records: &[GameRecord], wall: Duration) -> Be
         games_per_second: records.len() as f64 / secs,
         turns_per_second: turns / secs,
         micros_per_decision: micros / sum(&|r| r.decisions).max(1.0),
-        calls_per_turn: sum(&|r| r.primitive_calls) / turns,
+        calls_per_turn: sum_profiled(&|r| r.primitive_calls) / sum_profiled(&|r| r.turns).max(1.0),
         script_share: script,
         conversion_share: conversion,
         primitive_share: primitive,
@@ -135,14 +141,19 @@ pub fn bench(root: &Path, games: u64, progress: &dyn Fn(&str)) -> Result<BenchRe
     for r in &rulesets {
         for (bots, name) in [(Bots::Random, "random"), (Bots::Hunter, "hunter")] {
             progress(&format!("{r}, {name} bots: {games} games on one thread"));
-            let cfg = config(root, r, bots, games, 1);
             let started = Instant::now();
-            let records = run(&cfg, None, &|_| {});
+            let records = run(&config(root, r, bots, games, 1, false), None, &|_| {});
             let wall = started.elapsed();
             if let Some(bad) = records.iter().find(|r| r.failed()) {
                 return Err(format!("{r}: game {} failed: {}", bad.index, bad.end));
             }
-            lines.push(line(r, name, &records, wall));
+            progress(&format!("{r}, {name} bots: the same games, profiled"));
+            let profiled = run(&config(root, r, bots, games, 1, true), None, &|_| {});
+            let same = |a: &GameRecord, b: &GameRecord| (a.turns, a.events, &a.end) == (b.turns, b.events, &b.end);
+            if let Some((a, _)) = records.iter().zip(&profiled).find(|(a, b)| !same(a, b)) {
+                return Err(format!("{r}: game {} went otherwise when profiled: the profiler changed a game", a.index));
+            }
+            lines.push(line(r, name, &records, wall, &profiled));
         }
     }
     let mut clones = Vec::new();
@@ -152,7 +163,7 @@ pub fn bench(root: &Path, games: u64, progress: &dyn Fn(&str)) -> Result<BenchRe
     }
     progress(&format!("{first}, random bots: {games} games on two threads"));
     let started = Instant::now();
-    run(&config(root, &first, Bots::Random, games, 2), None, &|_| {});
+    run(&config(root, &first, Bots::Random, games, 2, false), None, &|_| {});
     let two = games as f64 / started.elapsed().as_secs_f64().max(1e-9);
     let one = lines.iter().find(|l| l.ruleset == first && l.bots == "random").map_or(1.0, |l| l.games_per_second);
     Ok(BenchReport { lines, clones, jobs2_gain: two / one.max(1e-9), jobs2_ruleset: first })
