@@ -124,10 +124,8 @@ unsafe fn push_protected(lua: &mlua::state::RawLua, v: &Value, frozen: bool) -> 
         let frozen = ffi::lua_toboolean(state, 2) != 0;
         ffi::lua_settop(state, 0);
         if frozen {
-            if ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, FROZEN_KIT.as_ptr()) != ffi::LUA_TTABLE {
-                ffi::luaL_error(state, c"the sandbox's frozen records are not installed".as_ptr());
-            }
-            push(state, v, Some(1));
+            let kit = push_kit(state);
+            push(state, v, Some(kit));
         } else {
             push(state, v, None);
         }
@@ -202,6 +200,15 @@ const KIT_PLACES: i64 = 2;
 /// ... and their place codes by table.
 pub const KIT_PLACE_CODES: i64 = 3;
 
+/// Pushes the sandbox's kit; returns its stack index (see [`push`]'s `frozen`).
+unsafe fn push_kit(state: *mut mlua::ffi::lua_State) -> std::os::raw::c_int {
+    use mlua::ffi;
+    if ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, FROZEN_KIT.as_ptr()) != ffi::LUA_TTABLE {
+        ffi::luaL_error(state, c"the sandbox's frozen records are not installed".as_ptr());
+    }
+    ffi::lua_gettop(state)
+}
+
 impl IntoLua for Frozen {
     /// Pushed straight onto the stack of the primitive's call: no handle made for the table.
     unsafe fn push_into_stack(self, lua: &mlua::state::RawLua) -> mlua::Result<()> {
@@ -218,13 +225,9 @@ impl IntoLua for Frozen {
                 // and sets fields of tables it made.
                 unsafe {
                     lua.exec_raw::<mlua::Value>((), |state| {
-                        use mlua::ffi;
-                        if ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, FROZEN_KIT.as_ptr()) != ffi::LUA_TTABLE {
-                            ffi::luaL_error(state, c"the sandbox's frozen records are not installed".as_ptr());
-                        }
-                        let kit = ffi::lua_gettop(state);
+                        let kit = push_kit(state);
                         push(state, &v, Some(kit));
-                        ffi::lua_remove(state, kit);
+                        mlua::ffi::lua_remove(state, kit);
                     })
                 }
             }
@@ -362,60 +365,50 @@ pub enum PlaceArg {
     Value(Value),
 }
 
+/// The place argument at stack index `idx` (absolute), a table: the code of one of the kernel's
+/// place tables, found in the kit, or else the table read as a value. Raw reads only: the
+/// kit's name is a key of the registry, so finding it allocates nothing, and nothing here can
+/// raise an error.
+unsafe fn place_arg_at(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int) -> mlua::Result<PlaceArg> {
+    use mlua::ffi;
+    let top = ffi::lua_gettop(state);
+    let mut code = None;
+    if ffi::lua_checkstack(state, 4) != 0
+        && ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, FROZEN_KIT.as_ptr()) == ffi::LUA_TTABLE
+        && ffi::lua_rawgeti(state, -1, KIT_PLACE_CODES) == ffi::LUA_TTABLE
+    {
+        ffi::lua_pushvalue(state, idx);
+        if ffi::lua_rawget(state, -2) == ffi::LUA_TNUMBER {
+            code = Some(ffi::lua_tointeger(state, -1));
+        }
+    }
+    ffi::lua_settop(state, top);
+    match code {
+        Some(c) => Ok(PlaceArg::Code(c)),
+        None => read_raw(state, idx, 0).map(PlaceArg::Value),
+    }
+}
+
 impl FromLua for PlaceArg {
     /// Read where it lies on the stack of the primitive's call: no handle made for the table.
     unsafe fn from_stack(idx: std::os::raw::c_int, lua: &mlua::state::RawLua) -> mlua::Result<PlaceArg> {
-        use mlua::ffi;
         let state = lua.state();
-        let idx = ffi::lua_absindex(state, idx);
-        if ffi::lua_type(state, idx) != ffi::LUA_TTABLE {
+        let idx = mlua::ffi::lua_absindex(state, idx);
+        if mlua::ffi::lua_type(state, idx) != mlua::ffi::LUA_TTABLE {
             return read_raw(state, idx, 0).map(PlaceArg::Value);
         }
-        let top = ffi::lua_gettop(state);
-        let mut code = None;
-        // (Raw reads only: the kit's name is a key of the registry, so finding it allocates
-        // nothing, and nothing here can raise an error.)
-        if ffi::lua_checkstack(state, 4) != 0
-            && ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, FROZEN_KIT.as_ptr()) == ffi::LUA_TTABLE
-            && ffi::lua_rawgeti(state, -1, KIT_PLACE_CODES) == ffi::LUA_TTABLE
-        {
-            ffi::lua_pushvalue(state, idx);
-            if ffi::lua_rawget(state, -2) == ffi::LUA_TNUMBER {
-                code = Some(ffi::lua_tointeger(state, -1));
-            }
-        }
-        ffi::lua_settop(state, top);
-        match code {
-            Some(c) => Ok(PlaceArg::Code(c)),
-            None => read_raw(state, idx, 0).map(PlaceArg::Value),
-        }
+        place_arg_at(state, idx)
     }
 
     fn from_lua(v: mlua::Value, lua: &Lua) -> mlua::Result<PlaceArg> {
         let mlua::Value::Table(t) = v else { return scalar_from_lua(v).map(PlaceArg::Value) };
         let mut out = None;
-        // SAFETY: as in `Value::from_lua`: only reads (the registry's kit, a raw lookup, then
-        // `read_raw`); nothing with a destructor is live across a call that could raise.
+        // SAFETY: `place_arg_at` only reads; nothing with a destructor is live across a call
+        // that could raise.
         unsafe {
             lua.exec_raw::<()>(t, |state| {
-                use mlua::ffi;
-                let top = ffi::lua_gettop(state);
-                let mut code = None;
-                if ffi::lua_checkstack(state, 4) != 0
-                    && ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, FROZEN_KIT.as_ptr()) == ffi::LUA_TTABLE
-                    && ffi::lua_rawgeti(state, -1, KIT_PLACE_CODES) == ffi::LUA_TTABLE
-                {
-                    ffi::lua_pushvalue(state, top);
-                    if ffi::lua_rawget(state, -2) == ffi::LUA_TNUMBER {
-                        code = Some(ffi::lua_tointeger(state, -1));
-                    }
-                }
-                ffi::lua_settop(state, top);
-                out = Some(match code {
-                    Some(c) => Ok(PlaceArg::Code(c)),
-                    None => read_raw(state, top, 0).map(PlaceArg::Value),
-                });
-                ffi::lua_settop(state, 0);
+                out = Some(place_arg_at(state, mlua::ffi::lua_gettop(state)));
+                mlua::ffi::lua_settop(state, 0);
             })?;
         }
         out.unwrap_or_else(|| Err(refuse("nothing")))
