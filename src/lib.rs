@@ -2,6 +2,7 @@
 //!
 //! See ARCHITECTURE.md for the map.
 pub mod alloc;
+pub mod answer;
 pub mod bench;
 pub mod cards;
 pub mod cli;

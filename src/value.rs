@@ -118,11 +118,10 @@ impl fmt::Display for Value {
 /// or not: a Lua error (out of memory) raised while its tables are built is caught there, and
 /// comes back as an error.
 unsafe fn push_protected(lua: &mlua::state::RawLua, v: &Value, frozen: bool) -> mlua::Result<()> {
-    use mlua::ffi;
-    unsafe extern "C-unwind" fn build(state: *mut ffi::lua_State) -> std::os::raw::c_int {
-        let v = &*(ffi::lua_touserdata(state, 1) as *const Value);
-        let frozen = ffi::lua_toboolean(state, 2) != 0;
-        ffi::lua_settop(state, 0);
+    unsafe extern "C-unwind" fn build(state: *mut mlua::ffi::lua_State) -> std::os::raw::c_int {
+        let v = &*(mlua::ffi::lua_touserdata(state, 1) as *const Value);
+        let frozen = mlua::ffi::lua_toboolean(state, 2) != 0;
+        mlua::ffi::lua_settop(state, 0);
         if frozen {
             let kit = push_kit(state);
             push(state, v, Some(kit));
@@ -131,12 +130,25 @@ unsafe fn push_protected(lua: &mlua::state::RawLua, v: &Value, frozen: bool) -> 
         }
         1
     }
+    push_built(lua, build, v as *const Value as *mut std::ffi::c_void, frozen)
+}
+
+/// Runs `build` (a C function: the data at `data` and the flag `frozen` as its arguments, one
+/// value left as its result) in a protected call on the stack of `lua`, and leaves its result
+/// there; an error raised inside it comes back as an error.
+pub(crate) unsafe fn push_built(
+    lua: &mlua::state::RawLua,
+    build: unsafe extern "C-unwind" fn(*mut mlua::ffi::lua_State) -> std::os::raw::c_int,
+    data: *mut std::ffi::c_void,
+    frozen: bool,
+) -> mlua::Result<()> {
+    use mlua::ffi;
     let state = lua.state();
     if ffi::lua_checkstack(state, 4) == 0 {
         return Err(mlua::Error::StackError);
     }
     ffi::lua_pushcfunction(state, build);
-    ffi::lua_pushlightuserdata(state, v as *const Value as *mut std::ffi::c_void);
+    ffi::lua_pushlightuserdata(state, data);
     ffi::lua_pushboolean(state, frozen as std::os::raw::c_int);
     if ffi::lua_pcall(state, 2, 1, 0) != ffi::LUA_OK {
         let mut len = 0usize;
@@ -194,14 +206,14 @@ pub struct Frozen(pub Value);
 /// slots follow.
 pub const FROZEN_KIT: &std::ffi::CStr = c"wizwar.frozen_kit";
 /// The kit's slots (prelude.lua, `frozen_kit`): the frozen empty table, ...
-const KIT_EMPTY: i64 = 1;
+pub(crate) const KIT_EMPTY: i64 = 1;
 /// ... the frozen squares and edges given so far, by place code, ...
 const KIT_PLACES: i64 = 2;
 /// ... and their place codes by table.
 pub const KIT_PLACE_CODES: i64 = 3;
 
 /// Pushes the sandbox's kit; returns its stack index (see [`push`]'s `frozen`).
-unsafe fn push_kit(state: *mut mlua::ffi::lua_State) -> std::os::raw::c_int {
+pub(crate) unsafe fn push_kit(state: *mut mlua::ffi::lua_State) -> std::os::raw::c_int {
     use mlua::ffi;
     if ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, FROZEN_KIT.as_ptr()) != ffi::LUA_TTABLE {
         ffi::luaL_error(state, c"the sandbox's frozen records are not installed".as_ptr());
@@ -239,7 +251,7 @@ impl IntoLua for Frozen {
 /// Pushes `v` onto the Lua stack as one value: lists are sequences 1..n, maps string-keyed
 /// tables, sized exactly as the safe conversion sized them. With `frozen` (the stack index of
 /// the sandbox's kit) every table is pushed frozen (see [`Frozen`]).
-unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: Option<std::os::raw::c_int>) {
+pub(crate) unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: Option<std::os::raw::c_int>) {
     use mlua::ffi;
     if ffi::lua_checkstack(state, 8) == 0 {
         ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
@@ -271,25 +283,11 @@ unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: Option<std::
         // A square or an edge is one frozen table per place, made the first time it is given:
         // they are most of the tables in the kernel's answers (where wizards and objects
         // stand, steps, walls), and a frozen one cannot tell who else holds it.
-        Value::Map(m) if frozen.is_some() && place_code(m).is_some() => {
-            let kit = frozen.unwrap_or_default();
-            let code = place_code(m).unwrap_or_default();
-            ffi::lua_rawgeti(state, kit, KIT_PLACES);
-            if ffi::lua_rawgeti(state, -1, code) == ffi::LUA_TNIL {
-                ffi::lua_pop(state, 1);
-                push_map(state, m, frozen);
-                lua_wizwar_freeze(state, -1);
-                ffi::lua_pushvalue(state, -1);
-                ffi::lua_rawseti(state, -3, code);
-                // And its code by the table, for `PlaceArg`.
-                ffi::lua_rawgeti(state, kit, KIT_PLACE_CODES);
-                ffi::lua_pushvalue(state, -2);
-                ffi::lua_pushinteger(state, code);
-                ffi::lua_rawset(state, -3);
-                ffi::lua_pop(state, 1);
+        Value::Map(m) if frozen.is_some() => {
+            if let Some(code) = place_code(m) {
+                return push_place(state, frozen.unwrap_or_default(), code);
             }
-            ffi::lua_remove(state, -2);
-            return;
+            push_map(state, m, frozen)
         }
         Value::Map(m) => push_map(state, m, frozen),
     }
@@ -308,6 +306,46 @@ unsafe fn push_map(state: *mut mlua::ffi::lua_State, m: &BTreeMap<String, Value>
         ffi::lua_rawset(state, -3);
     }
 }
+
+/// Pushes the kit's frozen table of the place coded `code` (`kit`: the kit's stack index),
+/// made the first time it is given: `{x, y}` or `{side, x, y}`, its fields set in that order
+/// (as a map's, by name).
+pub(crate) unsafe fn push_place(state: *mut mlua::ffi::lua_State, kit: std::os::raw::c_int, code: i64) {
+    use mlua::ffi;
+    if ffi::lua_checkstack(state, 8) == 0 {
+        ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
+    }
+    ffi::lua_rawgeti(state, kit, KIT_PLACES);
+    if ffi::lua_rawgeti(state, -1, code) == ffi::LUA_TNIL {
+        ffi::lua_pop(state, 1);
+        let (x, y, side) = place_of_code(code);
+        ffi::lua_createtable(state, 0, if side.is_some() { 3 } else { 2 });
+        if let Some(side) = side {
+            ffi::lua_pushlstring(state, c"side".as_ptr(), 4);
+            ffi::lua_pushlstring(state, SIDES[side].as_ptr() as *const std::os::raw::c_char, 1);
+            ffi::lua_rawset(state, -3);
+        }
+        ffi::lua_pushlstring(state, c"x".as_ptr(), 1);
+        ffi::lua_pushinteger(state, x);
+        ffi::lua_rawset(state, -3);
+        ffi::lua_pushlstring(state, c"y".as_ptr(), 1);
+        ffi::lua_pushinteger(state, y);
+        ffi::lua_rawset(state, -3);
+        lua_wizwar_freeze(state, -1);
+        ffi::lua_pushvalue(state, -1);
+        ffi::lua_rawseti(state, -3, code);
+        // And its code by the table, for `PlaceArg`.
+        ffi::lua_rawgeti(state, kit, KIT_PLACE_CODES);
+        ffi::lua_pushvalue(state, -2);
+        ffi::lua_pushinteger(state, code);
+        ffi::lua_rawset(state, -3);
+        ffi::lua_pop(state, 1);
+    }
+    ffi::lua_remove(state, -2);
+}
+
+/// The sides of a square as edges' `side` reads them, by side number.
+const SIDES: [&str; 4] = ["N", "E", "S", "W"];
 
 /// Place codes start here for edges (below: squares).
 pub(crate) const EDGE_CODES: i64 = 1 << 34;
@@ -338,7 +376,7 @@ fn place_code(m: &BTreeMap<String, Value>) -> Option<i64> {
         return Some(square);
     }
     let side = match m.get("side") {
-        Some(Value::Str(s)) => ["N", "E", "S", "W"].iter().position(|d| d == s)?,
+        Some(Value::Str(s)) => SIDES.iter().position(|d| d == s)?,
         _ => return None,
     };
     Some(edge_code(square, side))

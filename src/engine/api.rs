@@ -5,6 +5,7 @@
 use super::convert::{self as cv, map};
 use super::state_cell::Touch;
 use super::{Interrupt, Kernel};
+use crate::answer::Answer;
 use crate::decision::{Choice, Request};
 use crate::geometry::moves::{random_direction, Mover, RunStop};
 use crate::geometry::{Barrier, Dir, EdgeView, Obstacle, Place, Rot, SeamFate};
@@ -97,12 +98,13 @@ impl IntoLuaMulti for Pushed {
 
 /// A query: a primitive whose answer is given frozen (`crate::value::Frozen`), so the memo of
 /// queries (api.lua) may share it between scripts.
-fn query<A, F>(lua: &Lua, t: &Table, name: &str, k: &Weak<Kernel>, f: F) -> mlua::Result<()>
+fn query<A, T, F>(lua: &Lua, t: &Table, name: &str, k: &Weak<Kernel>, f: F) -> mlua::Result<()>
 where
     A: FromLuaMulti,
-    F: Fn(&Kernel, A) -> Result<Value, Fail> + 'static,
+    T: Into<Answer>,
+    F: Fn(&Kernel, A) -> Result<T, Fail> + 'static,
 {
-    reg(lua, t, name, k, move |k, a| f(k, a).map(crate::value::Frozen))
+    reg(lua, t, name, k, move |k, a| f(k, a).map(Into::into))
 }
 
 /// Errors of primitives: a plain message, or a nested script failure to pass up whole.
@@ -249,25 +251,25 @@ fn edge_key(e: crate::geometry::EdgeId) -> String {
 }
 
 /// What scripts see of an edge (`game:edge`, `game:edges`).
-fn edge_info(v: &EdgeView) -> Value {
+fn edge_info(v: &EdgeView) -> Answer {
     let door = v.door.as_ref().map(|d| {
-        map(vec![
+        Answer::record(vec![
+            ("colour", Answer::opt(d.colour.clone(), Answer::Text)),
             ("open", d.open.into()),
-            ("tags", Value::Map(d.tags.clone())),
-            ("sector", cv::opt(d.sector, |s| Value::Int(s as i64))),
-            ("colour", cv::opt(d.colour.clone(), Value::Str)),
+            ("sector", Answer::opt(d.sector, |s| Answer::Int(s as i64))),
+            ("tags", Value::Map(d.tags.clone()).into()),
         ])
     });
-    map(vec![
-        ("edge", cv::edge(v.id)),
-        ("barrier", barrier_name(v.barrier).into()),
-        ("printed", barrier_name(v.printed).into()),
+    Answer::record(vec![
+        ("barrier", Answer::Name(barrier_name(v.barrier))),
         ("boundary", v.boundary.into()),
-        ("created_by", cv::opt(v.created_by, |c| Value::Int(c as i64))),
+        ("created_by", Answer::opt(v.created_by, |c| Answer::Int(c as i64))),
+        ("damage", Answer::Int(v.damage as i64)),
         ("destroyed", v.destroyed.into()),
-        ("damage", Value::Int(v.damage as i64)),
-        ("door", door.unwrap_or_default()),
-        ("obstacles", Value::List(v.obstacles.iter().map(|&o| Value::Int(o as i64)).collect())),
+        ("door", door.unwrap_or(Answer::Nil)),
+        ("edge", Answer::edge(v.id)),
+        ("obstacles", Answer::List(v.obstacles.iter().map(|&o| Answer::Int(o as i64)).collect())),
+        ("printed", Answer::Name(barrier_name(v.printed))),
     ])
 }
 
@@ -353,8 +355,8 @@ pub(super) fn install(k: &Rc<Kernel>, verify_memo: bool) -> Result<(), String> {
 }
 
 fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
-    query(lua, t, "players", w, |k, ()| -> F<Value> {
-        Ok(Value::List(k.st.borrow().players.iter().map(cv::player).collect()))
+    query(lua, t, "players", w, |k, ()| -> F<Answer> {
+        Ok(Answer::List(k.st.borrow().players.iter().map(cv::player).collect()))
     })?;
     reg(lua, t, "player_count", w, |k, ()| -> F<i64> { Ok(k.st.borrow().players.len() as i64) })?;
     // Seat order from the active player, as the turn machine passes turns (turns.rs, `next_turn`).
@@ -366,7 +368,7 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
             (0..n).map(|i| (first + i) % n).filter(|&q| st.players[q].alive).map(|q| Value::Int(q as i64)).collect(),
         ))
     })?;
-    query(lua, t, "player", w, |k, p: i64| -> F<Value> {
+    query(lua, t, "player", w, |k, p: i64| -> F<Answer> {
         let p = pid(p, k)?;
         Ok(cv::player(&k.st.borrow().players[p as usize]))
     })?;
@@ -374,19 +376,19 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         let p = pid(p, k)?;
         Ok(crate::cli::wizard_name(&k.st.borrow(), p))
     })?;
-    query(lua, t, "turn", w, |k, ()| -> F<Value> { Ok(cv::turn(&k.st.borrow().turn)) })?;
+    query(lua, t, "turn", w, |k, ()| -> F<Answer> { Ok(cv::turn(&k.st.borrow().turn)) })?;
     query(lua, t, "result", w, |k, ()| -> F<Value> {
         Ok(k.st.borrow().result.as_ref().map_or(Value::Nil, |r| {
             map(vec![("winner", cv::opt(r.winner, |p| Value::Int(p as i64))), ("reason", r.reason.as_str().into())])
         }))
     })?;
-    query(lua, t, "card", w, |k, c: i64| -> F<Value> {
+    query(lua, t, "card", w, |k, c: i64| -> F<Answer> {
         let c = cid(c, k)?;
         let st = k.st.borrow();
         let inst = &st.cards[c as usize];
         Ok(cv::card(inst, k.cards.get(&*inst.def).map(|l| &l.def)))
     })?;
-    query(lua, t, "card_def", w, |k, key: String| -> F<Value> {
+    query(lua, t, "card_def", w, |k, key: String| -> F<Answer> {
         let found = k.cards.get(&key).or_else(|| k.cards.values().find(|c| c.def.name.eq_ignore_ascii_case(&key)));
         Ok(found
             .map(|l| {
@@ -404,7 +406,7 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
                     Some(&l.def),
                 )
             })
-            .unwrap_or_default())
+            .unwrap_or(Answer::Nil))
     })?;
     query(lua, t, "card_keys", w, |k, ()| -> F<Value> {
         Ok(Value::List(k.cards.keys().map(|s| s.as_str().into()).collect()))
@@ -423,16 +425,16 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
             st.piles.get(&name).map(|p| p.iter().map(|&c| Value::Int(c as i64)).collect()).unwrap_or_default(),
         ))
     })?;
-    query(lua, t, "objects", w, |k, ()| -> F<Value> {
-        Ok(Value::List(k.st.borrow().objects.values().map(cv::object).collect()))
+    query(lua, t, "objects", w, |k, ()| -> F<Answer> {
+        Ok(Answer::List(k.st.borrow().objects.values().map(cv::object).collect()))
     })?;
-    query(lua, t, "object", w, |k, id: i64| -> F<Value> {
-        Ok(k.st.borrow().objects.get(&(id as ObjectId)).map(cv::object).unwrap_or_default())
+    query(lua, t, "object", w, |k, id: i64| -> F<Answer> {
+        Ok(k.st.borrow().objects.get(&(id as ObjectId)).map_or(Answer::Nil, cv::object))
     })?;
-    query(lua, t, "objects_at", w, |k, s: PlaceArg| -> F<Value> {
+    query(lua, t, "objects_at", w, |k, s: PlaceArg| -> F<Answer> {
         let s = cv::sq_arg(&s)?;
         let st = k.st.borrow();
-        Ok(Value::List(st.objects_at(s).iter().map(|id| cv::object(&st.objects[id])).collect()))
+        Ok(Answer::List(st.objects_at(s).iter().map(|id| cv::object(&st.objects[id])).collect()))
     })?;
     query(lua, t, "wizards_at", w, |k, s: PlaceArg| -> F<Value> {
         let s = cv::sq_arg(&s)?;
@@ -482,8 +484,8 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         let (a, b) = k.st.borrow().board.size();
         Ok((a as i64, b as i64))
     })?;
-    query(lua, t, "squares", w, |k, ()| -> F<Value> {
-        Ok(Value::List(k.st.borrow().board.squares().into_iter().map(cv::sq).collect()))
+    query(lua, t, "squares", w, |k, ()| -> F<Answer> {
+        Ok(Answer::List(k.st.borrow().board.squares().into_iter().map(Answer::square).collect()))
     })?;
     query(lua, t, "sector_of", w, |k, s: PlaceArg| -> F<Value> {
         let s = cv::sq_arg(&s)?;
@@ -495,20 +497,20 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         let place = |(x, y): (i32, i32)| map(vec![("x", Value::Int(x as i64)), ("y", Value::Int(y as i64))]);
         Ok(Value::List(places.into_iter().map(place).collect()))
     })?;
-    query(lua, t, "sector_squares", w, |k, i: i64| -> F<Value> {
+    query(lua, t, "sector_squares", w, |k, i: i64| -> F<Answer> {
         let i = sector(i, k)?;
         let st = k.st.borrow();
-        Ok(Value::List(st.board.sector_squares(i).into_iter().map(cv::sq).collect()))
+        Ok(Answer::List(st.board.sector_squares(i).into_iter().map(Answer::square).collect()))
     })?;
-    query(lua, t, "home", w, |k, i: i64| -> F<Value> {
+    query(lua, t, "home", w, |k, i: i64| -> F<Answer> {
         let i = sector(i, k)?;
         let st = k.st.borrow();
-        Ok(cv::sq(st.board.home(i)))
+        Ok(Answer::square(st.board.home(i)))
     })?;
-    query(lua, t, "treasure_starts", w, |k, i: i64| -> F<Value> {
+    query(lua, t, "treasure_starts", w, |k, i: i64| -> F<Answer> {
         let i = sector(i, k)?;
         let st = k.st.borrow();
-        Ok(Value::List(st.board.treasure_starts(i).into_iter().map(cv::sq).collect()))
+        Ok(Answer::List(st.board.treasure_starts(i).into_iter().map(Answer::square).collect()))
     })?;
     query(lua, t, "home_sector_at", w, |k, s: PlaceArg| -> F<Value> {
         let s = cv::sq_arg(&s)?;
@@ -550,31 +552,31 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     query(lua, t, "sight_limit", w, |k, ()| -> F<Value> {
         Ok(cv::opt(k.st.borrow().board.sight_limit(), |n| Value::Int(n as i64)))
     })?;
-    query(lua, t, "visible_from", w, |k, a: PlaceArg| -> F<Value> {
-        Ok(Value::List(k.st.borrow().board.visible_from(cv::sq_arg(&a)?).into_iter().map(cv::sq).collect()))
+    query(lua, t, "visible_from", w, |k, a: PlaceArg| -> F<Answer> {
+        Ok(Answer::List(k.st.borrow().board.visible_from(cv::sq_arg(&a)?).into_iter().map(Answer::square).collect()))
     })?;
-    query(lua, t, "neighbours", w, |k, s: PlaceArg| -> F<Value> {
+    query(lua, t, "neighbours", w, |k, s: PlaceArg| -> F<Answer> {
         let s = cv::sq_arg(&s)?;
         let st = k.st.borrow();
         let mut out = Vec::new();
         for d in crate::geometry::Dir::ALL {
             if let Some(step) = st.board.step(s, d) {
-                out.push(map(vec![
-                    ("dir", cv::dir(d)),
-                    ("to", cv::sq(step.to)),
-                    ("heading", cv::dir(step.heading)),
+                out.push(Answer::record(vec![
+                    ("dir", Answer::dir(d)),
+                    ("edge", Answer::edge(step.exit_edge)),
+                    ("heading", Answer::dir(step.heading)),
                     ("link", step.via_link.into()),
-                    ("edge", cv::edge(step.exit_edge)),
+                    ("to", Answer::square(step.to)),
                 ]));
             }
         }
-        Ok(Value::List(out))
+        Ok(Answer::List(out))
     })?;
-    query(lua, t, "edge", w, |k, e: Value| -> F<Value> {
+    query(lua, t, "edge", w, |k, e: Value| -> F<Answer> {
         let v = k.st.borrow().board.edge(cv::to_edge(&e)?)?;
         Ok(edge_info(&v))
     })?;
-    query(lua, t, "edges", w, |k, filter: Option<Value>| -> F<Value> {
+    query(lua, t, "edges", w, |k, filter: Option<Value>| -> F<Answer> {
         // A barrier name, or { barrier = ..., created_by = card, seen_from = square,
         // seen_at = "any_point" | "centre" }.
         let (barrier, maker) = match &filter {
@@ -606,9 +608,9 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
                 out.push(edge_info(&v));
             }
         }
-        Ok(Value::List(out))
+        Ok(Answer::List(out))
     })?;
-    query(lua, t, "edges_around", w, |k, s: PlaceArg| -> F<Value> {
+    query(lua, t, "edges_around", w, |k, s: PlaceArg| -> F<Answer> {
         let s = cv::sq_arg(&s)?;
         let st = k.st.borrow();
         let mut out = std::collections::BTreeMap::new();
@@ -617,7 +619,7 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
                 out.insert(edge_key(v.id), edge_info(&v));
             }
         }
-        Ok(Value::Map(out))
+        Ok(Answer::Keyed(out.into_iter().collect()))
     })?;
     query(lua, t, "edges_in_sight", w, |k, (a, any): (PlaceArg, Option<bool>)| -> F<Value> {
         let a = cv::sq_arg(&a)?;
@@ -635,18 +637,22 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         }
         Ok(Value::Map(out))
     })?;
-    query(lua, t, "steps", w, |k, (p, flags): (i64, Option<Value>)| -> F<Value> {
+    query(lua, t, "steps", w, |k, (p, flags): (i64, Option<Value>)| -> F<Answer> {
         let p = pid(p, k)?;
         let m = mover_from(&flags.unwrap_or_default());
         let st = k.st.borrow();
-        let Some(at) = st.players[p as usize].at else { return Ok(Value::List(vec![])) };
-        Ok(Value::List(
+        let Some(at) = st.players[p as usize].at else { return Ok(Answer::List(vec![])) };
+        Ok(Answer::List(
             st.board
                 .moves(at, &m)
                 .into_iter()
                 .map(|s| {
                     let d = crate::geometry::Dir::ALL.into_iter().find(|&d| s.exit_edge == at.edge(d)).unwrap();
-                    map(vec![("dir", cv::dir(d)), ("to", cv::sq(s.to)), ("link", s.via_link.into())])
+                    Answer::record(vec![
+                        ("dir", Answer::dir(d)),
+                        ("link", s.via_link.into()),
+                        ("to", Answer::square(s.to)),
+                    ])
                 })
                 .collect(),
         ))

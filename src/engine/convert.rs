@@ -1,5 +1,6 @@
 //! Turning kernel types into `Value`s for scripts and back, with errors a card author can read.
 
+use crate::answer::Answer;
 use crate::geometry::{Dir, EdgeId, Place, Sq};
 use crate::state::{CardInstance, Object, Player, StackEntry, TurnState, Zone};
 use crate::value::{place_of_code, PlaceArg, Value};
@@ -83,14 +84,16 @@ pub fn to_place(v: &Value) -> Result<Place, String> {
     }
 }
 
-pub fn zone(z: &Zone) -> Value {
+/// Where a card is, as scripts read it (`game:card(c).zone`).
+pub fn zone(z: &Zone) -> Answer {
+    let kind = |k| ("kind", Answer::Name(k));
     match z {
-        Zone::Pile(n) => map(vec![("kind", "pile".into()), ("pile", (**n).into())]),
-        Zone::Hand(p) => map(vec![("kind", "hand".into()), ("player", Value::Int(*p as i64))]),
-        Zone::Play(p) => map(vec![("kind", "play".into()), ("player", Value::Int(*p as i64))]),
-        Zone::Stack => map(vec![("kind", "stack".into())]),
-        Zone::Board(o) => map(vec![("kind", "board".into()), ("object", Value::Int(*o as i64))]),
-        Zone::Removed => map(vec![("kind", "removed".into())]),
+        Zone::Pile(n) => Answer::record(vec![kind("pile"), ("pile", Answer::Text(n.to_string()))]),
+        Zone::Hand(p) => Answer::record(vec![kind("hand"), ("player", Answer::int(*p))]),
+        Zone::Play(p) => Answer::record(vec![kind("play"), ("player", Answer::int(*p))]),
+        Zone::Stack => Answer::record(vec![kind("stack")]),
+        Zone::Board(o) => Answer::record(vec![kind("board"), ("object", Answer::Int(*o as i64))]),
+        Zone::Removed => Answer::record(vec![kind("removed")]),
     }
 }
 
@@ -111,35 +114,38 @@ pub fn to_zone(v: &Value) -> Result<Zone, String> {
     })
 }
 
-pub fn player(p: &Player) -> Value {
+// The records below are query answers (`game:player`, `game:object`, ...): their fields in
+// name order (see `Answer::record`).
+
+pub fn player(p: &Player) -> Answer {
     let tokens: BTreeMap<String, Value> = p.tokens.iter().map(|(k, v)| (k.clone(), Value::Int(*v))).collect();
-    map(vec![
-        ("id", Value::Int(p.id as i64)),
-        ("name", p.name.as_str().into()),
+    Answer::record(vec![
         ("alive", p.alive.into()),
-        ("life", Value::Int(p.life)),
-        ("home_sector", Value::Int(p.home_sector as i64)),
-        ("at", opt(p.at, sq)),
-        ("tokens", Value::Map(tokens)),
-        ("vars", p.vars.clone()),
+        ("at", Answer::opt(p.at, Answer::square)),
+        ("home_sector", Answer::Int(p.home_sector as i64)),
+        ("id", Answer::int(p.id)),
+        ("life", Answer::Int(p.life)),
+        ("name", Answer::Text(p.name.clone())),
+        ("tokens", Value::Map(tokens).into()),
+        ("vars", p.vars.clone().into()),
     ])
 }
 
-pub fn object(o: &Object) -> Value {
-    map(vec![
-        ("id", Value::Int(o.id as i64)),
-        ("kind", o.kind.as_str().into()),
-        ("at", opt(o.at, place)),
-        ("carried_by", opt(o.carried_by, |p| Value::Int(p as i64))),
-        ("card", opt(o.card, |c| Value::Int(c as i64))),
-        ("owner", opt(o.owner, |p| Value::Int(p as i64))),
-        ("blocks_move", o.blocks_move.into()),
+pub fn object(o: &Object) -> Answer {
+    Answer::record(vec![
+        ("at", Answer::opt(o.at, Answer::place)),
         ("blocks_los", o.blocks_los.into()),
+        ("blocks_move", o.blocks_move.into()),
+        ("card", Answer::opt(o.card, Answer::int)),
+        ("carried_by", Answer::opt(o.carried_by, Answer::int)),
+        ("damage", Answer::Int(o.damage as i64)),
+        ("data", o.data.clone().into()),
         ("fills_square", o.fills_square.into()),
+        ("id", Answer::Int(o.id as i64)),
+        ("kind", Answer::Text(o.kind.clone())),
         ("mobile", o.mobile.into()),
-        ("damage", Value::Int(o.damage as i64)),
-        ("toughness", opt(o.toughness, |t| Value::Int(t as i64))),
-        ("data", o.data.clone()),
+        ("owner", Answer::opt(o.owner, Answer::int)),
+        ("toughness", Answer::opt(o.toughness, |t| Answer::Int(t as i64))),
     ])
 }
 
@@ -155,45 +161,46 @@ pub fn stack_entry(s: &StackEntry) -> Value {
     ])
 }
 
-pub fn turn(t: &TurnState) -> Value {
-    map(vec![
-        ("number", Value::Int(t.number as i64)),
-        ("round", Value::Int(t.round as i64)),
-        ("active", Value::Int(t.active as i64)),
-        ("phase", t.phase.as_str().into()),
+pub fn turn(t: &TurnState) -> Answer {
+    Answer::record(vec![
+        ("active", Answer::int(t.active)),
+        ("extra_turns", Answer::List(t.extra_turns.iter().map(|&p| Answer::int(p)).collect())),
+        ("first", Answer::int(t.first)),
+        ("number", Answer::Int(t.number as i64)),
+        ("phase", Answer::Text(t.phase.clone())),
         ("phase_over", t.phase_over.into()),
-        ("first", Value::Int(t.first as i64)),
-        ("vars", t.vars.clone()),
-        ("extra_turns", Value::List(t.extra_turns.iter().map(|&p| Value::Int(p as i64)).collect())),
+        ("round", Answer::Int(t.round as i64)),
+        ("vars", t.vars.clone().into()),
     ])
 }
 
-/// A card instance with its definition's metadata, as scripts see it.
-pub fn card(c: &CardInstance, def: Option<&crate::cards::CardDef>) -> Value {
-    let mut v = map(vec![
-        ("id", Value::Int(c.id as i64)),
-        ("def", (*c.def).into()),
+/// A card instance with its definition's metadata (without a definition: the instance's own
+/// fields only), as scripts see it.
+pub fn card(c: &CardInstance, def: Option<&crate::cards::CardDef>) -> Answer {
+    let text = |s: &str| Answer::Text(s.to_string());
+    let opt_text = |s: &Option<String>| Answer::opt(s.as_deref(), text);
+    let list = |l: &[String]| Answer::List(l.iter().map(|s| text(s)).collect());
+    let d = |f: &dyn Fn(&crate::cards::CardDef) -> Answer| def.map_or(Answer::Nil, |x| f(x));
+    Answer::record(vec![
+        ("actions", d(&|d| list(&d.actions))),
+        ("controller", Answer::opt(c.controller, Answer::int)),
+        ("copies", d(&|d| Answer::Int(d.copies as i64))),
+        ("data", c.data.clone().into()),
+        ("def", text(&c.def)),
+        ("duration", d(&|d| opt_text(&d.duration))),
+        ("energy", Answer::Int(c.energy)),
+        ("energy_value", d(&|d| Answer::opt(d.energy, Answer::Int))),
+        ("id", Answer::int(c.id)),
+        ("kind", d(&|d| text(&d.kind))),
+        ("name", d(&|d| text(&d.name))),
+        ("range", d(&|d| opt_text(&d.range))),
+        ("school", d(&|d| opt_text(&d.school))),
+        ("target", c.target.clone().unwrap_or_default().into()),
+        ("targets", d(&|d| list(&d.targets))),
+        ("text", d(&|d| text(&d.text))),
+        ("traits", d(&|d| list(&d.traits))),
         ("zone", zone(&c.zone)),
-        ("controller", opt(c.controller, |p| Value::Int(p as i64))),
-        ("target", c.target.clone().unwrap_or_default()),
-        ("energy", Value::Int(c.energy)),
-        ("data", c.data.clone()),
-    ]);
-    if let Some(d) = def {
-        let list = |l: &[String]| Value::List(l.iter().map(|s| s.as_str().into()).collect());
-        v.set("name", d.name.as_str().into());
-        v.set("kind", d.kind.as_str().into());
-        v.set("school", opt(d.school.as_deref(), |s| s.into()));
-        v.set("range", opt(d.range.as_deref(), |s| s.into()));
-        v.set("duration", opt(d.duration.as_deref(), |s| s.into()));
-        v.set("energy_value", opt(d.energy, Value::Int));
-        v.set("copies", Value::Int(d.copies as i64));
-        v.set("traits", list(&d.traits));
-        v.set("targets", list(&d.targets));
-        v.set("actions", list(&d.actions));
-        v.set("text", d.text.as_str().into());
-    }
-    v
+    ])
 }
 
 pub fn int(v: &Value, what: &str) -> Result<i64, String> {

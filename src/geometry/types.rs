@@ -64,6 +64,16 @@ impl Dir {
         }
     }
 
+    /// The letter as a string ("N"), as scripts read directions.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dir::N => "N",
+            Dir::E => "E",
+            Dir::S => "S",
+            Dir::W => "W",
+        }
+    }
+
     pub fn from_letter(c: char) -> Option<Dir> {
         match c.to_ascii_uppercase() {
             'N' => Some(Dir::N),
