@@ -181,15 +181,6 @@ remembered("config", engine_clock, 1, 0)
 remembered("card_def", engine_clock, 1, 1)
 remembered("card_keys", engine_clock, 1, 0)
 
--- A card's hook is called through the kernel only if the card has it: most of the cards a
--- listing asks (can_cast, can_target) have none, and the answer is nil without a crossing.
--- Anything the memo cannot answer (a wrong id) goes to the kernel, which says what is wrong.
-local has_hook, call_card = game.has_hook, game.call_card
-game.call_card = function(self, c, hook, extra, arg)
-  local ok, has = raw_pcall(has_hook, self, c, hook)
-  if ok and has == false then return nil end
-  return call_card(self, c, hook, extra, arg)
-end
 
 -- A new game on the same engine: nothing of the last one is kept.
 local function forget()
@@ -229,12 +220,30 @@ ctx_mt.__index = function(c, k)
   error("ctx has no field or helper '" .. tostring(k) .. "'" .. hint, 2)
 end
 
+local make_ctx  -- (below: it needs the game scripts see)
+-- A card's hook is called through the kernel only if the card has it: most of the cards a
+-- listing asks (can_cast, can_target) have none, and the answer is nil without a crossing.
+-- Its ctx is made here, from the card's record as the memo keeps it, so no table crosses to
+-- be read and built again; the kernel runs the hook (its own budget, its errors). Anything
+-- the memo cannot answer (a wrong id) goes to the kernel, which says what is wrong.
+local has_hook, call_hook = game.has_hook, game.call_card
+game.call_card = function(self, c, hook, extra, arg)
+  local ok, has = raw_pcall(has_hook, self, c, hook)
+  if ok and has == false then return nil end
+  local ctx = nil
+  if ok then
+    local card = game.card(self, c)
+    ctx = make_ctx(c, extra, card.controller, card.target, card.energy)
+  end
+  return call_hook(self, c, hook, ctx, arg)
+end
+
 -- What scripts see: the game read-only (no card may replace a primitive for the others).
 local shown_game = read_only(game)
 
 -- The ctx of card `card`'s hook: `extra`'s fields, and the card's controller, target and
 -- energy where `extra` does not give them.
-local function make_ctx(card, extra, controller, target, energy)
+make_ctx = function(card, extra, controller, target, energy)
   local c = { game = shown_game, card = card }
   if extra then
     -- Plain `next`: copying does not depend on the order (and sorting keys costs).

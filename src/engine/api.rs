@@ -999,10 +999,10 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         k.log_event(&event, data.unwrap_or_default());
         Ok(())
     })?;
-    reg(lua, t, "call_card", w, |k, (c, hook, extra, arg): (i64, String, Option<Value>, Option<Value>)| -> F<Value> {
+    // game:call_card(c, hook, extra, arg) as api.lua calls it: with the hook's ctx made there.
+    reg(lua, t, "call_card", w, |k, (c, hook, ctx, arg): (i64, String, mlua::Value, Option<Value>)| -> F<Value> {
         let c = cid(c, k)?;
         let Some(f) = k.card_hook(c, &hook) else { return Ok(Value::Nil) };
-        let ctx = k.ctx(c, extra.unwrap_or_default())?;
         let r: Value = k.host.call(&f, (ctx, arg.unwrap_or_default()))?;
         Ok(r)
     })?;
