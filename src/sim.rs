@@ -103,6 +103,19 @@ pub struct GameRecord {
     /// Time by script function, when sampled (`SimConfig::profile_scripts`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub script_functions: Vec<FunctionMicros>,
+    /// Time by kernel primitive, when profiled.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub primitives: Vec<PrimitiveMicros>,
+}
+
+/// A kernel primitive's calls in one game and their time, with all they ran (reading the
+/// arguments, building the answer, the scripts a hook or an event ran), and of it in scripts.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PrimitiveMicros {
+    pub name: String,
+    pub calls: u64,
+    pub micros: u64,
+    pub script_micros: u64,
 }
 
 /// A script function's sampled time in one game (see `LuaHost::sample_functions`).
@@ -146,6 +159,7 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
         decisions: 0,
         setup_micros: 0,
         script_functions: Vec::new(),
+        primitives: Vec::new(),
     };
     let started = Instant::now();
     let setup =
@@ -215,6 +229,16 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
     record.primitive_micros = profile.in_primitives.as_micros() as u64;
     record.conversion_micros = profile.in_conversion.as_micros() as u64;
     record.primitive_calls = profile.primitive_calls;
+    record.primitives = engine
+        .primitive_times()
+        .into_iter()
+        .map(|(name, t)| PrimitiveMicros {
+            name,
+            calls: t.calls,
+            micros: t.total.as_micros() as u64,
+            script_micros: t.in_scripts.as_micros() as u64,
+        })
+        .collect();
     record.script_functions = engine
         .script_function_times()
         .into_iter()
@@ -306,6 +330,46 @@ pub struct Summary {
     /// sampled).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub script_functions: Vec<FunctionShare>,
+    /// Kernel primitives by their time over all games, most first (empty unless profiled).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub primitives: Vec<PrimitiveShare>,
+}
+
+/// A kernel primitive over all games: calls a game, time a call, and its share of the games'
+/// time (all it ran included; `in_scripts`: the part of that share in scripts it ran).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PrimitiveShare {
+    pub name: String,
+    pub calls_per_game: f64,
+    pub micros_per_call: f64,
+    pub share: f64,
+    pub in_scripts: f64,
+}
+
+/// The primitives of every game, summed.
+fn primitive_shares(records: &[GameRecord]) -> Vec<PrimitiveShare> {
+    let mut by_name: BTreeMap<&str, (u64, u64, u64)> = BTreeMap::new();
+    for p in records.iter().flat_map(|r| &r.primitives) {
+        let t = by_name.entry(&p.name).or_default();
+        t.0 += p.calls;
+        t.1 += p.micros;
+        t.2 += p.script_micros;
+    }
+    let busy: u64 = records.iter().map(|r| r.micros).sum();
+    let games = records.len().max(1) as f64;
+    let part = |n: u64| if busy == 0 { 0.0 } else { n as f64 / busy as f64 };
+    let mut out: Vec<PrimitiveShare> = by_name
+        .into_iter()
+        .map(|(name, (calls, micros, scripts))| PrimitiveShare {
+            name: name.to_string(),
+            calls_per_game: calls as f64 / games,
+            micros_per_call: micros as f64 / calls.max(1) as f64,
+            share: part(micros),
+            in_scripts: part(scripts),
+        })
+        .collect();
+    out.sort_by(|a, b| b.share.total_cmp(&a.share).then_with(|| a.name.cmp(&b.name)));
+    out
 }
 
 /// A script function's share of the time sampled in scripts, over all games.
@@ -391,11 +455,14 @@ pub fn summarize(records: &[GameRecord], elapsed: Duration) -> Summary {
         lua_share: share(lua),
         primitive_share: share(prim),
         script_functions: function_shares(records),
+        primitives: primitive_shares(records),
     }
 }
 
 /// How many script functions the summary shows (`--profile-scripts`).
 const SCRIPT_FUNCTIONS_SHOWN: usize = 30;
+/// How many primitives it shows (`--profile`).
+const PRIMITIVES_SHOWN: usize = 12;
 
 /// At most `n` characters of `s`, "..." marking a cut.
 fn clip(s: &str, n: usize) -> String {
@@ -457,6 +524,24 @@ pub fn render(s: &Summary, cards_shown: usize) -> String {
         ));
     }
     out.push('\n');
+    if !s.primitives.is_empty() {
+        out.push_str(
+            "\n  kernel primitive      calls a game   µs a call   share of the time (of it in scripts it ran)\n",
+        );
+        for p in s.primitives.iter().take(PRIMITIVES_SHOWN) {
+            out.push_str(&format!(
+                "  {:<20} {:>12.1} {:>11.2}   {:>5.1}% ({:.1}%)\n",
+                clip(&p.name, 20),
+                p.calls_per_game,
+                p.micros_per_call,
+                100.0 * p.share,
+                100.0 * p.in_scripts
+            ));
+        }
+        if s.primitives.len() > PRIMITIVES_SHOWN {
+            out.push_str(&format!("  ... and {} more (--json has them all)\n", s.primitives.len() - PRIMITIVES_SHOWN));
+        }
+    }
     if !s.script_functions.is_empty() {
         out.push_str("\n  on stack   itself   script function (share of the time sampled in scripts)\n");
         for f in s.script_functions.iter().take(SCRIPT_FUNCTIONS_SHOWN) {

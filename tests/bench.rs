@@ -68,3 +68,26 @@ fn sampling_script_functions_names_them_and_changes_no_game() {
     let table = render(&summary, 3);
     assert!(table.contains("script function") && table.contains("add_actions"), "{table}");
 }
+
+#[test]
+fn profiling_times_each_kernel_primitive_and_changes_no_game() {
+    let plain = play_game(&sampled(false), 0, &mut None);
+    let record = play_game(&SimConfig { profile: true, ..sampled(false) }, 0, &mut None);
+    assert_eq!((&record.end, record.turns, record.events), (&plain.end, plain.turns, plain.events), "the same game");
+    assert!(plain.primitives.is_empty(), "nothing timed unless profiled");
+    let calls: u64 = record.primitives.iter().map(|p| p.calls).sum();
+    assert_eq!(calls, record.primitive_calls, "every call of a primitive is one primitive's");
+    let hooks = record
+        .primitives
+        .iter()
+        .find(|p| p.name == "call_card")
+        .unwrap_or_else(|| panic!("card hooks are called in a game: {:?}", record.primitives));
+    assert!(hooks.calls > 0 && hooks.micros >= hooks.script_micros, "{hooks:?}");
+    let queries = record.primitives.iter().find(|p| p.name == "player").expect("players are asked about");
+    assert_eq!(queries.script_micros, 0, "a query runs no script: {queries:?}");
+    let summary = summarize(&[record], std::time::Duration::from_secs(1));
+    assert!(summary.primitives.windows(2).all(|w| w[0].share >= w[1].share), "most first");
+    assert!(summary.primitives.iter().all(|p| p.share >= p.in_scripts), "{:?}", summary.primitives);
+    let table = render(&summary, 3);
+    assert!(table.contains("kernel primitive") && table.contains("call_card"), "{table}");
+}

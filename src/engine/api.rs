@@ -41,10 +41,13 @@ where
     O: IntoLuaMulti,
     F: Fn(&Kernel, A) -> Result<O, Fail> + 'static,
 {
+    let id = k.upgrade().map(|kernel| kernel.host.primitive_id(name)).unwrap_or_default();
     let k = k.clone();
     let name_owned = name.to_string();
     let func = lua.create_function(move |lua, StackArgs(n): StackArgs| {
         let kernel = k.upgrade().ok_or_else(|| mlua::Error::runtime("the game is gone"))?;
+        // (When profiling: the call's time by primitive, all it ran included.)
+        let started = kernel.host.primitive_started();
         // The arguments are read, and the results pushed, where they lie on the stack of the
         // call: no handle made for a table, no list of values (counted as conversion).
         // SAFETY: the `n` arguments are the top of the running call's stack (see `StackArgs`).
@@ -60,6 +63,9 @@ where
         })?;
         // SAFETY: pushes onto the running call's stack, which Lua then takes its results from.
         let pushed = kernel.host.in_conversion(|| unsafe { lua.exec_raw_lua(|raw| out.push_into_stack_multi(raw)) })?;
+        if let Some(started) = started {
+            kernel.host.primitive_done(id, started);
+        }
         Ok(Pushed(pushed))
     })?;
     t.raw_set(name, func)

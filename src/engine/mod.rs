@@ -267,6 +267,12 @@ impl Engine {
         self.k.host.function_times()
     }
 
+    /// Each primitive scripts called since profiling began, most time first: its calls, and
+    /// their time with what they ran (arguments, answer, scripts), of it in scripts.
+    pub fn primitive_times(&self) -> Vec<(String, crate::lua::sandbox::PrimitiveTime)> {
+        self.k.host.primitive_times()
+    }
+
     /// Time spent in scripts and in the primitives they called since profiling began.
     pub fn profile(&self) -> crate::lua::sandbox::ProfileTimes {
         self.k.host.profile()

@@ -291,6 +291,8 @@ impl LuaHost {
             since: Instant::now(),
             times: ProfileTimes::default(),
             functions: None,
+            primitives: Vec::new(),
+            nested_lua: Duration::ZERO,
         });
     }
 
@@ -314,6 +316,58 @@ impl LuaHost {
     /// The time counted since profiling began (zero when it is off).
     pub fn profile(&self) -> ProfileTimes {
         self.shared.profile.borrow().as_ref().map(|p| p.times).unwrap_or_default()
+    }
+
+    /// The number the profile knows primitive `name` by (see [`LuaHost::primitive_started`]).
+    pub fn primitive_id(&self, name: &str) -> usize {
+        let mut names = self.shared.primitive_names.borrow_mut();
+        names.iter().position(|n| n == name).unwrap_or_else(|| {
+            names.push(name.to_string());
+            names.len() - 1
+        })
+    }
+
+    /// When profiling, the moment a call of a primitive began (for
+    /// [`LuaHost::primitive_done`]); None otherwise.
+    pub fn primitive_started(&self) -> Option<PrimitiveStart> {
+        let mut profile = self.shared.profile.borrow_mut();
+        let p = profile.as_mut()?;
+        p.charge();
+        Some(PrimitiveStart { at: p.since, scripts_before: p.nested_lua })
+    }
+
+    /// Charges a call of primitive `id` that began at `start`: its whole time, arguments,
+    /// answer and any script it ran included, and of it the time in scripts.
+    pub fn primitive_done(&self, id: usize, start: PrimitiveStart) {
+        let mut profile = self.shared.profile.borrow_mut();
+        let Some(p) = profile.as_mut() else { return };
+        p.charge();
+        if p.primitives.len() <= id {
+            p.primitives.resize(id + 1, PrimitiveTime::default());
+        }
+        let t = &mut p.primitives[id];
+        t.calls += 1;
+        t.total += p.since - start.at;
+        t.in_scripts += p.nested_lua.saturating_sub(start.scripts_before);
+    }
+
+    /// Each primitive called since profiling began, by name, most time first.
+    pub fn primitive_times(&self) -> Vec<(String, PrimitiveTime)> {
+        let names = self.shared.primitive_names.borrow();
+        let profile = self.shared.profile.borrow();
+        let mut out: Vec<(String, PrimitiveTime)> = profile
+            .as_ref()
+            .map(|p| {
+                p.primitives
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, t)| t.calls > 0)
+                    .map(|(i, t)| (names.get(i).cloned().unwrap_or_default(), *t))
+                    .collect()
+            })
+            .unwrap_or_default();
+        out.sort_by(|a, b| b.1.total.cmp(&a.1.total).then_with(|| a.0.cmp(&b.0)));
+        out
     }
 
     /// Runs `primitive`, Rust code a script called, counted as such when profiling.
@@ -413,6 +467,8 @@ struct Shared {
     interrupt_flag: RefCell<Option<Arc<AtomicBool>>>,
     /// Where the time goes, when asked for ([`LuaHost::set_profiling`]).
     profile: RefCell<Option<Profile>>,
+    /// The primitives' names, by the number the profile knows each by.
+    primitive_names: RefCell<Vec<String>>,
 }
 
 /// What is running, for time accounting.
@@ -434,6 +490,25 @@ struct Profile {
     times: ProfileTimes,
     /// Time by script function, when asked for ([`LuaHost::sample_functions`]).
     functions: Option<FunctionSamples>,
+    /// Time by primitive, by the number [`LuaHost::primitive_id`] gave it.
+    primitives: Vec<PrimitiveTime>,
+    /// Of `times.in_lua`, the time in scripts a primitive ran (not at the bottom of the stack).
+    nested_lua: Duration,
+}
+
+/// When a primitive's call began, as the profile counts ([`LuaHost::primitive_started`]).
+#[derive(Clone, Copy, Debug)]
+pub struct PrimitiveStart {
+    at: Instant,
+    scripts_before: Duration,
+}
+
+/// One primitive's calls and their time, any script it ran included (`in_scripts`: that part).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PrimitiveTime {
+    pub calls: u64,
+    pub total: Duration,
+    pub in_scripts: Duration,
 }
 
 /// Time spent running scripts, running the kernel's primitives called by scripts, and turning
@@ -516,7 +591,13 @@ impl Profile {
         let spent = now - self.since;
         self.since = now;
         match self.stack.last() {
-            Some(Side::Lua) => self.times.in_lua += spent,
+            Some(Side::Lua) => {
+                self.times.in_lua += spent;
+                // (A script below another side: one a primitive ran, a hook or a handler.)
+                if self.stack.len() > 1 {
+                    self.nested_lua += spent;
+                }
+            }
             Some(Side::Primitive) => self.times.in_primitives += spent,
             Some(Side::Conversion) => self.times.in_conversion += spent,
             None => {}
@@ -551,6 +632,7 @@ impl Shared {
             prelude: OnceCell::new(),
             interrupt_flag: RefCell::default(),
             profile: RefCell::new(None),
+            primitive_names: RefCell::default(),
         }
     }
 
