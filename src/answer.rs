@@ -23,6 +23,7 @@ pub enum Answer {
     Int(i64),
     /// A string fixed in the code (a direction, a barrier, a zone's kind).
     Name(&'static str),
+    /// Any other string (a name, a card's text).
     Text(String),
     /// A square or an edge, by its place code (`value::square_code`, `value::edge_code`).
     Place(i64),
@@ -31,6 +32,7 @@ pub enum Answer {
     Record(Vec<(&'static str, Answer)>),
     /// Fields whose names are made at run time, in name order.
     Keyed(Vec<(String, Answer)>),
+    /// Data the kernel keeps for scripts (vars, tags, a card's data), pushed as `Frozen` does.
     Value(Value),
 }
 
