@@ -71,10 +71,9 @@ impl Answer {
         }
     }
 
-    /// An edge, as `convert::edge` gives it: its square and N for a horizontal line, W for a
-    /// vertical one.
+    /// An edge, as `convert::edge` gives it: its square and side (`EdgeId::named_side`).
     pub fn edge(e: EdgeId) -> Answer {
-        let side = if e.horizontal { Dir::N } else { Dir::W };
+        let side = e.named_side();
         match square_code(e.x as i64, e.y as i64) {
             Some(square) => Answer::Place(edge_code(square, side as usize)),
             None => Answer::record(vec![

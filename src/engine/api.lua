@@ -181,7 +181,6 @@ remembered("config", engine_clock, 1, 0)
 remembered("card_def", engine_clock, 1, 1)
 remembered("card_keys", engine_clock, 1, 0)
 
-
 -- A new game on the same engine: nothing of the last one is kept.
 local function forget()
   game_clock[1] = game_clock[1] + 1

@@ -252,8 +252,8 @@ fn barrier_name(b: Barrier) -> &'static str {
 
 /// An edge's key in maps keyed by edges: "x,y,S" of its canonical name (`cv::edge`).
 fn edge_key(e: crate::geometry::EdgeId) -> String {
-    // (As `cv::edge` names it: its square and N for a horizontal line, W for a vertical one.)
-    format!("{},{},{}", e.x, e.y, if e.horizontal { "N" } else { "W" })
+    // (As `cv::edge` names it: its square and side.)
+    format!("{},{},{}", e.x, e.y, e.named_side().name())
 }
 
 /// What scripts see of an edge (`game:edge`, `game:edges`).

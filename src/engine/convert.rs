@@ -50,7 +50,7 @@ pub fn edge_arg(a: &PlaceArg) -> Result<EdgeId, String> {
 }
 
 pub fn dir(d: Dir) -> Value {
-    Value::Str(d.letter().to_string())
+    Value::Str(d.name().to_string())
 }
 
 pub fn to_dir(v: &Value) -> Result<Dir, String> {
@@ -59,8 +59,7 @@ pub fn to_dir(v: &Value) -> Result<Dir, String> {
 
 /// An edge as scripts see it: a square and a side.
 pub fn edge(e: EdgeId) -> Value {
-    let (s, side) = if e.horizontal { (Sq::new(e.x, e.y), Dir::N) } else { (Sq::new(e.x, e.y), Dir::W) };
-    map(vec![("x", Value::Int(s.x as i64)), ("y", Value::Int(s.y as i64)), ("side", dir(side))])
+    map(vec![("x", Value::Int(e.x as i64)), ("y", Value::Int(e.y as i64)), ("side", dir(e.named_side()))])
 }
 
 pub fn to_edge(v: &Value) -> Result<EdgeId, String> {

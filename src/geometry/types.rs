@@ -185,6 +185,16 @@ impl EdgeId {
         }
     }
 
+    /// The side of square (x, y) the edge is, by which scripts name it: N for a horizontal line,
+    /// W for a vertical one.
+    pub fn named_side(self) -> Dir {
+        if self.horizontal {
+            Dir::N
+        } else {
+            Dir::W
+        }
+    }
+
     /// The two squares on either side: (north or west one, south or east one). Either may lie
     /// outside the board.
     pub fn sides(self) -> (Sq, Sq) {
