@@ -15,9 +15,11 @@ local common = require("rules.common")
 local targets = require("rules.targets")
 local RANGE = 4
 
+-- The squares p may land in; with `first`, only the first found (whether he may answer an
+-- attack with it is asked at every response window).
 ---@param game Game
 ---@return {label: string, square: Square}[]
-local function landings(game, p)
+local function landings(game, p, first)
   local at = game:player(p).at
   local out = {}
   if not at then return out end
@@ -26,7 +28,10 @@ local function landings(game, p)
     if d ~= nil and d >= 1 and d <= RANGE then
       local blocked = false
       for _, o in ipairs(game:objects_at(s)) do if o.blocks_move then blocked = true end end
-      if not blocked then out[#out + 1] = { label = "square " .. targets.sq_label(s), square = s } end
+      if not blocked then
+        out[#out + 1] = { label = "square " .. targets.sq_label(s), square = s }
+        if first then return out end
+      end
     end
   end
   return out
@@ -41,7 +46,7 @@ return card {
   text = "Blink up to 4 squares away (count without diagonals; walls, doors and objects don't matter). You can't move any more this turn. When you are attacked you may play it as a counter: if the attacker can't see you where you land, the attack misses.",
   can_cast = function(ctx) return ctx:may_leave_square(ctx.caster) end,
   can_respond = function(ctx, entry)
-    return attacks.aimed_at(ctx.game, entry, ctx.controller) and #landings(ctx.game, ctx.controller) > 0
+    return attacks.aimed_at(ctx.game, entry, ctx.controller) and #landings(ctx.game, ctx.controller, true) > 0
   end,
   resolve = function(ctx)
     local game, p = ctx.game, ctx.controller
