@@ -658,6 +658,22 @@ fn the_interrupt_flag_stops_lua_and_card_tests() {
     assert!(engine.eval_in(&built.lua, "t", "return 1").is_ok(), "cleared, scripts run again");
 }
 
+/// A person's chunk has a budget a loop timing a query fits in (a game's would stop it after a
+/// few milliseconds), and a runaway loop still stops, naming the budget.
+#[test]
+fn a_session_chunk_may_loop_longer_than_a_card_hook() {
+    let built = wizwar::repl::build(&root(), &toy_setup(), &[], Default::default()).unwrap();
+    let engine = &built.engine;
+    let many = "local n = 0 for i = 1, 300000 do if game:player(0) then n = n + 1 end end return n";
+    let out = engine.eval_in(&built.lua, "t", many).expect("300,000 queries fit a session's budget");
+    assert!(matches!(out.values.as_slice(), [mlua::Value::Integer(300000)]), "{:?}", out.values);
+    let before = engine.state();
+    let err = engine.eval_in(&built.lua, "t", "game:set_life(0, 1) while true do end").err().unwrap();
+    let budget = wizwar::engine::SESSION_BUDGET.to_string();
+    assert!(err.contains("instruction budget of") && err.contains(&budget), "{err}");
+    assert_eq!(engine.state(), before, "the chunk's change is undone");
+}
+
 fn toy_setup() -> wizwar::engine::GameSetup {
     wizwar::engine::GameSetup { ruleset: "toy".into(), players: 2, seed: 1, options: vec![], names: vec![] }
 }

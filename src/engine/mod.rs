@@ -39,7 +39,7 @@ pub use api_doc::{ApiDoc, API_DOCS};
 pub use load::{card_files, files_under};
 pub mod convert;
 mod pause;
-pub use pause::{Evaluated, LuaSession, Snapshot};
+pub use pause::{Evaluated, LuaSession, Snapshot, SESSION_BUDGET};
 
 use crate::cards::{load_card, CardDef};
 use crate::decision::{Agent, Decision, Request};

@@ -84,6 +84,13 @@ pub struct Evaluated {
 /// The session environment: globals live in `store`; reads fall back to the sandbox
 /// environment `base`; every assignment is counted, and noted so a failed chunk's can be
 /// taken back.
+/// The instruction budget of a chunk a person runs in a session (the REPL's `lua`): a loop
+/// that times a query a few hundred thousand times fits (a game's 2,000,000 would stop it in
+/// a few milliseconds), and Ctrl-C or the wall-clock limit still stop one that runs away. The
+/// card hooks and handlers it calls keep their own budget each, as in a game; card tests have
+/// the same budget (testing.rs).
+pub const SESSION_BUDGET: u64 = 200_000_000;
+
 const SESSION_LUA: &str = r#"
 local base = ...
 local store, info, journal = {}, { writes = 0 }, {}
@@ -249,7 +256,7 @@ impl Engine {
         });
         let cp = self.checkpoint();
         let writes = session.writes();
-        let result = self.k.host.load_chunk(chunk_name, code, &session.env);
+        let result = self.k.host.load_chunk_with_budget(chunk_name, code, &session.env, SESSION_BUDGET);
         let interrupt = self.k.interrupt.borrow_mut().take();
         let changed = self.k.st.differs_from(&cp.state) || self.log_len() != cp.log;
         let wrote_globals = session.writes() != writes;

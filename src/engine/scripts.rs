@@ -53,7 +53,7 @@ impl Engine {
         let run = || -> Result<mlua::MultiValue, HostError> {
             let env = self.k.host.new_env()?;
             env.raw_set("game", self.k.game.borrow().clone()).map_err(|e| HostError::Runtime(e.to_string()))?;
-            self.k.host.load_chunk("repl", code, &env)
+            self.k.host.load_chunk_with_budget("repl", code, &env, super::pause::SESSION_BUDGET)
         };
         let result = run();
         let interrupt = self.k.interrupt.borrow_mut().take();

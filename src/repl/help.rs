@@ -98,6 +98,8 @@ fn long_help(cmd: &str) -> Option<&'static str> {
                         `=` and `lua EXPR` only look: don't change the session's tables with them.\n\
                         An error changes nothing (the game, nor the globals). An unfinished chunk\n\
                         (`lua for i = 1, 3 do`) waits for more lines (`..>`); Ctrl-C cancels it.\n\
+                        A chunk may run 200 million instructions (a card hook 2 million): enough to time a query\n\
+                        in a loop; Ctrl-C stops one that runs too long.\n\
                         At a question asked in the middle of an action (a response window, a target to choose),\n\
                         Lua sees the game as it is at that question, and may look at the game but not change it:\n\
                         the action is played again from its start once the question is answered, so a change\n\

@@ -234,8 +234,20 @@ impl LuaHost {
     /// Compile `source` (errors read "chunk_name:LINE: msg") with `env` as its environment, run
     /// it under budget and return its results.
     pub fn load_chunk(&self, chunk_name: &str, source: &str, env: &Table) -> Result<MultiValue, HostError> {
+        self.load_chunk_with_budget(chunk_name, source, env, self.shared.limits.instructions)
+    }
+
+    /// [`LuaHost::load_chunk`] with an explicit budget for the chunk (what it calls into, card
+    /// hooks and handlers, still gets the usual budget of each entry).
+    pub fn load_chunk_with_budget(
+        &self,
+        chunk_name: &str,
+        source: &str,
+        env: &Table,
+        instructions: u64,
+    ) -> Result<MultiValue, HostError> {
         let chunk = compile(&self.lua, &self.shared, chunk_name, source, env)?;
-        self.call(&chunk, ())
+        self.call_with_budget(&chunk, (), instructions)
     }
 
     /// Call a function under budget.
