@@ -2,13 +2,19 @@
 //! README's Numbers table and before/after comparisons.
 //!
 //! For every ruleset with cards of its own and two kinds of bots (random, hunter): `games`
-//! two-player games of at most 60 turns on one thread, giving games and turns per second,
-//! microseconds per decision, the time to start a game on a loaded engine (a reset) and to
-//! load it; then the same games again, profiled (the profiler's clocks cost a few percent, so
-//! the speeds come from the first run), giving calls into the kernel per turn and the shares
-//! of time in scripts, in turning values between Lua and Rust, in the kernel's primitives and
-//! in the rest of the engine. Then the time and size of a copy of a game's state (what every
-//! checkpoint costs), and what two threads gain over one (both runs unprofiled).
+//! two-player games of at most 60 turns on one thread, played `runs` times, giving games and
+//! turns per second, microseconds per decision, the time to start a game on a loaded engine
+//! (a reset) and to load it; then the same games again, profiled (the profiler's clocks cost a
+//! few percent, so the speeds come from the unprofiled runs), giving calls into the kernel per
+//! turn and the shares of time in scripts, in turning values between Lua and Rust, in the
+//! kernel's primitives and in the rest of the engine. Then the time and size of a copy of a
+//! game's state (what every checkpoint costs), and what two threads gain over one (both
+//! unprofiled, `runs` times each).
+//!
+//! A shared machine's speed moves from one second to the next, and a process's first games
+//! run slower than the rest (caches, the allocator's first pages): a line's speeds are those of
+//! its median run, with the slowest and fastest runs' games/s beside them, and a run's time
+//! leaves out loading the engine (its own column).
 
 use crate::engine::{Engine, GameSetup};
 use crate::sim::{run, Bots, Cap, GameRecord, SimConfig};
@@ -23,7 +29,10 @@ pub struct BenchLine {
     pub ruleset: String,
     pub bots: String,
     pub games: u64,
+    /// Of the median run (by games/s).
     pub games_per_second: f64,
+    /// The games/s of every run, in the order they ran.
+    pub runs: Vec<f64>,
     pub turns_per_second: f64,
     pub micros_per_decision: f64,
     pub calls_per_turn: f64,
@@ -51,9 +60,12 @@ pub struct CloneCost {
 pub struct BenchReport {
     pub lines: Vec<BenchLine>,
     pub clones: Vec<CloneCost>,
-    /// Games per second with two threads over one (random bots, the first ruleset).
+    /// Games per second with two threads over one (random bots, the first ruleset), each the
+    /// median of its runs.
     pub jobs2_gain: f64,
     pub jobs2_ruleset: String,
+    /// How many times each line's games were played unprofiled.
+    pub runs: usize,
 }
 
 /// The rulesets a bench plays: those with cards of their own (not the shared mechanics, nor a
@@ -82,13 +94,47 @@ fn config(root: &Path, ruleset: &str, bots: Bots, games: u64, jobs: usize, profi
     }
 }
 
-/// A line from the games played unprofiled (`records`, in `wall` time) and the same games
-/// played again profiled (`profiled`).
-fn line(ruleset: &str, bots: &str, records: &[GameRecord], wall: Duration, profiled: &[GameRecord]) -> BenchLine {
+/// One unprofiled run of a line's games: their records and the time they took.
+struct Run {
+    records: Vec<GameRecord>,
+    wall: Duration,
+}
+
+impl Run {
+    /// Plays the games of `config` on one thread.
+    fn play(config: &SimConfig) -> Run {
+        let started = Instant::now();
+        let records = run(config, None, &|_| {});
+        Run { records, wall: started.elapsed() }
+    }
+
+    /// The run's time, but loading the engine (the first game's set-up).
+    fn playing_time(&self) -> Duration {
+        let load = Duration::from_micros(self.records.first().map_or(0, |r| r.setup_micros));
+        self.wall.saturating_sub(load)
+    }
+
+    fn games_per_second(&self) -> f64 {
+        self.records.len() as f64 / self.playing_time().as_secs_f64().max(1e-9)
+    }
+}
+
+/// The run with the median games/s (the later one of the middle two for an even count).
+fn median(runs: &[Run]) -> &Run {
+    let mut order: Vec<&Run> = runs.iter().collect();
+    order.sort_by(|a, b| a.games_per_second().total_cmp(&b.games_per_second()));
+    order[order.len() / 2]
+}
+
+/// A line from the runs played unprofiled (the speeds are the median run's) and the same
+/// games played again profiled (`profiled`).
+fn line(ruleset: &str, bots: &str, runs: &[Run], profiled: &[GameRecord]) -> BenchLine {
+    let middle = median(runs);
+    let records = &middle.records;
     let sum = |f: &dyn Fn(&GameRecord) -> u64| records.iter().map(f).sum::<u64>() as f64;
     let micros = sum(&|r| r.micros).max(1.0);
     let turns = sum(&|r| r.turns).max(1.0);
-    let secs = wall.as_secs_f64().max(1e-9);
+    let secs = middle.playing_time().as_secs_f64().max(1e-9);
     let sum_profiled = |f: &dyn Fn(&GameRecord) -> u64| profiled.iter().map(f).sum::<u64>() as f64;
     let profiled_micros = sum_profiled(&|r| r.micros).max(1.0);
     let script = sum_profiled(&|r| r.lua_micros) / profiled_micros;
@@ -99,6 +145,7 @@ fn line(ruleset: &str, bots: &str, records: &[GameRecord], wall: Duration, profi
         bots: bots.to_string(),
         games: records.len() as u64,
         games_per_second: records.len() as f64 / secs,
+        runs: runs.iter().map(Run::games_per_second).collect(),
         turns_per_second: turns / secs,
         micros_per_decision: micros / sum(&|r| r.decisions).max(1.0),
         calls_per_turn: sum_profiled(&|r| r.primitive_calls) / sum_profiled(&|r| r.turns).max(1.0),
@@ -133,27 +180,35 @@ fn clone_cost(root: &Path, ruleset: &str) -> Result<CloneCost, String> {
     Ok(CloneCost { ruleset: ruleset.to_string(), micros, json_bytes })
 }
 
-/// Runs the bench; `progress` hears what is being measured.
-pub fn bench(root: &Path, games: u64, progress: &dyn Fn(&str)) -> Result<BenchReport, String> {
+/// Runs the bench, each line's games `runs` times; `progress` hears what is being measured.
+pub fn bench(root: &Path, games: u64, runs: usize, progress: &dyn Fn(&str)) -> Result<BenchReport, String> {
     let rulesets = bench_rulesets(root);
     let first = rulesets.first().cloned().ok_or("no ruleset with cards to measure")?;
+    let runs = runs.max(1);
+    let same = |a: &GameRecord, b: &GameRecord| (a.turns, a.events, &a.end) == (b.turns, b.events, &b.end);
     let mut lines = Vec::new();
     for r in &rulesets {
         for (bots, name) in [(Bots::Random, "random"), (Bots::Hunter, "hunter")] {
-            progress(&format!("{r}, {name} bots: {games} games on one thread"));
-            let started = Instant::now();
-            let records = run(&config(root, r, bots, games, 1, false), None, &|_| {});
-            let wall = started.elapsed();
-            if let Some(bad) = records.iter().find(|r| r.failed()) {
-                return Err(format!("{r}: game {} failed: {}", bad.index, bad.end));
+            let mut played: Vec<Run> = Vec::new();
+            for i in 1..=runs {
+                progress(&format!("{r}, {name} bots: {games} games on one thread (run {i} of {runs})"));
+                let this = Run::play(&config(root, r, bots, games, 1, false));
+                if let Some(bad) = this.records.iter().find(|r| r.failed()) {
+                    return Err(format!("{r}: game {} failed: {}", bad.index, bad.end));
+                }
+                if let Some(before) = played.first() {
+                    if let Some((a, _)) = this.records.iter().zip(&before.records).find(|(a, b)| !same(a, b)) {
+                        return Err(format!("{r}: game {} went otherwise when played again", a.index));
+                    }
+                }
+                played.push(this);
             }
             progress(&format!("{r}, {name} bots: the same games, profiled"));
             let profiled = run(&config(root, r, bots, games, 1, true), None, &|_| {});
-            let same = |a: &GameRecord, b: &GameRecord| (a.turns, a.events, &a.end) == (b.turns, b.events, &b.end);
-            if let Some((a, _)) = records.iter().zip(&profiled).find(|(a, b)| !same(a, b)) {
+            if let Some((a, _)) = played[0].records.iter().zip(&profiled).find(|(a, b)| !same(a, b)) {
                 return Err(format!("{r}: game {} went otherwise when profiled: the profiler changed a game", a.index));
             }
-            lines.push(line(r, name, &records, wall, &profiled));
+            lines.push(line(r, name, &played, &profiled));
         }
     }
     let mut clones = Vec::new();
@@ -161,12 +216,32 @@ pub fn bench(root: &Path, games: u64, progress: &dyn Fn(&str)) -> Result<BenchRe
         progress(&format!("{r}: copies of a game's state"));
         clones.push(clone_cost(root, r)?);
     }
-    progress(&format!("{first}, random bots: {games} games on two threads"));
-    let started = Instant::now();
-    run(&config(root, &first, Bots::Random, games, 2, false), None, &|_| {});
-    let two = games as f64 / started.elapsed().as_secs_f64().max(1e-9);
-    let one = lines.iter().find(|l| l.ruleset == first && l.bots == "random").map_or(1.0, |l| l.games_per_second);
-    Ok(BenchReport { lines, clones, jobs2_gain: two / one.max(1e-9), jobs2_ruleset: first })
+    // Two threads against one, run in turn (the machine's speed moves), each the median of its
+    // runs, the whole time counted (each thread loads its own engine).
+    let (mut one, mut two) = (Vec::new(), Vec::new());
+    for i in 1..=runs {
+        for (jobs, rates) in [(1, &mut one), (2, &mut two)] {
+            progress(&format!("{first}, random bots: {games} games on {jobs} thread(s) (run {i} of {runs})"));
+            let this = Run::play(&config(root, &first, Bots::Random, games, jobs, false));
+            rates.push(games as f64 / this.wall.as_secs_f64().max(1e-9));
+        }
+    }
+    let middle = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let gain = middle(two) / middle(one).max(1e-9);
+    Ok(BenchReport { lines, clones, jobs2_gain: gain, jobs2_ruleset: first, runs })
+}
+
+/// The slowest and fastest of some runs' games/s, as "57.8-64.7" (one run: "-").
+fn range(runs: &[f64]) -> String {
+    let lo = runs.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = runs.iter().copied().fold(0.0, f64::max);
+    if runs.len() < 2 {
+        return "-".into();
+    }
+    format!("{lo:.1}-{hi:.1}")
 }
 
 /// The report as tables for people.
@@ -175,10 +250,11 @@ pub fn render(report: &BenchReport) -> String {
     let pct = |x: f64| format!("{:.0}%", x * 100.0);
     let _ = writeln!(
         s,
-        "{:<10} {:<7} {:>7} {:>9} {:>10} {:>11} {:>8} {:>9} {:>8} {:>8} {:>10} {:>8}",
+        "{:<10} {:<7} {:>7} {:>11} {:>9} {:>10} {:>11} {:>8} {:>9} {:>8} {:>8} {:>10} {:>8}",
         "ruleset",
         "bots",
         "games/s",
+        "runs' range",
         "turns/s",
         "µs/decis.",
         "calls/turn",
@@ -192,10 +268,11 @@ pub fn render(report: &BenchReport) -> String {
     for l in &report.lines {
         let _ = writeln!(
             s,
-            "{:<10} {:<7} {:>7.1} {:>9.0} {:>10.0} {:>11.0} {:>8} {:>9} {:>8} {:>8} {:>10.0} {:>8.1}",
+            "{:<10} {:<7} {:>7.1} {:>11} {:>9.0} {:>10.0} {:>11.0} {:>8} {:>9} {:>8} {:>8} {:>10.0} {:>8.1}",
             l.ruleset,
             l.bots,
             l.games_per_second,
+            range(&l.runs),
             l.turns_per_second,
             l.micros_per_decision,
             l.calls_per_turn,
@@ -216,6 +293,11 @@ pub fn render(report: &BenchReport) -> String {
         s,
         "two threads: {:.2}x the games/s of one ({}, random bots)",
         report.jobs2_gain, report.jobs2_ruleset
+    );
+    let _ = writeln!(
+        s,
+        "(each line's games played {} times; the speeds are the median run's, without loading the engine)",
+        report.runs
     );
     s
 }

@@ -200,6 +200,10 @@ enum Command {
         /// Games per ruleset and kind of bots.
         #[arg(long, default_value_t = 40)]
         games: u64,
+        /// How many times each line's games are played unprofiled: its speeds are the median
+        /// run's (a shared machine's speed moves from run to run).
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
         /// Also write the figures as JSON to this file.
         #[arg(long)]
         json: Option<PathBuf>,
@@ -682,11 +686,11 @@ fn run(cli: Cli) -> Result<(), String> {
                 Err(format!("{} test(s) failed", failed.len()))
             }
         }
-        Command::Bench { games, json } => {
-            if games == 0 {
-                return Err("--games needs at least 1".into());
+        Command::Bench { games, runs, json } => {
+            if games == 0 || runs == 0 {
+                return Err("--games and --runs need at least 1".into());
             }
-            let report = wizwar::bench::bench(&root, games, &|what| eprintln!("measuring {what}..."))?;
+            let report = wizwar::bench::bench(&root, games, runs, &|what| eprintln!("measuring {what}..."))?;
             print!("{}", wizwar::bench::render(&report));
             if let Some(path) = json {
                 let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;

@@ -7,14 +7,16 @@ use wizwar::sim::{play_game, render, summarize, Bots, Cap, SimConfig};
 
 #[test]
 fn the_bench_reports_every_ruleset_with_both_kinds_of_bots() {
-    // Two games a line: the first loads the engine, the second starts on it (the set-up figure).
-    let report = wizwar::bench::bench(Path::new("."), 2, &|_| {}).unwrap();
+    // Two games a line: the first loads the engine, the second starts on it (the set-up figure);
+    // each line played twice, as the median of runs needs.
+    let report = wizwar::bench::bench(Path::new("."), 2, 2, &|_| {}).unwrap();
     let rulesets = wizwar::bench::bench_rulesets(Path::new("."));
     assert!(rulesets.contains(&"8th".to_string()) && rulesets.contains(&"classic".to_string()), "{rulesets:?}");
     assert!(!rulesets.contains(&"8th-blitz".to_string()), "a variant plays its parent's cards: not measured again");
     assert_eq!(report.lines.len(), rulesets.len() * 2);
     for l in &report.lines {
         assert!(l.games == 2 && l.games_per_second > 0.0 && l.turns_per_second > 0.0, "{l:?}");
+        assert!(l.runs.len() == 2 && l.runs.contains(&l.games_per_second), "the median is one of the runs: {l:?}");
         assert!(l.calls_per_turn > 1.0 && l.micros_per_decision > 0.0 && l.setup_micros > 0.0, "{l:?}");
         assert!(l.load_micros > 0.0, "{l:?}");
         let shares = l.script_share + l.conversion_share + l.primitive_share + l.engine_share;
@@ -25,6 +27,7 @@ fn the_bench_reports_every_ruleset_with_both_kinds_of_bots() {
     assert!(report.jobs2_gain > 0.0);
     let text = wizwar::bench::render(&report);
     assert!(text.contains("games/s") && text.contains("a copy of a 8th game's state"), "{text}");
+    assert!(text.contains("runs' range") && text.contains("played 2 times"), "{text}");
 }
 
 fn sampled(profile_scripts: bool) -> SimConfig {
