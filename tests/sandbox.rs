@@ -535,6 +535,24 @@ fn table_sort_is_stable() {
         return true
     "#;
     assert!(eval_bool(&host, same));
+    // Strings in their plain order are compared by the host: the order Lua's `<` gives, as the
+    // prelude's Lua sorts them (a table with a metatable), prefixes, digits and bytes past 127
+    // included.
+    let strings = r#"
+        local words = { "wall 10,2,N", "wall 9,2,N", "", "a\0b", "a", "a\0", "B", "b", "\xff", "wall 1,2,W",
+                        "wall 1,2,N", "door 3,3,S", "a", "zz", "z" }
+        local plain, shown = {}, setmetatable({}, {})
+        for i, w in ipairs(words) do plain[i] = w rawset(shown, i, w) end
+        table.sort(plain) table.sort(shown)
+        for i = 1, #words do
+          if plain[i] ~= rawget(shown, i) then return false end
+          if i > 1 and plain[i] < plain[i - 1] then return false end
+        end
+        return plain[1] == "" and plain[#words] == "\xff"
+    "#;
+    assert!(eval_bool(&host, strings));
+    let message = expect_runtime(run(&host, "cards/test/sort_mixed.lua", "local t = { 'b', 3, 'a' }\ntable.sort(t)"));
+    assert!(message.contains("compare") && message.contains("sort_mixed.lua:2:"), "{message}");
     // The comparison's error is the sort's, at its own line.
     let message = expect_runtime(run(&host, "cards/test/sort_error.lua", "local t = { 3, {}, 1 }\ntable.sort(t)"));
     assert!(message.contains("compare"), "{message}");

@@ -220,20 +220,22 @@ local function less_than(a, b) return a < b end
 local stable_sort = H.stable_sort
 local function sort(t, lt)
   checktable(t, 1, "sort")
-  if lt == nil then
+  local plain = lt == nil
+  if plain then
     lt = less_than
   elseif type(lt) ~= "function" then
     error("bad argument #2 to 'sort' (function expected, got " .. type(lt) .. ")", 2)
   end
   if getmetatable(t) == nil and not is_frozen(t) then
     -- A plain table: the same sort, run by the host (primitives.rs, `stable_sort`); each
-    -- comparison is a call of `lt`, metered as any, and the rest is charged here.
+    -- comparison is a call of `lt`, metered as any, and the rest is charged here. (Strings in
+    -- their plain order, `plain`, are compared by the host itself: the same order.)
     local n = rawlen(t)
     if n < 2 then return end
     local levels, w = 1, 1
     while w < n do w, levels = w * 2, levels + 1 end
     charge(n * levels)
-    return stable_sort(t, lt, n)
+    return stable_sort(t, lt, n, plain)
   end
   local n = #t
   if n < 2 then return end

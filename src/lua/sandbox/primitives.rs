@@ -187,18 +187,24 @@ unsafe extern "C-unwind" fn is_frozen(state: *mut mlua::ffi::lua_State) -> std::
     1
 }
 
-/// `stable_sort(t, lt, n)`: sorts t[1..n] (a table without a metatable, not frozen) by `lt`,
-/// exactly as the prelude's Lua `sort` does (the same steps, so even a comparison that is not
-/// an order gives the same result): insertion sort on runs of 8, then bottom-up merges; equal
-/// elements keep their order. An error of `lt` is raised again once the sort has let go.
+/// `stable_sort(t, lt, n, plain)`: sorts t[1..n] (a table without a metatable, not frozen) by
+/// `lt`, exactly as the prelude's Lua `sort` does (the same steps, so even a comparison that is
+/// not an order gives the same result): insertion sort on runs of 8, then bottom-up merges;
+/// equal elements keep their order. An error of `lt` is raised again once the sort has let go.
+/// With `plain` (`lt` is Lua's own `<`) and only strings to sort, they are compared here, byte
+/// by byte as Lua compares them: for a total order any stable sort gives that same result.
 unsafe extern "C-unwind" fn stable_sort(state: *mut mlua::ffi::lua_State) -> std::os::raw::c_int {
     use mlua::ffi;
     ffi::luaL_checktype(state, 1, ffi::LUA_TTABLE);
     ffi::luaL_checktype(state, 2, ffi::LUA_TFUNCTION);
     let n = ffi::luaL_checkinteger(state, 3).max(0) as usize;
+    let plain = ffi::lua_toboolean(state, 4) != 0;
     ffi::lua_settop(state, 2);
     if ffi::lua_checkstack(state, 8) == 0 {
         ffi::luaL_error(state, c"sort: no stack space".as_ptr());
+    }
+    if plain && sort_strings(state, n) {
+        return 0;
     }
     // A copy of the elements (stack 3), as the Lua version sorts a copy.
     ffi::lua_createtable(state, n as std::os::raw::c_int, 0);
@@ -217,6 +223,42 @@ unsafe extern "C-unwind" fn stable_sort(state: *mut mlua::ffi::lua_State) -> std
     }
     drop(order);
     0
+}
+
+/// Sorts t[1..n] (stack 1) in place if they are all strings, by their bytes (Lua's `<` on
+/// strings, in the C locale the engine runs in); false, with nothing changed, if one is not.
+unsafe fn sort_strings(state: *mut mlua::ffi::lua_State, n: usize) -> bool {
+    use mlua::ffi;
+    // A copy first (stack 3): it keeps every string alive while t is rewritten, and the only
+    // allocation that may raise an error happens before anything with a destructor lives.
+    ffi::lua_createtable(state, n as std::os::raw::c_int, 0);
+    for i in 1..=n as ffi::lua_Integer {
+        ffi::lua_rawgeti(state, 1, i);
+        ffi::lua_rawseti(state, 3, i);
+    }
+    let mut items: Vec<(&[u8], ffi::lua_Integer)> = Vec::with_capacity(n);
+    for i in 1..=n as ffi::lua_Integer {
+        let is_string = ffi::lua_rawgeti(state, 3, i) == ffi::LUA_TSTRING;
+        if is_string {
+            let mut len = 0usize;
+            let p = ffi::lua_tolstring(state, -1, &mut len) as *const u8;
+            items.push((std::slice::from_raw_parts(p, len), i));
+        }
+        ffi::lua_pop(state, 1);
+        if !is_string {
+            drop(items);
+            ffi::lua_settop(state, 2);
+            return false;
+        }
+    }
+    items.sort_by(|a, b| a.0.cmp(b.0));
+    for (i, &(_, from)) in items.iter().enumerate() {
+        ffi::lua_rawgeti(state, 3, from);
+        ffi::lua_rawseti(state, 1, i as ffi::lua_Integer + 1);
+    }
+    drop(items);
+    ffi::lua_settop(state, 2);
+    true
 }
 
 /// The sorted order of the copy at stack 3 by `lt` at stack 2 (position i holds the copy's
