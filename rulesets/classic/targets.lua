@@ -4,36 +4,40 @@
 local common = require("rules.common")
 local M = base
 
--- Walls or doors that a wizard at `from` might see: the edges of the squares he sees (a
--- wall's centre in sight has a square in sight beside it), far fewer than the whole board.
--- Rim walls are walls too (classic, The Board: one beside an exit can be smashed).
-local function edges_near(game, from, barrier)
-  local out, seen = {}, {}
-  local squares = common.copy(game:visible_from(from))
-  squares[#squares + 1] = from
-  for _, s in ipairs(squares) do
-    for k, info in pairs(M.edges_around(game, s)) do
-      if info.barrier == barrier and not seen[k] then
-        seen[k] = true
-        out[#out + 1] = { kind = barrier, edge = info.edge, label = barrier .. " " .. k }
-      end
-    end
+-- The walls or doors of the square `from`, by label. Only they can be in a range nearer than
+-- L.O.S. (ADJACENT, SAME SPACE: M.in_range takes a line in such a range only if it is an edge of
+-- the caster's square), so only they are candidates. Rim walls are walls too (classic, The
+-- Board: one beside an exit can be smashed).
+local function edges_of_square(game, from, barrier)
+  local out = {}
+  -- (The sandbox's pairs goes by key: these come in label order.)
+  for k, info in pairs(M.edges_around(game, from)) do
+    if info.barrier == barrier then out[#out + 1] = { kind = barrier, edge = info.edge, label = barrier .. " " .. k } end
   end
-  table.sort(out, function(a, b) return a.label < b.label end)
   return out
 end
 
+-- Targets in label order (each label once), the labels sorted as plain strings: no comparison
+-- function run for each pair, as `table.sort(list, by_label)` would.
+local function in_label_order(list)
+  local labels, of = {}, {}
+  for i, t in ipairs(list) do
+    labels[i] = t.label
+    of[t.label] = t
+  end
+  table.sort(labels)
+  for i, label in ipairs(labels) do list[i] = of[label] end
+  return list
+end
+
 -- In sight (L.O.S.), the lines seen as the edition says (config `walls_seen_at`: the 9th needs
--- only a point of the wall in sight, 9th: Targeting); nearer ranges, the edges of the squares
--- in sight.
+-- only a point of the wall in sight, 9th: Targeting); nearer ranges, the caster's square's.
 local function edges(barrier)
   return function(game, p, range)
     local from = game:player(p).at
     if range == "anywhere" or range == nil or not from then return M.edge_targets(game, barrier, barrier, true) end
-    if range ~= "los" then return edges_near(game, from, barrier) end
-    local out = M.edge_targets(game, barrier, barrier, true, range, from)
-    table.sort(out, function(a, b) return a.label < b.label end)
-    return out
+    if range ~= "los" then return edges_of_square(game, from, barrier) end
+    return in_label_order(M.edge_targets(game, barrier, barrier, true, range, from))
   end
 end
 M.kinds.wall = edges("wall")
