@@ -263,10 +263,18 @@ function M.legal(game, p, c, cache)
     local ck = ttype .. "/" .. tostring(card.range) .. (seen_from and "/plain" or "")
     cache.candidates[ck] = cache.candidates[ck] or M.candidates(game, p, ttype, card.range, seen_from)
     for _, t in ipairs(cache.candidates[ck]) do
-      if not seen[t.label] and not M.excluded(game, p, c, card, t, cache) then
-        if verdicts[t.label] == nil then verdicts[t.label] = M.in_range(game, p, card.range, t, bent, from) end
-        if verdicts[t.label] and (not asks or game:call_card(c, "can_target", { caster = p, controller = p }, t) ~= false) then
-          seen[t.label] = true
+      local label = t.label
+      if not seen[label] then
+        -- In range first: that verdict is kept for every card of the listing with this range,
+        -- while what the edition excludes is asked card by card.
+        local in_range = verdicts[label]
+        if in_range == nil then
+          in_range = M.in_range(game, p, card.range, t, bent, from)
+          verdicts[label] = in_range
+        end
+        if in_range and not M.excluded(game, p, c, card, t, cache)
+            and (not asks or game:call_card(c, "can_target", { caster = p, controller = p }, t) ~= false) then
+          seen[label] = true
           out[#out + 1] = t
         end
       end
