@@ -181,14 +181,12 @@ local function add_punches(game, p, list)
   if not rules.can_attack(game) then return end
   local at = game:player(p).at
   rules.add_wizard_punches(game, p, list)
-  local edges = {}
+  -- (The sandbox's pairs goes by key: the edges come in label order.)
   for k, info in pairs(targets.edges_around(game, at)) do
-    if info.barrier == "wall" or info.barrier == "door" then edges[#edges + 1] = { k = k, info = info } end
-  end
-  table.sort(edges, function(a, b) return a.k < b.k end)
-  for _, e in ipairs(edges) do
-    local kind = e.info.barrier
-    list[#list + 1] = { label = "punch " .. kind .. " " .. e.k, kind = "punch", target = { kind = kind, edge = e.info.edge } }
+    local kind = info.barrier
+    if kind == "wall" or kind == "door" then
+      list[#list + 1] = { label = "punch " .. kind .. " " .. k, kind = "punch", target = { kind = kind, edge = info.edge } }
+    end
   end
   for _, o in ipairs(game:objects()) do
     if targets.breakable(o) and o.fills_square and o.at and o.at.side == nil
@@ -207,8 +205,11 @@ local function add_casts(game, p, list, cache)
     local ok = card.kind == "attack" or card.kind == "neutral"
     if card.kind == "counter" then ok = game:has_hook(c, "can_cast") end
     if lost and card.kind ~= "counter" then ok = false end
-    if ok and game:call_card(c, "can_cast", { caster = p, controller = p }) == false then ok = false end
-    if ok and card.kind == "counter" and game:call_card(c, "can_cast", { caster = p, controller = p }) ~= true then ok = false end
+    if ok then
+      -- (asked once: a counteraction needs a yes, any other card only no refusal)
+      local can = game:call_card(c, "can_cast", { caster = p, controller = p })
+      if can == false or (card.kind == "counter" and can ~= true) then ok = false end
+    end
     if ok then
       rules.add_plays(game, p, c, "cast", list, cache, function(t)
         return not play.counts_as_attack(game, p, c, t) or rules.can_attack(game)
