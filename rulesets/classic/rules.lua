@@ -188,8 +188,9 @@ local function add_punches(game, p, list)
       list[#list + 1] = { label = "punch " .. kind .. " " .. k, kind = "punch", target = { kind = kind, edge = info.edge } }
     end
   end
+  -- (Whether it fills a square first: few objects do, and it is a field, not a call.)
   for _, o in ipairs(game:objects()) do
-    if targets.breakable(o) and o.fills_square and o.at and o.at.side == nil
+    if o.fills_square and targets.breakable(o) and o.at and o.at.side == nil
         and targets.object_adjacent(game, at, o.id, o.at) then
       list[#list + 1] = { label = "punch object #" .. o.id, kind = "punch", target = { kind = "object", id = o.id, at = o.at } }
     end
