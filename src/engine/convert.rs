@@ -179,7 +179,7 @@ pub fn card(c: &CardInstance, def: Option<&crate::cards::CardDef>) -> Answer {
     let text = |s: &str| Answer::Text(s.to_string());
     let opt_text = |s: &Option<String>| Answer::opt(s.as_deref(), text);
     let list = |l: &[String]| Answer::List(l.iter().map(|s| text(s)).collect());
-    let d = |f: &dyn Fn(&crate::cards::CardDef) -> Answer| def.map_or(Answer::Nil, |x| f(x));
+    let d = |f: &dyn Fn(&crate::cards::CardDef) -> Answer| def.map_or(Answer::Nil, f);
     Answer::record(vec![
         ("actions", d(&|d| list(&d.actions))),
         ("controller", Answer::opt(c.controller, Answer::int)),
