@@ -119,11 +119,17 @@ impl Run {
     }
 }
 
-/// The run with the median games/s (the later one of the middle two for an even count).
-fn median(runs: &[Run]) -> &Run {
-    let mut order: Vec<&Run> = runs.iter().collect();
-    order.sort_by(|a, b| a.games_per_second().total_cmp(&b.games_per_second()));
+/// Where the median of `values` is (the later one of the middle two for an even count).
+fn median_at(values: &[f64]) -> usize {
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
     order[order.len() / 2]
+}
+
+/// The run with the median games/s.
+fn median(runs: &[Run]) -> &Run {
+    let rates: Vec<f64> = runs.iter().map(Run::games_per_second).collect();
+    &runs[median_at(&rates)]
 }
 
 /// A line from the runs played unprofiled (the speeds are the median run's) and the same
@@ -226,11 +232,7 @@ pub fn bench(root: &Path, games: u64, runs: usize, progress: &dyn Fn(&str)) -> R
             rates.push(games as f64 / this.wall.as_secs_f64().max(1e-9));
         }
     }
-    let middle = |mut v: Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    let gain = middle(two) / middle(one).max(1e-9);
+    let gain = two[median_at(&two)] / one[median_at(&one)].max(1e-9);
     Ok(BenchReport { lines, clones, jobs2_gain: gain, jobs2_ruleset: first, runs })
 }
 

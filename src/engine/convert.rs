@@ -68,13 +68,6 @@ pub fn to_edge(v: &Value) -> Result<EdgeId, String> {
     Ok(s.edge(side))
 }
 
-pub fn place(p: Place) -> Value {
-    match p {
-        Place::Square(s) => sq(s),
-        Place::Edge(e) => edge(e),
-    }
-}
-
 pub fn to_place(v: &Value) -> Result<Place, String> {
     if v.get("side").is_some() {
         to_edge(v).map(Place::Edge)
