@@ -122,12 +122,16 @@ fn reconstructed_note(source: &str) -> Option<String> {
 }
 
 /// Loads and checks one card file. `root` is the folder holding `cards/` (the project root);
-/// `path` is relative to it. The returned table holds the card's hooks for the host to call.
+/// `path` is relative to it. The returned table holds the card's hooks for the host to call,
+/// and its test functions only if `keep_tests` (a game card tests run in): a game never calls
+/// them, and they are half of a card file's code, so keeping them would make every game's
+/// Lua heap larger and its collector slower. Their names are read and checked either way.
 pub fn load_card(
     host: &LuaHost,
     vocab: &Vocabulary,
     root: &Path,
     path: &Path,
+    keep_tests: bool,
 ) -> Result<(CardDef, mlua::Table), CardError> {
     let file = path.to_string_lossy().replace('\\', "/");
     let err = |line: Option<usize>, message: String| CardError { file: file.clone(), line, message, also: vec![] };
@@ -155,6 +159,9 @@ pub fn load_card(
         _ => return Err(err(None, "the file must `return card { ... }`".into())),
     };
     let def = check_card(&table, &source, vocab, &file, &key)?;
+    if !keep_tests {
+        table.raw_set("tests", mlua::Value::Nil).map_err(|e| err(None, e.to_string()))?;
+    }
     // A card keeps no state in its own table: its hooks are fixed once it has loaded (the
     // kernel looks each one up once).
     host.read_only(&table).map_err(|e| err(None, e.to_string()))?;
@@ -408,4 +415,35 @@ fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key
         actions,
         tests,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lua::sandbox::Limits;
+
+    fn vocabulary() -> Vocabulary {
+        let mut v = Vocabulary::default();
+        v.kinds.insert("attack".into());
+        v.ranges.insert("anywhere".into());
+        v.targets.insert("wizard".into());
+        v
+    }
+
+    /// A game keeps a card's hooks but not its test functions (no game calls them); a game
+    /// card tests run in keeps both. The tests' names are read and checked either way.
+    #[test]
+    fn test_functions_are_kept_only_for_tests() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/engine");
+        let path = Path::new("cards/toy/zap.lua");
+        for keep in [false, true] {
+            let host = LuaHost::new(Limits::default()).unwrap();
+            let (def, table) = load_card(&host, &vocabulary(), &root, path, keep).unwrap();
+            assert_eq!(def.tests.len(), 5);
+            assert_eq!(def.tests[0].name, "deals 2 to the target");
+            assert!(matches!(table.raw_get::<mlua::Value>("resolve").unwrap(), mlua::Value::Function(_)));
+            let tests = table.raw_get::<mlua::Value>("tests").unwrap();
+            assert_eq!(matches!(tests, mlua::Value::Table(_)), keep, "keep_tests = {keep}");
+        }
+    }
 }

@@ -80,8 +80,9 @@ impl Engine {
         Engine::build(root, setup, agent, extra_card_dirs, false)
     }
 
-    /// A game tests run in: [`Engine::with_cards`], and the test helpers of `tests/lua/`
-    /// (`tests/lua/x.lua` is `require("test.x")`), which no other game loads.
+    /// A game tests run in: [`Engine::with_cards`], the test helpers of `tests/lua/`
+    /// (`tests/lua/x.lua` is `require("test.x")`), and the cards' test functions, which no
+    /// other game loads.
     pub fn for_tests(
         root: &Path,
         setup: &GameSetup,
@@ -96,7 +97,7 @@ impl Engine {
         setup: &GameSetup,
         agent: Box<dyn Agent>,
         extra_card_dirs: &[PathBuf],
-        test_helpers: bool,
+        for_tests: bool,
     ) -> Result<Engine, String> {
         let ruleset = Ruleset::load(&root.join("rulesets"), &setup.ruleset)?;
         if ruleset.file.is_abstract {
@@ -115,7 +116,7 @@ impl Engine {
             let src = std::fs::read_to_string(&f).map_err(|e| format!("{rel}: {e}"))?;
             host.add_module(&name, &rel, &src);
         }
-        if test_helpers {
+        if for_tests {
             for f in lua_files(&root.join("tests").join("lua")) {
                 let rel = f.strip_prefix(root).unwrap_or(&f).to_string_lossy().replace('\\', "/");
                 let name = format!("test.{}", f.file_stem().unwrap_or_default().to_string_lossy());
@@ -135,7 +136,7 @@ impl Engine {
             .chain(extra_card_dirs.iter().flat_map(|d| lua_files(&root.join(d))));
         for f in files {
             let rel = f.strip_prefix(root).unwrap_or(&f).to_path_buf();
-            match load_card(&host, &ruleset.file.vocabulary, root, &rel) {
+            match load_card(&host, &ruleset.file.vocabulary, root, &rel, for_tests) {
                 Ok((def, table)) => {
                     let hooks =
                         def.hooks.iter().filter_map(|h| Some((h.clone(), table.raw_get(h.as_str()).ok()?))).collect();
@@ -186,7 +187,7 @@ impl Engine {
             rules_fns: RefCell::default(),
         });
         // Card tests and scenarios (debug builds) check every answer the memo of queries keeps.
-        api::install(&k, test_helpers && cfg!(debug_assertions))?;
+        api::install(&k, for_tests && cfg!(debug_assertions))?;
         let engine = Engine { k };
         engine.load_rules()?;
         engine.setup()?;
