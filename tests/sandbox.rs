@@ -183,8 +183,15 @@ fn string_dump_and_the_string_metatable_are_out_of_reach() {
     assert!(eval_bool(&host, r#"return getmetatable("") ~= string and type(getmetatable("")) ~= "table""#));
     // The real string table cannot be reached and changed through a string.
     assert!(eval_bool(&host, r#"return not pcall(function() getmetatable("").__index.x = 1 end)"#));
-    // Changing a card's own copy of `string` does not affect other cards or string methods.
-    eval(&host, "string.upper = function() return 'hacked' end return 1");
+    // The `string` every script sees is shared and read-only: changing it fails at the line
+    // that tries, and string methods and other scripts are as they were.
+    match run(&host, "cards/test/hack.lua", "local x = 1\nstring.upper = function() return 'hacked' end") {
+        Err(HostError::Runtime(m)) => {
+            assert!(m.contains("cards/test/hack.lua:2:") && m.contains("read-only") && m.contains("upper"), "{m}")
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(eval_bool(&host, "return not pcall(rawset, string, 'upper', print)"));
     assert_eq!(eval_string(&host, r#"return ("abc"):upper() .. string.upper("d")"#), "ABCD");
     assert_usable(&host);
 }
@@ -701,11 +708,20 @@ fn environments_are_separate() {
     let host = host();
     let a = host.new_env().unwrap();
     let b = host.new_env().unwrap();
-    host.load_chunk("cards/test/a.lua", "shared_value = 1 table.extra = true math.pi = 3", &a).unwrap();
+    host.load_chunk("cards/test/a.lua", "shared_value = 1", &a).unwrap();
+    // The standard libraries are one read-only set: no file can change them for the others.
+    for write in ["table.extra = true", "math.pi = 3", "utf8.x = 1", "coroutine.x = 1", "string.x = 1"] {
+        let e = host.load_chunk("cards/test/a.lua", write, &a).expect_err(write);
+        assert!(e.to_string().contains("read-only"), "{write}: {e}");
+    }
     let values = host
         .load_chunk("cards/test/b.lua", "return shared_value == nil and table.extra == nil and math.pi > 3.14", &b)
         .unwrap();
     assert_eq!(values.into_iter().next(), Some(Value::Boolean(true)));
+    // Each file's environment is its own table; the libraries in them are the same tables.
+    let (a_string, b_string): (mlua::Table, mlua::Table) = (a.get("string").unwrap(), b.get("string").unwrap());
+    assert_eq!(a_string.to_pointer(), b_string.to_pointer());
+    assert_ne!(a.to_pointer(), b.to_pointer());
 }
 
 /// One instruction can copy megabytes (`..` on a huge string, `table.concat`): the instruction

@@ -323,6 +323,19 @@ local safe_coroutine = copy(coroutine)
 safe_coroutine.create, safe_coroutine.wrap = create, wrap
 safe_coroutine.resume, safe_coroutine.close = resume, close
 
+-- The standard libraries every environment sees: one frozen table each, shared by every
+-- script (a copy each would be some 3 KB for each of a hundred files, all of it in the heap
+-- the collector walks). Frozen, no script can change what another calls through them.
+local function modify_library(k)
+  return "the standard libraries are read-only (assignment to field '" .. tostring(k) .. "'): "
+    .. "keep your own functions in locals"
+end
+local function library(t) return freeze_as(t, "read-only library", modify_library) end
+local libraries = {
+  string = library(copy(string)), table = library(safe_table), math = library(safe_math),
+  utf8 = library(copy(utf8)), coroutine = library(safe_coroutine),
+}
+
 local loaded = {}
 local new_env
 
@@ -364,8 +377,8 @@ function new_env()
     select = select, tonumber = tonumber, tostring = tostring, type = type, unpack = unpack,
     pcall = pcall_, xpcall = xpcall_, setmetatable = setmetatable_, getmetatable = getmetatable,
     print = print_, require = require_,
-    string = copy(string), table = copy(safe_table), math = copy(safe_math),
-    utf8 = copy(utf8), coroutine = copy(safe_coroutine),
+    string = libraries.string, table = libraries.table, math = libraries.math,
+    utf8 = libraries.utf8, coroutine = libraries.coroutine,
     _VERSION = _VERSION,
   }
   env._G = env
