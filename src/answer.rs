@@ -200,7 +200,6 @@ impl IntoLua for Answer {
 mod tests {
     use super::*;
     use crate::value::{Frozen, FROZEN_KIT};
-    use std::collections::BTreeMap;
 
     /// A Lua with the sandbox's kit in place (prelude.lua `frozen_kit`).
     fn lua_with_kit() -> Lua {
@@ -228,7 +227,7 @@ mod tests {
     fn an_answer_is_the_table_its_value_would_be() {
         let lua = lua_with_kit();
         let sq = |x: i64, y: i64| value_map(vec![("x", Value::Int(x)), ("y", Value::Int(y))]);
-        let mut tags = BTreeMap::new();
+        let mut tags = crate::value::Map::new();
         tags.insert("look".to_string(), Value::Str("held".into()));
         let value = value_map(vec![
             ("at", sq(2, 3)),

@@ -310,9 +310,9 @@ mod tests {
 
     #[test]
     fn nested_config_is_compared_key_by_key() {
-        let mut inner = BTreeMap::new();
+        let mut inner = crate::value::Map::new();
         inner.insert("x".to_string(), Value::Int(1));
-        let mut a = BTreeMap::new();
+        let mut a = crate::value::Map::new();
         a.insert("life".to_string(), Value::Int(15));
         a.insert("decks".to_string(), Value::Map(inner.clone()));
         let mut b = a.clone();

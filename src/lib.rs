@@ -22,3 +22,4 @@ pub mod sim;
 pub mod state;
 pub mod testing;
 pub mod value;
+pub mod value_map;

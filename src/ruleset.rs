@@ -142,7 +142,7 @@ pub fn toml_to_value(v: &toml::Value) -> Result<Value, String> {
         toml::Value::Datetime(d) => Value::Str(d.to_string()),
         toml::Value::Array(a) => Value::List(a.iter().map(toml_to_value).collect::<Result<_, _>>()?),
         toml::Value::Table(t) => {
-            let mut m = BTreeMap::new();
+            let mut m = crate::value::Map::new();
             for (k, x) in t {
                 m.insert(k.clone(), toml_to_value(x).map_err(|e| format!("{k}: {e}"))?);
             }

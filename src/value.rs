@@ -1,11 +1,12 @@
 //! `Value`: the neutral data the kernel keeps for scripts (a card instance's own data, event
 //! payloads, decision options) and hands across the Lua border.
 //!
-//! Maps are ordered (BTreeMap) so logs and saves are byte-stable; numbers are integers so no
+//! Maps are ordered (`Map`, fields sorted by name) so logs and saves are byte-stable; numbers are integers so no
 //! float formatting can differ between machines. A Lua table becomes a list when its keys are
 //! exactly 1..n, a map when they are all strings; anything else is refused with a clear error
 //! instead of losing entries on the way.
 
+pub use crate::value_map::Map;
 use mlua::{FromLua, IntoLua, Lua};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -20,12 +21,12 @@ pub enum Value {
     Int(i64),
     Str(String),
     List(Vec<Value>),
-    Map(BTreeMap<String, Value>),
+    Map(Map),
 }
 
 impl Value {
     pub fn map() -> Value {
-        Value::Map(BTreeMap::new())
+        Value::Map(Map::new())
     }
 
     pub fn get(&self, key: &str) -> Option<&Value> {
@@ -297,7 +298,7 @@ pub(crate) unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: O
 }
 
 /// Pushes the fields of `m` as a new table (its values as `push` pushes them).
-unsafe fn push_map(state: *mut mlua::ffi::lua_State, m: &BTreeMap<String, Value>, frozen: Option<std::os::raw::c_int>) {
+unsafe fn push_map(state: *mut mlua::ffi::lua_State, m: &Map, frozen: Option<std::os::raw::c_int>) {
     use mlua::ffi;
     ffi::lua_createtable(state, 0, m.len() as std::os::raw::c_int);
     for (k, x) in m {
@@ -363,7 +364,7 @@ pub(crate) fn edge_code(square: i64, side: usize) -> i64 {
 
 /// A square `{x, y}` or an edge `{x, y, side}` as one integer, distinct for every place (None
 /// for any other map, or coordinates too far out to pack).
-fn place_code(m: &BTreeMap<String, Value>) -> Option<i64> {
+fn place_code(m: &Map) -> Option<i64> {
     let int = |k: &str| match m.get(k) {
         Some(Value::Int(i)) => Some(*i),
         _ => None,
@@ -489,7 +490,7 @@ fn whole_number(n: f64) -> mlua::Result<Value> {
 }
 
 /// A table's entries as a list (keys exactly 1..n) or a map (string keys), else refused.
-fn table_value(ints: BTreeMap<i64, Value>, strs: BTreeMap<String, Value>) -> mlua::Result<Value> {
+fn table_value(ints: BTreeMap<i64, Value>, strs: Map) -> mlua::Result<Value> {
     Ok(match (ints.is_empty(), strs.is_empty()) {
         (true, _) => Value::Map(strs),
         (false, true) => {
@@ -559,7 +560,7 @@ unsafe fn read_raw(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int, d
                 return Err(refuse("a table nested too deep for the Lua stack"));
             }
             let mut ints = BTreeMap::new();
-            let mut strs = BTreeMap::new();
+            let mut strs = Map::new();
             ffi::lua_pushnil(state);
             while ffi::lua_next(state, idx) != 0 {
                 let top = ffi::lua_gettop(state);
@@ -647,7 +648,7 @@ mod tests {
     #[test]
     fn place_codes_name_each_place_once_and_read_back() {
         let square = |x: i64, y: i64| {
-            let mut m = BTreeMap::new();
+            let mut m = Map::new();
             m.insert("x".to_string(), Value::Int(x));
             m.insert("y".to_string(), Value::Int(y));
             m

@@ -635,7 +635,7 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
             crate::geometry::EdgeTarget::Midpoint
         };
         let st = k.st.borrow();
-        let mut out = std::collections::BTreeMap::new();
+        let mut out = crate::value::Map::new();
         for (e, b) in st.board.lines_seen(Some((a, mode))) {
             if b != Barrier::Open {
                 out.insert(edge_key(e), Value::Bool(true));

@@ -4,7 +4,6 @@ use crate::answer::Answer;
 use crate::geometry::{Dir, EdgeId, Place, Sq};
 use crate::state::{CardInstance, Object, Player, StackEntry, TurnState, Zone};
 use crate::value::{place_of_code, PlaceArg, Value};
-use std::collections::BTreeMap;
 
 pub fn map(pairs: Vec<(&str, Value)>) -> Value {
     Value::Map(pairs.into_iter().filter(|(_, v)| !v.is_nil()).map(|(k, v)| (k.to_string(), v)).collect())
@@ -110,7 +109,7 @@ pub fn to_zone(v: &Value) -> Result<Zone, String> {
 // name order (see `Answer::record`).
 
 pub fn player(p: &Player) -> Answer {
-    let tokens: BTreeMap<String, Value> = p.tokens.iter().map(|(k, v)| (k.clone(), Value::Int(*v))).collect();
+    let tokens: crate::value::Map = p.tokens.iter().map(|(k, v)| (k.clone(), Value::Int(*v))).collect();
     Answer::record(vec![
         ("alive", p.alive.into()),
         ("at", Answer::opt(p.at, Answer::square)),

@@ -46,8 +46,8 @@ pub enum Alteration {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct DoorRuntime {
     pub open: bool,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub tags: BTreeMap<String, crate::value::Value>,
+    #[serde(default, skip_serializing_if = "crate::value::Map::is_empty")]
+    pub tags: crate::value::Map,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -91,7 +91,7 @@ pub struct DoorView {
     /// Open right now.
     pub open: bool,
     /// The ruleset's tags on it (see [`DoorRuntime`]).
-    pub tags: BTreeMap<String, crate::value::Value>,
+    pub tags: crate::value::Map,
     /// The sector whose face prints this door (a board fact; what it means for passing is
     /// the ruleset's).
     pub sector: Option<usize>,
