@@ -49,7 +49,7 @@ pub fn record_id(v: &Value) -> String {
                     show(out, kind, false);
                     first = false;
                 }
-                for (k, x) in m.iter().filter(|(k, _)| k.as_str() != "kind" && !skip(k)) {
+                for (k, x) in m.iter().filter(|(k, _)| *k != "kind" && !skip(k)) {
                     if !first {
                         out.push(' ');
                     }
@@ -97,7 +97,7 @@ pub fn record_matches(spec: &Value, record: &Value) -> bool {
 /// The number of fields of a record but its hints (the fewer, the plainer the option).
 fn field_count(v: &Value) -> usize {
     match v {
-        Value::Map(m) => m.keys().filter(|k| !HINTS.contains(&k.as_str())).count(),
+        Value::Map(m) => m.keys().filter(|k| !HINTS.contains(k)).count(),
         _ => 0,
     }
 }

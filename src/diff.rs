@@ -110,7 +110,7 @@ fn flatten(v: &Value) -> BTreeMap<String, String> {
         match v {
             Value::Map(m) if !m.is_empty() => {
                 for (k, x) in m {
-                    let key = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                    let key = if prefix.is_empty() { k.to_string() } else { format!("{prefix}.{k}") };
                     walk(&key, x, out);
                 }
             }

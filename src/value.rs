@@ -543,12 +543,13 @@ unsafe fn read_raw(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int, d
     if depth > 32 {
         return Err(refuse("a table nested more than 32 deep (a cycle?)"));
     }
-    let string_at = |i| -> mlua::Result<String> {
+    let str_at = |i| -> mlua::Result<&str> {
         let mut len = 0usize;
         let p = ffi::lua_tolstring(state, i, &mut len) as *const u8;
         let bytes = std::slice::from_raw_parts(p, len);
-        std::str::from_utf8(bytes).map(str::to_string).map_err(|_| refuse("a string that is not UTF-8"))
+        std::str::from_utf8(bytes).map_err(|_| refuse("a string that is not UTF-8"))
     };
+    let string_at = |i| str_at(i).map(str::to_string);
     Ok(match ffi::lua_type(state, idx) {
         ffi::LUA_TNIL => Value::Nil,
         ffi::LUA_TBOOLEAN => Value::Bool(ffi::lua_toboolean(state, idx) != 0),
@@ -570,7 +571,7 @@ unsafe fn read_raw(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int, d
                         ints.insert(ffi::lua_tointeger(state, top - 1), x);
                     }
                     ffi::LUA_TSTRING => {
-                        strs.insert(string_at(top - 1)?, x);
+                        strs.insert(str_at(top - 1)?, x);
                     }
                     t => return Err(refuse(&format!("a table key of type {}", type_name(t)))),
                 }

@@ -11,12 +11,13 @@ use crate::value::Value;
 use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use smol_str::SmolStr;
 use std::fmt;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Map {
     /// Sorted by name, each name once.
-    entries: Vec<(String, Value)>,
+    entries: Vec<(SmolStr, Value)>,
 }
 
 impl Map {
@@ -45,11 +46,12 @@ impl Map {
     }
 
     /// Sets `key` to `value`; the value it had, if any.
-    pub fn insert(&mut self, key: String, value: Value) -> Option<Value> {
-        match self.find(&key) {
+    pub fn insert(&mut self, key: impl AsRef<str>, value: Value) -> Option<Value> {
+        let key = key.as_ref();
+        match self.find(key) {
             Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
             Err(i) => {
-                self.entries.insert(i, (key, value));
+                self.entries.insert(i, (SmolStr::new(key), value));
                 None
             }
         }
@@ -68,16 +70,16 @@ impl Map {
     }
 
     /// The fields in name order.
-    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&String, &Value)> + ExactSizeIterator {
-        self.entries.iter().map(|(k, v)| (k, v))
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&str, &Value)> + ExactSizeIterator {
+        self.entries.iter().map(|(k, v)| (k.as_str(), v))
     }
 
-    pub fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = (&String, &mut Value)> + ExactSizeIterator {
-        self.entries.iter_mut().map(|(k, v)| (&*k, v))
+    pub fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = (&str, &mut Value)> + ExactSizeIterator {
+        self.entries.iter_mut().map(|(k, v)| (k.as_str(), v))
     }
 
-    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &String> + ExactSizeIterator {
-        self.entries.iter().map(|(k, _)| k)
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &str> + ExactSizeIterator {
+        self.entries.iter().map(|(k, _)| k.as_str())
     }
 
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &Value> + ExactSizeIterator {
@@ -89,7 +91,7 @@ impl Map {
     }
 
     /// Keeps the fields `keep` says yes to.
-    pub fn retain(&mut self, mut keep: impl FnMut(&String, &mut Value) -> bool) {
+    pub fn retain(&mut self, mut keep: impl FnMut(&str, &mut Value) -> bool) {
         self.entries.retain_mut(|(k, v)| keep(k, v))
     }
 }
@@ -97,11 +99,11 @@ impl Map {
 impl FromIterator<(String, Value)> for Map {
     /// Fields in any order; of two with one name, the later is kept (as a `BTreeMap` does).
     fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Map {
-        let mut entries: Vec<(String, Value)> = iter.into_iter().collect();
+        let mut entries: Vec<(SmolStr, Value)> = iter.into_iter().map(|(k, v)| (SmolStr::from(k), v)).collect();
         if !entries.is_sorted_by(|a, b| a.0 < b.0) {
             // (A stable sort keeps equal names in the order given: the last is the one kept.)
             entries.sort_by(|a, b| a.0.cmp(&b.0));
-            let mut kept: Vec<(String, Value)> = Vec::with_capacity(entries.len());
+            let mut kept: Vec<(SmolStr, Value)> = Vec::with_capacity(entries.len());
             for e in entries {
                 match kept.last_mut() {
                     Some(last) if last.0 == e.0 => *last = e,
@@ -116,18 +118,18 @@ impl FromIterator<(String, Value)> for Map {
 
 impl IntoIterator for Map {
     type Item = (String, Value);
-    type IntoIter = std::vec::IntoIter<(String, Value)>;
+    type IntoIter = std::iter::Map<std::vec::IntoIter<(SmolStr, Value)>, fn((SmolStr, Value)) -> (String, Value)>;
     fn into_iter(self) -> Self::IntoIter {
-        self.entries.into_iter()
+        self.entries.into_iter().map(|(k, v)| (k.to_string(), v))
     }
 }
 
 impl<'a> IntoIterator for &'a Map {
-    type Item = (&'a String, &'a Value);
+    type Item = (&'a str, &'a Value);
     type IntoIter =
-        std::iter::Map<std::slice::Iter<'a, (String, Value)>, fn(&'a (String, Value)) -> (&'a String, &'a Value)>;
+        std::iter::Map<std::slice::Iter<'a, (SmolStr, Value)>, fn(&'a (SmolStr, Value)) -> (&'a str, &'a Value)>;
     fn into_iter(self) -> Self::IntoIter {
-        self.entries.iter().map(|(k, v)| (k, v))
+        self.entries.iter().map(|(k, v)| (k.as_str(), v))
     }
 }
 
@@ -140,7 +142,7 @@ impl<const N: usize> From<[(String, Value); N]> for Map {
 impl From<std::collections::BTreeMap<String, Value>> for Map {
     fn from(m: std::collections::BTreeMap<String, Value>) -> Map {
         // (Already in name order, each name once.)
-        Map { entries: m.into_iter().collect() }
+        Map { entries: m.into_iter().map(|(k, v)| (SmolStr::from(k), v)).collect() }
     }
 }
 
@@ -155,7 +157,7 @@ impl Serialize for Map {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(self.entries.len()))?;
         for (k, v) in &self.entries {
-            m.serialize_entry(k, v)?;
+            m.serialize_entry(k.as_str(), v)?;
         }
         m.end()
     }
@@ -187,7 +189,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     fn pairs(m: &Map) -> Vec<(String, Value)> {
-        m.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+        m.iter().map(|(k, v)| (k.to_string(), v.clone())).collect()
     }
 
     /// Whatever is done to it, a Map holds and shows what a BTreeMap given the same would.

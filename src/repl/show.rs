@@ -68,7 +68,7 @@ fn log_line(l: &LogEntry, named: Option<(&GameState, &BTreeMap<String, String>)>
         (Value::Nil, _) => {}
         (Value::Map(m), Some((st, names))) => {
             for (k, v) in m {
-                let shown = match (k.as_str(), v) {
+                let shown = match (k, v) {
                     ("card", Value::Int(c)) => card_label(st, names, *c as CardId),
                     ("player" | "wizard" | "caster" | "killer" | "controller" | "winner", Value::Int(p))
                         if (*p as usize) < st.players.len() =>
