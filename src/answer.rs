@@ -228,7 +228,7 @@ mod tests {
         let lua = lua_with_kit();
         let sq = |x: i64, y: i64| value_map(vec![("x", Value::Int(x)), ("y", Value::Int(y))]);
         let mut tags = crate::value::Map::new();
-        tags.insert("look".to_string(), Value::Str("held".into()));
+        tags.insert("look", Value::Str("held".into()));
         let value = value_map(vec![
             ("at", sq(2, 3)),
             ("edge", value_map(vec![("side", "W".into()), ("x", Value::Int(4)), ("y", Value::Int(-1))])),

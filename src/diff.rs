@@ -311,14 +311,14 @@ mod tests {
     #[test]
     fn nested_config_is_compared_key_by_key() {
         let mut inner = crate::value::Map::new();
-        inner.insert("x".to_string(), Value::Int(1));
+        inner.insert("x", Value::Int(1));
         let mut a = crate::value::Map::new();
-        a.insert("life".to_string(), Value::Int(15));
-        a.insert("decks".to_string(), Value::Map(inner.clone()));
+        a.insert("life", Value::Int(15));
+        a.insert("decks", Value::Map(inner.clone()));
         let mut b = a.clone();
-        b.insert("life".to_string(), Value::Int(10));
-        inner.insert("y".to_string(), Value::Int(2));
-        b.insert("decks".to_string(), Value::Map(inner));
+        b.insert("life", Value::Int(10));
+        inner.insert("y", Value::Int(2));
+        b.insert("decks", Value::Map(inner));
         let d = pairs_that_differ(&flatten(&Value::Map(a)), &flatten(&Value::Map(b)));
         assert_eq!(
             d,

@@ -63,7 +63,7 @@ impl Value {
             if v.is_nil() {
                 m.remove(key);
             } else {
-                m.insert(key.to_string(), v);
+                m.insert(key, v);
             }
         }
     }
@@ -650,8 +650,8 @@ mod tests {
     fn place_codes_name_each_place_once_and_read_back() {
         let square = |x: i64, y: i64| {
             let mut m = Map::new();
-            m.insert("x".to_string(), Value::Int(x));
-            m.insert("y".to_string(), Value::Int(y));
+            m.insert("x", Value::Int(x));
+            m.insert("y", Value::Int(y));
             m
         };
         let mut seen = std::collections::HashSet::new();
@@ -661,7 +661,7 @@ mod tests {
             assert!(seen.insert(code));
             for (i, side) in ["N", "E", "S", "W"].iter().enumerate() {
                 let mut e = square(x, y);
-                e.insert("side".to_string(), Value::Str(side.to_string()));
+                e.insert("side", Value::Str(side.to_string()));
                 let code = place_code(&e).unwrap();
                 assert_eq!(place_of_code(code), (x, y, Some(i)));
                 assert!(seen.insert(code));

@@ -200,7 +200,7 @@ mod tests {
         let mut map = Map::new();
         let mut tree = BTreeMap::new();
         for (k, v) in &given {
-            assert_eq!(map.insert(k.to_string(), Value::Int(*v)), tree.insert(k.to_string(), Value::Int(*v)));
+            assert_eq!(map.insert(k, Value::Int(*v)), tree.insert(k.to_string(), Value::Int(*v)));
             assert_eq!(pairs(&map), tree.clone().into_iter().collect::<Vec<_>>());
         }
         let collected: Map = given.iter().map(|(k, v)| (k.to_string(), Value::Int(*v))).collect();

@@ -767,7 +767,7 @@ impl Board {
         let d = &mut self.edge_marks_mut(e)?.door;
         match value {
             Some(v) if !v.is_nil() => {
-                d.tags.insert(key.to_string(), v);
+                d.tags.insert(key, v);
             }
             _ => {
                 d.tags.remove(key);
