@@ -20,8 +20,17 @@ end
 local things = M.kinds.object
 function M.kinds.object(game, p, range)
   local out = things(game, p, range)
-  for _, t in ipairs(M.kinds.wall(game, p, range)) do out[#out + 1] = t end
-  for _, t in ipairs(M.kinds.door(game, p, range)) do out[#out + 1] = t end
+  -- (The walls and doors in sight stay known to be in a line of sight's range: M.candidates.)
+  local walls, doors = M.kinds.wall(game, p, range), M.kinds.door(game, p, range)
+  local in_sight = {}
+  for _, edges in ipairs({ walls, doors }) do
+    local seen = edges.in_sight
+    for _, t in ipairs(edges) do
+      out[#out + 1] = t
+      if seen == true or (seen and seen[t]) then in_sight[t] = true end
+    end
+  end
+  out.in_sight = in_sight
   return out
 end
 

@@ -99,7 +99,8 @@ function M.kinds.empty_square(game, _p, _range, seen_from) return squares(game, 
 
 -- Every edge holding `barrier` ("wall", "door", "open"), as targets of `kind`; the board's
 -- outer edges only if `rim`. With `range` "los" and `from` (where the caster stands), only
--- the lines seen from there (config `walls_seen_at`): far fewer than the whole board.
+-- the lines seen from there (config `walls_seen_at`): far fewer than the whole board, and
+-- each in a line of sight's range, so the list says so (`in_sight`, see M.candidates).
 function M.edge_targets(game, barrier, kind, rim, range, from)
   local filter = barrier
   if range == "los" and from then
@@ -111,6 +112,7 @@ function M.edge_targets(game, barrier, kind, rim, range, from)
       out[#out + 1] = { kind = kind, edge = info.edge, label = kind .. " " .. M.edge_key(info.edge) }
     end
   end
+  out.in_sight = filter ~= barrier
   return out
 end
 
@@ -148,7 +150,9 @@ function M.kinds.board(_game, _p) return { { kind = "board", label = "the board"
 
 -- Candidate targets of one type, before the range check. `seen_from` (optional): the range
 -- is a plain line of sight from that square, so a type may leave out what is not seen from
--- there (squares do).
+-- there (squares do). A list may say which of its targets are known to be in a line of
+-- sight's range (seen from where the caster stands, as M.in_range would find): `in_sight`,
+-- true for all of them or a set of them ({ [t] = true }); M.legal then does not ask again.
 function M.candidates(game, p, ttype, range, seen_from)
   local f = M.kinds[ttype]
   if not f then return {} end
@@ -262,14 +266,18 @@ function M.legal(game, p, c, cache)
   for _, ttype in ipairs(card.targets or {}) do
     local ck = ttype .. "/" .. tostring(card.range) .. (seen_from and "/plain" or "")
     cache.candidates[ck] = cache.candidates[ck] or M.candidates(game, p, ttype, card.range, seen_from)
-    for _, t in ipairs(cache.candidates[ck]) do
+    local list = cache.candidates[ck]
+    -- (What is seen is in a line of sight's range, bent or not: M.in_range says yes at once.)
+    local in_sight = card.range == "los" and list.in_sight
+    for _, t in ipairs(list) do
       local label = t.label
       if not seen[label] then
         -- In range first: that verdict is kept for every card of the listing with this range,
         -- while what the edition excludes is asked card by card.
         local in_range = verdicts[label]
         if in_range == nil then
-          in_range = M.in_range(game, p, card.range, t, bent, from)
+          in_range = in_sight == true or (in_sight and in_sight[t])
+            or M.in_range(game, p, card.range, t, bent, from)
           verdicts[label] = in_range
         end
         if in_range and not M.excluded(game, p, c, card, t, cache)

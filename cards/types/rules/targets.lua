@@ -151,7 +151,7 @@ function M.kinds.square(game, p, range, seen_from) end
 ---@return any ...
 function M.kinds.empty_square(game, p, range, seen_from) end
 
----Every edge holding `barrier` ("wall", "door", "open"), as targets of `kind`; the board's outer edges only if `rim`. With `range` "los" and `from` (where the caster stands), only the lines seen from there (config `walls_seen_at`): far fewer than the whole board. (rulesets: mechanics)
+---Every edge holding `barrier` ("wall", "door", "open"), as targets of `kind`; the board's outer edges only if `rim`. With `range` "los" and `from` (where the caster stands), only the lines seen from there (config `walls_seen_at`): far fewer than the whole board, and each in a line of sight's range, so the list says so (`in_sight`, see M.candidates). (rulesets: mechanics)
 ---@param game Game
 ---@param barrier? any
 ---@param kind? any
@@ -183,7 +183,7 @@ function M.kinds.sector(game, p) end
 ---@return any ...
 function M.kinds.board(game, p) end
 
----Candidate targets of one type, before the range check. `seen_from` (optional): the range is a plain line of sight from that square, so a type may leave out what is not seen from there (squares do). (rulesets: mechanics)
+---Candidate targets of one type, before the range check. `seen_from` (optional): the range is a plain line of sight from that square, so a type may leave out what is not seen from there (squares do). A list may say which of its targets are known to be in a line of sight's range (seen from where the caster stands, as M.in_range would find): `in_sight`, true for all of them or a set of them ({ [t] = true }); M.legal then does not ask again. (rulesets: mechanics)
 ---@param game Game
 ---@param p? any
 ---@param ttype? any
