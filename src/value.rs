@@ -9,7 +9,6 @@
 pub use crate::value_map::Map;
 use mlua::{FromLua, IntoLua, Lua};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, PartialOrd, Ord)]
@@ -490,15 +489,17 @@ fn whole_number(n: f64) -> mlua::Result<Value> {
 }
 
 /// A table's entries as a list (keys exactly 1..n) or a map (string keys), else refused.
-fn table_value(ints: BTreeMap<i64, Value>, strs: Map) -> mlua::Result<Value> {
+fn table_value(mut ints: Vec<(i64, Value)>, strs: Map) -> mlua::Result<Value> {
+    // (Lua gives a list's entries in index order nearly always: sorting them is a check.)
+    ints.sort_unstable_by_key(|(k, _)| *k);
     Ok(match (ints.is_empty(), strs.is_empty()) {
         (true, _) => Value::Map(strs),
         (false, true) => {
             let n = ints.len() as i64;
-            if ints.keys().copied().eq(1..=n) {
-                Value::List(ints.into_values().collect())
+            if ints.iter().map(|(k, _)| *k).eq(1..=n) {
+                Value::List(ints.into_iter().map(|(_, v)| v).collect())
             } else {
-                let keys: Vec<String> = ints.keys().map(|k| k.to_string()).collect();
+                let keys: Vec<String> = ints.iter().map(|(k, _)| k.to_string()).collect();
                 return Err(refuse(&format!("a list with holes (keys {})", keys.join(", "))));
             }
         }
@@ -560,7 +561,7 @@ unsafe fn read_raw(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int, d
             if ffi::lua_checkstack(state, 4) == 0 {
                 return Err(refuse("a table nested too deep for the Lua stack"));
             }
-            let mut ints = BTreeMap::new();
+            let mut ints = Vec::new();
             let mut strs = Map::new();
             ffi::lua_pushnil(state);
             while ffi::lua_next(state, idx) != 0 {
@@ -568,7 +569,7 @@ unsafe fn read_raw(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int, d
                 let x = read_raw(state, top, depth + 1)?;
                 match ffi::lua_type(state, top - 1) {
                     ffi::LUA_TNUMBER if ffi::lua_isinteger(state, top - 1) != 0 => {
-                        ints.insert(ffi::lua_tointeger(state, top - 1), x);
+                        ints.push((ffi::lua_tointeger(state, top - 1), x));
                     }
                     ffi::LUA_TSTRING => {
                         strs.insert(str_at(top - 1)?, x);
