@@ -25,20 +25,12 @@ impl Map {
         Map { entries: Vec::new() }
     }
 
-    pub fn with_capacity(n: usize) -> Map {
-        Map { entries: Vec::with_capacity(n) }
-    }
-
     fn find(&self, key: &str) -> Result<usize, usize> {
         self.entries.binary_search_by(|(k, _)| k.as_str().cmp(key))
     }
 
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.find(key).ok().map(|i| &self.entries[i].1)
-    }
-
-    pub fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
-        self.find(key).ok().map(move |i| &mut self.entries[i].1)
     }
 
     pub fn contains_key(&self, key: &str) -> bool {
@@ -74,25 +66,8 @@ impl Map {
         self.entries.iter().map(|(k, v)| (k.as_str(), v))
     }
 
-    pub fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = (&str, &mut Value)> + ExactSizeIterator {
-        self.entries.iter_mut().map(|(k, v)| (k.as_str(), v))
-    }
-
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &str> + ExactSizeIterator {
         self.entries.iter().map(|(k, _)| k.as_str())
-    }
-
-    pub fn values(&self) -> impl DoubleEndedIterator<Item = &Value> + ExactSizeIterator {
-        self.entries.iter().map(|(_, v)| v)
-    }
-
-    pub fn into_values(self) -> impl DoubleEndedIterator<Item = Value> + ExactSizeIterator {
-        self.entries.into_iter().map(|(_, v)| v)
-    }
-
-    /// Keeps the fields `keep` says yes to.
-    pub fn retain(&mut self, mut keep: impl FnMut(&str, &mut Value) -> bool) {
-        self.entries.retain_mut(|(k, v)| keep(k, v))
     }
 }
 
@@ -143,13 +118,6 @@ impl From<std::collections::BTreeMap<String, Value>> for Map {
     fn from(m: std::collections::BTreeMap<String, Value>) -> Map {
         // (Already in name order, each name once.)
         Map { entries: m.into_iter().map(|(k, v)| (SmolStr::from(k), v)).collect() }
-    }
-}
-
-impl std::ops::Index<&str> for Map {
-    type Output = Value;
-    fn index(&self, key: &str) -> &Value {
-        self.get(key).unwrap_or_else(|| panic!("no field `{key}` in the map"))
     }
 }
 
