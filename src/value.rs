@@ -1,10 +1,10 @@
 //! `Value`: the neutral data the kernel keeps for scripts (a card instance's own data, event
 //! payloads, decision options) and hands across the Lua border.
 //!
-//! Maps are ordered (`Map`, fields sorted by name) so logs and saves are byte-stable; numbers are integers so no
-//! float formatting can differ between machines. A Lua table becomes a list when its keys are
-//! exactly 1..n, a map when they are all strings; anything else is refused with a clear error
-//! instead of losing entries on the way.
+//! Maps are ordered (`Map`, fields sorted by name) so logs and saves are byte-stable; numbers
+//! are integers so no float formatting can differ between machines. A Lua table becomes a list
+//! when its keys are exactly 1..n, a map when they are all strings; anything else is refused
+//! with a clear error instead of losing entries on the way.
 
 pub use crate::value_map::Map;
 use mlua::{FromLua, IntoLua, Lua};
