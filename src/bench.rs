@@ -238,11 +238,11 @@ pub fn bench(root: &Path, games: u64, runs: usize, progress: &dyn Fn(&str)) -> R
 
 /// The slowest and fastest of some runs' games/s, as "57.8-64.7" (one run: "-").
 fn range(runs: &[f64]) -> String {
-    let lo = runs.iter().copied().fold(f64::INFINITY, f64::min);
-    let hi = runs.iter().copied().fold(0.0, f64::max);
     if runs.len() < 2 {
         return "-".into();
     }
+    let lo = runs.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = runs.iter().copied().fold(0.0, f64::max);
     format!("{lo:.1}-{hi:.1}")
 }
 

@@ -431,7 +431,7 @@ fn run_test_game(
     let f = find(&engine)?;
     let k = engine.kernel().clone();
     let t = harness(&engine, &script, &idle).map_err(|e| e.to_string())?;
-    k.host.call_with_budget::<_, ()>(&f, t, 200_000_000).map_err(|e| e.message().to_string())?;
+    k.host.call_with_budget::<_, ()>(&f, t, crate::engine::SESSION_BUDGET).map_err(|e| e.message().to_string())?;
     if let Some(left) = script.borrow().queue.front() {
         return Err(format!("answer for player {} never asked for: {:?} {:?}", left.player, left.keys, left.records));
     }

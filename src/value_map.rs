@@ -108,19 +108,6 @@ impl<'a> IntoIterator for &'a Map {
     }
 }
 
-impl<const N: usize> From<[(String, Value); N]> for Map {
-    fn from(fields: [(String, Value); N]) -> Map {
-        fields.into_iter().collect()
-    }
-}
-
-impl From<std::collections::BTreeMap<String, Value>> for Map {
-    fn from(m: std::collections::BTreeMap<String, Value>) -> Map {
-        // (Already in name order, each name once.)
-        Map { entries: m.into_iter().map(|(k, v)| (SmolStr::from(k), v)).collect() }
-    }
-}
-
 impl Serialize for Map {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(self.entries.len()))?;
@@ -173,7 +160,7 @@ mod tests {
         }
         let collected: Map = given.iter().map(|(k, v)| (k.to_string(), Value::Int(*v))).collect();
         assert_eq!(collected, map);
-        assert_eq!(Map::from(tree.clone()), map);
+        assert_eq!(tree.clone().into_iter().collect::<Map>(), map);
         for k in ["a", "missing", "kind", ""] {
             assert_eq!(map.get(k), tree.get(k));
             assert_eq!(map.contains_key(k), tree.contains_key(k));
@@ -183,7 +170,7 @@ mod tests {
         assert_eq!(pairs(&map), tree.clone().into_iter().collect::<Vec<_>>());
         assert_eq!(map.len(), tree.len());
         // Comparison, display and serde as the BTreeMap's.
-        let other: Map = [("a".to_string(), Value::Int(9))].into();
+        let other: Map = [("a".to_string(), Value::Int(9))].into_iter().collect();
         let other_tree: BTreeMap<String, Value> = [("a".to_string(), Value::Int(9))].into();
         assert_eq!(map.cmp(&other), tree.cmp(&other_tree));
         assert_eq!(Value::Map(map.clone()).to_string(), "{ = 6, a = 8, aa = 7, kind = 4, z = 5}");

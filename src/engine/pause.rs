@@ -81,16 +81,16 @@ pub struct Evaluated {
     pub wrote_globals: bool,
 }
 
-/// The session environment: globals live in `store`; reads fall back to the sandbox
-/// environment `base`; every assignment is counted, and noted so a failed chunk's can be
-/// taken back.
 /// The instruction budget of a chunk a person runs in a session (the REPL's `lua`): a loop
 /// that times a query a few hundred thousand times fits (a game's 2,000,000 would stop it in
 /// a few milliseconds), and Ctrl-C or the wall-clock limit still stop one that runs away. The
-/// card hooks and handlers it calls keep their own budget each, as in a game; card tests have
-/// the same budget (testing.rs).
+/// card hooks and handlers it calls keep their own budget each, as in a game; a card test
+/// runs with the same budget (testing.rs).
 pub const SESSION_BUDGET: u64 = 200_000_000;
 
+/// The session environment: globals live in `store`; reads fall back to the sandbox
+/// environment `base`; every assignment is counted, and noted so a failed chunk's can be
+/// taken back.
 const SESSION_LUA: &str = r#"
 local base = ...
 local store, info, journal = {}, { writes = 0 }, {}
