@@ -76,18 +76,38 @@ function M.release(game, e)
   M.close(game, e)
 end
 
--- The edges of p's square, sorted (none when he is off the board).
-local function edges_of_square(game, p)
+-- The square p stands in, or nil when he is off the board.
+local function square_of(game, p)
   local at = game:player(p).at
-  if not at or at.side ~= nil then return {} end
-  local out = {}
-  for _, info in pairs(targets.edges_around(game, at)) do out[#out + 1] = info end
+  if not at or at.side ~= nil then return nil end
+  return at
+end
+
+local NONE = {} -- (never written: the answer when there is nothing)
+local function by_key(a, b) return targets.edge_key(a.edge) < targets.edge_key(b.edge) end
+
+-- The doors of p's square (EdgeInfos) in the order of their keys. Most squares have none, so
+-- the square's four edges are looked at in any order (`next`) and only doors are sorted.
+local function doors_of_square(game, p)
+  local at = square_of(game, p)
+  if not at then return NONE end
+  local out
+  for _, info in next, targets.edges_around(game, at) do
+    if info.barrier == "door" then
+      out = out or {}
+      out[#out + 1] = info
+    end
+  end
+  if not out then return NONE end
+  if #out > 1 then table.sort(out, by_key) end
   return out
 end
 
 -- Is wizard p in one of the two squares beside edge e?
 function M.beside(game, p, e)
-  for _, info in ipairs(edges_of_square(game, p)) do
+  local at = square_of(game, p)
+  if not at then return false end
+  for _, info in next, targets.edges_around(game, at) do
     if common.same_edge(info.edge, e) then return true end
   end
   return false
@@ -122,7 +142,7 @@ function M.passes(game, p)
     -- (a pass is worth nothing at a door sealed since: 8th Thaumaturgy "Seal Door")
     if not M.is_sealed(game, e) then out[#out + 1] = e end
   end
-  for _, info in ipairs(edges_of_square(game, p)) do
+  for _, info in ipairs(doors_of_square(game, p)) do
     if info.barrier == "door" and not info.door.open and M.may_pass(game, p, info) then out[#out + 1] = info.edge end
   end
   return out
@@ -137,7 +157,7 @@ end
 
 -- Hold-door actions (`hold_door`) for the doors beside p that he may open and nobody holds.
 function M.add_actions(game, p, list)
-  for _, info in ipairs(edges_of_square(game, p)) do
+  for _, info in ipairs(doors_of_square(game, p)) do
     if info.barrier == "door" and M.holder(game, info.edge) == nil and not info.door.open and M.may_pass(game, p, info) then
       list[#list + 1] = { label = "hold door " .. targets.edge_key(info.edge), kind = "hold_door", edge = info.edge }
     end
