@@ -149,6 +149,12 @@ impl Request {
     }
 
     pub fn dedupe_keys(&mut self) {
+        // (Nearly always there is nothing to do: found without copying a key.)
+        let mut keys: Vec<&str> = self.options.iter().map(|c| c.key.as_str()).collect();
+        keys.sort_unstable();
+        if keys.windows(2).all(|w| w[0] != w[1]) {
+            return;
+        }
         let mut seen = std::collections::BTreeMap::<String, usize>::new();
         for c in &mut self.options {
             let n = seen.entry(c.key.clone()).or_insert(0);

@@ -562,7 +562,7 @@ unsafe fn read_raw(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int, d
                 return Err(refuse("a table nested too deep for the Lua stack"));
             }
             let mut ints = Vec::new();
-            let mut strs = Map::new();
+            let mut strs = Vec::new();
             ffi::lua_pushnil(state);
             while ffi::lua_next(state, idx) != 0 {
                 let top = ffi::lua_gettop(state);
@@ -572,13 +572,14 @@ unsafe fn read_raw(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int, d
                         ints.push((ffi::lua_tointeger(state, top - 1), x));
                     }
                     ffi::LUA_TSTRING => {
-                        strs.insert(str_at(top - 1)?, x);
+                        strs.push((Map::name(str_at(top - 1)?), x));
                     }
                     t => return Err(refuse(&format!("a table key of type {}", type_name(t)))),
                 }
                 ffi::lua_settop(state, top - 1);
             }
-            table_value(ints, strs)?
+            // (Lua gives each name once.)
+            table_value(ints, Map::from_unique_fields(strs))?
         }
         t => return Err(refuse(&format!("a {}", type_name(t)))),
     })
@@ -612,6 +613,16 @@ mod tests {
         assert_eq!(v.to_string(), r#"{a = 1, b = {"x", "y"}, c = {d = true}}"#);
         let back: Value = lua.load("return ...").call(v.clone()).unwrap();
         assert_eq!(back, v);
+    }
+
+    #[test]
+    fn fields_read_from_lua_are_in_name_order_whatever_their_length() {
+        let lua = Lua::new();
+        let v: Value =
+            lua.load("return { zz = 1, a_field_name_longer_than_23_bytes = 2, b = 3, [\"\"] = 4 }").eval().unwrap();
+        let Value::Map(m) = &v else { panic!("a map: {v}") };
+        assert_eq!(m.keys().collect::<Vec<_>>(), ["", "a_field_name_longer_than_23_bytes", "b", "zz"]);
+        assert_eq!(m.get("a_field_name_longer_than_23_bytes"), Some(&Value::Int(2)));
     }
 
     #[test]

@@ -43,9 +43,26 @@ impl Map {
         match self.find(key) {
             Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
             Err(i) => {
-                self.entries.insert(i, (SmolStr::new(key), value));
+                self.entries.insert(i, (Map::name(key), value));
                 None
             }
+        }
+    }
+
+    /// The fields of a Lua table, given in Lua's order with each name once: sorted once, not
+    /// inserted one by one (names of up to 23 bytes are kept inline, no allocation).
+    pub(crate) fn from_unique_fields(mut entries: Vec<(SmolStr, Value)>) -> Map {
+        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        debug_assert!(entries.windows(2).all(|w| w[0].0 < w[1].0), "each name once");
+        Map { entries }
+    }
+
+    /// A field name as a map keeps it (inline up to 23 bytes).
+    pub(crate) fn name(key: &str) -> SmolStr {
+        if key.len() <= 23 {
+            SmolStr::new_inline(key)
+        } else {
+            SmolStr::new(key)
         }
     }
 
