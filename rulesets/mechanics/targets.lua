@@ -80,12 +80,38 @@ local function occupied(game)
   return taken
 end
 
--- With `seen_from`, only the squares seen from there (the others are out of a plain line of
--- sight's range: far fewer to weigh).
-local function squares(game, empty_only, seen_from)
+-- The squares a range nearer than sight may reach from where p stands (none when he is off
+-- the board): his own, and for `adjacent` the next ones (game:neighbours; M.adjacent admits
+-- no other), in the board's order (row by row, as game:squares gives them). Nil for the other
+-- ranges.
+local NEAR = { adjacent = true, same_space = true, caster = true }
+local function by_row(a, b) return a.y < b.y or (a.y == b.y and a.x < b.x) end
+local function near_squares(game, p, range)
+  if not NEAR[range] then return nil end
+  local from = game:player(p).at
+  if not from or from.side ~= nil then return {} end
+  local out, listed = { from }, { [M.sq_label(from)] = true }
+  if range == "adjacent" then
+    for _, n in ipairs(game:neighbours(from)) do
+      local label = M.sq_label(n.to)
+      if not listed[label] then
+        listed[label] = true
+        out[#out + 1] = n.to
+      end
+    end
+    table.sort(out, by_row)
+  end
+  return out
+end
+
+-- Only the squares a range nearer than sight may reach (near_squares), or with `seen_from`,
+-- the squares seen from there (the others are out of a plain line of sight's range): far
+-- fewer to weigh than the whole board.
+local function squares(game, p, range, empty_only, seen_from)
   local out = {}
   local taken = empty_only and occupied(game) or {}
-  for _, s in ipairs(seen_from and game:visible_from(seen_from) or game:squares()) do
+  local from_board = near_squares(game, p, range) or (seen_from and game:visible_from(seen_from)) or game:squares()
+  for _, s in ipairs(from_board) do
     local label = M.sq_label(s)
     if not taken[label] then
       out[#out + 1] = { kind = "square", at = s, x = s.x, y = s.y, label = "square " .. label }
@@ -94,8 +120,8 @@ local function squares(game, empty_only, seen_from)
   return out
 end
 
-function M.kinds.square(game, _p, _range, seen_from) return squares(game, false, seen_from) end
-function M.kinds.empty_square(game, _p, _range, seen_from) return squares(game, true, seen_from) end
+function M.kinds.square(game, p, range, seen_from) return squares(game, p, range, false, seen_from) end
+function M.kinds.empty_square(game, p, range, seen_from) return squares(game, p, range, true, seen_from) end
 
 -- Every edge holding `barrier` ("wall", "door", "open"), as targets of `kind`; the board's
 -- outer edges only if `rim`. With `range` "los" and `from` (where the caster stands), only
@@ -295,8 +321,10 @@ end
 -- choosing where to aim: Stone Spikes).
 function M.of_types(game, p, types, range)
   local out, seen = {}, {}
+  -- (A plain line of sight sees no square its caster's square does not: M.candidates.)
+  local seen_from = range == "los" and game:player(p).at or nil
   for _, ttype in ipairs(types) do
-    for _, t in ipairs(M.candidates(game, p, ttype, range)) do
+    for _, t in ipairs(M.candidates(game, p, ttype, range, seen_from)) do
       if not seen[t.label] and M.in_range(game, p, range, t, false) then
         seen[t.label] = true
         out[#out + 1] = t

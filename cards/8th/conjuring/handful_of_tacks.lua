@@ -101,6 +101,24 @@ return card {
       t:eq(t:life(0), 12)
       t:ok(not g:turn().vars.attacked)
     end },
+    { "scattered only in a free square next to you, none farther", function(t)
+      local g = t.game
+      local spots = require("test.spots")
+      t:active(0)
+      local at = spots.roomy_square(g)
+      t:place(0, at)
+      local c = t:give(0, "Handful of Tacks")
+      t:act { kind = "item", card = c }
+      local offered = 0
+      for _, s in ipairs(g:squares()) do
+        local free = #g:objects_at(s) == 0 and #g:wizards_at(s) == 0 and g:home_sector_at(s) == nil
+        local expected = free and g:adjacent(at, s)
+        local has = t:has { kind = "card_action", card = c, action = "scatter", option = { target = t:square(s) } }
+        t:eq(has, expected, "square " .. s.x .. "," .. s.y)
+        if has then offered = offered + 1 end
+      end
+      t:ok(offered > 0, "some square next to him")
+    end },
     { "gathered back by spending the phase beside them", function(t)
       local g = t.game
       local spots = require("test.spots")
