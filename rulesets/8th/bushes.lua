@@ -12,11 +12,6 @@ local hazards = require("rules.hazards")
 local creations = require("rules.creations")
 local M = {}
 
--- can_target: an empty square that is no home base.
-function M.can_target(ctx, t)
-  return ctx.game:home_sector_at(t.at) == nil
-end
-
 -- resolve: the bush of `kind` grows in the target square; if the square has filled since,
 -- nothing grows and the spell is discarded (a `fizzled` log entry says why).
 function M.grow(ctx, kind)

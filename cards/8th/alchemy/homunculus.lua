@@ -14,7 +14,6 @@ return card {
   traits = { "creation" },
   targets = { "empty_square" },
   text = "Create a Homunculus in an empty square you can see: a creature with 5 health and speed 1. No spell or attack can target it.",
-  can_target = function(ctx, t) return ctx.game:home_sector_at(t.at) == nil end,
   resolve = function(ctx)
     local game = ctx.game
     local id, why = ctx:create_creature { at = ctx.target.at, life = 5, speed = 1, punch = 1, name = "Homunculus" }

@@ -1,9 +1,5 @@
 -- 8th Cantrip "Create Wall": a permanent stone wall on an open border line in sight.
 -- reconstructed: range taken as line of sight (the card says only "target border").
-local function open_border(game, edge)
-  local info = game:edge(edge)
-  return info and info.barrier == "open" and not info.boundary
-end
 
 return card {
   name = "Create Wall",
@@ -15,7 +11,6 @@ return card {
   traits = { "creation" },
   targets = { "border" },
   text = "Raise a stone wall on an empty border line you can see. It takes 5 cracks to break and lasts until the spell ends.",
-  can_target = function(ctx, t) return open_border(ctx.game, t.edge) end,
   resolve = function(ctx)
     ctx:create_wall(ctx.target.edge)
   end,

@@ -1,6 +1,7 @@
 -- 8th Cantrip "Destroy Wall": removes one inner wall section or door; wizards beside it take 2.
 -- reconstructed: range taken as line of sight to the edge; "adjacent to the wall" taken as
--- standing in either of the two squares the edge separates.
+-- standing in either of the two squares the edge separates. The outer walls are no targets:
+-- the ruleset's wall and door targets leave them out (8th, Changing the Map).
 -- The squares either side of the edge (across a rim link too).
 local function sides_of(ctx, edge)
   local out = {}
@@ -17,7 +18,6 @@ return card {
   duration = "instant",
   targets = { "wall", "door" },
   text = "Knock down one wall section or door you can see (not an outer wall). Each wizard on either side of it takes 2 physical damage. Not an attack.",
-  can_target = function(ctx, t) return not ctx.game:edge(t.edge).boundary end,
   resolve = function(ctx)
     local game = ctx.game
     local squares = sides_of(ctx, ctx.target.edge)

@@ -73,9 +73,6 @@ return card {
   traits = { "creation" },
   targets = { "empty_square" },
   text = "Lay four tokens face down on four empty squares you can see: one trap, three blanks, and only you know which is which. An enemy entering a token's square turns it up. The trap deals him 4 magical damage (not an attack) and the spell ends, all tokens with it; a blank is simply removed. A dispel takes away one token at a time.",
-  can_target = function(ctx, t)
-    return ctx.game:home_sector_at(t.at) == nil
-  end,
   resolve = function(ctx)
     local game = ctx.game
     -- 8th: Creating Objects and Playing Items: the first token on the target square.

@@ -25,9 +25,6 @@ return card {
   traits = { "creation" },
   targets = { "empty_square" },
   text = "A cloud of dust fills an empty square you can see. No sight passes into or through it; from inside you see only your own square. Walking out, you roll for a random direction; if something blocks that way you stay, having spent the movement point, and may roll again while you have points.",
-  can_target = function(ctx, t)
-    return ctx.game:home_sector_at(t.at) == nil
-  end,
   resolve = function(ctx)
     -- 8th: Creating Objects and Playing Items; Line of Sight and Adjacency: it fills its square.
     creations.make(ctx, {

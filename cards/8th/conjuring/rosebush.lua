@@ -16,7 +16,6 @@ return card {
   targets = { "empty_square" },
   copies = 2,
   text = "A rosebush grows in an empty square you can see. Nobody sees through it. Anyone who enters it takes 3 physical damage (not an attack; it can't be evaded). One crack or any fire damage destroys it.",
-  can_target = bushes.can_target,
   resolve = function(ctx) bushes.grow(ctx, "rosebush") end,
   on_damage = bushes.burn,
   on_move = function(ctx, ev)

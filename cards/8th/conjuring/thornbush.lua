@@ -17,7 +17,6 @@ return card {
   targets = { "empty_square" },
   copies = 2,
   text = "A thornbush grows in an empty square you can see. Nobody sees through it. A wizard who enters it is caught: his turn ends, he takes 1 physical damage and is stunned for 1 turn. One crack or any fire damage destroys it.",
-  can_target = bushes.can_target,
   resolve = function(ctx) bushes.grow(ctx, "thornbush") end,
   on_damage = bushes.burn,
   on_move = function(ctx, ev)

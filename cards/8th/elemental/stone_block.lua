@@ -13,9 +13,6 @@ return card {
   traits = { "creation" },
   targets = { "empty_square" },
   text = "Raise a block of stone that fills an empty square you can see. Nothing sees or moves through it; it is not a wall, and 8 cracks break it.",
-  can_target = function(ctx, t)
-    return ctx.game:home_sector_at(t.at) == nil
-  end,
   resolve = function(ctx)
     -- Not `card = ctx.card`: that would make the card the object itself; the spell stays in
     -- play and the block is its creation.

@@ -13,7 +13,6 @@ return card {
   targets = { "wall" },
   copies = 2,
   text = "Eat one stone wall section on a side of your square (not an outer wall): it is gone, and you gain 2 life.",
-  can_target = function(ctx, t) return not ctx.game:edge(t.edge).boundary end,
   resolve = function(ctx)
     if ctx:destroy_wall(ctx.target.edge) then ctx:heal(ctx.caster, 2) end
   end,

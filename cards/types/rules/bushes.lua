@@ -4,12 +4,6 @@
 ---@class rules.bushes
 local M = {}
 
----can_target: an empty square that is no home base. (rulesets: 8th)
----@param ctx Ctx
----@param t? any
----@return any ...
-function M.can_target(ctx, t) end
-
 ---resolve: the bush of `kind` grows in the target square; if the square has filled since, nothing grows and the spell is discarded (a `fizzled` log entry says why). (rulesets: 8th)
 ---@param ctx Ctx
 ---@param kind? any
