@@ -9,10 +9,14 @@
 //!
 //! Pushed, an answer is the table its `Value` would have been, field for field and in the
 //! same order (a record's fields are given in name order, as a map holds them; nil fields are
-//! left out), so scripts read the same tables and iterate them in the same order.
+//! left out), so scripts read the same tables and iterate them in the same order. A merged
+//! record (`Shared` fields and its own) has the same fields, its fixed values shared by every
+//! record of that `Shared`; its raw order (`next`) may differ, as Lua's does for the same
+//! fields from process to process (its string hashes are seeded anew): scripts iterate in
+//! sorted order (`pairs`).
 
 use crate::geometry::{Dir, EdgeId, Place, Sq};
-use crate::value::{edge_code, push, push_built, push_kit, push_place, square_code, Value, KIT_EMPTY};
+use crate::value::{edge_code, push, push_built, push_kit, push_place, square_code, Value, KIT_EMPTY, KIT_SHARED};
 use mlua::ffi;
 use mlua::{IntoLua, Lua};
 use std::os::raw::c_int;
@@ -34,6 +38,26 @@ pub enum Answer {
     Keyed(Vec<(String, Answer)>),
     /// Data the kernel keeps for scripts (vars, tags, a card's data), pushed as `Frozen` does.
     Value(Value),
+    /// A record whose fixed part is `Shared` (made in Lua once, its values shared by every
+    /// answer that has them), with fields of its own (in name order, none of the shared ones).
+    Merged(std::rc::Rc<Shared>, Vec<(&'static str, Answer)>),
+}
+
+/// The fixed fields of records that many answers have, a card definition's for one (its name,
+/// text, lists): in Lua they are made once, frozen, and their values copied into each record
+/// rather than made again for it. Each `Shared` has its own number for its life and after (a
+/// card reloaded gets a new one), which keys its Lua table in the kit.
+pub struct Shared {
+    id: i64,
+    fields: Vec<(&'static str, Answer)>,
+}
+
+impl Shared {
+    pub fn new(fields: Vec<(&'static str, Answer)>) -> Shared {
+        static NEXT: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(1);
+        debug_assert!(fields.windows(2).all(|w| w[0].0 < w[1].0), "fields out of name order: {:?}", names(&fields));
+        Shared { id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed), fields }
+    }
 }
 
 impl From<Value> for Answer {
@@ -53,6 +77,13 @@ impl Answer {
     pub fn record(fields: Vec<(&'static str, Answer)>) -> Answer {
         debug_assert!(fields.windows(2).all(|w| w[0].0 < w[1].0), "fields out of name order: {:?}", names(&fields));
         Answer::Record(fields)
+    }
+
+    /// A record of `shared`'s fields and `own` (given in name order, none of `shared`'s).
+    pub fn merged(shared: std::rc::Rc<Shared>, own: Vec<(&'static str, Answer)>) -> Answer {
+        debug_assert!(own.windows(2).all(|w| w[0].0 < w[1].0), "fields out of name order: {:?}", names(&own));
+        debug_assert!(own.iter().all(|(k, _)| shared.fields.iter().all(|(s, _)| s != k)), "a field given twice");
+        Answer::Merged(shared, own)
     }
 
     pub fn int(i: impl Into<i64>) -> Answer {
@@ -131,6 +162,46 @@ unsafe fn push_answer(state: *mut ffi::lua_State, a: &Answer, kit: c_int) {
         }
         Answer::Record(fields) => push_fields(state, fields.iter().map(|(k, v)| (*k, v)), kit),
         Answer::Keyed(fields) => push_fields(state, fields.iter().map(|(k, v)| (k.as_str(), v)), kit),
+        Answer::Merged(shared, own) => push_merged(state, shared, own, kit),
+    }
+}
+
+/// A record of the shared fields (their values as the shared table holds them: no string or
+/// list made again) and its own fields, frozen.
+unsafe fn push_merged(state: *mut ffi::lua_State, shared: &Shared, own: &[(&'static str, Answer)], kit: c_int) {
+    ffi::lua_rawgeti(state, kit, KIT_SHARED);
+    if ffi::lua_rawgeti(state, -1, shared.id) == ffi::LUA_TNIL {
+        ffi::lua_pop(state, 1);
+        push_fields(state, shared.fields.iter().map(|(k, v)| (*k, v)), kit);
+        ffi::lua_pushvalue(state, -1);
+        ffi::lua_rawseti(state, -3, shared.id);
+    }
+    ffi::lua_remove(state, -2);
+    let fixed = ffi::lua_gettop(state);
+    let n = shared.fields.len() + own.len();
+    ffi::lua_createtable(state, 0, n as c_int);
+    let mut filled = false;
+    ffi::lua_pushnil(state);
+    while ffi::lua_next(state, fixed) != 0 {
+        // (key, value) -> t[key] = value, the key kept for the next turn
+        ffi::lua_pushvalue(state, -2);
+        ffi::lua_insert(state, -2);
+        ffi::lua_rawset(state, -4);
+        filled = true;
+    }
+    for (k, v) in own.iter().filter(|(_, v)| !v.is_nil()) {
+        push_str(state, k);
+        push_answer(state, v, kit);
+        ffi::lua_rawset(state, -3);
+        filled = true;
+    }
+    ffi::lua_remove(state, fixed);
+    if filled {
+        crate::value::lua_wizwar_freeze(state, -1);
+    } else {
+        // (every empty table of an answer is the kit's one)
+        ffi::lua_pop(state, 1);
+        ffi::lua_rawgeti(state, kit, KIT_EMPTY);
     }
 }
 
@@ -204,7 +275,7 @@ mod tests {
     /// A Lua with the sandbox's kit in place (prelude.lua `frozen_kit`).
     fn lua_with_kit() -> Lua {
         let lua = Lua::new();
-        let kit: mlua::Table = lua.load("local e = {} return { e, {}, {} }").eval().expect("kit");
+        let kit: mlua::Table = lua.load("local e = {} return { e, {}, {}, {} }").eval().expect("kit");
         lua.set_named_registry_value(FROZEN_KIT.to_str().unwrap(), kit).unwrap();
         // (The kit's empty table is frozen, as the prelude leaves it.)
         unsafe {
@@ -286,6 +357,48 @@ mod tests {
             .call((v, a))
             .unwrap();
         assert_eq!(same, "Wdoornil");
+    }
+
+    #[test]
+    fn a_merged_answer_has_the_fields_of_its_record_and_shares_the_fixed_ones() {
+        let lua = lua_with_kit();
+        let text = |s: &str| Answer::Text(s.to_string());
+        let fixed =
+            || vec![("kind", text("neutral")), ("name", text("Zot")), ("traits", Answer::List(vec![text("a")]))];
+        let own = |id: i64| vec![("energy", Answer::Int(3)), ("gone", Answer::Nil), ("id", Answer::Int(id))];
+        let shared = std::rc::Rc::new(Shared::new(fixed()));
+        let mut all = fixed();
+        all.extend(own(7));
+        all.sort_by_key(|f| f.0);
+        let record = Answer::record(all).into_lua(&lua).unwrap();
+        let first = Answer::merged(shared.clone(), own(7)).into_lua(&lua).unwrap();
+        let second = Answer::merged(shared, own(8)).into_lua(&lua).unwrap();
+        let checked: i64 = lua
+            .load(
+                r#"
+                local r, a, b = ...
+                local function same(x, y, path)
+                  if type(x) ~= "table" then
+                    assert(x == y, path .. ": " .. tostring(x) .. " ~= " .. tostring(y))
+                    return
+                  end
+                  assert(type(y) == "table", path .. " is no table")
+                  assert(not pcall(rawset, y, "new", 1), path .. " is not frozen")
+                  local n = 0
+                  for k, v in next, x do n = n + 1; same(v, y[k], path .. "." .. tostring(k)) end
+                  for _ in next, y do n = n - 1 end
+                  assert(n == 0, path .. ": fields differ")
+                end
+                same(r, a, "answer")
+                assert(b.id == 8 and b.name == "Zot" and b.gone == nil)
+                -- (the fixed lists are made once: one table in every record)
+                assert(rawequal(a.traits, b.traits) and not rawequal(r.traits, a.traits))
+                return a.id
+                "#,
+            )
+            .call((record, first, second))
+            .unwrap();
+        assert_eq!(checked, 7);
     }
 
     #[test]

@@ -209,8 +209,10 @@ pub const FROZEN_KIT: &std::ffi::CStr = c"wizwar.frozen_kit";
 pub(crate) const KIT_EMPTY: i64 = 1;
 /// ... the frozen squares and edges given so far, by place code, ...
 const KIT_PLACES: i64 = 2;
-/// ... and their place codes by table.
+/// ... their place codes by table, ...
 pub const KIT_PLACE_CODES: i64 = 3;
+/// ... and the shared parts of answers, by number (`answer::Shared`).
+pub(crate) const KIT_SHARED: i64 = 4;
 
 /// Pushes the sandbox's kit; returns its stack index (see [`push`]'s `frozen`).
 pub(crate) unsafe fn push_kit(state: *mut mlua::ffi::lua_State) -> std::os::raw::c_int {

@@ -392,7 +392,7 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         let c = cid(c, k)?;
         let st = k.st.borrow();
         let inst = &st.cards[c as usize];
-        Ok(cv::card(inst, k.cards.get(&*inst.def).map(|l| &l.def)))
+        Ok(cv::card(inst, k.cards.get(&*inst.def).map(|l| &l.statics)))
     })?;
     query(lua, t, "card_def", w, |k, key: String| -> F<Answer> {
         let found = k.cards.get(&key).or_else(|| k.cards.values().find(|c| c.def.name.eq_ignore_ascii_case(&key)));
@@ -409,7 +409,7 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
                         data: Value::Nil,
                         entered: 0,
                     },
-                    Some(&l.def),
+                    Some(&l.statics),
                 )
             })
             .unwrap_or(Answer::Nil))

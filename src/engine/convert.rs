@@ -1,6 +1,6 @@
 //! Turning kernel types into `Value`s for scripts and back, with errors a card author can read.
 
-use crate::answer::Answer;
+use crate::answer::{Answer, Shared};
 use crate::geometry::{Dir, EdgeId, Place, Sq};
 use crate::state::{CardInstance, Object, Player, StackEntry, TurnState, Zone};
 use crate::value::{place_of_code, PlaceArg, Value};
@@ -167,30 +167,51 @@ pub fn turn(t: &TurnState) -> Answer {
 
 /// A card instance with its definition's metadata (without a definition: the instance's own
 /// fields only), as scripts see it.
-pub fn card(c: &CardInstance, def: Option<&crate::cards::CardDef>) -> Answer {
+/// A card's record: what its definition fixes (`card_statics`, made in Lua once a
+/// definition) and what this copy of it has now. Without a definition, only the latter.
+pub fn card(c: &CardInstance, statics: Option<&std::rc::Rc<Shared>>) -> Answer {
+    let own = |def: Option<Answer>| {
+        let mut fields = vec![
+            ("controller", Answer::opt(c.controller, Answer::int)),
+            ("data", c.data.clone().into()),
+            ("def", Answer::Nil),
+            ("energy", Answer::Int(c.energy)),
+            ("id", Answer::int(c.id)),
+            ("target", c.target.clone().unwrap_or_default().into()),
+            ("zone", zone(&c.zone)),
+        ];
+        match def {
+            Some(def) => fields[2].1 = def,
+            None => {
+                fields.remove(2);
+            }
+        }
+        fields
+    };
+    match statics {
+        Some(shared) => Answer::merged(shared.clone(), own(None)),
+        None => Answer::record(own(Some(Answer::Text(c.def.to_string())))),
+    }
+}
+
+/// What a card's definition fixes in its record (`card`): the same for every copy.
+pub fn card_statics(d: &crate::cards::CardDef) -> Shared {
     let text = |s: &str| Answer::Text(s.to_string());
     let opt_text = |s: &Option<String>| Answer::opt(s.as_deref(), text);
     let list = |l: &[String]| Answer::List(l.iter().map(|s| text(s)).collect());
-    let d = |f: &dyn Fn(&crate::cards::CardDef) -> Answer| def.map_or(Answer::Nil, f);
-    Answer::record(vec![
-        ("actions", d(&|d| list(&d.actions))),
-        ("controller", Answer::opt(c.controller, Answer::int)),
-        ("copies", d(&|d| Answer::Int(d.copies as i64))),
-        ("data", c.data.clone().into()),
-        ("def", text(&c.def)),
-        ("duration", d(&|d| opt_text(&d.duration))),
-        ("energy", Answer::Int(c.energy)),
-        ("energy_value", d(&|d| Answer::opt(d.energy, Answer::Int))),
-        ("id", Answer::int(c.id)),
-        ("kind", d(&|d| text(&d.kind))),
-        ("name", d(&|d| text(&d.name))),
-        ("range", d(&|d| opt_text(&d.range))),
-        ("school", d(&|d| opt_text(&d.school))),
-        ("target", c.target.clone().unwrap_or_default().into()),
-        ("targets", d(&|d| list(&d.targets))),
-        ("text", d(&|d| text(&d.text))),
-        ("traits", d(&|d| list(&d.traits))),
-        ("zone", zone(&c.zone)),
+    Shared::new(vec![
+        ("actions", list(&d.actions)),
+        ("copies", Answer::Int(d.copies as i64)),
+        ("def", text(&d.key)),
+        ("duration", opt_text(&d.duration)),
+        ("energy_value", Answer::opt(d.energy, Answer::Int)),
+        ("kind", text(&d.kind)),
+        ("name", text(&d.name)),
+        ("range", opt_text(&d.range)),
+        ("school", opt_text(&d.school)),
+        ("targets", list(&d.targets)),
+        ("text", text(&d.text)),
+        ("traits", list(&d.traits)),
     ])
 }
 

@@ -140,7 +140,8 @@ impl Engine {
                 Ok((def, table)) => {
                     let hooks =
                         def.hooks.iter().filter_map(|h| Some((h.clone(), table.raw_get(h.as_str()).ok()?))).collect();
-                    cards.insert(def.key.clone(), LoadedCard { def, table, hooks });
+                    let statics = std::rc::Rc::new(super::convert::card_statics(&def));
+                    cards.insert(def.key.clone(), LoadedCard { def, table, hooks, statics });
                 }
                 Err(e) => problems.push(e.to_string()),
             }

@@ -139,6 +139,8 @@ pub(crate) struct LoadedCard {
     pub table: mlua::Table,
     /// Its hooks by name (the table is read-only once loaded: they stay).
     pub hooks: FxHashMap<String, mlua::Function>,
+    /// What its definition fixes in its record (game:card), made in Lua once.
+    pub statics: std::rc::Rc<crate::answer::Shared>,
 }
 
 pub(crate) struct Kernel {

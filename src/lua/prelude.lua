@@ -65,7 +65,10 @@ local frozen_empty = freeze({})
 -- The kernel's frozen squares and edges, one per place (value.rs): filled as they are given;
 -- and the place of each by the table, so a place given back is known without reading it.
 local frozen_places, frozen_place_codes = {}, {}
-local frozen_kit = { frozen_empty, frozen_places, frozen_place_codes }  -- (value.rs: KIT_EMPTY, KIT_PLACES, KIT_PLACE_CODES)
+-- The frozen fields answers share (a card definition's name, text, lists), made once each:
+-- by their `Shared` record's number (answer.rs).
+local frozen_shared = {}
+local frozen_kit = { frozen_empty, frozen_places, frozen_place_codes, frozen_shared }  -- (value.rs: KIT_EMPTY, KIT_PLACES, KIT_PLACE_CODES, KIT_SHARED)
 
 ---------------------------------------------------------------- errors no script may swallow
 -- When the host stops a script (budget, abort, memory), these re-raise what they caught.
