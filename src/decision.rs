@@ -19,20 +19,23 @@ use std::collections::BTreeMap;
 use std::collections::VecDeque;
 
 /// Fields of an option that are hints for bots and people, not part of what the option is.
-const HINTS: [&str; 5] = ["key", "label", "hostile", "to", "pass"];
+pub(crate) const HINTS: [&str; 5] = ["key", "label", "hostile", "to", "pass"];
+
+/// A string as a key writes it: bare if it is a plain word, else quoted.
+pub(crate) fn write_scalar(out: &mut String, s: &str) {
+    use std::fmt::Write;
+    if !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || "_-.#,!'".contains(c)) {
+        out.push_str(s);
+    } else {
+        let _ = write!(out, "{s:?}");
+    }
+}
 
 /// The canonical id of an option's record: its fields but the hints ([`HINTS`]; `label`
 /// nested too), `kind` first, the others sorted: `cast card=12 target=(kind=wizard player=1)`.
 pub fn record_id(v: &Value) -> String {
-    // Written into one string as it goes: a key is made for every option of every listing.
-    fn scalar(out: &mut String, s: &str) {
-        use std::fmt::Write;
-        if !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || "_-.#,!'".contains(c)) {
-            out.push_str(s);
-        } else {
-            let _ = write!(out, "{s:?}");
-        }
-    }
+    // Written into one string as it goes: a key is made for every option of every listing
+    // (and engine/listing.rs writes the same straight from Lua tables).
     fn show(out: &mut String, v: &Value, top: bool) {
         use std::fmt::Write;
         match v {
@@ -72,7 +75,7 @@ pub fn record_id(v: &Value) -> String {
                 }
                 out.push(']');
             }
-            Value::Str(s) => scalar(out, s),
+            Value::Str(s) => write_scalar(out, s),
             other => {
                 let _ = write!(out, "{other}");
             }
@@ -295,6 +298,13 @@ pub enum Decision {
 pub trait Agent {
     fn decide(&mut self, req: &Request) -> Decision;
 
+    /// Does this agent read the options of player `player`'s action requests (their labels
+    /// and records), or only pick among their keys by position? One that does not is handed
+    /// the options' keys alone, their records left unread (a listing is read faster).
+    fn reads_options(&self, _player: u32) -> bool {
+        true
+    }
+
     /// The same, with the game in view (bots that look at the board; the kernel always asks
     /// this way). By default the request alone decides.
     fn decide_seeing(&mut self, req: &Request, _game: &GameState) -> Decision {
@@ -314,6 +324,10 @@ impl RandomAgent {
 }
 
 impl Agent for RandomAgent {
+    fn reads_options(&self, _player: u32) -> bool {
+        false
+    }
+
     fn decide(&mut self, req: &Request) -> Decision {
         let n = req.options.len();
         let max = req.max.min(n);
@@ -514,6 +528,10 @@ pub struct Seats {
 }
 
 impl Agent for Seats {
+    fn reads_options(&self, player: u32) -> bool {
+        self.agents.get(player as usize).is_none_or(|a| a.reads_options(player))
+    }
+
     fn decide(&mut self, req: &Request) -> Decision {
         match self.agents.get_mut(req.player as usize) {
             Some(a) => a.decide(req),

@@ -28,6 +28,7 @@ mod answers;
 mod api;
 mod api_doc;
 mod dispatch;
+mod listing;
 mod load;
 mod memo;
 mod narration;

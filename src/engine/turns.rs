@@ -3,6 +3,7 @@
 
 use super::state_cell::Touch;
 use super::*;
+use mlua::ffi;
 
 impl Engine {
     /// Runs one guarded step. Ok(true) = done, Ok(false) = it failed and was undone.
@@ -114,10 +115,22 @@ impl Engine {
     /// The legal actions of the active player right now (the ruleset's list, less the actions
     /// that failed this turn).
     pub(super) fn list_actions(&self) -> Result<Vec<crate::decision::Choice>, HostError> {
+        let list = self.listing()?;
+        self.choices(list)
+    }
+
+    /// The ruleset's list of the active player's actions, as Lua gave it.
+    fn listing(&self) -> Result<mlua::Value, HostError> {
         let game = self.k.game.borrow().clone().expect("game object installed");
         let actions = self.k.rules_fn("actions").expect("checked at load");
         let player = self.k.st.borrow().turn.active;
-        let list: Value = self.k.host.call(&actions, (game, player))?;
+        self.k.host.call(&actions, (game, player))
+    }
+
+    /// The options of a listing, less the actions that failed this turn.
+    fn choices(&self, list: mlua::Value) -> Result<Vec<crate::decision::Choice>, HostError> {
+        let list: Value =
+            mlua::FromLua::from_lua(list, self.k.host.lua()).map_err(|e| HostError::Runtime(e.to_string()))?;
         let failed = self.k.st.borrow().turn.failed.clone();
         match list {
             Value::List(items) => Ok(items
@@ -133,6 +146,40 @@ impl Engine {
         }
     }
 
+    /// The options of a listing with their keys alone (engine/listing.rs), for an agent that
+    /// picks by position: each with its place in the Lua list and whether it passes. None if
+    /// the listing is anything unusual (`choices` then says what is wrong).
+    fn keyed_choices(&self, list: &mlua::Value) -> Option<KeyedOptions> {
+        let mlua::Value::Table(t) = list else { return None };
+        let mut keys = None;
+        // SAFETY: option_keys reads the table pushed as the call's argument and leaves the
+        // stack as it found it; it raises no Lua error.
+        unsafe {
+            self.k
+                .host
+                .lua()
+                .exec_raw::<()>(t.clone(), |state| keys = super::listing::option_keys(state, ffi::lua_gettop(state)))
+                .ok()?;
+        }
+        let failed = &self.k.st.borrow().turn.failed;
+        let mut out = KeyedOptions { options: Vec::new(), at: Vec::new(), pass: Vec::new() };
+        for (i, o) in keys?.into_iter().enumerate() {
+            if !failed.contains(&o.key) {
+                out.options.push(crate::decision::Choice { key: o.key, label: String::new(), value: Value::Nil });
+                out.at.push(i + 1);
+                out.pass.push(o.pass);
+            }
+        }
+        if cfg!(debug_assertions) {
+            // The same keys as the records read whole give (every debug game checks it).
+            let read = self.choices(list.clone()).expect("a listing keyed is one that reads");
+            let keys: Vec<&str> = read.iter().map(|c| c.key.as_str()).collect();
+            let keyed: Vec<&str> = out.options.iter().map(|c| c.key.as_str()).collect();
+            assert_eq!(keys, keyed, "listing.rs keys differ from the records' own");
+        }
+        Some(out)
+    }
+
     /// One action of a loop phase: chosen by the agent, or `given` (the REPL, a test).
     pub(super) fn action_step(&self, phase: &str, given: Option<&str>) -> Result<bool, Outcome> {
         let game = self.k.game.borrow().clone().expect("game object installed");
@@ -141,18 +188,28 @@ impl Engine {
         let mut chosen_key = String::new();
         let mut refused = None;
         let done = self.guarded(phase, || {
-            let options = self.list_actions()?;
+            let list = self.listing()?;
+            // An agent that picks by position gets the keys alone (the records stay unread).
+            let keyed = if given.is_none() && !self.k.agent.borrow().reads_options(player) {
+                self.keyed_choices(&list)
+            } else {
+                None
+            };
+            let (options, keyed) = match keyed {
+                Some(k) => (k.options, Some((k.at, k.pass))),
+                None => (self.choices(list.clone())?, None),
+            };
             if options.is_empty() {
                 self.k.st.borrow_mut_touching(Touch::TURN).turn.phase_over = true;
                 return Ok(());
             }
             let mut req = Request::one(player, "action", "What do you do?", options);
             // An action flagged `pass = true` is the "do nothing more" answer (end the phase).
-            req.pass = req
-                .options
-                .iter()
-                .find(|c| matches!(c.value.get("pass"), Some(Value::Bool(true))))
-                .map(|c| c.key.clone());
+            let pass = match &keyed {
+                Some((_, pass)) => pass.iter().position(|&p| p),
+                None => req.options.iter().position(|c| matches!(c.value.get("pass"), Some(Value::Bool(true)))),
+            };
+            req.pass = pass.map(|i| req.options[i].key.clone());
             let keys = match given {
                 None => self.k.ask(&req).map_err(|i| self.k.interrupt_host(i))?,
                 Some(key) => {
@@ -166,7 +223,13 @@ impl Engine {
             };
             chosen_key = keys[0].clone();
             let at = req.options.iter().position(|c| c.key == chosen_key).expect("resolved");
-            let mut action = req.options.swap_remove(at).value;
+            let mut action = match (&keyed, &list) {
+                // (only the chosen record is read)
+                (Some((places, _)), mlua::Value::Table(t)) => {
+                    t.raw_get::<Value>(places[at]).map_err(|e| HostError::Runtime(e.to_string()))?
+                }
+                _ => req.options.swap_remove(at).value,
+            };
             action.set("key", chosen_key.as_str().into());
             let ended: Option<bool> = self.k.host.call(&perform, (game.clone(), player, action))?;
             if ended == Some(true) {
@@ -317,4 +380,12 @@ impl Engine {
         st.turn.started = false;
         st.turn.phase.clear();
     }
+}
+
+/// A listing's options keyed for an agent that picks by position (`keyed_choices`): each one's
+/// place in the Lua list and whether it passes, beside it.
+struct KeyedOptions {
+    options: Vec<crate::decision::Choice>,
+    at: Vec<usize>,
+    pass: Vec<bool>,
 }
