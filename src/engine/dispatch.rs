@@ -30,8 +30,9 @@ impl Kernel {
     }
 
     pub(super) fn card_hook(&self, card: CardId, hook: &str) -> Option<mlua::Function> {
+        let by_def = self.hooks_by_name.get(hook)?;
         let st = self.st.borrow();
-        self.cards.get(&*st.card(card)?.def)?.hooks.get(hook).cloned()
+        by_def.get(&*st.card(card)?.def).cloned()
     }
 
     /// The ruleset's function `rules[name]`, if it has one (looked up once: the rules table
@@ -144,6 +145,10 @@ impl Kernel {
         // The cards in play that have a handler for it. They are read after the ruleset's
         // handler, which may change who is in play.
         let hooked = || -> Vec<(CardId, mlua::Function)> {
+            // (no card has this hook: nobody to look for)
+            if !self.hooks_by_name.contains_key(hook) {
+                return Vec::new();
+            }
             self.listeners(subject).into_iter().filter_map(|c| self.card_hook(c, hook).map(|f| (c, f))).collect()
         };
         let early = if rules_hook.is_none() { Some(hooked()) } else { None };

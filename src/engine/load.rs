@@ -165,12 +165,20 @@ impl Engine {
         let set = load_board_set(&ruleset.boards_path())
             .map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
         let state = starting_state(&set, setup, options)?;
+        let mut hooks_by_name: FxHashMap<String, FxHashMap<Arc<str>, mlua::Function>> = FxHashMap::default();
+        for (key, card) in &cards {
+            let def: Arc<str> = key.as_str().into();
+            for (name, f) in &card.hooks {
+                hooks_by_name.entry(name.clone()).or_default().insert(def.clone(), f.clone());
+            }
+        }
         let k = Rc::new(Kernel {
             root: root.to_path_buf(),
             host,
             ruleset,
             boards: set,
             cards,
+            hooks_by_name,
             rules: RefCell::new(None),
             game: RefCell::new(None),
             make_ctx: RefCell::new(None),

@@ -57,6 +57,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// What is needed to start a game: everything a saved game stores besides the answers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -152,6 +153,9 @@ pub(crate) struct Kernel {
     /// The ruleset's board set, read at loading (primitives do no file I/O).
     pub boards: crate::geometry::load::BoardSet,
     pub cards: BTreeMap<String, LoadedCard>,
+    /// The cards' hooks by hook name, then by definition: an event nobody's card hears is
+    /// known at one lookup, and a card in play is asked for its hook at one more.
+    pub hooks_by_name: FxHashMap<String, FxHashMap<Arc<str>, mlua::Function>>,
     pub rules: RefCell<Option<mlua::Table>>,
     /// The ruleset's functions looked up so far, by name (None: it has none of that name).
     rules_fns: RefCell<FxHashMap<String, Option<mlua::Function>>>,
