@@ -69,8 +69,14 @@ impl Kernel {
 
     /// Runs `on_<event>` handlers and logs the event.
     pub fn dispatch_after(&self, event: &str, payload: Value) -> Result<(), HostError> {
+        let hook = format!("on_{event}");
+        // Most events have no handler anywhere: the log takes the payload as it is.
+        if self.rules_fn(&hook).is_none() && !self.hooks_by_name.contains_key(&hook) {
+            self.log_event(event, payload);
+            return Ok(());
+        }
         self.log_event(event, payload.clone());
-        self.dispatch(&format!("on_{event}"), payload, false).map(|_| ())
+        self.dispatch(&hook, payload, false).map(|_| ())
     }
 
     pub(super) fn dispatch(&self, hook: &str, payload: Value, can_cancel: bool) -> Result<Option<Value>, HostError> {
