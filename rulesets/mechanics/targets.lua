@@ -282,6 +282,7 @@ function M.legal(game, p, c, cache)
   -- (Only a line of sight may bend: for any other range the question is not asked.)
   local bent = card.range == "los" and M.bent(game, p, c, card)
   local asks = game:has_hook(c, "can_target")
+  local asker = asks and { caster = p, controller = p } -- (one for every target it is asked of)
   local from = game:player(p).at
   local rkey = tostring(card.range) .. (bent and "+bent" or "")
   local verdicts = cache.in_range[rkey] or {}
@@ -307,7 +308,7 @@ function M.legal(game, p, c, cache)
           verdicts[label] = in_range
         end
         if in_range and not M.excluded(game, p, c, card, t, cache)
-            and (not asks or game:call_card(c, "can_target", { caster = p, controller = p }, t) ~= false) then
+            and (not asks or game:call_card(c, "can_target", asker, t) ~= false) then
           seen[label] = true
           out[#out + 1] = t
         end
