@@ -11,6 +11,34 @@ use crate::decision::{write_scalar, HINTS};
 use mlua::ffi;
 use std::os::raw::c_int;
 
+impl super::Kernel {
+    /// The keys of the options in Lua list `list` (see `option_keys`), checked in debug builds
+    /// against the keys the records read whole give: every debug game checks them.
+    pub(super) fn option_keys_of(&self, list: &mlua::Table) -> Option<Vec<OptionKey>> {
+        let mut keys = None;
+        // SAFETY: option_keys reads the table pushed as the call's argument and leaves the
+        // stack as it found it; it raises no Lua error.
+        unsafe {
+            self.host
+                .lua()
+                .exec_raw::<()>(list.clone(), |state| keys = option_keys(state, ffi::lua_gettop(state)))
+                .ok()?;
+        }
+        if let (true, Some(keys)) = (cfg!(debug_assertions), &keys) {
+            let read: crate::value::Value = mlua::FromLua::from_lua(mlua::Value::Table(list.clone()), self.host.lua())
+                .expect("a list keyed reads as a value");
+            let crate::value::Value::List(items) = read else { panic!("a list keyed reads as a list") };
+            let read: Vec<String> = items
+                .into_iter()
+                .map(|v| super::api::choice_from_value(v).expect("an option keyed reads").key)
+                .collect();
+            let keyed: Vec<String> = keys.iter().map(|k| k.key.clone()).collect();
+            assert_eq!(read, keyed, "listing.rs keys differ from the records' own");
+        }
+        keys
+    }
+}
+
 /// One option of a listing: its key, and whether it says `pass = true` (ends the phase).
 pub(super) struct OptionKey {
     pub key: String,

@@ -3,7 +3,6 @@
 
 use super::state_cell::Touch;
 use super::*;
-use mlua::ffi;
 
 impl Engine {
     /// Runs one guarded step. Ok(true) = done, Ok(false) = it failed and was undone.
@@ -151,31 +150,15 @@ impl Engine {
     /// the listing is anything unusual (`choices` then says what is wrong).
     fn keyed_choices(&self, list: &mlua::Value) -> Option<KeyedOptions> {
         let mlua::Value::Table(t) = list else { return None };
-        let mut keys = None;
-        // SAFETY: option_keys reads the table pushed as the call's argument and leaves the
-        // stack as it found it; it raises no Lua error.
-        unsafe {
-            self.k
-                .host
-                .lua()
-                .exec_raw::<()>(t.clone(), |state| keys = super::listing::option_keys(state, ffi::lua_gettop(state)))
-                .ok()?;
-        }
+        let keys = self.k.option_keys_of(t)?;
         let failed = &self.k.st.borrow().turn.failed;
         let mut out = KeyedOptions { options: Vec::new(), at: Vec::new(), pass: Vec::new() };
-        for (i, o) in keys?.into_iter().enumerate() {
+        for (i, o) in keys.into_iter().enumerate() {
             if !failed.contains(&o.key) {
                 out.options.push(crate::decision::Choice { key: o.key, label: String::new(), value: Value::Nil });
                 out.at.push(i + 1);
                 out.pass.push(o.pass);
             }
-        }
-        if cfg!(debug_assertions) {
-            // The same keys as the records read whole give (every debug game checks it).
-            let read = self.choices(list.clone()).expect("a listing keyed is one that reads");
-            let keys: Vec<&str> = read.iter().map(|c| c.key.as_str()).collect();
-            let keyed: Vec<&str> = out.options.iter().map(|c| c.key.as_str()).collect();
-            assert_eq!(keys, keyed, "listing.rs keys differ from the records' own");
         }
         Some(out)
     }
