@@ -11,40 +11,51 @@ pub struct EventSpec {
     /// Has a `before_` stage whose handlers may change or cancel it.
     pub changeable: bool,
     pub doc: &'static str,
+    /// Its hooks' names: `on_<name>`, `before_<name>` (made here, not for every event fired).
+    pub on: &'static str,
+    pub before: &'static str,
 }
 
-const fn ev(name: &'static str, changeable: bool, doc: &'static str) -> EventSpec {
-    EventSpec { name, changeable, doc }
+macro_rules! ev {
+    ($name:literal, $changeable:expr, $doc:literal) => {
+        EventSpec {
+            name: $name,
+            changeable: $changeable,
+            doc: $doc,
+            on: concat!("on_", $name),
+            before: concat!("before_", $name),
+        }
+    };
 }
 
 /// Every event, in the order a turn usually meets them.
 pub const EVENTS: &[EventSpec] = &[
-    ev("game_start", false, "setup is done, before the first turn"),
-    ev("turn_start", false, "a player's turn begins"),
-    ev("time_passes", false, "the time-passes step of the active player's turn"),
-    ev("phase_start", false, "a phase of the turn begins (payload: phase)"),
-    ev("phase_end", false, "a phase of the turn ends (payload: phase)"),
-    ev("turn_end", false, "a player's turn ends"),
-    ev("move", true, "a wizard is about to move / has moved one square (payload: wizard, from, to)"),
-    ev("enter", false, "something entered a square (payload: who, square)"),
-    ev("leave", false, "something left a square (payload: who, square)"),
-    ev("cast", true, "a card is played (payload: card, caster, target, energy)"),
-    ev("attack", true, "an attack is declared (payload: attacker, target, card or punch)"),
-    ev("counter", true, "a response is played against something on the stack (payload: card, against)"),
-    ev("damage", true, "damage is about to be dealt / was dealt (payload: target, amount, tags, source)"),
-    ev("heal", true, "life is about to be gained / was gained"),
-    ev("object_created", false, "an object was put on the board"),
-    ev("object_damaged", true, "a wall, door or object is about to take / took damage"),
-    ev("object_destroyed", false, "a wall, door or object was destroyed"),
-    ev("pick_up", true, "a wizard picks up an object or treasure"),
-    ev("drop", true, "a wizard drops an object or treasure"),
-    ev("throw", true, "an object is thrown"),
-    ev("draw", true, "a player draws a card"),
-    ev("discard", false, "a card was discarded"),
-    ev("door", true, "a door is opened, closed or passed"),
-    ev("spell_end", false, "a maintained spell ended"),
-    ev("stun", true, "a wizard is about to be / was stunned"),
-    ev("death", false, "a wizard died (payload: player, killer, by_attack)"),
+    ev!("game_start", false, "setup is done, before the first turn"),
+    ev!("turn_start", false, "a player's turn begins"),
+    ev!("time_passes", false, "the time-passes step of the active player's turn"),
+    ev!("phase_start", false, "a phase of the turn begins (payload: phase)"),
+    ev!("phase_end", false, "a phase of the turn ends (payload: phase)"),
+    ev!("turn_end", false, "a player's turn ends"),
+    ev!("move", true, "a wizard is about to move / has moved one square (payload: wizard, from, to)"),
+    ev!("enter", false, "something entered a square (payload: who, square)"),
+    ev!("leave", false, "something left a square (payload: who, square)"),
+    ev!("cast", true, "a card is played (payload: card, caster, target, energy)"),
+    ev!("attack", true, "an attack is declared (payload: attacker, target, card or punch)"),
+    ev!("counter", true, "a response is played against something on the stack (payload: card, against)"),
+    ev!("damage", true, "damage is about to be dealt / was dealt (payload: target, amount, tags, source)"),
+    ev!("heal", true, "life is about to be gained / was gained"),
+    ev!("object_created", false, "an object was put on the board"),
+    ev!("object_damaged", true, "a wall, door or object is about to take / took damage"),
+    ev!("object_destroyed", false, "a wall, door or object was destroyed"),
+    ev!("pick_up", true, "a wizard picks up an object or treasure"),
+    ev!("drop", true, "a wizard drops an object or treasure"),
+    ev!("throw", true, "an object is thrown"),
+    ev!("draw", true, "a player draws a card"),
+    ev!("discard", false, "a card was discarded"),
+    ev!("door", true, "a door is opened, closed or passed"),
+    ev!("spell_end", false, "a maintained spell ended"),
+    ev!("stun", true, "a wizard is about to be / was stunned"),
+    ev!("death", false, "a wizard died (payload: player, killer, by_attack)"),
 ];
 
 /// Hooks a card defines about itself rather than about an event.

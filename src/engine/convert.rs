@@ -165,8 +165,6 @@ pub fn turn(t: &TurnState) -> Answer {
     ])
 }
 
-/// A card instance with its definition's metadata (without a definition: the instance's own
-/// fields only), as scripts see it.
 /// A card's record: what its definition fixes (`card_statics`, made in Lua once a
 /// definition) and what this copy of it has now. Without a definition, only the latter.
 pub fn card(c: &CardInstance, statics: Option<&std::rc::Rc<Shared>>) -> Answer {

@@ -64,19 +64,29 @@ impl Kernel {
 
     /// Runs `before_<event>` handlers; returns the payload, or None if one cancelled it.
     pub fn dispatch_before(&self, event: &str, payload: Value) -> Result<Option<Value>, HostError> {
-        self.dispatch(&format!("before_{event}"), payload, true)
+        match crate::events::event(event) {
+            Some(spec) => self.dispatch(spec.before, payload, true),
+            None => self.dispatch(&format!("before_{event}"), payload, true),
+        }
     }
 
     /// Runs `on_<event>` handlers and logs the event.
     pub fn dispatch_after(&self, event: &str, payload: Value) -> Result<(), HostError> {
-        let hook = format!("on_{event}");
+        let made;
+        let hook = match crate::events::event(event) {
+            Some(spec) => spec.on,
+            None => {
+                made = format!("on_{event}");
+                made.as_str()
+            }
+        };
         // Most events have no handler anywhere: the log takes the payload as it is.
-        if self.rules_fn(&hook).is_none() && !self.hooks_by_name.contains_key(&hook) {
+        if self.rules_fn(hook).is_none() && !self.hooks_by_name.contains_key(hook) {
             self.log_event(event, payload);
             return Ok(());
         }
         self.log_event(event, payload.clone());
-        self.dispatch(&hook, payload, false).map(|_| ())
+        self.dispatch(hook, payload, false).map(|_| ())
     }
 
     pub(super) fn dispatch(&self, hook: &str, payload: Value, can_cancel: bool) -> Result<Option<Value>, HostError> {
