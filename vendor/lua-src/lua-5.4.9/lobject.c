@@ -352,11 +352,30 @@ int luaO_utf8esc (char *buff, unsigned long x) {
 /*
 ** Convert a number object to a string, adding it to a buffer
 */
+/*
+** wizwar patch: an integer's decimal digits written here, not by snprintf (the same text as
+** LUA_INTEGER_FMT gives; scripts make labels and keys of numbers all the time).
+*/
+static int wizwar_integer2str (char *buff, lua_Integer n) {
+  char digits[24];
+  int len = 0, i = 0;
+  lua_Unsigned u = (n < 0) ? (lua_Unsigned)0 - l_castS2U(n) : l_castS2U(n);
+  do {
+    digits[i++] = cast_char('0' + (int)(u % 10));
+    u /= 10;
+  } while (u != 0);
+  if (n < 0) buff[len++] = '-';
+  while (i > 0) buff[len++] = digits[--i];
+  buff[len] = '\0';
+  return len;
+}
+
+
 static int tostringbuff (TValue *obj, char *buff) {
   int len;
   lua_assert(ttisnumber(obj));
   if (ttisinteger(obj))
-    len = lua_integer2str(buff, MAXNUMBER2STR, ivalue(obj));
+    len = wizwar_integer2str(buff, ivalue(obj));
   else {
     len = lua_number2str(buff, MAXNUMBER2STR, fltvalue(obj));
     if (buff[strspn(buff, "-0123456789")] == '\0') {  /* looks like an int? */
