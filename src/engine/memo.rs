@@ -60,6 +60,9 @@ struct Memo {
     spec: i64,
     /// The clock's slot in its table.
     slot: i64,
+    /// The kernel's counts (`new_clocks`), when the clock is them: read in place. Null for a
+    /// clock table of api.lua's own.
+    counts: *const i64,
     /// The clock the answers hold for (-1: none yet).
     at: i64,
     /// Whether there is a per-argument clock, a debug check.
@@ -80,12 +83,25 @@ fn up(i: c_int) -> c_int {
 /// A Lua C function: called by Lua only, with those arguments.
 pub unsafe extern "C-unwind" fn memo_wrapper(state: *mut ffi::lua_State) -> c_int {
     ffi::luaL_checktype(state, 1, ffi::LUA_TFUNCTION);
-    ffi::luaL_checktype(state, 2, ffi::LUA_TTABLE);
+    let counts = match ffi::lua_type(state, 2) {
+        ffi::LUA_TUSERDATA => {
+            let slot = ffi::luaL_checkinteger(state, ARG_SLOT);
+            if slot < 1 || slot as usize > ffi::lua_rawlen(state, 2) / std::mem::size_of::<i64>() {
+                ffi::luaL_error(state, c"memo: no such clock".as_ptr());
+            }
+            ffi::lua_touserdata(state, 2) as *const i64
+        }
+        _ => {
+            ffi::luaL_checktype(state, 2, ffi::LUA_TTABLE);
+            std::ptr::null()
+        }
+    };
     ffi::luaL_checktype(state, 7, ffi::LUA_TTABLE);
     ffi::lua_settop(state, 12);
     let memo = Memo {
         spec: ffi::luaL_checkinteger(state, UV_SPEC),
         slot: ffi::luaL_checkinteger(state, ARG_SLOT),
+        counts,
         at: -1,
         per: ffi::lua_type(state, UV_PER) != ffi::LUA_TNIL,
         check: ffi::lua_type(state, UV_CHECK) != ffi::LUA_TNIL,
@@ -209,12 +225,49 @@ unsafe fn call_primitive(state: *mut ffi::lua_State, n: c_int, results: c_int) {
     }
 }
 
-/// The clock's count now.
-unsafe fn clock_now(state: *mut ffi::lua_State, slot: i64) -> i64 {
-    ffi::lua_rawgeti(state, up(UV_CLOCK), slot);
+/// The clock's count now: the kernel's, read in place, or a slot of a clock table.
+unsafe fn clock_now(state: *mut ffi::lua_State, memo: *const Memo) -> i64 {
+    if !(*memo).counts.is_null() {
+        // (the userdata is the wrapper's upvalue: it lives as long as the wrapper)
+        return *(*memo).counts.add((*memo).slot as usize - 1);
+    }
+    ffi::lua_rawgeti(state, up(UV_CLOCK), (*memo).slot);
     let now = ffi::lua_tointeger(state, -1);
     ffi::lua_pop(state, 1);
     now
+}
+
+/// `new_clocks(n)`: the kernel's `n` counts of changes (`StateCell::show_changes_in`), a full
+/// userdata of `n` integers, all 0: the kernel writes them in place, the memo's wrappers read
+/// them in place (no Lua call either way), and Lua code reads `clocks[i]` (`__index`).
+///
+/// # Safety
+/// A Lua C function: called by Lua only, with a count.
+pub unsafe extern "C-unwind" fn new_clocks(state: *mut ffi::lua_State) -> c_int {
+    let n = ffi::luaL_checkinteger(state, 1).clamp(0, 64) as usize;
+    let p = ffi::lua_newuserdatauv(state, n * std::mem::size_of::<i64>(), 0) as *mut i64;
+    for i in 0..n {
+        p.add(i).write(0);
+    }
+    ffi::lua_createtable(state, 0, 1);
+    ffi::lua_pushcfunction(state, clocks_index);
+    ffi::lua_setfield(state, -2, c"__index".as_ptr());
+    ffi::lua_setmetatable(state, -2);
+    1
+}
+
+/// `clocks[i]`: the i-th count (1-based), nil past them.
+unsafe extern "C-unwind" fn clocks_index(state: *mut ffi::lua_State) -> c_int {
+    let p = ffi::lua_touserdata(state, 1) as *const i64;
+    let n = ffi::lua_rawlen(state, 1) / std::mem::size_of::<i64>();
+    let mut is_int = 0;
+    let i = ffi::lua_tointegerx(state, 2, &mut is_int);
+    if p.is_null() || is_int == 0 || i < 1 || i as usize > n {
+        ffi::lua_pushnil(state);
+    } else {
+        ffi::lua_pushinteger(state, *p.add(i as usize - 1));
+    }
+    1
 }
 
 /// `plain_wrapper(f)`: `game:name(...)` for a primitive the memo does not keep: f's results, or
@@ -271,7 +324,7 @@ unsafe extern "C-unwind" fn memo_call(state: *mut ffi::lua_State) -> c_int {
     if ffi::lua_gettop(state) != n + 1 {
         ffi::lua_settop(state, n + 1);
     }
-    let now = clock_now(state, (*memo).slot);
+    let now = clock_now(state, memo);
     if now != (*memo).at {
         ffi::lua_newtable(state);
         ffi::lua_replace(state, up(UV_M));
@@ -322,7 +375,7 @@ unsafe extern "C-unwind" fn memo_call(state: *mut ffi::lua_State) -> c_int {
         // A miss: the kernel's answer, kept unless the call moved the clock.
         ffi::lua_pop(state, 1);
         call_primitive(state, n, 1);
-        if clock_now(state, (*memo).slot) == now {
+        if clock_now(state, memo) == now {
             ffi::lua_pushvalue(state, last);
             if ffi::lua_type(state, -2) == ffi::LUA_TNIL {
                 ffi::lua_pushvalue(state, up(UV_NIL));
@@ -356,4 +409,36 @@ unsafe extern "C-unwind" fn memo_call(state: *mut ffi::lua_State) -> c_int {
         ffi::lua_pushnil(state);
     }
     1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kernel's clocks: written in place from Rust, read by Lua as `clocks[i]`.
+    #[test]
+    fn clocks_written_in_place_read_in_lua() {
+        let lua = mlua::Lua::new();
+        let mut counts: *mut i64 = std::ptr::null_mut();
+        let clocks: mlua::Value = unsafe {
+            lua.exec_raw(3i64, |state| {
+                ffi::lua_pushcfunction(state, new_clocks);
+                ffi::lua_insert(state, 1);
+                ffi::lua_call(state, 1, 1);
+                counts = ffi::lua_touserdata(state, -1) as *mut i64;
+            })
+        }
+        .unwrap();
+        let read = |lua: &mlua::Lua| -> String {
+            lua.load("local c = ... return tostring(c[1]) .. tostring(c[3]) .. tostring(c[4]) .. tostring(c[0]) .. tostring(c.x)")
+                .call(clocks.clone())
+                .unwrap()
+        };
+        assert_eq!(read(&lua), "00nilnilnil");
+        unsafe {
+            counts.write(7);
+            counts.add(2).write(-2);
+        }
+        assert_eq!(read(&lua), "7-2nilnilnil");
+    }
 }

@@ -73,8 +73,10 @@ pub(crate) struct StateCell {
     part_changes: [Cell<u64>; Touch::PARTS],
     /// Checkpoints taken since the last change, waiting for a copy.
     waiting: RefCell<Vec<Weak<Slot>>>,
-    /// Where the count of changes is shown to Lua: the state and its stamp table.
-    stamp: RefCell<Option<(mlua::Lua, mlua::Table)>>,
+    /// Where the counts of changes are shown to Lua: the kernel's clocks (memo.rs,
+    /// `new_clocks`), a userdata of `1 + Touch::PARTS` integers written here in place (the
+    /// handle keeps it alive while this cell may write to it).
+    stamp: RefCell<Option<(mlua::Value, *mut i64)>>,
     /// Where each card's own changes are shown to Lua: `card_stamp[c]`, the count of changes
     /// at card c's last one.
     card_stamp: RefCell<Option<mlua::Table>>,
@@ -152,15 +154,25 @@ impl StateCell {
     /// `stamp[6]` (hands and play areas), `stamp[7]` (the rest), `stamp[8]` (the turn),
     /// `stamp[9]` (each player, but for one player's own changes: `player_stamp`), `stamp[10]`
     /// (the seats: only a change that may touch anything moves it).
-    /// The table is made here with all its slots, so that writing them never allocates.
-    pub fn show_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Table> {
-        let stamp = lua.create_table_with_capacity(1 + Touch::PARTS, 0)?;
-        for i in 1..=1 + Touch::PARTS {
-            stamp.raw_set(i, 0)?;
+    /// They are the kernel's clocks (memo.rs, `new_clocks`): the memo's wrappers read them in
+    /// place, Lua code as `stamp[i]`.
+    pub fn show_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Value> {
+        let mut counts: *mut i64 = std::ptr::null_mut();
+        // SAFETY: new_clocks is a Lua C function, called here as Lua would, with its count.
+        let clocks: mlua::Value = unsafe {
+            lua.exec_raw((1 + Touch::PARTS) as i64, |state| {
+                mlua::ffi::lua_pushcfunction(state, super::memo::new_clocks);
+                mlua::ffi::lua_insert(state, 1);
+                mlua::ffi::lua_call(state, 1, 1);
+                counts = mlua::ffi::lua_touserdata(state, -1) as *mut i64;
+            })?
+        };
+        if counts.is_null() {
+            return Err(mlua::Error::runtime("the kernel's clocks were not made"));
         }
-        *self.stamp.borrow_mut() = Some((lua.clone(), stamp.clone()));
+        *self.stamp.borrow_mut() = Some((clocks.clone(), counts));
         self.write_stamp();
-        Ok(stamp)
+        Ok(clocks)
     }
 
     /// Shows each card's and each player's own changes to Lua (see
@@ -173,32 +185,19 @@ impl StateCell {
         Ok((cards, players))
     }
 
-    /// Writes the counts into the stamp table, all in one go and without a protected call
-    /// (a `raw_set` each cost more than the change they count: a game's set-up makes hundreds).
+    /// Writes the counts into the kernel's clocks, in place (no Lua call: a change is counted
+    /// many times a turn).
     fn write_stamp(&self) {
         let stamp = self.stamp.borrow();
-        let Some((lua, table)) = stamp.as_ref() else { return };
-        let mut counts = [self.changes.get(); 1 + Touch::PARTS];
-        for (i, part) in self.part_changes.iter().enumerate() {
-            counts[i + 1] = part.get();
-        }
-        lua.exec_raw_lua(|raw| {
-            // SAFETY: three stack slots are checked for; the table's slots are all in its array
-            // part (made so above), so setting an integer in one allocates nothing and cannot
-            // raise; the table is popped again.
-            unsafe {
-                use mlua::ffi;
-                let state = raw.state();
-                if ffi::lua_checkstack(state, 3) == 0 || raw.push(table).is_err() {
-                    return;
-                }
-                for (i, n) in counts.iter().enumerate() {
-                    ffi::lua_pushinteger(state, *n as ffi::lua_Integer);
-                    ffi::lua_rawseti(state, -2, i as ffi::lua_Integer + 1);
-                }
-                ffi::lua_pop(state, 1);
+        let Some((_, counts)) = stamp.as_ref() else { return };
+        // SAFETY: `counts` points at the userdata's 1 + PARTS integers, which the handle beside
+        // it keeps alive; Lua only reads them, on this thread, never while this runs.
+        unsafe {
+            counts.write(self.changes.get() as i64);
+            for (i, part) in self.part_changes.iter().enumerate() {
+                counts.add(i + 1).write(part.get() as i64);
             }
-        });
+        }
     }
 
     fn before_change(&self, parts: Touch) {
