@@ -325,6 +325,27 @@ unsafe extern "C-unwind" fn memo_call(state: *mut ffi::lua_State) -> c_int {
         ffi::lua_settop(state, n + 1);
     }
     let now = clock_now(state, memo);
+    if now == (*memo).at && !(*memo).check && !(*memo).per && n <= 1 {
+        // The common hit, found at once: a query without arguments (its answer at m[1]), or of
+        // one argument keyed by itself or by its place.
+        let found = if n == 0 {
+            ffi::lua_rawgeti(state, up(UV_M), 1)
+        } else {
+            push_key(state, 2, (spec >> 3) & 7, UV_KEYFN);
+            if ffi::lua_type(state, -1) == ffi::LUA_TNIL {
+                ffi::LUA_TNIL
+            } else {
+                ffi::lua_rawget(state, up(UV_M))
+            }
+        };
+        if found != ffi::LUA_TNIL {
+            if ffi::lua_topointer(state, -1) == (*memo).nil {
+                ffi::lua_pushnil(state);
+            }
+            return 1;
+        }
+        ffi::lua_settop(state, n + 1);
+    }
     if now != (*memo).at {
         ffi::lua_newtable(state);
         ffi::lua_replace(state, up(UV_M));
