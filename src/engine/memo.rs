@@ -314,6 +314,18 @@ unsafe fn walk_down(state: *mut ffi::lua_State, keys: c_int, last: c_int) -> c_i
     ffi::lua_gettop(state)
 }
 
+/// Has the per-argument clock of the key on top of the stack stayed where the answers about it
+/// last saw it? (The key stays; nothing else is left.)
+unsafe fn per_clock_stays(state: *mut ffi::lua_State) -> bool {
+    ffi::lua_pushvalue(state, -1);
+    ffi::lua_rawget(state, up(UV_PER));
+    ffi::lua_pushvalue(state, -2);
+    ffi::lua_rawget(state, up(UV_SEEN));
+    let stays = ffi::lua_rawequal(state, -1, -2) != 0;
+    ffi::lua_pop(state, 2);
+    stays
+}
+
 /// A query through the memo: `game:name(a, b, c)` (stack: game, then the arguments).
 unsafe extern "C-unwind" fn memo_call(state: *mut ffi::lua_State) -> c_int {
     // (A raw pointer, no reference: a nested call of the same query, from a handler the
@@ -325,14 +337,15 @@ unsafe extern "C-unwind" fn memo_call(state: *mut ffi::lua_State) -> c_int {
         ffi::lua_settop(state, n + 1);
     }
     let now = clock_now(state, memo);
-    if now == (*memo).at && !(*memo).check && !(*memo).per && n <= 1 {
+    if now == (*memo).at && !(*memo).check && n <= 1 {
         // The common hit, found at once: a query without arguments (its answer at m[1]), or of
-        // one argument keyed by itself or by its place.
+        // one argument keyed by itself or by its place (and, with a per-argument clock, that
+        // clock where the answers about it last saw it).
         let found = if n == 0 {
             ffi::lua_rawgeti(state, up(UV_M), 1)
         } else {
             push_key(state, 2, (spec >> 3) & 7, UV_KEYFN);
-            if ffi::lua_type(state, -1) == ffi::LUA_TNIL {
+            if ffi::lua_type(state, -1) == ffi::LUA_TNIL || ((*memo).per && !per_clock_stays(state)) {
                 ffi::LUA_TNIL
             } else {
                 ffi::lua_rawget(state, up(UV_M))
