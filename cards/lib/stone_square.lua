@@ -2,15 +2,10 @@
 -- the 9th's GRANITE CUBE make the same fixed object on an empty square in sight, which nobody
 -- walks into or sees through. They differ in what breaks it: the card passes the object's
 -- toughness (classic: 20 points) or `data = { unbreakable = true }` (9th: a Granite Cube has
--- infinite hits: attacks may aim at it and take nothing off, rules/damage.lua). The module is
--- read-only and keeps no game state.
+-- infinite hits: attacks may aim at it and take nothing off, rules/damage.lua). Neither goes on
+-- a Lair or home base: the rules leave those out for every creation (mechanics targets.lua,
+-- `creation_at_home`). The module is read-only and keeps no game state.
 local stone = {}
-
--- Not on a Lair / home base (classic, Cards and Actions that Change the Map; 9th: Terrain);
--- the `empty_square` target type already leaves out squares with a wizard or an object.
----@param ctx Ctx
----@param t Target
-function stone.can_target(ctx, t) return ctx.game:home_sector_at(t.at) == nil end
 
 -- Fills the target square with an object of `kind` made by this card (it goes when the card
 -- leaves play: Dispel Creation); `what` gives its `toughness` or its `data`. Returns its id,

@@ -34,23 +34,11 @@ function M.kinds.object(game, p, range)
   return out
 end
 
--- 8th: Card Traits, Creation; Home Base Squares: nothing is created in a home base square, so
--- no creation spell aims at one (a wall is made on a line, never in a square).
-local function creation_at_home(game, card, t)
-  if t.kind ~= "square" then return false end
-  local creation = false
-  for _, trait in ipairs(card.traits or {}) do
-    if trait == "creation" then creation = true end
-  end
-  return creation and game:home_sector_at(t.at) ~= nil
-end
-
--- No attack on oneself, nor on a wizard who cannot be attacked (Mist Body: rules/effects.lua),
--- nor a creation in a home base square.
+-- What the mechanics exclude (no attack on oneself, no creation on a home base), nor an
+-- attack on a wizard who cannot be attacked (Mist Body: rules/effects.lua).
 local self_attack = M.excluded
 function M.excluded(game, p, c, card, t, cache)
   if self_attack(game, p, c, card, t, cache) then return true end
-  if creation_at_home(game, card, t) then return true end
   if card.kind ~= "attack" or t.kind ~= "wizard" then return false end
   cache.unattackable = cache.unattackable or {}
   if cache.unattackable[t.player] == nil then

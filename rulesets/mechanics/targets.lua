@@ -238,10 +238,25 @@ end
 -- Legal targets
 ---------------------------------------------------------------------------------------------
 
+-- Is t a home base square, and card (a definition) a creation? Nothing is created on a home
+-- base (8th: Card Traits, Creation, and Home Base Squares; classic, Cards and Actions that
+-- Change the Map; 9th: Terrain, not on a Lair), so no creation spell aims at one (a wall is
+-- made on a line, never in a square).
+function M.creation_at_home(game, card, t)
+  if t.kind ~= "square" then return false end
+  local creation = false
+  for _, trait in ipairs(card.traits or {}) do
+    if trait == "creation" then creation = true end
+  end
+  return creation and game:home_sector_at(t.at) ~= nil
+end
+
 -- May card c (its definition `card`) of player p not aim at t? No attack on oneself (8th:
--- Attacking; classic, Combat). `cache` is the listing's (see M.legal).
-function M.excluded(_game, p, _c, card, t, _cache)
-  return card.kind == "attack" and t.kind == "wizard" and t.player == p
+-- Attacking; classic, Combat), no creation on a home base (M.creation_at_home). `cache` is the
+-- listing's (see M.legal).
+function M.excluded(game, p, _c, card, t, _cache)
+  if card.kind == "attack" and t.kind == "wizard" and t.player == p then return true end
+  return M.creation_at_home(game, card, t)
 end
 
 -- May the sight of card c bend round a corner? Around the Corner (8th Cantrip; classic) sets

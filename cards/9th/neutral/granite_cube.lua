@@ -21,7 +21,6 @@ return card {
   targets = { "empty_square" },
   copies = 2,
   text = "A cube of granite fills an empty square you can see. Nobody walks or sees through it, and no amount of damage ever breaks it.",
-  can_target = stone_square.can_target,
   resolve = function(ctx)
     stone_square.fill(ctx, "granite_cube", { data = { unbreakable = true } })
   end,

@@ -20,7 +20,6 @@ return card {
   targets = { "empty_square" },
   copies = 2,
   text = "An empty square you can see fills with solid stone: nobody walks or sees through it until 20 points of damage break it.",
-  can_target = stone_square.can_target,
   resolve = function(ctx)
     stone_square.fill(ctx, "solid_stone", { toughness = 20 })
   end,

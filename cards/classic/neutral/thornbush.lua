@@ -15,7 +15,6 @@ return card {
   targets = { "empty_square" },
   copies = 2,
   text = "A thornbush fills an empty square you can see. It hides what lies behind it. Whoever enters it takes 1 physical point and is caught: his turn ends and he loses the next. 5 points of damage clear it.",
-  can_target = function(ctx, t) return ctx.game:home_sector_at(t.at) == nil end,
   resolve = function(ctx)
     ctx:create_object {
       kind = "thornbush", at = ctx.target.at, mobile = false, blocks_los = true, blocks_move = false,
@@ -97,6 +96,20 @@ return card {
       t:eq(t:life(0), 15)
       t:eq(g:player(0).tokens.lost_turns, nil)
       t:ok(g:turn().phase_over ~= true, "his turn goes on")
+    end },
+    { "not on a home base, even an empty one in sight", function(t)
+      local g = t.game
+      local spots = require("test.spots")
+      t:active(0)
+      local home = spots.home_of(g, 1)
+      t:place(1, spots.roomy_square(g)) -- (his home base empty now)
+      local n = spots.free_square(g, home)
+      assert(n, "a free square beside the home base")
+      t:place(0, n.to)
+      local c = t:give(0, "Thornbush")
+      t:ok(g:los(n.to, home) and #g:wizards_at(home) == 0 and #g:objects_at(home) == 0, "an empty home base in sight")
+      t:ok(not t:has { kind = "cast", card = c, target = t:square(home) }, "the home base is no target")
+      t:ok(#t:list { kind = "cast", card = c } > 0, "other squares in sight are")
     end },
     { "not on a home base nor on an occupied square", function(t)
       local g = t.game

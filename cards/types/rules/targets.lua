@@ -20,7 +20,7 @@ function M.kinds.wizard(game, p) end
 ---@return any ...
 function M.kinds.object(game, p, range) end
 
----May card c (its definition `card`) of player p not aim at t? No attack on oneself (8th: Attacking; classic, Combat). `cache` is the listing's (see M.legal). (rulesets: 8th, classic, mechanics)
+---May card c (its definition `card`) of player p not aim at t? No attack on oneself (8th: Attacking; classic, Combat), no creation on a home base (M.creation_at_home). `cache` is the listing's (see M.legal). (rulesets: 8th, classic, mechanics)
 ---@param game Game
 ---@param p? any
 ---@param c? any
@@ -201,6 +201,13 @@ function M.candidates(game, p, ttype, range, seen_from) end
 ---@param from? any
 ---@return any ...
 function M.in_range(game, p, range, t, bent, from) end
+
+---Is t a home base square, and card (a definition) a creation? Nothing is created on a home base (8th: Card Traits, Creation, and Home Base Squares; classic, Cards and Actions that Change the Map; 9th: Terrain, not on a Lair), so no creation spell aims at one (a wall is made on a line, never in a square). (rulesets: mechanics)
+---@param game Game
+---@param card? any
+---@param t? any
+---@return any ...
+function M.creation_at_home(game, card, t) end
 
 ---May the sight of card c bend round a corner? Around the Corner (8th Cantrip; classic) sets the turn var `around_corner`: the next spell its caster casts this turn, not an object he throws or wields, may see round one corner (rules/play.lua clears it as any spell is cast). (rulesets: mechanics, mechanics)
 ---@param game Game
