@@ -104,10 +104,18 @@ end
 -- wizard looks away from him: he may aim no card at another wizard.
 function M.shunned(game, p) return #(game:player(p).vars.ugly or {}) > 0 end
 
+-- classic, Cards and Actions that Change the Map: nothing is created where something already
+-- is. A wall is made on a line, not in a square: there it needs the line free of objects (a
+-- Wall of Fire, a Waterwall's water). The 9th keeps this.
+function M.creation_on_taken_line(game, card, t)
+  return t.kind == "border" and M.is_creation(card) and #game:edge(t.edge).obstacles > 0
+end
+
 local self_attack = M.excluded
 function M.excluded(game, p, c, card, t, cache)
   if t.kind == "wizard" and t.player ~= p and (M.spares(game, p, t.player) or M.shunned(game, p)) then return true end
   return self_attack(game, p, c, card, t, cache) or not M.attackable(game, c, card, t)
+    or M.creation_on_taken_line(game, card, t)
 end
 
 return M

@@ -243,12 +243,15 @@ end
 -- Change the Map; 9th: Terrain, not on a Lair), so no creation spell aims at one (a wall is
 -- made on a line, never in a square).
 function M.creation_at_home(game, card, t)
-  if t.kind ~= "square" then return false end
-  local creation = false
+  return t.kind == "square" and M.is_creation(card) and game:home_sector_at(t.at) ~= nil
+end
+
+-- Does a card (its definition) have the trait `creation`?
+function M.is_creation(card)
   for _, trait in ipairs(card.traits or {}) do
-    if trait == "creation" then creation = true end
+    if trait == "creation" then return true end
   end
-  return creation and game:home_sector_at(t.at) ~= nil
+  return false
 end
 
 -- May card c (its definition `card`) of player p not aim at t? No attack on oneself (8th:

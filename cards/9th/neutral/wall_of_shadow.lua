@@ -27,7 +27,6 @@ return card {
   targets = { "border" },
   copies = 1,
   text = "Shadow fills an empty line between two squares you can see, for as many of your turns as the Number. Nobody sees across it; anybody may walk through it.",
-  can_target = function(ctx, t) return #ctx.game:edge(t.edge).obstacles == 0 end,
   resolve = function(ctx)
     ctx:create_object {
       kind = "shadow_wall", at = ctx.game:edge(ctx.target.edge).edge, mobile = false,

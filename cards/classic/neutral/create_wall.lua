@@ -15,11 +15,23 @@ return card {
   targets = { "border" },
   copies = 2,
   text = "Raise a stone wall on an empty line between two squares whose centre you can see. It stands until 20 points of damage break it.",
-  can_target = function(ctx, t) return #ctx.game:edge(t.edge).obstacles == 0 end,
   resolve = function(ctx)
     ctx:create_wall(ctx.target.edge)
   end,
   tests = {
+    { "not on a line where an object stands (a firewall)", function(t)
+      local g = t.game
+      t:active(0)
+      local at = spots.roomy_square(g)
+      t:place(0, at)
+      local n = spots.free_square(g, at)
+      assert(n, "a free square beside it")
+      t:cast { card = t:give(0, "Wall of Fire"), at = t:border(n.edge) }
+      t:eq(#g:edge(n.edge).obstacles, 1, "the firewall burns on the line")
+      local c = t:give(0, "Create Wall")
+      t:ok(not t:has { kind = "cast", card = c, target = t:border(n.edge) }, "no wall on the firewall's line")
+      t:ok(#t:list { kind = "cast", card = c } > 0, "other lines in sight are")
+    end },
     { "the wall blocks sight and steps, stays in play, and falls at 20 points", function(t)
       local g = t.game
       t:active(0)

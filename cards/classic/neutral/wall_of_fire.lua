@@ -28,7 +28,6 @@ return card {
   targets = { "border" },
   copies = 1,
   text = "A wall of flame rises on an empty line between two squares you can see, for a NUMBER of your turns. It blocks sight; whoever walks through it takes 3 points of magical fire damage.",
-  can_target = function(ctx, t) return #ctx.game:edge(t.edge).obstacles == 0 end,
   resolve = function(ctx)
     ctx:create_object {
       kind = "firewall", at = ctx.game:edge(ctx.target.edge).edge, mobile = false,

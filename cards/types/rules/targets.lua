@@ -91,6 +91,13 @@ function M.spares(game, p, q) end
 ---@return any ...
 function M.shunned(game, p) end
 
+---classic, Cards and Actions that Change the Map: nothing is created where something already is. A wall is made on a line, not in a square: there it needs the line free of objects (a Wall of Fire, a Waterwall's water). The 9th keeps this. (rulesets: classic)
+---@param game Game
+---@param card? any
+---@param t? any
+---@return any ...
+function M.creation_on_taken_line(game, card, t) end
+
 ---A target as cards may give it: a player id, a target table, or an edge {x,y,side} (a wall). (rulesets: mechanics)
 ---@param t? any
 ---@return any ...
@@ -208,6 +215,11 @@ function M.in_range(game, p, range, t, bent, from) end
 ---@param t? any
 ---@return any ...
 function M.creation_at_home(game, card, t) end
+
+---Does a card (its definition) have the trait `creation`? (rulesets: mechanics)
+---@param card? any
+---@return any ...
+function M.is_creation(card) end
 
 ---May the sight of card c bend round a corner? Around the Corner (8th Cantrip; classic) sets the turn var `around_corner`: the next spell its caster casts this turn, not an object he throws or wields, may see round one corner (rules/play.lua clears it as any spell is cast). (rulesets: mechanics, mechanics)
 ---@param game Game
