@@ -138,7 +138,10 @@ fn names(fields: &[(&'static str, Answer)]) -> Vec<&'static str> {
 /// Pushes `a` frozen (`kit`: the stack index of the sandbox's kit), as `value::push` pushes
 /// the `Value` it stands for.
 unsafe fn push_answer(state: *mut ffi::lua_State, a: &Answer, kit: c_int) {
-    if ffi::lua_checkstack(state, 8) == 0 {
+    // (A scalar takes the one slot its record's check left room for; what makes tables checks
+    // for its own.)
+    let scalar = matches!(a, Answer::Nil | Answer::Bool(_) | Answer::Int(_) | Answer::Name(_) | Answer::Text(_));
+    if !scalar && ffi::lua_checkstack(state, 8) == 0 {
         ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
     }
     match a {
