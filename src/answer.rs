@@ -293,6 +293,32 @@ mod tests {
         lua
     }
 
+    /// Lua's `same(x, y, path, in_order)`: tables with the same fields and values all the way
+    /// down, y's frozen; with `in_order`, fields met in the same order by `next` too.
+    const SAME: &str = r#"
+        local function same(x, y, path, in_order)
+          if type(x) ~= "table" then
+            assert(x == y, path .. ": " .. tostring(x) .. " ~= " .. tostring(y))
+            return
+          end
+          assert(type(y) == "table", path .. " is no table")
+          assert(not pcall(rawset, y, "new", 1), path .. " is not frozen")
+          if in_order then
+            local kx, ky = next(x), next(y)
+            while kx ~= nil or ky ~= nil do
+              assert(kx == ky, path .. ": field " .. tostring(kx) .. " against " .. tostring(ky))
+              same(x[kx], y[ky], path .. "." .. tostring(kx), true)
+              kx, ky = next(x, kx), next(y, ky)
+            end
+            return
+          end
+          local n = 0
+          for k, v in next, x do n = n + 1; same(v, y[k], path .. "." .. tostring(k)) end
+          for _ in next, y do n = n - 1 end
+          assert(n == 0, path .. ": fields differ")
+        end
+    "#;
+
     fn value_map(pairs: Vec<(&str, Value)>) -> Value {
         Value::Map(pairs.into_iter().filter(|(_, v)| !v.is_nil()).map(|(k, v)| (k.to_string(), v)).collect())
     }
@@ -334,24 +360,11 @@ mod tests {
         let a = answer.into_lua(&lua).unwrap();
         let same: String = lua
             .load(
-                r#"
+                SAME.to_string()
+                    + r#"
                 local v, a = ...
-                local function walk(x, y, path)
-                  if type(x) ~= "table" then
-                    assert(x == y, path .. ": " .. tostring(x) .. " ~= " .. tostring(y))
-                    return
-                  end
-                  assert(type(y) == "table", path .. " is no table")
-                  assert(not pcall(rawset, y, "new", 1), path .. " is not frozen")
-                  -- The same fields in the same order (`next` walks both tables alike).
-                  local kx, ky = next(x), next(y)
-                  while kx ~= nil or ky ~= nil do
-                    assert(kx == ky, path .. ": field " .. tostring(kx) .. " against " .. tostring(ky))
-                    walk(x[kx], y[ky], path .. "." .. tostring(kx))
-                    kx, ky = next(x, kx), next(y, ky)
-                  end
-                end
-                walk(v, a, "answer")
+                -- The same fields in the same order (`next` walks both tables alike).
+                same(v, a, "answer", true)
                 -- Places and empty tables are the kit's own, shared by every answer.
                 assert(rawequal(v.at, a.at) and rawequal(v.edge, a.edge) and rawequal(v.list[3], a.list[3]))
                 return a.edge.side .. a.kind .. tostring(a.gone)
@@ -378,20 +391,9 @@ mod tests {
         let second = Answer::merged(shared, own(8)).into_lua(&lua).unwrap();
         let checked: i64 = lua
             .load(
-                r#"
+                SAME.to_string()
+                    + r#"
                 local r, a, b = ...
-                local function same(x, y, path)
-                  if type(x) ~= "table" then
-                    assert(x == y, path .. ": " .. tostring(x) .. " ~= " .. tostring(y))
-                    return
-                  end
-                  assert(type(y) == "table", path .. " is no table")
-                  assert(not pcall(rawset, y, "new", 1), path .. " is not frozen")
-                  local n = 0
-                  for k, v in next, x do n = n + 1; same(v, y[k], path .. "." .. tostring(k)) end
-                  for _ in next, y do n = n - 1 end
-                  assert(n == 0, path .. ": fields differ")
-                end
                 same(r, a, "answer")
                 assert(b.id == 8 and b.name == "Zot" and b.gone == nil)
                 -- (the fixed lists are made once: one table in every record)

@@ -481,13 +481,14 @@ fn scalar_from_lua(v: mlua::Value) -> mlua::Result<Value> {
     })
 }
 
+/// The integer a float holds, if it holds a whole number (within what a double counts exactly).
+pub(crate) fn whole(n: f64) -> Option<i64> {
+    (n.fract() == 0.0 && n.abs() < 9.0e15).then_some(n as i64)
+}
+
 /// A float that holds a whole number becomes an integer; any other is refused.
 fn whole_number(n: f64) -> mlua::Result<Value> {
-    if n.fract() == 0.0 && n.abs() < 9.0e15 {
-        Ok(Value::Int(n as i64))
-    } else {
-        Err(refuse(&format!("the fractional number {n}")))
-    }
+    whole(n).map(Value::Int).ok_or_else(|| refuse(&format!("the fractional number {n}")))
 }
 
 /// A table's entries as a list (keys exactly 1..n) or a map (string keys), else refused.

@@ -168,27 +168,21 @@ pub fn turn(t: &TurnState) -> Answer {
 /// A card's record: what its definition fixes (`card_statics`, made in Lua once a
 /// definition) and what this copy of it has now. Without a definition, only the latter.
 pub fn card(c: &CardInstance, statics: Option<&std::rc::Rc<Shared>>) -> Answer {
-    let own = |def: Option<Answer>| {
-        let mut fields = vec![
-            ("controller", Answer::opt(c.controller, Answer::int)),
-            ("data", c.data.clone().into()),
-            ("def", Answer::Nil),
-            ("energy", Answer::Int(c.energy)),
-            ("id", Answer::int(c.id)),
-            ("target", c.target.clone().unwrap_or_default().into()),
-            ("zone", zone(&c.zone)),
-        ];
-        match def {
-            Some(def) => fields[2].1 = def,
-            None => {
-                fields.remove(2);
-            }
-        }
-        fields
-    };
+    let mut own = vec![
+        ("controller", Answer::opt(c.controller, Answer::int)),
+        ("data", c.data.clone().into()),
+        ("energy", Answer::Int(c.energy)),
+        ("id", Answer::int(c.id)),
+        ("target", c.target.clone().unwrap_or_default().into()),
+        ("zone", zone(&c.zone)),
+    ];
     match statics {
-        Some(shared) => Answer::merged(shared.clone(), own(None)),
-        None => Answer::record(own(Some(Answer::Text(c.def.to_string())))),
+        Some(shared) => Answer::merged(shared.clone(), own),
+        None => {
+            // (its definition's key, in name order, is then all it says of it)
+            own.insert(2, ("def", Answer::Text(c.def.to_string())));
+            Answer::record(own)
+        }
     }
 }
 

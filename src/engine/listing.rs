@@ -230,11 +230,7 @@ unsafe fn write_value(state: *mut ffi::lua_State, v: c_int, out: &mut String, de
         }
         ffi::LUA_TNUMBER => {
             // (a whole number given as a float reads as an integer: value.rs, whole_number)
-            let n = ffi::lua_tonumber(state, v);
-            if n.fract() != 0.0 || n.abs() >= 9.0e15 {
-                return None;
-            }
-            let _ = write!(out, "{}", n as i64);
+            let _ = write!(out, "{}", crate::value::whole(ffi::lua_tonumber(state, v))?);
         }
         ffi::LUA_TSTRING => write_scalar(out, text_at(state, v)?),
         ffi::LUA_TTABLE => {
@@ -271,10 +267,7 @@ unsafe fn check_value(state: *mut ffi::lua_State, v: c_int, depth: usize) -> Opt
     match ffi::lua_type(state, v) {
         ffi::LUA_TBOOLEAN => Some(()),
         ffi::LUA_TNUMBER if ffi::lua_isinteger(state, v) != 0 => Some(()),
-        ffi::LUA_TNUMBER => {
-            let n = ffi::lua_tonumber(state, v);
-            (n.fract() == 0.0 && n.abs() < 9.0e15).then_some(())
-        }
+        ffi::LUA_TNUMBER => crate::value::whole(ffi::lua_tonumber(state, v)).map(|_| ()),
         ffi::LUA_TSTRING => text_at(state, v).map(|_| ()),
         ffi::LUA_TTABLE if depth < 30 => {
             let base = ffi::lua_gettop(state);

@@ -387,19 +387,16 @@ unsafe extern "C-unwind" fn memo_call(state: *mut ffi::lua_State) -> c_int {
     // The answers about the first argument go when its own clock moves.
     if (*memo).per {
         ffi::lua_pushvalue(state, keys);
-        ffi::lua_rawget(state, up(UV_PER));
-        ffi::lua_pushvalue(state, keys);
-        ffi::lua_rawget(state, up(UV_SEEN));
-        if ffi::lua_rawequal(state, -1, -2) == 0 {
-            ffi::lua_pop(state, 1);
+        if !per_clock_stays(state) {
+            // seen[k1] = per[k1], m[k1] = nil (the key on top is taken by the first set)
             ffi::lua_pushvalue(state, keys);
-            ffi::lua_insert(state, -2);
+            ffi::lua_rawget(state, up(UV_PER));
             ffi::lua_rawset(state, up(UV_SEEN));
             ffi::lua_pushvalue(state, keys);
             ffi::lua_pushnil(state);
             ffi::lua_rawset(state, up(UV_M));
         } else {
-            ffi::lua_pop(state, 2);
+            ffi::lua_pop(state, 1);
         }
     }
     // The table holding the answer: m (read in place), m[k1] or m[k1][k2].

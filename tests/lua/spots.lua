@@ -95,6 +95,20 @@ function spots.roomy(t)
   return s --[[@as Square]], spots.free_square(t.game, s) --[[@as spots.Side]]
 end
 
+-- Player 1's home base left empty (he is moved to a roomy square) and player 0 placed on a
+-- free square beside it, checked with t:ok to see it: returns that home base square.
+---@return Square home
+function spots.empty_home_in_sight(t)
+  local g = t.game
+  local home = spots.home_of(g, 1)
+  t:place(1, spots.roomy_square(g))
+  local n = spots.free_square(g, home)
+  assert(n, "a free square beside the home base")
+  t:place(0, n.to)
+  t:ok(g:los(n.to, home) and #g:wizards_at(home) == 0 and #g:objects_at(home) == 0, "an empty home base in sight")
+  return home
+end
+
 -- A clear square (spots.clear) and a straight run of n clear squares from it, open all the way
 -- and the last in its sight: returns the square, the run's squares and the direction, or nil.
 ---@return Square? square

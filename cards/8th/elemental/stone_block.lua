@@ -126,16 +126,9 @@ return card {
       t:eq(t:log("fizzled")[1].reason, "occupied by a wizard")
     end },
     { "not on a home base, even an empty one in sight", function(t)
-      local g = t.game
-      local spots = require("test.spots")
       t:active(0)
-      local home = spots.home_of(g, 1)
-      t:place(1, spots.roomy_square(g)) -- (his home base empty now)
-      local n = spots.free_square(g, home)
-      assert(n, "a free square beside the home base")
-      t:place(0, n.to)
+      local home = require("test.spots").empty_home_in_sight(t)
       local c = t:give(0, "Stone Block")
-      t:ok(g:los(n.to, home) and #g:wizards_at(home) == 0 and #g:objects_at(home) == 0, "an empty home base in sight")
       t:ok(not t:has { kind = "cast", card = c, target = t:square(home) }, "the home base is no target")
       t:ok(#t:list { kind = "cast", card = c } > 0, "other squares in sight are")
     end },
