@@ -72,6 +72,24 @@ struct Memo {
     nil: *const std::ffi::c_void,
 }
 
+extern "C-unwind" {
+    /// The memo's common hit, read from the running wrapper's upvalues (the answers, the
+    /// per-argument clocks as the answers saw them, the per-argument clocks or 0, the place
+    /// codes, NIL): pushes the answer and returns 1, or pushes nothing and returns 0. Argument
+    /// kinds are this module's PLAIN, SQUARE, EDGE and NIL_ONLY (vendor/lua-src/PATCH.md).
+    fn lua_wizwar_memo_hit(
+        state: *mut ffi::lua_State,
+        n: c_int,
+        kind: c_int,
+        um: c_int,
+        useen: c_int,
+        uper: c_int,
+        uplaces: c_int,
+        unil: c_int,
+        edge_codes: i64,
+    ) -> c_int;
+}
+
 fn up(i: c_int) -> c_int {
     ffi::lua_upvalueindex(i)
 }
@@ -338,26 +356,15 @@ unsafe extern "C-unwind" fn memo_call(state: *mut ffi::lua_State) -> c_int {
     }
     let now = clock_now(state, memo);
     if now == (*memo).at && !(*memo).check && n <= 1 {
-        // The common hit, found at once: a query without arguments (its answer at m[1]), or of
-        // one argument keyed by itself or by its place (and, with a per-argument clock, that
-        // clock where the answers about it last saw it).
-        let found = if n == 0 {
-            ffi::lua_rawgeti(state, up(UV_M), 1)
-        } else {
-            push_key(state, 2, (spec >> 3) & 7, UV_KEYFN);
-            if ffi::lua_type(state, -1) == ffi::LUA_TNIL || ((*memo).per && !per_clock_stays(state)) {
-                ffi::LUA_TNIL
-            } else {
-                ffi::lua_rawget(state, up(UV_M))
-            }
-        };
-        if found != ffi::LUA_TNIL {
-            if ffi::lua_topointer(state, -1) == (*memo).nil {
-                ffi::lua_pushnil(state);
-            }
+        // The common hit, found at once by the patched Lua (lapi.c, `lua_wizwar_memo_hit`): a
+        // query without arguments (its answer at m[1]), or of one argument keyed by itself or
+        // by a kernel's place (and, with a per-argument clock, that clock where the answers
+        // about it last saw it). Anything else goes the general way.
+        let per = if (*memo).per { UV_PER } else { 0 };
+        let kind = ((spec >> 3) & 7) as c_int;
+        if lua_wizwar_memo_hit(state, n, kind, UV_M, UV_SEEN, per, UV_PLACES, UV_NIL, EDGE_CODES) != 0 {
             return 1;
         }
-        ffi::lua_settop(state, n + 1);
     }
     if now != (*memo).at {
         ffi::lua_newtable(state);

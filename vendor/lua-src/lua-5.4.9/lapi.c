@@ -956,6 +956,68 @@ LUA_API int lua_wizwar_isfrozen (lua_State *L, int idx) {
 }
 
 
+/*
+** wizwar patch: the common hit of the kernel's query memo (src/engine/memo.rs, memo_call),
+** here so that it reads the memo's tables directly, not through a dozen API calls from Rust.
+** The running C function's upvalues 'um' (the answers), 'useen' (per-argument clocks as the
+** answers last saw them), 'uper' (the per-argument clocks, or 0: none), 'uplaces' (place
+** codes by table) and 'unil' (the NIL marker) are the memo's. With 'n' = 0 the answer is at
+** um[1]; with 'n' = 1 its key is argument 2 keyed as 'kind' says (0: itself, NIL for nil;
+** 1, 2: a kernel's square or edge by its code, an edge only by an edge's code, at least
+** 'edgecodes'; 3: only nil, as NIL). Pushes the answer (nil for NIL) and returns 1, or
+** pushes nothing and returns 0: no key found here, a per-argument clock moved, or no answer.
+*/
+LUA_API int lua_wizwar_memo_hit (lua_State *L, int n, int kind, int um, int useen, int uper,
+                                 int uplaces, int unil, lua_Integer edgecodes) {
+  CClosure *cl = clCvalue(s2v(L->ci->func.p));
+  const TValue *nilmark = &cl->upvalue[unil - 1];
+  const TValue *v;
+  TValue key;
+  if (n == 0)
+    v = luaH_getint(hvalue(&cl->upvalue[um - 1]), 1);
+  else {
+    const TValue *arg = s2v(L->ci->func.p + 2);
+    switch (kind) {
+      case 0:
+        if (ttisnil(arg)) { setobj(L, &key, nilmark); }
+        else { setobj(L, &key, arg); }
+        break;
+      case 1: case 2: {
+        const TValue *code;
+        if (!ttistable(arg)) return 0;
+        code = luaH_get(hvalue(&cl->upvalue[uplaces - 1]), arg);
+        if (!ttisinteger(code)) return 0;
+        if (kind == 2 && ivalue(code) < edgecodes) return 0;
+        setobj(L, &key, code);
+        break;
+      }
+      case 3:
+        if (!ttisnil(arg)) return 0;
+        setobj(L, &key, nilmark);
+        break;
+      default:
+        return 0;
+    }
+    if (uper != 0) {
+      const TValue *now = luaH_get(hvalue(&cl->upvalue[uper - 1]), &key);
+      const TValue *seen = luaH_get(hvalue(&cl->upvalue[useen - 1]), &key);
+      if (isempty(now) != isempty(seen) || (!isempty(now) && !luaV_rawequalobj(now, seen)))
+        return 0;
+    }
+    v = luaH_get(hvalue(&cl->upvalue[um - 1]), &key);
+  }
+  if (isempty(v)) return 0;
+  lua_lock(L);
+  if (ttistable(v) && ttistable(nilmark) && hvalue(v) == hvalue(nilmark))
+    setnilvalue(s2v(L->top.p));
+  else
+    setobj2s(L, L->top.p, v);
+  api_incr_top(L);
+  lua_unlock(L);
+  return 1;
+}
+
+
 LUA_API int lua_setmetatable (lua_State *L, int objindex) {
   TValue *obj;
   Table *mt;

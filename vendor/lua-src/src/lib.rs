@@ -112,6 +112,11 @@ impl Build {
         let lib_dir = out_dir.join("lib");
         let include_dir = out_dir.join("include");
 
+        // wizwar patch: the build script that calls this (mlua-sys's) runs again when a
+        // source here changes; cargo would otherwise keep the objects built before it.
+        println!("cargo:rerun-if-changed={}", source_dir.display());
+        println!("cargo:rerun-if-changed={}", manifest_dir.join("onelua.c").display());
+
         if !include_dir.exists() {
             fs::create_dir_all(&include_dir)
                 .context(|| format!("Cannot create '{}'", include_dir.display()))?;
