@@ -1786,7 +1786,7 @@ void luaV_execute (lua_State *L, CallInfo *ci) {
         goto ret;
       }
       vmcase(OP_RETURN0) {
-        if (l_unlikely(L->hookmask)) {
+        if (l_unlikely(L->hookmask & ~LUA_MASKCOUNT)) {  /* wizwar patch: 'ret' */
           StkId ra = RA(i);
           L->top.p = ra;
           savepc(ci);
@@ -1803,7 +1803,7 @@ void luaV_execute (lua_State *L, CallInfo *ci) {
         goto ret;
       }
       vmcase(OP_RETURN1) {
-        if (l_unlikely(L->hookmask)) {
+        if (l_unlikely(L->hookmask & ~LUA_MASKCOUNT)) {  /* wizwar patch: 'ret' */
           StkId ra = RA(i);
           L->top.p = ra + 1;
           savepc(ci);
@@ -1828,6 +1828,14 @@ void luaV_execute (lua_State *L, CallInfo *ci) {
           return;  /* end this frame */
         else {
           ci = ci->previous;
+          /* wizwar patch (vendor/lua-src/PATCH.md): a count hook alone has
+          ** nothing to do on a return (it is charged by calls and loops, and a
+          ** charge come due traps before the callee's next instruction), so
+          ** OP_RETURN0 and OP_RETURN1 return the quick way and the caller
+          ** traps only if something marked it (a hook set anew, a stack
+          ** reallocation) */
+          if (L->hookmask == LUA_MASKCOUNT)
+            trap = ci->u.l.trap;
           goto returning;  /* continue running caller in this frame */
         }
       }
