@@ -299,7 +299,10 @@ static int luaB_pairs (lua_State *L) {
 /*
 ** Traversal function for 'ipairs'
 */
-static int ipairsaux (lua_State *L) {
+/* wizwar patch (vendor/lua-src/PATCH.md): not static, so that the VM knows it (lvm.c,
+** OP_TFORCALL, takes a step of 'ipairs' over a plain table itself) */
+LUAI_FUNC int luaB_ipairsaux (lua_State *L);
+LUAI_FUNC int luaB_ipairsaux (lua_State *L) {
   lua_Integer i = luaL_checkinteger(L, 2);
   i = luaL_intop(+, i, 1);
   lua_pushinteger(L, i);
@@ -313,7 +316,7 @@ static int ipairsaux (lua_State *L) {
 */
 static int luaB_ipairs (lua_State *L) {
   luaL_checkany(L, 1);
-  lua_pushcfunction(L, ipairsaux);  /* iteration function */
+  lua_pushcfunction(L, luaB_ipairsaux);  /* iteration function */
   lua_pushvalue(L, 1);  /* state */
   lua_pushinteger(L, 0);  /* initial value */
   return 3;

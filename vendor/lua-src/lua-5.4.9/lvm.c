@@ -31,6 +31,10 @@
 #include "lvm.h"
 
 
+/* wizwar patch: the iterator 'ipairs' gives (lbaselib.c) */
+LUAI_FUNC int luaB_ipairsaux (lua_State *L);
+
+
 /*
 ** By default, use jump tables in the main interpreter loop on gcc
 ** and compatible compilers.
@@ -1883,6 +1887,33 @@ void luaV_execute (lua_State *L, CallInfo *ci) {
            to-be-closed variable. The call will use the stack after
            these values (starting at 'ra + 4')
         */
+        /* wizwar patch (vendor/lua-src/PATCH.md): a step of 'ipairs' over a
+        ** table is taken here, without calling its iterator, when it needs
+        ** no metamethod (the next entry is there, or the table has no
+        ** metatable: then the loop ends, as 'luaB_ipairsaux' would find) and
+        ** no call or return hook would see the call */
+        if (ttislcf(s2v(ra)) && fvalue(s2v(ra)) == luaB_ipairsaux &&
+            ttistable(s2v(ra + 1)) && ttisinteger(s2v(ra + 2)) &&
+            !(L->hookmask & (LUA_MASKCALL | LUA_MASKRET))) {  /* (hooks see the call) */
+          Table *t = hvalue(s2v(ra + 1));
+          lua_Integer n = intop(+, ivalue(s2v(ra + 2)), 1);
+          const TValue *v = luaH_getint(t, n);
+          if (!isempty(v) || t->metatable == NULL) {
+            int nres = GETARG_C(i);  /* the loop's variables */
+            int k;
+            if (isempty(v))
+              setnilvalue(s2v(ra + 4));  /* the end */
+            else {
+              setivalue(s2v(ra + 4), n);
+              if (nres >= 2) setobj2s(L, ra + 5, v);
+            }
+            for (k = isempty(v) ? 1 : 2; k < nres; k++)
+              setnilvalue(s2v(ra + 4 + k));
+            i = *(pc++);  /* go to next instruction */
+            lua_assert(GET_OPCODE(i) == OP_TFORLOOP && ra == RA(i));
+            goto l_tforloop;
+          }
+        }
         /* push function, state, and control variable */
         memcpy(ra + 4, ra, 3 * sizeof(*ra));
         L->top.p = ra + 4 + 3;
