@@ -461,6 +461,9 @@ extern "C-unwind" {
     pub fn lua_wizwar_freeze(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int);
     /// Is the value at `idx` a frozen table (1) or not (0)?
     pub fn lua_wizwar_isfrozen(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int) -> std::os::raw::c_int;
+    /// Pushes every entry of the table at `idx` (key, value, key, value...), raw, in one pass;
+    /// returns how many, or -1 (nothing pushed) when the stack cannot take them.
+    pub fn lua_wizwar_entries(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int) -> std::os::raw::c_int;
 }
 
 fn refuse(what: &str) -> mlua::Error {
@@ -524,7 +527,7 @@ impl FromLua for Value {
             // without a registry reference for every key and value.
             mlua::Value::Table(t) => {
                 let mut out = None;
-                // SAFETY: `read_raw` only reads (lua_next, lua_to*, lua_type): nothing in it can
+                // SAFETY: `read_raw` only reads (its entries, lua_to*, lua_type): nothing in it can
                 // raise a Lua error or allocate in Lua, so no error unwinds through its frames.
                 unsafe {
                     lua.exec_raw::<()>(t, |state| {
@@ -561,26 +564,27 @@ unsafe fn read_raw(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int, d
         ffi::LUA_TNUMBER => whole_number(ffi::lua_tonumber(state, idx))?,
         ffi::LUA_TSTRING => Value::Str(string_at(idx)?),
         ffi::LUA_TTABLE => {
-            if ffi::lua_checkstack(state, 4) == 0 {
+            // (all its entries pushed at once, key then value: lua_wizwar_entries)
+            let base = ffi::lua_gettop(state);
+            let n = lua_wizwar_entries(state, idx);
+            if n < 0 {
                 return Err(refuse("a table nested too deep for the Lua stack"));
             }
             let mut ints = Vec::new();
             let mut strs = Vec::new();
-            ffi::lua_pushnil(state);
-            while ffi::lua_next(state, idx) != 0 {
-                let top = ffi::lua_gettop(state);
-                let x = read_raw(state, top, depth + 1)?;
-                match ffi::lua_type(state, top - 1) {
-                    ffi::LUA_TNUMBER if ffi::lua_isinteger(state, top - 1) != 0 => {
-                        ints.push((ffi::lua_tointeger(state, top - 1), x));
+            for key in (0..n).map(|e| base + 1 + 2 * e) {
+                let x = read_raw(state, key + 1, depth + 1)?;
+                match ffi::lua_type(state, key) {
+                    ffi::LUA_TNUMBER if ffi::lua_isinteger(state, key) != 0 => {
+                        ints.push((ffi::lua_tointeger(state, key), x));
                     }
                     ffi::LUA_TSTRING => {
-                        strs.push((Map::name(str_at(top - 1)?), x));
+                        strs.push((Map::name(str_at(key)?), x));
                     }
                     t => return Err(refuse(&format!("a table key of type {}", type_name(t)))),
                 }
-                ffi::lua_settop(state, top - 1);
             }
+            ffi::lua_settop(state, base);
             // (Lua gives each name once.)
             table_value(ints, Map::from_unique_fields(strs))?
         }
@@ -616,6 +620,39 @@ mod tests {
         assert_eq!(v.to_string(), r#"{a = 1, b = {"x", "y"}, c = {d = true}}"#);
         let back: Value = lua.load("return ...").call(v.clone()).unwrap();
         assert_eq!(back, v);
+    }
+
+    /// `lua_wizwar_entries` (the patched Lua) pushes the entries `next` walks, in its order:
+    /// array part and hash part, without holes or keys whose value was removed.
+    #[test]
+    fn a_tables_entries_are_those_next_walks() {
+        let lua = Lua::new();
+        let t: mlua::Table = lua
+            .load("local t = { 10, 20, nil, 40, a = 1, b = 'x', [7] = 70, [2.5] = 'f' } t.b = nil t[1] = nil return t")
+            .eval()
+            .unwrap();
+        let walked: String = lua
+            .load("local t, s = ..., '' for k, v in next, t do s = s .. tostring(k) .. '=' .. tostring(v) .. ' ' end return s")
+            .call(t.clone())
+            .unwrap();
+        let mut pushed = String::new();
+        unsafe {
+            lua.exec_raw::<()>(t, |state| {
+                let base = mlua::ffi::lua_gettop(state);
+                let n = lua_wizwar_entries(state, base);
+                for i in 0..2 * n {
+                    let mut len = 0usize;
+                    let p = mlua::ffi::luaL_tolstring(state, base + 1 + i, &mut len) as *const u8;
+                    pushed.push_str(std::str::from_utf8(std::slice::from_raw_parts(p, len)).unwrap());
+                    mlua::ffi::lua_pop(state, 1);
+                    pushed.push(if i % 2 == 0 { '=' } else { ' ' });
+                }
+                assert_eq!(mlua::ffi::lua_gettop(state), base + 2 * n);
+            })
+            .unwrap();
+        }
+        assert_eq!(pushed, walked);
+        assert_eq!(pushed.split(' ').filter(|e| !e.is_empty()).count(), 5, "{pushed}");
     }
 
     #[test]

@@ -131,24 +131,19 @@ enum Fields<'a> {
 unsafe fn collect<'a>(state: *mut ffi::lua_State, t: c_int) -> Option<Fields<'a>> {
     let mut named: Vec<(&[u8], c_int)> = Vec::new();
     let mut listed: Vec<(i64, c_int)> = Vec::new();
-    if ffi::lua_checkstack(state, 3) == 0 {
+    let base = ffi::lua_gettop(state);
+    let n = crate::value::lua_wizwar_entries(state, t);
+    if n < 0 {
         return None;
     }
-    ffi::lua_pushnil(state);
-    while ffi::lua_next(state, t) != 0 {
-        // (key, value): keep both, and a copy of the key for the next turn
-        let value = ffi::lua_gettop(state);
-        match ffi::lua_type(state, value - 1) {
-            ffi::LUA_TSTRING => named.push((bytes_at(state, value - 1), value)),
-            ffi::LUA_TNUMBER if ffi::lua_isinteger(state, value - 1) != 0 => {
-                listed.push((ffi::lua_tointeger(state, value - 1), value))
+    for key in (0..n).map(|e| base + 1 + 2 * e) {
+        match ffi::lua_type(state, key) {
+            ffi::LUA_TSTRING => named.push((bytes_at(state, key), key + 1)),
+            ffi::LUA_TNUMBER if ffi::lua_isinteger(state, key) != 0 => {
+                listed.push((ffi::lua_tointeger(state, key), key + 1))
             }
             _ => return None,
         }
-        if ffi::lua_checkstack(state, 3) == 0 {
-            return None;
-        }
-        ffi::lua_pushvalue(state, value - 1);
     }
     match (named.is_empty(), listed.is_empty()) {
         (_, true) => {

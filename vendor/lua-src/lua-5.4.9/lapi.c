@@ -1018,6 +1018,50 @@ LUA_API int lua_wizwar_memo_hit (lua_State *L, int n, int kind, int um, int usee
 }
 
 
+/*
+** wizwar patch: pushes every entry of the table at 'idx' (key, value, key, value...), raw, in
+** the order 'lua_next' walks them (the array part, then the hash part), in one pass instead of
+** one call (and one search for the last key) per entry. Returns how many entries, or -1 with
+** nothing pushed when the stack cannot take them.
+*/
+LUA_API int lua_wizwar_entries (lua_State *L, int idx) {
+  Table *t;
+  unsigned int asize, i;
+  int n = 0, size, k;
+  lua_lock(L);
+  t = gettable(L, idx);
+  asize = luaH_realasize(t);
+  size = sizenode(t);
+  for (i = 0; i < asize; i++)
+    if (!isempty(&t->array[i])) n++;
+  for (k = 0; k < size; k++)
+    if (!isempty(gval(gnode(t, k)))) n++;
+  lua_unlock(L);
+  if (n > 0 && !lua_checkstack(L, 2 * n))
+    return -1;
+  lua_lock(L);
+  for (i = 0; i < asize; i++) {
+    if (!isempty(&t->array[i])) {
+      setivalue(s2v(L->top.p), cast(lua_Integer, i) + 1);
+      api_incr_top(L);
+      setobj2s(L, L->top.p, &t->array[i]);
+      api_incr_top(L);
+    }
+  }
+  for (k = 0; k < size; k++) {
+    Node *nd = gnode(t, k);
+    if (!isempty(gval(nd))) {
+      getnodekey(L, s2v(L->top.p), nd);
+      api_incr_top(L);
+      setobj2s(L, L->top.p, gval(nd));
+      api_incr_top(L);
+    }
+  }
+  lua_unlock(L);
+  return n;
+}
+
+
 LUA_API int lua_setmetatable (lua_State *L, int objindex) {
   TValue *obj;
   Table *mt;
