@@ -183,15 +183,16 @@ unsafe fn push_merged(state: *mut ffi::lua_State, shared: &Shared, own: &[(&'sta
     let fixed = ffi::lua_gettop(state);
     let n = shared.fields.len() + own.len();
     ffi::lua_createtable(state, 0, n as c_int);
-    let mut filled = false;
-    ffi::lua_pushnil(state);
-    while ffi::lua_next(state, fixed) != 0 {
-        // (key, value) -> t[key] = value, the key kept for the next turn
-        ffi::lua_pushvalue(state, -2);
-        ffi::lua_insert(state, -2);
-        ffi::lua_rawset(state, -4);
-        filled = true;
+    let record = ffi::lua_gettop(state);
+    // The shared fields pushed at once (key, value...), each pair set from the top down.
+    let shared_fields = crate::value::lua_wizwar_entries(state, fixed);
+    if shared_fields < 0 {
+        ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
     }
+    for _ in 0..shared_fields {
+        ffi::lua_rawset(state, record);
+    }
+    let mut filled = shared_fields > 0;
     for (k, v) in own.iter().filter(|(_, v)| !v.is_nil()) {
         push_str(state, k);
         push_answer(state, v, kit);

@@ -72,16 +72,10 @@ pub(super) unsafe fn option_keys(state: *mut ffi::lua_State, list: c_int) -> Opt
 
 /// How many entries the table at `t` has (None if the stack cannot grow).
 unsafe fn entry_count(state: *mut ffi::lua_State, t: c_int) -> Option<i64> {
-    if ffi::lua_checkstack(state, 3) == 0 {
-        return None;
-    }
-    let mut n = 0;
-    ffi::lua_pushnil(state);
-    while ffi::lua_next(state, t) != 0 {
-        ffi::lua_pop(state, 1);
-        n += 1;
-    }
-    Some(n)
+    let base = ffi::lua_gettop(state);
+    let n = crate::value::lua_wizwar_entries(state, t);
+    ffi::lua_settop(state, base);
+    (n >= 0).then_some(n as i64)
 }
 
 unsafe fn option_key(state: *mut ffi::lua_State, t: c_int) -> Option<OptionKey> {
