@@ -225,13 +225,15 @@ unsafe fn push_fields<'a>(
         ffi::lua_rawgeti(state, kit, KIT_EMPTY);
         return;
     }
-    ffi::lua_createtable(state, 0, n as c_int);
+    // (every pair on the stack, then made into one frozen table: lua_wizwar_record)
+    if ffi::lua_checkstack(state, 2 * n as c_int + 8) == 0 {
+        ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
+    }
     for (k, v) in fields.filter(|(_, v)| !v.is_nil()) {
         push_str(state, k);
         push_answer(state, v, kit);
-        ffi::lua_rawset(state, -3);
     }
-    crate::value::lua_wizwar_freeze(state, -1);
+    crate::value::lua_wizwar_record(state, n as c_int, 1);
 }
 
 /// Builds the answer at the light userdata argument 1 on a fresh stack (see `push_built`).

@@ -299,14 +299,17 @@ pub(crate) unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: O
 }
 
 /// Pushes the fields of `m` as a new table (its values as `push` pushes them).
+/// (Every pair on the stack, then made into one table: `lua_wizwar_record`; `push` freezes it.)
 unsafe fn push_map(state: *mut mlua::ffi::lua_State, m: &Map, frozen: Option<std::os::raw::c_int>) {
     use mlua::ffi;
-    ffi::lua_createtable(state, 0, m.len() as std::os::raw::c_int);
+    if ffi::lua_checkstack(state, 2 * m.len() as std::os::raw::c_int + 8) == 0 {
+        ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
+    }
     for (k, x) in m {
         ffi::lua_pushlstring(state, k.as_ptr() as *const std::os::raw::c_char, k.len());
         push(state, x, frozen);
-        ffi::lua_rawset(state, -3);
     }
+    lua_wizwar_record(state, m.len() as std::os::raw::c_int, 0);
 }
 
 /// Pushes the kit's frozen table of the place coded `code` (`kit`: the kit's stack index),
@@ -464,6 +467,9 @@ extern "C-unwind" {
     /// Pushes every entry of the table at `idx` (key, value, key, value...), raw, in one pass;
     /// returns how many, or -1 (nothing pushed) when the stack cannot take them.
     pub fn lua_wizwar_entries(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int) -> std::os::raw::c_int;
+    /// Replaces the `n` key-value pairs on top of the stack with a new table of them (set in
+    /// turn as `lua_rawset` would), frozen if `frozen` is not 0.
+    pub fn lua_wizwar_record(state: *mut mlua::ffi::lua_State, n: std::os::raw::c_int, frozen: std::os::raw::c_int);
 }
 
 fn refuse(what: &str) -> mlua::Error {
@@ -653,6 +659,47 @@ mod tests {
         }
         assert_eq!(pushed, walked);
         assert_eq!(pushed.split(' ').filter(|e| !e.is_empty()).count(), 5, "{pushed}");
+    }
+
+    /// `lua_wizwar_record` (the patched Lua) makes a table of the pairs on the stack as
+    /// `lua_rawset` would set them in turn (a nil value left out, a key given again set again),
+    /// frozen when asked, and leaves nothing else.
+    #[test]
+    fn a_record_is_made_of_the_pairs_on_the_stack() {
+        let lua = Lua::new();
+        let check: mlua::Function = lua
+            .load(
+                r#"local t, frozen = ...
+                   assert(t.a == 1 and t.b == nil and t.c == "z" and t[1] == "one")
+                   local n = 0 for _ in next, t do n = n + 1 end
+                   assert(n == 3, n)
+                   return pcall(rawset, t, "new", 1) == not frozen"#,
+            )
+            .into_function()
+            .unwrap();
+        for frozen in [0, 1] {
+            let ok: bool = unsafe {
+                lua.exec_raw((), |state| {
+                    let base = mlua::ffi::lua_gettop(state);
+                    mlua::ffi::lua_pushstring(state, c"a".as_ptr());
+                    mlua::ffi::lua_pushinteger(state, 1);
+                    mlua::ffi::lua_pushstring(state, c"b".as_ptr());
+                    mlua::ffi::lua_pushnil(state);
+                    mlua::ffi::lua_pushstring(state, c"c".as_ptr());
+                    mlua::ffi::lua_pushstring(state, c"y".as_ptr());
+                    mlua::ffi::lua_pushinteger(state, 1);
+                    mlua::ffi::lua_pushstring(state, c"one".as_ptr());
+                    mlua::ffi::lua_pushstring(state, c"c".as_ptr());
+                    mlua::ffi::lua_pushstring(state, c"z".as_ptr());
+                    lua_wizwar_record(state, 5, frozen);
+                    assert_eq!(mlua::ffi::lua_gettop(state), base + 1);
+                    mlua::ffi::lua_pushboolean(state, frozen);
+                })
+                .and_then(|(t, f): (mlua::Table, bool)| check.call((t, f)))
+            }
+            .unwrap();
+            assert!(ok, "frozen {frozen}");
+        }
     }
 
     #[test]
