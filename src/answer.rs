@@ -16,7 +16,10 @@
 //! sorted order (`pairs`).
 
 use crate::geometry::{Dir, EdgeId, Place, Sq};
-use crate::value::{edge_code, push, push_built, push_kit, push_place, square_code, Value, KIT_EMPTY, KIT_SHARED};
+use crate::value::{
+    edge_code, lua_wizwar_entries, lua_wizwar_record, push, push_built, push_kit, push_place, room_for, square_code,
+    Value, KIT_EMPTY, KIT_SHARED,
+};
 use mlua::ffi;
 use mlua::{IntoLua, Lua};
 use std::os::raw::c_int;
@@ -141,8 +144,8 @@ unsafe fn push_answer(state: *mut ffi::lua_State, a: &Answer, kit: c_int) {
     // (A scalar takes the one slot its record's check left room for; what makes tables checks
     // for its own.)
     let scalar = matches!(a, Answer::Nil | Answer::Bool(_) | Answer::Int(_) | Answer::Name(_) | Answer::Text(_));
-    if !scalar && ffi::lua_checkstack(state, 8) == 0 {
-        ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
+    if !scalar {
+        room_for(state, 8);
     }
     match a {
         Answer::Nil => ffi::lua_pushnil(state),
@@ -181,32 +184,27 @@ unsafe fn push_merged(state: *mut ffi::lua_State, shared: &Shared, own: &[(&'sta
     }
     ffi::lua_remove(state, -2);
     let fixed = ffi::lua_gettop(state);
-    let n = shared.fields.len() + own.len();
-    ffi::lua_createtable(state, 0, n as c_int);
-    let record = ffi::lua_gettop(state);
-    // The shared fields pushed at once (key, value...), each pair set from the top down.
-    let shared_fields = crate::value::lua_wizwar_entries(state, fixed);
+    // The shared fields' pairs pushed at once, then the record's own: one frozen table of them
+    // all (lua_wizwar_record), as push_fields makes one.
+    let shared_fields = lua_wizwar_entries(state, fixed);
     if shared_fields < 0 {
         ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
     }
-    for _ in 0..shared_fields {
-        ffi::lua_rawset(state, record);
-    }
-    let mut filled = shared_fields > 0;
-    for (k, v) in own.iter().filter(|(_, v)| !v.is_nil()) {
+    let own: Vec<_> = own.iter().filter(|(_, v)| !v.is_nil()).collect();
+    room_for(state, 2 * own.len() as c_int + 8);
+    for (k, v) in &own {
         push_str(state, k);
         push_answer(state, v, kit);
-        ffi::lua_rawset(state, -3);
-        filled = true;
     }
-    ffi::lua_remove(state, fixed);
-    if filled {
-        crate::value::lua_wizwar_freeze(state, -1);
-    } else {
+    let n = shared_fields + own.len() as c_int;
+    if n == 0 {
         // (every empty table of an answer is the kit's one)
-        ffi::lua_pop(state, 1);
+        ffi::lua_settop(state, fixed - 1);
         ffi::lua_rawgeti(state, kit, KIT_EMPTY);
+        return;
     }
+    lua_wizwar_record(state, n, 1);
+    ffi::lua_remove(state, fixed);
 }
 
 unsafe fn push_str(state: *mut ffi::lua_State, s: &str) {
@@ -226,14 +224,12 @@ unsafe fn push_fields<'a>(
         return;
     }
     // (every pair on the stack, then made into one frozen table: lua_wizwar_record)
-    if ffi::lua_checkstack(state, 2 * n as c_int + 8) == 0 {
-        ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
-    }
+    room_for(state, 2 * n as c_int + 8);
     for (k, v) in fields.filter(|(_, v)| !v.is_nil()) {
         push_str(state, k);
         push_answer(state, v, kit);
     }
-    crate::value::lua_wizwar_record(state, n as c_int, 1);
+    lua_wizwar_record(state, n as c_int, 1);
 }
 
 /// Builds the answer at the light userdata argument 1 on a fresh stack (see `push_built`).

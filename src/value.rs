@@ -250,14 +250,20 @@ impl IntoLua for Frozen {
     }
 }
 
+/// Makes room for `slots` more values on the stack, or raises the error of kernel data nested
+/// too deep (each level of a table being built asks for its own).
+pub(crate) unsafe fn room_for(state: *mut mlua::ffi::lua_State, slots: std::os::raw::c_int) {
+    if mlua::ffi::lua_checkstack(state, slots) == 0 {
+        mlua::ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
+    }
+}
+
 /// Pushes `v` onto the Lua stack as one value: lists are sequences 1..n, maps string-keyed
 /// tables, sized exactly as the safe conversion sized them. With `frozen` (the stack index of
 /// the sandbox's kit) every table is pushed frozen (see [`Frozen`]).
 pub(crate) unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: Option<std::os::raw::c_int>) {
     use mlua::ffi;
-    if ffi::lua_checkstack(state, 8) == 0 {
-        ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
-    }
+    room_for(state, 8);
     match v {
         Value::Nil => return ffi::lua_pushnil(state),
         Value::Bool(b) => return ffi::lua_pushboolean(state, *b as std::os::raw::c_int),
@@ -302,9 +308,7 @@ pub(crate) unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: O
 /// (Every pair on the stack, then made into one table: `lua_wizwar_record`; `push` freezes it.)
 unsafe fn push_map(state: *mut mlua::ffi::lua_State, m: &Map, frozen: Option<std::os::raw::c_int>) {
     use mlua::ffi;
-    if ffi::lua_checkstack(state, 2 * m.len() as std::os::raw::c_int + 8) == 0 {
-        ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
-    }
+    room_for(state, 2 * m.len() as std::os::raw::c_int + 8);
     for (k, x) in m {
         ffi::lua_pushlstring(state, k.as_ptr() as *const std::os::raw::c_char, k.len());
         push(state, x, frozen);
@@ -317,9 +321,7 @@ unsafe fn push_map(state: *mut mlua::ffi::lua_State, m: &Map, frozen: Option<std
 /// (as a map's, by name).
 pub(crate) unsafe fn push_place(state: *mut mlua::ffi::lua_State, kit: std::os::raw::c_int, code: i64) {
     use mlua::ffi;
-    if ffi::lua_checkstack(state, 8) == 0 {
-        ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
-    }
+    room_for(state, 8);
     ffi::lua_rawgeti(state, kit, KIT_PLACES);
     if ffi::lua_rawgeti(state, -1, code) == ffi::LUA_TNIL {
         ffi::lua_pop(state, 1);

@@ -22,10 +22,8 @@ return card {
     { "not on a line where an object stands (a firewall)", function(t)
       local g = t.game
       t:active(0)
-      local at = spots.roomy_square(g)
+      local at, n = spots.roomy(t)
       t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
       t:cast { card = t:give(0, "Wall of Fire"), at = t:border(n.edge) }
       t:eq(#g:edge(n.edge).obstacles, 1, "the firewall burns on the line")
       local c = t:give(0, "Create Wall")
