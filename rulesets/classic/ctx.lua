@@ -140,12 +140,9 @@ function H.door_passes(ctx, p)
     if common.has_trait(game, c, "opens_doors") then shown = true end
   end
   if not shown then return out end
-  for _, info in pairs(targets.edges_around(game, at)) do
-    if info.barrier == "door" and info.damage == 0 and not doors.is_sealed(game, info.edge) then
-      out[#out + 1] = info.edge
-    end
+  for _, info in ipairs((targets.lines_around(game, at, "door"))) do -- (in key order)
+    if info.damage == 0 and not doors.is_sealed(game, info.edge) then out[#out + 1] = info.edge end
   end
-  table.sort(out, function(a, b) return targets.edge_key(a) < targets.edge_key(b) end)
   return out
 end
 

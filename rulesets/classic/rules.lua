@@ -177,16 +177,16 @@ function rules.speed_boost_label(game, c) return "add " .. name_of(game, c) .. "
 
 -- classic, Combat: a punch (1 point) at a wizard in your own square; a wall or door of your
 -- square; an object that fills a square (a thornbush, a stone) in your square or the next.
+local WALL_OR_DOOR = { wall = true, door = true }
 local function add_punches(game, p, list)
   if not rules.can_attack(game) then return end
   local at = game:player(p).at
   rules.add_wizard_punches(game, p, list)
-  -- (The sandbox's pairs goes by key: the edges come in label order.)
-  for k, info in pairs(targets.edges_around(game, at)) do
+  -- (in label order)
+  local lines, keys = targets.lines_around(game, at, WALL_OR_DOOR)
+  for i, info in ipairs(lines) do
     local kind = info.barrier
-    if kind == "wall" or kind == "door" then
-      list[#list + 1] = { label = "punch " .. kind .. " " .. k, kind = "punch", target = { kind = kind, edge = info.edge } }
-    end
+    list[#list + 1] = { label = "punch " .. kind .. " " .. keys[i], kind = "punch", target = { kind = kind, edge = info.edge } }
   end
   -- (Whether it fills a square first: few objects do, and it is a field, not a call.)
   for _, o in ipairs(game:objects()) do

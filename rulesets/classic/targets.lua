@@ -10,9 +10,9 @@ local M = base
 -- Board: one beside an exit can be smashed).
 local function edges_of_square(game, from, barrier)
   local out = {}
-  -- (The sandbox's pairs goes by key: these come in label order.)
-  for k, info in pairs(M.edges_around(game, from)) do
-    if info.barrier == barrier then out[#out + 1] = { kind = barrier, edge = info.edge, label = barrier .. " " .. k } end
+  local lines, keys = M.lines_around(game, from, barrier) -- (in label order)
+  for i, info in ipairs(lines) do
+    out[i] = { kind = barrier, edge = info.edge, label = barrier .. " " .. keys[i] }
   end
   return out
 end

@@ -84,23 +84,12 @@ local function square_of(game, p)
 end
 
 local NONE = {} -- (never written: the answer when there is nothing)
-local function by_key(a, b) return targets.edge_key(a.edge) < targets.edge_key(b.edge) end
 
--- The doors of p's square (EdgeInfos) in the order of their keys. Most squares have none, so
--- the square's four edges are looked at in any order (`next`) and only doors are sorted.
+-- The doors of p's square (EdgeInfos) in the order of their keys (targets.lines_around).
 local function doors_of_square(game, p)
   local at = square_of(game, p)
   if not at then return NONE end
-  local out
-  for _, info in next, targets.edges_around(game, at) do
-    if info.barrier == "door" then
-      out = out or {}
-      out[#out + 1] = info
-    end
-  end
-  if not out then return NONE end
-  if #out > 1 then table.sort(out, by_key) end
-  return out
+  return (targets.lines_around(game, at, "door"))
 end
 
 -- Is wizard p in one of the two squares beside edge e?

@@ -27,6 +27,31 @@ function M.aim_key(t) return t.kind == "wizard" and ("player " .. t.player) or t
 -- The four edges of a square, canonical, keyed by edge_key.
 function M.edges_around(game, s) return game:edges_around(s) end
 
+-- The edges of square `s` holding `barrier` (a name, or a set of names: { wall = true, door =
+-- true }), as EdgeInfos in the order of their keys (M.edge_key), with the keys beside them.
+-- Most squares have one or two such lines at most, so the four edges are looked at in any
+-- order (`next`) and only those found are sorted, not the square's four keys as `pairs` sorts
+-- them every time.
+local NO_LINES = {} -- (never written: the answer when there is none)
+---@return EdgeInfo[] lines, string[] keys
+function M.lines_around(game, s, barrier)
+  local one = type(barrier) == "string"
+  local infos, keys
+  for k, info in next, game:edges_around(s) do
+    if (one and info.barrier == barrier) or (not one and barrier[info.barrier]) then
+      infos, keys = infos or {}, keys or {}
+      local i = #infos + 1
+      -- (insertion in key order: two or three lines at most)
+      while i > 1 and keys[i - 1] > k do
+        infos[i], keys[i] = infos[i - 1], keys[i - 1]
+        i = i - 1
+      end
+      infos[i], keys[i] = info, k
+    end
+  end
+  return infos or NO_LINES, keys or NO_LINES
+end
+
 ---------------------------------------------------------------------------------------------
 -- Candidates, one function per target type: (game, p, range) -> list
 ---------------------------------------------------------------------------------------------
