@@ -59,4 +59,61 @@ mod tests {
         let hooked: String = lua.load(check).eval().unwrap();
         assert_eq!(hooked, plain);
     }
+
+    /// Settling (vendor/lua-src/PATCH.md): what was alive stays usable through any number of
+    /// collections, however it is reached (a coroutine, a userdata and a weak table held only
+    /// by settled tables and closures), as does what is written into a settled table or
+    /// upvalue afterwards; garbage made afterwards is still collected; the weak table still
+    /// forgets; generational mode is refused.
+    #[test]
+    fn settled_objects_keep_what_they_hold() {
+        let lua = mlua::Lua::new();
+        lua.load(
+            r#"
+            local co = coroutine.wrap(function() local n = 0 while true do n = n + 1 coroutine.yield(n) end end)
+            local weak = setmetatable({}, { __mode = "k" })
+            local kept_key = { "key" }
+            weak[kept_key] = "kept"
+            local counter = 0
+            local function bump() counter = counter + 1 return counter end
+            held = { co = co, weak = weak, kept_key = kept_key, bump = bump, text = ("settled "):rep(3),
+                     list = { 1, 2, { deep = "yes" } } }
+            "#,
+        )
+        .exec()
+        .unwrap();
+        lua.set_named_registry_value("ud", lua.create_any_userdata(41u32).unwrap()).unwrap();
+        // SAFETY: settling only collects garbage and relinks the collector's lists.
+        unsafe { lua.exec_raw::<()>((), |state| crate::lua::sandbox::lua_wizwar_settle(state)) }.unwrap();
+        let before = lua.used_memory();
+        let out: String = lua
+            .load(
+                r#"
+                -- new objects only a settled table or upvalue holds
+                held.fresh = { "fresh " .. tostring(os.time() > 0) }
+                held.list[4] = { more = ("x"):rep(50) }
+                held.weak[{}] = "gone"
+                for _ = 1, 30 do
+                  local junk = {}
+                  for i = 1, 2000 do junk[i] = { i, tostring(i) .. "!" } end
+                  collectgarbage("step", 0)
+                end
+                collectgarbage("collect")
+                collectgarbage("collect")
+                local n = 0
+                for _ in pairs(held.weak) do n = n + 1 end
+                local mode = collectgarbage("generational")
+                local now = collectgarbage("incremental")
+                return table.concat({ held.co(), held.co(), held.bump(), held.bump(), held.text, held.list[3].deep,
+                  held.fresh[1], #held.list[4].more, held.weak[held.kept_key], n, mode, now }, "|")
+                "#,
+            )
+            .eval()
+            .unwrap();
+        assert_eq!(out, "1|2|1|2|settled settled settled |yes|fresh true|50|kept|1|incremental|incremental");
+        let ud = lua.named_registry_value::<mlua::AnyUserData>("ud").unwrap();
+        assert_eq!(*ud.borrow::<u32>().unwrap(), 41);
+        // The garbage made after settling was collected (a few KB may stay: the new tables).
+        assert!(lua.used_memory() < before + 64 * 1024, "{} bytes after, {} before", lua.used_memory(), before);
+    }
 }

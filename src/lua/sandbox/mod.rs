@@ -231,6 +231,16 @@ impl LuaHost {
         self.shared.prelude().readonly.call(t.clone()).map_err(|e| self.shared.map_error(e))
     }
 
+    /// Settles what is loaded (vendor/lua-src/PATCH.md, "Settling"): the garbage is collected,
+    /// then every string and function prototype still alive (the code of the rulesets and
+    /// cards, their names and texts) is kept for good, out of the collector's sight: its cycles
+    /// no longer mark and sweep them again. Called once an engine has loaded everything.
+    pub fn settle(&self) -> Result<(), HostError> {
+        // SAFETY: lua_wizwar_settle only collects garbage and relinks the collector's lists; it
+        // leaves the stack as it found it.
+        unsafe { self.lua().exec_raw::<()>((), |state| lua_wizwar_settle(state)) }.map_err(|e| self.shared.map_error(e))
+    }
+
     /// Compile `source` (errors read "chunk_name:LINE: msg") with `env` as its environment, run
     /// it under budget and return its results.
     pub fn load_chunk(&self, chunk_name: &str, source: &str, env: &Table) -> Result<MultiValue, HostError> {
@@ -892,3 +902,9 @@ impl Shared {
 // ---------------------------------------------------------------------------------------------
 
 const PRELUDE: &str = include_str!("../prelude.lua");
+
+extern "C-unwind" {
+    /// The patched collector's settling (vendor/lua-src/PATCH.md): a full collection, then every
+    /// string and prototype alive is kept for good, never marked or swept again.
+    pub(crate) fn lua_wizwar_settle(state: *mut mlua::ffi::lua_State);
+}

@@ -1370,7 +1370,8 @@ LUA_API int lua_gc (lua_State *L, int what, ...) {
         g->genminormul = minormul;
       if (majormul != 0)
         setgcparam(g->genmajormul, majormul);
-      luaC_changemode(L, KGC_GEN);
+      if (g->settledgc == NULL)  /* wizwar patch: no generational mode once settled */
+        luaC_changemode(L, KGC_GEN);
       break;
     }
     case LUA_GCINC: {

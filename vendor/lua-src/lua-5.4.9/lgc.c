@@ -205,8 +205,28 @@ static int iscleared (global_State *g, const GCObject *o) {
 ** be done is generational mode, as its sweep does not distinguish
 ** whites from deads.)
 */
+/*
+** wizwar patch: a settled object written to is listed in 'touched' (once: its age, unused in
+** incremental mode, says it is), to be traversed at every cycle from then on (marksettled).
+** The list has room for every settled object that could be written to (lua_wizwar_settle):
+** a barrier never allocates.
+*/
+static void touchsettled (global_State *g, GCObject *o) {
+  if (getage(o) != G_SURVIVAL) {
+    setage(o, G_SURVIVAL);
+    lua_assert(g->ntouched < g->sizetouched);
+    g->touched[g->ntouched++] = o;
+  }
+}
+
 void luaC_barrier_ (lua_State *L, GCObject *o, GCObject *v) {
   global_State *g = G(L);
+  if (issettled(o)) {  /* wizwar patch */
+    touchsettled(g, o);
+    if (keepinvariant(g) && iswhite(v))
+      reallymarkobject(g, v);  /* (kept alive for this cycle; the next ones traverse 'o') */
+    return;  /* (never whitened: no sweep would make it black again) */
+  }
   lua_assert(isblack(o) && iswhite(v) && !isdead(g, v) && !isdead(g, o));
   if (keepinvariant(g)) {  /* must keep invariant? */
     reallymarkobject(g, v);  /* restore invariant */
@@ -229,6 +249,8 @@ void luaC_barrier_ (lua_State *L, GCObject *o, GCObject *v) {
 */
 void luaC_barrierback_ (lua_State *L, GCObject *o) {
   global_State *g = G(L);
+  if (issettled(o))  /* wizwar patch */
+    touchsettled(g, o);
   lua_assert(isblack(o) && !isdead(g, o));
   lua_assert((g->gckind == KGC_GEN) == (isold(o) && getage(o) != G_TOUCHED1));
   if (getage(o) == G_TOUCHED2)  /* already in gray list? */
@@ -400,12 +422,30 @@ static void cleargraylists (global_State *g) {
 /*
 ** mark root set and reset all gray lists, to start a new collection
 */
+/*
+** wizwar patch: the settled objects written to since settling are roots: each is traversed
+** again (a closed upvalue's value marked), so what they point to now is kept.
+*/
+static void marksettled (global_State *g) {
+  int i;
+  for (i = 0; i < g->ntouched; i++) {
+    GCObject *o = g->touched[i];
+    if (o->tt == LUA_VUPVAL)
+      markvalue(g, gco2upv(o)->v.p)
+    else {
+      set2gray(o);
+      linkobjgclist(o, g->gray);
+    }
+  }
+}
+
 static void restartcollection (global_State *g) {
   cleargraylists(g);
   markobject(g, g->mainthread);
   markvalue(g, &g->l_registry);
   markmt(g);
   markbeingfnz(g);  /* mark any finalizing object left from previous cycle */
+  marksettled(g);  /* wizwar patch */
 }
 
 /* }====================================================== */
@@ -1023,6 +1063,7 @@ static void correctpointers (global_State *g, GCObject *o) {
 void luaC_checkfinalizer (lua_State *L, GCObject *o, Table *mt) {
   global_State *g = G(L);
   if (tofinalize(o) ||                 /* obj. is already marked... */
+      issettled(o) ||  /* wizwar patch: or settled (in no list to move it from: never finalized) */
       gfasttm(g, mt, TM_GC) == NULL ||    /* or has no finalizer... */
       (g->gcstp & GCSTPCLS))                   /* or closing state? */
     return;  /* nothing to be done */
@@ -1522,7 +1563,115 @@ void luaC_freeallobjects (lua_State *L) {
   deletelist(L, g->allgc, obj2gco(g->mainthread));
   lua_assert(g->finobj == NULL);  /* no new finalizers */
   deletelist(L, g->fixedgc, NULL);  /* collect fixed objects */
+  deletelist(L, g->settledgc, NULL);  /* wizwar patch: and settled ones */
+  luaM_freearray(L, g->touched, g->sizetouched);  /* wizwar patch */
+  g->touched = NULL; g->ntouched = g->sizetouched = 0;
   lua_assert(g->strt.nuse == 0);
+}
+
+
+/*
+** wizwar patch: settling. A loaded engine's code and data (its rulesets' and cards' functions,
+** their tables, names and texts) live as long as the state, yet every cycle of the
+** incremental collector marked them and swept them again: most of its work. Settling
+** collects all garbage, then takes what is left out of 'allgc' into 'settledgc', painted
+** black (and SETTLEDBIT): never swept again, never marked again (marking stops at an object
+** that is not white), freed only with the state. Kept out: threads (their stacks change
+** without barriers), userdata, open upvalues and weak tables (the collector clears those).
+** A settled object that points to one of them, or that is written to later (the barriers
+** hear of it: lgc.h, needsbarrier), is listed in 'touched' and traversed at every cycle, so
+** nothing only it points to is lost. Only in incremental mode, and once; no generational
+** mode afterwards (lapi.c refuses it).
+*/
+static int settleable (global_State *g, GCObject *o) {
+  switch (o->tt) {
+    case LUA_VSHRSTR: case LUA_VLNGSTR: case LUA_VPROTO:
+    case LUA_VLCL: case LUA_VCCL:
+      return 1;
+    case LUA_VUPVAL:
+      return !upisopen(gco2upv(o));
+    case LUA_VTABLE:
+      return gfasttm(g, gco2t(o)->metatable, TM_MODE) == NULL;  /* (not weak) */
+    default:  /* threads, userdata */
+      return 0;
+  }
+}
+
+/* Does value 'v' (of a settled object) point to an object that is not settled? (Strings are
+** all settled or fixed.) */
+static int unsettledvalue (const TValue *v) {
+  return iscollectable(v) && !ttisstring(v) && !issettled(gcvalue(v));
+}
+
+static int pointsout (global_State *g, GCObject *o) {
+  switch (o->tt) {
+    case LUA_VTABLE: {
+      Table *h = gco2t(o);
+      unsigned int i, asize = luaH_realasize(h);
+      Node *n, *limit = gnodelast(h);
+      if (h->metatable && !issettled(obj2gco(h->metatable))) return 1;
+      for (i = 0; i < asize; i++)
+        if (unsettledvalue(&h->array[i])) return 1;
+      for (n = gnode(h, 0); n < limit; n++) {
+        if (isempty(gval(n))) continue;
+        if (unsettledvalue(gval(n))) return 1;
+        if (keyiscollectable(n) && !keyisshrstr(n) && keytt(n) != ctb(LUA_VLNGSTR) &&
+            !issettled(gckey(n))) return 1;
+      }
+      return 0;
+    }
+    case LUA_VLCL: {
+      LClosure *cl = gco2lcl(o);
+      int i;
+      for (i = 0; i < cl->nupvalues; i++)
+        if (cl->upvals[i] == NULL || !issettled(obj2gco(cl->upvals[i]))) return 1;
+      return 0;
+    }
+    case LUA_VCCL: {
+      CClosure *cl = gco2ccl(o);
+      int i;
+      for (i = 0; i < cl->nupvalues; i++)
+        if (unsettledvalue(&cl->upvalue[i])) return 1;
+      return 0;
+    }
+    case LUA_VUPVAL:
+      return unsettledvalue(gco2upv(o)->v.p);
+    default:  /* strings, prototypes: only strings and prototypes, all settled */
+      (void)g;
+      return 0;
+  }
+}
+
+LUA_API void lua_wizwar_settle (lua_State *L) {
+  global_State *g = G(L);
+  GCObject **p, *o;
+  int mutable = 0;
+  lua_lock(L);
+  if (g->gckind != KGC_INC || g->gcstp || g->settledgc != NULL) {  /* (once, incremental) */
+    lua_unlock(L);
+    return;
+  }
+  luaC_fullgc(L, 0);  /* only what is alive is left, all of it white, the collector paused */
+  lua_assert(g->gcstate == GCSpause);
+  p = &g->allgc;
+  while ((o = *p) != NULL) {
+    if (settleable(g, o)) {
+      *p = o->next;  /* out of 'allgc' ... */
+      o->next = g->settledgc;  /* ... into 'settledgc' */
+      g->settledgc = o;
+      o->marked = cast_byte((o->marked & ~(maskcolors | AGEBITS)) | bitmask(BLACKBIT) | bitmask(SETTLEDBIT));
+      if (o->tt != LUA_VSHRSTR && o->tt != LUA_VLNGSTR && o->tt != LUA_VPROTO) mutable++;
+    }
+    else
+      p = &o->next;
+  }
+  /* room for every settled object that could be touched: barriers never allocate */
+  g->touched = luaM_newvector(L, mutable + 1, GCObject *);
+  g->sizetouched = mutable + 1;
+  g->ntouched = 0;
+  for (o = g->settledgc; o != NULL; o = o->next)
+    if (pointsout(g, o)) touchsettled(g, o);
+  lua_unlock(L);
 }
 
 

@@ -172,15 +172,24 @@
 #define luaC_checkGC(L)		luaC_condGC(L,(void)0,(void)0)
 
 
+/*
+** wizwar patch: settled objects (lgc.c, lua_wizwar_settle) are black for good and not in
+** the lists the collector sweeps; one written to must hear of any value that is not settled
+** too (white or not), so that it is traversed at every cycle from then on.
+*/
+#define SETTLEDBIT	TESTBIT
+#define issettled(x)	testbit((x)->marked, SETTLEDBIT)
+#define needsbarrier(p,o)	(isblack(p) && (iswhite(o) || (issettled(p) && !issettled(o))))
+
 #define luaC_objbarrier(L,p,o) (  \
-	(isblack(p) && iswhite(o)) ? \
+	needsbarrier(p,o) ? \
 	luaC_barrier_(L,obj2gco(p),obj2gco(o)) : cast_void(0))
 
 #define luaC_barrier(L,p,v) (  \
 	iscollectable(v) ? luaC_objbarrier(L,p,gcvalue(v)) : cast_void(0))
 
 #define luaC_objbarrierback(L,p,o) (  \
-	(isblack(p) && iswhite(o)) ? luaC_barrierback_(L,p) : cast_void(0))
+	needsbarrier(p,o) ? luaC_barrierback_(L,p) : cast_void(0))
 
 #define luaC_barrierback(L,p,v) (  \
 	iscollectable(v) ? luaC_objbarrierback(L, p, gcvalue(v)) : cast_void(0))

@@ -396,6 +396,8 @@ LUA_API lua_State *lua_newstate (lua_Alloc f, void *ud) {
   g->gcstopem = 0;
   g->gcemergency = 0;
   g->finobj = g->tobefnz = g->fixedgc = NULL;
+  g->settledgc = NULL;  /* wizwar patch */
+  g->touched = NULL; g->ntouched = g->sizetouched = 0;  /* wizwar patch */
   g->firstold1 = g->survival = g->old1 = g->reallyold = NULL;
   g->finobjsur = g->finobjold1 = g->finobjrold = NULL;
   g->sweepgc = NULL;

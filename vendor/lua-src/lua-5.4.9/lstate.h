@@ -283,6 +283,10 @@ typedef struct global_State {
   GCObject *allweak;  /* list of all-weak tables */
   GCObject *tobefnz;  /* list of userdata to be GC */
   GCObject *fixedgc;  /* list of objects not to be collected */
+  GCObject *settledgc;  /* wizwar patch: objects settled for good (lgc.c) */
+  GCObject **touched;  /* wizwar patch: settled objects to traverse at every cycle */
+  int ntouched;  /* wizwar patch: how many */
+  int sizetouched;  /* wizwar patch: room for (every settled object that could be one) */
   /* fields for generational collector */
   GCObject *survival;  /* start of objects that survived one GC cycle */
   GCObject *old1;  /* start of old1 objects */
