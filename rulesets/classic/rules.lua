@@ -6,6 +6,7 @@
 local common = require("rules.common")
 local play = require("rules.play")
 local targets = require("rules.targets")
+local effects = require("rules.effects")
 -- The shared turn skeleton (rulesets/mechanics/rules.lua), which this file extends.
 local rules = base
 local tvar = rules.tvar
@@ -169,7 +170,7 @@ local name_of = play.name_of
 -- The Master Key lets its holder through doors (ctx.door_passes); cards in play may change how
 -- he moves (rules/effects.lua: Mist-Body).
 function rules.step_flags(game, p)
-  return require("rules.effects").move_flags(game, p, { door_passes = rules.ctx.door_passes({ game = game }, p) })
+  return effects.move_flags(game, p, { door_passes = rules.ctx.door_passes({ game = game }, p) })
 end
 
 -- classic, Movement: one NUMBER card a turn may be added to the movement.
@@ -178,8 +179,8 @@ function rules.speed_boost_label(game, c) return "add " .. name_of(game, c) .. "
 -- classic, Combat: a punch (1 point) at a wizard in your own square; a wall or door of your
 -- square; an object that fills a square (a thornbush, a stone) in your square or the next.
 local WALL_OR_DOOR = { wall = true, door = true }
-local function add_punches(game, p, list)
-  if not rules.can_attack(game) then return end
+local function add_punches(game, p, list, attack_ok)
+  if not attack_ok then return end
   local at = game:player(p).at
   rules.add_wizard_punches(game, p, list)
   -- (in label order)
@@ -199,7 +200,7 @@ end
 
 -- Attacks and neutral spells; a counteraction as a neutral spell only if its card says it
 -- has such a use (`can_cast` returns true). During a lost turn, only counteractions.
-local function add_casts(game, p, list, cache)
+local function add_casts(game, p, list, cache, attack_ok)
   local lost = tvar(game, "lost")
   for _, c in ipairs(game:hand(p)) do
     local card = game:card(c)
@@ -213,7 +214,7 @@ local function add_casts(game, p, list, cache)
     end
     if ok then
       rules.add_plays(game, p, c, "cast", list, cache, function(t)
-        return not play.counts_as_attack(game, p, c, t) or rules.can_attack(game)
+        return attack_ok or not play.counts_as_attack(game, p, c, t)
       end)
     end
   end
@@ -222,16 +223,15 @@ end
 -- A hand weapon (trait `weapon`: the Wizardblade) is wielded, not thrown: it is used like an
 -- attack spell (`strike` goes through `cast`, so it may take a NUMBER and be counteracted)
 -- and comes back shown (classic, The Cards: physical objects stay in the hand).
-local function add_strikes(game, p, c, list, cache)
-  if not common.has_trait(game, c, "weapon") or not rules.can_attack(game) then return end
+local function add_strikes(game, p, c, list, cache, attack_ok)
+  if not attack_ok or not common.has_trait(game, c, "weapon") then return end
   rules.add_plays(game, p, c, "strike", list, cache, function(t) return not (t.kind == "wizard" and t.player == p) end)
 end
 
 -- classic, Dropping and Retrieving Objects / The Cards: objects may be dropped, or thrown
 -- (`thrown_weapon`, as the attack); magic stones and the Master Key may be displayed (their
 -- power works once shown). Treasures may not be thrown.
-local function add_objects(game, p, list, cache)
-  local attack_ok = rules.can_attack(game)
+local function add_objects(game, p, list, cache, attack_ok)
   for _, zone in ipairs({ "hand", "play" }) do
     local cards = zone == "hand" and game:hand(p) or game:play_area(p)
     for _, c in ipairs(cards) do
@@ -241,21 +241,23 @@ local function add_objects(game, p, list, cache)
         end
         list[#list + 1] = { label = "drop " .. name_of(game, c), kind = "drop_object", card = c }
         if attack_ok then rules.add_throws(game, p, c, list, cache) end
-        add_strikes(game, p, c, list, cache)
+        add_strikes(game, p, c, list, cache, attack_ok)
       end
     end
   end
 end
 
+-- (Whether he may still attack is asked once: nothing changes while actions are listed.)
 function rules.add_actions(game, p, list, cache)
+  local attack_ok = rules.can_attack(game)
   if not tvar(game, "lost") then
     rules.add_moves(game, p, list)
     rules.add_speed_boosts(game, p, list)
-    add_punches(game, p, list)
+    add_punches(game, p, list, attack_ok)
   end
-  add_casts(game, p, list, cache)
+  add_casts(game, p, list, cache, attack_ok)
   if not tvar(game, "lost") then
-    add_objects(game, p, list, cache)
+    add_objects(game, p, list, cache, attack_ok)
     rules.add_pickups(game, p, list)
   end
 end
@@ -266,6 +268,9 @@ function rules.end_label(_game) return "end the turn" end
 -- Board: a door relocks itself after passage). A `before_move` handler may have turned the
 -- step (Blind: classic, The Die): `dir` is the way he really went.
 function rules.crossed(game, _p, from, dir)
+  -- (most steps: no door was picked open this turn, so none relocks)
+  local picked = game:vars().picked_doors
+  if not picked or #picked == 0 then return end
   local crossed = rules.crossed_edge(game, from, dir)
   if crossed and rules.ctx.relock_door({ game = game }, crossed) then
     game:after("door", { player = game:turn().active, edge = crossed, passed = true })
