@@ -43,6 +43,17 @@ fn the_turn_order_follows_the_turn_and_deaths() {
     assert_eq!(order(&e), "1,0");
     e.force_turn(0, "act").unwrap();
     assert_eq!(order(&e), "0,1");
+    // Kept through changes that touch neither (a movement point spent, a wizard hurt or moved):
+    // the same answer, not one made again.
+    let kept = e
+        .eval_lua(
+            "local before = game:turn_order()
+             game:set_turn_var('spent', 1)
+             game:set_life(1, game:player(1).life - 1)
+             return before == game:turn_order()",
+        )
+        .unwrap();
+    assert_eq!(kept, "true");
 }
 
 #[test]

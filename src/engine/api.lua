@@ -42,9 +42,10 @@ local stamp = stamp            -- { changes so far, of them those that may touch
                                -- the players, the cards, the objects, the hands and play
                                -- areas, the rest (the stack, piles, game vars), the turn,
                                -- each player but for one player's own changes, the seats
-                               -- (moved only by a change that may touch anything) },
+                               -- (moved only by a change that may touch anything), the order
+                               -- of play (the active player, who is alive) },
                                -- written by the kernel
-local ALL, BOARD, PLAYERS, CARDS, OBJECTS, HANDS, REST, TURN, EACH_PLAYER, SEATS = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+local ALL, BOARD, PLAYERS, CARDS, OBJECTS, HANDS, REST, TURN, EACH_PLAYER, SEATS, ORDER = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
 local card_stamp = card_stamp  -- { [card] = the count of changes at its last own change }
 local player_stamp = player_stamp -- { [player] = the same, for each player }
 
@@ -137,7 +138,7 @@ remembered("los_object", stamp, ALL, 2, Q)
 -- (state_cell.rs, Touch), good until a change that may touch it.
 remembered("players", stamp, PLAYERS, 0)
 remembered("player_count", stamp, SEATS, 0)
-remembered("turn_order", stamp, ALL, 0)  -- (the turn's active player and each player's life)
+remembered("turn_order", stamp, ORDER, 0)  -- (the turn's active player, who is alive)
 -- One player's record: on the clock of changes to every player and the player's own.
 remembered("player", stamp, EACH_PLAYER, 1, nil, nil, nil, player_stamp)
 remembered("wizard_name", stamp, EACH_PLAYER, 1, nil, nil, nil, player_stamp)

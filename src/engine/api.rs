@@ -715,7 +715,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "set_alive", w, |k, (p, alive): (i64, bool)| -> F<()> {
         let p = pid(p, k)?;
-        let mut st = k.st.borrow_mut_player(p, Touch::NONE);
+        let mut st = k.st.borrow_mut_player(p, Touch::ORDER);
         st.players[p as usize].alive = alive;
         if !alive {
             st.players[p as usize].at = None;
@@ -1079,7 +1079,7 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "set_first_player", w, |k, p: i64| -> F<()> {
         let p = pid(p, k)?;
-        let mut st = k.st.borrow_mut_touching(Touch::TURN);
+        let mut st = k.st.borrow_mut_touching(Touch::TURN.and(Touch::ORDER));
         st.turn.first = p;
         st.turn.active = p;
         Ok(())

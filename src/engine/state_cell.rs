@@ -8,7 +8,8 @@
 //!   (`stamp[1]`): the memo of the game's queries (`api.lua`) is good while the count stays.
 //!   Changes are counted by the part of the state they may touch too ([`Touch`]: the board, the
 //!   players, the cards, the objects, the hands and play areas, the rest (the game's vars, the
-//!   stack...), the turn, each player, the seats, in `stamp[2]` to `stamp[10]`), so a question
+//!   stack...), the turn, each player, the seats, the order of play, in `stamp[2]` to
+//!   `stamp[11]`), so a question
 //!   about one part alone (sight and edges, a player, a card, the objects, a hand, the turn) is
 //!   kept until that part changes; a change to one card or one player alone is shown in
 //!   `card_stamp` or `player_stamp` instead, and spares the answers about the others. Every
@@ -46,6 +47,9 @@ impl Touch {
     pub const TURN: Touch = Touch(64);
     /// How many seats there are: only a change that may touch anything (a new state) moves it.
     const SEATS: Touch = Touch(256);
+    /// Who plays in what order: the turn's active player and who is alive (`turn_order`, asked
+    /// after every action, is kept while a step or a movement point spent changes neither).
+    pub const ORDER: Touch = Touch(512);
     pub const ALL: Touch = Touch(
         Self::BOARD.0
             | Self::PLAYERS.0
@@ -54,9 +58,10 @@ impl Touch {
             | Self::HANDS.0
             | Self::REST.0
             | Self::TURN.0
-            | Self::SEATS.0,
+            | Self::SEATS.0
+            | Self::ORDER.0,
     );
-    const PARTS: usize = 9;
+    const PARTS: usize = 10;
 
     pub const fn and(self, other: Touch) -> Touch {
         Touch(self.0 | other.0)
@@ -153,7 +158,8 @@ impl StateCell {
     /// `stamp[2]` (the board), `stamp[3]` (players), `stamp[4]` (cards), `stamp[5]` (objects),
     /// `stamp[6]` (hands and play areas), `stamp[7]` (the rest), `stamp[8]` (the turn),
     /// `stamp[9]` (each player, but for one player's own changes: `player_stamp`), `stamp[10]`
-    /// (the seats: only a change that may touch anything moves it).
+    /// (the seats: only a change that may touch anything moves it), `stamp[11]` (the order of
+    /// play: the active player, who is alive).
     /// They are the kernel's clocks (memo.rs, `new_clocks`): the memo's wrappers read them in
     /// place, Lua code as `stamp[i]`.
     pub fn show_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Value> {

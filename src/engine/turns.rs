@@ -260,7 +260,7 @@ impl Engine {
             .iter()
             .position(|p| p.name == phase)
             .ok_or_else(|| format!("ruleset {} has no phase `{phase}`", self.k.ruleset.file.name))?;
-        let mut st = self.k.st.borrow_mut_touching(Touch::TURN);
+        let mut st = self.k.st.borrow_mut_touching(Touch::TURN.and(Touch::ORDER));
         if player as usize >= st.players.len() {
             return Err(format!("no player {player}"));
         }
@@ -331,7 +331,7 @@ impl Engine {
     }
 
     pub(super) fn next_turn(&self) {
-        let mut st = self.k.st.borrow_mut_touching(Touch::TURN);
+        let mut st = self.k.st.borrow_mut_touching(Touch::TURN.and(Touch::ORDER));
         // An extra turn comes first; seat order then resumes from the player it was given after.
         while !st.turn.extra_turns.is_empty() {
             let p = st.turn.extra_turns.remove(0);
