@@ -149,11 +149,10 @@ end
 -- classic, The Die: a random direction. Player p picks a facing, the d4 is rolled: 1 keeps
 -- it, any other roll counts clockwise from it. Returns the direction.
 function H.random_direction(ctx, p)
-  local game = ctx.game
   local opts = {}
   for _, d in ipairs({ "N", "E", "S", "W" }) do opts[#opts + 1] = { label = "face " .. d, dir = d } end
-  local _, i = game:choose(p, "facing", "Pick a direction; the die turns it clockwise", opts)
-  return game:random_direction(game:roll(4), opts[i].dir)
+  local _, i = ctx.game:choose(p, "facing", "Pick a direction; the die turns it clockwise", opts)
+  return ctx.game:random_direction(ctx.game:roll(4), opts[i].dir)
 end
 
 -- classic, The Die: wizard p is moved n squares, one at a time, each in a random direction
