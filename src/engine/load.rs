@@ -199,7 +199,7 @@ impl Engine {
         api::install(&k, for_tests && cfg!(debug_assertions))?;
         let engine = Engine { k };
         engine.load_rules()?;
-        // Everything is loaded: its code and names are kept out of the collector's cycles.
+        // Everything is loaded: its code and data are kept out of the collector's cycles.
         engine.k.host.settle().map_err(|e| e.to_string())?;
         engine.setup()?;
         Ok(engine)

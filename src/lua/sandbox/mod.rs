@@ -232,9 +232,10 @@ impl LuaHost {
     }
 
     /// Settles what is loaded (vendor/lua-src/PATCH.md, "Settling"): the garbage is collected,
-    /// then every string and function prototype still alive (the code of the rulesets and
-    /// cards, their names and texts) is kept for good, out of the collector's sight: its cycles
-    /// no longer mark and sweep them again. Called once an engine has loaded everything.
+    /// then what is still alive (the rulesets' and cards' code, tables, names and texts; not
+    /// threads, userdata, open upvalues or weak tables) is kept for good, out of the
+    /// collector's cycles: they no longer mark and sweep it again (a settled object written to
+    /// later is traversed at each cycle). Called once an engine has loaded everything.
     pub fn settle(&self) -> Result<(), HostError> {
         // SAFETY: lua_wizwar_settle only collects garbage and relinks the collector's lists; it
         // leaves the stack as it found it.
@@ -904,7 +905,8 @@ impl Shared {
 const PRELUDE: &str = include_str!("../prelude.lua");
 
 extern "C-unwind" {
-    /// The patched collector's settling (vendor/lua-src/PATCH.md): a full collection, then every
-    /// string and prototype alive is kept for good, never marked or swept again.
+    /// The patched collector's settling (vendor/lua-src/PATCH.md): a full collection, then what
+    /// is alive (but threads, userdata, open upvalues and weak tables) is kept for good, never
+    /// swept again and marked again only if written to.
     pub(crate) fn lua_wizwar_settle(state: *mut mlua::ffi::lua_State);
 }
