@@ -178,16 +178,14 @@ function rules.speed_boost_label(game, c) return "add " .. name_of(game, c) .. "
 
 -- classic, Combat: a punch (1 point) at a wizard in your own square; a wall or door of your
 -- square; an object that fills a square (a thornbush, a stone) in your square or the next.
-local WALL_OR_DOOR = { wall = true, door = true }
 local function add_punches(game, p, list, attack_ok)
   if not attack_ok then return end
   local at = game:player(p).at
   rules.add_wizard_punches(game, p, list)
   -- (in label order)
-  local lines, keys = targets.lines_around(game, at, WALL_OR_DOOR)
-  for i, info in ipairs(lines) do
+  for _, info in ipairs(game:lines_around(at)) do -- (its walls and doors)
     local kind = info.barrier
-    list[#list + 1] = { label = "punch " .. kind .. " " .. keys[i], kind = "punch", target = { kind = kind, edge = info.edge } }
+    list[#list + 1] = { label = "punch " .. kind .. " " .. targets.edge_key(info.edge), kind = "punch", target = { kind = kind, edge = info.edge } }
   end
   -- (Whether it fills a square first: few objects do, and it is a field, not a call.)
   for _, o in ipairs(game:objects()) do

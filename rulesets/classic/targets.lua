@@ -10,9 +10,8 @@ local M = base
 -- Board: one beside an exit can be smashed).
 local function edges_of_square(game, from, barrier)
   local out = {}
-  local lines, keys = M.lines_around(game, from, barrier) -- (in label order)
-  for i, info in ipairs(lines) do
-    out[i] = { kind = barrier, edge = info.edge, label = barrier .. " " .. keys[i] }
+  for i, info in ipairs(game:lines_around(from, barrier)) do -- (in label order)
+    out[i] = { kind = barrier, edge = info.edge, label = barrier .. " " .. M.edge_key(info.edge) }
   end
   return out
 end

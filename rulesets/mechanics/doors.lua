@@ -85,11 +85,11 @@ end
 
 local NONE = {} -- (never written: the answer when there is nothing)
 
--- The doors of p's square (EdgeInfos) in the order of their keys (targets.lines_around).
+-- The doors of p's square (EdgeInfos) in the order of their keys.
 local function doors_of_square(game, p)
   local at = square_of(game, p)
   if not at then return NONE end
-  return (targets.lines_around(game, at, "door"))
+  return game:lines_around(at, "door")
 end
 
 -- Is wizard p in one of the two squares beside edge e?

@@ -627,6 +627,37 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         }
         Ok(Answer::Keyed(out.into_iter().collect()))
     })?;
+    // The few lines of a square that hold a barrier, in key order: what a listing asks of the
+    // wizard's square (its doors, its walls) without records of its open sides.
+    query(lua, t, "lines_around", w, |k, (s, barrier): (PlaceArg, Option<String>)| -> F<Answer> {
+        let s = cv::sq_arg(&s)?;
+        let want = match barrier.as_deref() {
+            None => None,
+            Some("open") => Some(Barrier::Open),
+            Some("wall") => Some(Barrier::Wall),
+            Some("door") => Some(Barrier::Door),
+            Some(other) => return Err(format!("lines_around: barrier `{other}`: expected open, wall or door").into()),
+        };
+        let st = k.st.borrow();
+        let mut found: Vec<(String, crate::geometry::EdgeId)> = Vec::new();
+        for d in Dir::ALL {
+            let e = s.edge(d);
+            let holds = match (st.board.barrier(e), want) {
+                (Some(b), Some(w)) => b == w,
+                (Some(b), None) => b != Barrier::Open,
+                (None, _) => false,
+            };
+            if holds && !found.iter().any(|&(_, f)| f == e) {
+                found.push((edge_key(e), e));
+            }
+        }
+        found.sort();
+        let mut out = Vec::with_capacity(found.len());
+        for (_, e) in found {
+            out.push(edge_info(&st.board.edge(e)?));
+        }
+        Ok(Answer::List(out))
+    })?;
     query(lua, t, "edges_in_sight", w, |k, (a, any): (PlaceArg, Option<bool>)| -> F<Value> {
         let a = cv::sq_arg(&a)?;
         let mode = if any == Some(true) {

@@ -132,13 +132,6 @@ function M.edges_around(game, s) end
 
 ---(rulesets: mechanics)
 ---@param game Game
----@param s? any
----@param barrier? any
----@return EdgeInfo[] lines, string[] keys
-function M.lines_around(game, s, barrier) end
-
----(rulesets: mechanics)
----@param game Game
 ---@param p? any
 ---@return any ...
 function M.kinds.self(game, p) end
