@@ -311,3 +311,37 @@ fn the_lines_around_a_square_are_its_edges_of_that_barrier_in_key_order() {
     let err = e.eval_lua("local x = 1\nlocal y = game:lines_around(game:player(0).at, 'hedge')").unwrap_err();
     assert!(err.contains("repl:2:") && err.contains("expected open, wall or door"), "an unknown barrier: {err}");
 }
+
+/// `lines` gives the edges of the lines `edges` gives for the same filter (the same order),
+/// and with `rim = false` leaves out the board's outer ones.
+#[test]
+fn the_lines_are_the_edges_of_the_lines_edges_gives() {
+    let e = game();
+    let out = e
+        .eval_lua(
+            "local function key(e) return e.x .. ',' .. e.y .. ',' .. e.side end
+             local at = game:player(0).at
+             local filters = { 'wall', 'door', { barrier = 'wall', seen_from = at },
+               { barrier = 'wall', seen_from = at, seen_at = 'any_point' }, { seen_from = at } }
+             local rims, inner = 0, 0
+             for i, f in ipairs(filters) do
+               local want, want_inner = {}, {}
+               for _, info in ipairs(game:edges(f)) do
+                 want[#want + 1] = key(info.edge)
+                 if info.boundary then rims = rims + 1 else want_inner[#want_inner + 1] = key(info.edge) end
+               end
+               local got, got_inner = {}, {}
+               for _, x in ipairs(game:lines(f)) do got[#got + 1] = key(x) end
+               local g = type(f) == 'table' and f or { barrier = f }
+               for _, x in ipairs(game:lines({ barrier = g.barrier, seen_from = g.seen_from, seen_at = g.seen_at, rim = false })) do
+                 got_inner[#got_inner + 1] = key(x)
+               end
+               inner = inner + #got_inner
+               assert(table.concat(got, ' ') == table.concat(want, ' '), 'filter ' .. i .. ': ' .. table.concat(got, ' '))
+               assert(table.concat(got_inner, ' ') == table.concat(want_inner, ' '), 'filter ' .. i .. ' without the rim')
+             end
+             return rims > 0 and inner > 0",
+        )
+        .unwrap();
+    assert_eq!(out, "true", "some lines on the rim, some inside");
+}

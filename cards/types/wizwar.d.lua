@@ -383,10 +383,15 @@ function Game:lines_around(s, barrier) end
 ---@return table<string, boolean>
 function Game:edges_in_sight(a, any) end
 
----Every line of the board once (square by square, sides N, E, S, W), or only those holding that barrier now, made by that card, or seen from a square (at its centre, or at any point).
----@param filter? "open"|"wall"|"door"|{barrier?: string, created_by?: integer, seen_from?: Square, seen_at?: "any_point"|"centre"}
+---Every line of the board once (square by square, sides N, E, S, W), or only those holding that barrier now, made by that card, seen from a square (at its centre, or at any point), or not on the rim (rim = false).
+---@param filter? "open"|"wall"|"door"|{barrier?: string, created_by?: integer, seen_from?: Square, seen_at?: "any_point"|"centre", rim?: boolean}
 ---@return EdgeInfo[]
 function Game:edges(filter) end
+
+---The edges of the lines edges(filter) gives, without their records; rim = false leaves out the board's outer lines.
+---@param filter? "open"|"wall"|"door"|{barrier?: string, created_by?: integer, seen_from?: Square, seen_at?: "any_point"|"centre", rim?: boolean}
+---@return Edge[]
+function Game:lines(filter) end
 
 ---The single steps a wizard may take now, with the doors and walls as they are.
 ---@param p integer

@@ -128,17 +128,14 @@ function M.kinds.empty_square(game, p, range, seen_from) return squares(game, p,
 -- the lines seen from there (config `walls_seen_at`): far fewer than the whole board, and
 -- each in a line of sight's range, so the list says so (`in_sight`, see M.candidates).
 function M.edge_targets(game, barrier, kind, rim, range, from)
-  local filter = barrier
-  if range == "los" and from then
-    filter = { barrier = barrier, seen_from = from, seen_at = game:config().walls_seen_at }
-  end
+  local in_sight = range == "los" and from ~= nil
+  local filter = { barrier = barrier, rim = rim, seen_from = in_sight and from or nil,
+    seen_at = in_sight and game:config().walls_seen_at or nil }
   local out = {}
-  for _, info in ipairs(game:edges(filter)) do
-    if rim or not info.boundary then
-      out[#out + 1] = { kind = kind, edge = info.edge, label = kind .. " " .. M.edge_key(info.edge) }
-    end
+  for i, e in ipairs(game:lines(filter)) do
+    out[i] = { kind = kind, edge = e, label = kind .. " " .. M.edge_key(e) }
   end
-  out.in_sight = filter ~= barrier
+  out.in_sight = in_sight
   return out
 end
 

@@ -120,8 +120,8 @@ local function remembered(name, clock, i, n, key1, key2, key3, per)
     verify_memo and check_memo or nil, name, fns[1], fns[2], fns[3])
 end
 
--- The key of an `edges` filter: a barrier name, or a table of barrier, created_by, seen_from
--- and seen_at (nil, so no memo, for anything else).
+-- The key of an `edges` or `lines` filter: a barrier name, or a table of barrier, created_by,
+-- seen_from, seen_at and rim (nil, so no memo, for anything else).
 local function filter_key(f)
   if f == nil or type(f) == "string" then return f or NIL end
   if type(f) ~= "table" then return nil end
@@ -129,6 +129,7 @@ local function filter_key(f)
   local at = from ~= nil and sq_key(from) or -1
   if at == nil then return nil end
   return tostring(f.barrier) .. "|" .. tostring(f.created_by) .. "|" .. at .. "|" .. tostring(f.seen_at)
+    .. "|" .. tostring(f.rim)
 end
 -- On the whole state's clock: what reads several parts.
 remembered("play_area_data", stamp, ALL, 1)
@@ -168,6 +169,7 @@ for _, name in ipairs { "home", "treasure_starts", "sector_squares" } do
   remembered(name, stamp, BOARD, 1)
 end
 remembered("edges", stamp, BOARD, 1, filter_key)
+remembered("lines", stamp, BOARD, 1, filter_key)
 for _, name in ipairs { "sector_of", "home_sector_at", "neighbours", "visible_from", "edges_around" } do
   remembered(name, stamp, BOARD, 1, Q)
 end

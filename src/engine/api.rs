@@ -257,6 +257,64 @@ fn edge_key(e: crate::geometry::EdgeId) -> String {
 }
 
 /// What scripts see of an edge (`game:edge`, `game:edges`).
+/// Which lines `game:edges` and `game:lines` give: a barrier name, or { barrier = ...,
+/// created_by = card, seen_from = square, seen_at = "any_point" | "centre", rim = false }.
+struct LineFilter {
+    barrier: Option<String>,
+    maker: Option<i64>,
+    seen_from: Option<(crate::geometry::Sq, crate::geometry::EdgeTarget)>,
+    /// false: not the board's outer lines.
+    rim: bool,
+}
+
+impl LineFilter {
+    fn read(filter: Option<&Value>) -> Result<LineFilter, Fail> {
+        let (barrier, maker) = match filter {
+            Some(Value::Str(b)) => (Some(b.clone()), None),
+            Some(f @ Value::Map(_)) => (
+                f.get("barrier").and_then(Value::as_str).map(str::to_string),
+                f.get("created_by").and_then(Value::as_int),
+            ),
+            None | Some(Value::Nil) => (None, None),
+            Some(other) => return Err(format!("edges: expected a barrier name or a filter table, got {other}").into()),
+        };
+        let mode = match filter.and_then(|f| f.get("seen_at")).and_then(Value::as_str) {
+            Some("any_point") => crate::geometry::EdgeTarget::AnyPoint,
+            _ => crate::geometry::EdgeTarget::Midpoint,
+        };
+        let seen_from = match filter.and_then(|f| f.get("seen_from")) {
+            Some(s) => Some((cv::to_sq(s)?, mode)),
+            None => None,
+        };
+        let rim = !matches!(filter.and_then(|f| f.get("rim")), Some(Value::Bool(false)));
+        Ok(LineFilter { barrier, maker, seen_from, rim })
+    }
+
+    /// The lines it lets through, square by square, their sides N, E, S, W: each line once,
+    /// in board order. (A line's whole record is looked at only when a card made it is asked.)
+    fn lines(&self, board: &crate::geometry::Board) -> Result<Vec<crate::geometry::EdgeId>, Fail> {
+        let mut out = Vec::new();
+        for (e, b) in board.lines_seen(self.seen_from) {
+            if self.barrier.as_deref().is_some_and(|want| barrier_name(b) != want) {
+                continue;
+            }
+            if !self.rim {
+                let (a, b) = e.sides();
+                if !(board.contains(a) && board.contains(b)) {
+                    continue;
+                }
+            }
+            if let Some(c) = self.maker {
+                if board.edge(e)?.created_by != Some(c as u64) {
+                    continue;
+                }
+            }
+            out.push(e);
+        }
+        Ok(out)
+    }
+}
+
 fn edge_info(v: &EdgeView) -> Answer {
     let door = v.door.as_ref().map(|d| {
         Answer::record(vec![
@@ -583,38 +641,20 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         Ok(edge_info(&v))
     })?;
     query(lua, t, "edges", w, |k, filter: Option<Value>| -> F<Answer> {
-        // A barrier name, or { barrier = ..., created_by = card, seen_from = square,
-        // seen_at = "any_point" | "centre" }.
-        let (barrier, maker) = match &filter {
-            Some(Value::Str(b)) => (Some(b.clone()), None),
-            Some(f @ Value::Map(_)) => (
-                f.get("barrier").and_then(Value::as_str).map(str::to_string),
-                f.get("created_by").and_then(Value::as_int),
-            ),
-            None | Some(Value::Nil) => (None, None),
-            Some(other) => return Err(format!("edges: expected a barrier name or a filter table, got {other}").into()),
-        };
-        let seen_from = match filter.as_ref().and_then(|f| f.get("seen_from")) {
-            Some(s) => Some(cv::to_sq(s)?),
-            None => None,
-        };
-        let mode = match filter.as_ref().and_then(|f| f.get("seen_at")).and_then(Value::as_str) {
-            Some("any_point") => crate::geometry::EdgeTarget::AnyPoint,
-            _ => crate::geometry::EdgeTarget::Midpoint,
-        };
+        let f = LineFilter::read(filter.as_ref())?;
         let st = k.st.borrow();
         let mut out = Vec::new();
-        // Square by square, their sides N, E, S, W: each line once, in board order.
-        for (e, b) in st.board.lines_seen(seen_from.map(|a| (a, mode))) {
-            if barrier.as_deref().is_some_and(|want| barrier_name(b) != want) {
-                continue;
-            }
-            let v = st.board.edge(e)?;
-            if maker.is_none_or(|c| v.created_by == Some(c as u64)) {
-                out.push(edge_info(&v));
-            }
+        for e in f.lines(&st.board)? {
+            out.push(edge_info(&st.board.edge(e)?));
         }
         Ok(Answer::List(out))
+    })?;
+    // The edges alone of the lines `edges` gives (no record of each): what a listing needs of
+    // the walls or doors a spell may aim at.
+    query(lua, t, "lines", w, |k, filter: Option<Value>| -> F<Answer> {
+        let f = LineFilter::read(filter.as_ref())?;
+        let st = k.st.borrow();
+        Ok(Answer::List(f.lines(&st.board)?.into_iter().map(Answer::edge).collect()))
     })?;
     query(lua, t, "edges_around", w, |k, s: PlaceArg| -> F<Answer> {
         let s = cv::sq_arg(&s)?;
