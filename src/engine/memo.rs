@@ -88,6 +88,22 @@ extern "C-unwind" {
         unil: c_int,
         edge_codes: i64,
     ) -> c_int;
+    /// Empties the table at `idx` in place, its parts kept (1); 0 when it is frozen or its
+    /// hash part has more than `max_nodes` slots.
+    fn lua_wizwar_clear(state: *mut ffi::lua_State, idx: c_int, max_nodes: c_int) -> c_int;
+}
+
+/// The most slots of a table of answers emptied in place when its clock moves (a larger one,
+/// from a time many answers were kept, is replaced: emptying every slot would cost more).
+const CLEAR_AT_MOST: c_int = 32;
+
+/// Makes the table at upvalue `u` empty for the answers of a new time: emptied in place if it
+/// is small enough (no table made and grown again entry by entry), else a new one.
+unsafe fn start_afresh(state: *mut ffi::lua_State, u: c_int) {
+    if lua_wizwar_clear(state, up(u), CLEAR_AT_MOST) == 0 {
+        ffi::lua_newtable(state);
+        ffi::lua_replace(state, up(u));
+    }
 }
 
 fn up(i: c_int) -> c_int {
@@ -367,11 +383,9 @@ unsafe extern "C-unwind" fn memo_call(state: *mut ffi::lua_State) -> c_int {
         }
     }
     if now != (*memo).at {
-        ffi::lua_newtable(state);
-        ffi::lua_replace(state, up(UV_M));
+        start_afresh(state, UV_M);
         if (*memo).per {
-            ffi::lua_newtable(state);
-            ffi::lua_replace(state, up(UV_SEEN));
+            start_afresh(state, UV_SEEN);
         }
         (*memo).at = now;
     }
@@ -478,5 +492,41 @@ mod tests {
             counts.add(2).write(-2);
         }
         assert_eq!(read(&lua), "7-2nilnilnil");
+    }
+
+    /// Emptied in place, a table is as a new one: nothing left in either part, and it takes
+    /// new entries (more than it had room for too) through a full collection. A frozen table
+    /// and one with more slots than allowed are refused and left as they were.
+    #[test]
+    fn a_table_emptied_in_place_is_as_a_new_one() {
+        let lua = mlua::Lua::new();
+        let clear = |t: &mlua::Table, most: c_int| -> c_int {
+            let mut r = -1;
+            unsafe { lua.exec_raw::<()>(t.clone(), |state| r = lua_wizwar_clear(state, 1, most)).unwrap() };
+            r
+        };
+        let t: mlua::Table =
+            lua.load("local t = { 10, 20, 30, a = 1, b = { 2 } } t[{}] = true t[2.5] = 'x' return t").eval().unwrap();
+        assert_eq!(clear(&t, 32), 1);
+        let after: String = lua
+            .load(
+                "local t = ...
+                 local left = next(t) == nil and #t == 0 and t.a == nil and t[1] == nil and t[2.5] == nil
+                 for i = 1, 40 do t['k' .. i] = i; t[i] = -i end
+                 collectgarbage()
+                 local sum, n = 0, 0
+                 for k, v in pairs(t) do n = n + 1; sum = sum + v end
+                 return tostring(left) .. ' ' .. n .. ' ' .. sum .. ' ' .. #t",
+            )
+            .call(t.clone())
+            .unwrap();
+        assert_eq!(after, "true 80 0 40");
+        let big: mlua::Table = lua.load("local t = {} for i = 1, 40 do t['k' .. i] = i end return t").eval().unwrap();
+        assert_eq!(clear(&big, 32), 0, "64 slots: more than 32");
+        assert_eq!(big.get::<i64>("k40").unwrap(), 40, "left as it was");
+        let frozen: mlua::Table = lua.load("return { a = 1 }").eval().unwrap();
+        unsafe { lua.exec_raw::<()>(frozen.clone(), |state| crate::value::lua_wizwar_freeze(state, 1)).unwrap() };
+        assert_eq!(clear(&frozen, 32), 0);
+        assert_eq!(frozen.get::<i64>("a").unwrap(), 1);
     }
 }

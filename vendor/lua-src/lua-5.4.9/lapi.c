@@ -957,6 +957,40 @@ LUA_API int lua_wizwar_isfrozen (lua_State *L, int idx) {
 
 
 /*
+** wizwar patch: empties the table at 'idx' where it stands, its parts kept at their size, as
+** a new table of that size would be (the memo's answers when a clock moves: no new table to
+** grow again entry by entry, no garbage). Returns 1, or 0 and leaves the table as it was when
+** it is frozen or its hash part has more than 'maxnodes' slots (emptying them all would cost
+** more than a new table).
+*/
+LUA_API int lua_wizwar_clear (lua_State *L, int idx, int maxnodes) {
+  Table *t;
+  unsigned int i, asize;
+  lua_lock(L);
+  t = gettable(L, idx);
+  if (isfrozen(t) || (!isdummy(t) && sizenode(t) > maxnodes)) {
+    lua_unlock(L);
+    return 0;
+  }
+  asize = luaH_realasize(t);
+  for (i = 0; i < asize; i++)
+    setempty(&t->array[i]);
+  if (!isdummy(t)) {  /* as setnodevector leaves a new node vector */
+    int k, size = sizenode(t);
+    for (k = 0; k < size; k++) {
+      Node *n = gnode(t, k);
+      gnext(n) = 0;
+      setnilkey(n);
+      setempty(gval(n));
+    }
+    t->lastfree = gnode(t, size);  /* all positions are free */
+  }
+  lua_unlock(L);
+  return 1;
+}
+
+
+/*
 ** wizwar patch: the common hit of the kernel's query memo (src/engine/memo.rs, memo_call),
 ** here so that it reads the memo's tables directly, not through a dozen API calls from Rust.
 ** The running C function's upvalues 'um' (the answers), 'useen' (per-argument clocks as the
