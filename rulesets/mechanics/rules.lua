@@ -234,7 +234,7 @@ function rules.may_attack_wizard(_game, p, q) return q ~= p end
 -- `admit(t)`, if given, says which targets.
 function rules.add_plays(game, p, c, verb, list, cache, admit)
   local tlist = targets.legal(game, p, c, cache)
-  if #(game:card(c).targets or {}) == 0 then tlist = { { kind = "none", label = "" } } end
+  if #tlist == 0 and #(game:card(c).targets or {}) == 0 then tlist = { { kind = "none", label = "" } } end
   local boosts = play.boosts(game, p, c)
   -- (the names once, not once a target)
   local played = verb .. " " .. play.name_of(game, c)

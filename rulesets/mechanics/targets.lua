@@ -288,43 +288,63 @@ end
 -- edition excludes, and the card's own `can_target` hook.
 -- `cache` (optional, a table the caller keeps for one listing of actions) shares candidate
 -- lists and range verdicts between the cards of that listing: nothing changes meanwhile.
+local NO_TYPES = {} -- (never written)
 function M.legal(game, p, c, cache)
   local card = game:card(c)
-  local out, seen = {}, {}
+  local types, range = card.targets or NO_TYPES, card.range
+  local out = {}
+  if #types == 0 then return out end
   cache = cache or {}
-  cache.candidates = cache.candidates or {}
-  cache.in_range = cache.in_range or {}
+  local candidates, verdicts_by_range = cache.candidates, cache.in_range
+  if not candidates then
+    candidates, verdicts_by_range = {}, {}
+    cache.candidates, cache.in_range = candidates, verdicts_by_range
+  end
   -- (Only a line of sight may bend: for any other range the question is not asked.)
-  local bent = card.range == "los" and M.bent(game, p, c, card)
+  local bent = range == "los" and M.bent(game, p, c, card)
   local asks = game:has_hook(c, "can_target")
   local asker = asks and { caster = p, controller = p } -- (one for every target it is asked of)
   local from = game:player(p).at
-  local rkey = tostring(card.range) .. (bent and "+bent" or "")
-  local verdicts = cache.in_range[rkey] or {}
-  cache.in_range[rkey] = verdicts
+  local rkey = range or "nil"
+  if bent then rkey = rkey .. "+bent" end
+  local verdicts = verdicts_by_range[rkey]
+  if not verdicts then
+    verdicts = {}
+    verdicts_by_range[rkey] = verdicts
+  end
   -- A plain line of sight (not bent round a corner or through a wall) sees no square its
   -- caster's square does not.
-  local seen_from = card.range == "los" and not bent and from or nil
-  for _, ttype in ipairs(card.targets or {}) do
-    local ck = ttype .. "/" .. tostring(card.range) .. (seen_from and "/plain" or "")
-    cache.candidates[ck] = cache.candidates[ck] or M.candidates(game, p, ttype, card.range, seen_from)
-    local list = cache.candidates[ck]
+  local seen_from = range == "los" and not bent and from or nil
+  local lkey = seen_from and "los/plain" or rkey
+  -- (A label met twice only where the card has several target types.)
+  local seen = #types > 1 and {} or nil
+  for _, ttype in ipairs(types) do
+    local lists = candidates[ttype]
+    if not lists then
+      lists = {}
+      candidates[ttype] = lists
+    end
+    local list = lists[lkey]
+    if not list then
+      list = M.candidates(game, p, ttype, range, seen_from)
+      lists[lkey] = list
+    end
     -- (What is seen is in a line of sight's range, bent or not: M.in_range says yes at once.)
-    local in_sight = card.range == "los" and list.in_sight
+    local in_sight = range == "los" and list.in_sight
     for _, t in ipairs(list) do
       local label = t.label
-      if not seen[label] then
+      if not (seen and seen[label]) then
         -- In range first: that verdict is kept for every card of the listing with this range,
         -- while what the edition excludes is asked card by card.
         local in_range = verdicts[label]
         if in_range == nil then
           in_range = in_sight == true or (in_sight and in_sight[t])
-            or M.in_range(game, p, card.range, t, bent, from)
+            or M.in_range(game, p, range, t, bent, from)
           verdicts[label] = in_range
         end
         if in_range and not M.excluded(game, p, c, card, t, cache)
             and (not asks or game:call_card(c, "can_target", asker, t) ~= false) then
-          seen[label] = true
+          if seen then seen[label] = true end
           out[#out + 1] = t
         end
       end
