@@ -9,36 +9,33 @@
 --   forbid_traits = { trait }  nobody may play a card with one of these traits
 --   pins = { object id }       nobody may pick these objects or treasures up (Glue)
 --   no_pickups = true          nobody at all may pick up objects or treasures (Gravity)
--- `move` and `move_blocked_by`, with M.each, M.has, M.anyone, M.move_flags and
+-- `move` and `move_blocked_by`, with M.stated, M.has, M.anyone, M.move_flags and
 -- M.filter_steps, are the shared mechanics' (rulesets/mechanics/effects.lua); the rest is the
 -- 8th's.
 local M = base
-local each = M.each
 
 -- May card c not be played now (a trait some effect forbids)?
 function M.forbidden(game, c)
-  local no = false
-  each(game, function(_, e)
+  for _, _, e in M.stated(game) do
     -- (the card's traits are read only where a trait is forbidden: seldom)
     for _, banned in ipairs(e.forbid_traits or {}) do
       for _, t in ipairs(game:card(c).traits or {}) do
-        if t == banned then no = true end
+        if t == banned then return true end
       end
     end
-  end)
-  return no
+  end
+  return false
 end
 
 -- Is object (or treasure) `id` held in place by a card in play (8th Conjuring "Glue":
 -- effect `pins = { id, ... }`): nobody may pick it up or move it?
 function M.pinned(game, id)
-  local held = false
-  each(game, function(_, e)
+  for _, _, e in M.stated(game) do
     for _, x in ipairs(e.pins or {}) do
-      if x == id then held = true end
+      if x == id then return true end
     end
-  end)
-  return held
+  end
+  return false
 end
 
 return M

@@ -16,11 +16,10 @@ function M.forbidden(game, c) end
 ---@return any ...
 function M.pinned(game, id) end
 
----Calls f(player, effect, card) for every card in play that states an effect (seat by seat, in the order the cards entered play; player: whose play area holds it). (rulesets: mechanics)
+---Every card in play that states an effect, seat by seat, in the order the cards entered play: `for _, player, effect, card in M.stated(game) do ... end` (player: whose play area holds it). (An iterator over the kernel's answer: no function made for each question.) (rulesets: mechanics)
 ---@param game Game
----@param f? any
 ---@return any ...
-function M.each(game, f) end
+function M.stated(game) end
 
 ---Does an effect on player p say `key`? (rulesets: mechanics)
 ---@param game Game
