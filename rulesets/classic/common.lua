@@ -95,13 +95,20 @@ end
 -- classic, Death: a dead player's base no longer counts for this, but his own treasures still
 -- count for him; a wizard who dies in the action that would win is out first (deaths are
 -- applied as they happen, so a dead wizard is never counted here).
+-- (Nobody can be out while no living player's base holds a treasure of another: the bases
+-- were just counted, so the check for robbed wizards is made only when one does.)
 function M.check_victory(game)
   if game:vars().over then return true end
   local need = game:config().treasures_to_win
+  local robbed = false
   for _, p in ipairs(M.turn_order(game)) do
-    if M.treasures_home(game, p) >= need then return M.finish(game, p, need .. " enemy treasures brought home") end
+    local enemy = M.treasures_home(game, p)
+    if enemy >= need then return M.finish(game, p, need .. " enemy treasures brought home") end
+    robbed = robbed or enemy > 0
   end
-  M.kill_robbed_wizards(game, true, function(g, q) M.kill(g, q, nil, false, "treasures") end)
+  if robbed then
+    M.kill_robbed_wizards(game, true, function(g, q) M.kill(g, q, nil, false, "treasures") end)
+  end
   return M.check_last_wizard(game, "last wizard left")
 end
 
