@@ -371,11 +371,10 @@ function Game:edge(e) end
 ---@return table<string, EdgeInfo>
 function Game:edges_around(s) end
 
----The lines of square s holding that barrier (without one: a wall or a door), in the order of their keys "x,y,S".
+---The lines of square s holding a wall or a door (up to four), in the order of their keys "x,y,S".
 ---@param s Square
----@param barrier? "open"|"wall"|"door"
 ---@return EdgeInfo[]
-function Game:lines_around(s, barrier) end
+function Game:lines_around(s) end
 
 ---Every wall and door line seen from square a (its midpoint, or any point of it with any = true), keyed "x,y,S": one call for what los_edge tells line by line.
 ---@param a Square

@@ -140,8 +140,8 @@ function H.door_passes(ctx, p)
     if common.has_trait(game, c, "opens_doors") then shown = true end
   end
   if not shown then return out end
-  for _, info in ipairs(game:lines_around(at, "door")) do -- (in key order)
-    if info.damage == 0 and not doors.is_sealed(game, info.edge) then out[#out + 1] = info.edge end
+  for _, info in ipairs(game:lines_around(at)) do -- (its walls and doors, in key order)
+    if info.barrier == "door" and info.damage == 0 and not doors.is_sealed(game, info.edge) then out[#out + 1] = info.edge end
   end
   return out
 end

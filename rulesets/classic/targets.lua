@@ -10,8 +10,10 @@ local M = base
 -- Board: one beside an exit can be smashed).
 local function edges_of_square(game, from, barrier)
   local out = {}
-  for i, info in ipairs(game:lines_around(from, barrier)) do -- (in label order)
-    out[i] = { kind = barrier, edge = info.edge, label = barrier .. " " .. M.edge_key(info.edge) }
+  for _, info in ipairs(game:lines_around(from)) do -- (in label order)
+    if info.barrier == barrier then
+      out[#out + 1] = { kind = barrier, edge = info.edge, label = barrier .. " " .. M.edge_key(info.edge) }
+    end
   end
   return out
 end

@@ -85,11 +85,12 @@ end
 
 local NONE = {} -- (never written: the answer when there is nothing)
 
--- The doors of p's square (EdgeInfos) in the order of their keys.
-local function doors_of_square(game, p)
+-- The walls and doors of p's square (EdgeInfos) in the order of their keys: its doors are
+-- those whose barrier is "door".
+local function lines_of_square(game, p)
   local at = square_of(game, p)
   if not at then return NONE end
-  return game:lines_around(at, "door")
+  return game:lines_around(at)
 end
 
 -- Is wizard p in one of the two squares beside edge e?
@@ -131,7 +132,7 @@ function M.passes(game, p)
     -- (a pass is worth nothing at a door sealed since: 8th Thaumaturgy "Seal Door")
     if not M.is_sealed(game, e) then out[#out + 1] = e end
   end
-  for _, info in ipairs(doors_of_square(game, p)) do
+  for _, info in ipairs(lines_of_square(game, p)) do
     if info.barrier == "door" and not info.door.open and M.may_pass(game, p, info) then out[#out + 1] = info.edge end
   end
   return out
@@ -146,7 +147,7 @@ end
 
 -- Hold-door actions (`hold_door`) for the doors beside p that he may open and nobody holds.
 function M.add_actions(game, p, list)
-  for _, info in ipairs(doors_of_square(game, p)) do
+  for _, info in ipairs(lines_of_square(game, p)) do
     if info.barrier == "door" and M.holder(game, info.edge) == nil and not info.door.open and M.may_pass(game, p, info) then
       list[#list + 1] = { label = "hold door " .. targets.edge_key(info.edge), kind = "hold_door", edge = info.edge }
     end

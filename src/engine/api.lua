@@ -178,7 +178,7 @@ for _, name in ipairs { "los", "adjacent", "los_bent", "distance", "line_squares
   remembered(name, stamp, BOARD, 2, Q, Q)
 end
 remembered("edges_in_sight", stamp, BOARD, 2, Q)
-remembered("lines_around", stamp, BOARD, 2, Q)
+remembered("lines_around", stamp, BOARD, 1, Q)
 remembered("los_edge", stamp, BOARD, 3, Q, E)
 remembered("option", game_clock, 1, 1)
 remembered("config", engine_clock, 1, 0)

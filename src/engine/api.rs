@@ -669,25 +669,14 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     // The few lines of a square that hold a barrier, in key order: what a listing asks of the
     // wizard's square (its doors, its walls) without records of its open sides.
-    query(lua, t, "lines_around", w, |k, (s, barrier): (PlaceArg, Option<String>)| -> F<Answer> {
+    query(lua, t, "lines_around", w, |k, s: PlaceArg| -> F<Answer> {
         let s = cv::sq_arg(&s)?;
-        let want = match barrier.as_deref() {
-            None => None,
-            Some("open") => Some(Barrier::Open),
-            Some("wall") => Some(Barrier::Wall),
-            Some("door") => Some(Barrier::Door),
-            Some(other) => return Err(format!("lines_around: barrier `{other}`: expected open, wall or door").into()),
-        };
         let st = k.st.borrow();
         let mut found: Vec<(String, crate::geometry::EdgeId)> = Vec::new();
         for d in Dir::ALL {
             let e = s.edge(d);
-            let holds = match (st.board.barrier(e), want) {
-                (Some(b), Some(w)) => b == w,
-                (Some(b), None) => b != Barrier::Open,
-                (None, _) => false,
-            };
-            if holds && !found.iter().any(|&(_, f)| f == e) {
+            let walled = st.board.barrier(e).is_some_and(|b| b != Barrier::Open);
+            if walled && !found.iter().any(|&(_, f)| f == e) {
                 found.push((edge_key(e), e));
             }
         }

@@ -66,7 +66,7 @@ pub const API_DOCS: &[ApiDoc] = &[
     d("neighbours", "s: Square", "Neighbour[]", "The square beyond each side (through links at the rim), terrain ignored."),
     d("edge", "e: Edge", "EdgeInfo", "What stands on an edge: barrier, printed terrain, door state, damage, obstacles."),
     d("edges_around", "s: Square", "table<string, EdgeInfo>", "The lines around square s (up to four), keyed \"x,y,S\" by their canonical names."),
-    d("lines_around", "s: Square, barrier?: \"open\"|\"wall\"|\"door\"", "EdgeInfo[]", "The lines of square s holding that barrier (without one: a wall or a door), in the order of their keys \"x,y,S\"."),
+    d("lines_around", "s: Square", "EdgeInfo[]", "The lines of square s holding a wall or a door (up to four), in the order of their keys \"x,y,S\"."),
     d("edges_in_sight", "a: Square, any?: boolean", "table<string, boolean>", "Every wall and door line seen from square a (its midpoint, or any point of it with any = true), keyed \"x,y,S\": one call for what los_edge tells line by line."),
     d("edges", "filter?: \"open\"|\"wall\"|\"door\"|{barrier?: string, created_by?: integer, seen_from?: Square, seen_at?: \"any_point\"|\"centre\", rim?: boolean}", "EdgeInfo[]", "Every line of the board once (square by square, sides N, E, S, W), or only those holding that barrier now, made by that card, seen from a square (at its centre, or at any point), or not on the rim (rim = false)."),
     d("lines", "filter?: \"open\"|\"wall\"|\"door\"|{barrier?: string, created_by?: integer, seen_from?: Square, seen_at?: \"any_point\"|\"centre\", rim?: boolean}", "Edge[]", "The edges of the lines edges(filter) gives, without their records; rim = false leaves out the board's outer lines."),
