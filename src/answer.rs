@@ -190,13 +190,14 @@ unsafe fn push_merged(state: *mut ffi::lua_State, shared: &Shared, own: &[(&'sta
     if shared_fields < 0 {
         ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
     }
-    let own: Vec<_> = own.iter().filter(|(_, v)| !v.is_nil()).collect();
-    room_for(state, 2 * own.len() as c_int + 8);
-    for (k, v) in &own {
+    let own = own.iter().filter(|(_, v)| !v.is_nil());
+    let own_fields = own.clone().count() as c_int;
+    room_for(state, 2 * own_fields + 8);
+    for (k, v) in own {
         push_str(state, k);
         push_answer(state, v, kit);
     }
-    let n = shared_fields + own.len() as c_int;
+    let n = shared_fields + own_fields;
     if n == 0 {
         // (every empty table of an answer is the kit's one)
         ffi::lua_settop(state, fixed - 1);

@@ -182,8 +182,7 @@ local function add_punches(game, p, list, attack_ok)
   if not attack_ok then return end
   local at = game:player(p).at
   rules.add_wizard_punches(game, p, list)
-  -- (in label order)
-  for _, info in ipairs(game:lines_around(at)) do -- (its walls and doors)
+  for _, info in ipairs(game:lines_around(at)) do -- (its walls and doors, in label order)
     local kind = info.barrier
     list[#list + 1] = { label = "punch " .. kind .. " " .. targets.edge_key(info.edge), kind = "punch", target = { kind = kind, edge = info.edge } }
   end

@@ -284,11 +284,12 @@ function M.in_range(game, p, range, t, bent, from)
   return range == "los" and require("rules.stones").seen_through_wall(game, from or game:player(p).at, t)
 end
 
+local NO_TYPES = {} -- (never written: the types of a card without any)
+
 -- Every legal target of card `c` for player `p`: its target types, its range, what the
 -- edition excludes, and the card's own `can_target` hook.
 -- `cache` (optional, a table the caller keeps for one listing of actions) shares candidate
 -- lists and range verdicts between the cards of that listing: nothing changes meanwhile.
-local NO_TYPES = {} -- (never written)
 function M.legal(game, p, c, cache)
   local card = game:card(c)
   local types, range = card.targets or NO_TYPES, card.range

@@ -256,7 +256,6 @@ fn edge_key(e: crate::geometry::EdgeId) -> String {
     format!("{},{},{}", e.x, e.y, e.named_side().name())
 }
 
-/// What scripts see of an edge (`game:edge`, `game:edges`).
 /// Which lines `game:edges` and `game:lines` give: a barrier name, or { barrier = ...,
 /// created_by = card, seen_from = square, seen_at = "any_point" | "centre", rim = false }.
 struct LineFilter {
@@ -315,6 +314,7 @@ impl LineFilter {
     }
 }
 
+/// What scripts see of an edge (`game:edge`, `game:edges`, `game:lines_around`).
 fn edge_info(v: &EdgeView) -> Answer {
     let door = v.door.as_ref().map(|d| {
         Answer::record(vec![

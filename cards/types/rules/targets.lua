@@ -229,7 +229,7 @@ function M.is_creation(card) end
 ---@return any ...
 function M.bent(game, p, c, card) end
 
----(rulesets: mechanics)
+---Every legal target of card `c` for player `p`: its target types, its range, what the edition excludes, and the card's own `can_target` hook. `cache` (optional, a table the caller keeps for one listing of actions) shares candidate lists and range verdicts between the cards of that listing: nothing changes meanwhile. (rulesets: mechanics)
 ---@param game Game
 ---@param p? any
 ---@param c? any
