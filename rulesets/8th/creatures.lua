@@ -39,7 +39,10 @@ function M.add_actions(game, p, list)
         local r = game:run(o.at, d, 1)
         -- (a creation never stands on a home base: 8th, Home Base Squares and Changing the Map)
         if #r.squares == 1 and game:home_sector_at(r.squares[1]) == nil then
-          list[#list + 1] = { label = label(o) .. " move " .. d, kind = "creature", action = "move", id = o.id, to = r.squares[1] }
+          -- (The direction is part of the record, so each step has a key of its own: `to` is
+          -- only a hint, left out of keys.)
+          list[#list + 1] = { label = label(o) .. " move " .. d, kind = "creature", action = "move", id = o.id, dir = d,
+                              to = r.squares[1] }
         end
       end
     end
