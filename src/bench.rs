@@ -2,7 +2,8 @@
 //! README's Numbers table and before/after comparisons.
 //!
 //! For every ruleset with cards of its own and two kinds of bots (random, hunter): `games`
-//! two-player games of at most 60 turns on one thread, played `runs` times, giving games and
+//! two-player games of at most 60 turns on one thread, played `runs` times (a run plays every
+//! line once, one after the other), giving games and
 //! turns per second, microseconds per decision, the time to start a game on a loaded engine
 //! (a reset) and to load it; then the same games again, profiled (the profiler's clocks cost a
 //! few percent, so the speeds come from the unprofiled runs), giving calls into the kernel per
@@ -14,7 +15,8 @@
 //! A shared machine's speed moves from one second to the next, and a process's first games
 //! run slower than the rest (caches, the allocator's first pages): a line's speeds are those of
 //! its median run, with the slowest and fastest runs' games/s beside them, and a run's time
-//! leaves out loading the engine (its own column).
+//! leaves out loading the engine (its own column). Runs go round the lines, so a slow spell
+//! costs every line one run rather than one line all of its runs.
 
 use crate::engine::{Engine, GameSetup};
 use crate::sim::{run, Bots, Cap, GameRecord, SimConfig};
@@ -192,30 +194,34 @@ pub fn bench(root: &Path, games: u64, runs: usize, progress: &dyn Fn(&str)) -> R
     let first = rulesets.first().cloned().ok_or("no ruleset with cards to measure")?;
     let runs = runs.max(1);
     let same = |a: &GameRecord, b: &GameRecord| (a.turns, a.events, &a.end) == (b.turns, b.events, &b.end);
-    let mut lines = Vec::new();
-    for r in &rulesets {
-        for (bots, name) in [(Bots::Random, "random"), (Bots::Hunter, "hunter")] {
-            let mut played: Vec<Run> = Vec::new();
-            for i in 1..=runs {
-                progress(&format!("{r}, {name} bots: {games} games on one thread (run {i} of {runs})"));
-                let this = Run::play(&config(root, r, bots, games, 1, false));
-                if let Some(bad) = this.records.iter().find(|r| r.failed()) {
-                    return Err(format!("{r}: game {} failed: {}", bad.index, bad.end));
-                }
-                if let Some(before) = played.first() {
-                    if let Some((a, _)) = this.records.iter().zip(&before.records).find(|(a, b)| !same(a, b)) {
-                        return Err(format!("{r}: game {} went otherwise when played again", a.index));
-                    }
-                }
-                played.push(this);
+    let kinds: Vec<(&String, Bots, &str)> =
+        rulesets.iter().flat_map(|r| [(r, Bots::Random, "random"), (r, Bots::Hunter, "hunter")]).collect();
+    // Run by run, every line in turn: a slow spell of the machine then slows one run of every
+    // line, not every run of one line (the medians stay comparable between lines).
+    let mut played: Vec<Vec<Run>> = kinds.iter().map(|_| Vec::new()).collect();
+    for i in 1..=runs {
+        for ((r, bots, name), runs_so_far) in kinds.iter().zip(&mut played) {
+            progress(&format!("{r}, {name} bots: {games} games on one thread (run {i} of {runs})"));
+            let this = Run::play(&config(root, r, *bots, games, 1, false));
+            if let Some(bad) = this.records.iter().find(|r| r.failed()) {
+                return Err(format!("{r}: game {} failed: {}", bad.index, bad.end));
             }
-            progress(&format!("{r}, {name} bots: the same games, profiled"));
-            let profiled = run(&config(root, r, bots, games, 1, true), None, &|_| {});
-            if let Some((a, _)) = played[0].records.iter().zip(&profiled).find(|(a, b)| !same(a, b)) {
-                return Err(format!("{r}: game {} went otherwise when profiled: the profiler changed a game", a.index));
+            if let Some(before) = runs_so_far.first() {
+                if let Some((a, _)) = this.records.iter().zip(&before.records).find(|(a, b)| !same(a, b)) {
+                    return Err(format!("{r}: game {} went otherwise when played again", a.index));
+                }
             }
-            lines.push(line(r, name, &played, &profiled));
+            runs_so_far.push(this);
         }
+    }
+    let mut lines = Vec::new();
+    for ((r, bots, name), runs_played) in kinds.iter().zip(&played) {
+        progress(&format!("{r}, {name} bots: the same games, profiled"));
+        let profiled = run(&config(root, r, *bots, games, 1, true), None, &|_| {});
+        if let Some((a, _)) = runs_played[0].records.iter().zip(&profiled).find(|(a, b)| !same(a, b)) {
+            return Err(format!("{r}: game {} went otherwise when profiled: the profiler changed a game", a.index));
+        }
+        lines.push(line(r, name, runs_played, &profiled));
     }
     let mut clones = Vec::new();
     for r in &rulesets {

@@ -200,9 +200,9 @@ enum Command {
         /// Games per ruleset and kind of bots.
         #[arg(long, default_value_t = 40)]
         games: u64,
-        /// How many times each line's games are played unprofiled: its speeds are the median
-        /// run's (a shared machine's speed moves from run to run).
-        #[arg(long, default_value_t = 3)]
+        /// How many times each line's games are played unprofiled, every line in turn: its
+        /// speeds are the median run's (a shared machine's speed moves from run to run).
+        #[arg(long, default_value_t = 5)]
         runs: usize,
         /// Also write the figures as JSON to this file.
         #[arg(long)]
