@@ -188,11 +188,24 @@ fn clone_cost(root: &Path, ruleset: &str) -> Result<CloneCost, String> {
     Ok(CloneCost { ruleset: ruleset.to_string(), micros, json_bytes })
 }
 
-/// Runs the bench, each line's games `runs` times; `progress` hears what is being measured.
-pub fn bench(root: &Path, games: u64, runs: usize, progress: &dyn Fn(&str)) -> Result<BenchReport, String> {
+/// Runs the bench, each line's games `runs` times; `progress` hears what is being measured,
+/// step by step: (the step, counted from 1; how many steps in all; what it measures).
+pub fn bench(
+    root: &Path,
+    games: u64,
+    runs: usize,
+    progress: &dyn Fn(usize, usize, &str),
+) -> Result<BenchReport, String> {
     let rulesets = bench_rulesets(root);
     let first = rulesets.first().cloned().ok_or("no ruleset with cards to measure")?;
     let runs = runs.max(1);
+    // Every line's runs and its profiled games, each ruleset's copies, two thread counts' runs.
+    let steps = rulesets.len() * 2 * (runs + 1) + rulesets.len() + 2 * runs;
+    let step = std::cell::Cell::new(0);
+    let progress = |what: &str| {
+        step.set(step.get() + 1);
+        progress(step.get(), steps, what)
+    };
     let same = |a: &GameRecord, b: &GameRecord| (a.turns, a.events, &a.end) == (b.turns, b.events, &b.end);
     let kinds: Vec<(&String, Bots, &str)> =
         rulesets.iter().flat_map(|r| [(r, Bots::Random, "random"), (r, Bots::Hunter, "hunter")]).collect();
@@ -304,8 +317,8 @@ pub fn render(report: &BenchReport) -> String {
     );
     let _ = writeln!(
         s,
-        "(each line's games played {} times; the speeds are the median run's, without loading the engine)",
-        report.runs
+        "(each line's games played {}; the speeds are the median run's, without loading the engine)",
+        if report.runs == 1 { "once".to_string() } else { format!("{} times", report.runs) }
     );
     s
 }

@@ -690,7 +690,18 @@ fn run(cli: Cli) -> Result<(), String> {
             if games == 0 || runs == 0 {
                 return Err("--games and --runs need at least 1".into());
             }
-            let report = wizwar::bench::bench(&root, games, runs, &|what| eprintln!("measuring {what}..."))?;
+            // At a terminal, one line that says what is measured now (redrawn at each step, no
+            // ticking thread beside the games timed); elsewhere (a log), a line each step.
+            use std::io::IsTerminal;
+            let bar = std::io::stderr().is_terminal().then(indicatif::ProgressBar::new_spinner);
+            let report = wizwar::bench::bench(&root, games, runs, &|step, steps, what| match &bar {
+                Some(bar) => bar.set_message(format!("[{step}/{steps}] measuring {what}")),
+                None => eprintln!("[{step}/{steps}] measuring {what}..."),
+            });
+            if let Some(bar) = &bar {
+                bar.finish_and_clear();
+            }
+            let report = report?;
             print!("{}", wizwar::bench::render(&report));
             if let Some(path) = json {
                 let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;

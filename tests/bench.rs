@@ -9,7 +9,14 @@ use wizwar::sim::{play_game, render, summarize, Bots, Cap, SimConfig};
 fn the_bench_reports_every_ruleset_with_both_kinds_of_bots() {
     // Two games a line: the first loads the engine, the second starts on it (the set-up figure);
     // each line played twice, as the median of runs needs.
-    let report = wizwar::bench::bench(Path::new("."), 2, 2, &|_| {}).unwrap();
+    let seen = std::cell::RefCell::new(Vec::new());
+    let report = wizwar::bench::bench(Path::new("."), 2, 2, &|step, steps, what: &str| {
+        seen.borrow_mut().push((step, steps, what.to_string()))
+    })
+    .unwrap();
+    let seen = seen.into_inner();
+    assert!(!seen.is_empty() && seen.iter().enumerate().all(|(i, s)| s.0 == i + 1), "steps counted from 1: {seen:?}");
+    assert!(seen.iter().all(|s| s.1 == seen.len()), "the count of steps is the steps taken: {seen:?}");
     let rulesets = wizwar::bench::bench_rulesets(Path::new("."));
     assert!(rulesets.contains(&"8th".to_string()) && rulesets.contains(&"classic".to_string()), "{rulesets:?}");
     assert!(!rulesets.contains(&"8th-blitz".to_string()), "a variant plays its parent's cards: not measured again");
