@@ -83,6 +83,7 @@ fn test_helpers_load_only_in_tests() {
     let real = Engine::new(Path::new("."), &setup, Box::new(wizwar::decision::RandomAgent::new(1))).unwrap();
     let err = real.eval_lua("return require('test.spots').moves").unwrap_err();
     assert!(err.contains("'test.spots' is a test helper"), "{err}");
+    assert!(err.contains("from tests/lua/spots.lua under the root"), "it says where helpers come from: {err}");
     let test = Engine::for_tests(Path::new("."), &setup, Box::new(wizwar::decision::RandomAgent::new(1)), &[]).unwrap();
     assert_eq!(test.eval_lua("return type(require('test.spots').moves)").unwrap(), "\"function\"");
 }

@@ -344,11 +344,14 @@ local new_env
 
 -- Test helpers (`test.x`) are registered only in the games tests run; elsewhere a file may
 -- still require one at its top (its tests use it), and gets a stand-in that refuses any use.
+-- (Its message names the file, which a root copied without its tests/lua/ lacks.)
 local function test_helper_stand_in(name)
   local p = {}
+  local file = "tests/lua/" .. name:sub(6) .. ".lua"
   real_setmetatable(p, {
     __index = function(_, k)
-      error("'" .. name .. "' is a test helper: it is loaded only when tests run (field '" .. tostring(k) .. "')", 2)
+      error("'" .. name .. "' is a test helper: it is loaded only in the games tests run, from " .. file
+        .. " under the root (field '" .. tostring(k) .. "')", 2)
     end,
     __newindex = function() error("'" .. name .. "' is a test helper", 2) end,
     __metatable = "test helper stand-in",
