@@ -3,14 +3,13 @@
 //!
 //! For every ruleset with cards of its own and two kinds of bots (random, hunter): `games`
 //! two-player games of at most 60 turns on one thread, played `runs` times (a run plays every
-//! line once, one after the other), giving games and
-//! turns per second, microseconds per decision, the time to start a game on a loaded engine
-//! (a reset) and to load it; then the same games again, profiled (the profiler's clocks cost a
-//! few percent, so the speeds come from the unprofiled runs), giving calls into the kernel per
-//! turn and the shares of time in scripts, in turning values between Lua and Rust, in the
-//! kernel's primitives and in the rest of the engine. Then the time and size of a copy of a
-//! game's state (what every checkpoint costs), and what two threads gain over one (both
-//! unprofiled, `runs` times each).
+//! line once, one after the other), giving games and turns per second, microseconds per
+//! decision, the time to start a game on a loaded engine (a reset) and to load it; then the
+//! same games again, profiled (the profiler's clocks cost a few percent, so the speeds come
+//! from the unprofiled runs), giving calls into the kernel per turn and the shares of time in
+//! scripts, in turning values between Lua and Rust, in the kernel's primitives and in the rest
+//! of the engine. Then the time and size of a copy of a game's state (what every checkpoint
+//! costs), and what two threads gain over one (both unprofiled, `runs` times each).
 //!
 //! A shared machine's speed moves from one second to the next, and a process's first games
 //! run slower than the rest (caches, the allocator's first pages): a line's speeds are those of
