@@ -672,17 +672,16 @@ fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     query(lua, t, "lines_around", w, |k, s: PlaceArg| -> F<Answer> {
         let s = cv::sq_arg(&s)?;
         let st = k.st.borrow();
-        let mut found: Vec<(String, crate::geometry::EdgeId)> = Vec::new();
+        // (By key, as edges_around: each line once, in key order.)
+        let mut found = std::collections::BTreeMap::new();
         for d in Dir::ALL {
             let e = s.edge(d);
-            let walled = st.board.barrier(e).is_some_and(|b| b != Barrier::Open);
-            if walled && !found.iter().any(|&(_, f)| f == e) {
-                found.push((edge_key(e), e));
+            if st.board.barrier(e).is_some_and(|b| b != Barrier::Open) {
+                found.insert(edge_key(e), e);
             }
         }
-        found.sort();
         let mut out = Vec::with_capacity(found.len());
-        for (_, e) in found {
+        for e in found.into_values() {
             out.push(edge_info(&st.board.edge(e)?));
         }
         Ok(Answer::List(out))

@@ -9,12 +9,12 @@
 //!   Changes are counted by the part of the state they may touch too ([`Touch`]: the board, the
 //!   players, the cards, the objects, the hands and play areas, the rest (the game's vars, the
 //!   stack...), the turn, each player, the seats, the order of play, in `stamp[2]` to
-//!   `stamp[11]`), so a question
-//!   about one part alone (sight and edges, a player, a card, the objects, a hand, the turn) is
-//!   kept until that part changes; a change to one card or one player alone is shown in
-//!   `card_stamp` or `player_stamp` instead, and spares the answers about the others. Every
-//!   change counts as touching every part unless its code says which it touches
-//!   ([`StateCell::borrow_mut_touching`]): a forgotten case costs time, never a stale answer.
+//!   `stamp[11]`), so a question about one part alone (sight and edges, a player, a card, the
+//!   objects, a hand, the turn) is kept until that part changes; a change to one card or one
+//!   player alone is shown in `card_stamp` or `player_stamp` instead, and spares the answers
+//!   about the others. Every change counts as touching every part unless its code says which
+//!   it touches ([`StateCell::borrow_mut_touching`]): a forgotten case costs time, never a
+//!   stale answer.
 
 use crate::state::GameState;
 use std::cell::{Cell, Ref, RefCell, RefMut};
