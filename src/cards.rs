@@ -163,8 +163,11 @@ pub fn load_card(
         table.raw_set("tests", mlua::Value::Nil).map_err(|e| err(None, e.to_string()))?;
     }
     // A card keeps no state in its own table: its hooks are fixed once it has loaded (the
-    // kernel looks each one up once).
+    // kernel looks each one up once); nor in its nested tables or the locals its functions
+    // share, all frozen now.
     host.read_only(&table).map_err(|e| err(None, e.to_string()))?;
+    host.freeze_loaded(&mlua::Value::Table(table.clone())).map_err(|e| err(None, e.to_string()))?;
+    host.freeze_loaded(&mlua::Value::Table(env)).map_err(|e| err(None, e.to_string()))?;
     Ok((def, table))
 }
 
@@ -280,6 +283,14 @@ fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key
     };
     let name = keep(&problems, req_str("name")).unwrap_or_default();
     let text = keep(&problems, req_str("text")).unwrap_or_default();
+    // Names and texts reach people's terminals: no escape codes (nor any control character;
+    // a text may break its lines).
+    if name.chars().any(char::is_control) {
+        note(at("name", format!("the name {name:?} holds a control character (names are plain text)")));
+    }
+    if text.chars().any(|c| c.is_control() && c != '\n') {
+        note(at("text", "the text holds a control character (texts are plain text)".into()));
+    }
     let kind = keep(&problems, req_str("kind")).unwrap_or_default();
     if !kind.is_empty() {
         keep(&problems, check_word(&kind, "kind", &vocab.kinds).map_err(|m| at("kind", m)));

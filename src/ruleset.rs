@@ -425,6 +425,26 @@ impl Ruleset {
         if patch.name != name {
             return Err(format!("{shown}: `name = \"{}\"` but the folder is `{name}`", patch.name));
         }
+        // What a ruleset names stays inside the root: its parent is a folder beside it, its
+        // cards under `cards/`, its rules and boards in its own folder.
+        let line = |text: &str| source.find(text).map(|at| format!(":{}", line_of(&source, at))).unwrap_or_default();
+        let outside = |key: &str, path: &str, plain_name: bool| {
+            let escapes = Path::new(path).components().any(|c| !matches!(c, std::path::Component::Normal(_)));
+            let nested = plain_name && Path::new(path).components().count() > 1;
+            (path.is_empty() || escapes || nested).then(|| {
+                format!(
+                    "{shown}{}: {key} `{path}` must be {} inside the root (no `..`, no absolute path)",
+                    line(&format!("\"{path}\"")),
+                    if plain_name { "a folder name" } else { "a relative path" }
+                )
+            })
+        };
+        let named = patch.extends.iter().map(|e| ("extends", e.as_str(), true));
+        let dirs = patch.card_dirs.iter().flatten().map(|d| ("card_dirs entry", d.as_str(), false));
+        let files = patch.rules.iter().chain(patch.boards.iter()).map(|f| ("path", f.as_str(), false));
+        if let Some(problem) = named.chain(dirs).chain(files).find_map(|(key, path, plain)| outside(key, path, plain)) {
+            return Err(problem);
+        }
         let table: toml::Table = toml::from_str(&source).map_err(located)?;
         Ok((Layer { name: name.to_string(), dir }, table))
     }

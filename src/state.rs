@@ -136,7 +136,19 @@ pub struct TurnState {
     /// While extra turns run: the player whose turn came before them.
     #[serde(default)]
     pub resume_after: Option<PlayerId>,
+    /// Actions taken in the current loop phase: a phase is cut short at
+    /// [`MAX_PHASE_ACTIONS`] (a ruleset whose phase never ends would run forever).
+    #[serde(default)]
+    pub actions: u32,
+    /// A card's own predicates (`can_cast`...) that failed this turn: each answers no without
+    /// running again until the turn ends (its error is logged once).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub failed_hooks: Vec<(CardId, String)>,
 }
+
+/// The most actions one loop phase may take: past it the phase ends, with an error in the log
+/// (no rule of any edition comes near it; a ruleset whose phase never ends does).
+pub const MAX_PHASE_ACTIONS: u32 = 1000;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameResult {

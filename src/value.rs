@@ -53,6 +53,18 @@ impl Value {
         matches!(self, Value::Nil)
     }
 
+    /// About how many bytes of memory the value holds (its strings, lists and fields): what
+    /// the kernel's keeping it costs, counted against a script's memory cap.
+    pub fn held_bytes(&self) -> usize {
+        const SLOT: usize = 32;
+        SLOT + match self {
+            Value::Nil | Value::Bool(_) | Value::Int(_) => 0,
+            Value::Str(s) => s.len(),
+            Value::List(items) => items.iter().map(Value::held_bytes).sum(),
+            Value::Map(m) => m.iter().map(|(k, v)| k.len() + v.held_bytes()).sum(),
+        }
+    }
+
     /// Sets a key of a map (turning Nil into a map); setting Nil removes the key.
     pub fn set(&mut self, key: &str, v: Value) {
         if self.is_nil() {

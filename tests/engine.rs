@@ -226,7 +226,11 @@ fn hostile_cards_fail_cleanly_in_a_game() {
         ("debug", "debug.sethook()", "'debug'"),
         ("load", "load('return 1')()", "'load'"),
         ("require", "local m = require('os')", "module 'os' not found"),
-        ("a memory bomb", "local t = {} while true do t[#t+1] = string.rep('x', 1e6) end", "memory limit"),
+        (
+            "a memory bomb",
+            "local t = {} while true do t[#t+1] = string.rep('abcdefgh', 1e3):rep(125) end",
+            "memory limit",
+        ),
         ("one allocation past the cap", "local s = string.rep('x', 2^30)", "memory limit"),
         ("one allocation past the cap, as a method", "local s = ('xy'):rep(2^29, ',')", "memory limit"),
         ("unbounded recursion", "local function f() return 1 + f() end f()", ""),

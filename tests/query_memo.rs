@@ -60,7 +60,7 @@ fn the_turn_order_follows_the_turn_and_deaths() {
 fn an_answer_cannot_be_changed_and_the_error_names_the_line() {
     let e = game();
     let err = e.eval_lua("local pl = game:player(0)\npl.life = 99").unwrap_err();
-    assert!(err.contains("repl:2:") && err.contains("read-only game record (field 'life')"), "{err}");
+    assert!(err.contains("repl:2:") && err.contains("read-only table (field 'life')"), "{err}");
     let err = e.eval_lua("local h = game:hand(0)\ntable.insert(h, 1)").unwrap_err();
     assert!(err.contains("repl:2:") && err.contains("read-only"), "{err}");
     assert_eq!(e.eval_lua("return game:player(0).life ~= 99").unwrap(), "true");

@@ -5,12 +5,18 @@ use super::*;
 
 impl Kernel {
     pub(super) fn checkpoint(&self) -> Checkpoint {
-        Checkpoint { state: self.st.save(), log: self.log.borrow().len(), answers: self.answers.borrow().len() }
+        Checkpoint {
+            state: self.st.save(),
+            log: self.log.borrow().len(),
+            answers: self.answers.borrow().len(),
+            held: self.held.get(),
+        }
     }
 
     /// Undoes everything since `c`. What becomes of the answers given since depends on why.
     pub(super) fn restore(&self, c: Checkpoint, answers: AfterRestore) {
         self.st.restore(c.state);
+        self.held.set(c.held);
         let undone: Vec<LogEntry> = self.log.borrow_mut().drain(c.log..).collect();
         match answers {
             AfterRestore::Replay => {
@@ -29,6 +35,23 @@ impl Kernel {
                 self.answers.borrow_mut().truncate(c.answers);
             }
         }
+    }
+
+    /// The kernel is to keep `bytes` more of a script's data (a log entry, a var): counted
+    /// with the Lua state's memory against the memory cap, so a script cannot hold more through
+    /// the kernel than it could itself. Past the cap the running script stops with a memory
+    /// error at its line (the step is undone, this count with it). A value that replaces
+    /// another frees what the other held (`freed`).
+    pub(super) fn hold(&self, bytes: usize, freed: usize) -> Result<(), HostError> {
+        let held = self.held.get().saturating_sub(freed).saturating_add(bytes);
+        let cap = self.host.limits().memory_bytes;
+        if self.host.lua().used_memory().saturating_add(held) > cap {
+            return Err(self.host.out_of_memory(&format!(
+                " (the kernel holds {held} bytes of this game's script data: log entries, vars, card data)"
+            )));
+        }
+        self.held.set(held);
+        Ok(())
     }
 
     /// Asks for a decision: from the replay queue first, else from the agent.

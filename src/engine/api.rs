@@ -35,7 +35,36 @@ pub fn choice_from_value(v: Value) -> R<Choice> {
     Ok(Choice { key, label, value: v })
 }
 
+/// A primitive: it checks its arguments before it changes anything, so one that fails has
+/// changed nothing (see `primitive`).
 fn reg<A, O, F>(lua: &Lua, t: &Table, name: &str, k: &Weak<Kernel>, f: F) -> mlua::Result<()>
+where
+    A: FromLuaMulti,
+    O: IntoLuaMulti,
+    F: Fn(&Kernel, A) -> Result<O, Fail> + 'static,
+{
+    primitive(lua, t, name, k, false, f)
+}
+
+/// A primitive made of several changes, any of which may fail (an object and its card and its
+/// obstacle, sectors and what stands on them): one that fails is undone (see `primitive`).
+fn reg_whole<A, O, F>(lua: &Lua, t: &Table, name: &str, k: &Weak<Kernel>, f: F) -> mlua::Result<()>
+where
+    A: FromLuaMulti,
+    O: IntoLuaMulti,
+    F: Fn(&Kernel, A) -> Result<O, Fail> + 'static,
+{
+    primitive(lua, t, name, k, true, f)
+}
+
+/// Registers primitive `name`. Its arguments are checked by `f`, whose failure is an error at
+/// the script's line naming the primitive. A primitive that fails changes nothing (a script
+/// that catches the error finds the game as before the call): it checks before it changes,
+/// or it is undone (`undone`: a checkpoint taken before it, which copies what the primitive
+/// then changes: too dear for the common ones). A panic in the kernel is caught here too and
+/// stops the whole run, as a failed nested script does: the step is undone and the error
+/// names the primitive.
+fn primitive<A, O, F>(lua: &Lua, t: &Table, name: &str, k: &Weak<Kernel>, undone: bool, f: F) -> mlua::Result<()>
 where
     A: FromLuaMulti,
     O: IntoLuaMulti,
@@ -53,7 +82,20 @@ where
         // SAFETY: the `n` arguments are the top of the running call's stack (see `StackArgs`).
         let args =
             kernel.host.in_conversion(|| unsafe { lua.exec_raw_lua(|raw| A::from_stack_args(n, 1, None, raw)) })?;
-        let out = kernel.host.in_primitive(|| f(&kernel, args)).map_err(|e| match e {
+        let before = undone.then(|| kernel.checkpoint());
+        let run = std::panic::AssertUnwindSafe(|| f(&kernel, args));
+        let result = kernel.host.in_primitive(|| std::panic::catch_unwind(run)).unwrap_or_else(|panic| {
+            let why = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            Err(Fail::Host(HostError::Runtime(format!("game:{name_owned}: kernel error: {why}"))))
+        });
+        if let (Err(Fail::Msg(_)), Some(before)) = (&result, before) {
+            kernel.restore(before, super::AfterRestore::Drop);
+        }
+        let out = result.map_err(|e| match e {
             Fail::Msg(m) => mlua::Error::runtime(format!("game:{name_owned}: {m}")),
             Fail::Host(h) => {
                 // A nested script failed or was stopped: stop the whole run with its own message.
@@ -110,7 +152,7 @@ where
     T: Into<Answer>,
     F: Fn(&Kernel, A) -> Result<T, Fail> + 'static,
 {
-    reg(lua, t, name, k, move |k, a| f(k, a).map(Into::into))
+    primitive(lua, t, name, k, false, move |k, a| f(k, a).map(Into::into))
 }
 
 /// Errors of primitives: a plain message, or a nested script failure to pass up whole.
@@ -161,6 +203,16 @@ fn cid(v: i64, k: &Kernel) -> R<CardId> {
 
 fn sector(v: i64, k: &Kernel) -> R<usize> {
     index(v, k.st.borrow().board.sector_count(), "sector")
+}
+
+/// An id a record may give in field `key` (`check` says whether it names something that
+/// exists): None when the field is absent or nil; an error when it is not an integer.
+fn opt_id<T>(record: &Value, key: &str, check: impl FnOnce(i64) -> R<T>) -> R<Option<T>> {
+    match record.get(key) {
+        None | Some(Value::Nil) => Ok(None),
+        Some(Value::Int(n)) => check(*n).map(Some),
+        Some(other) => Err(format!("`{key}` is an id (an integer), not {other}")),
+    }
 }
 
 fn oid(v: i64, k: &Kernel) -> R<ObjectId> {
@@ -799,6 +851,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         if sets_nothing(&k.st.borrow().players[p as usize].vars, &key, &v) {
             return Ok(());
         }
+        hold(k, &v, k.st.borrow().players[p as usize].vars.get(&key))?;
         k.st.borrow_mut_player(p, Touch::NONE).players[p as usize].vars.set(&key, v);
         Ok(())
     })?;
@@ -806,6 +859,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         if sets_nothing(&k.st.borrow().turn.vars, &key, &v) {
             return Ok(());
         }
+        hold(k, &v, k.st.borrow().turn.vars.get(&key))?;
         k.st.borrow_mut_touching(Touch::TURN).turn.vars.set(&key, v);
         Ok(())
     })?;
@@ -813,6 +867,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         if sets_nothing(&k.st.borrow().vars, &key, &v) {
             return Ok(());
         }
+        hold(k, &v, k.st.borrow().vars.get(&key))?;
         k.st.borrow_mut_touching(Touch::REST).vars.set(&key, v);
         Ok(())
     })?;
@@ -821,6 +876,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         if sets_nothing(&k.st.borrow().cards[c as usize].data, &key, &v) {
             return Ok(());
         }
+        hold(k, &v, k.st.borrow().cards[c as usize].data.get(&key))?;
         k.st.borrow_mut_card(c, Touch::NONE).cards[c as usize].data.set(&key, v);
         Ok(())
     })?;
@@ -828,7 +884,7 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         Ok(new_card(k, &key, cv::to_zone(&zone)?)? as i64)
     })?;
     // A deck at set-up: a hundred cards in one call instead of a hundred.
-    reg(lua, t, "new_cards", w, |k, (keys, zone): (Vec<String>, Value)| -> F<Vec<i64>> {
+    reg_whole(lua, t, "new_cards", w, |k, (keys, zone): (Vec<String>, Value)| -> F<Vec<i64>> {
         let zone = cv::to_zone(&zone)?;
         keys.iter().map(|key| Ok(new_card(k, key, zone.clone())? as i64)).collect()
     })?;
@@ -839,16 +895,18 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "set_card", w, |k, (c, fields): (i64, Value)| -> F<()> {
         let c = cid(c, k)?;
+        let controller = fields.get("controller").map(|v| v.as_int().map(|p| pid(p, k)).transpose()).transpose()?;
+        let energy = fields.get("energy").map(|v| cv::int(v, "energy")).transpose()?;
         let mut st = k.st.borrow_mut_card(c, Touch::NONE);
         let card = &mut st.cards[c as usize];
-        if let Some(v) = fields.get("controller") {
-            card.controller = v.as_int().map(|p| p as PlayerId);
+        if let Some(controller) = controller {
+            card.controller = controller;
         }
         if let Some(v) = fields.get("target") {
             card.target = if v.is_nil() { None } else { Some(v.clone()) };
         }
-        if let Some(v) = fields.get("energy") {
-            card.energy = cv::int(v, "energy")?;
+        if let Some(energy) = energy {
+            card.energy = energy;
         }
         Ok(())
     })?;
@@ -869,20 +927,24 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         st.players[p as usize].at = Some(s);
         Ok(())
     })?;
-    reg(lua, t, "create_object", w, |k, spec: Value| -> F<i64> {
+    reg_whole(lua, t, "create_object", w, |k, spec: Value| -> F<i64> {
         let flag = |n: &str| matches!(spec.get(n), Some(Value::Bool(true)));
         let at = spec.get("at").map(cv::to_place).transpose()?;
+        let card = opt_id(&spec, "card", |c| cid(c, k))?;
+        let carried_by = opt_id(&spec, "carried_by", |p| pid(p, k))?;
+        let owner = opt_id(&spec, "owner", |p| pid(p, k))?;
+        lies_or_is_carried(k, at, carried_by)?;
+        hold(k, &spec, None)?;
         // (its card and its obstacle follow: move_card, sync_obstacle)
         let mut st = k.st.borrow_mut_touching(Touch::OBJECTS);
         let id = st.fresh_id();
-        let card = spec.get("card").and_then(Value::as_int).map(|c| c as CardId);
         let o = Object {
             id,
             kind: spec.get("kind").and_then(Value::as_str).unwrap_or("object").to_string(),
             at,
-            carried_by: spec.get("carried_by").and_then(Value::as_int).map(|p| p as PlayerId),
+            carried_by,
             card,
-            owner: spec.get("owner").and_then(Value::as_int).map(|p| p as PlayerId),
+            owner,
             blocks_move: flag("blocks_move"),
             blocks_los: flag("blocks_los"),
             fills_square: flag("fills_square"),
@@ -891,11 +953,6 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
             toughness: spec.get("toughness").and_then(Value::as_int).map(|t| t.max(0) as u32),
             data: spec.get("data").cloned().unwrap_or_default(),
         };
-        if let Some(c) = card {
-            if c as usize >= st.cards.len() {
-                return Err(format!("no card {c}").into());
-            }
-        }
         st.objects.insert(id, o);
         drop(st);
         if let Some(c) = card {
@@ -904,8 +961,11 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         sync_obstacle(k, id)?;
         Ok(id as i64)
     })?;
-    reg(lua, t, "set_object", w, |k, (id, fields): (i64, Value)| -> F<()> {
+    reg_whole(lua, t, "set_object", w, |k, (id, fields): (i64, Value)| -> F<()> {
         let id = oid(id, k)?;
+        let owner = fields.get("owner").map(|v| v.as_int().map(|p| pid(p, k)).transpose()).transpose()?;
+        let carried_by = opt_id(&fields, "carried_by", |p| pid(p, k))?;
+        hold(k, &fields, None)?;
         {
             // (its obstacle follows: sync_obstacle)
             let mut st = k.st.borrow_mut_touching(Touch::OBJECTS);
@@ -924,13 +984,16 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
             if let Some(v) = fields.get("data") {
                 o.data = v.clone();
             }
-            if let Some(v) = fields.get("owner") {
-                o.owner = v.as_int().map(|p| p as PlayerId);
+            if let Some(owner) = owner {
+                o.owner = owner;
             }
             if fields.get("carried_by").is_some() || fields.get("at").is_some() {
-                o.carried_by = fields.get("carried_by").and_then(Value::as_int).map(|p| p as PlayerId);
+                o.carried_by = carried_by;
                 o.at = fields.get("at").map(cv::to_place).transpose()?;
             }
+            let (at, carried_by) = (o.at, o.carried_by);
+            drop(st);
+            lies_or_is_carried(k, at, carried_by)?;
         }
         sync_obstacle(k, id)?;
         Ok(())
@@ -980,27 +1043,27 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         k.st.borrow_mut_touching(Touch::BOARD).board.set_door_tag(cv::to_edge(&e)?, &key, v)?;
         Ok(())
     })?;
-    reg(lua, t, "turn_sector", w, |k, (sector, quarters, fate): (i64, i64, Option<Value>)| -> F<Value> {
+    reg_whole(lua, t, "turn_sector", w, |k, (sector, quarters, fate): (i64, i64, Option<Value>)| -> F<Value> {
         let fate = parse_fate(&fate.unwrap_or_default())?;
         change_map(k, fate, |board, seam| board.turn_sector(sector.max(0) as usize, Rot::new(quarters as i32), seam))
     })?;
-    reg(lua, t, "swap_sectors", w, |k, (a, b, fate): (i64, i64, Option<Value>)| -> F<Value> {
+    reg_whole(lua, t, "swap_sectors", w, |k, (a, b, fate): (i64, i64, Option<Value>)| -> F<Value> {
         let fate = parse_fate(&fate.unwrap_or_default())?;
         change_map(k, fate, |board, seam| board.swap_sectors(a.max(0) as usize, b.max(0) as usize, seam))
     })?;
-    reg(lua, t, "move_sector", w, |k, (sector, place, fate): (i64, Value, Option<Value>)| -> F<Value> {
+    reg_whole(lua, t, "move_sector", w, |k, (sector, place, fate): (i64, Value, Option<Value>)| -> F<Value> {
         let fate = parse_fate(&fate.unwrap_or_default())?;
         let coord = |key: &str| {
             place.get(key).and_then(Value::as_int).ok_or_else(|| format!("move_sector: place.{key} (an integer)"))
         };
-        let to = (coord("x")? as i32, coord("y")? as i32);
+        let to = (cv::coordinate(coord("x")?)?, cv::coordinate(coord("y")?)?);
         change_map(k, fate, |board, seam| board.move_sector(sector.max(0) as usize, to, seam))
     })?;
     reg(lua, t, "remove_warps", w, |k, name: String| -> F<i64> {
         let n = k.st.borrow_mut_touching(Touch::BOARD).board.remove_warps(&name);
         Ok(n as i64)
     })?;
-    reg(lua, t, "arrange_board", w, |k, spec: Value| -> F<()> {
+    reg_whole(lua, t, "arrange_board", w, |k, spec: Value| -> F<()> {
         arrange_board(k, &spec)?;
         Ok(())
     })?;
@@ -1057,17 +1120,24 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     })?;
     reg(lua, t, "after", w, |k, (name, payload): (String, Value)| -> F<()> {
         check_event(&name, false)?;
+        hold(k, &payload, None)?;
         k.dispatch_after(&name, payload)?;
         Ok(())
     })?;
     reg(lua, t, "log", w, |k, (event, data): (String, Option<Value>)| -> F<()> {
-        k.log_event(&event, data.unwrap_or_default());
+        check_log_name(&event)?;
+        let data = data.unwrap_or_default();
+        hold(k, &data, None)?;
+        k.log_event(&event, data);
         Ok(())
     })?;
     // game:call_card(c, hook, extra, arg) as api.lua calls it: with the hook's ctx made there.
     reg(lua, t, "call_card", w, |k, (c, hook, ctx, arg): (i64, String, mlua::Value, Option<Value>)| -> F<Value> {
         let c = cid(c, k)?;
         let Some(f) = k.card_hook(c, &hook) else { return Ok(Value::Nil) };
+        if is_predicate(&hook) {
+            return Ok(k.call_predicate(c, &hook, &f, ctx, arg.unwrap_or_default())?);
+        }
         let r: Value = k.host.call(&f, (ctx, arg.unwrap_or_default()))?;
         Ok(r)
     })?;
@@ -1091,14 +1161,16 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
             Ok(r)
         },
     )?;
-    reg(lua, t, "push_stack", w, |k, e: Value| -> F<i64> {
+    reg_whole(lua, t, "push_stack", w, |k, e: Value| -> F<i64> {
+        let card = opt_id(&e, "card", |c| cid(c, k))?;
+        let controller = opt_id(&e, "controller", |p| pid(p, k))?.unwrap_or(0);
+        hold(k, &e, None)?;
         let mut st = k.st.borrow_mut_touching(Touch::REST);
         let id = st.fresh_id();
-        let card = e.get("card").and_then(Value::as_int).map(|c| c as CardId);
         st.stack.push(StackEntry {
             id,
             card,
-            controller: e.get("controller").and_then(Value::as_int).unwrap_or(0) as PlayerId,
+            controller,
             kind: e.get("kind").and_then(Value::as_str).unwrap_or("spell").to_string(),
             target: e.get("target").cloned().filter(|v| !v.is_nil()),
             energy: e.get("energy").and_then(Value::as_int).unwrap_or(0),
@@ -1118,6 +1190,7 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         Ok(cv::stack_entry(&e))
     })?;
     reg(lua, t, "mark_stack", w, |k, (id, key, v): (i64, String, Value)| -> F<()> {
+        hold(k, &v, None)?;
         let mut st = k.st.borrow_mut_touching(Touch::REST);
         let e =
             st.stack.iter_mut().find(|e| e.id == id as u64).ok_or_else(|| Fail::Msg(format!("no stack entry {id}")))?;
@@ -1175,6 +1248,53 @@ fn sets_nothing(vars: &Value, key: &str, v: &Value) -> bool {
     }
 }
 
+/// An object lies on the board or is carried, one or the other.
+fn lies_or_is_carried(k: &Kernel, at: Option<Place>, carried_by: Option<PlayerId>) -> F<()> {
+    match (at, carried_by) {
+        (Some(_), Some(p)) => {
+            Err(format!("an object lies on the board (`at`) or is carried (by player {p}), not both").into())
+        }
+        (None, None) => Err("an object lies on the board (`at`) or is carried (`carried_by`)".into()),
+        (Some(Place::Square(s)), None) if !k.st.borrow().board.contains(s) => {
+            Err(format!("square {s} is not on the board").into())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The kernel is to keep `v` for a script, in place of `old` (`Kernel::hold`: counted against
+/// the memory cap).
+fn hold(k: &Kernel, v: &Value, old: Option<&Value>) -> F<()> {
+    k.hold(v.held_bytes(), old.map_or(0, Value::held_bytes)).map_err(Fail::Host)
+}
+
+/// A card's own predicate: a hook that answers whether the card can do something (`can_cast`,
+/// `can_target`, `can_respond`...), named `can_<what>`.
+fn is_predicate(hook: &str) -> bool {
+    hook.starts_with("can_")
+}
+
+/// The entries the kernel itself logs: a script may not write one (a forged `error` or
+/// `game_over` would mislead every reader of the log).
+pub const KERNEL_ENTRIES: [&str; 5] = ["answer", "error", "game_over", "roll", "turn"];
+
+/// A script's own log entry is named by it, but not as the kernel's entries or the events
+/// (those go through `game:after`, so that their handlers hear them).
+fn check_log_name(name: &str) -> R<()> {
+    if KERNEL_ENTRIES.contains(&name) {
+        return Err(format!("`{name}` is reserved: the kernel logs its own `{name}` entries"));
+    }
+    if crate::events::event(name).is_some() {
+        return Err(format!(
+            "`{name}` is reserved: an event is logged by game:after(\"{name}\", ...), which its handlers hear"
+        ));
+    }
+    if name.is_empty() || name.chars().any(char::is_control) {
+        return Err(format!("a log entry's name is a plain word, not {name:?}"));
+    }
+    Ok(())
+}
+
 fn check_event(name: &str, before: bool) -> R<()> {
     match crate::events::event(name) {
         Some(e) if before && !e.changeable => Err(format!("event `{name}` has no before stage")),
@@ -1201,6 +1321,17 @@ fn move_card(k: &Kernel, c: CardId, zone: Zone, bottom: bool) -> F<()> {
         Zone::Pile(_) | Zone::Stack => Touch::REST,
         Zone::Removed => Touch::NONE,
     };
+    {
+        // (where it goes, checked before it leaves where it is)
+        let st = k.st.borrow();
+        match &zone {
+            Zone::Hand(p) | Zone::Play(p) if *p as usize >= st.players.len() => {
+                return Err(format!("no player {p} (players are 0..{})", st.players.len() as i64 - 1).into())
+            }
+            Zone::Board(o) if !st.objects.contains_key(o) => return Err(format!("no object {o}").into()),
+            _ => {}
+        }
+    }
     let from = part_of(&k.st.borrow().cards[c as usize].zone);
     let mut st = k.st.borrow_mut_card(c, from.and(part_of(&zone)));
     remove_from_zone(&mut st, c);

@@ -20,9 +20,15 @@ pub fn opt<T>(o: Option<T>, f: impl FnOnce(T) -> Value) -> Value {
 pub fn to_sq(v: &Value) -> Result<Sq, String> {
     let int = |k: &str| v.get(k).and_then(Value::as_int);
     match (int("x"), int("y")) {
-        (Some(x), Some(y)) => Ok(Sq::new(x as i32, y as i32)),
+        (Some(x), Some(y)) => Ok(Sq::new(coordinate(x)?, coordinate(y)?)),
         _ => Err(format!("expected a square {{x = .., y = ..}}, got {v}")),
     }
+}
+
+/// A coordinate a script gave: refused, not cut to 32 bits, when it is out of range (no board
+/// comes near it, so no square there exists).
+pub fn coordinate(n: i64) -> Result<i32, String> {
+    i32::try_from(n).map_err(|_| format!("coordinate {n} is out of range"))
 }
 
 /// A square argument (see [`PlaceArg`]); an edge stands for its square, as in `to_sq`.
@@ -62,7 +68,11 @@ pub fn edge(e: EdgeId) -> Value {
 }
 
 pub fn to_edge(v: &Value) -> Result<EdgeId, String> {
-    let s = to_sq(v).map_err(|_| format!("expected an edge {{x = .., y = .., side = \"N\"}}, got {v}"))?;
+    let int = |k: &str| v.get(k).and_then(Value::as_int);
+    let s = match (int("x"), int("y")) {
+        (Some(x), Some(y)) => Sq::new(coordinate(x)?, coordinate(y)?),
+        _ => return Err(format!("expected an edge {{x = .., y = .., side = \"N\"}}, got {v}")),
+    };
     let side = v.get("side").map(to_dir).transpose()?.ok_or_else(|| format!("an edge needs a side: {v}"))?;
     Ok(s.edge(side))
 }
@@ -91,10 +101,8 @@ pub fn zone(z: &Zone) -> Answer {
 pub fn to_zone(v: &Value) -> Result<Zone, String> {
     let kind = v.get("kind").and_then(Value::as_str).unwrap_or("");
     let player = || {
-        v.get("player")
-            .and_then(Value::as_int)
-            .map(|p| p as u32)
-            .ok_or_else(|| format!("zone {kind} needs a player: {v}"))
+        let p = v.get("player").and_then(Value::as_int).ok_or_else(|| format!("zone {kind} needs a player: {v}"))?;
+        u32::try_from(p).map_err(|_| format!("no player {p}"))
     };
     Ok(match kind {
         "pile" => Zone::Pile(v.get("pile").and_then(Value::as_str).ok_or("a pile zone needs `pile = name`")?.into()),

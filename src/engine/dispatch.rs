@@ -104,7 +104,10 @@ impl Kernel {
     /// Runs one card's event handler. A card whose handler fails is undone alone (the game,
     /// the log and the payload as they were before it) and the error logged naming it: one
     /// broken card does not take the event, the action or the phase down with it. A stop the
-    /// kernel asked for (an agent suspending or failing) still stops everything.
+    /// kernel asked for (an agent suspending or failing) still stops everything. A payload the
+    /// handler may change is read back after it, and the next one hears a fresh copy: one left
+    /// unreadable (a function in it, tables too deep) fails this handler, and nothing it hung
+    /// on the table (a metatable) reaches the next.
     pub(super) fn card_handler(
         &self,
         card: CardId,
@@ -125,21 +128,29 @@ impl Kernel {
             )
         };
         let ctx = self.ctx(card, Value::Nil)?;
-        match self.host.call_contained(f, (ctx, table.clone())) {
-            Ok(r) => Ok(Handled::Heard(r)),
+        let heard = self.host.call_contained(f, (ctx, table.clone())).and_then(|r| {
+            if frozen {
+                return Ok(Handled::Heard(r, None));
+            }
+            let unreadable = |e: mlua::Error| {
+                let file =
+                    self.st.borrow().card(card).and_then(|c| self.cards.get(&*c.def)).map(|c| c.def.file.clone());
+                let file = file.unwrap_or_default();
+                let e = e.to_string();
+                let e = e.strip_prefix("runtime error: ").unwrap_or(&e);
+                HostError::Runtime(format!(
+                    "{file}: `{hook}` left its payload unreadable: {e} (a payload holds plain data)"
+                ))
+            };
+            let now: Value = mlua::FromLua::from_lua(mlua::Value::Table(table.clone()), lua).map_err(unreadable)?;
+            Ok(Handled::Heard(r, Some(into_table(lua, now)?)))
+        });
+        match heard {
+            Ok(heard) => Ok(heard),
             Err(e) if self.interrupt.borrow().is_some() => Err(e),
             Err(e) => {
                 self.restore(cp, AfterRestore::Keep);
-                let def = self.st.borrow().card(card).map(|c| c.def.clone()).unwrap_or_default();
-                self.log_event(
-                    "error",
-                    convert::map(vec![
-                        ("during", hook.into()),
-                        ("card", Value::Int(card as i64)),
-                        ("def", (*def).into()),
-                        ("message", e.message().into()),
-                    ]),
-                );
+                self.log_card_error(card, hook, &e);
                 let Some(payload) = payload else { return Ok(Handled::Failed(table.clone())) };
                 match mlua::IntoLua::into_lua(payload, lua) {
                     Ok(mlua::Value::Table(t)) => Ok(Handled::Failed(t)),
@@ -147,6 +158,55 @@ impl Kernel {
                 }
             }
         }
+    }
+
+    /// Asks card `card`'s predicate `hook` (a `can_` hook). One that fails is undone alone, its
+    /// error logged naming the card, and it answers false: the card cannot, this time, and for
+    /// the rest of the turn it answers false without running again (the error is logged once,
+    /// not at every listing). A broken predicate costs its card, not the listing it was asked
+    /// for (the player's other actions), nor the phase.
+    pub(super) fn call_predicate(
+        &self,
+        card: CardId,
+        hook: &str,
+        f: &mlua::Function,
+        ctx: mlua::Value,
+        arg: Value,
+    ) -> Result<Value, HostError> {
+        let failed = |st: &GameState| st.turn.failed_hooks.iter().any(|(c, h)| *c == card && h == hook);
+        if failed(&self.st.borrow()) {
+            return Ok(Value::Bool(false));
+        }
+        let cp = self.checkpoint();
+        match self.host.call_contained(f, (ctx, arg)) {
+            Ok(r) => Ok(r),
+            Err(e) if self.interrupt.borrow().is_some() => Err(e),
+            Err(e) => {
+                self.restore(cp, AfterRestore::Keep);
+                self.log_card_error(card, hook, &e);
+                // (no query answers with it: nothing the memo keeps is touched)
+                self.st
+                    .borrow_mut_touching(super::state_cell::Touch::NONE)
+                    .turn
+                    .failed_hooks
+                    .push((card, hook.to_string()));
+                Ok(Value::Bool(false))
+            }
+        }
+    }
+
+    /// Logs the error of card `card`'s hook, naming the card.
+    fn log_card_error(&self, card: CardId, hook: &str, e: &HostError) {
+        let def = self.st.borrow().card(card).map(|c| c.def.clone()).unwrap_or_default();
+        self.log_event(
+            "error",
+            convert::map(vec![
+                ("during", hook.into()),
+                ("card", Value::Int(card as i64)),
+                ("def", (*def).into()),
+                ("message", e.message().into()),
+            ]),
+        );
     }
 
     pub(super) fn dispatch_inner(
@@ -188,9 +248,12 @@ impl Kernel {
         let mut table = table;
         for (card, f) in early.unwrap_or_else(hooked) {
             match self.card_handler(card, hook, &f, &table, heard_only)? {
-                Handled::Heard(r) => {
+                Handled::Heard(r, fresh) => {
                     if can_cancel && r == mlua::Value::Boolean(false) {
                         return Ok(None);
+                    }
+                    if let Some(fresh) = fresh {
+                        table = fresh;
                     }
                 }
                 Handled::Failed(payload) => table = payload,

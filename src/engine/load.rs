@@ -193,6 +193,7 @@ impl Engine {
             observer: RefCell::new(None),
             view: RefCell::new(None),
             depth: Cell::new(0),
+            held: Cell::new(0),
             rules_fns: RefCell::default(),
         });
         // Card tests and scenarios (debug builds) check every answer the memo of queries keeps.
@@ -219,6 +220,7 @@ impl Engine {
         }
         let mut rules: Option<mlua::Table> = None;
         let mut shown = String::new();
+        let mut envs = Vec::new();
         for (name, path) in files {
             let src = std::fs::read_to_string(&path).map_err(|e| format!("{name}: {e}"))?;
             let env = k.host.new_env().map_err(|e| e.to_string())?;
@@ -228,6 +230,7 @@ impl Engine {
             }
             let values = k.host.load_chunk(&name, &src, &env).map_err(|e| e.to_string())?;
             k.host.freeze_env(&env).map_err(|e| e.to_string())?;
+            envs.push((name.clone(), env));
             match values.into_iter().next() {
                 Some(mlua::Value::Table(t)) => rules = Some(t),
                 Some(mlua::Value::Nil) | None if rules.is_some() => {}
@@ -250,6 +253,12 @@ impl Engine {
         // The rules keep no state either: their table is read-only once loaded, its functions
         // fixed, so the kernel looks each one up once (`Kernel::rules_fn`).
         k.host.read_only(&rules).map_err(|e| e.to_string())?;
+        // ... and all it holds, and the locals its functions share (a rules file keeps
+        // nothing between calls either).
+        k.host.freeze_loaded(&mlua::Value::Table(rules.clone())).map_err(|e| format!("{shown}: {e}"))?;
+        for (name, env) in envs {
+            k.host.freeze_loaded(&mlua::Value::Table(env)).map_err(|e| format!("{name}: {e}"))?;
+        }
         *k.rules.borrow_mut() = Some(rules);
         Ok(())
     }
@@ -289,6 +298,7 @@ impl Engine {
         *k.view.borrow_mut() = None;
         *k.observer.borrow_mut() = None;
         k.depth.set(0);
+        k.held.set(0);
         k.host.take_output();
     }
 
@@ -340,6 +350,10 @@ fn starting_state(
     setup: &GameSetup,
     options: BTreeMap<String, Value>,
 ) -> Result<GameState, String> {
+    // Wizards' names reach people's terminals (and saves bring them from anywhere).
+    if let Some(name) = setup.names.iter().find(|n| n.chars().any(char::is_control)) {
+        return Err(format!("the wizard name {name:?} holds a control character (names are plain text)"));
+    }
     let side = set.sides.keys().next().cloned().ok_or("the board set lists no sides")?;
     let layout = set
         .layouts
@@ -385,6 +399,8 @@ fn starting_state(
             vars: Value::map(),
             extra_turns: Vec::new(),
             resume_after: None,
+            actions: 0,
+            failed_hooks: Vec::new(),
         }
         .into(),
         stack: Vec::new().into(),

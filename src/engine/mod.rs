@@ -123,8 +123,8 @@ enum AfterRestore {
 
 /// What came of one card's event handler.
 enum Handled {
-    /// It ran and returned this.
-    Heard(mlua::Value),
+    /// It ran and returned this; the payload as it left it, read back (a payload it may change).
+    Heard(mlua::Value, Option<mlua::Table>),
     /// It failed and was undone: the payload as it was before it.
     Failed(mlua::Table),
 }
@@ -133,6 +133,7 @@ struct Checkpoint {
     state: state_cell::SavedState,
     log: usize,
     answers: usize,
+    held: usize,
 }
 
 /// A loaded card: its checked metadata and the table holding its hooks.
@@ -175,6 +176,10 @@ pub(crate) struct Kernel {
     view: RefCell<Option<Rc<pause::QuestionView>>>,
     /// Depth of event dispatch, to stop runaway event loops.
     pub depth: Cell<u32>,
+    /// Bytes of script data the kernel holds for this game (log entries, vars, card data, the
+    /// stack's marks): counted with the Lua state's memory against the memory cap
+    /// (`Kernel::hold`). Taken back with the checkpoint a failed step goes back to.
+    pub held: Cell<usize>,
     /// Sees every event as it is logged, with the state at that moment (soak tests check
     /// invariants with it; see [`Engine::set_observer`]).
     observer: RefCell<Option<Observer>>,

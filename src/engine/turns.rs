@@ -104,6 +104,20 @@ impl Engine {
         if self.k.st.borrow().turn.phase_over || self.k.st.borrow().result.is_some() {
             return self.leave_phase(&phase.name);
         }
+        if self.k.st.borrow().turn.actions >= crate::state::MAX_PHASE_ACTIONS {
+            // A phase that never ends: cut it short, and say so.
+            let message = format!(
+                "phase `{}` took {} actions without ending: ended (does the ruleset's loop ever end it?)",
+                phase.name,
+                crate::state::MAX_PHASE_ACTIONS
+            );
+            self.k.log_event(
+                "error",
+                convert::map(vec![("during", phase.name.as_str().into()), ("message", message.into())]),
+            );
+            self.k.st.borrow_mut_touching(Touch::TURN).turn.phase_over = true;
+            return Ok(StepResult::Continue);
+        }
         if stop_at_action {
             return Ok(StepResult::AwaitingAction);
         }
@@ -205,6 +219,8 @@ impl Engine {
                 }
             };
             chosen_key = keys[0].clone();
+            // (no query answers with it: nothing the memo keeps is touched)
+            self.k.st.borrow_mut_touching(Touch::NONE).turn.actions += 1;
             let at = req.options.iter().position(|c| c.key == chosen_key).expect("resolved");
             let mut action = match (&keyed, &list) {
                 // (only the chosen record is read)
@@ -271,6 +287,8 @@ impl Engine {
         st.turn.phase = phase.to_string();
         st.turn.phase_over = false;
         st.turn.failed.clear();
+        st.turn.failed_hooks.clear();
+        st.turn.actions = 0;
         st.turn.vars = Value::map();
         Ok(())
     }
@@ -299,6 +317,8 @@ impl Engine {
         st.turn.phase_index = 0;
         st.turn.phase_over = false;
         st.turn.failed.clear();
+        st.turn.failed_hooks.clear();
+        st.turn.actions = 0;
         st.turn.vars = Value::map();
         let (n, a) = (st.turn.number, st.turn.active);
         drop(st);
@@ -310,6 +330,7 @@ impl Engine {
         let mut st = self.k.st.borrow_mut_touching(Touch::TURN);
         st.turn.phase = name.to_string();
         st.turn.phase_over = false;
+        st.turn.actions = 0;
     }
 
     /// The phase is over: `phase_end` handlers hear it, then the next phase comes.

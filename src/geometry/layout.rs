@@ -36,6 +36,10 @@ pub struct Warp {
     pub name: Option<String>,
 }
 
+/// A slot's position (in sectors) is below this on each axis: the board's grid, and every
+/// table kept per square, stay small whatever a layout file says.
+pub const MAX_SLOT_POSITION: i32 = 64;
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Layout {
     pub id: String,
@@ -90,6 +94,12 @@ impl Layout {
         for (i, s) in self.slots.iter().enumerate() {
             if s.0 < 0 || s.1 < 0 {
                 problems.push(format!("slot {i} at {s:?}: positions must not be negative"));
+            }
+            if s.0 >= MAX_SLOT_POSITION || s.1 >= MAX_SLOT_POSITION {
+                problems.push(format!(
+                    "slot {i} at {s:?}: positions must be below {MAX_SLOT_POSITION} (a board is at most \
+                     {MAX_SLOT_POSITION} sectors wide and high)"
+                ));
             }
             if let Some(j) = self.slots[..i].iter().position(|t| t == s) {
                 problems.push(format!("sectors overlap: slots {j} and {i} are both at {s:?}"));

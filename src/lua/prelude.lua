@@ -18,33 +18,41 @@ local COROUTINE_COST = H.coroutine_cost
 -- (vendor/lua-src/PATCH.md). Reads cost what they cost on any table. A `__newindex` function
 -- set before freezing is called on a write to raise its own message (naming what was written);
 -- the write fails either way.
-local is_frozen, freeze, sorted_iter = H.is_frozen, H.freeze, H.sorted_iter
+local is_frozen, freeze, sorted_iter, freeze_all = H.is_frozen, H.freeze, H.sorted_iter, H.freeze_all
 
--- Freezes t under a metatable whose `__newindex` raises `message(k)`, and `what` for
+-- Gives t a metatable whose `__newindex` raises `message(k)` once t is frozen, and `what` for
 -- getmetatable (a table that has a metatable keeps it, with the VM's own message).
-local function freeze_as(t, what, message)
+local function label_as(t, what, message)
   if getmetatable(t) == nil then
     real_setmetatable(t, {
       __newindex = function(_, k) error(message(k), 2) end,
       __metatable = what,
     })
   end
-  freeze(t)
   return t
 end
 
--- A module's result, frozen all the way down: a module keeps no state (design.md), so no
--- script can change what another reads through it (the tables its functions make later are
--- theirs to change). Already frozen tables (shared ones, the kernel's records) stay as they are.
+-- Freezes t, labelled as `label_as` says.
+local function freeze_as(t, what, message)
+  freeze(label_as(t, what, message))
+  return t
+end
+
+-- A module's tables, all the way down, labelled as the module's: a module keeps no state
+-- (design.md), so `require` then freezes it whole (`freeze_all`: its tables, and the locals
+-- its functions share), and no script can change what another reads through it (the tables
+-- its functions make later are theirs to change). Frozen tables (shared ones, the kernel's
+-- records) are left as they are.
 local function modify_module(k)
   return "attempt to modify a read-only module table (field '" .. tostring(k) .. "')"
 end
-local function freeze_module(v)
-  if type(v) ~= "table" or is_frozen(v) then return v end
-  freeze_as(v, "read-only module table", modify_module)
+local function label_module(v, seen)
+  if type(v) ~= "table" or is_frozen(v) or seen[v] then return v end
+  seen[v] = true
+  label_as(v, "read-only module table", modify_module)
   for k, x in next, v do
-    freeze_module(k)
-    freeze_module(x)
+    label_module(k, seen)
+    label_module(x, seen)
   end
   return v
 end
@@ -130,7 +138,9 @@ local function print_(...)
   emit(concat(parts, "\t", 1, n))
 end
 
--- Finalizers and weak tables depend on when the collector runs; to-be-closed values are refused too.
+-- Finalizers and weak tables depend on when the collector runs; to-be-closed values are refused
+-- too (their handler would run while an error unwinds, where no budget can reach it). The
+-- metatable is frozen once set, so none of them can be added to it later.
 local FORBIDDEN_META = { "__gc", "__mode", "__close" }
 local function setmetatable_(t, mt)
   if type(t) ~= "table" then
@@ -146,6 +156,7 @@ local function setmetatable_(t, mt)
           .. "(garbage collection timing is not deterministic)", 2)
       end
     end
+    freeze(mt)
   end
   return real_setmetatable(t, mt)
 end
@@ -365,20 +376,22 @@ local function require_(name)
   end
   local m = loaded[name]
   if m ~= nil then return m end
-  local result, err = host_require(name, new_env)
+  local result, err, envs = host_require(name, new_env)
   if err ~= nil and name:sub(1, 5) == "test." and err:find("not found", 1, true) then
     return test_helper_stand_in(name)
   end
   if err ~= nil then error(err, 2) end
   if result == nil then result = true end
-  m = freeze_module(result)
+  -- Frozen all the way down, and the locals its functions share too: a module keeps nothing.
+  m = freeze_all(label_module(result, {}))
+  for i = 1, #envs do freeze_all(envs[i]) end
   loaded[name] = m
   return m
 end
 
 function new_env()
   local env = {
-    assert = assert, error = error, ipairs = ipairs, next = next, pairs = pairs_,
+    assert = assert, error = error, ipairs = ipairs, next = H.next, pairs = pairs_,
     rawequal = rawequal, rawget = rawget, rawlen = rawlen, rawset = rawset_,
     select = select, tonumber = tonumber, tostring = tostring, type = type, unpack = unpack,
     pcall = pcall_, xpcall = xpcall_, setmetatable = setmetatable_, getmetatable = getmetatable,
@@ -401,4 +414,7 @@ local function freeze_env(env)
   freeze_as(env, "frozen environment", modify_env)
 end
 
-return { new_env = new_env, freeze_env = freeze_env, loaded = loaded, readonly = readonly_flat, frozen_kit = frozen_kit }
+return {
+  new_env = new_env, freeze_env = freeze_env, loaded = loaded, readonly = readonly_flat, frozen_kit = frozen_kit,
+  freeze_all = freeze_all,
+}

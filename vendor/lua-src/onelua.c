@@ -28,6 +28,10 @@
 #include "lmem.c"
 #include "lundump.c"
 #include "ldump.c"
+/* wizwar patch (PATCH.md, "A fixed string seed"): the strings' hash seed is the
+   same in every process (stock Lua draws it from addresses and the time), so a
+   table's order under 'next' is the same for the same history in any process */
+#define luai_makeseed(L)	cast(unsigned int, 0x9e3779b9)
 #include "lstate.c"
 #include "lgc.c"
 #include "llex.c"
@@ -57,4 +61,8 @@
 #include "lstrlib.c"
 #include "ltablib.c"
 #include "lutf8lib.c"
+
+/* wizwar patch: the walk that freezes what a script loaded (it knows the libraries' own
+   functions, so it comes after them) */
+#include "lwizwar.c"
 #include "linit.c"

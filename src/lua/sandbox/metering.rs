@@ -40,11 +40,31 @@ pub(super) fn with_origin(err: HostError, function: &Function) -> HostError {
     }
 }
 
+/// What the running thread was charged since the hook last ran (vendor/lua-src/PATCH.md,
+/// "Exact metering"): a script's calls, loop turns and the work its C calls did. Taken when
+/// an entry starts and ends, so each entry pays for its own work and none for another's.
+pub(super) fn take_charged(lua: &Lua) -> u64 {
+    // SAFETY: reads and resets two counters of the running thread; touches no stack.
+    let charged = lua.exec_raw_lua(|raw| unsafe { lua_wizwar_charged(raw.state()) });
+    // (A charge this large exceeds any budget; the meter need not count past it.)
+    u64::try_from(charged).unwrap_or(0).min(LARGEST_CHARGE)
+}
+
+/// What one charge counts at most: more than any budget, and far from the meter's end.
+const LARGEST_CHARGE: u64 = 1 << 40;
+
 pub(super) fn begin_entry(lua: &Lua, shared: &Rc<Shared>, budget: u64) -> Result<(), HostError> {
+    // The work charged so far is the calling script's (none if nothing runs: the kernel's own).
+    let charged = take_charged(lua);
     let mut meter = shared.meter.borrow_mut();
+    if !meter.entries.is_empty() {
+        meter.executed = meter.executed.saturating_add(charged);
+    }
     if meter.entries.is_empty() {
-        // A new top-level run: forget anything left over from Lua run outside any entry.
+        // A new top-level run: forget anything left over from Lua run outside any entry, and
+        // count from zero.
         meter.failure = None;
+        meter.executed = 0;
         meter.clock = shared.time_limit.get().map(|base| {
             let scaled = TIME_PER_INSTRUCTION.saturating_mul(u32::try_from(budget).unwrap_or(u32::MAX));
             (Instant::now(), base.max(scaled))
@@ -72,8 +92,11 @@ pub(super) fn end_entry<R>(
     result: mlua::Result<R>,
     function: &Function,
 ) -> Result<R, HostError> {
+    // What the entry was charged since the hook last ran is its own (and its callers').
+    let charged = take_charged(lua);
     let (failure, outermost) = {
         let mut meter = shared.meter.borrow_mut();
+        meter.executed = meter.executed.saturating_add(charged);
         meter.entries.pop();
         (meter.failure.clone(), meter.entries.is_empty())
     };
@@ -116,12 +139,12 @@ pub(super) fn finish_run(lua: &Lua, shared: &Rc<Shared>, out_of_memory: bool) {
 /// created later; Lua coroutines inherit the hook of the thread that creates them).
 pub(super) fn install_hook(lua: &Lua, shared: &Rc<Shared>, every: u32) {
     let shared = Rc::clone(shared);
-    let step = u64::from(every);
     let triggers = HookTriggers::new().every_nth_instruction(every);
     // Only Luau makes this fail.
     let _ = lua.set_global_hook(triggers, move |lua, _debug| {
         shared.sample_functions(lua);
-        shared.on_hook(lua, step)
+        // All that was charged since the hook last ran, however much more than its interval.
+        shared.on_hook(lua, take_charged(lua))
     });
 }
 
@@ -131,7 +154,8 @@ pub(super) fn budget_error(lua: &Lua, budget: u64) -> HostError {
 
 /// "file:line: " of the innermost script frame on the running thread's stack, or "".
 ///
-/// Script chunks are named "@file"; the prelude and C functions are skipped.
+/// Script chunks are named "@file"; the host's own chunks ("@[kernel api]", "=[sandbox]") and C
+/// functions are skipped.
 pub(super) fn location_prefix(lua: &Lua) -> String {
     for level in 0..LOCATION_SEARCH_DEPTH {
         let frame = lua.inspect_stack(level, |debug| {
@@ -140,7 +164,7 @@ pub(super) fn location_prefix(lua: &Lua) -> String {
         });
         let Some((source, line)) = frame else { break };
         if let (Some(source), Some(line)) = (source, line) {
-            if let Some(file) = source.strip_prefix('@') {
+            if let Some(file) = source.strip_prefix('@').filter(|f| !f.starts_with(INTERNAL_SOURCE)) {
                 return format!("{file}:{line}: ");
             }
         }
@@ -162,9 +186,14 @@ pub(super) fn is_location(text: &str) -> bool {
 
 /// The first "file:line" of a Lua traceback that is script code (not C, not the prelude).
 pub(super) fn first_script_frame(traceback: &str) -> Option<&str> {
+    script_frames(traceback).next()
+}
+
+/// Every "file:line" of a Lua traceback that is script code, innermost first.
+pub(super) fn script_frames(traceback: &str) -> impl Iterator<Item = &str> {
     traceback
         .lines()
         .filter_map(|line| line.trim().split_once(": in "))
         .map(|(location, _)| location)
-        .find(|location| is_location(location) && !location.starts_with(INTERNAL_SOURCE))
+        .filter(|location| is_location(location) && !location.starts_with(INTERNAL_SOURCE))
 }

@@ -161,6 +161,7 @@ impl LuaHost {
             freeze_env: exports.get("freeze_env").map_err(setup_error)?,
             readonly: exports.get("readonly").map_err(setup_error)?,
             loaded: exports.get("loaded").map_err(setup_error)?,
+            freeze_all: exports.get("freeze_all").map_err(setup_error)?,
         };
         let _ = shared.prelude.set(prelude);
         let kit: Table = exports.get("frozen_kit").map_err(setup_error)?;
@@ -231,6 +232,15 @@ impl LuaHost {
         self.shared.prelude().readonly.call(t.clone()).map_err(|e| self.shared.map_error(e))
     }
 
+    /// Freezes what a script made while it loaded, reached from `value` (a card's table, the
+    /// rules): every table all the way down, and every local its functions share (an
+    /// assignment to one fails at the script's line), so that it keeps nothing from call to
+    /// call (vendor/lua-src/PATCH.md, "What is loaded is frozen"). The host's own functions
+    /// are not followed. A coroutine made while loading is an error.
+    pub fn freeze_loaded(&self, value: &Value) -> Result<(), HostError> {
+        self.shared.prelude().freeze_all.call::<()>(value.clone()).map_err(|e| self.shared.map_error(e))
+    }
+
     /// Settles what is loaded (vendor/lua-src/PATCH.md, "Settling"): the garbage is collected,
     /// then what is still alive (the rulesets' and cards' code, tables, names and texts; not
     /// threads, userdata, open upvalues or weak tables) is kept for good, out of the
@@ -240,6 +250,16 @@ impl LuaHost {
         // SAFETY: lua_wizwar_settle only collects garbage and relinks the collector's lists; it
         // leaves the stack as it found it.
         unsafe { self.lua().exec_raw::<()>((), |state| lua_wizwar_settle(state)) }.map_err(|e| self.shared.map_error(e))
+    }
+
+    /// A memory error at the running script's line ("file:12: memory limit of N bytes
+    /// exceeded" and `detail`), for memory the kernel would hold for it.
+    pub fn out_of_memory(&self, detail: &str) -> HostError {
+        let location = location_prefix(&self.lua);
+        HostError::Memory(format!(
+            "{location}memory limit of {} bytes exceeded{detail}",
+            self.shared.limits.memory_bytes
+        ))
     }
 
     /// Compile `source` (errors read "chunk_name:LINE: msg") with `env` as its environment, run
@@ -551,6 +571,8 @@ struct Prelude {
     freeze_env: Function,
     /// Makes a read-only view of a table of functions (reads go straight through).
     readonly: Function,
+    /// Freezes what a script made while loading (primitives.rs, `freeze_all`).
+    freeze_all: Function,
     /// The `require` cache, name -> read-only result.
     loaded: Table,
 }
@@ -583,7 +605,7 @@ impl Output {
 /// Instruction accounting.
 #[derive(Default)]
 struct Meter {
-    /// Instructions counted since the host was made (only grows).
+    /// Instructions counted since the outermost running entry began.
     executed: u64,
     /// Active entries into Lua, outermost first.
     entries: Vec<Entry>,
@@ -844,8 +866,16 @@ impl Shared {
             Some((location, rest)) => (Some(location), rest),
             None => (None, body),
         };
+        // A location the message claims is kept when it is one of the script lines that led
+        // here (`error(msg, 2)` blames the caller's line); one that is not (a script's
+        // `error("other.lua:12: ...", 0)`) never replaces the real one, which comes first.
+        let claimed_is_real = |location: &str| traceback.is_none_or(|t| script_frames(t).any(|f| f == location));
         let located = match location {
-            Some(location) if !location.starts_with(INTERNAL_SOURCE) => body.to_owned(),
+            Some(location) if !location.starts_with(INTERNAL_SOURCE) && claimed_is_real(location) => body.to_owned(),
+            Some(location) if !location.starts_with(INTERNAL_SOURCE) => match traceback.and_then(first_script_frame) {
+                Some(frame) => format!("{frame}: {body}"),
+                None => body.to_owned(),
+            },
             _ => match traceback.and_then(first_script_frame) {
                 Some(frame) => format!("{frame}: {rest}"),
                 None => rest.to_owned(),
@@ -856,7 +886,12 @@ impl Shared {
 
     /// Run a registered module for `require`. `Ok(Err(msg))` is an ordinary error the card sees;
     /// `Err` means the host is stopping the script (budget, abort, memory).
-    fn load_module(self: &Rc<Self>, lua: &Lua, name: &str, new_env: &Function) -> mlua::Result<Result<Value, String>> {
+    fn load_module(
+        self: &Rc<Self>,
+        lua: &Lua,
+        name: &str,
+        new_env: &Function,
+    ) -> mlua::Result<Result<(Value, Vec<Table>), String>> {
         let module = self.modules.borrow().get(name).cloned();
         let Some(module) = module else {
             let known: Vec<String> = self.modules.borrow().keys().cloned().collect();
@@ -876,9 +911,16 @@ impl Shared {
     }
 
     /// Each file of a module runs in its own environment, as a nested entry with its own
-    /// budget; a file after the first sees the result so far as `base`.
-    fn run_module(self: &Rc<Self>, lua: &Lua, layers: &[ModuleSource], new_env: &Function) -> Result<Value, HostError> {
+    /// budget; a file after the first sees the result so far as `base`. The result, and the
+    /// environments (to be frozen with it: `require`).
+    fn run_module(
+        self: &Rc<Self>,
+        lua: &Lua,
+        layers: &[ModuleSource],
+        new_env: &Function,
+    ) -> Result<(Value, Vec<Table>), HostError> {
         let mut value = Value::Nil;
+        let mut envs = Vec::new();
         for (i, module) in layers.iter().enumerate() {
             let env: Table = new_env.call(()).map_err(|e| self.map_error(e))?;
             if i > 0 {
@@ -887,13 +929,14 @@ impl Shared {
             let chunk = compile(lua, self, &module.chunk_name, &module.source, &env)?;
             let results: MultiValue = run_entry(lua, self, self.limits.instructions, &chunk, || chunk.call(()))?;
             // Its globals are fixed from now on, as a card's or a rules file's are.
-            self.prelude().freeze_env.call::<()>(env).map_err(|e| self.map_error(e))?;
+            self.prelude().freeze_env.call::<()>(env.clone()).map_err(|e| self.map_error(e))?;
+            envs.push(env);
             match results.into_iter().next().unwrap_or(Value::Nil) {
                 Value::Nil if i > 0 => {}
                 v => value = v,
             }
         }
-        Ok(value)
+        Ok((value, envs))
     }
 }
 
@@ -905,6 +948,20 @@ impl Shared {
 const PRELUDE: &str = include_str!("../prelude.lua");
 
 extern "C-unwind" {
+    /// What the thread was charged since this was last asked, the count starting again
+    /// (vendor/lua-src/PATCH.md, "Exact metering").
+    pub(crate) fn lua_wizwar_charged(state: *mut mlua::ffi::lua_State) -> mlua::ffi::lua_Integer;
+    /// Freezes what a script made while loading (PATCH.md, "What is loaded is frozen"): every
+    /// table reached from the value at `idx`, every upvalue of its Lua functions but those whose
+    /// chunk name begins with `internal`. 1 when a coroutine was reached, 2 an iterator that
+    /// keeps its place (`stateful` lists the host's own).
+    pub(crate) fn lua_wizwar_freezeall(
+        state: *mut mlua::ffi::lua_State,
+        idx: std::os::raw::c_int,
+        internal: *const std::os::raw::c_char,
+        stateful: *const mlua::ffi::lua_CFunction,
+        nstateful: std::os::raw::c_int,
+    ) -> std::os::raw::c_int;
     /// The patched collector's settling (vendor/lua-src/PATCH.md): a full collection, then what
     /// is alive (but threads, userdata, open upvalues and weak tables) is kept for good, never
     /// swept again and marked again only if written to.

@@ -44,6 +44,10 @@ pub(super) fn host_primitives(lua: &Lua, shared: &Rc<Shared>) -> mlua::Result<Ta
     // SAFETY: both only look at (or flag) their first argument, checked to be a table.
     primitives.set("is_frozen", unsafe { lua.create_c_function(is_frozen)? })?;
     primitives.set("freeze", unsafe { lua.create_c_function(freeze)? })?;
+    // SAFETY: walks its first argument, pushing and popping on its own call's stack.
+    primitives.set("freeze_all", unsafe { lua.create_c_function(freeze_all)? })?;
+    // SAFETY: checks its first argument is a table; calls lua_next on it.
+    primitives.set("next", unsafe { lua.create_c_function(checked_next)? })?;
     // SAFETY: called by the prelude's table.sort only, with a plain table, a function and its length.
     primitives.set("stable_sort", unsafe { lua.create_c_function(stable_sort)? })?;
     // SAFETY: checks its two arguments are tables; the iterator it makes reads them raw.
@@ -78,8 +82,8 @@ pub(super) fn host_primitives(lua: &Lua, shared: &Rc<Shared>) -> mlua::Result<Ta
     let s = Rc::clone(shared);
     let require = lua.create_function(move |lua, (name, new_env): (String, Function)| {
         Ok(match s.load_module(lua, &name, &new_env)? {
-            Ok(value) => (value, None),
-            Err(message) => (Value::Nil, Some(message)),
+            Ok((value, envs)) => (value, None, Some(envs)),
+            Err(message) => (Value::Nil, Some(message), None),
         })
     })?;
     primitives.set("require", require)?;
@@ -368,4 +372,56 @@ unsafe extern "C-unwind" fn freeze(state: *mut mlua::ffi::lua_State) -> std::os:
     crate::value::lua_wizwar_freeze(state, 1);
     mlua::ffi::lua_settop(state, 1);
     1
+}
+
+/// How the host's own chunks are named ("[sandbox]", "[kernel api]"): their functions keep
+/// their state on purpose, so freezing what a script loaded stops there.
+const INTERNAL_CHUNKS: &std::ffi::CStr = c"[";
+
+/// `freeze_all(v)`: freezes what a script made while loading, reached from v (every table,
+/// every upvalue of its functions: vendor/lua-src/PATCH.md, "What is loaded is frozen") and
+/// returns v; an error if a coroutine was reached (its stack is state no freezing holds).
+pub(super) unsafe extern "C-unwind" fn freeze_all(state: *mut mlua::ffi::lua_State) -> std::os::raw::c_int {
+    use mlua::ffi;
+    ffi::lua_settop(state, 1);
+    // (The host's own iterators that keep their place in an upvalue.)
+    let stateful: [ffi::lua_CFunction; 1] = [sorted_next];
+    match super::lua_wizwar_freezeall(state, 1, INTERNAL_CHUNKS.as_ptr(), stateful.as_ptr(), stateful.len() as _) {
+        0 => 1,
+        1 => ffi::luaL_error(
+            state,
+            c"a script keeps a coroutine it made while loading: its stack would carry state from \
+              call to call (make coroutines inside the function that uses them)"
+                .as_ptr(),
+        ),
+        _ => ffi::luaL_error(
+            state,
+            c"a script keeps an iterator it made while loading (pairs, string.gmatch): it would carry \
+              its place from call to call (make iterators inside the function that uses them)"
+                .as_ptr(),
+        ),
+    }
+}
+
+/// `next(t, k)`: Lua's `next`, but a key that is a table, a function, a coroutine or a
+/// userdata is an error: their order follows addresses, which differ from process to process,
+/// so a walk over them would make a seeded game differ. (Other keys come in an order fixed by
+/// the table's history: Lua's string hashes have a fixed seed, PATCH.md.)
+pub(super) unsafe extern "C-unwind" fn checked_next(state: *mut mlua::ffi::lua_State) -> std::os::raw::c_int {
+    use mlua::ffi;
+    ffi::luaL_checktype(state, 1, ffi::LUA_TTABLE);
+    ffi::lua_settop(state, 2);
+    if ffi::lua_next(state, 1) == 0 {
+        ffi::lua_pushnil(state);
+        return 1;
+    }
+    match ffi::lua_type(state, -2) {
+        ffi::LUA_TNUMBER | ffi::LUA_TSTRING | ffi::LUA_TBOOLEAN => 2,
+        _ => ffi::luaL_error(
+            state,
+            c"next: a table with %s keys has no deterministic order; use number, string or boolean keys (or an array)"
+                .as_ptr(),
+            ffi::luaL_typename(state, -2),
+        ),
+    }
 }

@@ -956,6 +956,7 @@ LUA_API int lua_wizwar_isfrozen (lua_State *L, int idx) {
 }
 
 
+
 /*
 ** wizwar patch: empties the table at 'idx' where it stands, its parts kept at their size, as
 ** a new table of that size would be (the memo's answers when a clock moves: no new table to

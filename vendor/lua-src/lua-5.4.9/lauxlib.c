@@ -936,7 +936,10 @@ LUALIB_API const char *luaL_tolstring (lua_State *L, int idx, size_t *len) {
         int tt = luaL_getmetafield(L, idx, "__name");  /* try name */
         const char *kind = (tt == LUA_TSTRING) ? lua_tostring(L, -1) :
                                                  luaL_typename(L, idx);
-        lua_pushfstring(L, "%s: %p", kind, lua_topointer(L, idx));
+        /* wizwar patch (vendor/lua-src/PATCH.md, "No addresses"): the kind
+           alone, no address (addresses differ from process to process, and
+           a seeded game must not) */
+        lua_pushstring(L, kind);
         if (tt != LUA_TNIL)
           lua_remove(L, -2);  /* remove '__name' */
         break;

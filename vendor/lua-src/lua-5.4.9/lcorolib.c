@@ -37,6 +37,10 @@ static int auxresume (lua_State *L, lua_State *co, int narg) {
   }
   lua_xmove(L, co, narg);
   status = lua_resume(co, L, narg, &nres);
+  /* wizwar patch (vendor/lua-src/PATCH.md, "Exact metering"): what the
+     coroutine was charged and had not reported is the resumer's to pay (a
+     coroutine that yields or dies keeps nothing unpaid) */
+  lua_wizwar_charge(L, (size_t)lua_wizwar_charged(co));
   if (l_likely(status == LUA_OK || status == LUA_YIELD)) {
     if (l_unlikely(!lua_checkstack(L, nres + 1))) {
       lua_pop(co, nres);  /* remove results anyway */

@@ -136,12 +136,107 @@ LUA_API void lua_sethook (lua_State *L, lua_Hook func, int mask, int count) {
     mask = 0;
     func = NULL;
   }
+  if (L->hookmask == LUA_MASKCOUNT)  /* wizwar patch: nothing charged is lost */
+    L->charged = luaG_addcharge(L->charged, L->basehookcount - L->hookcount);
   L->hook = func;
   L->basehookcount = count;
   resethookcount(L);
   L->hookmask = cast_byte(mask);
   if (mask)
     settraps(L->ci);  /* to trace inside 'luaV_execute' */
+}
+
+
+/*
+** wizwar patch (vendor/lua-src/PATCH.md, "Exact metering"). With a count hook
+** alone, the count is charged by calls and loop turns (lvm.c, 'chargehook')
+** and by the work C functions do ('lua_wizwar_charge'); when it comes due
+** the hook runs. What was charged and not yet reported is 'L->charged' plus
+** how far 'hookcount' went down since it was last reset: the hook reads it
+** all at once ('lua_wizwar_charged'), however far below zero the count went,
+** so a charge larger than the hook's interval is reported whole, not paid
+** back an interval at a time to whatever runs next. A charge too large for
+** 'hookcount' (an int, which must never wrap) goes to 'charged' whole.
+*/
+
+/* charges from this size go to 'charged' ('hookcount' stays far from wrapping) */
+#define BIGCHARGE	(1 << 24)
+
+/* 'c + n', saturating (a hook that never reads what was charged: a plain
+   Lua program's) */
+l_mem luaG_addcharge (l_mem c, l_mem n) {
+  if (n <= 0) return c;
+  return (n < MAX_LMEM / 2 - c) ? c + n : MAX_LMEM / 2;
+}
+
+
+/* charge 'n'; is the hook due? */
+static int charge (lua_State *L, size_t n) {
+  if (n < BIGCHARGE && L->hookcount > -BIGCHARGE) {
+    L->hookcount -= cast_int(n);
+    return L->hookcount <= 0 || L->charged > 0;
+  }
+  L->charged = luaG_addcharge(L->charged,
+                              (n < (size_t)(MAX_LMEM / 2)) ? (l_mem)n : MAX_LMEM / 2);
+  return 1;
+}
+
+
+/* the first Lua function down the stack traps at its next instruction */
+static void trapcaller (lua_State *L) {
+  CallInfo *ci;
+  for (ci = L->ci; ci != NULL; ci = ci->previous)
+    if (isLua(ci)) {
+      ci->u.l.trap = 1;
+      return;
+    }
+}
+
+
+/* the count is due: what it went down goes to 'charged', and it starts again */
+static void countdue (lua_State *L) {
+  L->charged = luaG_addcharge(L->charged, L->basehookcount - L->hookcount);
+  resethookcount(L);
+}
+
+
+/*
+** Charges 'n' to a count hook alone, for work a C function does that no
+** instruction counts (a long copy, a search, a loop in C); when the count
+** is due, the hook runs now, so that it can stop the work before it starts.
+*/
+LUA_API void lua_wizwar_charge (lua_State *L, size_t n) {
+  if (L->hookmask != LUA_MASKCOUNT || !charge(L, n))
+    return;
+  if (L->hook && L->allowhook) {
+    countdue(L);
+    luaD_hook(L, LUA_HOOKCOUNT, -1, 0, 0);
+  }
+  else
+    trapcaller(L);  /* (inside a hook: the next instruction after it) */
+}
+
+
+/*
+** The same from inside the VM ('luaV_concat', string comparisons), where no
+** hook may run: the running Lua function traps at its next instruction.
+*/
+void luaG_chargework (lua_State *L, size_t n) {
+  if (L->hookmask == LUA_MASKCOUNT && charge(L, n))
+    trapcaller(L);
+}
+
+
+/*
+** What was charged to a count hook alone since this was last asked (the
+** hook asks it every time it runs, the host when a script starts and ends);
+** the count starts again.
+*/
+LUA_API lua_Integer lua_wizwar_charged (lua_State *L) {
+  l_mem c = luaG_addcharge(L->charged, L->basehookcount - L->hookcount);
+  L->charged = 0;
+  resethookcount(L);
+  return (lua_Integer)c;
 }
 
 
@@ -942,10 +1037,10 @@ int luaG_traceexec (lua_State *L, const Instruction *pc) {
     ** a stack reallocation (then nothing to do). The overshoot counts towards
     ** the next interval, so no charged instruction is lost. */
     ci->u.l.trap = 0;
-    if (L->hookcount > 0)
+    if (L->hookcount > 0 && L->charged == 0)
       return 0;
     counthook = 1;
-    L->hookcount += L->basehookcount;
+    countdue(L);  /* (the hook reads all of it: 'lua_wizwar_charged') */
   }
   else {
     counthook = (mask & LUA_MASKCOUNT) && (--L->hookcount == 0);

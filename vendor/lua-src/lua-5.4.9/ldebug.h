@@ -37,6 +37,8 @@
 
 
 LUAI_FUNC int luaG_getfuncline (const Proto *f, int pc);
+LUAI_FUNC l_mem luaG_addcharge (l_mem c, l_mem n);  /* wizwar patch */
+LUAI_FUNC void luaG_chargework (lua_State *L, size_t n);  /* wizwar patch */
 LUAI_FUNC const char *luaG_findlocal (lua_State *L, CallInfo *ci, int n,
                                                     StkId *pos);
 LUAI_FUNC l_noret luaG_typeerror (lua_State *L, const TValue *o,

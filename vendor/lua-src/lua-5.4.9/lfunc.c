@@ -50,6 +50,7 @@ void luaF_initupvals (lua_State *L, LClosure *cl) {
   for (i = 0; i < cl->nupvalues; i++) {
     GCObject *o = luaC_newobj(L, LUA_VUPVAL, sizeof(UpVal));
     UpVal *uv = gco2upv(o);
+    uv->frozen = 0;  /* wizwar patch */
     uv->v.p = &uv->u.value;  /* make it closed */
     setnilvalue(uv->v.p);
     cl->upvals[i] = uv;
@@ -66,6 +67,7 @@ static UpVal *newupval (lua_State *L, StkId level, UpVal **prev) {
   GCObject *o = luaC_newobj(L, LUA_VUPVAL, sizeof(UpVal));
   UpVal *uv = gco2upv(o);
   UpVal *next = *prev;
+  uv->frozen = 0;  /* wizwar patch */
   uv->v.p = s2v(level);  /* current value lives in the stack */
   uv->u.open.next = next;  /* link it to list of open upvalues */
   uv->u.open.previous = prev;

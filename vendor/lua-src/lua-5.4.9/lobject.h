@@ -626,6 +626,7 @@ typedef struct Proto {
 */
 typedef struct UpVal {
   CommonHeader;
+  lu_byte frozen;  /* wizwar patch: assigning it fails (lapi.c, 'lua_wizwar_freezeall') */
   union {
     TValue *p;  /* points to stack or to its own value */
     ptrdiff_t offset;  /* used while the stack is being reallocated */

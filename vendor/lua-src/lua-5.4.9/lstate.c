@@ -264,6 +264,7 @@ static void preinit_thread (lua_State *L, global_State *g) {
   L->basehookcount = 0;
   L->allowhook = 1;
   resethookcount(L);
+  L->charged = 0;  /* wizwar patch */
   L->openupval = NULL;
   L->status = LUA_OK;
   L->errfunc = 0;

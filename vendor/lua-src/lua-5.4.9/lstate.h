@@ -333,6 +333,8 @@ struct lua_State {
   int basehookcount;
   int hookcount;
   volatile l_signalT hookmask;
+  l_mem charged;  /* wizwar patch: charged to a count hook alone and not yet
+                     reported (see 'lua_wizwar_charged', ldebug.c) */
 };
 
 

@@ -102,8 +102,10 @@ static int str_sub (lua_State *L) {
   const char *s = luaL_checklstring(L, 1, &l);
   size_t start = posrelatI(luaL_checkinteger(L, 2), l);
   size_t end = getendpos(L, 3, -1, l);
-  if (start <= end)
+  if (start <= end) {
+    lua_wizwar_charge(L, ((end - start) + 1) / LUAI_WORKBYTES);  /* wizwar patch */
     lua_pushlstring(L, s + start - 1, (end - start) + 1);
+  }
   else lua_pushliteral(L, "");
   return 1;
 }
@@ -113,7 +115,9 @@ static int str_reverse (lua_State *L) {
   size_t l, i;
   luaL_Buffer b;
   const char *s = luaL_checklstring(L, 1, &l);
-  char *p = luaL_buffinitsize(L, &b, l);
+  char *p;
+  lua_wizwar_charge(L, l / LUAI_WORKBYTES);  /* wizwar patch */
+  p = luaL_buffinitsize(L, &b, l);
   for (i = 0; i < l; i++)
     p[i] = s[l - i - 1];
   luaL_pushresultsize(&b, l);
@@ -126,7 +130,9 @@ static int str_lower (lua_State *L) {
   size_t i;
   luaL_Buffer b;
   const char *s = luaL_checklstring(L, 1, &l);
-  char *p = luaL_buffinitsize(L, &b, l);
+  char *p;
+  lua_wizwar_charge(L, l / LUAI_WORKBYTES);  /* wizwar patch */
+  p = luaL_buffinitsize(L, &b, l);
   for (i=0; i<l; i++)
     p[i] = tolower(uchar(s[i]));
   luaL_pushresultsize(&b, l);
@@ -139,7 +145,9 @@ static int str_upper (lua_State *L) {
   size_t i;
   luaL_Buffer b;
   const char *s = luaL_checklstring(L, 1, &l);
-  char *p = luaL_buffinitsize(L, &b, l);
+  char *p;
+  lua_wizwar_charge(L, l / LUAI_WORKBYTES);  /* wizwar patch */
+  p = luaL_buffinitsize(L, &b, l);
   for (i=0; i<l; i++)
     p[i] = toupper(uchar(s[i]));
   luaL_pushresultsize(&b, l);
@@ -159,7 +167,12 @@ static int str_rep (lua_State *L) {
   else {
     size_t totallen = (size_t)n * l + (size_t)(n - 1) * lsep;
     luaL_Buffer b;
-    char *p = luaL_buffinitsize(L, &b, totallen);
+    char *p;
+    /* wizwar patch (vendor/lua-src/PATCH.md, "Exact metering"): a turn of the
+       loop each copy, even of an empty string, and the bytes copied: charged
+       before the loop starts, so that a count hook can refuse it */
+    lua_wizwar_charge(L, (size_t)n + totallen / LUAI_WORKBYTES);
+    p = luaL_buffinitsize(L, &b, totallen);
     while (n-- > 1) {  /* first n-1 copies (followed by separator) */
       memcpy(p, s, l * sizeof(char)); p += l;
       if (lsep > 0) {  /* empty 'memcpy' is not that cheap */
@@ -185,6 +198,7 @@ static int str_byte (lua_State *L) {
   if (l_unlikely(pose - posi >= (size_t)INT_MAX))  /* arithmetic overflow? */
     return luaL_error(L, "string slice too long");
   n = (int)(pose -  posi) + 1;
+  lua_wizwar_charge(L, (size_t)n);  /* wizwar patch */
   luaL_checkstack(L, n, "string slice too long");
   for (i=0; i<n; i++)
     lua_pushinteger(L, uchar(s[posi+i-1]));
@@ -196,7 +210,9 @@ static int str_char (lua_State *L) {
   int n = lua_gettop(L);  /* number of arguments */
   int i;
   luaL_Buffer b;
-  char *p = luaL_buffinitsize(L, &b, n);
+  char *p;
+  lua_wizwar_charge(L, (size_t)n);  /* wizwar patch */
+  p = luaL_buffinitsize(L, &b, n);
   for (i=1; i<=n; i++) {
     lua_Unsigned c = (lua_Unsigned)luaL_checkinteger(L, i);
     luaL_argcheck(L, c <= (lua_Unsigned)UCHAR_MAX, i, "value out of range");
@@ -362,6 +378,7 @@ typedef struct MatchState {
   lua_State *L;
   int matchdepth;  /* control for recursive depth (to avoid C stack overflow) */
   unsigned char level;  /* total number of captures (finished or unfinished) */
+  size_t work;  /* wizwar patch: matcher steps not yet charged */
   struct {
     const char *init;
     ptrdiff_t len;
@@ -371,6 +388,24 @@ typedef struct MatchState {
 
 /* recursive function */
 static const char *match (MatchState *ms, const char *s, const char *p);
+
+
+/*
+** wizwar patch (vendor/lua-src/PATCH.md, "Exact metering"): the matcher's
+** steps (a pattern item tried, a character a repetition or a balance reads)
+** are charged to a count hook alone as they are taken, a batch at a time, so
+** that the hook can stop a search that would run for hours.
+*/
+#define MATCHBATCH	256
+
+static void chargematch (MatchState *ms) {
+  size_t w = ms->work;
+  ms->work = 0;
+  lua_wizwar_charge(ms->L, w);
+}
+
+#define matchwork(ms,n) \
+  { if (l_unlikely(((ms)->work += (n)) >= MATCHBATCH)) chargematch(ms); }
 
 
 /* maximum recursion depth for 'match' */
@@ -492,12 +527,17 @@ static const char *matchbalance (MatchState *ms, const char *s,
     int b = *p;
     int e = *(p+1);
     int cont = 1;
+    const char *from = s;
     while (++s < ms->src_end) {
       if (*s == e) {
-        if (--cont == 0) return s+1;
+        if (--cont == 0) {
+          matchwork(ms, (size_t)(s - from));  /* wizwar patch */
+          return s+1;
+        }
       }
       else if (*s == b) cont++;
     }
+    matchwork(ms, (size_t)(s - from));  /* wizwar patch */
   }
   return NULL;  /* string ends out of balance */
 }
@@ -508,6 +548,7 @@ static const char *max_expand (MatchState *ms, const char *s,
   ptrdiff_t i = 0;  /* counts maximum expand for item */
   while (singlematch(ms, s + i, p, ep))
     i++;
+  matchwork(ms, (size_t)i);  /* wizwar patch */
   /* keeps trying to match with the maximum repetitions */
   while (i>=0) {
     const char *res = match(ms, (s+i), ep+1);
@@ -560,6 +601,7 @@ static const char *match_capture (MatchState *ms, const char *s, int l) {
   size_t len;
   l = check_capture(ms, l);
   len = ms->capture[l].len;
+  matchwork(ms, len / LUAI_WORKBYTES);  /* wizwar patch */
   if ((size_t)(ms->src_end-s) >= len &&
       memcmp(ms->capture[l].init, s, len) == 0)
     return s+len;
@@ -571,6 +613,7 @@ static const char *match (MatchState *ms, const char *s, const char *p) {
   if (l_unlikely(ms->matchdepth-- == 0))
     luaL_error(ms->L, "pattern too complex");
   init: /* using goto to optimize tail recursion */
+  matchwork(ms, 1);  /* wizwar patch */
   if (p != ms->p_end) {  /* end of pattern? */
     switch (*p) {
       case '(': {  /* start capture */
@@ -670,16 +713,22 @@ static const char *match (MatchState *ms, const char *s, const char *p) {
 
 
 
-static const char *lmemfind (const char *s1, size_t l1,
+/* (wizwar patch, "Exact metering": the bytes each 'memchr' and 'memcmp'
+   reads are charged to a count hook alone before it reads them) */
+static const char *lmemfind (lua_State *L, const char *s1, size_t l1,
                                const char *s2, size_t l2) {
   if (l2 == 0) return s1;  /* empty strings are everywhere */
   else if (l2 > l1) return NULL;  /* avoids a negative 'l1' */
   else {
     const char *init;  /* to search for a '*s2' inside 's1' */
+    size_t scanned = 0;  /* bytes 'memchr' read since the last charge */
     l2--;  /* 1st char will be checked by 'memchr' */
     l1 = l1-l2;  /* 's2' cannot be found after that */
     while (l1 > 0 && (init = (const char *)memchr(s1, *s2, l1)) != NULL) {
       init++;   /* 1st char is already checked */
+      scanned += init - s1;
+      lua_wizwar_charge(L, (scanned + l2) / LUAI_WORKBYTES);
+      scanned %= LUAI_WORKBYTES;
       if (memcmp(init, s2+1, l2) == 0)
         return init-1;
       else {  /* correct 'l1' and 's1' to try again */
@@ -687,6 +736,7 @@ static const char *lmemfind (const char *s1, size_t l1,
         s1 = init;
       }
     }
+    lua_wizwar_charge(L, l1 / LUAI_WORKBYTES);
     return NULL;  /* not found */
   }
 }
@@ -760,6 +810,7 @@ static void prepstate (MatchState *ms, lua_State *L,
   ms->src_init = s;
   ms->src_end = s + ls;
   ms->p_end = p + lp;
+  ms->work = 0;  /* wizwar patch */
 }
 
 
@@ -781,7 +832,7 @@ static int str_find_aux (lua_State *L, int find) {
   /* explicit request or no special characters? */
   if (find && (lua_toboolean(L, 4) || nospecials(p, lp))) {
     /* do a plain search */
-    const char *s2 = lmemfind(s + init, ls - init, p, lp);
+    const char *s2 = lmemfind(L, s + init, ls - init, p, lp);
     if (s2) {
       lua_pushinteger(L, (s2 - s) + 1);
       lua_pushinteger(L, (s2 - s) + lp);
@@ -800,6 +851,7 @@ static int str_find_aux (lua_State *L, int find) {
       const char *res;
       reprepstate(&ms);
       if ((res=match(&ms, s1, p)) != NULL) {
+        chargematch(&ms);  /* wizwar patch */
         if (find) {
           lua_pushinteger(L, (s1 - s) + 1);  /* start */
           lua_pushinteger(L, res - s);   /* end */
@@ -809,6 +861,7 @@ static int str_find_aux (lua_State *L, int find) {
           return push_captures(&ms, s1, res);
       }
     } while (s1++ < ms.src_end && !anchor);
+    chargematch(&ms);  /* wizwar patch */
   }
   luaL_pushfail(L);  /* not found */
   return 1;
@@ -843,9 +896,11 @@ static int gmatch_aux (lua_State *L) {
     reprepstate(&gm->ms);
     if ((e = match(&gm->ms, src, gm->p)) != NULL && e != gm->lastmatch) {
       gm->src = gm->lastmatch = e;
+      chargematch(&gm->ms);  /* wizwar patch */
       return push_captures(&gm->ms, src, e);
     }
   }
+  chargematch(&gm->ms);  /* wizwar patch */
   return 0;  /* not found */
 }
 
@@ -971,10 +1026,12 @@ static int str_gsub (lua_State *L) {
     else break;  /* end of subject */
     if (anchor) break;
   }
+  chargematch(&ms);  /* wizwar patch */
   if (!changed)  /* no changes? */
     lua_pushvalue(L, 1);  /* return original string */
   else {  /* something changed */
     luaL_addlstring(&b, src, ms.src_end-src);
+    lua_wizwar_charge(L, luaL_bufflen(&b) / LUAI_WORKBYTES);  /* wizwar patch */
     luaL_pushresult(&b);  /* create and return new string */
   }
   lua_pushinteger(L, n);  /* number of substitutions */
@@ -1330,12 +1387,13 @@ static int str_format (lua_State *L) {
           break;
         }
         case 'p': {
-          const void *p = lua_topointer(L, arg);
+          /* wizwar patch (vendor/lua-src/PATCH.md, "No addresses"): no
+             address is shown (they differ from process to process); every
+             value formats as a null pointer does */
+          const void *p = "(null)";
+          luaL_checkany(L, arg);
           checkformat(L, form, L_FMTFLAGSC, 0);
-          if (p == NULL) {  /* avoid calling 'printf' with argument NULL */
-            p = "(null)";  /* result */
-            form[strlen(form) - 1] = 's';  /* format it as a string */
-          }
+          form[strlen(form) - 1] = 's';  /* format it as a string */
           nb = l_sprintf(buff, maxitem, form, p);
           break;
         }
@@ -1372,6 +1430,7 @@ static int str_format (lua_State *L) {
       luaL_addsize(&b, nb);
     }
   }
+  lua_wizwar_charge(L, luaL_bufflen(&b) / LUAI_WORKBYTES);  /* wizwar patch */
   luaL_pushresult(&b);
   return 1;
 }
@@ -1691,6 +1750,7 @@ static int str_pack (lua_State *L) {
         break;
     }
   }
+  lua_wizwar_charge(L, (size_t)arg + luaL_bufflen(&b) / LUAI_WORKBYTES);  /* wizwar patch */
   luaL_pushresult(&b);
   return 1;
 }
@@ -1819,6 +1879,7 @@ static int str_unpack (lua_State *L) {
     }
     pos += size;
   }
+  lua_wizwar_charge(L, (size_t)n + pos / LUAI_WORKBYTES);  /* wizwar patch */
   lua_pushinteger(L, pos + 1);  /* next position */
   return n + 1;
 }

@@ -164,6 +164,10 @@ static int tconcat (lua_State *L) {
   const char *sep = luaL_optlstring(L, 2, "", &lsep);
   lua_Integer i = luaL_optinteger(L, 3, 1);
   last = luaL_optinteger(L, 4, last);
+  /* wizwar patch (vendor/lua-src/PATCH.md, "Exact metering"): a turn of the
+     loop each element, charged before it starts; the bytes copied after */
+  if (i <= last)
+    lua_wizwar_charge(L, (size_t)((lua_Unsigned)last - (lua_Unsigned)i) + 1);
   luaL_buffinit(L, &b);
   for (; i < last; i++) {
     addfield(L, &b, i);
@@ -171,6 +175,7 @@ static int tconcat (lua_State *L) {
   }
   if (i == last)  /* add last value (if interval was not empty) */
     addfield(L, &b, i);
+  lua_wizwar_charge(L, luaL_bufflen(&b) / LUAI_WORKBYTES);  /* wizwar patch */
   luaL_pushresult(&b);
   return 1;
 }
@@ -185,6 +190,7 @@ static int tconcat (lua_State *L) {
 static int tpack (lua_State *L) {
   int i;
   int n = lua_gettop(L);  /* number of elements to pack */
+  lua_wizwar_charge(L, (size_t)n);  /* wizwar patch */
   lua_createtable(L, n, 1);  /* create result table */
   lua_insert(L, 1);  /* put it at index 1 */
   for (i = n; i >= 1; i--)  /* assign elements */
@@ -204,6 +210,7 @@ static int tunpack (lua_State *L) {
   if (l_unlikely(n >= (unsigned int)INT_MAX  ||
                  !lua_checkstack(L, (int)(++n))))
     return luaL_error(L, "too many results to unpack");
+  lua_wizwar_charge(L, (size_t)n);  /* wizwar patch */
   for (; i < e; i++) {  /* push arg[i..e - 1] (to avoid overflows) */
     lua_geti(L, 1, i);
   }

@@ -285,6 +285,8 @@ LUA_API void  (lua_rawsetp) (lua_State *L, int idx, const void *p);
 LUA_API int   (lua_setmetatable) (lua_State *L, int objindex);
 LUA_API void  (lua_wizwar_freeze) (lua_State *L, int idx);  /* wizwar patch */
 LUA_API int   (lua_wizwar_isfrozen) (lua_State *L, int idx);  /* wizwar patch */
+LUA_API int   (lua_wizwar_freezeall) (lua_State *L, int idx, const char *internal,
+                                      const lua_CFunction *stateful, int nstateful);  /* wizwar patch */
 LUA_API int   (lua_wizwar_entries) (lua_State *L, int idx);  /* wizwar patch */
 LUA_API void  (lua_wizwar_settle) (lua_State *L);  /* wizwar patch */
 LUA_API void  (lua_wizwar_record) (lua_State *L, int n, int frozen);  /* wizwar patch */
@@ -475,6 +477,11 @@ LUA_API void  (lua_upvaluejoin) (lua_State *L, int fidx1, int n1,
                                                int fidx2, int n2);
 
 LUA_API void (lua_sethook) (lua_State *L, lua_Hook func, int mask, int count);
+LUA_API void (lua_wizwar_charge) (lua_State *L, size_t n);  /* wizwar patch */
+/* wizwar patch: work done in C is charged to a count hook alone as one
+   instruction per this many bytes read or written, one per step of a loop */
+#define LUAI_WORKBYTES	64
+LUA_API lua_Integer (lua_wizwar_charged) (lua_State *L);  /* wizwar patch */
 LUA_API lua_Hook (lua_gethook) (lua_State *L);
 LUA_API int (lua_gethookmask) (lua_State *L);
 LUA_API int (lua_gethookcount) (lua_State *L);

@@ -327,13 +327,28 @@ void luaV_finishget (lua_State *L, const TValue *t, TValue *key, StkId val,
 
 
 /*
-** wizwar patch: the error of a write to a frozen table (see 'isfrozen').
+** wizwar patch: the error of a write to a frozen table (see 'isfrozen'): a
+** game record, or a table a script made while it loaded.
 */
 l_noret luaV_frozenerror (lua_State *L, const TValue *key) {
   if (ttisstring(key))
-    luaG_runerror(L, "attempt to modify a read-only game record (field '%s'): "
+    luaG_runerror(L, "attempt to modify a read-only table (field '%s'): game "
+                     "records and what a script made while loading are read-only; "
                      "copy what you change", getstr(tsvalue(key)));
-  luaG_runerror(L, "attempt to modify a read-only game record: copy what you change");
+  luaG_runerror(L, "attempt to modify a read-only table: game records and what a "
+                   "script made while loading are read-only; copy what you change");
+}
+
+
+/*
+** wizwar patch: the error of an assignment to a frozen upvalue (lapi.c,
+** 'lua_wizwar_freezeall'): a local a script's functions share since it loaded.
+*/
+l_noret luaV_frozenupvalerror (lua_State *L, const Proto *p, int n) {
+  TString *name = p->upvalues[n].name;
+  luaG_runerror(L, "attempt to assign to '%s', a local kept since the script "
+                   "loaded: scripts keep nothing between calls (a card keeps its "
+                   "data in ctx.data)", (name == NULL) ? "?" : getstr(name));
 }
 
 
@@ -555,10 +570,23 @@ l_sinline int LEnum (const TValue *l, const TValue *r) {
 /*
 ** return 'l < r' for non-numbers.
 */
+/*
+** wizwar patch (vendor/lua-src/PATCH.md, "Exact metering"): comparing long
+** strings reads them, which one instruction does not count.
+*/
+static void chargecompare (lua_State *L, TString *a, TString *b) {
+  size_t n = tsslen(a) + tsslen(b);
+  if (n > 2 * LUAI_MAXSHORTLEN)
+    luaG_chargework(L, n / LUAI_WORKBYTES);
+}
+
+
 static int lessthanothers (lua_State *L, const TValue *l, const TValue *r) {
   lua_assert(!ttisnumber(l) || !ttisnumber(r));
-  if (ttisstring(l) && ttisstring(r))  /* both are strings? */
+  if (ttisstring(l) && ttisstring(r)) {  /* both are strings? */
+    chargecompare(L, tsvalue(l), tsvalue(r));  /* wizwar patch */
     return l_strcmp(tsvalue(l), tsvalue(r)) < 0;
+  }
   else
     return luaT_callorderTM(L, l, r, TM_LT);
 }
@@ -579,8 +607,10 @@ int luaV_lessthan (lua_State *L, const TValue *l, const TValue *r) {
 */
 static int lessequalothers (lua_State *L, const TValue *l, const TValue *r) {
   lua_assert(!ttisnumber(l) || !ttisnumber(r));
-  if (ttisstring(l) && ttisstring(r))  /* both are strings? */
+  if (ttisstring(l) && ttisstring(r)) {  /* both are strings? */
+    chargecompare(L, tsvalue(l), tsvalue(r));  /* wizwar patch */
     return l_strcmp(tsvalue(l), tsvalue(r)) <= 0;
+  }
   else
     return luaT_callorderTM(L, l, r, TM_LE);
 }
@@ -623,7 +653,10 @@ int luaV_equalobj (lua_State *L, const TValue *t1, const TValue *t2) {
     case LUA_VLIGHTUSERDATA: return pvalue(t1) == pvalue(t2);
     case LUA_VLCF: return fvalue(t1) == fvalue(t2);
     case LUA_VSHRSTR: return eqshrstr(tsvalue(t1), tsvalue(t2));
-    case LUA_VLNGSTR: return luaS_eqlngstr(tsvalue(t1), tsvalue(t2));
+    case LUA_VLNGSTR:
+      if (tsvalue(t1) != tsvalue(t2) && tsslen(tsvalue(t1)) == tsslen(tsvalue(t2)))
+        chargecompare(L, tsvalue(t1), tsvalue(t2));  /* wizwar patch */
+      return luaS_eqlngstr(tsvalue(t1), tsvalue(t2));
     case LUA_VUSERDATA: {
       if (uvalue(t1) == uvalue(t2)) return 1;
       else if (L == NULL) return 0;
@@ -709,6 +742,7 @@ void luaV_concat (lua_State *L, int total) {
       else {  /* long string; copy strings directly to final result */
         ts = luaS_createlngstrobj(L, tl);
         copy2buff(top, n, getlngstr(ts));
+        luaG_chargework(L, tl / LUAI_WORKBYTES);  /* wizwar patch: the copy */
       }
       setsvalue2s(L, top - n, ts);  /* create result */
     }
@@ -1296,6 +1330,10 @@ void luaV_execute (lua_State *L, CallInfo *ci) {
       vmcase(OP_SETUPVAL) {
         StkId ra = RA(i);
         UpVal *uv = cl->upvals[GETARG_B(i)];
+        if (l_unlikely(uv->frozen)) {  /* wizwar patch */
+          savepc(L);
+          luaV_frozenupvalerror(L, cl->p, GETARG_B(i));
+        }
         setobj(L, uv->v.p, s2v(ra));
         luaC_barrier(L, uv, s2v(ra));
         vmbreak;

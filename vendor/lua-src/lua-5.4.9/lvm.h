@@ -111,6 +111,7 @@ typedef enum {
   (luaV_fastgeti(L,t,k,slot) && !isfrozen(hvalue(t)))
 
 LUAI_FUNC l_noret luaV_frozenerror (lua_State *L, const TValue *key);
+LUAI_FUNC l_noret luaV_frozenupvalerror (lua_State *L, const Proto *p, int n);  /* wizwar patch */
 
 
 /*

@@ -116,6 +116,7 @@ impl Build {
         // source here changes; cargo would otherwise keep the objects built before it.
         println!("cargo:rerun-if-changed={}", source_dir.display());
         println!("cargo:rerun-if-changed={}", manifest_dir.join("onelua.c").display());
+        println!("cargo:rerun-if-changed={}", manifest_dir.join("lwizwar.c").display());
 
         if !include_dir.exists() {
             fs::create_dir_all(&include_dir)
