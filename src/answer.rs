@@ -17,7 +17,7 @@
 
 use crate::geometry::{Dir, EdgeId, Place, Sq};
 use crate::value::{
-    edge_code, lua_wizwar_entries, lua_wizwar_record, push, push_built, push_kit, push_place, room_for, square_code,
+    edge_code, lua_wizwar_entries, push, push_built, push_kit, push_place, record_of_pairs, room_for, square_code,
     Value, KIT_EMPTY, KIT_SHARED,
 };
 use mlua::ffi;
@@ -185,7 +185,7 @@ unsafe fn push_merged(state: *mut ffi::lua_State, shared: &Shared, own: &[(&'sta
     ffi::lua_remove(state, -2);
     let fixed = ffi::lua_gettop(state);
     // The shared fields' pairs pushed at once, then the record's own: one frozen table of them
-    // all (lua_wizwar_record), as push_fields makes one.
+    // all (record_of_pairs), as push_fields makes one.
     let shared_fields = lua_wizwar_entries(state, fixed);
     if shared_fields < 0 {
         ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
@@ -204,7 +204,7 @@ unsafe fn push_merged(state: *mut ffi::lua_State, shared: &Shared, own: &[(&'sta
         ffi::lua_rawgeti(state, kit, KIT_EMPTY);
         return;
     }
-    lua_wizwar_record(state, n, 1);
+    record_of_pairs(state, n, true);
     ffi::lua_remove(state, fixed);
 }
 
@@ -224,13 +224,13 @@ unsafe fn push_fields<'a>(
         ffi::lua_rawgeti(state, kit, KIT_EMPTY);
         return;
     }
-    // (every pair on the stack, then made into one frozen table: lua_wizwar_record)
+    // (every pair on the stack, then made into one frozen table: record_of_pairs)
     room_for(state, 2 * n as c_int + 8);
     for (k, v) in fields.filter(|(_, v)| !v.is_nil()) {
         push_str(state, k);
         push_answer(state, v, kit);
     }
-    lua_wizwar_record(state, n as c_int, 1);
+    record_of_pairs(state, n as c_int, true);
 }
 
 /// Builds the answer at the light userdata argument 1 on a fresh stack (see `push_built`).

@@ -143,8 +143,9 @@ pub fn load_card(
         .ok_or_else(|| err(None, "card files end in .lua".into()))?
         .to_string();
 
-    let env = host.new_env().map_err(|e| err(None, e.to_string()))?;
     let lua = host.lua();
+    let memory_before = lua.used_memory();
+    let env = host.new_env().map_err(|e| err(None, e.to_string()))?;
     let card_fn = lua
         .create_function(|_, t: mlua::Value| match t {
             mlua::Value::Table(t) => Ok(t),
@@ -168,8 +169,24 @@ pub fn load_card(
     host.read_only(&table).map_err(|e| err(None, e.to_string()))?;
     host.freeze_loaded(&mlua::Value::Table(table.clone())).map_err(|e| err(None, e.to_string()))?;
     host.freeze_loaded(&mlua::Value::Table(env)).map_err(|e| err(None, e.to_string()))?;
+    // What the card keeps from loading (its code, texts, tables) is its for as long as the
+    // engine lives, inside the memory cap every script shares: a card that keeps more than a
+    // card needs is named here, not a later script that runs out of memory.
+    let kept = |lua: &mlua::Lua| lua.used_memory().saturating_sub(memory_before);
+    if kept(lua) > CARD_MEMORY_BYTES && lua.gc_collect().is_ok() && kept(lua) > CARD_MEMORY_BYTES {
+        return Err(err(
+            None,
+            format!(
+                "keeps {} bytes once loaded (a card may keep {CARD_MEMORY_BYTES}): make big data inside the hooks that use it",
+                kept(lua)
+            ),
+        ));
+    }
     Ok((def, table))
 }
+
+/// What one card file may keep in memory once loaded (the shipped ones keep a few tens of KB).
+pub const CARD_MEMORY_BYTES: usize = 2 * 1024 * 1024;
 
 fn host_error(file: &str, e: HostError) -> CardError {
     // The host's messages already carry "file:line:": take them apart, so the file is named once.

@@ -317,7 +317,7 @@ pub(crate) unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: O
 }
 
 /// Pushes the fields of `m` as a new table (its values as `push` pushes them).
-/// (Every pair on the stack, then made into one table: `lua_wizwar_record`; `push` freezes it.)
+/// (Every pair on the stack, then made into one table: `record_of_pairs`; `push` freezes it.)
 unsafe fn push_map(state: *mut mlua::ffi::lua_State, m: &Map, frozen: Option<std::os::raw::c_int>) {
     use mlua::ffi;
     room_for(state, 2 * m.len() as std::os::raw::c_int + 8);
@@ -325,7 +325,29 @@ unsafe fn push_map(state: *mut mlua::ffi::lua_State, m: &Map, frozen: Option<std
         ffi::lua_pushlstring(state, k.as_ptr() as *const std::os::raw::c_char, k.len());
         push(state, x, frozen);
     }
-    lua_wizwar_record(state, m.len() as std::os::raw::c_int, 0);
+    record_of_pairs(state, m.len() as std::os::raw::c_int, false);
+}
+
+/// Replaces the `n` key-value pairs on top of the stack with a new table of them (each set in
+/// turn as `lua_rawset` sets it: a nil value left out), frozen if asked. The caller made room
+/// on the stack for two more values.
+pub(crate) unsafe fn record_of_pairs(state: *mut mlua::ffi::lua_State, n: std::os::raw::c_int, frozen: bool) {
+    use mlua::ffi;
+    let first = ffi::lua_gettop(state) - 2 * n + 1;
+    ffi::lua_createtable(state, 0, n);
+    for i in 0..n {
+        ffi::lua_pushvalue(state, first + 2 * i);
+        ffi::lua_pushvalue(state, first + 2 * i + 1);
+        ffi::lua_rawset(state, -3);
+    }
+    if frozen {
+        lua_wizwar_freeze(state, -1);
+    }
+    if n > 0 {
+        // (the table where the first key was, the pairs gone)
+        ffi::lua_replace(state, first);
+        ffi::lua_settop(state, first);
+    }
 }
 
 /// Pushes the kit's frozen table of the place coded `code` (`kit`: the kit's stack index),
@@ -481,9 +503,6 @@ extern "C-unwind" {
     /// Pushes every entry of the table at `idx` (key, value, key, value...), raw, in one pass;
     /// returns how many, or -1 (nothing pushed) when the stack cannot take them.
     pub fn lua_wizwar_entries(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int) -> std::os::raw::c_int;
-    /// Replaces the `n` key-value pairs on top of the stack with a new table of them (set in
-    /// turn as `lua_rawset` would), frozen if `frozen` is not 0.
-    pub fn lua_wizwar_record(state: *mut mlua::ffi::lua_State, n: std::os::raw::c_int, frozen: std::os::raw::c_int);
 }
 
 fn refuse(what: &str) -> mlua::Error {
@@ -675,9 +694,9 @@ mod tests {
         assert_eq!(pushed.split(' ').filter(|e| !e.is_empty()).count(), 5, "{pushed}");
     }
 
-    /// `lua_wizwar_record` (the patched Lua) makes a table of the pairs on the stack as
-    /// `lua_rawset` would set them in turn (a nil value left out, a key given again set again),
-    /// frozen when asked, and leaves nothing else.
+    /// `record_of_pairs` makes a table of the pairs on the stack as `lua_rawset` sets them in
+    /// turn (a nil value left out, a key given again set again), frozen when asked, and leaves
+    /// nothing else.
     #[test]
     fn a_record_is_made_of_the_pairs_on_the_stack() {
         let lua = Lua::new();
@@ -705,7 +724,7 @@ mod tests {
                     mlua::ffi::lua_pushstring(state, c"one".as_ptr());
                     mlua::ffi::lua_pushstring(state, c"c".as_ptr());
                     mlua::ffi::lua_pushstring(state, c"z".as_ptr());
-                    lua_wizwar_record(state, 5, frozen);
+                    record_of_pairs(state, 5, frozen != 0);
                     assert_eq!(mlua::ffi::lua_gettop(state), base + 1);
                     mlua::ffi::lua_pushboolean(state, frozen);
                 })
@@ -714,6 +733,18 @@ mod tests {
             .unwrap();
             assert!(ok, "frozen {frozen}");
         }
+        // No pairs: an empty table (not nothing).
+        let empty: mlua::Value = unsafe {
+            lua.exec_raw((), |state| {
+                let base = mlua::ffi::lua_gettop(state);
+                record_of_pairs(state, 0, false);
+                assert_eq!(mlua::ffi::lua_gettop(state), base + 1);
+            })
+        }
+        .unwrap();
+        assert!(
+            matches!(empty, mlua::Value::Table(t) if t.raw_len() == 0 && t.pairs::<mlua::Value, mlua::Value>().count() == 0)
+        );
     }
 
     #[test]

@@ -362,6 +362,16 @@ fn a_module_keeps_nothing_between_calls() {
     std::fs::remove_dir_all(&root).ok();
 }
 
+/// A card that keeps megabytes from loading is named then, not a later script that runs out
+/// of the memory every script shares.
+#[test]
+fn a_card_that_keeps_much_memory_is_named_as_it_loads() {
+    let top = "local kept = { ('x'):rep(4096):rep(1024) }\n";
+    let root = root_with_card(&card_source(top, "ctx.game:log('note', { n = #kept[1] })"));
+    loading_fails(&root, "a card keeping 4 MB", CARD, "once loaded");
+    std::fs::remove_dir_all(&root).ok();
+}
+
 #[test]
 fn a_coroutine_made_while_loading_is_refused() {
     let top = "local gen = coroutine.wrap(function() local n = 0 while true do n = n + 1 coroutine.yield(n) end end)\n";
@@ -416,7 +426,7 @@ fn careless_cards_give_the_same_games_on_any_number_of_threads() {
 fn no_address_reaches_a_script() {
     let e = Engine::new(Path::new(FIXTURES), &setup(1), bots(1)).unwrap();
     let shown = e.eval_lua("return tostring({}) .. '|' .. tostring(print) .. '|' .. string.format('%p', {})").unwrap();
-    assert_eq!(shown, "\"table|function|(null)\"");
+    assert_eq!(shown, "\"table: (no address)|function: (no address)|(null)\"");
     let err = e.eval_lua("error({ code = 1 })").unwrap_err();
     assert!(!err.contains("0x"), "{err}");
     let err = e.eval_lua("local t = { [{}] = 1, [{}] = 2 } for k in next, t do end").unwrap_err();

@@ -787,3 +787,12 @@ fn abort_outside_a_call_does_not_poison_the_next_one() {
     host.abort(HostError::Aborted("stray".into()));
     assert_usable(&host);
 }
+
+/// Raw equality of two long strings compares them without a running thread to charge (Lua
+/// calls the comparison with none): it answers as Lua does (the test suite found it crashing).
+#[test]
+fn long_strings_compare_raw() {
+    let host = host();
+    assert!(eval_bool(&host, "local a, b = ('x'):rep(100), ('x'):rep(99) .. 'x' return rawequal(a, b) and a == b"));
+    assert!(eval_bool(&host, "local t = { [('k'):rep(100)] = 1 } return t[('k'):rep(99) .. 'k'] == 1"));
+}

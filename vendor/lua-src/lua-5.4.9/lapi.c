@@ -1097,37 +1097,6 @@ LUA_API int lua_wizwar_entries (lua_State *L, int idx) {
 }
 
 
-/*
-** wizwar patch: replaces the 'n' key-value pairs on top of the stack (key, value, key,
-** value...) with a new table holding them, set in turn as 'lua_rawset' would set them, made at
-** its size and, with 'frozen', frozen: one call for a record of the kernel's instead of a
-** 'lua_rawset' per field.
-*/
-LUA_API void lua_wizwar_record (lua_State *L, int n, int frozen) {
-  Table *t;
-  StkId first;
-  int i;
-  lua_lock(L);
-  api_checknelems(L, 2 * n);
-  t = luaH_new(L);
-  sethvalue2s(L, L->top.p, t);  /* (anchored while it is filled) */
-  api_incr_top(L);
-  if (n > 0)
-    luaH_resize(L, t, 0, n);
-  first = L->top.p - 1 - 2 * n;
-  for (i = 0; i < n; i++) {
-    luaH_set(L, t, s2v(first + 2 * i), s2v(first + 2 * i + 1));
-    luaC_barrierback(L, obj2gco(t), s2v(first + 2 * i + 1));
-  }
-  if (frozen)
-    setfrozen(t);
-  setobjs2s(L, first, L->top.p - 1);
-  L->top.p = first + 1;
-  luaC_checkGC(L);
-  lua_unlock(L);
-}
-
-
 LUA_API int lua_setmetatable (lua_State *L, int objindex) {
   TValue *obj;
   Table *mt;

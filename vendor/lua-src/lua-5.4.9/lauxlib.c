@@ -937,9 +937,9 @@ LUALIB_API const char *luaL_tolstring (lua_State *L, int idx, size_t *len) {
         const char *kind = (tt == LUA_TSTRING) ? lua_tostring(L, -1) :
                                                  luaL_typename(L, idx);
         /* wizwar patch (vendor/lua-src/PATCH.md, "No addresses"): the kind
-           alone, no address (addresses differ from process to process, and
-           a seeded game must not) */
-        lua_pushstring(L, kind);
+           and no address (addresses differ from process to process, and a
+           seeded game must not) */
+        lua_pushfstring(L, "%s: (no address)", kind);
         if (tt != LUA_TNIL)
           lua_remove(L, -2);  /* remove '__name' */
         break;

@@ -433,8 +433,11 @@ static void marksettled (global_State *g) {
     if (o->tt == LUA_VUPVAL)
       markvalue(g, gco2upv(o)->v.p)
     else {
+      /* Linked by hand: it may be gray already (a full collection that cut a cycle
+         short swept the others back to white, not it), though in no list now. */
+      *getgclist(o) = g->gray;
+      g->gray = o;
       set2gray(o);
-      linkobjgclist(o, g->gray);
     }
   }
 }

@@ -289,7 +289,6 @@ LUA_API int   (lua_wizwar_freezeall) (lua_State *L, int idx, const char *interna
                                       const lua_CFunction *stateful, int nstateful);  /* wizwar patch */
 LUA_API int   (lua_wizwar_entries) (lua_State *L, int idx);  /* wizwar patch */
 LUA_API void  (lua_wizwar_settle) (lua_State *L);  /* wizwar patch */
-LUA_API void  (lua_wizwar_record) (lua_State *L, int n, int frozen);  /* wizwar patch */
 LUA_API int   (lua_wizwar_clear) (lua_State *L, int idx, int maxnodes);  /* wizwar patch */
 LUA_API int   (lua_wizwar_memo_hit) (lua_State *L, int n, int kind, int um, int useen,
                                       int uper, int uplaces, int unil,

@@ -654,8 +654,9 @@ int luaV_equalobj (lua_State *L, const TValue *t1, const TValue *t2) {
     case LUA_VLCF: return fvalue(t1) == fvalue(t2);
     case LUA_VSHRSTR: return eqshrstr(tsvalue(t1), tsvalue(t2));
     case LUA_VLNGSTR:
-      if (tsvalue(t1) != tsvalue(t2) && tsslen(tsvalue(t1)) == tsslen(tsvalue(t2)))
-        chargecompare(L, tsvalue(t1), tsvalue(t2));  /* wizwar patch */
+      /* wizwar patch (no L: a raw comparison, 'luaV_rawequalobj', charged nothing) */
+      if (L != NULL && tsvalue(t1) != tsvalue(t2) && tsslen(tsvalue(t1)) == tsslen(tsvalue(t2)))
+        chargecompare(L, tsvalue(t1), tsvalue(t2));
       return luaS_eqlngstr(tsvalue(t1), tsvalue(t2));
     case LUA_VUSERDATA: {
       if (uvalue(t1) == uvalue(t2)) return 1;
