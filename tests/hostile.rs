@@ -381,9 +381,11 @@ fn a_coroutine_made_while_loading_is_refused() {
 }
 
 /// Careless cards that tried to keep state, played over many games: the same games whatever
-/// the number of threads (each thread's engine plays another share of the games).
+/// the number of threads (each thread's engine plays another share of the games). 40 games
+/// each here; `WIZWAR_HOSTILE_GAMES=1000` plays more.
 #[test]
 fn careless_cards_give_the_same_games_on_any_number_of_threads() {
+    let games = std::env::var("WIZWAR_HOSTILE_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(40);
     use wizwar::sim::{run, Bots, Cap, SimConfig};
     let careless = [
         card_source("local casts = 0\n", "casts = casts + 1 ctx:damage(ctx.target, casts)"),
@@ -397,7 +399,7 @@ fn careless_cards_give_the_same_games_on_any_number_of_threads() {
                 root: root.clone(),
                 ruleset: "toy".into(),
                 players: vec![2],
-                games: 40,
+                games,
                 seed: 1,
                 cap: Cap::Turns(40),
                 bots: Bots::Random,
