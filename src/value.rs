@@ -316,16 +316,17 @@ pub(crate) unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: O
     }
 }
 
-/// Pushes the fields of `m` as a new table (its values as `push` pushes them).
-/// (Every pair on the stack, then made into one table: `record_of_pairs`; `push` freezes it.)
+/// Pushes the fields of `m` as a new table (its values as `push` pushes them; `push` freezes
+/// it).
 unsafe fn push_map(state: *mut mlua::ffi::lua_State, m: &Map, frozen: Option<std::os::raw::c_int>) {
     use mlua::ffi;
-    room_for(state, 2 * m.len() as std::os::raw::c_int + 8);
+    room_for(state, 8);
+    ffi::lua_createtable(state, 0, m.len() as std::os::raw::c_int);
     for (k, x) in m {
         ffi::lua_pushlstring(state, k.as_ptr() as *const std::os::raw::c_char, k.len());
         push(state, x, frozen);
+        ffi::lua_rawset(state, -3);
     }
-    record_of_pairs(state, m.len() as std::os::raw::c_int, false);
 }
 
 /// Replaces the `n` key-value pairs on top of the stack with a new table of them (each set in
