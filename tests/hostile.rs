@@ -330,36 +330,36 @@ fn a_card_keeps_nothing_in_its_locals_or_tables() {
 
 #[test]
 fn a_module_keeps_nothing_between_calls() {
-    // A "mailbox" two cards could pass values through, and a counter.
-    let root = root_with_card(&card_source("local box = require('lib.mailbox')\n", "box.put(ctx.card)"));
-    std::fs::create_dir_all(root.join("cards/lib")).unwrap();
-    std::fs::write(
-        root.join("cards/lib/mailbox.lua"),
-        "local letters = {}\nlocal sent = 0\nlocal M = {}\nfunction M.put(v)\n  letters[#letters + 1] = v\nend\nfunction M.count()\n  sent = sent + 1\n  return sent\nend\nreturn M\n",
-    )
-    .unwrap();
-    let e = Engine::new(&root, &setup(1), bots(1)).unwrap();
-    assert!(e.run_until_action(Some(10)).is_none());
-    let key = cast_key(&e);
-    assert_eq!(e.take_action(&key), Ok(false));
-    let message = e.last_error().unwrap();
-    assert!(message.starts_with("cards/lib/mailbox.lua:5:") && message.contains("read-only"), "{message}");
-    std::fs::remove_dir_all(&root).ok();
-
-    let root = root_with_card(&card_source("local box = require('lib.mailbox')\n", "box.count()"));
-    std::fs::create_dir_all(root.join("cards/lib")).unwrap();
-    std::fs::write(
-        root.join("cards/lib/mailbox.lua"),
-        "local sent = 0\nlocal M = {}\nfunction M.count()\n  sent = sent + 1\n  return sent\nend\nreturn M\n",
-    )
-    .unwrap();
-    let e = Engine::new(&root, &setup(1), bots(1)).unwrap();
-    assert!(e.run_until_action(Some(10)).is_none());
-    let key = cast_key(&e);
-    assert_eq!(e.take_action(&key), Ok(false));
-    let message = e.last_error().unwrap();
-    assert!(message.starts_with("cards/lib/mailbox.lua:4:") && message.contains("'sent'"), "{message}");
-    std::fs::remove_dir_all(&root).ok();
+    // A "mailbox" two cards could pass values through, and a counter: each refused at the
+    // module's own line.
+    let cases = [
+        (
+            "a mailbox",
+            "box.put(ctx.card)",
+            "local letters = {}\nlocal M = {}\nfunction M.put(v)\n  letters[#letters + 1] = v\nend\nreturn M\n",
+            "cards/lib/mailbox.lua:4:",
+            "read-only",
+        ),
+        (
+            "a counter",
+            "box.count()",
+            "local sent = 0\nlocal M = {}\nfunction M.count()\n  sent = sent + 1\n  return sent\nend\nreturn M\n",
+            "cards/lib/mailbox.lua:4:",
+            "'sent'",
+        ),
+    ];
+    for (what, body, module, line, says) in cases {
+        let root = root_with_card(&card_source("local box = require('lib.mailbox')\n", body));
+        std::fs::create_dir_all(root.join("cards/lib")).unwrap();
+        std::fs::write(root.join("cards/lib/mailbox.lua"), module).unwrap();
+        let e = Engine::new(&root, &setup(1), bots(1)).unwrap();
+        assert!(e.run_until_action(Some(10)).is_none());
+        let key = cast_key(&e);
+        assert_eq!(e.take_action(&key), Ok(false), "{what}");
+        let message = e.last_error().unwrap();
+        assert!(message.starts_with(line) && message.contains(says), "{what}: {message}");
+        std::fs::remove_dir_all(&root).ok();
+    }
 }
 
 /// A card that keeps megabytes from loading is named then, not a later script that runs out
