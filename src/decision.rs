@@ -9,12 +9,15 @@
 //! a saved game replayed against changed cards can tell exactly where it stops making sense.
 //! People and tests may name an option by its label, part of one, or a record it matches.
 
+use crate::engine::LogEntry;
 use crate::geometry::moves::Mover;
 use crate::geometry::Sq;
 use crate::rng::GameRng;
 use crate::state::GameState;
 use crate::value::Value;
+use crate::view::SeatView;
 use serde::{Deserialize, Serialize};
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::collections::VecDeque;
 
@@ -295,6 +298,33 @@ pub enum Decision {
     Fail(String),
 }
 
+/// What an agent is shown at a question: the game as its seat sees it (`view.rs`), made the
+/// first time the agent looks (a bot that picks among keys never does). An agent is given
+/// nothing else of the game: no seat's agent can reach the referee's state.
+pub struct Sight<'a> {
+    make: &'a dyn Fn() -> SeatView,
+    made: OnceCell<SeatView>,
+    make_log: &'a dyn Fn() -> Vec<LogEntry>,
+    log: OnceCell<Vec<LogEntry>>,
+}
+
+impl<'a> Sight<'a> {
+    /// What `make` and `make_log` give, each made the first time it is looked at.
+    pub fn new(make: &'a dyn Fn() -> SeatView, make_log: &'a dyn Fn() -> Vec<LogEntry>) -> Sight<'a> {
+        Sight { make, made: OnceCell::new(), make_log, log: OnceCell::new() }
+    }
+
+    /// The seat's view of the game.
+    pub fn view(&self) -> &SeatView {
+        self.made.get_or_init(self.make)
+    }
+
+    /// The game's log as the seat was shown it (`view::log_view`).
+    pub fn log(&self) -> &[LogEntry] {
+        self.log.get_or_init(self.make_log)
+    }
+}
+
 pub trait Agent {
     fn decide(&mut self, req: &Request) -> Decision;
 
@@ -305,10 +335,22 @@ pub trait Agent {
         true
     }
 
-    /// The same, with the game in view (bots that look at the board; the kernel always asks
-    /// this way). By default the request alone decides.
-    fn decide_seeing(&mut self, req: &Request, _game: &GameState) -> Decision {
+    /// The same, with the game as the asked seat sees it in sight (bots that look at the
+    /// board; the kernel always asks this way). By default the request alone decides.
+    fn decide_seeing(&mut self, req: &Request, _sight: &Sight) -> Decision {
         self.decide(req)
+    }
+
+    /// Does this agent see everything at seat `player`? Only tools named as such (a test's
+    /// checker, a referee's), never a player: the kernel then asks [`Agent::decide_omniscient`]
+    /// with the referee's state beside the seat's view.
+    fn omniscient(&self, _player: u32) -> bool {
+        false
+    }
+
+    /// The question, for an omniscient agent (see [`Agent::omniscient`]).
+    fn decide_omniscient(&mut self, req: &Request, sight: &Sight, _referee: &GameState) -> Decision {
+        self.decide_seeing(req, sight)
     }
 }
 
@@ -422,10 +464,10 @@ impl Agent for HunterAgent {
         self.aggressive.decide(req)
     }
 
-    fn decide_seeing(&mut self, req: &Request, game: &GameState) -> Decision {
+    fn decide_seeing(&mut self, req: &Request, sight: &Sight) -> Decision {
         let hostile = req.options.iter().any(|c| matches!(c.value.get("hostile"), Some(Value::Bool(true))));
         if req.min <= 1 && req.max >= 1 && !hostile {
-            if let Some(key) = self.closing_in(req, game) {
+            if let Some(key) = self.closing_in(req, &sight.view().state) {
                 return Decision::Answer(vec![key]);
             }
         }
@@ -539,9 +581,20 @@ impl Agent for Seats {
         }
     }
 
-    fn decide_seeing(&mut self, req: &Request, game: &GameState) -> Decision {
+    fn decide_seeing(&mut self, req: &Request, sight: &Sight) -> Decision {
         match self.agents.get_mut(req.player as usize) {
-            Some(a) => a.decide_seeing(req, game),
+            Some(a) => a.decide_seeing(req, sight),
+            None => Decision::Fail(format!("no agent sits at seat {}", req.player)),
+        }
+    }
+
+    fn omniscient(&self, player: u32) -> bool {
+        self.agents.get(player as usize).is_some_and(|a| a.omniscient(player))
+    }
+
+    fn decide_omniscient(&mut self, req: &Request, sight: &Sight, referee: &GameState) -> Decision {
+        match self.agents.get_mut(req.player as usize) {
+            Some(a) => a.decide_omniscient(req, sight, referee),
             None => Decision::Fail(format!("no agent sits at seat {}", req.player)),
         }
     }

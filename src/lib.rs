@@ -23,3 +23,4 @@ pub mod state;
 pub mod testing;
 pub mod value;
 pub mod value_map;
+pub mod view;

@@ -18,6 +18,7 @@ use crate::engine::{Answered, Engine, Outcome};
 use crate::geometry::render::render_ascii;
 use crate::state::{CardId, GameState};
 use crate::value::Value;
+use crate::view::Viewer;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, Write};
 
@@ -59,6 +60,9 @@ pub struct Front<'a> {
     last_asked: Option<u32>,
     /// The story told since the last person's question (shown again after a hot-seat screen).
     recent: Vec<String>,
+    /// Whose view the screen shows now: the person asked, at his question; else the one person
+    /// playing, or (several people at one screen, or none) what every seat sees.
+    viewer: std::cell::Cell<Viewer>,
 }
 
 impl<'a> Front<'a> {
@@ -73,7 +77,13 @@ impl<'a> Front<'a> {
             clear: false,
             last_asked: None,
             recent: Vec::new(),
+            viewer: std::cell::Cell::new(watcher(humans)),
         }
+    }
+
+    /// Runs `f` on the game at the open question as the screen's viewer sees it.
+    fn seen<R>(&self, f: impl FnOnce(&GameState) -> R) -> R {
+        f(&self.engine.seat_view(self.viewer.get()).state)
     }
 
     /// Clear the screen with ANSI codes before a hot-seat screen (when stdout is a terminal).
@@ -141,7 +151,7 @@ impl<'a> Front<'a> {
         if self.verbosity == Verbosity::Quiet || from == len {
             return;
         }
-        let entries = self.engine.view_log_since(from);
+        let entries = self.engine.seat_log_since(from, watcher(&self.humans));
         for line in collapse(self.engine.narrate(&entries, self.verbosity == Verbosity::Verbose)) {
             let shown = if line.starts_with("---") { format!("\n{line}") } else { format!("  {line}") };
             let _ = writeln!(out, "{shown}");
@@ -159,7 +169,15 @@ impl<'a> Front<'a> {
         }
         self.last_asked = Some(req.player);
         self.recent.clear();
-        let who = self.engine.with_view(|st| wizard_name(st, req.player));
+        self.viewer.set(Viewer::Seat(req.player));
+        let answer = self.question_asked(req, input, out);
+        self.viewer.set(watcher(&self.humans));
+        answer
+    }
+
+    /// The question to the person at `req.player`, shown as he sees the game.
+    fn question_asked(&mut self, req: &Request, input: &mut dyn BufRead, out: &mut dyn Write) -> Option<Vec<String>> {
+        let who = self.seen(|st| wizard_name(st, req.player));
         let mut steps = menu::in_steps(req).then(|| menu::Steps::new(req, self.card_names(req)));
         let question = |steps: &Option<menu::Steps>| match steps {
             Some(steps) => steps.show(&who),
@@ -213,7 +231,7 @@ impl<'a> Front<'a> {
             .flat_map(|c| ["card", "boost"].map(|f| c.value.get(f).and_then(Value::as_int)))
             .flatten()
             .collect();
-        self.engine.with_view(|st| {
+        self.seen(|st| {
             ids.into_iter()
                 .filter_map(|id| {
                     let inst = st.cards.iter().find(|c| i64::from(c.id) == id)?;
@@ -227,7 +245,7 @@ impl<'a> Front<'a> {
     /// last one's hand is gone, the keyboard is passed, and after Enter the story since the last
     /// person's question is told again. False when the input ends.
     fn pass_keyboard(&mut self, to: u32, input: &mut dyn BufRead, out: &mut dyn Write) -> bool {
-        let who = self.engine.with_view(|st| wizard_name(st, to));
+        let who = self.seen(|st| wizard_name(st, to));
         if self.clear {
             let _ = write!(out, "\x1b[2J\x1b[3J\x1b[H");
         } else {
@@ -243,7 +261,7 @@ impl<'a> Front<'a> {
             let _ = write!(out, "\x1b[2J\x1b[3J\x1b[H");
         }
         if !self.recent.is_empty() {
-            let prev = self.last_asked.map(|p| self.engine.with_view(|st| wizard_name(st, p))).unwrap_or_default();
+            let prev = self.last_asked.map(|p| self.seen(|st| wizard_name(st, p))).unwrap_or_default();
             let _ = writeln!(out, "\nSince {prev}'s last decision:");
             for line in std::mem::take(&mut self.recent) {
                 let _ = writeln!(out, "{line}");
@@ -269,7 +287,7 @@ impl<'a> Front<'a> {
 
     /// The question and its numbered options.
     fn question(&self, req: &Request) -> String {
-        let who = self.engine.with_view(|st| wizard_name(st, req.player));
+        let who = self.seen(|st| wizard_name(st, req.player));
         let mut s = format!("\n{who}: {} ({})\n", req.prompt, req.kind);
         for (i, c) in req.options.iter().enumerate() {
             s.push_str(&format!("  {:>2}. {}\n", i + 1, if c.label.is_empty() { &c.key } else { &c.label }));
@@ -282,14 +300,14 @@ impl<'a> Front<'a> {
 
     /// The board as the player asked sees it, and one line per wizard.
     pub fn board(&self) -> String {
-        let mut s = self.engine.with_view(|st| render_ascii(&st.board, &overlay(st)));
+        let mut s = self.seen(|st| render_ascii(&st.board, &overlay(st)));
         s.push_str(&self.status_lines());
         s
     }
 
     /// One line per wizard: name, life, where, cards, score (the ruleset's words); no data.
     pub fn status_lines(&self) -> String {
-        let players: Vec<_> = self.engine.with_view(|st| st.players.to_vec());
+        let players: Vec<_> = self.seen(|st| st.players.to_vec());
         let mut s = String::new();
         for p in &players {
             let g = wizard_glyph(p.id);
@@ -309,7 +327,7 @@ impl<'a> Front<'a> {
     /// A player's hand with short card texts, and what he has in play or carries.
     pub fn hand(&self, p: u32) -> String {
         let defs: BTreeMap<&str, &CardDef> = self.engine.card_defs().map(|d| (d.key.as_str(), d)).collect();
-        self.engine.with_view(|st| {
+        self.seen(|st| {
             let Some(pl) = st.players.get(p as usize) else { return String::new() };
             let mut s = format!("Your hand ({}):\n", wizard_name(st, p));
             if pl.hand.is_empty() {
@@ -343,7 +361,7 @@ impl<'a> Front<'a> {
     fn card(&self, name: &str) -> String {
         let defs: Vec<&CardDef> = self.engine.card_defs().collect();
         let by_id = name.trim_start_matches('#').parse::<CardId>().ok().and_then(|id| {
-            let key = self.engine.with_view(|st| st.cards.iter().find(|c| c.id == id).map(|c| c.def.clone()))?;
+            let key = self.seen(|st| st.cards.iter().find(|c| c.id == id).map(|c| c.def.clone()))?;
             defs.iter().find(|d| *d.key == *key).copied()
         });
         let low = name.to_lowercase();
@@ -374,10 +392,19 @@ impl<'a> Front<'a> {
 
     /// The last `n` lines of the game's story so far, minor events included.
     fn story(&self, n: usize) -> String {
-        let entries = self.engine.view_log_since(0);
+        let entries = self.engine.seat_log_since(0, self.viewer.get());
         let lines = collapse(self.engine.narrate(&entries, true));
         let skip = lines.len().saturating_sub(n);
         lines[skip..].iter().map(|l| if l.starts_with("---") { format!("{l}\n") } else { format!("  {l}\n") }).collect()
+    }
+}
+
+/// Whose view the story is told in, between questions: the one person playing, or, several
+/// people at one screen (or none), what every seat sees.
+fn watcher(humans: &[u32]) -> Viewer {
+    match humans {
+        [one] => Viewer::Seat(*one),
+        _ => Viewer::Public,
     }
 }
 

@@ -71,6 +71,9 @@ pub struct RulesetFile {
     /// another type, a key declared nowhere or a required key left out is a loading error.
     #[serde(default)]
     pub config_types: BTreeMap<String, String>,
+    /// What the ruleset hides from whom (`view::Visibility`): everything else is public.
+    #[serde(default)]
+    pub visibility: crate::view::Visibility,
 }
 
 /// What one `ruleset.toml` may say: every field is optional, since a ruleset that extends
@@ -92,6 +95,7 @@ struct RulesetPatch {
     phases: Option<Vec<PhaseSpec>>,
     config: Option<toml::Table>,
     config_types: Option<BTreeMap<String, String>>,
+    visibility: Option<crate::view::Visibility>,
 }
 
 /// An option as one file may give it: a new one, or an inherited one with another default.

@@ -50,6 +50,34 @@ pub struct CardInstance {
     pub data: Value,
     /// When it entered play: orders handlers of cards in play.
     pub entered: u64,
+    /// The face it shows, where its zone's rule is not to be followed (a card played face
+    /// down, a card revealed): back to the zone's rule when it moves (`view.rs`).
+    #[serde(default, skip_serializing_if = "Face::is_default")]
+    pub face: Face,
+    /// Seats it was shown to, besides those its zone lets see it (a hand looked into): until
+    /// it moves.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shown_to: Vec<PlayerId>,
+}
+
+/// A card's face, as to who sees it (the ruleset declares who sees the cards of each zone:
+/// `view::Visibility`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Face {
+    /// As its zone's rule says.
+    #[default]
+    Default,
+    /// Face down: its holder alone sees it.
+    Down,
+    /// Face up: everyone sees it (revealed).
+    Up,
+}
+
+impl Face {
+    pub fn is_default(&self) -> bool {
+        *self == Face::Default
+    }
 }
 
 /// A wizard and the player behind it.

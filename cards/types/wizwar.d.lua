@@ -488,10 +488,21 @@ function Game:new_cards(keys, zone) end
 ---@param opts? {bottom?: boolean}
 function Game:move_card(c, zone, opts) end
 
----Change a card instance's controller, target or energy tokens.
+---Change a card instance's controller, target, energy tokens or face (down: its holder alone sees it; up: everyone; default: as its zone's rule says; a card's face goes back to default when it moves).
 ---@param c integer
----@param fields {controller?: integer, target?: any, energy?: integer}
+---@param fields {controller?: integer, target?: any, energy?: integer, face?: "down"|"up"|"default"}
 function Game:set_card(c, fields) end
+
+---Show card c to a seat or seats (or, without `to`, turn it face up to everyone) until it moves: what a spell lets a player look at.
+---@param c integer
+---@param to? integer|integer[]
+function Game:reveal(c, to) end
+
+---May seat p see card c now (its zone's rule in the ruleset's [visibility], its face, the seats it was shown to)?
+---@param p integer
+---@param c integer
+---@return boolean
+function Game:sees(p, c) end
 
 ---Shuffle a pile with the game's dice.
 ---@param name string
@@ -585,10 +596,11 @@ function Game:remove_warps(name) end
 ---@param spec table
 function Game:arrange_board(spec) end
 
----Roll a die with the game's seeded dice (logged).
+---Roll a die with the game's seeded dice (logged; for the seat or seats `to` alone, if given).
 ---@param sides integer
+---@param to? integer|integer[]
 ---@return integer
-function Game:roll(sides) end
+function Game:roll(sides, to) end
 
 ---A shuffled copy of a list, with the game's dice.
 ---@param list any[]
@@ -616,10 +628,11 @@ function Game:before(name, payload) end
 ---@param payload table
 function Game:after(name, payload) end
 
----Append an entry to the event log (no handlers run).
+---Append an entry to the event log (no handlers run), for the seat or seats `to` alone if given. The kernel's own entries (answer, error, game_over, roll, turn) and the events' names are reserved.
 ---@param event string
 ---@param data? table
-function Game:log(event, data) end
+---@param to? integer|integer[]
+function Game:log(event, data, to) end
 
 ---Call one of a card's hooks with a ctx built from extra; nil if it has none.
 ---@param c integer
@@ -706,7 +719,7 @@ function Ctx:answered() end
 ---@return any ...
 function Ctx:cancel(entry) end
 
----What wizard p carries that can be dropped: { key, treasure = object id } or { key, card = c } (his treasure, then the object cards he carries: common.carried_cards). (rulesets: mechanics)
+---What wizard p carries that the card's caster may pick for him to drop: { key, treasure = object id } or { key, card = c } (his treasure, then the object cards he carries: common.carried_cards, those the caster sees). Where an edition carries objects in the hand (common.carries_in_hand), which the caster does not see, one entry { from_hand = true } stands for "an object from his hand", its holder picking which (H.drop): offered whenever his hand holds cards, so it tells nothing of what they are. (rulesets: mechanics)
 ---@param p? any
 ---@return any ...
 function Ctx:carried(p) end
@@ -764,7 +777,7 @@ function Ctx:door_passes(p) end
 ---@return boolean
 function Ctx:doors_fall_with_walls() end
 
----Wizard p drops a carried thing (an entry of H.carried) in his square; false if refused. (rulesets: mechanics)
+---Wizard p drops a carried thing (an entry of H.carried) in his square; false if refused, or if he was to pick an object from his hand and holds none. (rulesets: mechanics)
 ---@param p? any
 ---@param what? any
 ---@return any ...

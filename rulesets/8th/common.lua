@@ -21,6 +21,19 @@ end
 -- 8th: Optional Rules, Treasure Hunters: kills score nothing.
 function M.kills_score(game) return not game:option("treasure_hunters") end
 
+-- A spell that transformed a wizard ends: his form goes with it (transform.lua), so that no
+-- var names a card once it has left play (it may lie in a hand later, where only its holder
+-- may know it).
+local end_spell = M.end_spell
+function M.end_spell(game, c)
+  local p = game:card_data(c, "transforms")
+  end_spell(game, c)
+  if p == nil then return end
+  game:set_card_data(c, "transforms", nil)
+  local f = game:player(p).vars.form
+  if f and f.card == c then game:set_player_var(p, "form", nil) end
+end
+
 -- Do the items wizard p carries count toward his hand limit? (Not in a form that frees
 -- them: Extra Arms. Required here: transform.lua requires this module.)
 function M.items_count(game, p)

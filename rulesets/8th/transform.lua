@@ -41,7 +41,7 @@ end
 function M.transform(game, p, c, spec)
   local old = M.form(game, p)
   if old and old.card ~= c then common.end_spell(game, old.card) end
-  local f = { card = c, name = game:card(c).name }
+  local f = { card = c }
   for k, v in next, spec or {} do f[k] = v end -- (a copy: any order)
   game:set_player_var(p, "form", f)
   game:set_card_data(c, "transforms", p)

@@ -12,6 +12,9 @@ end
 
 function M.is_object_card(game, c) return M.is_object(game, c) end
 
+-- classic, The Cards: physical objects stay in the hand until used.
+function M.carries_in_hand(_game) return true end
+
 -- The objects he carries: shown ones (play area), then those in his hand.
 local in_play = M.carried_cards
 function M.carried_cards(game, p)

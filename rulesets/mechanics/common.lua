@@ -34,6 +34,10 @@ function M.turn_order(game) return game:turn_order() end
 -- Is card c an object a wizard carries (an item), rather than a spell? (edition)
 function M.is_object_card(game, c) return game:card(c).kind == "item" end
 
+-- edition: may a wizard carry objects in his hand, where others do not see them (classic,
+-- The Cards: physical objects stay in the hand)? The 8th's lie face up in play (8th: Item).
+function M.carries_in_hand(_game) return false end
+
 -- The object cards wizard p carries: those of his play area.
 function M.carried_cards(game, p)
   local out = {}

@@ -150,23 +150,45 @@ function H.end_spell(ctx, c)
   return true
 end
 
--- What wizard p carries that can be dropped: { key, treasure = object id } or { key, card = c }
--- (his treasure, then the object cards he carries: common.carried_cards).
+-- What wizard p carries that the card's caster may pick for him to drop: { key, treasure =
+-- object id } or { key, card = c } (his treasure, then the object cards he carries:
+-- common.carried_cards, those the caster sees). Where an edition carries objects in the hand
+-- (common.carries_in_hand), which the caster does not see, one entry { from_hand = true }
+-- stands for "an object from his hand", its holder picking which (H.drop): offered whenever
+-- his hand holds cards, so it tells nothing of what they are.
 function H.carried(ctx, p)
-  local game = ctx.game
+  local game, chooser = ctx.game, ctx.caster
   local out = {}
   local t = common.carried_treasure(game, p)
   if t then out[#out + 1] = { label = "treasure #" .. t.id, treasure = t.id } end
   for _, c in ipairs(common.carried_cards(game, p)) do
-    out[#out + 1] = { label = game:card(c).name .. " #" .. c, card = c }
+    if chooser == nil or game:sees(chooser, c) then
+      out[#out + 1] = { label = game:card(c).name .. " #" .. c, card = c }
+    end
+  end
+  if chooser ~= nil and chooser ~= p and common.carries_in_hand(game) and #game:hand(p) > 0 then
+    out[#out + 1] = { label = "an object from his hand (he picks which, if he has one)", from_hand = true }
   end
   return out
 end
 
--- Wizard p drops a carried thing (an entry of H.carried) in his square; false if refused.
+-- Wizard p drops a carried thing (an entry of H.carried) in his square; false if refused, or
+-- if he was to pick an object from his hand and holds none.
 function H.drop(ctx, p, what)
   local game = ctx.game
   if what.treasure then return common.drop_treasure(game, p, what.treasure) end
+  if what.from_hand then
+    local objects = {} ---@type Option[]
+    for _, c in ipairs(common.carried_cards(game, p)) do
+      if game:card(c).zone.kind == "hand" then objects[#objects + 1] = { label = game:card(c).name .. " #" .. c, card = c } end
+    end
+    if #objects == 0 then
+      game:log("no_object", { player = p })
+      return false
+    end
+    local _, i = game:choose(p, "drop", "Which object from your hand do you drop?", objects)
+    what = objects[i]
+  end
   common.drop_object(game, p, what.card, game:player(p).at)
   return true
 end

@@ -54,11 +54,41 @@ impl Kernel {
         Ok(())
     }
 
+    /// A request may show its seat no card he cannot see: an option naming one (its `card`,
+    /// `cards` or `boost`) would tell him where it lies and, by its id, what it is. A card a
+    /// spell lets him look at is shown to him first (`game:reveal`).
+    fn check_request(&self, req: &Request) -> Result<(), Interrupt> {
+        let viewer = crate::view::Viewer::Seat(req.player);
+        let vis = &self.ruleset.file.visibility;
+        let st = self.st.borrow();
+        let unseen =
+            |v: &Value| v.as_int().and_then(|c| u32::try_from(c).ok()).filter(|&c| !vis.sees_card(&st, c, viewer));
+        for option in &req.options {
+            let named = ["card", "boost"].into_iter().filter_map(|f| option.value.get(f)).filter_map(unseen).next();
+            let listed = match option.value.get("cards") {
+                Some(Value::List(cards)) => cards.iter().find_map(unseen),
+                _ => None,
+            };
+            if let Some(c) = named.or(listed) {
+                return Err(Interrupt::Fail(format!(
+                    "request `{}` to {} offers `{}`, naming card #{c}, which {} cannot see (a card shown to \
+                     him is revealed first: game:reveal)",
+                    req.kind,
+                    crate::cli::wizard_glyph(req.player),
+                    option.key,
+                    crate::cli::wizard_glyph(req.player)
+                )));
+            }
+        }
+        Ok(())
+    }
+
     /// Asks for a decision: from the replay queue first, else from the agent.
     pub(super) fn ask(&self, req: &Request) -> Result<Vec<String>, Interrupt> {
         if req.options.is_empty() {
             return Err(Interrupt::Fail(format!("request `{}` has no legal answer", req.kind)));
         }
+        self.check_request(req)?;
         if req.is_forced() {
             return Ok(vec![req.options[0].key.clone()]);
         }
@@ -81,7 +111,20 @@ impl Kernel {
             }
             None => {
                 // A person may think as long as he likes: the script waiting for him is not slow.
-                let d = self.host.off_the_clock(|| self.agent.borrow_mut().decide_seeing(req, &self.st.borrow()));
+                // The agent sees the game as its seat does: the view is made if it looks.
+                let vis = &self.ruleset.file.visibility;
+                let viewer = crate::view::Viewer::Seat(req.player);
+                let make = || crate::view::view_of(&self.st.borrow(), vis, viewer);
+                let make_log = || crate::view::log_view(&self.log.borrow(), viewer);
+                let sight = crate::decision::Sight::new(&make, &make_log);
+                let d = self.host.off_the_clock(|| {
+                    let mut agent = self.agent.borrow_mut();
+                    if agent.omniscient(req.player) {
+                        agent.decide_omniscient(req, &sight, &self.st.borrow())
+                    } else {
+                        agent.decide_seeing(req, &sight)
+                    }
+                });
                 match d {
                     Decision::Answer(keys) => {
                         req.resolve(&keys).map_err(Interrupt::Fail)?;
@@ -99,13 +142,15 @@ impl Kernel {
     /// Adds an answer to the record and the log.
     pub(super) fn record_answer(&self, req: &Request, keys: Vec<String>) {
         self.answers.borrow_mut().push(Answered { player: req.player, kind: req.kind.clone(), keys: keys.clone() });
-        self.log_event(
+        // (an answer is its player's: what it says to others, the events that follow say)
+        self.log_for(
             "answer",
             convert::map(vec![
                 ("player", Value::Int(req.player as i64)),
                 ("kind", req.kind.as_str().into()),
                 ("keys", Value::List(keys.iter().map(|k| k.as_str().into()).collect())),
             ]),
+            Some(vec![req.player]),
         );
     }
 

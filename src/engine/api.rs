@@ -10,7 +10,7 @@ use crate::decision::{Choice, Request};
 use crate::geometry::moves::{random_direction, Mover, RunStop};
 use crate::geometry::{Barrier, Dir, EdgeView, Obstacle, Place, Rot, SeamFate};
 use crate::lua::sandbox::HostError;
-use crate::state::{CardId, CardInstance, GameResult, Object, ObjectId, PlayerId, StackEntry, Zone};
+use crate::state::{CardId, CardInstance, Face, GameResult, Object, ObjectId, PlayerId, StackEntry, Zone};
 use crate::value::{PlaceArg, Value};
 use mlua::{FromLuaMulti, IntoLuaMulti, Lua, Table};
 use std::rc::{Rc, Weak};
@@ -518,6 +518,8 @@ fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
                         energy: 0,
                         data: Value::Nil,
                         entered: 0,
+                        face: Face::Default,
+                        shown_to: Vec::new(),
                     },
                     Some(&l.statics),
                 )
@@ -897,6 +899,13 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         let c = cid(c, k)?;
         let controller = fields.get("controller").map(|v| v.as_int().map(|p| pid(p, k)).transpose()).transpose()?;
         let energy = fields.get("energy").map(|v| cv::int(v, "energy")).transpose()?;
+        let face = match fields.get("face") {
+            None => None,
+            Some(Value::Str(f)) if f == "down" => Some(Face::Down),
+            Some(Value::Str(f)) if f == "up" => Some(Face::Up),
+            Some(Value::Str(f)) if f == "default" => Some(Face::Default),
+            Some(other) => return Err(format!("a card's face is \"down\", \"up\" or \"default\", not {other}").into()),
+        };
         let mut st = k.st.borrow_mut_card(c, Touch::NONE);
         let card = &mut st.cards[c as usize];
         if let Some(controller) = controller {
@@ -907,6 +916,9 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         }
         if let Some(energy) = energy {
             card.energy = energy;
+        }
+        if let Some(face) = face {
+            card.face = face;
         }
         Ok(())
     })?;
@@ -1071,12 +1083,13 @@ fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
 }
 
 fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
-    reg(lua, t, "roll", w, |k, sides: i64| -> F<i64> {
+    reg(lua, t, "roll", w, |k, (sides, to): (i64, Option<Value>)| -> F<i64> {
         if !(1..=1000).contains(&sides) {
             return Err(format!("a die has 1..1000 sides, not {sides}").into());
         }
+        let audience = audience(k, to)?;
         let r = k.st.borrow_mut_touching(Touch::NONE).rng.roll(sides as u32) as i64;
-        k.log_event("roll", map(vec![("sides", Value::Int(sides)), ("result", Value::Int(r))]));
+        k.log_for("roll", map(vec![("sides", Value::Int(sides)), ("result", Value::Int(r))]), audience);
         Ok(r)
     })?;
     reg(lua, t, "shuffle", w, |k, list: Value| -> F<Value> {
@@ -1124,11 +1137,36 @@ fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
         k.dispatch_after(&name, payload)?;
         Ok(())
     })?;
-    reg(lua, t, "log", w, |k, (event, data): (String, Option<Value>)| -> F<()> {
+    reg(lua, t, "log", w, |k, (event, data, to): (String, Option<Value>, Option<Value>)| -> F<()> {
         check_log_name(&event)?;
+        let audience = audience(k, to)?;
         let data = data.unwrap_or_default();
         hold(k, &data, None)?;
-        k.log_event(&event, data);
+        k.log_for(&event, data, audience);
+        Ok(())
+    })?;
+    // game:sees(p, c): may seat p see card c now (its zone's rule, its face, who was shown it)?
+    reg(lua, t, "sees", w, |k, (p, c): (i64, i64)| -> F<bool> {
+        let (p, c) = (pid(p, k)?, cid(c, k)?);
+        Ok(k.ruleset.file.visibility.sees_card(&k.st.borrow(), c, crate::view::Viewer::Seat(p)))
+    })?;
+    // game:reveal(c, to): card c shown to seats `to` (a seat or a list of them), or face up to
+    // everyone without `to`, until it moves.
+    reg(lua, t, "reveal", w, |k, (c, to): (i64, Option<Value>)| -> F<()> {
+        let c = cid(c, k)?;
+        let to = audience(k, to)?;
+        let mut st = k.st.borrow_mut_card(c, Touch::NONE);
+        let card = &mut st.cards[c as usize];
+        match to {
+            None => card.face = Face::Up,
+            Some(seats) => {
+                for p in seats {
+                    if !card.shown_to.contains(&p) {
+                        card.shown_to.push(p);
+                    }
+                }
+            }
+        }
         Ok(())
     })?;
     // game:call_card(c, hook, extra, arg) as api.lua calls it: with the hook's ctx made there.
@@ -1268,6 +1306,22 @@ fn hold(k: &Kernel, v: &Value, old: Option<&Value>) -> F<()> {
     k.hold(v.held_bytes(), old.map_or(0, Value::held_bytes)).map_err(Fail::Host)
 }
 
+/// The seats an entry or a roll is for: nil, everyone; a seat, or a list of seats.
+fn audience(k: &Kernel, to: Option<Value>) -> F<Option<Vec<PlayerId>>> {
+    match to {
+        None | Some(Value::Nil) => Ok(None),
+        Some(Value::Int(p)) => Ok(Some(vec![pid(p, k)?])),
+        Some(Value::List(seats)) => {
+            let seats = seats.iter().map(|p| p.as_int().ok_or("a seat is an integer").map_err(String::from));
+            let mut seats = seats.map(|p| pid(p?, k)).collect::<R<Vec<_>>>()?;
+            seats.sort_unstable();
+            seats.dedup();
+            Ok(Some(seats))
+        }
+        Some(other) => Err(format!("the audience is a seat or a list of seats, not {other}").into()),
+    }
+}
+
 /// A card's own predicate: a hook that answers whether the card can do something (`can_cast`,
 /// `can_target`, `can_respond`...), named `can_<what>`.
 fn is_predicate(hook: &str) -> bool {
@@ -1356,7 +1410,11 @@ fn move_card(k: &Kernel, c: CardId, zone: Zone, bottom: bool) -> F<()> {
         }
         Zone::Stack | Zone::Removed => {}
     }
-    st.cards[c as usize].zone = zone;
+    let card = &mut st.cards[c as usize];
+    card.zone = zone;
+    // (its face and who was shown it belong to where it was)
+    card.face = Face::Default;
+    card.shown_to.clear();
     Ok(())
 }
 
@@ -1468,6 +1526,8 @@ fn new_card(k: &Kernel, key: &str, zone: Zone) -> Result<CardId, Fail> {
             energy: 0,
             data: Value::Nil,
             entered: 0,
+            face: Face::Default,
+            shown_to: Vec::new(),
         }
         .into(),
     );

@@ -49,7 +49,7 @@ use crate::geometry::Rot;
 use crate::lua::sandbox::{HostError, Limits, LuaHost};
 use crate::rng::GameRng;
 use crate::ruleset::Ruleset;
-use crate::state::{CardId, GameResult, GameState, Player, TurnState, Zone};
+use crate::state::{CardId, GameResult, GameState, Player, PlayerId, TurnState, Zone};
 use crate::value::Value;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
@@ -85,6 +85,13 @@ pub struct LogEntry {
     pub turn: u64,
     pub event: String,
     pub data: Value,
+    /// The seats it was logged for (an answer, a private roll); None: everyone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub audience: Option<Vec<PlayerId>>,
+    /// Who could see each card it names when it was logged (`view::sights_of`): the log's
+    /// readers are shown only those (derived again when a game is replayed).
+    #[serde(skip)]
+    pub sights: Vec<(CardId, crate::view::CardSight)>,
 }
 
 /// Why `run` returned.
@@ -318,8 +325,16 @@ impl Engine {
 
 impl Kernel {
     pub fn log_event(&self, event: &str, data: Value) {
-        let turn = self.st.borrow().turn.number;
-        let entry = LogEntry { turn, event: event.to_string(), data };
+        self.log_for(event, data, None);
+    }
+
+    /// Logs an entry for `audience` only (None: everyone).
+    pub fn log_for(&self, event: &str, data: Value, audience: Option<Vec<PlayerId>>) {
+        let (turn, sights) = {
+            let st = self.st.borrow();
+            (st.turn.number, crate::view::sights_of(&st, &self.ruleset.file.visibility, &data))
+        };
+        let entry = LogEntry { turn, event: event.to_string(), data, audience, sights };
         if let Some(observe) = self.observer.borrow_mut().as_mut() {
             observe(&self.st.borrow(), &entry);
         }

@@ -166,6 +166,35 @@ impl Engine {
         }
     }
 
+    /// The game at the open question (see [`Engine::with_view`]) as `viewer` sees it.
+    pub fn seat_view(&self, viewer: crate::view::Viewer) -> crate::view::SeatView {
+        self.with_view(|st| crate::view::view_of(st, &self.k.ruleset.file.visibility, viewer))
+    }
+
+    /// A whole state `view` could be the view of, its hidden cards dealt by dice seeded with
+    /// `seed` (`view::sample`), then completed by the ruleset where it keeps hidden data of its
+    /// own (`rules.determinize(game, seat)`, run on the sample; this engine's game is left as it
+    /// was). For search: a bot plays in such samples, never in the referee's state.
+    pub fn sample(&self, view: &crate::view::SeatView, seed: u64) -> Result<GameState, String> {
+        let sampled = crate::view::sample(view, seed);
+        let Some(complete) = self.k.rules_fn("determinize") else { return Ok(sampled) };
+        let seat = match view.viewer {
+            crate::view::Viewer::Seat(s) => mlua::Value::Integer(i64::from(s)),
+            _ => mlua::Value::Nil,
+        };
+        let game = self.k.game.borrow().clone().expect("game object installed");
+        let cp = self.k.checkpoint();
+        self.k.st.replace(sampled);
+        let done = self.k.host.call::<_, ()>(&complete, (game, seat)).map(|()| self.k.st.borrow().clone());
+        self.k.restore(cp, super::AfterRestore::Drop);
+        done.map_err(|e| e.message().to_string())
+    }
+
+    /// The log at the open question, from entry `from` on, as `viewer` was shown it.
+    pub fn seat_log_since(&self, from: usize, viewer: crate::view::Viewer) -> Vec<LogEntry> {
+        crate::view::log_view(&self.view_log_since(from), viewer)
+    }
+
     /// How long the log is at the open question (see [`Engine::with_view`]).
     pub fn view_log_len(&self) -> usize {
         match self.k.view.borrow().as_ref() {

@@ -463,7 +463,11 @@ impl Repl {
             if self.interrupt.load(Ordering::Relaxed) {
                 break format!("\n{INTERRUPTED}");
             }
-            let keys = match g.engine().with_view(|st| crate::decision::Agent::decide_seeing(&mut bot, &req, st)) {
+            let viewer = crate::view::Viewer::Seat(req.player);
+            let make = || g.engine().seat_view(viewer);
+            let make_log = || g.engine().seat_log_since(0, viewer);
+            let sight = crate::decision::Sight::new(&make, &make_log);
+            let keys = match crate::decision::Agent::decide_seeing(&mut bot, &req, &sight) {
                 crate::decision::Decision::Answer(k) => k,
                 other => break format!("\nthe bot gave no answer: {other:?}"),
             };

@@ -1,8 +1,9 @@
 -- 8th Mentalism "Thought Steal": read a wizard's mind and take up to two cards of his hand;
 -- then discard down to your hand limit (8th: A Player's Turn). His maintained spells and
 -- carried items are out of reach (they are not in his hand).
--- reconstructed: range taken as line of sight; the caster sees the whole hand (the options
--- name every card) and takes the cards one at a time, stopping when he likes. Not an attack.
+-- reconstructed: range taken as line of sight; the caster sees the whole hand (each card is
+-- revealed to him, then the options name every card) and takes the cards one at a time,
+-- stopping when he likes. Not an attack.
 -- The card's energy value 2 comes from the scans' OCR.
 local common = require("rules.common")
 
@@ -20,6 +21,7 @@ return card {
     local game, p = ctx.game, ctx.caster
     local q = ctx:target_player()
     if q == nil then return end
+    for _, c in ipairs(game:hand(q)) do game:reveal(c, p) end
     for _ = 1, 2 do
       local opts = {} ---@type Option[]
       for _, c in ipairs(game:hand(q)) do

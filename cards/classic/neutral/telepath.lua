@@ -2,9 +2,9 @@
 -- sees his hand. [AF] marks it as needing no line of sight: no location indicator, so
 -- anywhere (classic, The Cards). Cast on an opponent it is the turn's attack and he may
 -- counteract it (classic, The Cards: a NEUTRAL used on an opponent).
--- reconstructed: our sources give no more text. The hand is shown to the caster alone: the
--- engine hides nothing from its players, so the showing is a `revealed` log entry naming
--- the cards (what a front end shows the caster).
+-- reconstructed: our sources give no more text. The hand is shown to the caster alone: each
+-- card is revealed to him (he sees it until it moves), and a `revealed` entry, logged for him
+-- alone, names the cards (what a front end shows him).
 return card {
   name = "Telepath",
   kind = "neutral",
@@ -20,10 +20,11 @@ return card {
     if p == nil or p == ctx.caster or not game:player(p).alive then return end
     local cards, names = {}, {}
     for _, c in ipairs(game:hand(p)) do
+      game:reveal(c, ctx.caster)
       cards[#cards + 1] = c
       names[#names + 1] = game:card(c).name
     end
-    game:log("revealed", { to = ctx.caster, player = p, cards = cards, names = names })
+    game:log("revealed", { to = ctx.caster, player = p, cards = cards, names = names }, ctx.caster)
   end,
   tests = {
     { "his whole hand is shown to the caster, out of sight too; the turn's attack", function(t)

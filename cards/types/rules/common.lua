@@ -26,6 +26,12 @@ function M.victory_target(game) end
 ---@return boolean
 function M.kills_score(game) end
 
+---A spell in play ends: its effects stop, its creations go, it is discarded. (rulesets: 8th, mechanics)
+---@param game Game
+---@param c? any
+---@return any ...
+function M.end_spell(game, c) end
+
 ---Do the items wizard p carries count toward his hand limit? (Not in a form that frees them: Extra Arms. Required here: transform.lua requires this module.) (rulesets: 8th)
 ---@param game Game
 ---@param p? any
@@ -89,6 +95,11 @@ function M.is_object(game, c) end
 ---@param c? any
 ---@return any ...
 function M.is_object_card(game, c) end
+
+---classic, The Cards: physical objects stay in the hand until used. (rulesets: classic, mechanics)
+---@param game Game
+---@return any ...
+function M.carries_in_hand(game) end
 
 ---The object cards wizard p carries: those of his play area. (rulesets: classic, mechanics)
 ---@param game Game
@@ -198,12 +209,6 @@ function M.walls_of(game, c) end
 ---@param c? any
 ---@return any ...
 function M.remove_creations(game, c) end
-
----A spell in play ends: its effects stop, its creations go, it is discarded. (rulesets: mechanics)
----@param game Game
----@param c? any
----@return any ...
-function M.end_spell(game, c) end
 
 ---A dropped object card becomes an object marker in the square, movable: anyone may pick it up later (8th: Picking Up and Dropping Objects; classic, Dropping and Retrieving Objects). (rulesets: mechanics)
 ---@param game Game

@@ -284,13 +284,13 @@ function M.create_object(ctx, spec) end
 ---@return any ...
 function M.create_wall(ctx, edge) end
 
----What wizard p carries that can be dropped: { key, treasure = object id } or { key, card = c } (his treasure, then the object cards he carries: common.carried_cards). (rulesets: mechanics)
+---What wizard p carries that the card's caster may pick for him to drop: { key, treasure = object id } or { key, card = c } (his treasure, then the object cards he carries: common.carried_cards, those the caster sees). Where an edition carries objects in the hand (common.carries_in_hand), which the caster does not see, one entry { from_hand = true } stands for "an object from his hand", its holder picking which (H.drop): offered whenever his hand holds cards, so it tells nothing of what they are. (rulesets: mechanics)
 ---@param ctx Ctx
 ---@param p? any
 ---@return any ...
 function M.carried(ctx, p) end
 
----Wizard p drops a carried thing (an entry of H.carried) in his square; false if refused. (rulesets: mechanics)
+---Wizard p drops a carried thing (an entry of H.carried) in his square; false if refused, or if he was to pick an object from his hand and holds none. (rulesets: mechanics)
 ---@param ctx Ctx
 ---@param p? any
 ---@param what? any

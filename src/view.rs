@@ -1,0 +1,499 @@
+//! Who knows what: the visibility a ruleset declares, and the game as one seat sees it.
+//!
+//! The referee's state ([`GameState`]) holds everything. A seat sees a [`SeatView`]: the same
+//! shape, with what that seat may not know taken out, derived on demand and never saved. What
+//! is hidden is the ruleset's to declare (`[visibility]` in `ruleset.toml`, [`Visibility`]):
+//! the kernel hides nothing on its own, and shows everything a ruleset leaves undeclared.
+//!
+//! In a view, a card the seat cannot see is an unknown card: its definition is
+//! [`UNKNOWN_CARD`] and it holds no data. Card ids are given in the order cards were made,
+//! which the ruleset's setup fixes card by card, so an id would tell which card it is: the
+//! unknown cards are numbered again, among themselves, in the order of the places they lie in
+//! (piles by name then from the bottom, each seat's hand and play area, the stack, objects),
+//! so an unknown card's id tells only where it is, which the seat knows. A pile whose order is
+//! hidden lists its unknown cards in that order too. The RNG and the seed are not in a view.
+//!
+//! The log is seen the same way ([`log_view`]): an entry logged for some seats only (an
+//! answer, a private roll, what a spell showed one player) is left out for the others, and a
+//! card an entry names is named only to a seat that could see it when it was logged.
+
+use crate::engine::LogEntry;
+use crate::rng::GameRng;
+use crate::state::{CardId, CardInstance, CopyOnWrite, Face, GameState, PlayerId, Zone};
+use crate::value::Value;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// The definition an unknown card shows in a view.
+pub const UNKNOWN_CARD: &str = "";
+
+/// Who may see a fact.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Who {
+    /// Every seat, and spectators.
+    #[default]
+    All,
+    /// Its owner: a hand's player, a play area's, a card's controller, a var's player, an
+    /// object's owner.
+    Owner,
+    /// Nobody but the referee.
+    None,
+}
+
+/// What a pile shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PileShows {
+    /// Every card, in order (a discard pile face up).
+    #[default]
+    All,
+    /// How many cards it holds: not which, nor their order (a deck face down).
+    Count,
+}
+
+/// What a ruleset hides (`[visibility]` in `ruleset.toml`; merged key by key along `extends`
+/// like any table). Everything not declared is seen by all.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Visibility {
+    /// Cards in a hand.
+    #[serde(default)]
+    pub hand: Who,
+    /// Cards face up in a play area (face down ones: their holder only).
+    #[serde(default)]
+    pub play: Who,
+    /// Cards on the response stack.
+    #[serde(default)]
+    pub stack: Who,
+    /// Cards on the board, as objects.
+    #[serde(default)]
+    pub board: Who,
+    /// Cards out of the game.
+    #[serde(default)]
+    pub removed: Who,
+    /// Piles by name; a name ending in `*` stands for every pile whose name begins so (the
+    /// longest such prefix wins; `*` alone: every pile not named otherwise).
+    #[serde(default)]
+    pub piles: BTreeMap<String, PileShows>,
+    /// Keys of the players' vars (`game:set_player_var`) not every seat sees.
+    #[serde(default)]
+    pub player_vars: BTreeMap<String, Who>,
+    /// Keys of cards' data (`ctx.data`) not every seat sees (a hidden card shows none).
+    #[serde(default)]
+    pub card_data: BTreeMap<String, Who>,
+    /// Keys of objects' data not every seat sees.
+    #[serde(default)]
+    pub object_data: BTreeMap<String, Who>,
+    /// Keys of the game's vars not every seat sees (`none`: the referee's alone).
+    #[serde(default)]
+    pub game_vars: BTreeMap<String, Who>,
+    /// Tokens on wizards not every seat sees.
+    #[serde(default)]
+    pub tokens: BTreeMap<String, Who>,
+}
+
+/// Whose view: a seat's, a spectator's (what every seat sees) or the referee's (everything).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Viewer {
+    Seat(PlayerId),
+    Public,
+    Referee,
+}
+
+impl Viewer {
+    /// May this viewer see what `who` allows, for something owned by `owner`?
+    fn may(self, who: Who, owner: Option<PlayerId>) -> bool {
+        match (self, who) {
+            (Viewer::Referee, _) | (_, Who::All) => true,
+            (Viewer::Seat(s), Who::Owner) => owner == Some(s),
+            _ => false,
+        }
+    }
+}
+
+impl std::fmt::Display for Viewer {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Viewer::Seat(s) => write!(f, "{}", crate::cli::wizard_glyph(*s)),
+            Viewer::Public => write!(f, "the public"),
+            Viewer::Referee => write!(f, "the referee"),
+        }
+    }
+}
+
+/// Who may see a card where it lies, apart from a face it shows (`Face`) or seats it was
+/// shown to: the rule of its zone and the card's owner there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardSight {
+    rule: Who,
+    owner: Option<PlayerId>,
+    face: Face,
+    shown_to: Vec<PlayerId>,
+}
+
+impl CardSight {
+    pub fn seen_by(&self, viewer: Viewer) -> bool {
+        match (viewer, self.face) {
+            (Viewer::Referee, _) | (_, Face::Up) => true,
+            (Viewer::Seat(s), _) if self.shown_to.contains(&s) => true,
+            (viewer, Face::Down) => viewer.may(Who::Owner, self.owner),
+            (viewer, Face::Default) => viewer.may(self.rule, self.owner),
+        }
+    }
+}
+
+impl Visibility {
+    /// What pile `name` shows.
+    pub fn pile(&self, name: &str) -> PileShows {
+        if let Some(&shows) = self.piles.get(name) {
+            return shows;
+        }
+        self.piles
+            .iter()
+            .filter_map(|(pattern, &shows)| {
+                let prefix = pattern.strip_suffix('*')?;
+                name.starts_with(prefix).then_some((prefix.len(), shows))
+            })
+            .max_by_key(|&(len, _)| len)
+            .map_or(PileShows::All, |(_, shows)| shows)
+    }
+
+    /// Who may see card `c` of `st` where it is now.
+    pub fn card_sight(&self, st: &GameState, c: &CardInstance) -> CardSight {
+        let (rule, owner) = match &c.zone {
+            Zone::Hand(p) => (self.hand, Some(*p)),
+            Zone::Play(p) => (self.play, Some(*p)),
+            Zone::Pile(name) => {
+                let rule = match self.pile(name) {
+                    PileShows::All => Who::All,
+                    PileShows::Count => Who::None,
+                };
+                (rule, c.controller)
+            }
+            Zone::Stack => (self.stack, c.controller),
+            Zone::Board(o) => (self.board, st.objects.get(o).and_then(|o| o.owner).or(c.controller)),
+            Zone::Removed => (self.removed, c.controller),
+        };
+        CardSight { rule, owner, face: c.face, shown_to: c.shown_to.clone() }
+    }
+
+    /// Does `viewer` see card `c`?
+    pub fn sees_card(&self, st: &GameState, c: CardId, viewer: Viewer) -> bool {
+        viewer == Viewer::Referee || st.card(c).is_none_or(|card| self.card_sight(st, card).seen_by(viewer))
+    }
+}
+
+/// The game as one viewer sees it: the referee's state with what the viewer may not know
+/// taken out (see the module doc). Made on demand, never saved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatView {
+    pub viewer: Viewer,
+    pub state: GameState,
+    /// The definitions of the cards this viewer cannot see, sorted (one entry a card): the
+    /// game's cards are public, where each lies is not. What determinization deals from.
+    pub unknown: Vec<Arc<str>>,
+}
+
+/// As JSON: the viewer and the state, without its seed and dice (a view has none: they are
+/// blank in `state`) and without the unknown cards' definitions (what determinization needs,
+/// not what a reader should see).
+impl Serialize for SeatView {
+    fn serialize<S: serde::Serializer>(&self, to: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error, SerializeStruct};
+        let mut state = serde_json::to_value(&self.state).map_err(S::Error::custom)?;
+        if let Some(fields) = state.as_object_mut() {
+            if self.viewer != Viewer::Referee {
+                fields.remove("rng");
+                fields.remove("seed");
+            }
+        }
+        let mut out = to.serialize_struct("SeatView", 2)?;
+        out.serialize_field("viewer", &self.viewer)?;
+        out.serialize_field("state", &state)?;
+        out.end()
+    }
+}
+
+/// `st` as `viewer` sees it.
+pub fn view_of(st: &GameState, vis: &Visibility, viewer: Viewer) -> SeatView {
+    let mut view = st.clone();
+    if viewer == Viewer::Referee {
+        return SeatView { viewer, state: view, unknown: Vec::new() };
+    }
+    view.seed = 0;
+    view.rng = GameRng::new(0);
+    let hidden: Vec<bool> = st.cards.iter().map(|c| !vis.card_sight(st, c).seen_by(viewer)).collect();
+    let renumber = renumbering(st, &hidden);
+    let mut unknown: Vec<Arc<str>> = Vec::new();
+    if !renumber.is_empty() {
+        let mut cards: Vec<CopyOnWrite<CardInstance>> = st.cards.to_vec();
+        for (&real, &shown) in &renumber {
+            let c = &st.cards[real as usize];
+            unknown.push(c.def.clone());
+            cards[shown as usize] = CopyOnWrite::new(unknown_card(shown, c));
+        }
+        view.cards = cards.into();
+        let to_view = |c: &mut CardId| {
+            if let Some(&shown) = renumber.get(c) {
+                *c = shown;
+            }
+        };
+        for p in view.players.iter_mut() {
+            p.hand.iter_mut().for_each(to_view);
+            p.play.iter_mut().for_each(to_view);
+        }
+        for pile in view.piles.values_mut() {
+            pile.iter_mut().for_each(to_view);
+        }
+        for e in view.stack.iter_mut() {
+            e.card.iter_mut().for_each(to_view);
+        }
+        for o in view.objects.values_mut() {
+            if let Some(c) = o.card {
+                if renumber.contains_key(&c) {
+                    // (a card face down on the board: what it is, the object's kind would say)
+                    o.kind = UNKNOWN_CARD.to_string();
+                    o.data = Value::Nil;
+                }
+            }
+            o.card.iter_mut().for_each(to_view);
+        }
+    }
+    unknown.sort();
+    hide_keys(&mut view, st, vis, viewer, &hidden);
+    SeatView { viewer, state: view, unknown }
+}
+
+/// The new ids of the cards hidden from a viewer (the module doc): each hidden card, taken in
+/// the order of the places cards lie in, gets the next of their ids in increasing order.
+fn renumbering(st: &GameState, hidden: &[bool]) -> BTreeMap<CardId, CardId> {
+    let mut free: Vec<CardId> = (0..hidden.len() as CardId).filter(|&c| hidden[c as usize]).collect();
+    if free.is_empty() {
+        return BTreeMap::new();
+    }
+    let mut order: Vec<CardId> = Vec::with_capacity(free.len());
+    let mut taken = vec![false; hidden.len()];
+    let mut take = |c: CardId| {
+        if hidden.get(c as usize) == Some(&true) && !std::mem::replace(&mut taken[c as usize], true) {
+            order.push(c);
+        }
+    };
+    st.piles.values().flatten().copied().for_each(&mut take);
+    for p in st.players.iter() {
+        p.hand.iter().chain(p.play.iter()).copied().for_each(&mut take);
+    }
+    st.stack.iter().filter_map(|e| e.card).for_each(&mut take);
+    st.objects.values().filter_map(|o| o.card).for_each(&mut take);
+    // (cards in no list, out of the game: in the order they were made)
+    free.iter().copied().for_each(take);
+    free.sort_unstable();
+    order.into_iter().zip(free).collect()
+}
+
+/// A card the viewer cannot see: where it is, and nothing of what it is.
+fn unknown_card(id: CardId, c: &CardInstance) -> CardInstance {
+    CardInstance {
+        id,
+        def: Arc::from(UNKNOWN_CARD),
+        zone: c.zone.clone(),
+        controller: c.controller,
+        target: None,
+        energy: 0,
+        data: Value::Nil,
+        entered: 0,
+        face: c.face,
+        shown_to: Vec::new(),
+    }
+}
+
+/// Takes out the vars, data and tokens the ruleset hides from `viewer`.
+fn hide_keys(view: &mut GameState, st: &GameState, vis: &Visibility, viewer: Viewer, hidden: &[bool]) {
+    fn unseen(rules: &BTreeMap<String, Who>, viewer: Viewer, owner: Option<PlayerId>) -> Vec<&String> {
+        rules.iter().filter(|(_, &who)| !viewer.may(who, owner)).map(|(k, _)| k).collect()
+    }
+    let strip = |v: &mut Value, keys: &[&String]| {
+        if let Value::Map(m) = v {
+            if keys.iter().any(|k| m.get(k).is_some()) {
+                for k in keys {
+                    v.set(k, Value::Nil);
+                }
+            }
+        }
+    };
+    if !vis.player_vars.is_empty() || !vis.tokens.is_empty() {
+        for p in view.players.iter_mut() {
+            strip(&mut p.vars, &unseen(&vis.player_vars, viewer, Some(p.id)));
+            for k in unseen(&vis.tokens, viewer, Some(p.id)) {
+                p.tokens.remove(k);
+            }
+        }
+    }
+    if !vis.card_data.is_empty() {
+        let seen: Vec<CardId> = (0..hidden.len() as CardId).filter(|&c| !hidden[c as usize]).collect();
+        for c in seen {
+            let card = &st.cards[c as usize];
+            let owner = match card.zone {
+                Zone::Hand(p) | Zone::Play(p) => Some(p),
+                _ => card.controller,
+            };
+            let keys = unseen(&vis.card_data, viewer, owner);
+            if keys.iter().any(|k| card.data.get(k).is_some()) {
+                strip(&mut view.cards[c as usize].data, &keys);
+            }
+        }
+    }
+    if !vis.object_data.is_empty() {
+        for o in view.objects.values_mut() {
+            strip(&mut o.data, &unseen(&vis.object_data, viewer, o.owner));
+        }
+    }
+    if !vis.game_vars.is_empty() {
+        strip(&mut view.vars, &unseen(&vis.game_vars, viewer, None));
+    }
+}
+
+/// The sight, when an entry was logged, of each card its data names (its `card` field and its
+/// `cards` list): kept with the entry, so a seat reading it later is shown only the cards he
+/// could see then.
+pub fn sights_of(st: &GameState, vis: &Visibility, data: &Value) -> Vec<(CardId, CardSight)> {
+    let mut sights = Vec::new();
+    let mut note = |c: i64| {
+        if let Some(card) = u32::try_from(c).ok().and_then(|c| st.card(c)) {
+            sights.push((card.id, vis.card_sight(st, card)));
+        }
+    };
+    if let Some(c) = data.get("card").and_then(Value::as_int) {
+        note(c);
+    }
+    if let Some(Value::List(list)) = data.get("cards") {
+        list.iter().filter_map(Value::as_int).for_each(&mut note);
+    }
+    sights
+}
+
+/// Is an entry logged for `audience` (None: everyone) one `viewer` was shown?
+pub fn shown_to(audience: &Option<Vec<PlayerId>>, viewer: Viewer) -> bool {
+    match (viewer, audience) {
+        (Viewer::Referee, _) | (_, None) => true,
+        (Viewer::Seat(s), Some(seats)) => seats.contains(&s),
+        (Viewer::Public, Some(_)) => false,
+    }
+}
+
+/// The entries of `log` `viewer` was shown, each as he saw it: a card it names that he could
+/// not see when it was logged is left out (nil in a list).
+pub fn log_view(log: &[LogEntry], viewer: Viewer) -> Vec<LogEntry> {
+    log.iter().filter(|e| shown_to(&e.audience, viewer)).map(|e| entry_view(e, viewer)).collect()
+}
+
+/// One entry as `viewer` saw it (see [`log_view`]).
+pub fn entry_view(e: &LogEntry, viewer: Viewer) -> LogEntry {
+    let unseen: Vec<CardId> = e.sights.iter().filter(|(_, sight)| !sight.seen_by(viewer)).map(|&(c, _)| c).collect();
+    if unseen.is_empty() {
+        return e.clone();
+    }
+    let mut shown = e.clone();
+    let is_unseen = |v: &Value| v.as_int().is_some_and(|c| unseen.iter().any(|&u| i64::from(u) == c));
+    if shown.data.get("card").is_some_and(is_unseen) {
+        shown.data.set("card", Value::Nil);
+    }
+    if let Some(Value::List(list)) = shown.data.get("cards") {
+        let list = list.iter().map(|v| if is_unseen(v) { Value::Nil } else { v.clone() }).collect();
+        shown.data.set("cards", Value::List(list));
+    }
+    shown
+}
+
+/// A whole state that `view` could be the view of (determinization, for search): the cards the
+/// viewer cannot see dealt at random, by dice seeded with `seed`, from the definitions he
+/// cannot account for (`SeatView::unknown`); all he sees as it is; dice of their own. The
+/// same view and seed give the same state. A hidden var or datum the ruleset keeps is not
+/// guessed here: `Engine::sample` lets the ruleset fill it (`rules.determinize`).
+pub fn sample(view: &SeatView, seed: u64) -> GameState {
+    let mut st = view.state.clone();
+    let mut dice = GameRng::new(seed);
+    let mut pool = view.unknown.clone();
+    dice.shuffle(&mut pool);
+    let slots: Vec<usize> = st.cards.iter().filter(|c| *c.def == *UNKNOWN_CARD).map(|c| c.id as usize).collect();
+    debug_assert_eq!(slots.len(), pool.len(), "every unknown card has a definition to deal");
+    for (slot, def) in slots.into_iter().zip(pool) {
+        st.cards[slot].def = def;
+    }
+    st.seed = seed;
+    st.rng = GameRng::new(dice.below(u32::MAX) as u64 ^ seed.rotate_left(32));
+    st
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(players: usize, seed: u64) -> crate::engine::Engine {
+        let setup = crate::engine::GameSetup { ruleset: "8th".into(), players, seed, options: vec![], names: vec![] };
+        let bots = crate::decision::Seats {
+            agents: (0..players).map(|i| Box::new(crate::decision::RandomAgent::new(i as u64)) as Box<_>).collect(),
+        };
+        crate::engine::Engine::new(std::path::Path::new("."), &setup, Box::new(bots)).unwrap()
+    }
+
+    #[test]
+    fn a_pile_is_named_or_matched_by_its_longest_prefix() {
+        let vis = Visibility {
+            piles: [("*", PileShows::Count), ("discard*", PileShows::All), ("deck_open", PileShows::All)]
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+            ..Visibility::default()
+        };
+        assert_eq!(vis.pile("deck"), PileShows::Count);
+        assert_eq!(vis.pile("deck_2"), PileShows::Count);
+        assert_eq!(vis.pile("discard"), PileShows::All);
+        assert_eq!(vis.pile("discard_1"), PileShows::All);
+        assert_eq!(vis.pile("deck_open"), PileShows::All);
+        assert_eq!(Visibility::default().pile("deck"), PileShows::All, "undeclared: seen by all");
+    }
+
+    /// Two games that differ in which cards lie where a seat cannot see (two hand cards of
+    /// another seat exchanged with two of the deck's) give that seat the same view: an unknown
+    /// card's id says where it lies, not what it is.
+    #[test]
+    fn what_a_seat_cannot_see_leaves_its_view_as_it_is() {
+        let e = game(3, 4);
+        let st = e.state();
+        let vis = &e.ruleset().file.visibility;
+        let (a, b) = (st.players[1].hand[0], st.players[2].hand[3]);
+        let deck = &st.piles["deck"];
+        let (x, y) = (deck[7], deck[30]);
+        let mut other = st.clone();
+        for (p, q) in [(a, x), (b, y)] {
+            let (dp, dq) = (other.cards[p as usize].def.clone(), other.cards[q as usize].def.clone());
+            other.cards[p as usize].def = dq;
+            other.cards[q as usize].def = dp;
+        }
+        assert_ne!(st, other);
+        let same = |viewer| view_of(&st, vis, viewer).state == view_of(&other, vis, viewer).state;
+        assert!(same(Viewer::Seat(0)) && same(Viewer::Public), "seat 0 and a spectator see no difference");
+        // Seats 1 and 2 see their own hands, and the referee everything: a card differs.
+        assert!(!same(Viewer::Seat(1)) && !same(Viewer::Seat(2)) && !same(Viewer::Referee));
+    }
+
+    #[test]
+    fn a_card_face_down_or_shown_is_seen_as_its_face_says() {
+        let e = game(2, 1);
+        let mut st = e.state();
+        let vis = &e.ruleset().file.visibility;
+        let c = st.players[0].hand[0];
+        let sees = |st: &GameState, v| vis.sees_card(st, c, v);
+        assert!(sees(&st, Viewer::Seat(0)) && !sees(&st, Viewer::Seat(1)) && !sees(&st, Viewer::Public));
+        st.cards[c as usize].shown_to = vec![1];
+        assert!(sees(&st, Viewer::Seat(1)) && !sees(&st, Viewer::Public));
+        st.cards[c as usize].face = Face::Up;
+        assert!(sees(&st, Viewer::Public));
+        st.cards[c as usize].face = Face::Down;
+        st.cards[c as usize].shown_to.clear();
+        st.cards[c as usize].zone = Zone::Play(0);
+        assert!(sees(&st, Viewer::Seat(0)) && !sees(&st, Viewer::Seat(1)), "face down in play: its holder alone");
+    }
+}
