@@ -1076,3 +1076,59 @@ fn board_writes_a_picture_of_the_game() {
     );
     assert!(r.execute("board --svg").unwrap_err().contains("usage: board [--svg FILE]"));
 }
+
+/// `view B --json` on an 8th game: A's hand as unknown cards, B's in full; `view A --json` the
+/// other way round; neither holds the dice. `as B` shows B's view, says so, and answers only
+/// B's questions.
+#[test]
+fn a_seat_s_view_as_json_and_the_session_as_a_seat() {
+    let script = tmp("views.txt");
+    std::fs::write(&script, "view B --json\nview A --json\n").unwrap();
+    let out =
+        wizwar(&["repl", "--ruleset", "8th", "--players", "2", "--seed", "1", "--script", script.to_str().unwrap()]);
+    let shown = String::from_utf8_lossy(&out.stdout).to_string();
+    // The two JSON documents, each from its `{` line to its `}` line.
+    let docs: Vec<serde_json::Value> = shown
+        .split("wizwar> view ")
+        .skip(1)
+        .map(|part| {
+            let json = &part[part.find('{').unwrap()..=part.rfind('}').unwrap()];
+            serde_json::from_str(json).unwrap()
+        })
+        .collect();
+    assert_eq!(docs.len(), 2, "{shown}");
+    for (doc, seat, other) in [(&docs[0], 1, 0), (&docs[1], 0, 1)] {
+        let state = &doc["state"];
+        assert!(state.get("rng").is_none() && state.get("seed").is_none(), "no dice in a view");
+        let cards = state["cards"].as_array().unwrap();
+        let def = |c: &serde_json::Value| cards[c.as_u64().unwrap() as usize]["def"].as_str().unwrap().to_string();
+        let hand = |p: usize| state["players"][p]["hand"].as_array().unwrap().iter().map(def).collect::<Vec<_>>();
+        assert!(
+            hand(other).len() == 5 && hand(other).iter().all(String::is_empty),
+            "the other's hand unknown: {:?}",
+            hand(other)
+        );
+        assert!(
+            hand(seat).len() == 5 && hand(seat).iter().all(|d| d.starts_with("8th/")),
+            "his own in full: {:?}",
+            hand(seat)
+        );
+    }
+    assert!(!shown.contains("\"rng\""), "{shown}");
+
+    // `as B`: the banner, B's view, and only B's questions answered.
+    let mut r = Repl::new(Path::new("."));
+    r.execute("new --ruleset 8th --players 2 --seed 1").unwrap();
+    let asked = r.execute("state").unwrap();
+    let asked_seat = if asked.contains("Player A") { "A" } else { "B" };
+    let other_seat = if asked_seat == "A" { "B" } else { "A" };
+    r.execute(&format!("as {other_seat}")).unwrap();
+    assert!(r.prompt().contains(&format!("as {other_seat}")));
+    let hand = r.execute(&format!("hand {asked_seat}")).unwrap();
+    assert!(hand.contains(&format!("[as {other_seat}")) && hand.contains("an unknown card"), "{hand}");
+    let refused = r.execute("act 1").unwrap_err();
+    assert!(refused.contains("is deciding"), "{refused}");
+    r.execute("as referee").unwrap();
+    let hand = r.execute(&format!("hand {asked_seat}")).unwrap();
+    assert!(!hand.contains("unknown") && !hand.contains("[as"), "{hand}");
+}

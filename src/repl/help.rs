@@ -9,6 +9,16 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ),
     ("board", "board [--svg FILE]", "show the board with wizards, treasures and objects (or write it as SVG)"),
     ("state", "state", "players' summary, turn and phase, what the game waits for"),
+    (
+        "view",
+        "view SEAT [--json]",
+        "the game as seat SEAT sees it (or `public`, `referee`): other hands unknown, no deck order",
+    ),
+    (
+        "as",
+        "as SEAT|referee",
+        "show the game as SEAT sees it from now on, and answer as SEAT; `as referee` shows everything",
+    ),
     ("hand", "hand P", "the cards in player P's hand (P: A, B... or 0, 1... or a name)"),
     ("play", "play P", "the cards in player P's play area"),
     ("objects", "objects", "every object (treasures, items, created things): id, kind, where"),
@@ -50,6 +60,13 @@ fn long_help(cmd: &str) -> Option<&'static str> {
                   (0, 1...) or by a name given to the game: `hand B` and `hand 1` are the same.\n\
                   `give P CARD` gives player P a new copy of a card (by name or key, spaces allowed:\n\
                   `give A Stone Pillar`); it is a step: undo, reload and save replay it."
+        }
+        "view" | "as" => {
+            "Who knows what: a seat sees his own hand, the backs of the others' cards, how many cards a\n\
+                  pile holds but not its order, and no dice to come; the ruleset declares what is hidden\n\
+                  ([visibility] in ruleset.toml). `view B` shows the game as B sees it, `view B --json` as\n\
+                  JSON; `as B` makes every command show B's view (a banner says so) and answer as B only;\n\
+                  `as referee` (the default) shows everything again."
         }
         "actions" => {
             "Lists the legal actions, numbered; `actions cast` only those whose key or label contains\n\

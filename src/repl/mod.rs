@@ -94,6 +94,8 @@ pub struct Repl {
     interrupt: Arc<AtomicBool>,
     /// Words for completion, refreshed after every command.
     words: Rc<RefCell<Words>>,
+    /// Whose view the commands show (`as SEAT`): the referee's (everything) unless told.
+    viewer: crate::view::Viewer,
 }
 
 impl Repl {
@@ -102,6 +104,7 @@ impl Repl {
             root: root.to_path_buf(),
             game: None,
             before: Vec::new(),
+            viewer: crate::view::Viewer::Referee,
             // Until told otherwise (`set_defaults`): the default ruleset (rulesets/index.toml),
             // else the first one on disk that can be played.
             defaults: GameSetup {
@@ -203,6 +206,8 @@ impl Repl {
                 Ok(format!("wrote a picture of the game to {}", path.display()))
             }
             "state" => self.cmd_state(),
+            "view" => self.cmd_view(rest),
+            "as" => self.cmd_as(rest),
             "hand" | "play" => {
                 let p = parse_player(rest, self.engine_ref()?)? as usize;
                 self.view(|_, st, names| {
@@ -223,8 +228,9 @@ impl Repl {
                 } else {
                     rest.parse::<usize>().map_err(|_| format!("log: `{rest}` is not a number"))?
                 };
+                let viewer = self.viewer;
                 self.view(|e, st, names| {
-                    let lines = e.view_log_since(e.view_log_len().saturating_sub(n));
+                    let lines = e.seat_log_since(e.view_log_len().saturating_sub(n), viewer);
                     if lines.is_empty() {
                         "the log is empty".into()
                     } else {
@@ -325,11 +331,75 @@ impl Repl {
         Check { interrupt: Some(&self.interrupt), ..Check::default() }
     }
 
-    /// Runs `f` on the game as the player asked sees it (see [`Engine::with_view`]).
+    /// Runs `f` on the game as the player asked sees it (see [`Engine::with_view`]), as the
+    /// session's viewer sees it (`as SEAT`; a banner says whose view it is, but the referee's).
     fn view(&self, f: impl FnOnce(&Engine, &GameState, &BTreeMap<String, String>) -> String) -> Result<String, String> {
         let engine = self.engine_ref()?;
         let names = card_names(engine.card_defs());
-        Ok(engine.with_view(|st| f(engine, st, &names)))
+        if self.viewer == crate::view::Viewer::Referee {
+            return Ok(engine.with_view(|st| f(engine, st, &names)));
+        }
+        let seen = engine.seat_view(self.viewer);
+        Ok(format!("{}\n{}", self.banner(), f(engine, &seen.state, &names)))
+    }
+
+    /// Whose view the session shows (`as SEAT`), as a line above what it shows.
+    fn banner(&self) -> String {
+        format!("[as {}: the game as {} sees it; `as referee` shows everything]", self.viewer, self.viewer)
+    }
+
+    /// The prompt: whose view the session shows, where it is not the referee's.
+    pub fn prompt(&self) -> String {
+        match self.viewer {
+            crate::view::Viewer::Referee => "wizwar> ".into(),
+            viewer => format!("wizwar as {viewer}> "),
+        }
+    }
+
+    /// `as SEAT` or `as referee`: whose view the commands show, and for whom `act` and
+    /// `answer` answer.
+    fn cmd_as(&mut self, rest: &str) -> Result<String, String> {
+        self.viewer = match rest {
+            "" => return Ok(format!("the session shows the game as {} sees it", self.viewer)),
+            "referee" => crate::view::Viewer::Referee,
+            "public" | "spectator" => crate::view::Viewer::Public,
+            seat => crate::view::Viewer::Seat(parse_player(seat, self.engine_ref()?)?),
+        };
+        Ok(match self.viewer {
+            crate::view::Viewer::Referee => "as the referee: everything is shown".into(),
+            _ => format!("{}\n{}", self.banner(), self.pending_text()),
+        })
+    }
+
+    /// `view SEAT [--json]`: the game as seat SEAT (or `public`, `referee`) sees it: the state
+    /// with what he may not know taken out, in words or as JSON.
+    fn cmd_view(&self, rest: &str) -> Result<String, String> {
+        let (who_, json) = match rest.strip_suffix("--json") {
+            Some(r) => (r.trim(), true),
+            None => (rest, false),
+        };
+        let engine = self.engine_ref()?;
+        let viewer = match who_ {
+            "" => return Err("usage: view SEAT [--json] (SEAT: A, B... or public, referee)".into()),
+            "referee" => crate::view::Viewer::Referee,
+            "public" | "spectator" => crate::view::Viewer::Public,
+            seat => crate::view::Viewer::Seat(parse_player(seat, engine)?),
+        };
+        let seen = engine.seat_view(viewer);
+        if json {
+            return serde_json::to_string_pretty(&seen).map_err(|e| e.to_string());
+        }
+        let names = card_names(engine.card_defs());
+        let st = &seen.state;
+        let mut out = format!("the game as {viewer} sees it:\n{}", summary(st));
+        for p in st.players.iter() {
+            let cards = if p.hand.is_empty() { "(none)".to_string() } else { card_list(st, &names, &p.hand) };
+            out.push_str(&format!("hand of {}:\n{cards}\n", who(st, p.id)));
+        }
+        for (pile, cards) in st.piles.iter() {
+            out.push_str(&format!("pile {pile}: {} card(s)\n", cards.len()));
+        }
+        Ok(out.trim_end().to_string())
     }
 
     fn cmd_new(&mut self, rest: &str) -> Result<String, String> {
@@ -408,7 +478,7 @@ impl Repl {
     fn cmd_actions(&self, filter: &str) -> Result<String, String> {
         let g = self.game_ref()?;
         let req = match g.outcome() {
-            Outcome::Suspended(req) => req,
+            Outcome::Suspended(req) if !self.asks_another(req) => req,
             _ => return Ok(self.pending_text()),
         };
         if req.kind != "action" {
@@ -823,9 +893,16 @@ impl Repl {
 
     fn pending_request(&self) -> Result<Request, String> {
         match self.game_ref()?.outcome() {
+            Outcome::Suspended(req) if self.asks_another(req) => Err(self.pending_text()),
             Outcome::Suspended(req) => Ok(req.clone()),
             _ => Err(format!("nothing to answer: {}", self.pending_text())),
         }
+    }
+
+    /// Is `req` another seat's question than the one the session speaks as (`as SEAT`)?
+    fn asks_another(&self, req: &Request) -> bool {
+        matches!(self.viewer, crate::view::Viewer::Seat(s) if s != req.player)
+            || self.viewer == crate::view::Viewer::Public
     }
 
     /// A request as the REPL shows it: while the response stack is open, the stack too (a
@@ -847,6 +924,10 @@ impl Repl {
     pub fn pending_text(&self) -> String {
         let Some(g) = &self.game else { return "no game yet: use `new`".into() };
         match g.outcome() {
+            Outcome::Suspended(req) if self.asks_another(req) => {
+                let asked = g.engine().with_view(|st| who(st, req.player));
+                format!("{asked} is deciding (`as {asked}` or `as referee` shows the question)")
+            }
             Outcome::Suspended(req) => self.request_shown(req, false),
             Outcome::Over(r) => {
                 let who = r.winner.map(|w| g.engine().with_state(|s| who(s, w)));

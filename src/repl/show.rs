@@ -94,6 +94,7 @@ pub fn card_names<'a>(defs: impl Iterator<Item = &'a CardDef>) -> BTreeMap<Strin
 /// "Zap #8" for a card instance.
 pub fn card_label(st: &GameState, names: &BTreeMap<String, String>, id: CardId) -> String {
     match st.cards.iter().find(|c| c.id == id) {
+        Some(c) if *c.def == *crate::view::UNKNOWN_CARD => format!("an unknown card #{id}"),
         Some(c) => format!("{} #{id}", names.get(&*c.def).cloned().unwrap_or_else(|| c.def.to_string())),
         None => format!("#{id}"),
     }
@@ -103,6 +104,7 @@ pub fn card_label(st: &GameState, names: &BTreeMap<String, String>, id: CardId) 
 pub fn card_list(st: &GameState, names: &BTreeMap<String, String>, ids: &[CardId]) -> String {
     ids.iter()
         .map(|id| match st.cards.iter().find(|c| c.id == *id) {
+            Some(c) if *c.def == *crate::view::UNKNOWN_CARD => format!("  {}", card_label(st, names, *id)),
             Some(c) => {
                 let mut s = format!("  {} [{}]", card_label(st, names, *id), c.def);
                 if c.energy != 0 {

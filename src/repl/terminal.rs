@@ -295,7 +295,8 @@ pub fn run_interactive(repl: &mut Repl) -> Result<bool, String> {
     println!("wizwar repl: type `help` for the commands, Tab completes, Ctrl-C cancels a line, Ctrl-D leaves");
     let mut ok = true;
     'session: loop {
-        let mut line = match ed.readline("wizwar> ") {
+        let prompt = repl.prompt();
+        let mut line = match ed.readline(&prompt) {
             Ok(line) => line,
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => break,
@@ -404,7 +405,7 @@ pub fn run_script(repl: &mut Repl, input: impl BufRead, out: &mut impl Write) ->
         if line.trim().is_empty() {
             continue;
         }
-        let _ = writeln!(out, "wizwar> {line}");
+        let _ = writeln!(out, "{}{line}", repl.prompt());
         let cmd = line.trim();
         if let Some(done) = quitting(repl, cmd) {
             match done {
