@@ -466,7 +466,9 @@ impl Agent for HunterAgent {
 
     fn decide_seeing(&mut self, req: &Request, sight: &Sight) -> Decision {
         let hostile = req.options.iter().any(|c| matches!(c.value.get("hostile"), Some(Value::Bool(true))));
-        if req.min <= 1 && req.max >= 1 && !hostile {
+        // (the view is made only for a question with a step to a square: most have none)
+        let steps = req.options.iter().any(|c| c.value.get("to").and_then(square_in).is_some());
+        if req.min <= 1 && req.max >= 1 && !hostile && steps {
             if let Some(key) = self.closing_in(req, &sight.view().state) {
                 return Decision::Answer(vec![key]);
             }

@@ -135,12 +135,17 @@ pub struct CardSight {
 
 impl CardSight {
     pub fn seen_by(&self, viewer: Viewer) -> bool {
-        match (viewer, self.face) {
-            (Viewer::Referee, _) | (_, Face::Up) => true,
-            (Viewer::Seat(s), _) if self.shown_to.contains(&s) => true,
-            (viewer, Face::Down) => viewer.may(Who::Owner, self.owner),
-            (viewer, Face::Default) => viewer.may(self.rule, self.owner),
-        }
+        sight_allows(viewer, self.rule, self.owner, self.face, &self.shown_to)
+    }
+}
+
+/// May `viewer` see a card under `rule` with this owner, face and seats it was shown to?
+fn sight_allows(viewer: Viewer, rule: Who, owner: Option<PlayerId>, face: Face, shown_to: &[PlayerId]) -> bool {
+    match (viewer, face) {
+        (Viewer::Referee, _) | (_, Face::Up) => true,
+        (Viewer::Seat(s), _) if shown_to.contains(&s) => true,
+        (viewer, Face::Down) => viewer.may(Who::Owner, owner),
+        (viewer, Face::Default) => viewer.may(rule, owner),
     }
 }
 
@@ -162,21 +167,43 @@ impl Visibility {
 
     /// Who may see card `c` of `st` where it is now.
     pub fn card_sight(&self, st: &GameState, c: &CardInstance) -> CardSight {
-        let (rule, owner) = match &c.zone {
+        let (rule, owner) = self.zone_rule(st, c, |name| self.pile(name));
+        CardSight { rule, owner, face: c.face, shown_to: c.shown_to.clone() }
+    }
+
+    /// The rule of the zone card `c` lies in, and its owner there; `pile` says what a pile
+    /// shows (found once a pile when a whole view is made).
+    fn zone_rule(
+        &self,
+        st: &GameState,
+        c: &CardInstance,
+        pile: impl FnOnce(&str) -> PileShows,
+    ) -> (Who, Option<PlayerId>) {
+        match &c.zone {
             Zone::Hand(p) => (self.hand, Some(*p)),
             Zone::Play(p) => (self.play, Some(*p)),
-            Zone::Pile(name) => {
-                let rule = match self.pile(name) {
-                    PileShows::All => Who::All,
-                    PileShows::Count => Who::None,
-                };
-                (rule, c.controller)
-            }
+            Zone::Pile(name) => match pile(name) {
+                PileShows::All => (Who::All, c.controller),
+                PileShows::Count => (Who::None, c.controller),
+            },
             Zone::Stack => (self.stack, c.controller),
             Zone::Board(o) => (self.board, st.objects.get(o).and_then(|o| o.owner).or(c.controller)),
             Zone::Removed => (self.removed, c.controller),
-        };
-        CardSight { rule, owner, face: c.face, shown_to: c.shown_to.clone() }
+        }
+    }
+
+    /// Which of `st`'s cards `viewer` cannot see, by id (what [`CardSight::seen_by`] says of
+    /// each, with each pile's rule found once).
+    fn hidden_cards(&self, st: &GameState, viewer: Viewer) -> Vec<bool> {
+        let piles: Vec<(&str, PileShows)> = st.piles.keys().map(|name| (name.as_str(), self.pile(name))).collect();
+        let pile = |name: &str| piles.iter().find(|(n, _)| *n == name).map_or_else(|| self.pile(name), |&(_, s)| s);
+        st.cards
+            .iter()
+            .map(|c| {
+                let (rule, owner) = self.zone_rule(st, c, pile);
+                !sight_allows(viewer, rule, owner, c.face, &c.shown_to)
+            })
+            .collect()
     }
 
     /// Does `viewer` see card `c`?
@@ -187,13 +214,41 @@ impl Visibility {
 
 /// The game as one viewer sees it: the referee's state with what the viewer may not know
 /// taken out (see the module doc). Made on demand, never saved.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone)]
 pub struct SeatView {
     pub viewer: Viewer,
     pub state: GameState,
+    /// The definitions of the cards this viewer cannot see, in the order their cards lie:
+    /// private, since that order would tell where each is; read sorted (`unknown`).
+    hidden_defs: Vec<Arc<str>>,
+}
+
+impl SeatView {
     /// The definitions of the cards this viewer cannot see, sorted (one entry a card): the
     /// game's cards are public, where each lies is not. What determinization deals from.
-    pub unknown: Vec<Arc<str>>,
+    /// (Sorted when asked for, not with every view: most views are never sampled.)
+    pub fn unknown(&self) -> Vec<Arc<str>> {
+        let mut defs = self.hidden_defs.clone();
+        defs.sort_unstable();
+        defs
+    }
+}
+
+/// Equal when the same viewer sees the same state and the same cards are unknown to him.
+impl PartialEq for SeatView {
+    fn eq(&self, other: &Self) -> bool {
+        self.viewer == other.viewer && self.state == other.state && self.unknown() == other.unknown()
+    }
+}
+
+impl std::fmt::Debug for SeatView {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.debug_struct("SeatView")
+            .field("viewer", &self.viewer)
+            .field("state", &self.state)
+            .field("unknown", &self.unknown())
+            .finish()
+    }
 }
 
 /// As JSON: the viewer and the state, without its seed and dice (a view has none: they are
@@ -220,23 +275,29 @@ impl Serialize for SeatView {
 pub fn view_of(st: &GameState, vis: &Visibility, viewer: Viewer) -> SeatView {
     let mut view = st.clone();
     if viewer == Viewer::Referee {
-        return SeatView { viewer, state: view, unknown: Vec::new() };
+        return SeatView { viewer, state: view, hidden_defs: Vec::new() };
     }
     view.seed = 0;
     view.rng = GameRng::new(0);
-    let hidden: Vec<bool> = st.cards.iter().map(|c| !vis.card_sight(st, c).seen_by(viewer)).collect();
+    let hidden = vis.hidden_cards(st, viewer);
     let renumber = renumbering(st, &hidden);
-    let mut unknown: Vec<Arc<str>> = Vec::new();
+    let mut hidden_defs: Vec<Arc<str>> = Vec::new();
     if !renumber.is_empty() {
         let mut cards: Vec<CopyOnWrite<CardInstance>> = st.cards.to_vec();
-        for (&real, &shown) in &renumber {
+        let blank = unknown_def();
+        for &(real, shown) in &renumber {
             let c = &st.cards[real as usize];
-            unknown.push(c.def.clone());
-            cards[shown as usize] = CopyOnWrite::new(unknown_card(shown, c));
+            hidden_defs.push(c.def.clone());
+            cards[shown as usize] = CopyOnWrite::new(unknown_card(shown, c, &blank));
         }
         view.cards = cards.into();
+        // new id by old id (the ids are the cards' places in `st.cards`)
+        let mut shown_as: Vec<CardId> = (0..st.cards.len() as CardId).collect();
+        for &(real, shown) in &renumber {
+            shown_as[real as usize] = shown;
+        }
         let to_view = |c: &mut CardId| {
-            if let Some(&shown) = renumber.get(c) {
+            if let Some(&shown) = shown_as.get(*c as usize) {
                 *c = shown;
             }
         };
@@ -252,7 +313,7 @@ pub fn view_of(st: &GameState, vis: &Visibility, viewer: Viewer) -> SeatView {
         }
         for o in view.objects.values_mut() {
             if let Some(c) = o.card {
-                if renumber.contains_key(&c) {
+                if hidden.get(c as usize) == Some(&true) {
                     // (a card face down on the board: what it is, the object's kind would say)
                     o.kind = UNKNOWN_CARD.to_string();
                     o.data = Value::Nil;
@@ -261,17 +322,17 @@ pub fn view_of(st: &GameState, vis: &Visibility, viewer: Viewer) -> SeatView {
             o.card.iter_mut().for_each(to_view);
         }
     }
-    unknown.sort();
     hide_keys(&mut view, st, vis, viewer, &hidden);
-    SeatView { viewer, state: view, unknown }
+    SeatView { viewer, state: view, hidden_defs }
 }
 
 /// The new ids of the cards hidden from a viewer (the module doc): each hidden card, taken in
 /// the order of the places cards lie in, gets the next of their ids in increasing order.
-fn renumbering(st: &GameState, hidden: &[bool]) -> BTreeMap<CardId, CardId> {
-    let mut free: Vec<CardId> = (0..hidden.len() as CardId).filter(|&c| hidden[c as usize]).collect();
+fn renumbering(st: &GameState, hidden: &[bool]) -> Vec<(CardId, CardId)> {
+    // (in increasing order)
+    let free: Vec<CardId> = (0..hidden.len() as CardId).filter(|&c| hidden[c as usize]).collect();
     if free.is_empty() {
-        return BTreeMap::new();
+        return Vec::new();
     }
     let mut order: Vec<CardId> = Vec::with_capacity(free.len());
     let mut taken = vec![false; hidden.len()];
@@ -288,15 +349,21 @@ fn renumbering(st: &GameState, hidden: &[bool]) -> BTreeMap<CardId, CardId> {
     st.objects.values().filter_map(|o| o.card).for_each(&mut take);
     // (cards in no list, out of the game: in the order they were made)
     free.iter().copied().for_each(take);
-    free.sort_unstable();
     order.into_iter().zip(free).collect()
 }
 
+/// [`UNKNOWN_CARD`] as a card's definition: one for the thread, shared by every unknown card
+/// of its views (not an allocation each).
+fn unknown_def() -> Arc<str> {
+    thread_local! { static BLANK: Arc<str> = Arc::from(UNKNOWN_CARD); }
+    BLANK.with(Arc::clone)
+}
+
 /// A card the viewer cannot see: where it is, and nothing of what it is.
-fn unknown_card(id: CardId, c: &CardInstance) -> CardInstance {
+fn unknown_card(id: CardId, c: &CardInstance, blank: &Arc<str>) -> CardInstance {
     CardInstance {
         id,
-        def: Arc::from(UNKNOWN_CARD),
+        def: blank.clone(),
         zone: c.zone.clone(),
         controller: c.controller,
         target: None,
@@ -355,13 +422,17 @@ fn hide_keys(view: &mut GameState, st: &GameState, vis: &Visibility, viewer: Vie
 }
 
 /// The sight, when an entry was logged, of each card its data names (its `card` field and its
-/// `cards` list): kept with the entry, so a seat reading it later is shown only the cards he
-/// could see then.
+/// `cards` list) that not everyone could see: kept with the entry, so a seat reading it later
+/// is shown only the cards he could see then.
 pub fn sights_of(st: &GameState, vis: &Visibility, data: &Value) -> Vec<(CardId, CardSight)> {
     let mut sights = Vec::new();
     let mut note = |c: i64| {
         if let Some(card) = u32::try_from(c).ok().and_then(|c| st.card(c)) {
-            sights.push((card.id, vis.card_sight(st, card)));
+            let sight = vis.card_sight(st, card);
+            // (a card the public sees, every seat sees: nothing to keep)
+            if !sight.seen_by(Viewer::Public) {
+                sights.push((card.id, sight));
+            }
         }
     };
     if let Some(c) = data.get("card").and_then(Value::as_int) {
@@ -414,7 +485,7 @@ pub fn entry_view(e: &LogEntry, viewer: Viewer) -> LogEntry {
 pub fn sample(view: &SeatView, seed: u64) -> GameState {
     let mut st = view.state.clone();
     let mut dice = GameRng::new(seed);
-    let mut pool = view.unknown.clone();
+    let mut pool = view.unknown();
     dice.shuffle(&mut pool);
     let slots: Vec<usize> = st.cards.iter().filter(|c| *c.def == *UNKNOWN_CARD).map(|c| c.id as usize).collect();
     debug_assert_eq!(slots.len(), pool.len(), "every unknown card has a definition to deal");

@@ -88,8 +88,9 @@ pub struct LogEntry {
     /// The seats it was logged for (an answer, a private roll); None: everyone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub audience: Option<Vec<PlayerId>>,
-    /// Who could see each card it names when it was logged (`view::sights_of`): the log's
-    /// readers are shown only those (derived again when a game is replayed).
+    /// Who could see each card it names that was hidden from someone when it was logged
+    /// (`view::sights_of`): each reader is shown only those he could see (derived again when a
+    /// game is replayed).
     #[serde(skip)]
     pub sights: Vec<(CardId, crate::view::CardSight)>,
 }
