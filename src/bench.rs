@@ -87,7 +87,7 @@ fn config(root: &Path, ruleset: &str, bots: Bots, games: u64, jobs: usize, profi
         games,
         seed: 1,
         cap: Cap::Turns(60),
-        bots,
+        bots: vec![bots],
         options: vec![],
         jobs,
         profile,

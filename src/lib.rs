@@ -3,6 +3,7 @@
 //! See ARCHITECTURE.md for the map.
 pub mod alloc;
 pub mod answer;
+pub mod baseline;
 pub mod bench;
 pub mod cards;
 pub mod cli;
@@ -20,6 +21,7 @@ pub mod ruleset;
 pub mod save;
 pub mod sim;
 pub mod state;
+pub mod stats;
 pub mod testing;
 pub mod value;
 pub mod value_map;

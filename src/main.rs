@@ -4,7 +4,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use wizwar::cli::wizard_name;
-use wizwar::decision::{Agent, AggressiveAgent, HunterAgent, QueueAgent, RandomAgent, Seats};
+use wizwar::decision::{Agent, QueueAgent, RandomAgent, Seats};
 use wizwar::engine::{Engine, GameSetup, Outcome};
 use wizwar::geometry::load::load_board_set;
 use wizwar::geometry::render::{render_ascii, Overlay};
@@ -12,6 +12,7 @@ use wizwar::geometry::svg::render_svg;
 use wizwar::geometry::Rot;
 use wizwar::play::{Front, Verbosity};
 use wizwar::rng::GameRng;
+use wizwar::sim::Bots;
 use wizwar::testing::run_card_tests;
 use wizwar::value::Value;
 
@@ -39,16 +40,6 @@ enum Format {
     Svg,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum BotKind {
-    /// Uniformly random legal choices.
-    Random,
-    /// Random, but an attack on a wizard whenever there is one.
-    Aggressive,
-    /// Aggressive, and otherwise stepping towards the nearest enemy.
-    Hunter,
-}
-
 #[derive(Subcommand)]
 enum Command {
     /// Play a game between bots and people at this terminal.
@@ -68,7 +59,7 @@ enum Command {
         human: Vec<u32>,
         /// Who plays the seats no person plays (hunters: they come for you).
         #[arg(long, value_enum, default_value = "hunter")]
-        bots: BotKind,
+        bots: Bots,
         /// Names of the wizards, in seat order, e.g. --names Ann,Bob (else their letters A, B...).
         #[arg(long, value_delimiter = ',')]
         names: Vec<String>,
@@ -142,9 +133,11 @@ enum Command {
         /// Stop a game after this many turns, whatever the players (in place of --rounds).
         #[arg(long)]
         turns: Option<u64>,
-        /// Who plays the seats.
-        #[arg(long, value_enum, default_value = "hunter")]
-        bots: BotKind,
+        /// Who plays the seats: one kind, or a list the seats take in turn (--bots
+        /// aggressive,hunter), turning round from game to game so that no kind keeps the first
+        /// seat; the summary then gives each kind's wins.
+        #[arg(long, value_enum, value_delimiter = ',', default_value = "hunter")]
+        bots: Vec<Bots>,
         /// Optional rules, as for play.
         #[arg(long = "option")]
         options: Vec<String>,
@@ -173,6 +166,14 @@ enum Command {
         /// script errors ends with an error naming the first, after the tables).
         #[arg(long)]
         allow_script_errors: bool,
+        /// Keep what this run measured (each card's and each bot's counts) in this file, to
+        /// compare a later run with (--baseline).
+        #[arg(long)]
+        save_baseline: Option<PathBuf>,
+        /// Compare with a baseline file (--save-baseline): list each card's and bot's win rate
+        /// that moved beyond its 95% interval, and fail if any did (a balance check for CI).
+        #[arg(long)]
+        baseline: Option<PathBuf>,
     },
     /// Run the tests every card file carries, and the ruleset's rulebook scenarios (tests/scenarios/<ruleset>/).
     Test {
@@ -266,14 +267,20 @@ fn main() -> ExitCode {
 }
 
 /// `sim`: play the games with a progress bar, print the tables, write the files asked for.
-fn simulate(
-    cfg: &wizwar::sim::SimConfig,
+/// What `sim` writes besides its tables, and how it ends.
+struct SimOutput {
     cards: usize,
-    json: Option<&std::path::Path>,
-    csv: Option<&std::path::Path>,
+    json: Option<PathBuf>,
+    csv: Option<PathBuf>,
     quiet: bool,
     allow_script_errors: bool,
-) -> Result<(), String> {
+    save_baseline: Option<PathBuf>,
+    baseline: Option<PathBuf>,
+}
+
+fn simulate(cfg: &wizwar::sim::SimConfig, out: &SimOutput) -> Result<(), String> {
+    // (read first: a bad baseline file is said before the games, not after)
+    let baseline = out.baseline.as_deref().map(wizwar::baseline::Baseline::read).transpose()?;
     if cfg.players.is_empty() || cfg.players.contains(&0) {
         return Err("--players needs seat counts of at least 1".into());
     }
@@ -287,7 +294,7 @@ fn simulate(
     };
     // (That engine then plays on this thread: sim::run.)
     let loaded = Engine::new(&cfg.root, &probe, Box::new(RandomAgent::new(0)))?;
-    let bar = if quiet { indicatif::ProgressBar::hidden() } else { indicatif::ProgressBar::new(cfg.games) };
+    let bar = if out.quiet { indicatif::ProgressBar::hidden() } else { indicatif::ProgressBar::new(cfg.games) };
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
             .map_err(|e| e.to_string())?,
@@ -296,26 +303,39 @@ fn simulate(
     let records = wizwar::sim::run(cfg, Some(loaded), &|_| bar.inc(1));
     bar.finish_and_clear();
     let summary = wizwar::sim::summarize(&records, started.elapsed());
-    print!("{}", wizwar::sim::render(&summary, cards));
-    if let Some(path) = json {
+    print!("{}", wizwar::sim::render(&summary, out.cards));
+    let measured = wizwar::baseline::Baseline::of(&summary);
+    let moved = baseline.as_ref().map(|then| then.moved(&measured)).unwrap_or_default();
+    if let (Some(path), Some(_)) = (&out.baseline, &baseline) {
+        print!("{}", wizwar::baseline::render(&moved, &path.display().to_string()));
+    }
+    if let Some(path) = &out.save_baseline {
+        let text = serde_json::to_string_pretty(&measured).map_err(|e| e.to_string())?;
+        std::fs::write(path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if let Some(path) = &out.json {
         let doc = serde_json::json!({ "summary": summary, "games": records });
         let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
         std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
     }
-    if let Some(path) = csv {
+    if let Some(path) = &out.csv {
         std::fs::write(path, wizwar::sim::csv(&records)).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     if summary.failed > 0 {
         let first = records.iter().find(|r| r.failed()).map(|r| format!("game {}: {}", r.index, r.end));
         return Err(format!("{} game(s) failed; first: {}", summary.failed, first.unwrap_or_default()));
     }
-    if summary.script_errors > 0 && !allow_script_errors {
+    if summary.script_errors > 0 && !out.allow_script_errors {
         let first = records.iter().find_map(|r| r.errors.first().map(|e| format!("game {}: {e}", r.index)));
         return Err(format!(
             "{} script error(s) in the games (each undone; --allow-script-errors to accept them); first: {}",
             summary.script_errors,
             first.unwrap_or_default()
         ));
+    }
+    if !moved.is_empty() {
+        let file = out.baseline.as_deref().map(|p| p.display().to_string()).unwrap_or_default();
+        return Err(format!("{} figure(s) moved beyond their 95% interval since {file}", moved.len()));
     }
     Ok(())
 }
@@ -354,15 +374,6 @@ fn ruleset_or_default(root: &std::path::Path, given: Option<String>) -> Result<S
     match given {
         Some(r) => Ok(r),
         None => wizwar::ruleset::default_ruleset(&root.join("rulesets")),
-    }
-}
-
-/// A bot of the kind asked for, with its own seed.
-fn bot(kind: BotKind, seed: u64) -> Box<dyn Agent> {
-    match kind {
-        BotKind::Random => Box::new(RandomAgent::new(seed)),
-        BotKind::Aggressive => Box::new(AggressiveAgent::new(seed)),
-        BotKind::Hunter => Box::new(HunterAgent::new(seed)),
     }
 }
 
@@ -451,7 +462,7 @@ fn run(cli: Cli) -> Result<(), String> {
                     if human.contains(&p) {
                         Box::new(QueueAgent::default())
                     } else {
-                        bot(bots, setup.seed.wrapping_mul(31).wrapping_add(p as u64 + 1))
+                        bots.agent(setup.seed.wrapping_mul(31).wrapping_add(p as u64 + 1))
                     }
                 })
                 .collect();
@@ -577,6 +588,8 @@ fn run(cli: Cli) -> Result<(), String> {
             csv,
             quiet,
             allow_script_errors,
+            save_baseline,
+            baseline,
         } => {
             let cfg = wizwar::sim::SimConfig {
                 root: root.clone(),
@@ -585,17 +598,14 @@ fn run(cli: Cli) -> Result<(), String> {
                 games,
                 seed,
                 cap: turns.map_or(wizwar::sim::Cap::Rounds(rounds), wizwar::sim::Cap::Turns),
-                bots: match bots {
-                    BotKind::Random => wizwar::sim::Bots::Random,
-                    BotKind::Aggressive => wizwar::sim::Bots::Aggressive,
-                    BotKind::Hunter => wizwar::sim::Bots::Hunter,
-                },
+                bots,
                 options: parse_options(&options)?,
                 jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 profile,
                 profile_scripts,
             };
-            simulate(&cfg, cards, json.as_deref(), csv.as_deref(), quiet, allow_script_errors)
+            let out = SimOutput { cards, json, csv, quiet, allow_script_errors, save_baseline, baseline };
+            simulate(&cfg, &out)
         }
         Command::Repl { ruleset, players, seed, options, script, strict } => {
             let given = ruleset.is_some() || players.is_some() || seed.is_some() || !options.is_empty();

@@ -8,6 +8,7 @@
 
 use crate::decision::{Agent, AggressiveAgent, HunterAgent, RandomAgent, Seats};
 use crate::engine::{Engine, GameSetup, Outcome};
+use crate::stats::Rate;
 use crate::value::Value;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -15,8 +16,8 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// Who plays the seats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "snake_case")]
 pub enum Bots {
     /// Uniformly random legal choices.
@@ -25,6 +26,25 @@ pub enum Bots {
     Aggressive,
     /// Aggressive, and otherwise stepping towards the nearest enemy.
     Hunter,
+}
+
+impl Bots {
+    /// A bot of this kind with its own seed.
+    pub fn agent(self, seed: u64) -> Box<dyn Agent> {
+        match self {
+            Bots::Random => Box::new(RandomAgent::new(seed)),
+            Bots::Aggressive => Box::new(AggressiveAgent::new(seed)),
+            Bots::Hunter => Box::new(HunterAgent::new(seed)),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Bots::Random => "random",
+            Bots::Aggressive => "aggressive",
+            Bots::Hunter => "hunter",
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -39,7 +59,9 @@ pub struct SimConfig {
     pub seed: u64,
     /// Where a game still going stops.
     pub cap: Cap,
-    pub bots: Bots,
+    /// Who plays the seats: one kind for all, or kinds the seats take in turn, turning round
+    /// from game to game ([`SimConfig::bot_at`]).
+    pub bots: Vec<Bots>,
     pub options: Vec<(String, Value)>,
     /// Threads playing games side by side.
     pub jobs: usize,
@@ -47,6 +69,17 @@ pub struct SimConfig {
     pub profile: bool,
     /// Also charge the scripts' time to their functions (a little slower).
     pub profile_scripts: bool,
+}
+
+impl SimConfig {
+    /// The bot at `seat` of game `index`. Seat s takes kind `s + r` of the list (round it),
+    /// where r counts the games of the same size before this one: over games of one size each
+    /// kind sits at each seat in turn, so the first seat's advantage falls to every kind alike.
+    pub fn bot_at(&self, index: u64, seat: usize) -> Bots {
+        let kinds = self.bots.len().max(1);
+        let round = index / self.players.len().max(1) as u64;
+        self.bots.get((seat + (round % kinds as u64) as usize) % kinds).copied().unwrap_or(Bots::Hunter)
+    }
 }
 
 /// Where a game still going stops: after so many turns, or so many rounds (a turn for each
@@ -73,6 +106,8 @@ pub struct GameRecord {
     pub index: u64,
     pub seed: u64,
     pub players: usize,
+    /// The bot at each seat.
+    pub bots: Vec<Bots>,
     pub winner: Option<u32>,
     /// The result's reason, "turn cap", or what went wrong ("failed: ...").
     pub end: String,
@@ -144,6 +179,7 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
         index,
         seed,
         players,
+        bots: (0..players).map(|seat| cfg.bot_at(index, seat)).collect(),
         winner: None,
         end: String::new(),
         turns: 0,
@@ -164,16 +200,8 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
     let started = Instant::now();
     let setup =
         GameSetup { ruleset: cfg.ruleset.clone(), players, seed, options: cfg.options.clone(), names: Vec::new() };
-    let agents: Vec<Box<dyn Agent>> = (0..players as u64)
-        .map(|i| -> Box<dyn Agent> {
-            let bot_seed = seed.wrapping_mul(10).wrapping_add(i);
-            match cfg.bots {
-                Bots::Random => Box::new(RandomAgent::new(bot_seed)),
-                Bots::Aggressive => Box::new(AggressiveAgent::new(bot_seed)),
-                Bots::Hunter => Box::new(HunterAgent::new(bot_seed)),
-            }
-        })
-        .collect();
+    let agents: Vec<Box<dyn Agent>> =
+        record.bots.iter().zip(0u64..).map(|(kind, i)| kind.agent(seed.wrapping_mul(10).wrapping_add(i))).collect();
     // One engine per thread: the first game loads the ruleset and cards, the next ones reset it.
     let building = Instant::now();
     let ready = match loaded.take() {
@@ -296,12 +324,32 @@ pub fn run(cfg: &SimConfig, loaded: Option<Engine>, done: &(dyn Fn(&GameRecord) 
 }
 
 /// What a card did over the games: how often it was played, and how often the player who
-/// played it went on to win (among games that had a winner).
+/// played it went on to win, against what the same seats win usually.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct CardStats {
+    /// Times it was played.
     pub plays: u64,
-    /// (game, player) pairs that played it in games with a winner.
-    pub players_in_won_games: u64,
+    /// Games in which a player played it at least once, counted once for each such player.
+    pub players: u64,
+    /// Of those, the games that player won.
+    pub wins: u64,
+    /// wins of players, with its 95% interval; None below [`RATED_FROM`] players.
+    pub won: Option<Rate>,
+    /// What the same seats (a seat of a game of that size, played by that bot) win over all
+    /// the games: the mean of their rates over those players. Beside `won`, it tells a card
+    /// that lifts its player from one that merely comes with winning.
+    pub usual: f64,
+}
+
+/// Fewer players of a card than this, and its rate is not given: too few games to say.
+pub const RATED_FROM: u64 = 30;
+
+/// One kind of bot over the games: the seats it played (a game with two of its seats counts
+/// twice) and how many of them won.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BotStats {
+    pub bot: Bots,
+    pub games: u64,
     pub wins: u64,
 }
 
@@ -316,6 +364,8 @@ pub struct Summary {
     pub ends: BTreeMap<String, u64>,
     /// Per seat: (games with that seat, wins).
     pub seats: Vec<(u64, u64)>,
+    /// Per kind of bot, in the order of `Bots`.
+    pub bots: Vec<BotStats>,
     pub mean_turns: f64,
     pub events: u64,
     pub cards: BTreeMap<String, CardStats>,
@@ -409,27 +459,46 @@ pub fn summarize(records: &[GameRecord], elapsed: Duration) -> Summary {
     let seats_max = records.iter().map(|r| r.players).max().unwrap_or(0);
     let mut seats = vec![(0u64, 0u64); seats_max];
     let mut ends = BTreeMap::new();
-    let mut cards: BTreeMap<String, CardStats> = BTreeMap::new();
+    // (games, wins) of each seat of each game size with each bot: what a seat wins usually
+    let mut usual: BTreeMap<(usize, u32, Bots), (u64, u64)> = BTreeMap::new();
+    let mut bots: BTreeMap<Bots, (u64, u64)> = BTreeMap::new();
     for r in records {
         *ends.entry(r.end.clone()).or_insert(0) += 1;
         for (seat, s) in seats.iter_mut().enumerate().take(r.players) {
+            let won = u64::from(r.winner == Some(seat as u32));
             s.0 += 1;
-            if r.winner == Some(seat as u32) {
-                s.1 += 1;
-            }
+            s.1 += won;
+            let bot = r.bots.get(seat).copied().unwrap_or(Bots::Hunter);
+            let u = usual.entry((r.players, seat as u32, bot)).or_default();
+            u.0 += 1;
+            u.1 += won;
+            let b = bots.entry(bot).or_default();
+            b.0 += 1;
+            b.1 += won;
         }
+    }
+    let usual_rate = |r: &GameRecord, seat: u32| {
+        let bot = r.bots.get(seat as usize).copied().unwrap_or(Bots::Hunter);
+        usual.get(&(r.players, seat, bot)).map_or(0.0, |&(n, w)| w as f64 / n.max(1) as f64)
+    };
+    let mut cards: BTreeMap<String, CardStats> = BTreeMap::new();
+    let mut usual_sums: BTreeMap<String, f64> = BTreeMap::new();
+    for r in records {
         let mut played = BTreeSet::new();
         for (name, who) in &r.plays {
             cards.entry(name.clone()).or_default().plays += 1;
             played.insert((name.clone(), *who));
         }
-        if let Some(w) = r.winner {
-            for (name, who) in played {
-                let c = cards.entry(name).or_default();
-                c.players_in_won_games += 1;
-                c.wins += u64::from(who == w);
-            }
+        for (name, who) in played {
+            *usual_sums.entry(name.clone()).or_default() += usual_rate(r, who);
+            let c = cards.entry(name).or_default();
+            c.players += 1;
+            c.wins += u64::from(r.winner == Some(who));
         }
+    }
+    for (name, c) in cards.iter_mut() {
+        c.won = if c.players >= RATED_FROM { Rate::wilson(c.wins, c.players) } else { None };
+        c.usual = usual_sums.get(name).map_or(0.0, |sum| sum / c.players.max(1) as f64);
     }
     let sum = |f: fn(&GameRecord) -> u64| records.iter().map(f).sum::<u64>();
     let (busy, lua, prim) = (sum(|r| r.micros), sum(|r| r.lua_micros), sum(|r| r.primitive_micros));
@@ -446,6 +515,7 @@ pub fn summarize(records: &[GameRecord], elapsed: Duration) -> Summary {
         }),
         ends,
         seats,
+        bots: bots.into_iter().map(|(bot, (games, wins))| BotStats { bot, games, wins }).collect(),
         mean_turns: if games == 0 { 0.0 } else { sum(|r| r.turns) as f64 / games as f64 },
         events,
         cards,
@@ -494,22 +564,15 @@ pub fn render(s: &Summary, cards_shown: usize) -> String {
     for (i, (n, w)) in s.seats.iter().enumerate() {
         out.push_str(&format!("  {:<5} {n:>6} {w:>6}   {:>8}\n", i, percent(*w, *n)));
     }
+    if s.bots.len() > 1 {
+        out.push_str("\n  bot          seats    wins   win rate [95% interval]\n");
+        for b in &s.bots {
+            let rate = Rate::wilson(b.wins, b.games).map_or("-".into(), |r| r.percent());
+            out.push_str(&format!("  {:<10} {:>7} {:>7}   {rate}\n", b.bot.name(), b.games, b.wins));
+        }
+    }
     if !s.cards.is_empty() {
-        out.push_str("\n  card                         plays   won by its player (of games with a winner)\n");
-        let mut cards: Vec<(&String, &CardStats)> = s.cards.iter().collect();
-        cards.sort_by(|a, b| b.1.plays.cmp(&a.1.plays).then(a.0.cmp(b.0)));
-        for (name, c) in cards.iter().take(cards_shown) {
-            out.push_str(&format!(
-                "  {name:<28} {:>5}   {:>6} ({} of {})\n",
-                c.plays,
-                percent(c.wins, c.players_in_won_games),
-                c.wins,
-                c.players_in_won_games
-            ));
-        }
-        if cards.len() > cards_shown {
-            out.push_str(&format!("  ... and {} more (--json has them all)\n", cards.len() - cards_shown));
-        }
+        out.push_str(&card_table(s, cards_shown));
     }
     out.push_str(&format!(
         "\n{:.2} games/s, {:.0} events/s ({} events in {:.1} s)",
@@ -574,6 +637,35 @@ pub fn render(s: &Summary, cards_shown: usize) -> String {
             out.push_str(&format!("  ... and {} more (--json has them all)\n", errors.len() - 10));
         }
     }
+    out
+}
+
+/// The cards, most played first: how often each was played, by how many players, how often
+/// they won with its interval, and what the same seats win usually.
+fn card_table(s: &Summary, shown: usize) -> String {
+    let mut out = String::from("\n  card                  plays players  won by them [95% int.]  usual   lift\n");
+    let mut cards: Vec<(&String, &CardStats)> = s.cards.iter().collect();
+    cards.sort_by(|a, b| b.1.plays.cmp(&a.1.plays).then(a.0.cmp(b.0)));
+    for (name, c) in cards.iter().take(shown) {
+        let head = format!("  {:<21} {:>5} {:>7}", clip(name, 21), c.plays, c.players);
+        out.push_str(&match c.won {
+            Some(won) => format!(
+                "{head}  {:<22} {:>5.1}% {:>+6.1}\n",
+                won.percent(),
+                100.0 * c.usual,
+                100.0 * (won.estimate - c.usual)
+            ),
+            None => format!("{head}  (too few players to rate)\n"),
+        });
+    }
+    if cards.len() > shown {
+        out.push_str(&format!("  ... and {} more (--json has them all)\n", cards.len() - shown));
+    }
+    out.push_str(&format!(
+        "  players: games in which a player played the card (once per player); won by\n  \
+         them: the share of those he won; usual: what the same seats and bots win in\n  \
+         all games; lift: won - usual, in points. Under {RATED_FROM} players: no rate.\n"
+    ));
     out
 }
 

@@ -45,7 +45,7 @@ fn sampled(profile_scripts: bool) -> SimConfig {
         games: 1,
         seed: 7,
         cap: Cap::Turns(12),
-        bots: Bots::Random,
+        bots: vec![Bots::Random],
         options: vec![],
         jobs: 1,
         profile: false,

@@ -402,7 +402,7 @@ fn careless_cards_give_the_same_games_on_any_number_of_threads() {
                 games,
                 seed: 1,
                 cap: Cap::Turns(40),
-                bots: Bots::Random,
+                bots: vec![Bots::Random],
                 options: vec![],
                 jobs,
                 profile: false,
