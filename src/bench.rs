@@ -89,6 +89,7 @@ fn config(root: &Path, ruleset: &str, bots: Bots, games: u64, jobs: usize, profi
         cap: Cap::Turns(60),
         bots: vec![bots],
         options: vec![],
+        variants: vec![],
         jobs,
         profile,
         profile_scripts: false,

@@ -133,15 +133,33 @@ pub fn load_card(
     path: &Path,
     keep_tests: bool,
 ) -> Result<(CardDef, mlua::Table), CardError> {
-    let file = path.to_string_lossy().replace('\\', "/");
+    load_card_from(host, vocab, root, path, path, keep_tests)
+}
+
+/// [`load_card`] of the card file `path` with the source of `source` in its place (a variant
+/// an A/B experiment plays instead of the shipped card): the card keeps the shipped file's
+/// key, so decks are built and shuffled alike, and errors name the file read.
+pub fn load_card_from(
+    host: &LuaHost,
+    vocab: &Vocabulary,
+    root: &Path,
+    path: &Path,
+    source: &Path,
+    keep_tests: bool,
+) -> Result<(CardDef, mlua::Table), CardError> {
+    let shipped = path.to_string_lossy().replace('\\', "/");
+    let file = source.to_string_lossy().replace('\\', "/");
     let err = |line: Option<usize>, message: String| CardError { file: file.clone(), line, message, also: vec![] };
-    let source = std::fs::read_to_string(root.join(path)).map_err(|e| err(None, format!("cannot read: {e}")))?;
     // The key: the path without `.lua`, and without `cards/` for the cards of rulesets.
-    let key = file
+    let key = shipped
         .strip_suffix(".lua")
         .map(|k| k.strip_prefix("cards/").unwrap_or(k))
         .ok_or_else(|| err(None, "card files end in .lua".into()))?
         .to_string();
+    if !file.ends_with(".lua") {
+        return Err(err(None, "card files end in .lua".into()));
+    }
+    let source = std::fs::read_to_string(root.join(source)).map_err(|e| err(None, format!("cannot read: {e}")))?;
 
     let lua = host.lua();
     let memory_before = lua.used_memory();

@@ -1,6 +1,7 @@
 //! Wiz-War rules engine: a kernel that knows geometry and mechanics, never a card or an edition.
 //!
 //! See ARCHITECTURE.md for the map.
+pub mod ab;
 pub mod alloc;
 pub mod answer;
 pub mod baseline;

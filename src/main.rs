@@ -175,6 +175,38 @@ enum Command {
         #[arg(long)]
         baseline: Option<PathBuf>,
     },
+    /// Is a card stronger or weaker with a change? The same games played twice, with the card
+    /// as shipped (A) and with a variant file in its place (B), and how its players did in each.
+    Ab {
+        #[arg(long)]
+        ruleset: Option<String>,
+        /// The card, by name (as in the sim table) or key.
+        #[arg(long)]
+        card: String,
+        /// The card file B plays instead.
+        #[arg(long)]
+        variant: PathBuf,
+        #[arg(long, default_value_t = 300)]
+        games: u64,
+        #[arg(long, value_delimiter = ',', default_value = "2")]
+        players: Vec<usize>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 30)]
+        rounds: u64,
+        /// Who plays the seats, as for sim.
+        #[arg(long, value_enum, value_delimiter = ',', default_value = "hunter")]
+        bots: Vec<Bots>,
+        /// Optional rules, as for play.
+        #[arg(long = "option")]
+        options: Vec<String>,
+        /// Games played side by side (default: one per core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Write the report as JSON to this file.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
     /// Run the tests every card file carries, and the ruleset's rulebook scenarios (tests/scenarios/<ruleset>/).
     Test {
         /// The ruleset whose cards are tested (a folder under rulesets/).
@@ -600,12 +632,39 @@ fn run(cli: Cli) -> Result<(), String> {
                 cap: turns.map_or(wizwar::sim::Cap::Rounds(rounds), wizwar::sim::Cap::Turns),
                 bots,
                 options: parse_options(&options)?,
+                variants: vec![],
                 jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 profile,
                 profile_scripts,
             };
             let out = SimOutput { cards, json, csv, quiet, allow_script_errors, save_baseline, baseline };
             simulate(&cfg, &out)
+        }
+        Command::Ab { ruleset, card, variant, games, players, seed, rounds, bots, options, jobs, json } => {
+            if players.is_empty() || players.contains(&0) {
+                return Err("--players needs seat counts of at least 1".into());
+            }
+            let cfg = wizwar::sim::SimConfig {
+                root: root.clone(),
+                ruleset: ruleset_or_default(&root, ruleset)?,
+                players,
+                games,
+                seed,
+                cap: wizwar::sim::Cap::Rounds(rounds),
+                bots,
+                options: parse_options(&options)?,
+                variants: vec![],
+                jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                profile: false,
+                profile_scripts: false,
+            };
+            let report = wizwar::ab::run(&cfg, &card, variant)?;
+            print!("{}", wizwar::ab::render(&report));
+            if let Some(path) = json {
+                let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+                std::fs::write(&path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+            Ok(())
         }
         Command::Repl { ruleset, players, seed, options, script, strict } => {
             let given = ruleset.is_some() || players.is_some() || seed.is_some() || !options.is_empty();

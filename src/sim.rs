@@ -63,6 +63,8 @@ pub struct SimConfig {
     /// from game to game ([`SimConfig::bot_at`]).
     pub bots: Vec<Bots>,
     pub options: Vec<(String, Value)>,
+    /// Cards played from other files: (card key, file) (`Engine::with_variants`).
+    pub variants: Vec<(String, PathBuf)>,
     /// Threads playing games side by side.
     pub jobs: usize,
     /// Count the time spent in scripts (costs a little).
@@ -206,7 +208,7 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
     let building = Instant::now();
     let ready = match loaded.take() {
         Some(engine) => engine.reset(&setup, Box::new(Seats { agents })).map(|()| engine),
-        None => Engine::new(&cfg.root, &setup, Box::new(Seats { agents })),
+        None => Engine::with_variants(&cfg.root, &setup, Box::new(Seats { agents }), &cfg.variants),
     };
     record.setup_micros = building.elapsed().as_micros() as u64;
     let engine = match ready {

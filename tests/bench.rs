@@ -47,6 +47,7 @@ fn sampled(profile_scripts: bool) -> SimConfig {
         cap: Cap::Turns(12),
         bots: vec![Bots::Random],
         options: vec![],
+        variants: vec![],
         jobs: 1,
         profile: false,
         profile_scripts,

@@ -404,6 +404,7 @@ fn careless_cards_give_the_same_games_on_any_number_of_threads() {
                 cap: Cap::Turns(40),
                 bots: vec![Bots::Random],
                 options: vec![],
+                variants: vec![],
                 jobs,
                 profile: false,
                 profile_scripts: false,

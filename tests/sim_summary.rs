@@ -16,6 +16,7 @@ fn config(bots: Vec<Bots>, players: Vec<usize>, games: u64) -> SimConfig {
         cap: Cap::Rounds(20),
         bots,
         options: vec![],
+        variants: vec![],
         jobs: 2,
         profile: false,
         profile_scripts: false,

@@ -77,7 +77,19 @@ impl Engine {
         agent: Box<dyn Agent>,
         extra_card_dirs: &[PathBuf],
     ) -> Result<Engine, String> {
-        Engine::build(root, setup, agent, extra_card_dirs, false)
+        Engine::build(root, setup, agent, extra_card_dirs, &[], false)
+    }
+
+    /// [`Engine::new`] with some cards played from other files: each `(key, file)` loads
+    /// `file` (relative to `root`, or absolute) in place of the card of that key, which it
+    /// must be one of the ruleset's (an A/B experiment's variant: `wizwar ab`).
+    pub fn with_variants(
+        root: &Path,
+        setup: &GameSetup,
+        agent: Box<dyn Agent>,
+        variants: &[(String, PathBuf)],
+    ) -> Result<Engine, String> {
+        Engine::build(root, setup, agent, &[], variants, false)
     }
 
     /// A game tests run in: [`Engine::with_cards`], the test helpers of `tests/lua/`
@@ -89,7 +101,7 @@ impl Engine {
         agent: Box<dyn Agent>,
         extra_card_dirs: &[PathBuf],
     ) -> Result<Engine, String> {
-        Engine::build(root, setup, agent, extra_card_dirs, true)
+        Engine::build(root, setup, agent, extra_card_dirs, &[], true)
     }
 
     fn build(
@@ -97,6 +109,7 @@ impl Engine {
         setup: &GameSetup,
         agent: Box<dyn Agent>,
         extra_card_dirs: &[PathBuf],
+        variants: &[(String, PathBuf)],
         for_tests: bool,
     ) -> Result<Engine, String> {
         let ruleset = Ruleset::load(&root.join("rulesets"), &setup.ruleset)?;
@@ -134,9 +147,14 @@ impl Engine {
             .iter()
             .flat_map(|entry| card_files(root, entry))
             .chain(extra_card_dirs.iter().flat_map(|d| lua_files(&root.join(d))));
+        let mut unused: Vec<&str> = variants.iter().map(|(key, _)| key.as_str()).collect();
         for f in files {
             let rel = f.strip_prefix(root).unwrap_or(&f).to_path_buf();
-            match load_card(&host, &ruleset.file.vocabulary, root, &rel, for_tests) {
+            let key = rel.to_string_lossy().replace('\\', "/");
+            let key = key.trim_start_matches("cards/").trim_end_matches(".lua");
+            let source = variants.iter().find(|(k, _)| k == key).map_or(rel.as_path(), |(_, file)| file.as_path());
+            unused.retain(|k| *k != key);
+            match load_card_from(&host, &ruleset.file.vocabulary, root, &rel, source, for_tests) {
                 Ok((def, table)) => {
                     let hooks =
                         def.hooks.iter().filter_map(|h| Some((h.clone(), table.raw_get(h.as_str()).ok()?))).collect();
@@ -147,6 +165,9 @@ impl Engine {
             }
         }
 
+        for key in unused {
+            problems.push(format!("a variant replaces card `{key}`, which ruleset {} does not have", setup.ruleset));
+        }
         // Two files of one name: the second would shadow the first (a card copied as a template).
         let mut by_name: BTreeMap<String, Vec<&str>> = BTreeMap::new();
         for c in cards.values() {

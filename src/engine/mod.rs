@@ -42,7 +42,7 @@ pub mod convert;
 mod pause;
 pub use pause::{Evaluated, LuaSession, Snapshot, SESSION_BUDGET};
 
-use crate::cards::{load_card, CardDef};
+use crate::cards::{load_card_from, CardDef};
 use crate::decision::{Agent, Decision, Request};
 use crate::geometry::load::load_board_set;
 use crate::geometry::Rot;
