@@ -27,6 +27,9 @@ pub struct Side {
     /// Times the card was played, a game.
     pub plays_per_game: f64,
     pub mean_turns: f64,
+    /// Each game's turns (for the report's histogram).
+    #[serde(skip)]
+    pub turns: Vec<u64>,
 }
 
 /// B's rate minus A's, with a 95% interval from the paired games (bootstrap).
@@ -122,6 +125,7 @@ fn side(name: &str, games: &[GameRecord], counts: &[Holders]) -> Side {
         rate: Rate::wilson(wins, players),
         plays_per_game: plays as f64 / n,
         mean_turns: games.iter().map(|r| r.turns).sum::<u64>() as f64 / n,
+        turns: games.iter().map(|r| r.turns).collect(),
     }
 }
 

@@ -17,6 +17,7 @@ pub mod lua;
 pub mod luadefs;
 pub mod play;
 pub mod repl;
+pub mod report;
 pub mod rng;
 pub mod ruleset;
 pub mod save;

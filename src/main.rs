@@ -174,6 +174,10 @@ enum Command {
         /// that moved beyond its 95% interval, and fail if any did (a balance check for CI).
         #[arg(long)]
         baseline: Option<PathBuf>,
+        /// Write a page with charts (DIR/index.html, self-contained): the cards' rates with their
+        /// intervals, wins by seat and bot, the games' lengths.
+        #[arg(long)]
+        report: Option<PathBuf>,
     },
     /// Is a card stronger or weaker with a change? The same games played twice, with the card
     /// as shipped (A) and with a variant file in its place (B), and how its players did in each.
@@ -206,6 +210,9 @@ enum Command {
         /// Write the report as JSON to this file.
         #[arg(long)]
         json: Option<PathBuf>,
+        /// Write a page with charts (DIR/index.html, self-contained).
+        #[arg(long)]
+        report: Option<PathBuf>,
     },
     /// Run the tests every card file carries, and the ruleset's rulebook scenarios (tests/scenarios/<ruleset>/).
     Test {
@@ -308,6 +315,7 @@ struct SimOutput {
     allow_script_errors: bool,
     save_baseline: Option<PathBuf>,
     baseline: Option<PathBuf>,
+    report: Option<PathBuf>,
 }
 
 fn simulate(cfg: &wizwar::sim::SimConfig, out: &SimOutput) -> Result<(), String> {
@@ -344,6 +352,10 @@ fn simulate(cfg: &wizwar::sim::SimConfig, out: &SimOutput) -> Result<(), String>
     if let Some(path) = &out.save_baseline {
         let text = serde_json::to_string_pretty(&measured).map_err(|e| e.to_string())?;
         std::fs::write(path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if let Some(dir) = &out.report {
+        let title = format!("{}: {} bot games", cfg.ruleset, summary.games);
+        wizwar::report::write_sim(dir, &title, &summary, &records)?;
     }
     if let Some(path) = &out.json {
         let doc = serde_json::json!({ "summary": summary, "games": records });
@@ -622,6 +634,7 @@ fn run(cli: Cli) -> Result<(), String> {
             allow_script_errors,
             save_baseline,
             baseline,
+            report,
         } => {
             let cfg = wizwar::sim::SimConfig {
                 root: root.clone(),
@@ -637,10 +650,23 @@ fn run(cli: Cli) -> Result<(), String> {
                 profile,
                 profile_scripts,
             };
-            let out = SimOutput { cards, json, csv, quiet, allow_script_errors, save_baseline, baseline };
+            let out = SimOutput { cards, json, csv, quiet, allow_script_errors, save_baseline, baseline, report };
             simulate(&cfg, &out)
         }
-        Command::Ab { ruleset, card, variant, games, players, seed, rounds, bots, options, jobs, json } => {
+        Command::Ab {
+            ruleset,
+            card,
+            variant,
+            games,
+            players,
+            seed,
+            rounds,
+            bots,
+            options,
+            jobs,
+            json,
+            report: page,
+        } => {
             if players.is_empty() || players.contains(&0) {
                 return Err("--players needs seat counts of at least 1".into());
             }
@@ -660,6 +686,9 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             let report = wizwar::ab::run(&cfg, &card, variant)?;
             print!("{}", wizwar::ab::render(&report));
+            if let Some(dir) = page {
+                wizwar::report::write_ab(&dir, &report)?;
+            }
             if let Some(path) = json {
                 let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
                 std::fs::write(&path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
