@@ -343,3 +343,29 @@ fn a_sample_of_a_view_is_a_game_it_could_be_the_view_of() {
     }
     assert!(deals.len() > 30, "the hidden hands differ from sample to sample: {} deals in 40", deals.len());
 }
+
+/// A search bot plays forward in samples of its view, in an engine of its own: a sample put in
+/// a second engine (`Engine::set_state`) offers the seat the very actions the real game offers
+/// it, plays on from there, and leaves the real game as it was.
+#[test]
+fn a_sample_plays_on_in_an_engine_of_its_own() {
+    let e = Engine::new(Path::new("."), &setup("8th", 2, 4), Box::new(HunterAgent::new(3))).unwrap();
+    e.run(Some(5));
+    assert!(e.run_until_action(None).is_none(), "the game waits for an action");
+    let before = e.state();
+    let seat = before.turn.active;
+    let offered: Vec<String> = e.pending_actions().unwrap().into_iter().map(|c| c.key).collect();
+    let view = e.seat_view(Viewer::Seat(seat));
+    let sim = Engine::new(Path::new("."), &setup("8th", 2, 99), Box::new(RandomAgent::new(1))).unwrap();
+    for seed in 0..5 {
+        let sample = sim.sample(&view, seed).unwrap();
+        sim.set_state(sample, Box::new(HunterAgent::new(seed))).unwrap();
+        assert!(sim.log().is_empty(), "the last game's log is let go");
+        let here: Vec<String> = sim.pending_actions().unwrap().into_iter().map(|c| c.key).collect();
+        assert_eq!(here, offered, "sample {seed}: the seat's own choices are the same");
+        let outcome = sim.run(Some(before.turn.number + 6));
+        assert!(matches!(outcome, Outcome::TurnLimit | Outcome::Over(_)), "sample {seed}: {outcome:?}");
+        assert!(sim.state().turn.number > before.turn.number, "it played on");
+    }
+    assert_eq!(e.state(), before, "the real game is untouched");
+}

@@ -308,6 +308,22 @@ impl Engine {
         self.setup()
     }
 
+    /// Puts `state` in place of this engine's game, `agent` answering its questions from
+    /// then on: a game from a state no game of this engine led to, such as a sample of a
+    /// seat's view (`Engine::sample`) a search bot plays forward in an engine of its own. The
+    /// state must be one of this ruleset's; the log, the answers and what scripts remembered
+    /// of the last game are let go, as by [`Engine::reset`].
+    pub fn set_state(&self, state: GameState, agent: Box<dyn Agent>) -> Result<(), String> {
+        let k = &self.k;
+        self.clear();
+        k.st.replace(state);
+        *k.agent.borrow_mut() = agent;
+        if let Some(forget) = k.forget.borrow().as_ref() {
+            k.host.call::<_, ()>(forget, ()).map_err(|e| self.explain(e))?;
+        }
+        Ok(())
+    }
+
     /// Lets go of the last game's log, answers and pending questions (what [`Engine::reset`]
     /// does first; `sim` calls it as a game ends, so freeing a game counts as its own time).
     pub fn clear(&self) {
