@@ -295,6 +295,13 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // A reader that stops early (`wizwar sim | head`) ends the program quietly, as it ends any
+    // Unix tool, instead of a panic at the next print (Rust ignores SIGPIPE by default).
+    #[cfg(unix)]
+    // SAFETY: called first, before any thread exists; SIG_DFL is a valid disposition.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
@@ -305,7 +312,6 @@ fn main() -> ExitCode {
     }
 }
 
-/// `sim`: play the games with a progress bar, print the tables, write the files asked for.
 /// What `sim` writes besides its tables, and how it ends.
 struct SimOutput {
     cards: usize,
@@ -318,6 +324,7 @@ struct SimOutput {
     report: Option<PathBuf>,
 }
 
+/// `sim`: play the games with a progress bar, print the tables, write the files asked for.
 fn simulate(cfg: &wizwar::sim::SimConfig, out: &SimOutput) -> Result<(), String> {
     // (read first: a bad baseline file is said before the games, not after)
     let baseline = out.baseline.as_deref().map(wizwar::baseline::Baseline::read).transpose()?;

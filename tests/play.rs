@@ -518,3 +518,29 @@ fn a_person_at_the_terminal_never_reads_a_menu_past_15_entries() {
     assert!(text.contains("--- turn 3: A ---"), "{text}");
     no_menu_runs_past_15(&text);
 }
+
+/// `wizwar play ... | head` and `wizwar sim ... | head`: a reader that stops early ends the
+/// program quietly (a broken pipe, as for any Unix tool), never with a panic (issue 44, 10).
+#[test]
+fn a_reader_that_stops_early_ends_the_program_quietly() {
+    use std::io::{BufRead, BufReader};
+    for args in [
+        &["play", "--ruleset", "8th", "--seed", "3", "--turns", "40"][..],
+        &["sim", "--ruleset", "8th", "--games", "20", "--quiet"][..],
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        assert!(!first.is_empty(), "{args:?} printed something");
+        // (the reader is gone: the rest goes to a closed pipe)
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_ne!(out.status.code(), Some(101), "{args:?}: {err}");
+    }
+}
