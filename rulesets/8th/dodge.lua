@@ -8,7 +8,9 @@
 -- the card as a counter, else the first time the attack would damage him; the roll is kept on
 -- the entry (marks `evasion_<card>`), so an attack that hits several times rolls once. An
 -- evaded entry is marked `evaded`: the rest of its damage misses too. Damage that is no
--- attack (a falling wall, a Wall of Fire) cannot be evaded.
+-- attack (a falling wall, a Wall of Fire) cannot be evaded, nor an attack whose card has the
+-- trait `unevadable` (Psychic Storm: no roll is made against it).
+local common = require("rules.common")
 local M = {}
 
 -- Card c's roll against stack entry `id` (rolled once, then remembered): `sides` of the die,
@@ -17,6 +19,7 @@ local M = {}
 function M.roll(game, c, id, sides, evades)
   local entry = game:stack_entry(id)
   if not entry then return false end
+  if entry.card and common.has_trait(game, entry.card, "unevadable") then return false end
   local key = "evasion_" .. c
   local ok = (entry.marks or {})[key] ---@type boolean?
   if ok == nil then

@@ -24,6 +24,7 @@ return card {
   range = "los",
   duration = "instant",
   targets = { "square" },
+  traits = { "unevadable" },
   text = "Unleash a psychic storm on a square you can see and the four squares around it, through walls but not off the edge of the board. Every wizard and creature there, you included, takes magical damage equal to this spell's energy. It can't be evaded.",
   resolve = function(ctx)
     local game = ctx.game
@@ -40,6 +41,23 @@ return card {
     for _, c in ipairs(creatures) do ctx:damage(c, ctx.energy, { magical = true }) end
   end,
   tests = {
+    { "a wizard who could dodge by a roll cannot evade it: no roll, he is hit every time", function(t)
+      local g = t.game
+      local inv = t:put(1, "Invisible")
+      g:set_card(inv, { controller = 1, energy = 3 })
+      local _, line = require("test.spots").line(g, g:player(0).at, 2)
+      assert(line, "a straight line of two squares")
+      t:place(1, line[2])
+      for i = 1, 4 do
+        t:active(0)
+        t:set_life(1, 15)
+        local c = t:give(0, "Psychic Storm")
+        t:cast { card = c, at = t:square(line[2]) }
+        t:eq(t:life(1), 14, "storm " .. i .. " hits")
+      end
+      t:eq(#t:log("roll"), 0, "no dodge roll is made")
+      t:eq(#t:log("evaded"), 0)
+    end },
     { "hits the wizard in the square; the caster two squares away is spared", function(t)
       local g = t.game
       t:active(0)
