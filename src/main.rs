@@ -117,33 +117,13 @@ enum Command {
     /// player, and how fast the engine runs. Game i uses seed SEED+i, so results don't depend on --jobs.
     Sim {
         /// The edition: a folder under rulesets/.
-        #[arg(long)]
-        ruleset: Option<String>,
-        /// Seat counts the games take in turn, e.g. --players 2,3,4.
-        #[arg(long, value_delimiter = ',', default_value = "2")]
-        players: Vec<usize>,
+        #[command(flatten)]
+        table: BotGames,
         #[arg(long, default_value_t = 100)]
         games: u64,
-        /// Seed of the first game.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Stop a game after this many rounds (a turn for each player).
-        #[arg(long, default_value_t = 30)]
-        rounds: u64,
         /// Stop a game after this many turns, whatever the players (in place of --rounds).
         #[arg(long)]
         turns: Option<u64>,
-        /// Who plays the seats: one kind, or a list the seats take in turn (--bots
-        /// aggressive,hunter), turning round from game to game so that no kind keeps the first
-        /// seat; the summary then gives each kind's wins.
-        #[arg(long, value_enum, value_delimiter = ',', default_value = "hunter")]
-        bots: Vec<Bots>,
-        /// Optional rules, as for play.
-        #[arg(long = "option")]
-        options: Vec<String>,
-        /// Games played side by side (default: one per core).
-        #[arg(long)]
-        jobs: Option<usize>,
         /// Also measure the share of time spent in Lua (a little slower).
         #[arg(long)]
         profile: bool,
@@ -182,8 +162,8 @@ enum Command {
     /// Is a card stronger or weaker with a change? The same games played twice, with the card
     /// as shipped (A) and with a variant file in its place (B), and how its players did in each.
     Ab {
-        #[arg(long)]
-        ruleset: Option<String>,
+        #[command(flatten)]
+        table: BotGames,
         /// The card, by name (as in the sim table) or key.
         #[arg(long)]
         card: String,
@@ -192,21 +172,6 @@ enum Command {
         variant: PathBuf,
         #[arg(long, default_value_t = 300)]
         games: u64,
-        #[arg(long, value_delimiter = ',', default_value = "2")]
-        players: Vec<usize>,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        #[arg(long, default_value_t = 30)]
-        rounds: u64,
-        /// Who plays the seats, as for sim.
-        #[arg(long, value_enum, value_delimiter = ',', default_value = "hunter")]
-        bots: Vec<Bots>,
-        /// Optional rules, as for play.
-        #[arg(long = "option")]
-        options: Vec<String>,
-        /// Games played side by side (default: one per core).
-        #[arg(long)]
-        jobs: Option<usize>,
         /// Write the report as JSON to this file.
         #[arg(long)]
         json: Option<PathBuf>,
@@ -312,6 +277,56 @@ fn main() -> ExitCode {
     }
 }
 
+/// The bot games `sim` and `ab` play: which, how many seats, seeds, bots and rules.
+#[derive(clap::Args)]
+struct BotGames {
+    #[arg(long)]
+    ruleset: Option<String>,
+    /// Seat counts the games take in turn, e.g. --players 2,3,4.
+    #[arg(long, value_delimiter = ',', default_value = "2")]
+    players: Vec<usize>,
+    /// Seed of the first game.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Stop a game after this many rounds (a turn for each player).
+    #[arg(long, default_value_t = 30)]
+    rounds: u64,
+    /// Who plays the seats: one kind, or a list the seats take in turn (--bots
+    /// aggressive,hunter), turning round from game to game so that no kind keeps the first
+    /// seat; the summary then gives each kind's wins.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "hunter")]
+    bots: Vec<Bots>,
+    /// Optional rules, as for play.
+    #[arg(long = "option")]
+    options: Vec<String>,
+    /// Games played side by side (default: one per core).
+    #[arg(long)]
+    jobs: Option<usize>,
+}
+
+impl BotGames {
+    /// `games` of these, stopped after `turns` turns if given, else after the rounds.
+    fn config(self, root: &std::path::Path, games: u64, turns: Option<u64>) -> Result<wizwar::sim::SimConfig, String> {
+        if self.players.is_empty() || self.players.contains(&0) {
+            return Err("--players needs seat counts of at least 1".into());
+        }
+        Ok(wizwar::sim::SimConfig {
+            root: root.to_path_buf(),
+            ruleset: ruleset_or_default(root, self.ruleset)?,
+            players: self.players,
+            games,
+            seed: self.seed,
+            cap: turns.map_or(wizwar::sim::Cap::Rounds(self.rounds), wizwar::sim::Cap::Turns),
+            bots: self.bots,
+            options: parse_options(&self.options)?,
+            variants: vec![],
+            jobs: self.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            profile: false,
+            profile_scripts: false,
+        })
+    }
+}
+
 /// What `sim` writes besides its tables, and how it ends.
 struct SimOutput {
     cards: usize,
@@ -328,9 +343,6 @@ struct SimOutput {
 fn simulate(cfg: &wizwar::sim::SimConfig, out: &SimOutput) -> Result<(), String> {
     // (read first: a bad baseline file is said before the games, not after)
     let baseline = out.baseline.as_deref().map(wizwar::baseline::Baseline::read).transpose()?;
-    if cfg.players.is_empty() || cfg.players.contains(&0) {
-        return Err("--players needs seat counts of at least 1".into());
-    }
     // Fail early, with the loader's message, if the ruleset or a card does not load.
     let probe = wizwar::engine::GameSetup {
         ruleset: cfg.ruleset.clone(),
@@ -623,15 +635,9 @@ fn run(cli: Cli) -> Result<(), String> {
             }
         }
         Command::Sim {
-            ruleset,
-            players,
+            table,
             games,
-            seed,
-            rounds,
             turns,
-            bots,
-            options,
-            jobs,
             profile,
             profile_scripts,
             cards,
@@ -643,54 +649,12 @@ fn run(cli: Cli) -> Result<(), String> {
             baseline,
             report,
         } => {
-            let cfg = wizwar::sim::SimConfig {
-                root: root.clone(),
-                ruleset: ruleset_or_default(&root, ruleset)?,
-                players,
-                games,
-                seed,
-                cap: turns.map_or(wizwar::sim::Cap::Rounds(rounds), wizwar::sim::Cap::Turns),
-                bots,
-                options: parse_options(&options)?,
-                variants: vec![],
-                jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-                profile,
-                profile_scripts,
-            };
+            let cfg = wizwar::sim::SimConfig { profile, profile_scripts, ..table.config(&root, games, turns)? };
             let out = SimOutput { cards, json, csv, quiet, allow_script_errors, save_baseline, baseline, report };
             simulate(&cfg, &out)
         }
-        Command::Ab {
-            ruleset,
-            card,
-            variant,
-            games,
-            players,
-            seed,
-            rounds,
-            bots,
-            options,
-            jobs,
-            json,
-            report: page,
-        } => {
-            if players.is_empty() || players.contains(&0) {
-                return Err("--players needs seat counts of at least 1".into());
-            }
-            let cfg = wizwar::sim::SimConfig {
-                root: root.clone(),
-                ruleset: ruleset_or_default(&root, ruleset)?,
-                players,
-                games,
-                seed,
-                cap: wizwar::sim::Cap::Rounds(rounds),
-                bots,
-                options: parse_options(&options)?,
-                variants: vec![],
-                jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-                profile: false,
-                profile_scripts: false,
-            };
+        Command::Ab { table, card, variant, games, json, report: page } => {
+            let cfg = table.config(&root, games, None)?;
             let report = wizwar::ab::run(&cfg, &card, variant)?;
             print!("{}", wizwar::ab::render(&report));
             if let Some(dir) = page {

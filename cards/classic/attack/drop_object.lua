@@ -4,6 +4,15 @@
 -- reconstructed: the caster chooses which thing is dropped. An object kept in the hand he
 -- cannot see: he may choose "an object from his hand", and the victim picks which (none if
 -- his hand holds no object).
+-- (tests) Player `owner`'s first treasure, now carried by player `to`.
+local function give_treasure(g, owner, to)
+  local tr ---@type Object?
+  for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" and o.owner == owner then tr = o end end
+  assert(tr, "a treasure of player " .. owner)
+  g:set_object(tr.id, { carried_by = to })
+  return tr
+end
+
 return card {
   name = "Drop Object",
   kind = "attack",
@@ -24,10 +33,7 @@ return card {
     { "the caster makes him drop his treasure; it lies in his square", function(t)
       local g = t.game
       t:active(0)
-      local tr ---@type Object?
-      for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" and o.owner == 0 then tr = o end end
-      assert(tr, "a treasure of player 0")
-      g:set_object(tr.id, { carried_by = 1 })
+      local tr = give_treasure(g, 0, 1)
       local k = t:put(1, "Master Key")
       t:place(1, g:player(0).at)
       local c = t:give(0, "Drop Object")
@@ -57,10 +63,7 @@ return card {
     { "the caster cannot see the hand: he names it, the victim picks the object", function(t)
       local g = t.game
       t:active(0)
-      local tr ---@type Object?
-      for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" and o.owner == 0 then tr = o end end
-      assert(tr, "a treasure of player 0")
-      g:set_object(tr.id, { carried_by = 1 })
+      local tr = give_treasure(g, 0, 1)
       local s = t:give(1, "Speedstone")
       local k = t:give(1, "Powerstone")
       t:place(1, g:player(0).at)
