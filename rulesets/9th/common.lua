@@ -48,6 +48,9 @@ function M.kill(game, q, killer, _by_attack, _reason)
   M.kill_and_drop(game, q, killer, true)
 end
 
+-- 9th: How to Win: a kill is a victory point (classic's treasures alone win: set back here).
+function M.kills_score(_game) return true end
+
 -- 9th: How to Win: two victory points (enemy treasures on one's Lair, kills), or the last
 -- wizard standing. Nobody is out for lost treasures. A wizard whose action kills him and
 -- others dies first: if nobody is left and exactly one other died with him, that one wins

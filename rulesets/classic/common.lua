@@ -93,6 +93,10 @@ function M.kill(game, q, killer, by_attack, reason)
   if takes then M.discard_to_limit(game, killer) end
 end
 
+-- classic, Winning: treasures win, never kills (the victory points the mechanics count are
+-- the treasures alone).
+function M.kills_score(_game) return false end
+
 -- classic, Winning: two enemy treasures on your home base, or every other wizard gone. The
 -- moment both treasures you protect lie on other living players' home bases, you are out.
 -- classic, Death: a dead player's base no longer counts for this, but his own treasures still

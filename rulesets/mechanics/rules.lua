@@ -341,4 +341,14 @@ end
 function rules.narrate(game, entry, verbose) return require("rules.narrate").line(game, entry, verbose) end
 function rules.status(game, p) return require("rules.narrate").status(game, p) end
 
+-- For a bot that looks ahead (the search bot, src/search.rs; read only): how well wizard p
+-- stands, as a whole number: his life, and ten for each victory point; nothing once dead.
+-- reconstructed: the rulebooks weigh no positions; a point is worth about a wizard's life
+-- and a half, as a kill is worth a point and the life it ends.
+function rules.standing(game, p)
+  local pl = game:player(p)
+  if not pl.alive then return 0 end
+  return math.max(pl.life, 0) + 10 * common.victory_points(game, p)
+end
+
 return rules

@@ -21,7 +21,7 @@ function M.discard_pile(game, c) end
 ---@return integer
 function M.victory_target(game) end
 
----8th: Optional Rules, Treasure Hunters: kills score nothing. (rulesets: 8th, mechanics)
+---8th: Optional Rules, Treasure Hunters: kills score nothing. (rulesets: 8th, 9th, classic, mechanics)
 ---@param game Game
 ---@return boolean
 function M.kills_score(game) end
