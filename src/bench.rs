@@ -57,10 +57,22 @@ pub struct CloneCost {
     pub json_bytes: usize,
 }
 
+/// The search bot's thinking at its default budget: the time of a decision it searches (an
+/// action with a choice), over the decisions of one game against a hunter.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SearchCost {
+    pub ruleset: String,
+    pub decisions: u64,
+    pub millis_per_decision: f64,
+    /// Walks (sample, descent, playout) per second.
+    pub walks_per_second: f64,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BenchReport {
     pub lines: Vec<BenchLine>,
     pub clones: Vec<CloneCost>,
+    pub search: Vec<SearchCost>,
     /// Games per second with two threads over one (random bots, the first ruleset), each the
     /// median of its runs.
     pub jobs2_gain: f64,
@@ -88,6 +100,7 @@ fn config(root: &Path, ruleset: &str, bots: Bots, games: u64, jobs: usize, profi
         seed: 1,
         cap: Cap::Turns(60),
         bots: vec![bots],
+        search: crate::search::Budget::default(),
         options: vec![],
         variants: vec![],
         jobs,
@@ -188,6 +201,65 @@ fn clone_cost(root: &Path, ruleset: &str) -> Result<CloneCost, String> {
     Ok(CloneCost { ruleset: ruleset.to_string(), micros, json_bytes })
 }
 
+/// Decisions the bench times the search bot over (`search_cost`), and the most games it plays
+/// for them.
+const SEARCH_DECISIONS: u64 = 100;
+const SEARCH_GAMES: u64 = 8;
+
+/// The search bot's time per decision: two-player games against a hunter, at most 30 turns,
+/// the searched decisions timed one by one, until `SEARCH_DECISIONS` were (or
+/// `SEARCH_GAMES` games).
+fn search_cost(root: &Path, ruleset: &str) -> Result<SearchCost, String> {
+    use crate::decision::{Agent, Decision, Request, Sight};
+    use crate::search::{Budget, Rules, SearchAgent};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    /// The search bot, its searches timed.
+    struct Timed {
+        bot: SearchAgent,
+        spent: Rc<RefCell<(u64, Duration)>>,
+    }
+    impl Agent for Timed {
+        fn decide(&mut self, req: &Request) -> Decision {
+            self.bot.decide(req)
+        }
+        fn decide_seeing(&mut self, req: &Request, sight: &Sight) -> Decision {
+            let started = Instant::now();
+            let answer = self.bot.decide_seeing(req, sight);
+            if SearchAgent::searches(req) {
+                let mut spent = self.spent.borrow_mut();
+                spent.0 += 1;
+                spent.1 += started.elapsed();
+            }
+            answer
+        }
+    }
+    let budget = Budget::default();
+    let spent = Rc::new(RefCell::new((0, Duration::ZERO)));
+    // Games from seed 1 on, until enough decisions were timed (a game may end in a few turns).
+    for seed in 1..=SEARCH_GAMES {
+        if spent.borrow().0 >= SEARCH_DECISIONS {
+            break;
+        }
+        let setup = GameSetup { ruleset: ruleset.to_string(), players: 2, seed, options: vec![], names: vec![] };
+        let rules = Rules { root: root.to_path_buf(), setup: setup.clone(), variants: vec![] };
+        let agents: Vec<Box<dyn Agent>> = vec![
+            Box::new(Timed { bot: SearchAgent::new(rules, budget, seed), spent: spent.clone() }),
+            Box::new(crate::decision::HunterAgent::new(seed + 1)),
+        ];
+        let engine = Engine::new(root, &setup, Box::new(crate::decision::Seats { agents }))?;
+        engine.run(Some(30));
+    }
+    let (decisions, time) = *spent.borrow();
+    let secs = time.as_secs_f64().max(1e-9);
+    Ok(SearchCost {
+        ruleset: ruleset.to_string(),
+        decisions,
+        millis_per_decision: secs * 1e3 / decisions.max(1) as f64,
+        walks_per_second: (decisions * u64::from(budget.iterations)) as f64 / secs,
+    })
+}
+
 /// Runs the bench, each line's games `runs` times; `progress` hears what is being measured,
 /// step by step: (the step, counted from 1; how many steps in all; what it measures).
 pub fn bench(
@@ -200,7 +272,7 @@ pub fn bench(
     let first = rulesets.first().cloned().ok_or("no ruleset with cards to measure")?;
     let runs = runs.max(1);
     // Every line's runs and its profiled games, each ruleset's copies, two thread counts' runs.
-    let steps = rulesets.len() * 2 * (runs + 1) + rulesets.len() + 2 * runs;
+    let steps = rulesets.len() * 2 * (runs + 1) + rulesets.len() * 2 + 2 * runs;
     let step = std::cell::Cell::new(0);
     let progress = |what: &str| {
         step.set(step.get() + 1);
@@ -241,6 +313,11 @@ pub fn bench(
         progress(&format!("{r}: copies of a game's state"));
         clones.push(clone_cost(root, r)?);
     }
+    let mut search = Vec::new();
+    for r in &rulesets {
+        progress(&format!("{r}: the search bot's decisions"));
+        search.push(search_cost(root, r)?);
+    }
     // Two threads against one, run in turn (the machine's speed moves), each the median of its
     // runs, the whole time counted (each thread loads its own engine).
     let (mut one, mut two) = (Vec::new(), Vec::new());
@@ -252,7 +329,7 @@ pub fn bench(
         }
     }
     let gain = two[median_at(&two)] / one[median_at(&one)].max(1e-9);
-    Ok(BenchReport { lines, clones, jobs2_gain: gain, jobs2_ruleset: first, runs })
+    Ok(BenchReport { lines, clones, search, jobs2_gain: gain, jobs2_ruleset: first, runs })
 }
 
 /// The slowest and fastest of some runs' games/s, as "57.8-64.7" (one run: "-").
@@ -309,6 +386,17 @@ pub fn render(report: &BenchReport) -> String {
     for c in &report.clones {
         let _ =
             writeln!(s, "a copy of a {} game's state: {:.1} µs, {} bytes as JSON", c.ruleset, c.micros, c.json_bytes);
+    }
+    for c in &report.search {
+        let _ = writeln!(
+            s,
+            "the search bot, {}: {:.1} ms a decision ({} walks), {:.0} walks/s, over {} decisions",
+            c.ruleset,
+            c.millis_per_decision,
+            crate::search::Budget::default().iterations,
+            c.walks_per_second,
+            c.decisions
+        );
     }
     let _ = writeln!(
         s,

@@ -21,6 +21,7 @@ pub mod report;
 pub mod rng;
 pub mod ruleset;
 pub mod save;
+pub mod search;
 pub mod sim;
 pub mod state;
 pub mod stats;

@@ -60,6 +60,8 @@ enum Command {
         /// Who plays the seats no person plays (hunters: they come for you).
         #[arg(long, value_enum, default_value = "hunter")]
         bots: Bots,
+        #[command(flatten)]
+        search: SearchBudget,
         /// Names of the wizards, in seat order, e.g. --names Ann,Bob (else their letters A, B...).
         #[arg(long, value_delimiter = ',')]
         names: Vec<String>,
@@ -296,6 +298,8 @@ struct BotGames {
     /// seat; the summary then gives each kind's wins.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "hunter")]
     bots: Vec<Bots>,
+    #[command(flatten)]
+    search: SearchBudget,
     /// Optional rules, as for play.
     #[arg(long = "option")]
     options: Vec<String>,
@@ -318,12 +322,37 @@ impl BotGames {
             seed: self.seed,
             cap: turns.map_or(wizwar::sim::Cap::Rounds(self.rounds), wizwar::sim::Cap::Turns),
             bots: self.bots,
+            search: self.search.budget(),
             options: parse_options(&self.options)?,
             variants: vec![],
             jobs: self.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
             profile: false,
             profile_scripts: false,
         })
+    }
+}
+
+/// How much a search bot (`--bots search`) thinks per decision.
+#[derive(clap::Args)]
+struct SearchBudget {
+    /// Walks of the search bot per decision (its answers depend only on the seed and this).
+    #[arg(long, default_value_t = wizwar::search::Budget::default().iterations)]
+    search_iterations: u32,
+    /// Or think this many milliseconds per decision instead (games no longer repeatable).
+    #[arg(long)]
+    search_ms: Option<u64>,
+    /// Turns the search bot plays each future on past the turn it is in.
+    #[arg(long, default_value_t = wizwar::search::Budget::default().horizon)]
+    search_horizon: u64,
+}
+
+impl SearchBudget {
+    fn budget(&self) -> wizwar::search::Budget {
+        wizwar::search::Budget {
+            iterations: self.search_iterations,
+            millis: self.search_ms,
+            horizon: self.search_horizon,
+        }
     }
 }
 
@@ -484,6 +513,7 @@ fn run(cli: Cli) -> Result<(), String> {
             seed,
             human,
             bots,
+            search,
             names,
             options,
             turns,
@@ -520,12 +550,13 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             // A person's seat never answers by itself: the game stops at his question and the
             // front end (`wizwar::play`) shows it, reads his answer and goes on.
+            let rules = wizwar::search::Rules { root: root.clone(), setup: setup.clone(), variants: vec![] };
             let agents: Vec<Box<dyn Agent>> = (0..setup.players as u32)
                 .map(|p| -> Box<dyn Agent> {
                     if human.contains(&p) {
                         Box::new(QueueAgent::default())
                     } else {
-                        bots.agent(setup.seed.wrapping_mul(31).wrapping_add(p as u64 + 1))
+                        bots.agent(setup.seed.wrapping_mul(31).wrapping_add(p as u64 + 1), &rules, search.budget())
                     }
                 })
                 .collect();

@@ -8,6 +8,7 @@
 
 use crate::decision::{Agent, AggressiveAgent, HunterAgent, RandomAgent, Seats};
 use crate::engine::{Engine, GameSetup, Outcome};
+use crate::search::{Budget, Rules, SearchAgent};
 use crate::stats::Rate;
 use crate::value::Value;
 use serde::Serialize;
@@ -26,15 +27,20 @@ pub enum Bots {
     Aggressive,
     /// Aggressive, and otherwise stepping towards the nearest enemy.
     Hunter,
+    /// Looks ahead: tree search over samples of what its seat sees, playing hunters forward
+    /// (`search.rs`; its budget: `SimConfig::search`).
+    Search,
 }
 
 impl Bots {
-    /// A bot of this kind with its own seed.
-    pub fn agent(self, seed: u64) -> Box<dyn Agent> {
+    /// A bot of this kind with its own seed, for a game of `rules` (which a search bot plays
+    /// forward in an engine of its own, within `budget`).
+    pub fn agent(self, seed: u64, rules: &Rules, budget: Budget) -> Box<dyn Agent> {
         match self {
             Bots::Random => Box::new(RandomAgent::new(seed)),
             Bots::Aggressive => Box::new(AggressiveAgent::new(seed)),
             Bots::Hunter => Box::new(HunterAgent::new(seed)),
+            Bots::Search => Box::new(SearchAgent::new(rules.clone(), budget, seed)),
         }
     }
 
@@ -43,6 +49,7 @@ impl Bots {
             Bots::Random => "random",
             Bots::Aggressive => "aggressive",
             Bots::Hunter => "hunter",
+            Bots::Search => "search",
         }
     }
 }
@@ -62,6 +69,8 @@ pub struct SimConfig {
     /// Who plays the seats: one kind for all, or kinds the seats take in turn, turning round
     /// from game to game ([`SimConfig::bot_at`]).
     pub bots: Vec<Bots>,
+    /// How much a search bot thinks per decision.
+    pub search: Budget,
     pub options: Vec<(String, Value)>,
     /// Cards played from other files: (card key, file) (`Engine::with_variants`).
     pub variants: Vec<(String, PathBuf)>,
@@ -202,8 +211,13 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
     let started = Instant::now();
     let setup =
         GameSetup { ruleset: cfg.ruleset.clone(), players, seed, options: cfg.options.clone(), names: Vec::new() };
-    let agents: Vec<Box<dyn Agent>> =
-        record.bots.iter().zip(0u64..).map(|(kind, i)| kind.agent(seed.wrapping_mul(10).wrapping_add(i))).collect();
+    let rules = Rules { root: cfg.root.clone(), setup: setup.clone(), variants: cfg.variants.clone() };
+    let agents: Vec<Box<dyn Agent>> = record
+        .bots
+        .iter()
+        .zip(0u64..)
+        .map(|(kind, i)| kind.agent(seed.wrapping_mul(10).wrapping_add(i), &rules, cfg.search))
+        .collect();
     // One engine per thread: the first game loads the ruleset and cards, the next ones reset it.
     let building = Instant::now();
     let ready = match loaded.take() {

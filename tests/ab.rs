@@ -12,6 +12,7 @@ fn config(games: u64) -> SimConfig {
         seed: 1,
         cap: Cap::Rounds(30),
         bots: vec![Bots::Hunter],
+        search: wizwar::search::Budget::default(),
         options: vec![],
         variants: vec![],
         jobs: 2,

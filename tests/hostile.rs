@@ -403,6 +403,7 @@ fn careless_cards_give_the_same_games_on_any_number_of_threads() {
                 seed: 1,
                 cap: Cap::Turns(40),
                 bots: vec![Bots::Random],
+                search: wizwar::search::Budget::default(),
                 options: vec![],
                 variants: vec![],
                 jobs,

@@ -14,6 +14,7 @@ fn config(games: u64) -> SimConfig {
         seed: 5,
         cap: Cap::Rounds(30),
         bots: vec![Bots::Hunter, Bots::Aggressive],
+        search: wizwar::search::Budget::default(),
         options: vec![],
         variants: vec![],
         jobs: 2,

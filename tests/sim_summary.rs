@@ -15,6 +15,7 @@ fn config(bots: Vec<Bots>, players: Vec<usize>, games: u64) -> SimConfig {
         seed: 3,
         cap: Cap::Rounds(20),
         bots,
+        search: wizwar::search::Budget::default(),
         options: vec![],
         variants: vec![],
         jobs: 2,
