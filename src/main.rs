@@ -161,17 +161,22 @@ enum Command {
         #[arg(long)]
         report: Option<PathBuf>,
     },
-    /// Is a card stronger or weaker with a change? The same games played twice, with the card
-    /// as shipped (A) and with a variant file in its place (B), and how its players did in each.
+    /// Is a card stronger or weaker with a change, or a house rule than its base? The same
+    /// games played twice, as shipped (A) and changed (B): a variant file in a card's place, or
+    /// another ruleset; and how the card's players (without a card: the first kind of bot's
+    /// seats, or the first seat) did in each.
     Ab {
         #[command(flatten)]
         table: BotGames,
-        /// The card, by name (as in the sim table) or key.
-        #[arg(long)]
-        card: String,
+        /// The card, by name (as in the sim table) or key (needed with --variant).
+        #[arg(long, required_unless_present = "variant_ruleset")]
+        card: Option<String>,
         /// The card file B plays instead.
+        #[arg(long, required_unless_present = "variant_ruleset", conflicts_with = "variant_ruleset")]
+        variant: Option<PathBuf>,
+        /// The ruleset B plays instead of --ruleset (a house rule against its base).
         #[arg(long)]
-        variant: PathBuf,
+        variant_ruleset: Option<String>,
         #[arg(long, default_value_t = 300)]
         games: u64,
         /// Write the report as JSON to this file.
@@ -684,9 +689,14 @@ fn run(cli: Cli) -> Result<(), String> {
             let out = SimOutput { cards, json, csv, quiet, allow_script_errors, save_baseline, baseline, report };
             simulate(&cfg, &out)
         }
-        Command::Ab { table, card, variant, games, json, report: page } => {
+        Command::Ab { table, card, variant, variant_ruleset, games, json, report: page } => {
             let cfg = table.config(&root, games, None)?;
-            let report = wizwar::ab::run(&cfg, &card, variant)?;
+            let change = match (variant, variant_ruleset) {
+                (Some(file), _) => wizwar::ab::Change::Card { name: card.clone().unwrap_or_default(), file },
+                (None, Some(r)) => wizwar::ab::Change::Ruleset(r),
+                (None, None) => return Err("give --variant FILE (with --card) or --variant-ruleset NAME".into()),
+            };
+            let report = wizwar::ab::compare(&cfg, &change, card.as_deref())?;
             print!("{}", wizwar::ab::render(&report));
             if let Some(dir) = page {
                 wizwar::report::write_ab(&dir, &report)?;

@@ -219,15 +219,16 @@ pub fn write_ab(dir: &Path, r: &ab::Report) -> Result<(), String> {
         .into_iter()
         .filter_map(|(label, s)| Some(Row { label: format!("{label} ({})", s.card), rate: s.rate?, mark: None }))
         .collect();
+    let heading = format!("Win rate of {}", r.subject);
     let d = r.difference;
     let reach = [d.low.abs(), d.high.abs(), 0.05].into_iter().fold(0.0, f64::max) * 1.2;
     let diff =
         [Row { label: "B - A".into(), rate: Rate { estimate: d.estimate, low: d.low, high: d.high }, mark: Some(0.0) }];
     let figures = vec![
         (
-            interval_chart("Win rate of the card's holders", &sides, 0.0, 1.0)?,
-            "The seats that played the card (in either game of a pair): the share of them who won, with 95% \
-             intervals, with the card as shipped (A) and with the variant (B).",
+            interval_chart(&heading, &sides, 0.0, 1.0)?,
+            "The seats compared (a card's: those that played it in either game of a pair): the share of them \
+             who won, with 95% intervals, as shipped (A) and changed (B).",
         ),
         (
             interval_chart("B - A, the games taken in pairs", &diff, -reach, reach)?,
@@ -236,10 +237,11 @@ pub fn write_ab(dir: &Path, r: &ab::Report) -> Result<(), String> {
         ),
         (
             turns_chart("How long the games were", &[("A", &r.a.turns), ("B", &r.b.turns)])?,
-            "Turns played in each game, with the card (A) and with the variant (B).",
+            "Turns played in each game, as shipped (A) and changed (B).",
         ),
     ];
     let title = format!("{}: {} against {}", r.ruleset, r.a.card, r.variant);
+    let title = if r.key.is_empty() { format!("{} against {}", r.ruleset, r.variant) } else { title };
     let lead = format!("{} games, each played twice.", r.games);
     write_page(dir, &page(&title, &lead, &figures))
 }

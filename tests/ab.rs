@@ -47,7 +47,7 @@ fn a_fireball_dealing_ten_lifts_its_players_beyond_chance() {
             assert!((-1.0..=1.0).contains(&v), "{side}.{field} is a fraction: {json}");
         }
     }
-    assert!(wizwar::ab::render(&report).contains("win more often"));
+    assert!(wizwar::ab::render(&report).contains("In B, the players of Fireball win more often"));
 }
 
 #[test]
@@ -67,4 +67,26 @@ fn a_bad_card_or_variant_is_named() {
     std::fs::write(&broken, "return card {\n  name = \"Fireball\",\n  kind = \n").unwrap();
     let err = wizwar::ab::run(&config(2), "Fireball", broken.clone()).unwrap_err();
     assert!(err.contains(&format!("{}:", broken.display())), "names the variant file: {err}");
+}
+
+/// A house rule against its base (`--variant-ruleset`): the 8th's blitz (less life) shortens
+/// the same games; a ruleset against itself differs by nothing. Without a card, a table of one
+/// kind of bot compares the first seat, a mixed table the first kind's seats.
+#[test]
+fn a_house_rule_against_its_base() {
+    use wizwar::ab::{compare, render, Change};
+    let blitz = compare(&config(60), &Change::Ruleset("8th-blitz".into()), None).unwrap();
+    assert_eq!(blitz.subject, "the first seat (seat 0)");
+    assert_eq!((blitz.a.players, blitz.b.players), (60, 60), "seat 0 of every game");
+    assert!(blitz.b.mean_turns < blitz.a.mean_turns, "less life, shorter games: {blitz:?}");
+    assert!(render(&blitz).contains("A under 8th, B under 8th-blitz.\nCompared: the first seat"), "{}", render(&blitz));
+    let itself = compare(&config(40), &Change::Ruleset("8th".into()), None).unwrap();
+    assert_eq!((itself.difference.low, itself.difference.high), (0.0, 0.0));
+    let mixed = SimConfig { bots: vec![Bots::Aggressive, Bots::Hunter], ..config(20) };
+    let by_bot = compare(&mixed, &Change::Ruleset("8th-blitz".into()), Some("Fireball")).unwrap();
+    assert_eq!(by_bot.subject, "the players of Fireball", "a card named: its players");
+    let by_bot = compare(&mixed, &Change::Ruleset("8th-blitz".into()), None).unwrap();
+    assert_eq!((by_bot.subject.as_str(), by_bot.a.players), ("the aggressive bots", 20));
+    let err = compare(&config(2), &Change::Ruleset("8th-blitz".into()), Some("Fireboll")).unwrap_err();
+    assert!(err.contains("no card named `Fireboll`"), "{err}");
 }
