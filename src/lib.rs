@@ -19,6 +19,7 @@ pub mod play;
 pub mod repl;
 pub mod report;
 pub mod rng;
+pub mod root;
 pub mod ruleset;
 pub mod save;
 pub mod search;

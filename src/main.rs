@@ -27,9 +27,10 @@ static ALLOCATOR: wizwar::alloc::Allocator = wizwar::alloc::Allocator;
 The kernel knows the board, line of sight and the game mechanics; every edition lives in \
 rulesets/<name>/ and every card in cards/<edition>/.")]
 struct Cli {
-    /// Folder holding rulesets/ and cards/.
-    #[arg(long, global = true, default_value = ".")]
-    root: PathBuf,
+    /// Folder holding rulesets/ and cards/ (else $WIZWAR_ROOT, else this folder, else the
+    /// nearest folder above the binary that holds rulesets/).
+    #[arg(long, global = true)]
+    root: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -510,7 +511,7 @@ fn parse_options(opts: &[String]) -> Result<Vec<(String, Value)>, String> {
 }
 
 fn run(cli: Cli) -> Result<(), String> {
-    let root = cli.root.clone();
+    let root = wizwar::root::find_root(cli.root.clone(), &|k| std::env::var(k).ok(), std::env::current_exe().ok())?;
     match cli.command {
         Command::Play {
             ruleset,

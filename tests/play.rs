@@ -544,3 +544,29 @@ fn a_reader_that_stops_early_ends_the_program_quietly() {
         assert_ne!(out.status.code(), Some(101), "{args:?}: {err}");
     }
 }
+
+/// Run from another folder, the binary finds its rulesets above itself (a checkout's
+/// `target/.../wizwar`); `WIZWAR_ROOT` or `--root` name another folder, and one without
+/// rulesets is refused with what to do (issue 44, item 10).
+#[test]
+fn the_binary_finds_its_rulesets_from_any_folder() {
+    let elsewhere = common::temp_dir("elsewhere");
+    let run = |args: &[&str], root_var: Option<&str>| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"));
+        cmd.args(args).current_dir(&elsewhere).env_remove("WIZWAR_ROOT");
+        if let Some(v) = root_var {
+            cmd.env("WIZWAR_ROOT", v);
+        }
+        let out = cmd.output().unwrap();
+        (out.status.success(), String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr))
+    };
+    let (ok, text) = run(&["play", "--seed", "3", "--turns", "2", "--quiet"], None);
+    assert!(ok && text.contains("turn"), "found above the binary: {text}");
+    let project = env!("CARGO_MANIFEST_DIR");
+    let (ok, text) = run(&["check", "--ruleset", "classic"], Some(project));
+    assert!(ok, "WIZWAR_ROOT: {text}");
+    let (ok, text) = run(&["check", "--ruleset", "classic"], Some(elsewhere.to_str().unwrap()));
+    assert!(!ok && text.contains("(given by WIZWAR_ROOT) holds no rulesets/"), "{text}");
+    let (ok, text) = run(&["check", "--root", elsewhere.to_str().unwrap()], None);
+    assert!(!ok && text.contains("(given by --root) holds no rulesets/"), "{text}");
+}
