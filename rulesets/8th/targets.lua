@@ -1,6 +1,7 @@
 -- The 8th edition's part of rules.targets (8th: Magic Card Targets, Target Range, Target Types,
 -- Line of Sight and Adjacency); the rest is the shared mechanics' (`base`).
 local effects = require("rules.effects")
+local borders = require("rules.borders")
 local M = base
 
 -- 8th: Target Types: the type wizard means another player's wizard (self is the caster).
@@ -29,6 +30,41 @@ function M.kinds.object(game, p, range)
       out[#out + 1] = t
       if seen == true or (seen and seen[t]) then in_sight[t] = true end
     end
+  end
+  out.in_sight = in_sight
+  return out
+end
+
+local open_lines = M.kinds.border
+-- 8th: Target Types, Border Line: the line a wall is made on; Changing the Map: never where
+-- a wall stands, and a token on a line is a wall there (Glossary, Wall: a Wall of Fire). So
+-- no border target holds a token (rules/borders.lua), for every card that makes a wall or a
+-- door on a line.
+function M.kinds.border(game, p, range)
+  local out = {}
+  local _, tokens = borders.token_lines(game)
+  local lines = open_lines(game, p, range)
+  for _, t in ipairs(lines) do
+    if tokens[M.edge_key(t.edge)] == nil then out[#out + 1] = t end
+  end
+  out.in_sight = lines.in_sight
+  return out
+end
+
+-- The lines holding a wall token (a Wall of Fire), as walls (labels `wall x,y,S`): the type
+-- `wall_token`, for a card that passes walls (Pass Through Wall; 8th: Glossary, Wall).
+-- reconstructed: the type `wall` stays the kernel's walls, so the cards that break, eat or
+-- open a wall do not aim at a Wall of Fire (the rulebook does not say whether Destroy Wall
+-- puts one out). The list says which lines are in sight: the kernel's walls in sight are only
+-- its walls and doors.
+function M.kinds.wall_token(game, p, range)
+  local from = game:player(p).at
+  local any_point = game:config().walls_seen_at == "any_point"
+  local out, in_sight = {}, {}
+  for i, e in ipairs(borders.token_lines(game)) do
+    local t = { kind = "wall", edge = e, label = "wall " .. M.edge_key(e) }
+    out[i] = t
+    if range == "los" and from and game:los_edge(from, e, any_point) then in_sight[t] = true end
   end
   out.in_sight = in_sight
   return out

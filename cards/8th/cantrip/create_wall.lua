@@ -1,5 +1,7 @@
 -- 8th Cantrip "Create Wall": a permanent stone wall on an open border line in sight.
 -- reconstructed: range taken as line of sight (the card says only "target border").
+-- Not on a line holding a wall token (a Wall of Fire is a wall there: 8th: Glossary, Wall;
+-- Changing the Map): the 8th's border targets leave those lines out (rules/targets.lua).
 
 return card {
   name = "Create Wall",
@@ -59,6 +61,20 @@ return card {
       t:act { kind = "end_spell", card = c }
       t:eq(g:edge(e).barrier, "open")
       t:eq(g:card(c).zone.kind, "pile")
+    end },
+    -- 8th: Changing the Map (no wall is made where one stands) and Glossary, Wall (a token on
+    -- a line is a wall): a line holding a Wall of Fire is no empty border.
+    { "not on a line holding a Wall of Fire (8th: Changing the Map; Glossary, Wall)", function(t)
+      local g = t.game
+      t:active(0)
+      local at = g:player(0).at
+      local n = require("test.spots").open_border(g, at)
+      assert(n, "an open border beside the caster")
+      local c = t:give(0, "Create Wall")
+      t:eq(t:count { kind = "cast", card = c, target = t:border(n.edge) }, 1, "offered while the line is empty")
+      t:cast { card = t:give(0, "Wall of Fire"), at = t:border(n.edge) }
+      t:eq(t:count { kind = "cast", card = c, target = t:border(n.edge) }, 0, "not on the flames")
+      t:ok(t:has { kind = "cast", card = c }, "other lines are still offered")
     end },
   },
 }

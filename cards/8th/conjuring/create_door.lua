@@ -7,6 +7,9 @@
 -- when the spell ends the wall stands again, as printed; a door broken by 3 cracks ends the
 -- spell and leaves the line open (8th: Damaging and Destroying Objects).
 local doors = require("rules.doors")
+-- 8th: Changing the Map; Glossary, Wall: a line holding a wall token (a Wall of Fire) is no
+-- empty border line, nor a stone wall.
+local empty_border = require("rules.borders").empty_border
 
 local function stone_wall(info)
   return info.barrier == "wall" and info.printed == "wall" and info.created_by == nil and not info.boundary
@@ -25,7 +28,7 @@ return card {
   can_target = function(ctx, t)
     local info = ctx.game:edge(t.edge)
     if t.kind == "wall" then return stone_wall(info) end
-    return info.barrier == "open" and not info.boundary and #info.obstacles == 0
+    return empty_border(ctx.game, info.edge)
   end,
   resolve = function(ctx)
     local game, p = ctx.game, ctx.caster
@@ -107,6 +110,21 @@ return card {
       for _, a in ipairs(t:list { kind = "cast", card = c }) do
         t:ok(not g:edge(a.target.edge).boundary, a.label)
       end
+    end },
+    -- 8th: Changing the Map and Glossary, Wall: a Wall of Fire is a wall on its line, so the
+    -- line is no empty border (nor a stone wall).
+    { "not on a line holding a Wall of Fire (8th: Changing the Map; Glossary, Wall)", function(t)
+      local g = t.game
+      local spots = require("test.spots")
+      t:active(0)
+      local at = spots.roomy_square(g)
+      t:place(0, at)
+      local n = spots.open_border(g, at)
+      assert(n, "an open border beside the square")
+      local c = t:give(0, "Create Door")
+      t:eq(t:count { kind = "cast", card = c, target = t:border(n.edge) }, 1, "offered while the line is empty")
+      t:cast { card = t:give(0, "Wall of Fire"), at = t:border(n.edge) }
+      t:eq(t:count { kind = "cast", card = c, target = { edge = n.edge } }, 0, "not on the flames")
     end },
   },
 }

@@ -13,10 +13,9 @@
 --   turn begins.
 -- The wall is a created wall that no damage harms; it is not kept when its card goes.
 local targets = require("rules.targets") -- how edges are written (edge_key)
-local function empty_border(game, e)
-  local info = game:edge(e)
-  return info.barrier == "open" and not info.boundary
-end
+-- An empty border line: no wall, door or wall token (a Wall of Fire) on it (8th: Changing
+-- the Map; Glossary, Wall), as the border targets are; the counter's own lists ask it too.
+local empty_border = require("rules.borders").empty_border
 
 -- The attacker and the attacked square of a stack entry aimed at wizard p, or nil.
 local function aimed_at(game, entry, p)
@@ -226,6 +225,45 @@ return card {
       t:eq(t:life(0), 15, "the rock struck the wall")
       t:eq(t:log("landed")[1].square, line[1], "it fell on the thrower's side of the wall")
       t:eq(g:edge(e).barrier, "open", "and the wall collapsed")
+    end },
+    -- 8th: Changing the Map and Glossary, Wall: a line holding a Wall of Fire already holds a
+    -- wall, so no wall of dirt rises there, as a spell or as a counter.
+    { "not on a line holding a Wall of Fire (8th: Changing the Map; Glossary, Wall)", function(t)
+      local g = t.game
+      t:active(1)
+      local fb = t:give(1, "Fireball")
+      local w = t:give(0, "Wall of Earth")
+      -- thrower, middle, target: the two lines between them are all that could cut his sight
+      local a = g:player(1).at
+      local line ---@type Square[]?
+      for _, d in ipairs({ "N", "E", "S", "W" }) do
+        local run = g:run(a, d, 2)
+        if not line and #run.squares == 2 and run.headings[1] == d and run.headings[2] == d
+            and g:los(a, run.squares[2]) then
+          line = run.squares
+        end
+      end
+      assert(line, "a free line")
+      t:place(0, line[2])
+      local function between(s, u)
+        for _, n in ipairs(g:neighbours(s)) do
+          if n.to.x == u.x and n.to.y == u.y then return g:edge(n.edge).edge end
+        end
+      end
+      local flames = { between(a, line[1]), between(line[1], line[2]) }
+      for _, e in ipairs(flames) do
+        t:cast { card = t:give(1, "Wall of Fire"), at = t:border(e) }
+      end
+      t:active(0)
+      t:ok(t:has { kind = "cast", card = w }, "some empty line in sight")
+      for _, e in ipairs(flames) do
+        t:eq(t:count { kind = "cast", card = w, target = t:border(e) }, 0, "as a spell, not on the flames")
+      end
+      t:active(1)
+      -- no line left to cut the sight: no counter is offered (the strict agent fails on one)
+      t:cast { card = fb, at = t:wizard(0) }
+      t:eq(t:life(0), 10, "the Fireball went through the flames to him")
+      t:eq(g:card(w).zone.kind, "hand")
     end },
     { "no counter when no wall can come between (same square)", function(t)
       local g = t.game

@@ -8,6 +8,8 @@
 -- every kind of movement through the line burns (a walk, a push, a flight: each emits a
 -- `move` event per square, rules/borders.lua), the caster's own included; as a counter it
 -- answers any Water spell cast by another player, whatever its target.
+local borders = require("rules.borders")
+
 local function has_trait(card, trait)
   for _, x in ipairs(card.traits or {}) do if x == trait then return true end end
   return false
@@ -43,14 +45,9 @@ return card {
   targets = { "border" },
   energy = 2,
   text = "Raise a line of flames on an empty border line you can see: anyone passing through it takes 4 magical fire damage (not an attack; it can't be evaded). Or play it as a counter to a Water spell as it is cast: both spells are cancelled.",
-  can_target = function(ctx, t)
-    local info = ctx.game:edge(t.edge)
-    if info.barrier ~= "open" or info.boundary then return false end
-    for _, o in ipairs(ctx.game:objects()) do
-      if o.kind == "wall_of_fire" and same_edge(o.at, info.edge) then return false end
-    end
-    return true
-  end,
+  -- an empty border line: not where a wall, a door or another wall token stands (8th:
+  -- Changing the Map; Glossary, Wall)
+  can_target = function(ctx, t) return borders.empty_border(ctx.game, t.edge) end,
   can_respond = function(ctx, entry)
     return entry.kind == "spell" and entry.card ~= nil and has_trait(ctx.game:card(entry.card), "water")
   end,
@@ -158,6 +155,8 @@ return card {
       for _, o in ipairs(g:objects()) do if o.kind == "wall_of_fire" then fire = o end end
       assert(fire, "a wall of fire")
       t:ok(fire, "the flames are an object on the line")
+      local again = t:give(0, "Wall of Fire")
+      t:eq(t:count { kind = "cast", card = again, target = t:border(e) }, 0, "no second wall on that line")
       t:act { kind = "end_spell", card = w }
       t:eq(g:object(fire.id), nil)
     end },

@@ -7,6 +7,10 @@
 -- spell carries him at once into the square beyond (through a rim link too), spending no
 -- movement point, like Windrider (rules/relocation.lua: leave, move, enter); not into a
 -- square an object fills so that nobody can enter it; the wall is left as it was.
+-- 8th: Glossary, Wall: a token on a line is a wall, so a Wall of Fire is one he may pass
+-- (the `wall_token` targets, rules/targets.lua); the card ignores what the wall does, and
+-- the spell carries him without crossing the line step by step (its `move` has no
+-- direction, rules/relocation.lua), so the flames do not burn him.
 local relocation = require("rules.relocation")
 
 local common = require("rules.common")
@@ -17,7 +21,7 @@ return card {
   kind = "neutral",
   range = "adjacent",
   duration = "instant",
-  targets = { "wall" },
+  targets = { "wall", "wall_token" },
   text = "Step through a wall beside you just once, as if it were not there.",
   can_cast = function(ctx)
     if ctx.game:turn().vars.no_movement then return false, "no more movement this turn" end
@@ -94,6 +98,25 @@ return card {
       g:set_turn_var("stunned", true)
       g:set_turn_var("attacked", true)
       t:eq(t:count { kind = "cast", card = c }, 0)
+    end },
+    -- 8th: Glossary, Wall (a token on a line is a wall) and the card (its effects are
+    -- ignored): he passes a Wall of Fire and is not burnt.
+    { "through a Wall of Fire, unburnt (8th: Glossary, Wall)", function(t)
+      local g = t.game
+      local spots = require("test.spots")
+      t:active(0)
+      local at = spots.roomy_square(g)
+      t:place(0, at)
+      local n = spots.free_square(g, at)
+      assert(n, "a free square beside him")
+      local wf = t:give(0, "Wall of Fire")
+      t:cast { card = wf, at = t:border(n.edge) }
+      local c = t:give(0, "Pass Through Wall")
+      t:cast { card = c, at = t:wall(n.edge) }
+      t:eq(g:player(0).at, n.to, "beyond the flames")
+      t:eq(t:life(0), 15, "the fire is ignored")
+      t:eq(#t:log("damage"), 0)
+      t:eq(g:card(wf).zone.kind, "play", "the flames still burn")
     end },
   },
 }

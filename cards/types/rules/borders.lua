@@ -4,6 +4,18 @@
 ---@class rules.borders
 local M = {}
 
+---8th: Glossary, Wall: a wall stands on a border line, printed on the board or a token laid there. So a token lying on a line (a Wall of Fire, which stops nobody: the kernel keeps the line open) is a wall on it. The lines holding such a token (canonical, in the order of the objects), and the same keyed "x,y,S". (rulesets: 8th)
+---@param game Game
+---@return Edge[] lines
+---@return table<string, Edge> by_key
+function M.token_lines(game) end
+
+---Is line e an empty border line: inner, no wall or door, no token on it? 8th: Changing the Map: nothing is created where a wall already stands, so cards that make a wall or a door on a line ask this. (rulesets: 8th)
+---@param game Game
+---@param e Edge
+---@return boolean
+function M.empty_border(game, e) end
+
 ---Moves wizard p along a straight run (game:run's result) that started heading `dir`. `how` names the kind of movement in the events ("push", "flight" ...). Stops early if the wizard dies on the way. Returns the square he ends in. (rulesets: 8th)
 ---@param game Game
 ---@param p? any

@@ -20,6 +20,20 @@ function M.kinds.wizard(game, p) end
 ---@return any ...
 function M.kinds.object(game, p, range) end
 
+---8th: Target Types, Border Line: the line a wall is made on; Changing the Map: never where a wall stands, and a token on a line is a wall there (Glossary, Wall: a Wall of Fire). So no border target holds a token (rules/borders.lua), for every card that makes a wall or a door on a line. (rulesets: 8th, mechanics)
+---@param game Game
+---@param p? any
+---@param range? any
+---@return any ...
+function M.kinds.border(game, p, range) end
+
+---The lines holding a wall token (a Wall of Fire), as walls (labels `wall x,y,S`): the type `wall_token`, for a card that passes walls (Pass Through Wall; 8th: Glossary, Wall). reconstructed: the type `wall` stays the kernel's walls, so the cards that break, eat or open a wall do not aim at a Wall of Fire (the rulebook does not say whether Destroy Wall puts one out). The list says which lines are in sight: the kernel's walls in sight are only its walls and doors. (rulesets: 8th)
+---@param game Game
+---@param p? any
+---@param range? any
+---@return any ...
+function M.kinds.wall_token(game, p, range) end
+
 ---May card c (its definition `card`) of player p not aim at t? No attack on oneself (8th: Attacking; classic, Combat), no creation on a home base (M.creation_at_home). `cache` is the listing's (see M.legal). (rulesets: 8th, classic, mechanics)
 ---@param game Game
 ---@param p? any
@@ -167,10 +181,6 @@ function M.kinds.empty_square(game, p, range, seen_from) end
 ---@param from? any
 ---@return any ...
 function M.edge_targets(game, barrier, kind, rim, range, from) end
-
----(rulesets: mechanics)
----@type any
-M.kinds.border = nil
 
 ---Spells in play (not the object cards wizards carry). (rulesets: mechanics)
 ---@param game Game
