@@ -61,6 +61,11 @@ function H.redirect(ctx, player, entry)
   player = normalize(player).player
   game:mark_stack(id, "redirect", player)
   game:mark_stack(id, "defender", player)
+  -- A spell that stays in play (Slow Death, Slow, Blind...) finds its victim later through its
+  -- card's target: that is now this wizard, or its curse would stay on the first one (classic,
+  -- The Cards: the attack bounced back; issue 44). Settling keeps it (rules/play.lua).
+  local c = game:stack_entry(id).card
+  if c then game:set_card(c, { target = { kind = "wizard", player = player } }) end
 end
 
 -- It hits both its target and its caster, each with half its point damage (rounding up):

@@ -2,16 +2,26 @@
 -- the spell has no effect and you take its card into your hand [JB, AF]; not a NUMBER card
 -- played with it (that one is spent), not an object's blow (Wizardblade), and not a punch or
 -- a thrown object [JB].
+-- It answers a counteraction aimed at you too (classic, The Cards; 9th: Spells, Counters: a
+-- counteraction may itself be counteracted): Reflection [JB], which turns your spell back at
+-- you; it has no effect and its card is yours. Not Full Shield or Anti-Anti [JB]: they stop
+-- something of yours but send nothing at you.
 -- reconstructed: "directly on you" is a spell whose defender you are, a spell reflected back
--- at you included (Full Reflection); counteractions are not absorbed (our sources disagree on
--- which ones might be: JB names Reflection as absorbable, Full Shield and Anti-Anti as not).
+-- at you included. The counteractions it answers are those that turn back at you what you
+-- sent (trait `turns_back`): Reflection, and for the same reason Full Reflection (absorb it, or
+-- let it be and absorb your spell as it comes back) and Reverse (a thrown object it turned
+-- then flies on at its target: the object is no spell). No Spell, which only stops, is not.
+local common = require("rules.common")
+
 return card {
   name = "Absorb Spell",
   kind = "counter",
   copies = 1,
-  text = "Counteraction: a spell cast at you has no effect, and you take its card into your hand. Any NUMBER played with it is lost.",
+  text = "Counteraction: a spell cast at you, or a counteraction turning your spell back at you, has no effect, and you take its card into your hand. Any NUMBER played with it is lost.",
   can_respond = function(ctx, entry)
-    if entry.kind ~= "spell" or entry.marks.defender ~= ctx.controller or entry.card == nil then return false end
+    if entry.marks.defender ~= ctx.controller or entry.card == nil then return false end
+    if entry.kind == "counter" then return common.has_trait(ctx.game, entry.card, "turns_back") end
+    if entry.kind ~= "spell" then return false end
     local k = ctx.game:card(entry.card).kind
     return k == "attack" or k == "neutral" or k == "counter"
   end,
@@ -23,7 +33,7 @@ return card {
       game:move_card(e.card, { kind = "hand", player = ctx.controller })
       game:set_card(e.card, { controller = ctx.controller, target = nil, energy = 0 })
       game:log("absorbed", { card = e.card, player = ctx.controller })
-      require("rules.common").discard_to_limit(game, ctx.controller)
+      common.discard_to_limit(game, ctx.controller)
     end
   end,
   tests = {
@@ -51,10 +61,13 @@ return card {
       local r = t:give(1, "Full Reflection")
       t:place(1, g:player(0).at)
       t:answer(1, { card = r })
+      t:answer(0, "pass") -- (he lets the Full Reflection be: he could absorb it instead)
       t:answer(0, { card = a })
       t:cast { card = f, at = t:wizard(1) }
       t:eq(t:life(0), 15)
+      t:eq(t:life(1), 15)
       t:eq(g:card(f).zone.player, 0, "back in his hand")
+      t:eq(g:card(r).zone.pile, "discard")
     end },
     { "the caster's Anti-Anti cancels it: the spell hits and is discarded", function(t)
       local g = t.game
@@ -68,6 +81,50 @@ return card {
       t:cast { card = f, at = t:wizard(1) }
       t:eq(t:life(1), 10)
       t:eq(g:card(f).zone.pile, "discard")
+    end },
+    -- classic, The Cards: a counteraction may itself be counteracted; Reflection sends half
+    -- the spell at its caster, so his Absorb Spell may answer it.
+    { "the caster absorbs the Reflection played against his attack: it is his, and his Fireball hits whole", function(t)
+      local g = t.game
+      t:active(0)
+      local f = t:give(0, "Fireball")
+      local a = t:give(0, "Absorb Spell")
+      local r = t:give(1, "Reflection")
+      t:place(1, g:player(0).at)
+      t:answer(1, { card = r })
+      t:answer(0, { card = a })
+      t:cast { card = f, at = t:wizard(1) }
+      t:eq(t:life(0), 15, "nothing comes back")
+      t:eq(t:life(1), 10, "the Reflection had no effect")
+      t:eq(g:card(r).zone.kind, "hand")
+      t:eq(g:card(r).zone.player, 0, "the Reflection is in the caster's hand")
+      t:eq(g:card(f).zone.pile, "discard")
+    end },
+    -- classic, The Cards (counteractions) and [JB]: Full Shield and Anti-Anti only stop
+    -- something; they aim nothing at him, so there is nothing to absorb.
+    { "not against Full Shield or Anti-Anti", function(t)
+      local g = t.game
+      t:active(0)
+      local f = t:give(0, "Fireball")
+      local a0 = t:give(0, "Absorb Spell")
+      local fs = t:give(1, "Full Shield")
+      t:place(1, g:player(0).at)
+      t:answer(1, { card = fs }) -- and no request for 0: the strict test agent would fail on one
+      t:cast { card = f, at = t:wizard(1) }
+      t:eq(t:life(1), 15)
+      t:eq(g:card(a0).zone.kind, "hand")
+      t:active(0)
+      f = t:give(0, "Fireball")
+      local aa = t:give(0, "Anti-Anti")
+      fs = t:give(1, "Full Shield")
+      local a1 = t:give(1, "Absorb Spell")
+      t:answer(1, { card = fs })
+      t:answer(0, { card = aa })
+      -- not asked against the Anti-Anti; asked once more against the Fireball, and passes
+      t:answer(1, "pass")
+      t:cast { card = f, at = t:wizard(1) }
+      t:eq(t:life(1), 10)
+      t:eq(g:card(a1).zone.kind, "hand")
     end },
     { "not against a punch or a neutral spell not aimed at anyone", function(t)
       local g = t.game

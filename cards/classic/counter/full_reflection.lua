@@ -6,6 +6,7 @@
 return card {
   name = "Full Reflection",
   kind = "counter",
+  traits = { "turns_back" },
   copies = 1,
   text = "Counteraction: a spell aimed at you turns back and hits its caster instead, with all its power.",
   can_respond = function(ctx, entry)
@@ -37,6 +38,26 @@ return card {
       t:cast { card = f, at = t:wizard(1) }
       t:eq(t:life(1), 15)
       t:eq(t:life(0), 15)
+    end },
+    -- classic, The Cards: reflected, a lasting spell is on its caster for as long as it lasts
+    -- (the same ctx:redirect as Reverse: rules/ctx.lua).
+    { "a reflected Slow: the caster is the one slowed, the target walks freely", function(t)
+      local g = t.game
+      t:active(0)
+      local s = t:give(0, "Slow")
+      local n = t:give(0, "NUMBER 2")
+      local r = t:give(1, "Full Reflection")
+      t:place(1, g:player(0).at)
+      t:answer(1, { card = r })
+      t:cast { card = s, at = t:wizard(1), boost = n }
+      t:eq(g:card(s).zone.kind, "play")
+      t:act { kind = "end" }
+      t:pass(1)
+      t:eq(g:turn().active, 1)
+      t:eq(g:turn().vars.speed, 3, "the target is not slowed")
+      t:pass(1)
+      t:eq(g:turn().active, 0)
+      t:eq(g:turn().vars.speed, 1, "its caster is")
     end },
     { "a reflected Lightning Blast: the caster loses the rest of his turn", function(t)
       local g = t.game

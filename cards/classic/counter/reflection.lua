@@ -5,6 +5,7 @@
 return card {
   name = "Reflection",
   kind = "counter",
+  traits = { "turns_back" },
   copies = 2,
   text = "Counteraction: a spell aimed at you is split in two: it hits you and its caster, each for half its points (rounded up).",
   can_respond = function(ctx, entry)

@@ -4,12 +4,14 @@
 -- object round in flight (a Dagger, a Large Rock): it hits its thrower instead, and still
 -- lands where it was thrown. The one it comes back at is now the defender and may counteract
 -- it in turn (classic, The Cards: an attack may bounce back and forth); a reversed lost turn
--- costs him the rest of his own turn (classic, The Turn). Not a punch: nothing flies.
+-- costs him the rest of his own turn (classic, The Turn), and a reversed spell that stays in
+-- play (Slow Death) lies on him from then on (ctx:redirect). Not a punch: nothing flies.
 local ANSWERS = { spell = true, throw = true }
 
 return card {
   name = "Reverse",
   kind = "counter",
+  traits = { "turns_back" },
   copies = 1,
   text = "Counteraction: a spell or a thrown object aimed at you turns round and hits the one who sent it.",
   can_respond = function(ctx, entry)
@@ -42,6 +44,29 @@ return card {
       t:eq(t:life(1), 15)
       t:eq(t:life(0), 12)
     end },
+    -- classic, The Cards: the attack bounces back, so a curse that stays in play lies on the
+    -- one it came back at (issue 44: it used to stay on the first target).
+    { "a reversed Slow Death curses its caster: his draws cost him life, the target's nothing", function(t)
+      local g = t.game
+      t:active(0)
+      local sd = t:give(0, "Slow Death")
+      local r = t:give(1, "Reverse")
+      t:place(1, g:player(0).at)
+      t:answer(1, { card = r })
+      t:cast { card = sd, at = t:wizard(1) }
+      t:eq(g:card(sd).zone.kind, "play")
+      t:answer(0, "draw_2")
+      t:answer(1, "draw_2")
+      t:pass(2) -- 0 draws two, then 1 draws two
+      t:eq(t:life(1), 15, "the target's draws cost nothing")
+      t:eq(t:life(0), 13, "the caster's cost him 2")
+      t:eq(g:card(sd).target.player, 0, "attached to the caster")
+      t:set_life(0, 1)
+      t:pass(2)
+      t:ok(not g:player(0).alive, "he dies of his own curse")
+      t:ok(g:player(1).alive)
+      t:eq(g:card(sd).zone.pile, "discard", "and it ends with him")
+    end, players = 3 },
     { "the caster may shield himself from his reversed spell; no use against a punch", function(t)
       local g = t.game
       t:active(0)
