@@ -56,6 +56,7 @@ function rules.phases.time_passes(game)
   rules.note_first_turn(game, p)
   rules.time_passes(game, p)
   if rules.spend_token(game, p, "stun") then game:set_turn_var("stunned", true) end
+  common.hold_hand_limits(game) -- a spell that ran out may have put him over (Extra Arms)
   common.check_victory(game)
 end
 
@@ -65,6 +66,7 @@ function rules.counts_down(game, c) return not creations.is_permanent_creation(g
 -- 8th: Discard and Draw Phase: discard any, then draw up to 2 without passing the limit.
 function rules.phases.discard_and_draw(game)
   common.discard_and_draw(game, game:turn().active)
+  common.hold_hand_limits(game)
   common.check_victory(game)
 end
 
@@ -249,7 +251,11 @@ function perform.card_action(game, p, a) return card_actions.perform(game, p, a)
 -- A treasure picked up opens a response window (rules/triggers.lua: Alchemy's Fool's Gold).
 function rules.on_pick_up(game, ev) require("rules.triggers").on_pick_up(game, ev) end
 
--- Held doors close at once when their holder is no longer beside them (rules/doors.lua).
-function rules.after_action(game, _p) doors.release_far(game) end
+-- Held doors close at once when their holder is no longer beside them (rules/doors.lua); a
+-- player the action put over his hand limit discards down to it (rules/common.lua).
+function rules.after_action(game, _p)
+  doors.release_far(game)
+  common.hold_hand_limits(game)
+end
 
 return rules

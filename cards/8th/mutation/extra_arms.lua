@@ -113,6 +113,25 @@ return card {
       t:act { kind = "end_spell", card = x }
       t:eq(common.hand_count(g, 0), 6, "the rocks count again")
     end },
+    -- 8th: Discard and Draw Phase: over the limit by any means, he discards down at once.
+    { "8th: Discard and Draw Phase: run out in Time Passes with 6 cards and 3 items, 2 discarded at once", function(t)
+      local g = t.game
+      t:active(0)
+      local x = t:give(0, "Extra Arms")
+      for _ = 1, 3 do t:put(0, "Large Rock") end
+      t:cast { card = x }
+      local zots = {}
+      for i = 1, 6 do zots[i] = t:give(0, "Zot!") end
+      t:eq(common.hand_count(g, 0), 7, "6 in hand and the spell; the rocks are free")
+      t:answer(0, { card = zots[1] })
+      t:answer(0, { card = zots[2] })
+      t:active(0, "time_passes")
+      t:pass(0)
+      t:eq(g:card(x).zone.kind, "pile", "its last energy token gone: it ended")
+      t:eq(g:turn().phase, "move_and_cast", "still his turn, before any action")
+      t:eq(common.hand_count(g, 0), 7, "6 cards and 3 rocks made 9: down to 7")
+      t:eq(#g:hand(0), 4)
+    end },
     { "for 1 MP: every item and a treasure, and he moves on", function(t)
       local g = t.game
       t:active(0)

@@ -52,6 +52,25 @@ return card {
       t:punch(t:wizard(0))
       t:eq(t:life(0), 14, "a wizard again")
     end },
+    -- 8th: Discard and Draw Phase: over the limit by casting a spell, he discards down at once.
+    { "8th: Discard and Draw Phase: cast while Extra Arms frees three items, 2 discarded at once", function(t)
+      local g = t.game
+      local common = require("rules.common")
+      t:active(0)
+      local arms = t:give(0, "Extra Arms")
+      for _ = 1, 3 do t:put(0, "Large Rock") end
+      t:cast { card = arms }
+      local gf = t:give(0, "Golem Form")
+      local zots = {}
+      for i = 1, 5 do zots[i] = t:give(0, "Zot!") end
+      t:eq(common.hand_count(g, 0), 7, "6 in hand and Extra Arms; the rocks are free")
+      t:answer(0, { card = zots[1] })
+      t:answer(0, { card = zots[2] })
+      t:cast { card = gf }
+      t:eq(g:card(arms).zone.kind, "pile", "the new form ended Extra Arms")
+      t:eq(common.hand_count(g, 0), 7, "5 in hand, the golem and 3 rocks made 9: down to 7")
+      t:eq(#g:hand(0), 3)
+    end },
     { "speed 2, counters only", function(t)
       local g = t.game
       local T = require("rules.transform")

@@ -45,6 +45,11 @@ function M.items_count(game, p) end
 ---@return boolean
 function M.counts_toward_limit(game, p, c) end
 
+---8th: Discard and Draw Phase: a player over his maximum hand size, however he got there (a spell cast, a form that freed his items ending, a kill), discards down to it at once, his carried items and maintained spells counting (M.counts_toward_limit). Asked of every living wizard, the active one first, after each action and each phase (rules.lua), so no change to a hand or a limit has to ask it itself. reconstructed: "at once" is taken as the end of the action or phase step that put him over. (rulesets: 8th)
+---@param game Game
+---@return any ...
+function M.hold_hand_limits(game) end
+
 ---8th: Life, Damage, and Dying. A direct attack's killer scores 1 and takes the hand; an indirect death gives nobody anything. Items fall in the square, spells are discarded (rulesets/mechanics/common.lua: kill_and_drop), but permanent creations (8th: Optional Rules, Permanent Creations). (rulesets: 8th, 9th, classic)
 ---@param game Game
 ---@param q? any
