@@ -32,9 +32,10 @@ function M.discard_at_turn_end(game, p, c)
 end
 
 -- 9th: Death: a wizard at 0 is out. What he carries falls in his square (his items in the hand
--- too); whoever took his last point, directly or not, gets every other card, scores a kill
--- and discards down to seven. Deaths of one action are kept (game var `died_this_action`) for
--- M.check_victory.
+-- too); whoever took his last point, directly or not, gets every other card (his hand and the
+-- spells in front of him: README, Q17), scores a kill and discards down to seven. With no
+-- such killer his spells end and are discarded (M.kill_and_drop). Deaths of one action are
+-- kept (game var `died_this_action`) for M.check_victory.
 function M.kill(game, q, killer, _by_attack, _reason)
   local pl = game:player(q)
   if not pl.alive then return end
@@ -43,6 +44,15 @@ function M.kill(game, q, killer, _by_attack, _reason)
   game:set_var("died_this_action", died)
   for _, c in ipairs(game:hand(q)) do
     if M.is_object(game, c) and not bring_out_carried(game, q, c) then M.discard(game, c) end
+  end
+  if killer ~= nil and killer ~= q and game:player(killer).alive then
+    for _, c in ipairs(game:play_area(q)) do
+      if not (M.is_object_card(game, c) or M.stays_after_death(game, c)) then
+        -- 9th: Death: a spell set in front of him is one of "all his cards" (9th: Keeping
+        -- Track of Spell Duration: it has left his hand): it ends, and the killer takes it.
+        M.end_spell(game, c, { kind = "hand", player = killer })
+      end
+    end
   end
   game:set_token(q, "lost_turns", 0)
   M.kill_and_drop(game, q, killer, true)

@@ -229,13 +229,17 @@ function M.remove_creations(game, c)
   game:set_card_data(c, "objects", nil)
 end
 
--- A spell in play ends: its effects stop, its creations go, it is discarded.
-function M.end_spell(game, c)
+-- A spell in play ends: its effects stop, its creations go, its card is discarded, or goes to
+-- zone `to` if given (the 9th's killer takes it).
+---@param game Game
+---@param c integer
+---@param to? Zone
+function M.end_spell(game, c, to)
   local card = game:card(c)
   game:call_card(c, "on_end", { controller = card.controller })
   M.remove_creations(game, c)
   game:set_card(c, { energy = 0 })
-  M.discard(game, c)
+  if to then game:move_card(c, to) else M.discard(game, c) end
   game:after("spell_end", { card = c, player = card.controller })
 end
 

@@ -26,9 +26,9 @@ function M.victory_target(game) end
 ---@return boolean
 function M.kills_score(game) end
 
----A spell in play ends: its effects stop, its creations go, it is discarded. (rulesets: 8th, mechanics)
+---A spell in play ends: its effects stop, its creations go, its card is discarded, or goes to zone `to` if given (the 9th's killer takes it). (rulesets: 8th, mechanics)
 ---@param game Game
----@param c? any
+---@param c integer
 ---@return any ...
 function M.end_spell(game, c) end
 

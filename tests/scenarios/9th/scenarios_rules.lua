@@ -66,6 +66,19 @@ local function step_away(t, e)
   end
 end
 
+-- Death: player p, made active on a roomy square, raises a Wall of Fire (boosted by card
+-- `boost` of his hand, if any) on a free line beside it. Returns the square, that neighbour
+-- (its edge and direction) and the card.
+local function fire_beside(t, p, boost)
+  local at, n = roomy(t)
+  assert(n, "a free square beside")
+  t:active(p)
+  t:place(p, at)
+  local w = t:give(p, "Wall of Fire")
+  t:cast { card = w, at = t:border(n.edge), boost = boost and t:give(p, boost) }
+  return at, n, w
+end
+
 -- Setup, for n players.
 local function setup_test(n)
   return { ("Setup: %d players: each Lair is the centre of its owner's sector with his wizard on it, his two treasures on its chest squares, life 15, one deck of 119 cards"):format(n), function(t)
@@ -424,12 +437,7 @@ return scenarios {
     end, players = 3 },
     { "Death: killed by another's Wall of Fire he walked into, the wall's caster takes his hand and scores the kill", function(t)
       local g = t.game
-      local at, n = roomy(t)
-      assert(n, "a free square beside")
-      t:active(0)
-      t:place(0, at)
-      local w = t:give(0, "Wall of Fire")
-      t:cast { card = w, at = t:border(n.edge) }
+      local at, n = fire_beside(t, 0)
       t:active(1)
       t:place(1, at)
       t:place(0, home_of(g, 0))
@@ -439,6 +447,48 @@ return scenarios {
       t:ok(not g:player(1).alive, "burnt to death")
       t:ok(in_hand(g, 0, c), "the caster of the wall has his cards")
       t:eq(g:player(0).vars.kill_vp, 1, "and a kill point")
+    end, players = 3 },
+    { "Death: the killer takes the spells set in front of him too: his Wall of Fire ends (the flames go out) and its card joins his hand; his Master Key still falls; the killer discards down to 7", function(t)
+      local g = t.game
+      local at, n, w = fire_beside(t, 1, "NUMBER 4")
+      t:eq(g:card(w).zone.kind, "play", "set in front of him")
+      t:eq(#g:edge(n.edge).obstacles, 1, "burning")
+      local key = t:put(1, "Master Key")
+      local c = t:give(1, "NUMBER 5")
+      local mine = {}
+      for i = 1, 6 do mine[i] = t:give(0, "NUMBER 6") end
+      t:active(0)
+      t:place(0, at)
+      t:set_life(1, 1)
+      t:answer(0, { card = mine[1] })
+      t:punch(t:wizard(1))
+      t:ok(not g:player(1).alive, "dead")
+      t:ok(in_hand(g, 0, w), "the killer has his Wall of Fire")
+      t:ok(in_hand(g, 0, c), "and his hand")
+      t:eq(#g:hand(0), 7, "6 + 2, one discarded at once")
+      t:eq(#g:edge(n.edge).obstacles, 0, "the flames are gone")
+      t:eq(g:card(w).energy, 0, "no count left on the card")
+      t:eq(#t:log("spell_end"), 1, "the spell ended")
+      t:ok(lying(g, at, key), "the Master Key lies in his square")
+      t:eq(g:player(0).vars.kill_vp, 1, "a kill point")
+    end, players = 3 },
+    { "Death: a spell he aimed at another wizard goes to the killer too and works no more: his Slow on a third wizard ends", function(t)
+      local g = t.game
+      t:active(1)
+      t:place(2, g:player(1).at)
+      local s = t:give(1, "Slow")
+      t:cast { card = s, at = t:wizard(2), boost = t:give(1, "NUMBER 4") }
+      t:eq(g:card(s).zone.kind, "play", "set in front of its caster")
+      t:active(0)
+      t:set_life(1, 1)
+      t:place(1, g:player(0).at)
+      t:punch(t:wizard(1))
+      t:ok(not g:player(1).alive, "dead")
+      t:ok(in_hand(g, 0, s), "the killer has the Slow")
+      t:act { kind = "end" }
+      t:pass(1)
+      t:eq(g:turn().active, 2)
+      t:eq(g:turn().vars.speed, g:config().base_speed, "the third wizard moves at full speed")
     end, players = 3 },
     { "How to Win: nobody is out for lost treasures: both of his on other Lairs, he lives on", function(t)
       local g = t.game
