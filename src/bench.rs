@@ -106,6 +106,7 @@ fn config(root: &Path, ruleset: &str, bots: Bots, games: u64, jobs: usize, profi
         jobs,
         profile,
         profile_scripts: false,
+        shard: None,
     }
 }
 

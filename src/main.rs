@@ -161,6 +161,26 @@ enum Command {
         /// intervals, wins by seat and bot, the games' lengths.
         #[arg(long)]
         report: Option<PathBuf>,
+        /// Play only the K-th of N disjoint slices of the games, e.g. --shard 2/4 (with --json:
+        /// `wizwar merge` joins the slices' files into the whole sim's summary).
+        #[arg(long)]
+        shard: Option<wizwar::sim::Shard>,
+    },
+    /// Join the JSON files of a sim's slices (sim --shard K/N --json FILE) into the summary the
+    /// whole sim gives: the same tables, JSON and report.
+    Merge {
+        /// The slices' files, one per slice.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// How many cards the table shows (most played first).
+        #[arg(long, default_value_t = 20)]
+        cards: usize,
+        /// Write every game and the summary as JSON to this file.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Write a page with charts (DIR/index.html).
+        #[arg(long)]
+        report: Option<PathBuf>,
     },
     /// Is a card stronger or weaker with a change, or a house rule than its base? The same
     /// games played twice, as shipped (A) and changed (B): a variant file in a card's place, or
@@ -334,6 +354,7 @@ impl BotGames {
             jobs: self.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
             profile: false,
             profile_scripts: false,
+            shard: None,
         })
     }
 }
@@ -412,8 +433,7 @@ fn simulate(cfg: &wizwar::sim::SimConfig, out: &SimOutput) -> Result<(), String>
         wizwar::report::write_sim(dir, &title, &summary, &records)?;
     }
     if let Some(path) = &out.json {
-        let doc = serde_json::json!({ "summary": summary, "games": records });
-        let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+        let text = wizwar::sim::plan_json(&cfg.plan(), &summary, &records)?;
         std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     if let Some(path) = &out.csv {
@@ -685,10 +705,32 @@ fn run(cli: Cli) -> Result<(), String> {
             save_baseline,
             baseline,
             report,
+            shard,
         } => {
-            let cfg = wizwar::sim::SimConfig { profile, profile_scripts, ..table.config(&root, games, turns)? };
+            let cfg = wizwar::sim::SimConfig { profile, profile_scripts, shard, ..table.config(&root, games, turns)? };
             let out = SimOutput { cards, json, csv, quiet, allow_script_errors, save_baseline, baseline, report };
             simulate(&cfg, &out)
+        }
+        Command::Merge { files, cards, json, report } => {
+            let texts = files
+                .iter()
+                .map(|f| std::fs::read_to_string(f).map(|t| (f.display().to_string(), t)))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| e.to_string())?;
+            let (plan, records) = wizwar::sim::merge(&texts)?;
+            // (the slices' own time, summed: what the games cost, wherever they ran)
+            let busy = std::time::Duration::from_micros(records.iter().map(|r| r.micros).sum());
+            let summary = wizwar::sim::summarize(&records, busy);
+            print!("{}", wizwar::sim::render(&summary, cards));
+            if let Some(dir) = report {
+                let title = format!("{}: {} bot games", plan.ruleset, summary.games);
+                wizwar::report::write_sim(&dir, &title, &summary, &records)?;
+            }
+            if let Some(path) = json {
+                let text = wizwar::sim::plan_json(&plan, &summary, &records)?;
+                std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+            Ok(())
         }
         Command::Ab { table, card, variant, variant_ruleset, games, json, report: page } => {
             let cfg = table.config(&root, games, None)?;

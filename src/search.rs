@@ -26,7 +26,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// How much a search bot thinks per decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Budget {
     /// Walks (sample, descent, one new action, playout) per decision.
     pub iterations: u32,

@@ -11,14 +11,14 @@ use crate::engine::{Engine, GameSetup, Outcome};
 use crate::search::{Budget, Rules, SearchAgent};
 use crate::stats::Rate;
 use crate::value::Value;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "snake_case")]
 pub enum Bots {
     /// Uniformly random legal choices.
@@ -80,9 +80,132 @@ pub struct SimConfig {
     pub profile: bool,
     /// Also charge the scripts' time to their functions (a little slower).
     pub profile_scripts: bool,
+    /// Play only one slice of the games (`sim --shard K/N`).
+    pub shard: Option<Shard>,
+}
+
+/// What makes a sim's games what they are, written in its JSON (`plan`) so that `merge` joins
+/// only slices of one sim: the same plan, but for the shard.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Plan {
+    pub ruleset: String,
+    pub players: Vec<usize>,
+    pub games: u64,
+    pub seed: u64,
+    pub cap: Cap,
+    pub bots: Vec<Bots>,
+    pub search: Budget,
+    pub options: Vec<(String, Value)>,
+    pub variants: Vec<(String, PathBuf)>,
+    pub shard: Option<Shard>,
 }
 
 impl SimConfig {
+    pub fn plan(&self) -> Plan {
+        Plan {
+            ruleset: self.ruleset.clone(),
+            players: self.players.clone(),
+            games: self.games,
+            seed: self.seed,
+            cap: self.cap,
+            bots: self.bots.clone(),
+            search: self.search,
+            options: self.options.clone(),
+            variants: self.variants.clone(),
+            shard: self.shard,
+        }
+    }
+}
+
+/// A sim's JSON (`sim --json`, `merge --json`): its plan, its summary and its games.
+pub fn plan_json(plan: &Plan, summary: &Summary, records: &[GameRecord]) -> Result<String, String> {
+    serde_json::to_string_pretty(&serde_json::json!({ "plan": plan, "summary": summary, "games": records }))
+        .map_err(|e| e.to_string())
+}
+
+/// Joins the JSON files of the slices of one sim (`sim --shard K/N --json`), given as (name,
+/// text): the plan without its shard, and every game once, in order. Refuses files of other
+/// sims, a slice missing or given twice, and games that are not their slice's.
+pub fn merge(files: &[(String, String)]) -> Result<(Plan, Vec<GameRecord>), String> {
+    #[derive(Deserialize)]
+    struct SimFile {
+        plan: Plan,
+        games: Vec<GameRecord>,
+    }
+    let mut first: Option<(String, Plan, u64)> = None;
+    let mut slices: BTreeMap<u64, String> = BTreeMap::new();
+    let mut records: Vec<GameRecord> = Vec::new();
+    for (name, text) in files {
+        let file: SimFile =
+            serde_json::from_str(text).map_err(|e| format!("{name}:{}: not a `sim --json` file: {e}", e.line()))?;
+        let shard = file.plan.shard.unwrap_or(Shard { k: 1, n: 1 });
+        let plan = Plan { shard: None, ..file.plan };
+        let (other, first_plan, n) = first.get_or_insert_with(|| (name.clone(), plan.clone(), shard.n));
+        if *first_plan != plan {
+            return Err(format!(
+                "{name} is a slice of another sim than {other} (ruleset, seats, games, seed, cap, bots or options differ)"
+            ));
+        }
+        if shard.n != *n {
+            return Err(format!("{name} is slice {}/{} and {other} one of {n}", shard.k, shard.n));
+        }
+        if let Some(twice) = slices.insert(shard.k, name.clone()) {
+            return Err(format!("{name} and {twice} are both slice {}/{n}", shard.k));
+        }
+        if let Some(r) = file.games.iter().find(|r| !shard.holds(r.index)) {
+            return Err(format!("{name}: game {} is not in slice {}/{n}", r.index, shard.k));
+        }
+        records.extend(file.games);
+    }
+    let (_, plan, n) = first.ok_or("no files to merge")?;
+    let missing: Vec<String> = (1..=n).filter(|k| !slices.contains_key(k)).map(|k| format!("{k}/{n}")).collect();
+    if !missing.is_empty() {
+        return Err(format!("slices missing: {}", missing.join(", ")));
+    }
+    records.sort_by_key(|r| r.index);
+    if records.len() as u64 != plan.games || records.iter().zip(0..).any(|(r, i)| r.index != i) {
+        return Err(format!("the slices hold {} games, not each of the sim's {} once", records.len(), plan.games));
+    }
+    Ok((plan, records))
+}
+
+/// The K-th of N disjoint slices of a sim's games: those whose index leaves K - 1 when divided
+/// by N (so every slice gets games of every size and seat rotation alike). The slices of one
+/// sim, merged (`wizwar merge`), are exactly its games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// From 1.
+    pub k: u64,
+    pub n: u64,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    /// "K/N", 1 <= K <= N.
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let bad = || format!("--shard `{text}`: expected K/N with 1 <= K <= N, e.g. 2/4");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (k, n): (u64, u64) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+        if k == 0 || k > n {
+            return Err(bad());
+        }
+        Ok(Shard { k, n })
+    }
+}
+
+impl Shard {
+    pub fn holds(self, index: u64) -> bool {
+        index % self.n == self.k - 1
+    }
+}
+
+impl SimConfig {
+    /// The indices of the games this run plays: all of them, or its shard's.
+    pub fn indices(&self) -> Vec<u64> {
+        (0..self.games).filter(|&i| self.shard.is_none_or(|s| s.holds(i))).collect()
+    }
+
     /// The bot at `seat` of game `index`. Seat s takes kind `s + r` of the list (round it),
     /// where r counts the games of the same size before this one: over games of one size each
     /// kind sits at each seat in turn, so the first seat's advantage falls to every kind alike.
@@ -95,7 +218,8 @@ impl SimConfig {
 
 /// Where a game still going stops: after so many turns, or so many rounds (a turn for each
 /// seat), so that games of six have as many turns each as games of two.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Cap {
     Turns(u64),
     Rounds(u64),
@@ -111,8 +235,8 @@ impl Cap {
     }
 }
 
-/// One game, as `sim` reports it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// One game, as `sim` reports it (and `merge` reads it back).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
     pub index: u64,
     pub seed: u64,
@@ -156,7 +280,7 @@ pub struct GameRecord {
 
 /// A kernel primitive's calls in one game and their time, with all they ran (reading the
 /// arguments, building the answer, the scripts a hook or an event ran), and of it in scripts.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PrimitiveMicros {
     pub name: String,
     pub calls: u64,
@@ -165,7 +289,7 @@ pub struct PrimitiveMicros {
 }
 
 /// A script function's sampled time in one game (see `LuaHost::sample_functions`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FunctionMicros {
     /// "file:line name".
     pub function: String,
@@ -314,14 +438,14 @@ fn error_line(data: &Value) -> String {
 /// in game order.
 pub fn run(cfg: &SimConfig, loaded: Option<Engine>, done: &(dyn Fn(&GameRecord) + Sync)) -> Vec<GameRecord> {
     let next = AtomicU64::new(0);
+    let indices = cfg.indices();
     // One worker: takes the next game until none is left, on its thread's engine.
     let work = |mut engine: Option<Engine>| {
         let mut mine = Vec::new();
         loop {
-            let i = next.fetch_add(1, Ordering::SeqCst);
-            if i >= cfg.games {
+            let Some(&i) = indices.get(next.fetch_add(1, Ordering::SeqCst) as usize) else {
                 return mine;
-            }
+            };
             let r = play_game(cfg, i, &mut engine);
             done(&r);
             mine.push(r);

@@ -18,6 +18,7 @@ fn config(games: u64) -> SimConfig {
         jobs: 2,
         profile: false,
         profile_scripts: false,
+        shard: None,
     }
 }
 

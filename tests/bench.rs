@@ -54,6 +54,7 @@ fn sampled(profile_scripts: bool) -> SimConfig {
         jobs: 1,
         profile: false,
         profile_scripts,
+        shard: None,
     }
 }
 

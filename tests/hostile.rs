@@ -409,6 +409,7 @@ fn careless_cards_give_the_same_games_on_any_number_of_threads() {
                 jobs,
                 profile: false,
                 profile_scripts: false,
+                shard: None,
             };
             let mut records = run(&cfg, None, &|_| {});
             records.sort_by_key(|r| r.index);

@@ -120,6 +120,7 @@ fn config(jobs: usize) -> SimConfig {
         jobs,
         profile: false,
         profile_scripts: false,
+        shard: None,
     }
 }
 

@@ -21,6 +21,7 @@ fn script_errors_are_counted_by_card_and_line() {
         jobs: 1,
         profile: false,
         profile_scripts: false,
+        shard: None,
     };
     let records = run(&cfg, None, &|_| {});
     let summary = summarize(&records, Duration::from_secs(1));
@@ -59,6 +60,7 @@ fn a_cap_in_rounds_grows_with_the_players() {
         jobs: 1,
         profile: false,
         profile_scripts: false,
+        shard: None,
     };
     let records = run(&cfg, None, &|_| {});
     for r in &records {

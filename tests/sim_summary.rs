@@ -21,6 +21,7 @@ fn config(bots: Vec<Bots>, players: Vec<usize>, games: u64) -> SimConfig {
         jobs: 2,
         profile: false,
         profile_scripts: false,
+        shard: None,
     }
 }
 
