@@ -50,7 +50,7 @@ pub struct Report {
     /// The card's key ("" without a card), and B: the variant file, or "ruleset NAME".
     pub key: String,
     pub variant: String,
-    /// Whom the rates count: "the players of Fireball", "the hunter bots", "the first seat".
+    /// Whom the rates count: "the players of" and the card, "the hunter bots", "the first seat".
     pub subject: String,
     pub a: Side,
     pub b: Side,
