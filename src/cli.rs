@@ -204,3 +204,34 @@ mod line_tests {
         assert!(String::from_utf8_lossy(&agent.output).contains(NOT_UTF8));
     }
 }
+
+/// `text` in lines of at most `width` columns (a longer word stands alone), each after `indent`.
+pub fn wrap(text: &str, width: usize, indent: &str) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::from(indent);
+    for word in text.split_whitespace() {
+        let fits = line.chars().count() + 1 + word.chars().count() <= width;
+        if line.len() > indent.len() && !fits {
+            lines.push(std::mem::replace(&mut line, String::from(indent)));
+        }
+        if line.len() > indent.len() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if line.len() > indent.len() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod wrap_tests {
+    #[test]
+    fn words_are_wrapped_within_the_width() {
+        let lines = super::wrap("one two three four five six seven", 14, "  ");
+        assert_eq!(lines, vec!["  one two", "  three four", "  five six", "  seven"]);
+        assert!(super::wrap("", 10, "  ").is_empty());
+        assert_eq!(super::wrap("unbreakableword", 5, ""), vec!["unbreakableword"]);
+    }
+}

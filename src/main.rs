@@ -78,7 +78,8 @@ enum Command {
         /// Tell minor events too (each step, discards, doors) and show the board after every turn.
         #[arg(long)]
         verbose: bool,
-        /// Save the game (replayable) to this file when it stops.
+        /// Keep the game (replayable) in this file, rewritten after every turn and when it
+        /// stops (`--load FILE` goes on with it).
         #[arg(long)]
         save: Option<PathBuf>,
         /// Continue a saved game instead of starting one.
@@ -479,12 +480,21 @@ fn write_whole(
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
+    if path.is_dir() {
+        return Err(format!("{} is a folder: give a file", path.display()));
+    }
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".partial");
     let tmp = PathBuf::from(tmp);
-    let said = write(&tmp)?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(said.replace(&*tmp.to_string_lossy(), &path.to_string_lossy()))
+    let written = write(&tmp).and_then(|said| {
+        std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(said)
+    });
+    // (nothing half-written is left behind)
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    Ok(written?.replace(&*tmp.to_string_lossy(), &path.to_string_lossy()))
 }
 
 /// The ruleset named on the command line, or the default that `rulesets/index.toml` names.
@@ -620,6 +630,12 @@ fn run(cli: Cli) -> Result<(), String> {
                 let path = dir.join(format!("turn-{n:03}.svg"));
                 std::fs::write(&path, svg).map_err(|e| format!("{}: {e}", path.display()))
             };
+            // A folder or file that cannot be written is said before the game, not in its middle.
+            if let Some(dir) = &svg_dir {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| format!("--svg-dir {}: {e} (give a folder)", dir.display()))?;
+            }
+            keep(&engine).map_err(|e| format!("the game cannot be kept: {e}"))?;
             let mut picture_failed = false;
             let outcome = front.play(turns, &mut std::io::stdin().lock(), &mut std::io::stdout(), &mut |engine| {
                 if let Err(e) = keep(engine) {
@@ -903,6 +919,17 @@ fn run(cli: Cli) -> Result<(), String> {
             let defs: Vec<_> = engine.card_defs().cloned().collect();
             let untested: Vec<&str> = defs.iter().filter(|d| d.tests.is_empty()).map(|d| d.file.as_str()).collect();
             println!("ruleset {ruleset}: {} cards load", defs.len());
+            // The optional rules, as the README says `check` lists them.
+            let options = &engine.ruleset().file.options;
+            if !options.is_empty() {
+                println!("options (--option NAME; --option NAME=false turns one that is on off):");
+            }
+            for o in options {
+                println!("  {}{}", o.name, if o.default { " (on unless turned off)" } else { "" });
+                for line in wizwar::cli::wrap(&o.doc, 80, "      ") {
+                    println!("{line}");
+                }
+            }
             for f in &untested {
                 println!("  no tests: {f}");
             }

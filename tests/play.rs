@@ -565,8 +565,30 @@ fn the_binary_finds_its_rulesets_from_any_folder() {
     let project = env!("CARGO_MANIFEST_DIR");
     let (ok, text) = run(&["check", "--ruleset", "classic"], Some(project));
     assert!(ok, "WIZWAR_ROOT: {text}");
+    // `check` lists the optional rules, as the README says (issue 44, item 11), in 80 columns.
+    let (ok, text) = run(&["check", "--ruleset", "8th"], Some(project));
+    assert!(ok && text.contains("options (--option NAME") && text.contains("  uncluttered_minds\n"), "{text}");
+    assert!(text.contains("Maintained spells do not count"), "each with what it does: {text}");
+    assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
     let (ok, text) = run(&["check", "--ruleset", "classic"], Some(elsewhere.to_str().unwrap()));
     assert!(!ok && text.contains("(given by WIZWAR_ROOT) holds no rulesets/"), "{text}");
     let (ok, text) = run(&["check", "--root", elsewhere.to_str().unwrap()], None);
     assert!(!ok && text.contains("(given by --root) holds no rulesets/"), "{text}");
+}
+
+/// A file or folder `play` cannot write is an error before the game, and leaves nothing
+/// half-written (issue 44, item 11): `--save` naming a folder, `--svg-dir` naming a file.
+#[test]
+fn what_play_cannot_write_is_said_at_once() {
+    let dir = common::temp_dir("unwritable");
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let (ok, text) = wizwar(&["play", "--seed", "3", "--turns", "2", "--quiet", "--save", dir.to_str().unwrap()], b"");
+    assert!(!ok && text.contains("is a folder: give a file"), "{text}");
+    assert!(!text.contains("Stopped"), "said before the game: {text}");
+    let partial = format!("{}.partial", dir.display());
+    assert!(!Path::new(&partial).exists(), "no {partial} left");
+    let (ok, text) =
+        wizwar(&["play", "--seed", "3", "--turns", "2", "--quiet", "--svg-dir", file.to_str().unwrap()], b"");
+    assert!(!ok && text.contains("--svg-dir") && text.contains("(give a folder)"), "{text}");
 }
