@@ -108,11 +108,10 @@ pub fn compare(cfg: &SimConfig, change: &Change, card: Option<&str>) -> Result<R
         Change::Ruleset(r) => (SimConfig { ruleset: r.clone(), ..cfg.clone() }, format!("ruleset {r}")),
     };
     let changed = crate::engine::Engine::with_variants(&cfg.root, &probe(&b_cfg.ruleset), quiet(), &b_cfg.variants)?;
+    // B's card: the variant, loaded under the shipped key; or the card of that name in B's rules.
     let b_card = match (&a_card, change) {
-        (Some((key, _)), Change::Card { .. }) => {
-            Some(changed.card_defs().find(|d| d.key == *key).map(|d| d.name.clone()).unwrap_or_default())
-        }
-        (Some(_), Change::Ruleset(r)) => Some(find(&changed, card.unwrap_or_default(), r)?.1),
+        (Some((key, _)), Change::Card { .. }) => Some(find(&changed, key, &b_cfg.ruleset)?.1),
+        (Some((_, name)), Change::Ruleset(r)) => Some(find(&changed, name, r)?.1),
         (None, _) => None,
     };
     let a_games = sim::run(cfg, Some(shipped), &|_| {});

@@ -396,6 +396,25 @@ struct SimOutput {
     report: Option<PathBuf>,
 }
 
+/// What `sim` and `merge` write besides their tables: the report page, the JSON.
+fn write_sim_files(
+    plan: &wizwar::sim::Plan,
+    summary: &wizwar::sim::Summary,
+    records: &[wizwar::sim::GameRecord],
+    report: Option<&std::path::Path>,
+    json: Option<&std::path::Path>,
+) -> Result<(), String> {
+    if let Some(dir) = report {
+        let title = format!("{}: {} bot games", plan.ruleset, summary.games);
+        wizwar::report::write_sim(dir, &title, summary, records)?;
+    }
+    if let Some(path) = json {
+        let text = wizwar::sim::plan_json(plan, summary, records)?;
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
 /// `sim`: play the games with a progress bar, print the tables, write the files asked for.
 fn simulate(cfg: &wizwar::sim::SimConfig, out: &SimOutput) -> Result<(), String> {
     // (read first: a bad baseline file is said before the games, not after)
@@ -429,14 +448,7 @@ fn simulate(cfg: &wizwar::sim::SimConfig, out: &SimOutput) -> Result<(), String>
         let text = serde_json::to_string_pretty(&measured).map_err(|e| e.to_string())?;
         std::fs::write(path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
     }
-    if let Some(dir) = &out.report {
-        let title = format!("{}: {} bot games", cfg.ruleset, summary.games);
-        wizwar::report::write_sim(dir, &title, &summary, &records)?;
-    }
-    if let Some(path) = &out.json {
-        let text = wizwar::sim::plan_json(&cfg.plan(), &summary, &records)?;
-        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-    }
+    write_sim_files(&cfg.plan(), &summary, &records, out.report.as_deref(), out.json.as_deref())?;
     if let Some(path) = &out.csv {
         std::fs::write(path, wizwar::sim::csv(&records)).map_err(|e| format!("{}: {e}", path.display()))?;
     }
@@ -738,15 +750,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let busy = std::time::Duration::from_micros(records.iter().map(|r| r.micros).sum());
             let summary = wizwar::sim::summarize(&records, busy);
             print!("{}", wizwar::sim::render(&summary, cards));
-            if let Some(dir) = report {
-                let title = format!("{}: {} bot games", plan.ruleset, summary.games);
-                wizwar::report::write_sim(&dir, &title, &summary, &records)?;
-            }
-            if let Some(path) = json {
-                let text = wizwar::sim::plan_json(&plan, &summary, &records)?;
-                std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-            }
-            Ok(())
+            write_sim_files(&plan, &summary, &records, report.as_deref(), json.as_deref())
         }
         Command::Ab { table, card, variant, variant_ruleset, games, json, report: page } => {
             let cfg = table.config(&root, games, None)?;

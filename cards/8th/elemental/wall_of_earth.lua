@@ -17,6 +17,25 @@ local targets = require("rules.targets") -- how edges are written (edge_key)
 -- the Map; Glossary, Wall), as the border targets are; the counter's own lists ask it too.
 local empty_border = require("rules.borders").empty_border
 
+-- (tests) A free straight line of two squares from `from`, the second in its sight, or nil.
+---@return Square[]?
+local function line_of_two(g, from)
+  for _, d in ipairs({ "N", "E", "S", "W" }) do
+    local run = g:run(from, d, 2)
+    if #run.squares == 2 and run.headings[1] == d and run.headings[2] == d and g:los(from, run.squares[2]) then
+      return run.squares
+    end
+  end
+end
+
+-- (tests) The line between two neighbouring squares.
+---@return Edge?
+local function line_between(g, s, u)
+  for _, n in ipairs(g:neighbours(s)) do
+    if n.to.x == u.x and n.to.y == u.y then return g:edge(n.edge).edge end
+  end
+end
+
 -- The attacker and the attacked square of a stack entry aimed at wizard p, or nil.
 local function aimed_at(game, entry, p)
   local t = entry.target
@@ -204,21 +223,10 @@ return card {
       local r = t:put(1, "Large Rock")
       local w = t:give(0, "Wall of Earth")
       -- thrower, middle, target: a free straight line of two squares from player 1
-      local a = g:player(1).at
-      local line ---@type Square[]?
-      for _, d in ipairs({ "N", "E", "S", "W" }) do
-        local run = g:run(a, d, 2)
-        if not line and #run.squares == 2 and run.headings[1] == d and run.headings[2] == d
-            and g:los(a, run.squares[2]) then
-          line = run.squares
-        end
-      end
+      local line = line_of_two(g, g:player(1).at)
       assert(line, "a free line")
       t:place(0, line[2])
-      local e
-      for _, n in ipairs(g:neighbours(line[1])) do
-        if n.to.x == line[2].x and n.to.y == line[2].y then e = g:edge(n.edge).edge end
-      end
+      local e = line_between(g, line[1], line[2])
       t:answer(0, { card = w })
       t:answer(0, { edge = e })
       t:throw { card = r, at = t:wizard(0) }
@@ -235,22 +243,10 @@ return card {
       local w = t:give(0, "Wall of Earth")
       -- thrower, middle, target: the two lines between them are all that could cut his sight
       local a = g:player(1).at
-      local line ---@type Square[]?
-      for _, d in ipairs({ "N", "E", "S", "W" }) do
-        local run = g:run(a, d, 2)
-        if not line and #run.squares == 2 and run.headings[1] == d and run.headings[2] == d
-            and g:los(a, run.squares[2]) then
-          line = run.squares
-        end
-      end
+      local line = line_of_two(g, a)
       assert(line, "a free line")
       t:place(0, line[2])
-      local function between(s, u)
-        for _, n in ipairs(g:neighbours(s)) do
-          if n.to.x == u.x and n.to.y == u.y then return g:edge(n.edge).edge end
-        end
-      end
-      local flames = { between(a, line[1]), between(line[1], line[2]) }
+      local flames = { line_between(g, a, line[1]), line_between(g, line[1], line[2]) }
       for _, e in ipairs(flames) do
         t:cast { card = t:give(1, "Wall of Fire"), at = t:border(e) }
       end
