@@ -352,6 +352,13 @@ pub trait Agent {
     fn decide_omniscient(&mut self, req: &Request, sight: &Sight, _referee: &GameState) -> Decision {
         self.decide_seeing(req, sight)
     }
+
+    /// The agent's own random generators, always in the same order (none for a person): a
+    /// saved game keeps where they are, so that bots resumed from it answer as the
+    /// uninterrupted ones would have.
+    fn generators(&mut self) -> Vec<&mut GameRng> {
+        Vec::new()
+    }
 }
 
 /// Picks uniformly at random among the legal answers, from its own seeded generator.
@@ -368,6 +375,10 @@ impl RandomAgent {
 impl Agent for RandomAgent {
     fn reads_options(&self, _player: u32) -> bool {
         false
+    }
+
+    fn generators(&mut self) -> Vec<&mut GameRng> {
+        vec![&mut self.rng]
     }
 
     fn decide(&mut self, req: &Request) -> Decision {
@@ -399,6 +410,10 @@ impl AggressiveAgent {
 }
 
 impl Agent for AggressiveAgent {
+    fn generators(&mut self) -> Vec<&mut GameRng> {
+        self.random.generators()
+    }
+
     fn decide(&mut self, req: &Request) -> Decision {
         let hostile: Vec<&Choice> =
             req.options.iter().filter(|c| matches!(c.value.get("hostile"), Some(Value::Bool(true)))).collect();
@@ -460,6 +475,10 @@ impl HunterAgent {
 }
 
 impl Agent for HunterAgent {
+    fn generators(&mut self) -> Vec<&mut GameRng> {
+        self.aggressive.generators()
+    }
+
     fn decide(&mut self, req: &Request) -> Decision {
         self.aggressive.decide(req)
     }
@@ -572,6 +591,10 @@ pub struct Seats {
 }
 
 impl Agent for Seats {
+    fn generators(&mut self) -> Vec<&mut GameRng> {
+        self.agents.iter_mut().flat_map(|a| a.generators()).collect()
+    }
+
     fn reads_options(&self, player: u32) -> bool {
         self.agents.get(player as usize).is_none_or(|a| a.reads_options(player))
     }

@@ -3,14 +3,12 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use wizwar::cli::wizard_name;
-use wizwar::decision::{Agent, QueueAgent, RandomAgent, Seats};
-use wizwar::engine::{Engine, GameSetup, Outcome};
+use wizwar::decision::RandomAgent;
+use wizwar::engine::{Engine, GameSetup};
 use wizwar::geometry::load::load_board_set;
 use wizwar::geometry::render::{render_ascii, Overlay};
 use wizwar::geometry::svg::render_svg;
 use wizwar::geometry::Rot;
-use wizwar::play::{Front, Verbosity};
 use wizwar::rng::GameRng;
 use wizwar::sim::Bots;
 use wizwar::testing::run_card_tests;
@@ -48,19 +46,23 @@ enum Command {
         /// The edition: a folder under rulesets/ (default: the one rulesets/index.toml names).
         #[arg(long)]
         ruleset: Option<String>,
-        /// Number of players (the ruleset's boards say which counts it has layouts for).
-        #[arg(long, default_value_t = 2)]
-        players: usize,
+        /// Number of players (the ruleset's boards say which counts it has layouts for)
+        /// [default: 2].
+        #[arg(long)]
+        players: Option<usize>,
         /// Seed of the game (dice, shuffles and the bots' choices); without it a random one,
-        /// printed at the start so the game can be played again.
+        /// printed at the start so the game can be played again. With bots alone, the game
+        /// `sim --seed SEED` plays first.
         #[arg(long)]
         seed: Option<u64>,
-        /// Seats played by a person at the terminal, e.g. --human 0 (the others are bots).
+        /// Seats played by a person at the terminal, e.g. --human 0 (the others are bots); a
+        /// loaded game keeps the people it had unless this says otherwise.
         #[arg(long, value_delimiter = ',')]
-        human: Vec<u32>,
-        /// Who plays the seats no person plays (hunters: they come for you).
-        #[arg(long, value_enum, default_value = "hunter")]
-        bots: Bots,
+        human: Option<Vec<u32>>,
+        /// Who plays the seats no person plays (hunters: they come for you) [default: hunter,
+        /// or the loaded game's bots].
+        #[arg(long, value_enum)]
+        bots: Option<Bots>,
         #[command(flatten)]
         search: SearchBudget,
         /// Names of the wizards, in seat order, e.g. --names Ann,Bob (else their letters A, B...).
@@ -78,13 +80,18 @@ enum Command {
         /// Tell minor events too (each step, discards, doors) and show the board after every turn.
         #[arg(long)]
         verbose: bool,
-        /// Keep the game (replayable) in this file, rewritten after every turn and when it
-        /// stops (`--load FILE` goes on with it).
+        /// Keep the game (replayable) in this file too, rewritten after every turn and when it
+        /// stops (`--load FILE` goes on with it). A game a person plays is always kept in its
+        /// own file of the saves folder ($WIZWAR_SAVES, else ~/.local/state/wizwar/games).
         #[arg(long)]
         save: Option<PathBuf>,
-        /// Continue a saved game instead of starting one.
+        /// Continue a saved game instead of starting one, with the people and bots it had.
         #[arg(long)]
         load: Option<PathBuf>,
+        /// Continue a game of the saves folder that is not over: the only one, the one chosen
+        /// from the list, or the N-th of the list (the last played first).
+        #[arg(long, num_args = 0..=1, value_name = "N")]
+        resume: Option<Option<usize>>,
         /// Write the event log (JSON lines) to this file when the game stops.
         #[arg(long)]
         log: Option<PathBuf>,
@@ -471,81 +478,12 @@ fn simulate(cfg: &wizwar::sim::SimConfig, out: &SimOutput) -> Result<(), String>
     Ok(())
 }
 
-/// Where a game a person plays is kept as it goes: `$WIZWAR_AUTOSAVE`, else
-/// `$XDG_STATE_HOME/wizwar/last-game.json`, else `~/.local/state/wizwar/last-game.json`.
-fn autosave_path() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("WIZWAR_AUTOSAVE") {
-        return Some(PathBuf::from(p));
-    }
-    let state = std::env::var_os("XDG_STATE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local").join("state")))?;
-    Some(state.join("wizwar").join("last-game.json"))
-}
-
-/// Writes `path` whole or not at all: `write` fills a file beside it, which then takes its
-/// place (an interrupted write leaves the last good copy).
-fn write_whole(
-    path: &std::path::Path,
-    write: impl FnOnce(&std::path::Path) -> Result<String, String>,
-) -> Result<String, String> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    if path.is_dir() {
-        return Err(format!("{} is a folder: give a file", path.display()));
-    }
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".partial");
-    let tmp = PathBuf::from(tmp);
-    let written = write(&tmp).and_then(|said| {
-        std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(said)
-    });
-    // (nothing half-written is left behind)
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    Ok(written?.replace(&*tmp.to_string_lossy(), &path.to_string_lossy()))
-}
-
 /// The ruleset named on the command line, or the default that `rulesets/index.toml` names.
 fn ruleset_or_default(root: &std::path::Path, given: Option<String>) -> Result<String, String> {
     match given {
         Some(r) => Ok(r),
         None => wizwar::ruleset::default_ruleset(&root.join("rulesets")),
     }
-}
-
-/// A seed for a game nobody gave one (short enough to type again).
-fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
-    h.write_u32(std::process::id());
-    h.finish() % 1_000_000_000
-}
-
-/// The wizards' names from `--names`: at most one a seat, none empty, none twice, and none that
-/// is another wizard's letter (people would read it as that wizard).
-fn wizard_names(names: &[String], players: usize) -> Result<Vec<String>, String> {
-    if names.len() > players {
-        return Err(format!("--names gives {} names for {players} players", names.len()));
-    }
-    let names: Vec<String> = names.iter().map(|n| n.trim().to_string()).collect();
-    for (i, n) in names.iter().enumerate() {
-        if n.is_empty() {
-            return Err(format!("--names: the name of seat {i} is empty"));
-        }
-        if names[..i].iter().any(|m| m.eq_ignore_ascii_case(n)) {
-            return Err(format!("--names: `{n}` is given twice"));
-        }
-        let letter = |p: usize| wizwar::cli::wizard_glyph(p as u32).to_string();
-        if (0..players).any(|p| p != i && n.eq_ignore_ascii_case(&letter(p))) {
-            return Err(format!("--names: `{n}` is another wizard's letter on the board"));
-        }
-    }
-    Ok(names)
 }
 
 fn parse_options(opts: &[String]) -> Result<Vec<(String, Value)>, String> {
@@ -569,155 +507,30 @@ fn run(cli: Cli) -> Result<(), String> {
             verbose,
             save,
             load,
+            resume,
             log,
             svg_dir,
         } => {
-            let ruleset = ruleset_or_default(&root, ruleset)?;
-            // A saved game or a REPL session (`wizwar::repl` reads both).
-            let loaded = load.as_deref().map(wizwar::repl::read_saved).transpose()?;
-            let random_seed = seed.is_none() && loaded.is_none();
-            let setup = match &loaded {
-                Some(l) => l.setup.clone(),
-                None => GameSetup {
-                    ruleset,
-                    players,
-                    seed: seed.unwrap_or_else(fresh_seed),
-                    options: parse_options(&options)?,
-                    names: wizard_names(&names, players)?,
-                },
+            let budget = search.budget();
+            let args = wizwar::play::session::PlayArgs {
+                ruleset,
+                players,
+                seed,
+                human,
+                bots,
+                search: (budget != wizwar::search::Budget::default()).then_some(budget),
+                names,
+                options,
+                turns,
+                quiet,
+                verbose,
+                save,
+                load,
+                resume,
+                log,
+                svg_dir,
             };
-            if let Some(&p) = human.iter().find(|&&p| p as usize >= setup.players) {
-                return Err(format!("--human {p}: seats are numbered 0 to {}", setup.players - 1));
-            }
-            if let Some(&p) = human.iter().enumerate().find(|(i, p)| human[..*i].contains(p)).map(|(_, p)| p) {
-                return Err(format!("--human {p} is given twice: name each seat once"));
-            }
-            // The seed first, so that the game can be played again (quiet: only when it was drawn).
-            if loaded.is_none() && (!quiet || random_seed) {
-                println!("Seed {} (`--seed {}` plays this game again).", setup.seed, setup.seed);
-            }
-            // A person's seat never answers by itself: the game stops at his question and the
-            // front end (`wizwar::play`) shows it, reads his answer and goes on.
-            let rules = wizwar::search::Rules { root: root.clone(), setup: setup.clone(), variants: vec![] };
-            let agents: Vec<Box<dyn Agent>> = (0..setup.players as u32)
-                .map(|p| -> Box<dyn Agent> {
-                    if human.contains(&p) {
-                        Box::new(QueueAgent::default())
-                    } else {
-                        bots.agent(setup.seed.wrapping_mul(31).wrapping_add(p as u64 + 1), &rules, search.budget())
-                    }
-                })
-                .collect();
-            let engine = match &loaded {
-                Some(l) => wizwar::repl::resume(&root, l, Box::new(Seats { agents }))?,
-                None => Engine::new(&root, &setup, Box::new(Seats { agents }))?,
-            };
-            // The game is kept as it goes, after every turn: in --save FILE, and for a game a
-            // person plays in the autosave file too (see `autosave_path`). Ctrl-C or a closed
-            // terminal loses at most the turn in progress; `play --load FILE` goes on.
-            let kept: Vec<PathBuf> =
-                save.iter().cloned().chain(if human.is_empty() { None } else { autosave_path() }).collect();
-            let prior = loaded.as_ref().map_or(&[][..], |l| &l.steps[..]);
-            let keep = |engine: &Engine| -> Result<String, String> {
-                let steps = wizwar::repl::steps_after_play(engine, prior);
-                let mut said = String::new();
-                for path in &kept {
-                    said = write_whole(path, |tmp| wizwar::repl::write_saved(tmp, engine, &setup, &steps))?;
-                }
-                Ok(said)
-            };
-            let verbosity = match (quiet, verbose) {
-                (true, _) => Verbosity::Quiet,
-                (_, true) => Verbosity::Verbose,
-                _ => Verbosity::Normal,
-            };
-            let mut front = Front::new(&engine, &human, verbosity)
-                .clear_screen(std::io::IsTerminal::is_terminal(&std::io::stdout()));
-            let mut keep_failed = false;
-            // One picture a turn (`--svg-dir`), named by the turn just played.
-            let picture = |engine: &Engine| -> Result<(), String> {
-                let Some(dir) = &svg_dir else { return Ok(()) };
-                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-                let (n, svg) = engine.with_state(|s| (s.turn.number, wizwar::cli::state_svg(s)));
-                let path = dir.join(format!("turn-{n:03}.svg"));
-                std::fs::write(&path, svg).map_err(|e| format!("{}: {e}", path.display()))
-            };
-            // A folder or file that cannot be written is said before the game, not in its middle.
-            if let Some(dir) = &svg_dir {
-                std::fs::create_dir_all(dir)
-                    .map_err(|e| format!("--svg-dir {}: {e} (give a folder)", dir.display()))?;
-            }
-            keep(&engine).map_err(|e| format!("the game cannot be kept: {e}"))?;
-            let mut picture_failed = false;
-            let outcome = front.play(turns, &mut std::io::stdin().lock(), &mut std::io::stdout(), &mut |engine| {
-                if let Err(e) = keep(engine) {
-                    if !std::mem::replace(&mut keep_failed, true) {
-                        eprintln!("wizwar: the game could not be kept as it goes: {e}");
-                    }
-                }
-                if let Err(e) = picture(engine) {
-                    if !std::mem::replace(&mut picture_failed, true) {
-                        eprintln!("wizwar: no picture of the turn: {e}");
-                    }
-                }
-            });
-            if matches!(outcome, Outcome::Over(_)) {
-                picture(&engine)?;
-            }
-            let errors: Vec<String> = engine
-                .log()
-                .iter()
-                .filter(|l| l.event == "error")
-                .filter_map(|l| l.data.get("message").and_then(|m| m.as_str()).map(str::to_string))
-                .collect();
-            for e in &errors {
-                eprintln!("script error (the action was undone): {e}");
-            }
-            if let Some(path) = &log {
-                let lines: Vec<String> =
-                    engine.log().iter().map(|l| serde_json::to_string(l).expect("log entries serialize")).collect();
-                std::fs::write(path, lines.join("\n") + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
-            }
-            match keep(&engine) {
-                Ok(said) => {
-                    if save.is_some() {
-                        println!("{said}");
-                    }
-                    if let (false, Some(auto)) = (human.is_empty(), autosave_path()) {
-                        println!("This game is kept in {} (`wizwar play --load` it to go on).", auto.display());
-                    }
-                }
-                Err(e) if save.is_some() => return Err(e),
-                Err(e) => {
-                    if !keep_failed {
-                        eprintln!("wizwar: the game could not be kept: {e}");
-                    }
-                }
-            }
-            println!();
-            print!("{}", front.status_lines());
-            match outcome {
-                Outcome::Over(r) => {
-                    let who = r.winner.map(|w| engine.with_state(|s| wizard_name(s, w)));
-                    println!(
-                        "Game over after {} turns: {} ({})",
-                        engine.with_state(|s| s.turn.number),
-                        who.map_or_else(|| "nobody wins".to_string(), |w| format!("{w} wins")),
-                        r.reason
-                    );
-                    Ok(())
-                }
-                Outcome::TurnLimit => {
-                    println!("Stopped at the turn limit ({turns} turns) with no winner.");
-                    Ok(())
-                }
-                Outcome::Suspended(req) => {
-                    let who = engine.with_view(|s| wizard_name(s, req.player));
-                    println!("Stopped: no answer from {who} (end of input).");
-                    Ok(())
-                }
-                Outcome::AgentFailed(m) => Err(m),
-            }
+            wizwar::play::session::run(&root, args)
         }
         Command::Sim {
             table,

@@ -12,17 +12,48 @@
 //! seat number.
 
 use crate::cards::CardDef;
-use crate::cli::{overlay, read_text_line, wizard_glyph, wizard_name, Line, NOT_UTF8};
+use crate::cli::{overlay, wizard_glyph, wizard_name, NOT_UTF8};
 use crate::decision::Request;
 use crate::engine::{Answered, Engine, Outcome};
 use crate::geometry::render::render_ascii;
 use crate::state::{CardId, GameState};
 use crate::value::Value;
 use crate::view::Viewer;
+use input::{Input, Typed};
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{BufRead, Write};
+use std::io::Write;
+use std::path::Path;
 
+pub mod input;
 pub mod menu;
+pub mod saves;
+pub mod session;
+
+/// What keeps the game as it goes (`session`): after every turn, and when a person says `save`.
+pub trait Keeper {
+    /// A turn was played: keep the game (and draw it, if asked).
+    fn turn_played(&mut self, engine: &Engine);
+    /// `save [FILE]` at a prompt: keeps the game as it is now, in `file` or where it is kept;
+    /// what to tell the person.
+    fn save(&mut self, engine: &Engine, file: Option<&Path>) -> Result<String, String>;
+}
+
+/// Why `Front::play` stopped.
+pub enum Stop {
+    /// The engine stopped: the game is over, the turn limit, an agent failed, or a person's
+    /// input ended (suspended at his question).
+    Game(Outcome),
+    /// A person typed `quit` or pressed Ctrl-C at a prompt: the game is kept as it is.
+    Quit,
+}
+
+/// What a person's prompt gave.
+enum Asked {
+    Answer(Vec<String>),
+    /// The input ended.
+    End,
+    Quit,
+}
 
 /// How much of the game is told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -39,6 +70,8 @@ pub enum Verbosity {
 /// The commands a person may type at any question instead of an answer.
 pub const COMMANDS: &str = "\
   help         this text
+  quit         stop here: the game is kept, `wizwar play --resume` goes on with it
+  save [FILE]  keep the game now (in FILE, else where it is kept as it goes)
   hand         your hand and what you have in play
   card NAME    a card's text (any card of the game; part of its name will do)
   board        the board and every wizard's life and score
@@ -95,26 +128,23 @@ impl<'a> Front<'a> {
     /// Plays until the game is over, `turns` turns have been played, a person's input ends
     /// (the game stops at his question), or an agent fails. `after_turn` runs after every
     /// turn (the game is kept as it goes).
-    pub fn play(
-        &mut self,
-        turns: u64,
-        input: &mut dyn BufRead,
-        out: &mut dyn Write,
-        after_turn: &mut dyn FnMut(&Engine),
-    ) -> Outcome {
+    pub fn play(&mut self, turns: u64, input: &mut dyn Input, out: &mut dyn Write, keeper: &mut dyn Keeper) -> Stop {
         let mut target = self.engine.with_state(|s| if s.turn.started { s.turn.number } else { s.turn.number + 1 });
         loop {
             let outcome = self.engine.run(Some(target.max(1)));
             self.tell(out);
             match outcome {
-                Outcome::Suspended(req) if self.humans.contains(&req.player) => match self.ask(&req, input, out) {
-                    Some(keys) => {
-                        self.engine.queue_replay([Answered { player: req.player, kind: req.kind.clone(), keys }]);
+                Outcome::Suspended(req) if self.humans.contains(&req.player) => {
+                    match self.ask(&req, input, out, keeper) {
+                        Asked::Answer(keys) => {
+                            self.engine.queue_replay([Answered { player: req.player, kind: req.kind.clone(), keys }]);
+                        }
+                        Asked::End => return Stop::Game(Outcome::Suspended(req)),
+                        Asked::Quit => return Stop::Quit,
                     }
-                    None => return Outcome::Suspended(req),
-                },
+                }
                 Outcome::TurnLimit => {
-                    after_turn(self.engine);
+                    keeper.turn_played(self.engine);
                     if self.verbosity == Verbosity::Verbose
                         || (self.verbosity == Verbosity::Normal && self.humans.is_empty())
                     {
@@ -128,11 +158,11 @@ impl<'a> Front<'a> {
                         let _ = write!(out, "{}", self.board());
                     }
                     if target >= turns {
-                        return Outcome::TurnLimit;
+                        return Stop::Game(Outcome::TurnLimit);
                     }
                     target += 1;
                 }
-                other => return other,
+                other => return Stop::Game(other),
             }
         }
     }
@@ -163,20 +193,38 @@ impl<'a> Front<'a> {
 
     /// A person's question: the table as he sees it, the question, then his answer (keys), or
     /// None when his input ends.
-    pub fn ask(&mut self, req: &Request, input: &mut dyn BufRead, out: &mut dyn Write) -> Option<Vec<String>> {
-        if self.last_asked.is_some_and(|p| p != req.player) && !self.pass_keyboard(req.player, input, out) {
-            return None;
+    pub fn ask_once(&mut self, req: &Request, input: &mut dyn Input, out: &mut dyn Write) -> Option<Vec<String>> {
+        match self.ask(req, input, out, &mut NoKeeper) {
+            Asked::Answer(keys) => Some(keys),
+            Asked::End | Asked::Quit => None,
+        }
+    }
+
+    /// A person's question: the table as he sees it, the question, then his answer, or a
+    /// command (which `keeper` serves when it is `save`).
+    fn ask(&mut self, req: &Request, input: &mut dyn Input, out: &mut dyn Write, keeper: &mut dyn Keeper) -> Asked {
+        if self.last_asked.is_some_and(|p| p != req.player) {
+            match self.pass_keyboard(req.player, input, out) {
+                Asked::Answer(_) => {}
+                stop => return stop,
+            }
         }
         self.last_asked = Some(req.player);
         self.recent.clear();
         self.viewer.set(Viewer::Seat(req.player));
-        let answer = self.question_asked(req, input, out);
+        let answer = self.question_asked(req, input, out, keeper);
         self.viewer.set(watcher(&self.humans));
         answer
     }
 
     /// The question to the person at `req.player`, shown as he sees the game.
-    fn question_asked(&mut self, req: &Request, input: &mut dyn BufRead, out: &mut dyn Write) -> Option<Vec<String>> {
+    fn question_asked(
+        &mut self,
+        req: &Request,
+        input: &mut dyn Input,
+        out: &mut dyn Write,
+        keeper: &mut dyn Keeper,
+    ) -> Asked {
         let who = self.seen(|st| wizard_name(st, req.player));
         let mut steps = menu::in_steps(req).then(|| menu::Steps::new(req, self.card_names(req)));
         let question = |steps: &Option<menu::Steps>| match steps {
@@ -185,32 +233,38 @@ impl<'a> Front<'a> {
         };
         let _ = write!(out, "\n{}{}", self.board(), self.hand(req.player));
         let _ = write!(out, "{}", question(&steps));
+        let several = req.max > 1 || req.min != 1;
         loop {
-            let _ =
-                write!(out, "{}", if req.max > 1 || req.min != 1 { "(numbers separated by spaces)> " } else { "> " });
-            let _ = out.flush();
-            let line = match read_text_line(input) {
-                Ok(Line::Text(line)) => line,
-                Ok(Line::NotUtf8) => {
+            let line = match input.read(if several { "(numbers separated by spaces)> " } else { "> " }, out) {
+                Typed::Text(line) => line,
+                Typed::NotUtf8 => {
                     let _ = writeln!(out, "{NOT_UTF8}");
                     continue;
                 }
-                Ok(Line::End) | Err(_) => {
-                    let _ = writeln!(out);
-                    return None;
-                }
+                Typed::End => return Asked::End,
+                Typed::Interrupted => return Asked::Quit,
             };
-            if let Some(shown) = self.command(line.trim(), req.player, &|| question(&steps)) {
-                let _ = write!(out, "{shown}");
+            match self.command(line.trim(), req.player, &|| question(&steps), keeper) {
+                Some(Command::Show(shown)) => {
+                    let _ = write!(out, "{shown}");
+                    continue;
+                }
+                Some(Command::Quit) => return Asked::Quit,
+                None => {}
+            }
+            if line.trim().is_empty() && (req.min > 0 || steps.is_some()) {
+                let n = steps.as_ref().map_or(req.options.len(), menu::Steps::shown);
+                let _ =
+                    writeln!(out, "Type the number of your choice (1 to {n}), or `help` for what else you may type.");
                 continue;
             }
             let wrong = match steps.as_mut() {
                 None => match req.answer_from_text(&line) {
-                    Ok(keys) => return Some(keys),
+                    Ok(keys) => return Asked::Answer(keys),
                     Err(e) => e,
                 },
                 Some(s) => match s.answer(&line) {
-                    menu::Step::Chosen(key) => return Some(vec![key]),
+                    menu::Step::Chosen(key) => return Asked::Answer(vec![key]),
                     menu::Step::Moved => {
                         let _ = write!(out, "{}", s.show(&who));
                         continue;
@@ -243,19 +297,20 @@ impl<'a> Front<'a> {
 
     /// Hot-seat: another person's turn to decide. The screen is cleared (on a terminal) so the
     /// last one's hand is gone, the keyboard is passed, and after Enter the story since the last
-    /// person's question is told again. False when the input ends.
-    fn pass_keyboard(&mut self, to: u32, input: &mut dyn BufRead, out: &mut dyn Write) -> bool {
+    /// person's question is told again. `Asked::End` or `Quit` when the input ends or the
+    /// person quits.
+    fn pass_keyboard(&mut self, to: u32, input: &mut dyn Input, out: &mut dyn Write) -> Asked {
         let who = self.seen(|st| wizard_name(st, to));
         if self.clear {
             let _ = write!(out, "\x1b[2J\x1b[3J\x1b[H");
         } else {
             let _ = writeln!(out, "\n{}", "=".repeat(60));
         }
-        let _ = write!(out, "Pass the keyboard to {who}, then press Enter (nobody else looking).");
-        let _ = out.flush();
-        if matches!(read_text_line(input), Ok(Line::End) | Err(_)) {
-            let _ = writeln!(out);
-            return false;
+        match input.read(&format!("Pass the keyboard to {who}, then press Enter (nobody else looking). "), out) {
+            Typed::End => return Asked::End,
+            Typed::Interrupted => return Asked::Quit,
+            Typed::Text(t) if t.trim().eq_ignore_ascii_case("quit") => return Asked::Quit,
+            _ => {}
         }
         if self.clear {
             let _ = write!(out, "\x1b[2J\x1b[3J\x1b[H");
@@ -267,14 +322,25 @@ impl<'a> Front<'a> {
                 let _ = writeln!(out, "{line}");
             }
         }
-        true
+        Asked::Answer(Vec::new())
     }
 
-    /// What a command typed at a question shows (`options`: `question()`, the step asked), or
-    /// None when the line is not a command.
-    fn command(&self, line: &str, player: u32, question: &dyn Fn() -> String) -> Option<String> {
+    /// What a command typed at a question does (`options`: shows `question()`, the step
+    /// asked), or None when the line is not a command.
+    fn command(
+        &self,
+        line: &str,
+        player: u32,
+        question: &dyn Fn() -> String,
+        keeper: &mut dyn Keeper,
+    ) -> Option<Command> {
         let (word, rest) = line.split_once(' ').map_or((line, ""), |(w, r)| (w, r.trim()));
-        Some(match word.to_lowercase().as_str() {
+        Some(Command::Show(match word.to_lowercase().as_str() {
+            "quit" | "exit" if rest.is_empty() => return Some(Command::Quit),
+            "save" => match keeper.save(self.engine, (!rest.is_empty()).then(|| Path::new(rest))) {
+                Ok(said) => format!("{said}\n"),
+                Err(e) => format!("not saved: {e}\n"),
+            },
             "help" | "?" => format!("{COMMANDS}\n"),
             "hand" if rest.is_empty() => self.hand(player),
             "board" if rest.is_empty() => self.board(),
@@ -282,7 +348,7 @@ impl<'a> Front<'a> {
             "card" if !rest.is_empty() => self.card(rest),
             "log" if rest.is_empty() || rest.parse::<usize>().is_ok() => self.story(rest.parse().unwrap_or(20)),
             _ => return None,
-        })
+        }))
     }
 
     /// The question and its numbered options.
@@ -396,6 +462,24 @@ impl<'a> Front<'a> {
         let lines = collapse(self.engine.narrate(&entries, true));
         let skip = lines.len().saturating_sub(n);
         lines[skip..].iter().map(|l| if l.starts_with("---") { format!("{l}\n") } else { format!("  {l}\n") }).collect()
+    }
+}
+
+/// A command typed at a prompt.
+enum Command {
+    /// Text to show (the prompt is asked again).
+    Show(String),
+    Quit,
+}
+
+/// A keeper that keeps nothing (a question asked outside a whole game: tests).
+struct NoKeeper;
+
+impl Keeper for NoKeeper {
+    fn turn_played(&mut self, _: &Engine) {}
+
+    fn save(&mut self, _: &Engine, _: Option<&Path>) -> Result<String, String> {
+        Err("this game is not kept anywhere".into())
     }
 }
 

@@ -87,6 +87,24 @@ pub struct SavedGame {
     /// The files the game was played with (see [`Content`]); empty in older saves.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub content: Content,
+    /// Who played it, for `play --load` (the REPL's saves and older saves have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seating: Option<Seating>,
+}
+
+/// Who sat at a game `play` kept: the seats people played, the bots at the others, and where
+/// the bots' random generators stood, so that `play --load` goes on with the same people and
+/// the bots answer as they would have in the uninterrupted game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Seating {
+    pub people: Vec<u32>,
+    pub bots: crate::sim::Bots,
+    pub search: crate::search::Budget,
+    /// Every bot's generators, seat by seat (`Agent::generators`).
+    pub generators: Vec<crate::rng::GameRng>,
+    /// The game was over when kept (`play --resume` offers only games still going).
+    #[serde(default)]
+    pub over: bool,
 }
 
 impl SavedGame {
@@ -97,6 +115,7 @@ impl SavedGame {
             answers: engine.answers(),
             snapshot: Some(engine.state()),
             content: content_of(engine.root(), &setup.ruleset),
+            seating: None,
         }
     }
 

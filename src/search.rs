@@ -152,6 +152,12 @@ impl Drop for SearchAgent {
 }
 
 impl Agent for SearchAgent {
+    fn generators(&mut self) -> Vec<&mut GameRng> {
+        let mut all = vec![&mut self.rng];
+        all.extend(self.other.generators());
+        all
+    }
+
     fn decide(&mut self, req: &Request) -> Decision {
         self.other.decide(req)
     }

@@ -305,6 +305,12 @@ impl GameRecord {
     }
 }
 
+/// The seed of the bot at `seat` in the game of seed `game_seed`: the same in `sim` and `play`,
+/// so that `play --seed S` with bots alone plays the game `sim --seed S` plays first.
+pub fn bot_seed(game_seed: u64, seat: u32) -> u64 {
+    game_seed.wrapping_mul(10).wrapping_add(u64::from(seat))
+}
+
 /// Plays game `index` of `cfg` on the thread's engine `loaded` (loaded by the first game,
 /// reset for the next: a game does not depend on what ran on the engine before it).
 pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> GameRecord {
@@ -339,8 +345,8 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
     let agents: Vec<Box<dyn Agent>> = record
         .bots
         .iter()
-        .zip(0u64..)
-        .map(|(kind, i)| kind.agent(seed.wrapping_mul(10).wrapping_add(i), &rules, cfg.search))
+        .zip(0u32..)
+        .map(|(kind, seat)| kind.agent(bot_seed(seed, seat), &rules, cfg.search))
         .collect();
     // One engine per thread: the first game loads the ruleset and cards, the next ones reset it.
     let building = Instant::now();

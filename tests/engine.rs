@@ -414,10 +414,10 @@ fn phases_start_and_end_as_events() {
 #[test]
 fn two_people_play_at_one_terminal() {
     use std::io::Write;
-    let kept = common::temp_dir("hotseat").join("kept.json");
+    let saves = common::temp_dir("hotseat");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
         .args(["--root", "tests/fixtures/engine", "play", "--ruleset", "toy", "--human", "0,1", "--turns", "3"])
-        .env("WIZWAR_AUTOSAVE", &kept)
+        .env("WIZWAR_SAVES", &saves)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -444,7 +444,8 @@ fn two_people_play_at_one_terminal() {
     assert!(out.contains("9999 is not an option number"), "a bad answer is explained: {out}");
     assert!(out.contains("Pass the keyboard to B") && out.contains("Pass the keyboard to A"), "{out}");
     assert!(out.contains("Stopped at the turn limit"), "three turns were played by the two people: {out}");
-    assert!(kept.exists() && out.contains("This game is kept in"), "a game people play is kept: {out}");
+    assert_eq!(common::files_in(&saves).len(), 1, "a game people play is kept in a file of its own");
+    assert!(out.contains("This game is kept in") && out.contains("`wizwar play --resume`"), "{out}");
     // A seat named twice is refused, saying so.
     let twice = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
         .args(["--root", "tests/fixtures/engine", "play", "--ruleset", "toy", "--human", "0,0"])
@@ -455,37 +456,52 @@ fn two_people_play_at_one_terminal() {
     assert!(String::from_utf8_lossy(&twice.stderr).contains("--human 0 is given twice"));
 }
 
-/// A game a person plays is kept as it goes (after every turn): Ctrl-C loses at most the turn
-/// in progress, and `play --load` goes on from the kept file.
+/// A game a person plays is kept as it goes (after every turn): Ctrl-C (here while the person
+/// thinks, his input not a terminal) loses at most the turn in progress and says where the game
+/// is and how to go on; `play --load` goes on from the kept file, or from `--save`'s.
 #[cfg(unix)]
 #[test]
 fn ctrl_c_in_play_keeps_the_game_to_go_on_with() {
     use std::io::Write;
     let dir = common::temp_dir("ctrlc");
-    let (kept, saved) = (dir.join("auto.json"), dir.join("saved.json"));
+    let saves = dir.join("saves");
+    let saved = dir.join("saved.json");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
         .args(["--root", "tests/fixtures/engine", "play", "--ruleset", "toy", "--human", "0", "--quiet", "--save"])
         .arg(&saved)
-        .env("WIZWAR_AUTOSAVE", &kept)
+        .env("WIZWAR_SAVES", &saves)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
     // One turn played, then the person thinks (the input stays open) and presses Ctrl-C.
     let mut input = child.stdin.take().unwrap();
     input.write_all(b"end\n").unwrap();
     let started = std::time::Instant::now();
-    while !(kept.exists() && saved.exists()) {
+    let turn_kept = |f: &std::path::Path| {
+        wizwar::save::SavedGame::read(f).is_ok_and(|s| s.snapshot.is_some_and(|st| st.turn.number >= 2))
+    };
+    while !(turn_kept(&saved) && common::files_in(&saves).iter().any(|f| turn_kept(f))) {
         assert!(started.elapsed() < std::time::Duration::from_secs(30), "nothing was kept after a turn");
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-    child.wait().unwrap();
+    let out = child.wait_with_output().unwrap();
     drop(input);
+    let said = String::from_utf8_lossy(&out.stderr);
+    let kept = common::files_in(&saves).into_iter().find(|f| f.extension().is_some_and(|x| x == "json")).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{said}");
+    assert!(
+        said.contains(&format!("Interrupted. This game is kept in {}", kept.display()))
+            && said.contains("`wizwar play --resume` goes on with it"),
+        "Ctrl-C says where the game is and how to go on: {said}"
+    );
     for file in [&kept, &saved] {
         let resumed = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
             .args(["--root", "tests/fixtures/engine", "play", "--turns", "4", "--quiet", "--load"])
             .arg(file)
+            .env("WIZWAR_SAVES", &saves)
             .stdin(std::process::Stdio::null())
             .output()
             .unwrap();
@@ -496,6 +512,7 @@ fn ctrl_c_in_play_keeps_the_game_to_go_on_with() {
             file.display(),
             String::from_utf8_lossy(&resumed.stderr)
         );
+        assert!(out.contains("Stopped: no answer from A"), "A is still a person's: {out}");
     }
     std::fs::remove_dir_all(&dir).ok();
 }

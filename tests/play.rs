@@ -10,7 +10,8 @@ use std::path::Path;
 use std::rc::Rc;
 use wizwar::decision::{record_id, Agent, Choice, QueueAgent, RandomAgent, Request, Seats};
 use wizwar::engine::{Engine, GameSetup, Outcome};
-use wizwar::play::{Front, Verbosity};
+use wizwar::play::input::Piped;
+use wizwar::play::{Front, Keeper, Stop, Verbosity};
 use wizwar::value::Value;
 
 fn setup(ruleset: &str, seed: u64, names: &[&str]) -> GameSetup {
@@ -112,8 +113,9 @@ fn a_person_sees_the_table_at_each_question_and_commands_are_not_answers() {
         input.extend_from_slice(b"1\n");
     }
     let mut out = Vec::new();
-    let mut turns_kept = 0;
-    let outcome = front.play(6, &mut &input[..], &mut out, &mut |_| turns_kept += 1);
+    let mut keeper = Counted(0);
+    let stop = front.play(6, &mut Piped(&input[..]), &mut out, &mut keeper);
+    let turns_kept = keeper.0;
     let text = String::from_utf8_lossy(&out);
     let first_question = text.find("A: ").expect("A is asked");
     let before = &text[..first_question];
@@ -128,16 +130,31 @@ fn a_person_sees_the_table_at_each_question_and_commands_are_not_answers() {
     assert!(told > 0, "lines about B's turn: {bot_turn}");
     assert!(names_a_seat(&text).is_none(), "{:?}", names_a_seat(&text));
     assert!(
-        matches!(outcome, Outcome::Suspended(ref r) if r.player == 0)
-            || matches!(outcome, Outcome::TurnLimit | Outcome::Over(_))
+        matches!(
+        stop,
+        Stop::Game(Outcome::Suspended(ref r)) if r.player == 0)
+            || matches!(stop, Stop::Game(Outcome::TurnLimit | Outcome::Over(_)))
     );
     assert!(turns_kept >= 2, "the game is kept after every turn");
+}
+
+/// Counts the turns it is asked to keep.
+struct Counted(usize);
+
+impl Keeper for Counted {
+    fn turn_played(&mut self, _: &Engine) {
+        self.0 += 1;
+    }
+
+    fn save(&mut self, _: &Engine, _: Option<&Path>) -> Result<String, String> {
+        Err("not here".into())
+    }
 }
 
 fn wizwar(args: &[&str], input: &[u8]) -> (bool, String) {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
         .args(args)
-        .env("WIZWAR_AUTOSAVE", common::temp_dir("play-auto").join("kept.json"))
+        .env("WIZWAR_SAVES", common::temp_dir("play-auto"))
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -207,7 +224,7 @@ fn hot_seat_passes_the_keyboard_between_people() {
     let mut front = Front::new(&e, &[0, 1], Verbosity::Normal);
     let input = "1\n".repeat(60);
     let mut out = Vec::new();
-    front.play(4, &mut input.as_bytes(), &mut out, &mut |_| {});
+    front.play(4, &mut Piped(input.as_bytes()), &mut out, &mut Counted(0));
     let text = String::from_utf8_lossy(&out);
     let pass = text.find("Pass the keyboard to B, then press Enter").expect("B gets the keyboard");
     assert!(text[..pass].contains("Your hand (A):"), "A decided first: {text}");
@@ -219,7 +236,12 @@ fn hot_seat_passes_the_keyboard_between_people() {
     let seats: Vec<Box<dyn Agent>> = vec![Box::new(QueueAgent::default()), Box::new(QueueAgent::default())];
     let e = Engine::new(Path::new("."), &setup("8th", 3, &[]), Box::new(Seats { agents: seats })).unwrap();
     let mut out = Vec::new();
-    Front::new(&e, &[0, 1], Verbosity::Normal).clear_screen(true).play(4, &mut input.as_bytes(), &mut out, &mut |_| {});
+    Front::new(&e, &[0, 1], Verbosity::Normal).clear_screen(true).play(
+        4,
+        &mut Piped(input.as_bytes()),
+        &mut out,
+        &mut Counted(0),
+    );
     let text = String::from_utf8_lossy(&out);
     let pass = text.find("Pass the keyboard to B").unwrap();
     assert!(text[..pass].ends_with("\x1b[2J\x1b[3J\x1b[H"), "cleared first");
@@ -227,7 +249,7 @@ fn hot_seat_passes_the_keyboard_between_people() {
     let seats: Vec<Box<dyn Agent>> = vec![Box::new(QueueAgent::default()), Box::new(RandomAgent::new(9))];
     let e = Engine::new(Path::new("."), &setup("8th", 3, &[]), Box::new(Seats { agents: seats })).unwrap();
     let mut out = Vec::new();
-    Front::new(&e, &[0], Verbosity::Normal).play(4, &mut input.as_bytes(), &mut out, &mut |_| {});
+    Front::new(&e, &[0], Verbosity::Normal).play(4, &mut Piped(input.as_bytes()), &mut out, &mut Counted(0));
     assert!(!String::from_utf8_lossy(&out).contains("Pass the keyboard"));
 }
 
@@ -349,7 +371,7 @@ fn forty_actions(hand: &[(i64, String)]) -> Request {
 /// what he was shown.
 fn answer(e: &Engine, req: &Request, input: &str) -> (Option<Vec<String>>, String) {
     let mut out = Vec::new();
-    let keys = Front::new(e, &[0], Verbosity::Normal).ask(req, &mut input.as_bytes(), &mut out);
+    let keys = Front::new(e, &[0], Verbosity::Normal).ask_once(req, &mut Piped(input.as_bytes()), &mut out);
     (keys, String::from_utf8(out).unwrap())
 }
 

@@ -245,6 +245,11 @@ impl Engine {
         *self.k.agent.borrow_mut() = agent;
     }
 
+    /// Runs `f` on the agent (to read or set where its random generators are: a saved game).
+    pub fn with_agent<R>(&self, f: impl FnOnce(&mut dyn Agent) -> R) -> R {
+        f(&mut **self.k.agent.borrow_mut())
+    }
+
     /// Queues answers to be used before asking the agent (replaying a saved game).
     pub fn queue_replay(&self, answers: impl IntoIterator<Item = Answered>) {
         self.k.replay.borrow_mut().extend(answers);

@@ -167,6 +167,11 @@ impl<'r> Steps<'r> {
         }
     }
 
+    /// How many numbered entries the current step shows.
+    pub fn shown(&self) -> usize {
+        self.entries().len()
+    }
+
     fn current(&self) -> &Frame {
         self.stack.last().expect("a step is open")
     }

@@ -306,7 +306,7 @@ impl Repl {
                 }
                 let g = self.game_ref()?;
                 let steps = g.all_steps();
-                let mut out = write_saved(&expand_home(rest), g.engine(), &g.setup, &steps)?;
+                let mut out = write_saved(&expand_home(rest), g.engine(), &g.setup, &steps, None)?;
                 if !g.run.pending.is_empty() {
                     out.push_str(&format!(" (with the {} pending step(s))", g.run.pending.len()));
                 }
@@ -968,7 +968,7 @@ enum Rebuild {
 }
 
 /// `~/x` as a path in the home folder.
-fn expand_home(p: &str) -> PathBuf {
+pub fn expand_home(p: &str) -> PathBuf {
     match (p.strip_prefix("~/"), std::env::var_os("HOME")) {
         (Some(rest), Some(home)) => PathBuf::from(home).join(rest),
         _ => PathBuf::from(p),

@@ -39,6 +39,8 @@ pub struct Loaded {
     pub snapshot: Option<GameState>,
     /// The files it was played with, when the file records them.
     pub content: crate::save::Content,
+    /// Who played it, when `play` kept it.
+    pub seating: Option<crate::save::Seating>,
 }
 
 /// Reads any format (see the module doc).
@@ -50,7 +52,7 @@ pub fn read_saved(path: &Path) -> Result<Loaded, String> {
     let format = json.get("format").cloned().unwrap_or_default();
     let as_session = |json| -> Result<Loaded, String> {
         let s: SavedSession = serde_json::from_value(json).map_err(|e| format!("{shown}: not a saved session: {e}"))?;
-        Ok(Loaded { setup: s.setup, steps: s.steps, snapshot: s.snapshot, content: s.content })
+        Ok(Loaded { setup: s.setup, steps: s.steps, snapshot: s.snapshot, content: s.content, seating: None })
     };
     if OLD_FORMATS.contains(&format.to_string().as_str()) {
         return Err(old_format(&shown.to_string(), &format.to_string()));
@@ -64,6 +66,7 @@ pub fn read_saved(path: &Path) -> Result<Loaded, String> {
                 steps: steps_of(saved.answers),
                 snapshot: saved.snapshot,
                 content: saved.content,
+                seating: saved.seating,
             })
         }
         f if f.as_u64() == Some(SESSION_FORMAT as u64) => as_session(json),
@@ -77,7 +80,14 @@ pub fn read_saved(path: &Path) -> Result<Loaded, String> {
 
 /// Writes a session: a plain saved game when every step is an answer, else the session format.
 /// Returns a description of what was written.
-pub fn write_saved(path: &Path, engine: &Engine, setup: &GameSetup, steps: &[Step]) -> Result<String, String> {
+/// `seating` is kept with a plain saved game (`play`'s).
+pub fn write_saved(
+    path: &Path,
+    engine: &Engine,
+    setup: &GameSetup,
+    steps: &[Step],
+    seating: Option<crate::save::Seating>,
+) -> Result<String, String> {
     let answers: Option<Vec<Answered>> = steps
         .iter()
         .map(|s| match s {
@@ -91,8 +101,10 @@ pub fn write_saved(path: &Path, engine: &Engine, setup: &GameSetup, steps: &[Ste
         Some(answers) => {
             let mut saved = SavedGame::of(engine, setup);
             saved.answers = answers;
+            saved.seating = seating;
             saved.write(path)?;
-            Ok(format!("saved the game ({} answers) to {}", saved.answers.len(), path.display()))
+            let n = saved.answers.len();
+            Ok(format!("saved the game ({n} answer{}) to {}", if n == 1 { "" } else { "s" }, path.display()))
         }
         None => {
             let s = SavedSession {

@@ -36,6 +36,15 @@ pub fn temp_dir(prefix: &str) -> PathBuf {
     dir
 }
 
+/// The files in `dir` (none if it does not exist), sorted.
+pub fn files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
 /// What the rules promise about life, for [`watch_invariants`].
 #[derive(Clone, Copy)]
 pub struct LifeRules {
