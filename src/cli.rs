@@ -51,6 +51,17 @@ pub fn wizard_name(st: &GameState, p: u32) -> String {
 
 /// What to draw on the board for a state: wizards, treasures, objects.
 pub fn overlay(st: &GameState) -> Overlay {
+    overlay_named(st, &|_| None)
+}
+
+/// A thing's name from its kind, a ruleset's word: "made_thing" -> "made thing".
+pub fn thing_name(kind: &str) -> String {
+    kind.replace('_', " ")
+}
+
+/// [`overlay`], the things on the board that are cards named by `card_name` (an item dropped:
+/// its card's name), the others by their kind in words.
+pub fn overlay_named(st: &GameState, card_name: &dyn Fn(crate::state::CardId) -> Option<String>) -> Overlay {
     let mut o = Overlay::default();
     for p in &st.players {
         if let Some(at) = p.at {
@@ -67,7 +78,8 @@ pub fn overlay(st: &GameState) -> Overlay {
                 o.marks.push(Mark::treasure(s, owner, format!("treasure of {}", owner.to_ascii_uppercase())));
             } else {
                 let damage = if obj.damage > 0 { format!(" (damage {})", obj.damage) } else { String::new() };
-                o.marks.push(Mark::object(s, '*', format!("{}{damage}", obj.kind)));
+                let name = obj.card.and_then(card_name).unwrap_or_else(|| thing_name(&obj.kind));
+                o.marks.push(Mark::object(s, '*', format!("{name}{damage}")));
             }
         }
     }

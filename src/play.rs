@@ -12,10 +12,10 @@
 //! seat number.
 
 use crate::cards::CardDef;
-use crate::cli::{overlay, wizard_glyph, wizard_name, NOT_UTF8};
+use crate::cli::{overlay_named, wizard_glyph, wizard_name, NOT_UTF8};
 use crate::decision::Request;
 use crate::engine::{Answered, Engine, Outcome};
-use crate::geometry::render::render_ascii;
+use crate::geometry::render::{ascii_line_of_row, render_ascii};
 use crate::state::{CardId, GameState};
 use crate::value::Value;
 use crate::view::Viewer;
@@ -27,6 +27,7 @@ use std::path::Path;
 pub mod input;
 pub mod menu;
 pub mod saves;
+pub mod screen;
 pub mod session;
 
 /// What keeps the game as it goes (`session`): after every turn, and when a person says `save`.
@@ -93,6 +94,9 @@ pub struct Front<'a> {
     last_asked: Option<u32>,
     /// The story told since the last person's question (shown again after a hot-seat screen).
     recent: Vec<String>,
+    /// At a terminal with people playing: the story's last lines, shown under the board on
+    /// each screen (instead of scrolling it away).
+    story: Vec<String>,
     /// Whose view the screen shows now: the person asked, at his question; else the one person
     /// playing, or (several people at one screen, or none) what every seat sees.
     viewer: std::cell::Cell<Viewer>,
@@ -110,6 +114,7 @@ impl<'a> Front<'a> {
             clear: false,
             last_asked: None,
             recent: Vec::new(),
+            story: Vec::new(),
             viewer: std::cell::Cell::new(watcher(humans)),
         }
     }
@@ -182,13 +187,21 @@ impl<'a> Front<'a> {
             return;
         }
         let entries = self.engine.seat_log_since(from, watcher(&self.humans));
+        let on_screen = self.clear && !self.humans.is_empty();
         for line in collapse(self.engine.narrate(&entries, self.verbosity == Verbosity::Verbose)) {
-            let shown = if line.starts_with("---") { format!("\n{line}") } else { format!("  {line}") };
-            let _ = writeln!(out, "{shown}");
+            let turn = line.starts_with("---");
+            let shown = if turn { format!("\n{line}") } else { format!("  {line}") };
+            if on_screen {
+                self.story.push(shown.trim_start_matches('\n').to_string());
+            } else {
+                let _ = writeln!(out, "{shown}");
+            }
             if self.humans.len() > 1 {
                 self.recent.push(shown);
             }
         }
+        let old = self.story.len().saturating_sub(200);
+        self.story.drain(..old);
     }
 
     /// A person's question: the table as he sees it, the question, then his answer (keys), or
@@ -217,7 +230,8 @@ impl<'a> Front<'a> {
         answer
     }
 
-    /// The question to the person at `req.player`, shown as he sees the game.
+    /// The question to the person at `req.player`, shown as he sees the game: one screen
+    /// (`screen.rs`), redrawn in place at a terminal after each step, command or mistake.
     fn question_asked(
         &mut self,
         req: &Request,
@@ -231,14 +245,21 @@ impl<'a> Front<'a> {
             Some(steps) => steps.show(&who),
             None => self.question(req),
         };
-        let _ = write!(out, "\n{}{}", self.board(), self.hand(req.player));
-        let _ = write!(out, "{}", question(&steps));
         let several = req.max > 1 || req.min != 1;
+        // What to show in the story's place (a command's answer, a mistake), and whether the
+        // screen is drawn again before the next prompt.
+        let mut note: Vec<String> = Vec::new();
+        let mut redraw = true;
+        let mut paged = false;
         loop {
+            if redraw {
+                paged = self.draw(req.player, &question(&steps), &std::mem::take(&mut note), out);
+            }
+            redraw = self.clear;
             let line = match input.read(if several { "(numbers separated by spaces)> " } else { "> " }, out) {
                 Typed::Text(line) => line,
                 Typed::NotUtf8 => {
-                    let _ = writeln!(out, "{NOT_UTF8}");
+                    note = self.say(out, NOT_UTF8);
                     continue;
                 }
                 Typed::End => return Asked::End,
@@ -246,16 +267,22 @@ impl<'a> Front<'a> {
             };
             match self.command(line.trim(), req.player, &|| question(&steps), keeper) {
                 Some(Command::Show(shown)) => {
-                    let _ = write!(out, "{shown}");
+                    note = self.say(out, shown.trim_end());
                     continue;
                 }
                 Some(Command::Quit) => return Asked::Quit,
                 None => {}
             }
+            if line.trim().is_empty() && paged {
+                redraw = true;
+                continue;
+            }
             if line.trim().is_empty() && (req.min > 0 || steps.is_some()) {
                 let n = steps.as_ref().map_or(req.options.len(), menu::Steps::shown);
-                let _ =
-                    writeln!(out, "Type the number of your choice (1 to {n}), or `help` for what else you may type.");
+                note = self.say(
+                    out,
+                    &format!("Type the number of your choice (1 to {n}), or `help` for what else you may type."),
+                );
                 continue;
             }
             let wrong = match steps.as_mut() {
@@ -266,17 +293,128 @@ impl<'a> Front<'a> {
                 Some(s) => match s.answer(&line) {
                     menu::Step::Chosen(key) => return Asked::Answer(vec![key]),
                     menu::Step::Moved => {
-                        let _ = write!(out, "{}", s.show(&who));
+                        redraw = true;
                         continue;
                     }
                     menu::Step::Wrong(e) => e,
                 },
             };
-            let _ = writeln!(out, "{wrong} (`help` lists what you may type)");
+            note = self.say(out, &format!("{wrong} (`help` lists what you may type)"));
         }
     }
 
-    /// "Name #id" of the cards `req`'s options name (`card`, `boost`), as the player sees them.
+    /// Tells `text`: at a terminal, on the next screen (returned); else at once.
+    fn say(&self, out: &mut dyn Write, text: &str) -> Vec<String> {
+        if self.clear {
+            return text.lines().map(str::to_string).collect();
+        }
+        let _ = writeln!(out, "{text}");
+        Vec::new()
+    }
+
+    /// Draws the screen of `player`'s question `ask`, with `note` in the story's place if
+    /// there is one. A note too long for the screen is shown alone, the board coming back at
+    /// the next Enter: true then.
+    fn draw(&self, player: u32, ask: &str, note: &[String], out: &mut dyn Write) -> bool {
+        // At a terminal, one screen; in a pipe, the same parts one under the other, whole.
+        let size = match self.clear {
+            true => screen::Size::of_terminal().unwrap_or(screen::Size::DEFAULT),
+            false => screen::Size { width: screen::Size::DEFAULT.width, height: 10_000 },
+        };
+        let story = if !note.is_empty() {
+            note.to_vec()
+        } else if self.clear {
+            self.story.clone()
+        } else {
+            Vec::new()
+        };
+        let parts = screen::Parts {
+            header: self.header(player),
+            map: self.map(),
+            focus: self.seen(|st| st.player(player).and_then(|p| p.at)).map_or(0, |at| ascii_line_of_row(at.y)),
+            ask: ask.trim_matches('\n').lines().map(str::to_string).collect(),
+            side: self.side(player),
+            story,
+        };
+        let (lines, told) = screen::compose(&parts, size, self.clear);
+        // (home and clear: the screen is drawn again in place, the terminal's own scrollback left be)
+        let clear = if self.clear { "\x1b[H\x1b[2J" } else { "\n" };
+        if told < parts.story.len() && !note.is_empty() {
+            let _ = write!(out, "{clear}{}\n(Enter: back to the board and the question)\n", note.join("\n"));
+            return true;
+        }
+        let _ = writeln!(out, "{clear}{}", lines.join("\n"));
+        false
+    }
+
+    /// The screen's first line: whose decision, the turn, his life and what the rules count.
+    fn header(&self, player: u32) -> String {
+        let (turn, who, life) =
+            self.seen(|st| (st.turn.number, wizard_name(st, player), st.player(player).map_or(0, |p| p.life)));
+        let words = [self.engine.turn_status(player), self.engine.player_status(player)];
+        let status: String = words.into_iter().flatten().map(|s| format!(", {s}")).collect();
+        format!("Turn {turn} - {who}: life {life}{status}")
+    }
+
+    /// The board's map, without its key.
+    fn map(&self) -> Vec<String> {
+        let text = self.seen(|st| render_ascii(&st.board, &self.overlay(st)));
+        text.lines().take_while(|l| !l.is_empty()).map(str::to_string).collect()
+    }
+
+    /// Beside the map: the other wizards, what lies on the board, the hand, what is in play.
+    fn side(&self, player: u32) -> Vec<String> {
+        let defs: BTreeMap<&str, &CardDef> = self.engine.card_defs().map(|d| (d.key.as_str(), d)).collect();
+        let mut lines: Vec<String> =
+            self.seen(|st| st.players.iter().filter(|p| p.id != player).map(|p| self.wizard_line(st, p.id)).collect());
+        let things: Vec<String> = self.seen(|st| {
+            self.overlay(st)
+                .marks
+                .iter()
+                .filter(|m| m.kind.name() == "object")
+                .map(|m| format!("{} {} at {}", m.glyph, m.label, m.at))
+                .collect()
+        });
+        if !things.is_empty() {
+            lines.push(format!("On the board: {}", things.join("; ")));
+        }
+        self.seen(|st| {
+            let Some(me) = st.player(player) else { return };
+            let names =
+                |cards: &[CardId]| -> Vec<String> { cards.iter().filter_map(|&c| card_name(st, &defs, c)).collect() };
+            let hand = names(&me.hand);
+            lines.push(format!("Hand: {}", if hand.is_empty() { "no cards".into() } else { hand.join(", ") }));
+            let mut kept = names(&me.play);
+            kept.extend(carried(st, player));
+            if !kept.is_empty() {
+                lines.push(format!("In play and carried: {}", kept.join(", ")));
+            }
+        });
+        lines
+    }
+
+    /// "B Bob  life 12  hand 4  1 of 2 victory points", or "B  dead".
+    fn wizard_line(&self, st: &GameState, p: u32) -> String {
+        let Some(pl) = st.player(p) else { return String::new() };
+        let g = wizard_glyph(p);
+        let name = if pl.name == g.to_string() { String::new() } else { format!(" {}", pl.name) };
+        if !pl.alive {
+            return format!("{g}{name}  dead");
+        }
+        let score = self.engine.player_status(p).map(|x| format!("  {x}")).unwrap_or_default();
+        format!("{g}{name}  life {}  hand {}{score}", pl.life, pl.hand.len())
+    }
+
+    /// The marks on the board: wizards, treasures, other things by their names.
+    fn overlay(&self, st: &GameState) -> crate::geometry::render::Overlay {
+        let defs: BTreeMap<&str, &str> = self.engine.card_defs().map(|d| (d.key.as_str(), d.name.as_str())).collect();
+        overlay_named(st, &|card| {
+            let inst = st.cards.iter().find(|c| c.id == card)?;
+            defs.get(&*inst.def).map(|n| n.to_string())
+        })
+    }
+
+    /// The names of the cards `req`'s options name (`card`, `boost`), as the player sees them.
     fn card_names(&self, req: &Request) -> BTreeMap<i64, String> {
         let defs: BTreeMap<&str, &str> = self.engine.card_defs().map(|d| (d.key.as_str(), d.name.as_str())).collect();
         let ids: BTreeSet<i64> = req
@@ -289,7 +427,7 @@ impl<'a> Front<'a> {
             ids.into_iter()
                 .filter_map(|id| {
                     let inst = st.cards.iter().find(|c| i64::from(c.id) == id)?;
-                    Some((id, format!("{} #{id}", defs.get(&*inst.def)?)))
+                    Some((id, defs.get(&*inst.def)?.to_string()))
                 })
                 .collect()
         })
@@ -354,7 +492,7 @@ impl<'a> Front<'a> {
     /// The question and its numbered options.
     fn question(&self, req: &Request) -> String {
         let who = self.seen(|st| wizard_name(st, req.player));
-        let mut s = format!("\n{who}: {} ({})\n", req.prompt, req.kind);
+        let mut s = format!("\n{who}: {}\n", req.prompt);
         for (i, c) in req.options.iter().enumerate() {
             s.push_str(&format!("  {:>2}. {}\n", i + 1, if c.label.is_empty() { &c.key } else { &c.label }));
         }
@@ -366,7 +504,7 @@ impl<'a> Front<'a> {
 
     /// The board as the player asked sees it, and one line per wizard.
     pub fn board(&self) -> String {
-        let mut s = self.seen(|st| render_ascii(&st.board, &overlay(st)));
+        let mut s = self.seen(|st| render_ascii(&st.board, &self.overlay(st)));
         s.push_str(&self.status_lines());
         s
     }
@@ -402,15 +540,7 @@ impl<'a> Front<'a> {
             for &c in &pl.hand {
                 s.push_str(&format!("  {}\n", card_line(st, &defs, c)));
             }
-            let carried: Vec<String> = st
-                .objects
-                .values()
-                .filter(|o| o.carried_by == Some(p) && o.card.is_none())
-                .map(|o| match (o.kind.as_str(), o.owner) {
-                    ("treasure", Some(w)) => format!("  a treasure of {}\n", wizard_name(st, w)),
-                    (kind, _) => format!("  {kind} #{}\n", o.id),
-                })
-                .collect();
+            let carried: Vec<String> = carried(st, p).into_iter().map(|c| format!("  {c}\n")).collect();
             if !pl.play.is_empty() || !carried.is_empty() {
                 s.push_str("In play and carried:\n");
                 for &c in &pl.play {
@@ -492,12 +622,34 @@ fn watcher(humans: &[u32]) -> Viewer {
     }
 }
 
-/// "NAME #11 (KIND, energy N): the first sentence of its text..." (cut short).
+/// "NAME (KIND, energy N): the first sentence of its text..." (cut short).
 fn card_line(st: &GameState, defs: &BTreeMap<&str, &CardDef>, c: CardId) -> String {
-    let Some(inst) = st.cards.iter().find(|x| x.id == c) else { return format!("#{c}") };
-    let Some(d) = defs.get(&*inst.def) else { return format!("{} #{c}", inst.def) };
+    let Some(d) = st.cards.iter().find(|x| x.id == c).and_then(|inst| defs.get(&*inst.def)) else {
+        return "a card".to_string();
+    };
     let energy = d.energy.map(|e| format!(", energy {e}")).unwrap_or_default();
-    format!("{} #{c} ({}{energy}): {}", d.name, d.kind, short_text(&d.text, 90))
+    format!("{} ({}{energy}): {}", d.name, d.kind, short_text(&d.text, 90))
+}
+
+/// "NAME", or "NAME (energy N)" for a card with an energy value.
+fn card_name(st: &GameState, defs: &BTreeMap<&str, &CardDef>, c: CardId) -> Option<String> {
+    let d = defs.get(&*st.cards.iter().find(|x| x.id == c)?.def)?;
+    Some(match d.energy {
+        Some(e) => format!("{} ({e})", d.name),
+        None => d.name.clone(),
+    })
+}
+
+/// What player `p` carries that is not a card: "a treasure of B", or the thing's name.
+fn carried(st: &GameState, p: u32) -> Vec<String> {
+    st.objects
+        .values()
+        .filter(|o| o.carried_by == Some(p) && o.card.is_none())
+        .map(|o| match (o.kind.as_str(), o.owner) {
+            ("treasure", Some(w)) => format!("a treasure of {}", wizard_name(st, w)),
+            (kind, _) => crate::cli::thing_name(kind),
+        })
+        .collect()
 }
 
 /// The first sentence of a card's text, at most `max` characters.

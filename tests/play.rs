@@ -117,10 +117,11 @@ fn a_person_sees_the_table_at_each_question_and_commands_are_not_answers() {
     let stop = front.play(6, &mut Piped(&input[..]), &mut out, &mut keeper);
     let turns_kept = keeper.0;
     let text = String::from_utf8_lossy(&out);
-    let first_question = text.find("A: ").expect("A is asked");
+    let first_question = text.find("\nA: ").expect("A is asked");
     let before = &text[..first_question];
-    assert!(before.contains("Key:") && before.contains("Your hand (A):"), "board and hand first: {before}");
-    assert!(before.contains("  A  life 15") && before.contains("of 2 victory points"), "life and score: {before}");
+    assert!(before.contains("    +---+") && before.contains("\nHand: "), "board and hand first: {before}");
+    assert!(before.contains("Turn 1 - A: life 15, 3 moves left, hand 5 of 7"), "life, movement, hand: {before}");
+    assert!(before.contains("\nB  life 15  hand 5  0 of 2 victory points"), "the others: {before}");
     assert!(!before.contains('{'), "no data dumps: {before}");
     assert!(text.contains("card NAME") && text.contains("Zot! (attack"), "help and a card's text: {text}");
     assert!(text.contains("is not a legal action here") && text.contains("`help` lists"), "{text}");
@@ -175,8 +176,8 @@ fn a_game_at_the_terminal_tells_the_story_and_names_no_seat() {
     assert!(ok, "{text}");
     assert!(text.starts_with("Seed 3 "), "{text}");
     let first_question = text.find("A: What do you do?").expect("A is asked what he does");
-    assert!(text[..first_question].contains("Key:"), "the board before the first question: {text}");
-    assert!(text[..first_question].contains("Your hand (A):\n  "), "the hand is listed: {text}");
+    assert!(text[..first_question].contains("    +---+"), "the board before the first question: {text}");
+    assert!(text[..first_question].contains("\nHand: "), "the hand is listed: {text}");
     assert!(text.contains("--- turn 2: B ---\n  B "), "the bot's turn is told: {text}");
     assert!(names_a_seat(&text).is_none(), "{:?}", names_a_seat(&text));
     assert!(text.contains("Stopped: no answer from A (end of input)."), "{text}");
@@ -227,9 +228,9 @@ fn hot_seat_passes_the_keyboard_between_people() {
     front.play(4, &mut Piped(input.as_bytes()), &mut out, &mut Counted(0));
     let text = String::from_utf8_lossy(&out);
     let pass = text.find("Pass the keyboard to B, then press Enter").expect("B gets the keyboard");
-    assert!(text[..pass].contains("Your hand (A):"), "A decided first: {text}");
+    assert!(text[..pass].contains(" - A: life"), "A decided first: {text}");
     let after = &text[pass..];
-    assert!(after.find("Since A's last decision:").unwrap() < after.find("Your hand (B):").unwrap(), "{after}");
+    assert!(after.find("Since A's last decision:").unwrap() < after.find(" - B: life").unwrap(), "{after}");
     assert!(text.contains("Pass the keyboard to A"), "and back to A: {text}");
     assert!(!text.contains('\x1b'), "no ANSI codes when not at a terminal");
     // At a terminal the screen is cleared before the pass, so A's hand is gone.
@@ -294,7 +295,7 @@ fn option(value: Value) -> Choice {
     Choice { key, label, value }
 }
 
-/// A game at A's first question (8th, seed 3; A a person) and "Name #id" of A's hand.
+/// A game at A's first question (8th, seed 3; A a person) and the names of A's hand's cards.
 fn at_a_question() -> (Engine, Vec<(i64, String)>) {
     let seats: Vec<Box<dyn Agent>> = vec![Box::new(QueueAgent::default()), Box::new(RandomAgent::new(9))];
     let e = Engine::new(Path::new("."), &setup("8th", 3, &[]), Box::new(Seats { agents: seats })).unwrap();
@@ -306,7 +307,7 @@ fn at_a_question() -> (Engine, Vec<(i64, String)>) {
         .map(|&c| {
             let def = &st.cards.iter().find(|x| x.id == c).unwrap().def;
             let name = &e.card_defs().find(|d| *d.key == **def).unwrap().name;
-            (i64::from(c), format!("{name} #{c}"))
+            (i64::from(c), name.clone())
         })
         .collect();
     (e, hand)
@@ -419,11 +420,23 @@ fn a_long_action_menu_is_asked_in_steps_and_answered_with_a_key() {
     assert_eq!(keys, Some(key_of(&req, &format!("cast {} at B with {}", hand[1].1, hand[3].1))), "{text}");
     no_menu_runs_past_15(&text);
     let menus = menus(&text);
-    let root = ["move (4)", "boost speed (2)", "cast (27)", "punch B", "hold door (5)", "end the phase"];
+    let root = [
+        "move (4 choices)",
+        "boost speed (2 choices)",
+        "cast (27 choices)",
+        "punch B",
+        "hold door (5 choices)",
+        "end the phase",
+    ];
     assert_eq!(menus[0], root, "one entry per sort of action, one keystroke for a sort of one: {text}");
-    assert!(text
-        .contains(&format!("A: cast - which card?\n   1. {} (24)\n   2. {} (3)\n   0. back\n", hand[0].1, hand[1].1)));
-    assert!(text.contains(&format!("A: cast {} - which target?\n   1. square 0,0 (3)\n", hand[0].1)), "{text}");
+    assert!(
+        text.contains(&format!(
+            "A: cast - which card?\n   1. {} (24 choices)\n   2. {} (3 choices)\n   0. back\n",
+            hand[0].1, hand[1].1
+        )),
+        "{text}"
+    );
+    assert!(text.contains(&format!("A: cast {} - which target?\n   1. square 0,0 (3 choices)\n", hand[0].1)), "{text}");
     assert_eq!(menus[3], menus[1], "back: the card again: {text}");
     let boost = format!(
         "A: cast {} at B - which boost?\n   1. no boost\n   2. {}\n   3. {}\n   0. back\n",
@@ -468,7 +481,7 @@ fn text_and_keys_typed_at_a_step_still_name_options() {
     // Commands are never answers, at any step.
     let (keys, text) = answer(&e, &req, "cast\nhelp\nhand\nboard\n2\nno boost\n");
     assert_eq!(keys, Some(key_of(&req, &format!("cast {} at B", hand[1].1))), "{text}");
-    assert!(text.contains("back (or 0)") && text.matches("Your hand (A):").count() == 2, "{text}");
+    assert!(text.contains("back (or 0)") && text.matches("Your hand (A):").count() == 1, "{text}");
     no_menu_runs_past_15(&text);
 }
 
@@ -479,7 +492,7 @@ fn a_short_menu_is_the_flat_list_as_before() {
     req.options.retain(|c| c.label.starts_with("move") || c.key == "end");
     let (keys, text) = answer(&e, &req, "2\n");
     assert_eq!(keys, Some(key_of(&req, "move E")));
-    let flat = "\nA: What do you do? (action)\n   1. move N\n   2. move E\n   3. move S\n   4. move W\n   5. end the phase\n> ";
+    let flat = "\nA: What do you do?\n   1. move N\n   2. move E\n   3. move S\n   4. move W\n   5. end the phase\n> ";
     assert!(text.ends_with(flat), "{text}");
     // Exactly 15 options: still one list. Numbers name its options, `0` none.
     let mut req = forty_actions(&hand);
@@ -517,7 +530,7 @@ fn a_list_too_long_for_one_step_is_shown_a_page_at_a_time() {
     assert_eq!((menus[1][0].as_str(), menus[1][14].as_str()), ("square 4,1", "more..."));
     assert_eq!(menus[3], menus[1], "back: the page before");
     assert_eq!(menus[4], ["square 8,2", "square 9,2"]);
-    assert!(text.contains("A: Where? (target) (page 3)\n"), "{text}");
+    assert!(text.contains("A: Where? (page 3)\n"), "{text}");
 }
 
 /// At the terminal: `play --human 0 --ruleset 8th --seed 5`, whose first question has more
@@ -535,8 +548,8 @@ fn a_person_at_the_terminal_never_reads_a_menu_past_15_entries() {
         wizwar(&["play", "--human", "0", "--ruleset", "8th", "--seed", "5", "--turns", "6"], input.as_bytes());
     assert!(ok, "{text}");
     assert_eq!(text.matches("A: cast - which card?\n").count(), 2, "{text}");
-    assert!(text.contains("A: cast Homunculus #8 - which target?") && text.contains("0. back"), "{text}");
-    assert!(text.contains("A uses Large Rock (boost)\n  A casts Homunculus at square 1,2"), "{text}");
+    assert!(text.contains("A: cast Homunculus - which target?") && text.contains("0. back"), "{text}");
+    assert!(text.contains("A uses Large Rock (boost)\n  A casts Homunculus at (1,2)"), "{text}");
     assert!(text.contains("--- turn 3: A ---"), "{text}");
     no_menu_runs_past_15(&text);
 }

@@ -783,7 +783,7 @@ function Ctx:doors_fall_with_walls() end
 ---@return any ...
 function Ctx:drop(p, what) end
 
----How an edge is written, in one place (rules/targets.lua): "x,y,S". (rulesets: mechanics)
+---How an edge is keyed, in one place (rules/targets.lua): "x,y,S". (rulesets: mechanics)
 ---@param e? any
 ---@return any ...
 function Ctx:edge_key(e) end
@@ -824,6 +824,12 @@ function Ctx:halve(entry) end
 ---@param amount? any
 ---@return any ...
 function Ctx:heal(player, amount) end
+
+---For a `before_damage` handler: damage `ev` to a wizard is `n` less (not below 0), by this card, and the log says so (the narration: "Bloodshard takes 1 of the damage to A"). (rulesets: mechanics)
+---@param ev? any
+---@param n? any
+---@return any ...
+function Ctx:lessen_damage(ev, n) end
 
 ---classic, The Turn: lost turns (nothing but counteractions; they accumulate). A wizard who loses a turn during his own turn (a reflected attack) loses the rest of it and n - 1 turns to come; otherwise his next n turns. Uses the `stun` event. reconstructed: lost turns run on the victim's clock: a `lost_turns` token, one spent at the start of each of his own turns. The rulebook measures them, like durations, "to the beginning of one of the caster's turns"; the two agree but when the caster takes an extra turn (Speed: it does not spend the victim's lost turn) or dies (his victim is not stuck for good), and tokens are what the rulebook itself suggests for keeping track. (rulesets: classic)
 ---@param player? any
@@ -937,7 +943,7 @@ function Ctx:rotate_sector(sector, quarters) end
 ---@return any ...
 function Ctx:split(entry) end
 
----How a square is written, in one place (rules/targets.lua): "x,y" (for sets, messages). (rulesets: mechanics)
+---How a square is keyed, in one place (rules/targets.lua): "x,y" (for sets, messages of tests). (rulesets: mechanics)
 ---@param s? any
 ---@return any ...
 function Ctx:square_key(s) end

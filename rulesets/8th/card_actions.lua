@@ -12,7 +12,7 @@
 local effects = require("rules.effects")
 local M = {}
 
-local function name_of(game, c) return game:card(c).name .. " #" .. c end
+local function name_of(game, c) return game:card(c).name end
 
 function M.add(game, p, list, may_attack)
   for _, c in ipairs(game:play_area(p)) do
@@ -25,7 +25,9 @@ function M.add(game, p, list, may_attack)
           or (type(t) == "table" and t.kind == "wizard" and effects.has(game, t.player, "unattackable")))
         if not barred then
           list[#list + 1] = {
-            label = "use " .. name_of(game, c) .. ": " .. name .. (o.label and o.label ~= "" and (" at " .. o.label) or ""),
+            -- ("use Master Key: unlock at the door west of (2,2)", "use Extra Arms: gather everything here")
+            label = "use " .. name_of(game, c) .. ": " .. (name:gsub("_", " "))
+              .. ((o.label and o.label ~= "") and ((o.target and " at " or " ") .. o.label) or ""),
             kind = "card_action", card = c, action = name, option = o,
             hostile = o.attack == true and type(t) == "table" and t.kind == "wizard" and t.player ~= p,
           }

@@ -93,18 +93,21 @@ function M.dispel_piece(ctx, c)
   if c == ctx.card or type(t) ~= "table" or t.kind ~= "spell" or t.card ~= c then return false end
   local card = game:card(c)
   if not card or card.zone.kind ~= "play" or not game:card_data(c, "dispel_each") then return false end
+  local targets = require("rules.targets")
   local opts = {}
   for _, id in ipairs(game:card_data(c, "objects") or {}) do
     local o = game:object(id)
     if o and o.id and o.at then
-      opts[#opts + 1] = { label = "dispel the " .. o.kind .. " token on " .. o.at.x .. "," .. o.at.y, object = id, at = o.at }
+      opts[#opts + 1] = { label = "dispel " .. targets.the(targets.object_words(game, o)), object = id, at = o.at }
     end
   end
   if #opts <= 1 or ctx.controller == nil then return false end
-  local _, i = game:choose(ctx.controller, "dispel_piece", "Which piece of the spell do you dispel?", opts)
+  local asked = "Which piece of " .. targets.spell_words(game, c, card.controller, ctx.controller) .. " do you dispel?"
+  local _, i = game:choose(ctx.controller, "dispel_piece", asked, opts)
   local id = opts[i or 1].object
+  local what = require("rules.common").object_facts(game:object(id))
   game:remove_object(id)
-  game:after("object_destroyed", { object = id, by = ctx.card })
+  game:after("object_destroyed", { object = id, by = ctx.card, what = what })
   M.lost(game, c, { object = id })
   return true
 end

@@ -26,7 +26,11 @@ function M.list(game, owner)
   return out
 end
 
-local function label(o) return "creature #" .. o.id end
+-- A creature as its master's options name it: its name and square ("Homunculus at (3,2)").
+local function label(game, o)
+  local name = o.data.name or targets.card_name(game, o.data.spell) or "creature"
+  return name .. " at " .. targets.sq_words(o.at)
+end
 
 local function moves_spent(game, id) return (tvar(game, "creature_moves") or {})[tostring(id)] or 0 end
 
@@ -41,7 +45,7 @@ function M.add_actions(game, p, list)
         if #r.squares == 1 and game:home_sector_at(r.squares[1]) == nil then
           -- (The direction is part of the record, so each step has a key of its own: `to` is
           -- only a hint, left out of keys.)
-          list[#list + 1] = { label = label(o) .. " move " .. d, kind = "creature", action = "move", id = o.id, dir = d,
+          list[#list + 1] = { label = label(game, o) .. ": move " .. targets.dir_words(d), kind = "creature", action = "move", id = o.id, dir = d,
                               to = r.squares[1] }
         end
       end
@@ -50,14 +54,14 @@ function M.add_actions(game, p, list)
       for _, q in ipairs(common.turn_order(game)) do
         local at = game:player(q).at
         if q ~= p and at and (common.same_sq(at, o.at) or game:adjacent(o.at, at)) then
-          list[#list + 1] = { label = label(o) .. " attack " .. targets.wizard_label(game, q), kind = "creature", action = "attack", id = o.id, hostile = true,
+          list[#list + 1] = { label = label(game, o) .. ": attack " .. targets.wizard_label(game, q), kind = "creature", action = "attack", id = o.id, hostile = true,
                               target = { kind = "wizard", player = q } }
         end
       end
       for _, other in ipairs(M.list(game)) do
         if other.owner ~= p and not other.data.untargetable -- (Homunculus: no target of attacks)
             and (common.same_sq(other.at, o.at) or game:adjacent(o.at, other.at)) then
-          list[#list + 1] = { label = label(o) .. " attack " .. label(other), kind = "creature", action = "attack", id = o.id,
+          list[#list + 1] = { label = label(game, o) .. ": attack " .. targets.object_words(game, other), kind = "creature", action = "attack", id = o.id,
                               target = { kind = "creature", id = other.id, at = other.at } }
         end
       end
@@ -86,7 +90,7 @@ function M.perform(game, p, a)
   local play = require("rules.play")
   play.play(game, {
     player = p, kind = "creature_attack", target = a.target, marks = { creature = o.id },
-    events = { { "attack", { attacker = p, creature = o.id, target = a.target } } },
+    events = { { "attack", { attacker = p, creature = o.id, target = a.target, what = common.object_facts(o) } } },
     resolve = function(entry) play.deal(game, p, entry.id, a.target, o.data.punch or 1, { physical = true }) end,
   })
 end
@@ -104,8 +108,9 @@ function M.damage(game, ev)
 end
 
 function M.kill(game, id)
+  local what = common.object_facts(game:object(id))
   game:remove_object(id)
-  game:after("object_destroyed", { object = id, creature = true })
+  game:after("object_destroyed", { object = id, creature = true, what = what })
   creations.lost_object(game, id)
 end
 

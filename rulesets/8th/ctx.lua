@@ -33,6 +33,10 @@ function H.reduce(ctx, amount, entry, player)
   local key = "reduce"
   if player ~= false then key = "reduce_p" .. (player or ctx.controller) end
   ctx.game:mark_stack(id, key, ((e.marks or {})[key] or 0) + amount)
+  -- (whose reduction, for the narration: rules/damage.lua, reduce)
+  local reducers = common.copy((e.marks or {}).reducers)
+  reducers[#reducers + 1] = { card = ctx.card, player = player ~= false and (player or ctx.controller) or nil }
+  ctx.game:mark_stack(id, "reducers", reducers)
 end
 
 -- Same section: a spell's duration (its energy tokens) may be reduced; reduced to 0, the

@@ -17,11 +17,17 @@ function M.to_wizard(game, ev)
 end
 
 -- 8th: Canceling, Reducing, and Evading Spells: a reduction counts only for the player it
--- protects (reduce_p<id>), or for all (reduce).
+-- protects (reduce_p<id>), or for all (reduce); the cards that made one (marks.reducers,
+-- rules/ctx.lua: reduce) are named to the narration.
 function M.reduce(_ctx, target, amount, _tags, marks)
   local cut = marks.reduce or 0
   if target.kind == "wizard" then cut = cut + (marks["reduce_p" .. target.player] or 0) end
-  return math.max(0, amount - cut)
+  if cut <= 0 then return amount, nil end
+  local by = {}
+  for _, r in ipairs(marks.reducers or {}) do
+    if r.player == nil or (target.kind == "wizard" and r.player == target.player) then by[#by + 1] = r.card end
+  end
+  return math.max(0, amount - cut), by
 end
 
 -- The cracks damage `ev` gives: one per full 3 points (config crack_every), or one per
@@ -63,7 +69,7 @@ local function damage_object(game, ev)
   if total >= o.toughness then
     game:remove_object(o.id)
     if o.card then common.discard(game, o.card) end
-    game:after("object_destroyed", { object = o.id })
+    game:after("object_destroyed", { object = o.id, what = common.object_facts(o) })
     creations.lost_object(game, o.id)
   end
   return cracks

@@ -8,6 +8,7 @@
 local effects = require("rules.effects")
 local doors = require("rules.doors")
 local borders = require("rules.borders")
+local targets = require("rules.targets")
 -- (away_dirs is the mechanics', rulesets/mechanics/forced_move.lua: `base`)
 local M = base
 
@@ -22,7 +23,7 @@ function M.steps(game, q, not_dir)
   local flags = effects.move_flags(game, q, { door_passes = doors.passes(game, q) })
   local out = {}
   for _, s in ipairs(effects.filter_steps(game, q, game:steps(q, flags))) do
-    if s.dir ~= not_dir then out[#out + 1] = { key = s.dir, label = "move " .. s.dir, dir = s.dir, to = s.to } end
+    if s.dir ~= not_dir then out[#out + 1] = { key = s.dir, label = "move " .. targets.dir_words(s.dir), dir = s.dir, to = s.to } end
   end
   return out
 end

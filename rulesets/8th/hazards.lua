@@ -48,7 +48,7 @@ function M.destroy(game, id, by)
   local o = game:object(id)
   if not o or not o.id then return false end
   game:remove_object(id)
-  game:after("object_destroyed", { object = id, by = by })
+  game:after("object_destroyed", { object = id, by = by, what = common.object_facts(o) })
   creations.lost_object(game, id)
   return true
 end

@@ -12,6 +12,7 @@ local creatures = require("rules.creatures")
 local creations = require("rules.creations")
 local play = require("rules.play")
 local attacks = require("rules.attacks")
+local targets = require("rules.targets")
 -- The shared turn skeleton (rulesets/mechanics/rules.lua), which this file extends.
 local rules = base
 local tvar, spend, movement_left = rules.tvar, rules.spend, rules.movement_left
@@ -125,7 +126,7 @@ local function add_carried(game, p, list, cache, attack_ok)
       if attack_ok then rules.add_throws(game, p, c, list, cache) end
     elseif not creations.is_permanent_creation(game, c) then
       -- 8th: Maintaining Spells: the caster may end a maintained spell during his turn.
-      list[#list + 1] = { label = "end spell " .. name_of(game, c), kind = "end_spell", card = c }
+      list[#list + 1] = { label = "end spell " .. targets.spell_words(game, c), kind = "end_spell", card = c }
     end
   end
 end
@@ -183,7 +184,8 @@ local function make_room(game, p)
     for _, c in ipairs(game:play_area(p)) do
       if common.counts_toward_limit(game, p, c) then
         local item = game:card(c).kind == "item"
-        opts[#opts + 1] = { label = (item and "drop " or "end spell ") .. name_of(game, c), card = c, how = item and "drop" or "end" }
+        local what = item and ("drop " .. name_of(game, c)) or ("end spell " .. targets.spell_words(game, c))
+        opts[#opts + 1] = { label = what, card = c, how = item and "drop" or "end" }
       end
     end
     local _, i = game:choose(p, "make_room", "Make room for the item: discard, end a spell or drop an item", opts)

@@ -51,7 +51,7 @@ function M.kinds.border(game, p, range)
   return out
 end
 
--- The lines holding a wall token (a Wall of Fire), as walls (labels `wall x,y,S`): the type
+-- The lines holding a wall token (a Wall of Fire), as walls ("the wall north of (x,y)"): the type
 -- `wall_token`, for a card that passes walls (Pass Through Wall; 8th: Glossary, Wall).
 -- reconstructed: the type `wall` stays the kernel's walls, so the cards that break, eat or
 -- open a wall do not aim at a Wall of Fire (the rulebook does not say whether Destroy Wall
@@ -62,7 +62,7 @@ function M.kinds.wall_token(game, p, range)
   local any_point = game:config().walls_seen_at == "any_point"
   local out, in_sight = {}, {}
   for i, e in ipairs(borders.token_lines(game)) do
-    local t = { kind = "wall", edge = e, label = "wall " .. M.edge_key(e) }
+    local t = { kind = "wall", edge = e, label = M.edge_words(e, "wall") }
     out[i] = t
     if range == "los" and from and game:los_edge(from, e, any_point) then in_sight[t] = true end
   end

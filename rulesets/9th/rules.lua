@@ -37,11 +37,12 @@ function rules.start_of_turn_upkeep(game, p) rules.note_first_turn(game, p) end
 local function ask_about_held_doors(game, p)
   for _, e in ipairs(game:vars().held_doors or {}) do
     if doors.holder(game, e) == p then
+      local door = require("rules.targets").edge_words(e, "door")
       local opts = {
-        { key = "hold", label = "keep holding door " .. require("rules.targets").edge_key(e) .. " open" },
+        { key = "hold", label = "keep holding " .. door .. " open" },
         { key = "close", label = "let it close" },
       }
-      local key = game:choose(p, "hold_door", "You end your turn beside a door you hold open", opts, { pass = "hold" })
+      local key = game:choose(p, "hold_door", "You end your turn beside " .. door .. ", which you hold open", opts, { pass = "hold" })
       if key == "close" then
         doors.release(game, e)
         game:after("door", { player = p, edge = e, closed = true })

@@ -50,7 +50,7 @@ function M.draw(game, p, dealing)
       game:log("use", { card = c, player = p, as = "sprung" })
       game:call_card(c, "resolve", { controller = p, caster = p, drawn = true })
     end
-    if game:card(c).zone.kind == "hand" then M.discard(game, c) end
+    if game:card(c).zone.kind == "hand" then M.discard(game, c, true) end -- (not his choice: no "discards")
     if not game:player(p).alive then return nil end
   end
   return nil

@@ -42,6 +42,7 @@ local function add_mod(ctx, entry, mod)
   local id = stack.entry_of(ctx, entry)
   local e = ctx.game:stack_entry(id)
   local mods = common.copy((e.marks or {}).mods)
+  mod.card = mod.card or ctx.card -- (whose change, for the narration: rules/damage.lua, reduce)
   mods[#mods + 1] = mod
   ctx.game:mark_stack(id, "mods", mods)
 end
@@ -155,7 +156,7 @@ end
 -- it, any other roll counts clockwise from it. Returns the direction.
 function H.random_direction(ctx, p)
   local opts = {}
-  for _, d in ipairs({ "N", "E", "S", "W" }) do opts[#opts + 1] = { label = "face " .. d, dir = d } end
+  for _, d in ipairs({ "N", "E", "S", "W" }) do opts[#opts + 1] = { label = "face " .. targets.dir_words(d), dir = d } end
   local _, i = ctx.game:choose(p, "facing", "Pick a direction; the die turns it clockwise", opts)
   return ctx.game:random_direction(ctx.game:roll(4), opts[i].dir)
 end

@@ -82,7 +82,7 @@ local function damage_object(game, ev)
   if total >= o.toughness then
     game:remove_object(o.id)
     if o.card and game:card(o.card).zone.kind ~= "play" then common.discard(game, o.card) end
-    game:after("object_destroyed", { object = o.id })
+    game:after("object_destroyed", { object = o.id, what = common.object_facts(o) })
   end
   return ev.amount
 end
@@ -90,29 +90,40 @@ end
 -- Damage aimed at a wizard from outside a stack entry answering him (a falling wall, a
 -- thornbush: indirect damage) opens its own window: classic, The Cards, ABSORB or BLUNT may
 -- answer indirect damage. Returns the amount left.
-local function indirect_window(ctx, victim, amount, tags)
+-- The cards whose changes of `marks` lessen damage (all but a doubling), for the narration.
+local function lesseners(marks, into)
+  for _, m in ipairs(marks.mods or {}) do
+    if m.op ~= "double" and m.card ~= nil then into[#into + 1] = m.card end
+  end
+  return into
+end
+
+local function indirect_window(ctx, victim, amount, tags, by)
   local game = ctx.game
   local id = game:push_stack {
     controller = ctx.controller or ctx.caster or victim, kind = "damage", energy = amount,
     target = { kind = "wizard", player = victim },
-    marks = { defender = victim, amount = amount, tags = tags },
+    marks = { defender = victim, amount = amount, tags = tags, source = ctx.card },
   }
   require("rules.play").respond(game, id) -- (at call time: play.lua requires this module)
   local e = game:pop_stack(id)
+  lesseners(e.marks, by)
   if e.marks.cancelled or e.marks.evaded then return 0 end
   return M.apply_mods(amount, e.marks)
 end
 
--- What the entry's counteractions leave; damage to a wizard who is not the one the entry was
--- aimed at (indirect damage) may still be answered, in its own window.
+-- What the entry's counteractions leave, and the cards that lessened it; damage to a wizard
+-- who is not the one the entry was aimed at (indirect damage) may still be answered, in its
+-- own window.
 function M.reduce(ctx, target, amount, tags, marks)
+  local by = lesseners(marks, {})
   amount = M.apply_mods(amount, marks)
-  if amount <= 0 then return 0 end
+  if amount <= 0 then return 0, by end
   local game = ctx.game
   if target.kind == "wizard" and target.player ~= marks.defender and game:player(target.player).alive then
-    amount = indirect_window(ctx, target.player, amount, tags)
+    amount = indirect_window(ctx, target.player, amount, tags, by)
   end
-  return amount
+  return amount, by
 end
 
 M.things.wall = damage_edge

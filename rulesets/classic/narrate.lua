@@ -11,4 +11,10 @@ end
 
 function M.lines.lost_turn(game, e) return targets.wizard_label(game, e.player) .. " loses a turn" end
 
+-- A magic stone taking damage off its holder (rules/stones.lua, lessen).
+function M.lines.stone_guard(game, e)
+  local whose = e.player ~= nil and (targets.wizard_label(game, e.player) .. "'s ") or ""
+  return whose .. (targets.card_name(game, e.card) or "stone") .. " takes " .. (e.less or 0) .. " of the damage"
+end
+
 return M

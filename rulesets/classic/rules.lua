@@ -182,15 +182,15 @@ local function add_punches(game, p, list, attack_ok)
   if not attack_ok then return end
   local at = game:player(p).at
   rules.add_wizard_punches(game, p, list)
-  for _, info in ipairs(game:lines_around(at)) do -- (its walls and doors, in label order)
+  for _, info in ipairs(game:lines_around(at)) do -- (its walls and doors, in key order)
     local kind = info.barrier
-    list[#list + 1] = { label = "punch " .. kind .. " " .. targets.edge_key(info.edge), kind = "punch", target = { kind = kind, edge = info.edge } }
+    list[#list + 1] = { label = "punch " .. targets.edge_words(info.edge, kind), kind = "punch", target = { kind = kind, edge = info.edge } }
   end
   -- (Whether it fills a square first: few objects do, and it is a field, not a call.)
   for _, o in ipairs(game:objects()) do
     if o.fills_square and targets.breakable(o) and o.at and o.at.side == nil
         and targets.object_adjacent(game, at, o.id, o.at) then
-      list[#list + 1] = { label = "punch object #" .. o.id, kind = "punch", target = { kind = "object", id = o.id, at = o.at } }
+      list[#list + 1] = { label = "punch " .. targets.object_words(game, o), kind = "punch", target = { kind = "object", id = o.id, at = o.at } }
     end
   end
 end
@@ -236,7 +236,9 @@ local function add_objects(game, p, list, cache, attack_ok)
         if zone == "hand" and common.is_shown_object(game, c) then
           list[#list + 1] = { label = "display " .. name_of(game, c), kind = "display", card = c }
         end
-        list[#list + 1] = { label = "drop " .. name_of(game, c), kind = "drop_object", card = c }
+        -- (a displayed one told apart from one like it in the hand)
+        local shown = zone == "play" and " (displayed)" or ""
+        list[#list + 1] = { label = "drop " .. name_of(game, c) .. shown, kind = "drop_object", card = c }
         if attack_ok then rules.add_throws(game, p, c, list, cache) end
         add_strikes(game, p, c, list, cache, attack_ok)
       end
@@ -299,8 +301,9 @@ function perform.pick_object(game, p, a)
   local o = game:object(a.object)
   if not game:before("pick_up", { player = p, object = a.object, card = o.card }) then return end
   game:remove_object(a.object)
-  rules.take_picked_up(game, p, o.card)
+  -- (told before its card goes into the hand, while everyone still sees what it is)
   game:after("pick_up", { player = p, object = a.object, card = o.card })
+  rules.take_picked_up(game, p, o.card)
   common.discard_to_limit(game, p)
   return true
 end

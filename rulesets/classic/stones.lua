@@ -33,9 +33,10 @@ end
 -- Stone c leaves its holder p (burnt, dropped, discarded): it stops working (`on_end` when it
 -- was displayed) and goes to the discard pile.
 function M.destroy(game, p, c)
-  if game:card(c).zone.kind == "play" then game:call_card(c, "on_end", { controller = p }) end
+  local from = game:card(c).zone.kind
+  if from == "play" then game:call_card(c, "on_end", { controller = p }) end
   game:move_card(c, { kind = "pile", pile = "discard" })
-  game:after("discard", { card = c })
+  game:after("discard", { card = c, player = p, from = from })
 end
 
 return M

@@ -4,30 +4,31 @@
 local common = require("rules.common")
 local M = base
 
--- The walls or doors of the square `from`, by label. Only they can be in a range nearer than
+-- The walls or doors of the square `from`, by key. Only they can be in a range nearer than
 -- L.O.S. (ADJACENT, SAME SPACE: M.in_range takes a line in such a range only if it is an edge of
 -- the caster's square), so only they are candidates. Rim walls are walls too (classic, The
 -- Board: one beside an exit can be smashed).
 local function edges_of_square(game, from, barrier)
   local out = {}
-  for _, info in ipairs(game:lines_around(from)) do -- (in label order)
+  for _, info in ipairs(game:lines_around(from)) do -- (in key order)
     if info.barrier == barrier then
-      out[#out + 1] = { kind = barrier, edge = info.edge, label = barrier .. " " .. M.edge_key(info.edge) }
+      out[#out + 1] = { kind = barrier, edge = info.edge, label = M.edge_words(info.edge, barrier) }
     end
   end
   return out
 end
 
--- Targets in label order (each label once), the labels sorted as plain strings: no comparison
--- function run for each pair, as `table.sort(list, by_label)` would.
-local function in_label_order(list)
-  local labels, of = {}, {}
+-- Targets in key order (each once: M.target_key, "wall 3,2,N"), the keys sorted as plain
+-- strings: no comparison function run for each pair, as `table.sort(list, by_key)` would.
+local function in_key_order(list)
+  local keys, of = {}, {}
   for i, t in ipairs(list) do
-    labels[i] = t.label
-    of[t.label] = t
+    local key = M.target_key(t)
+    keys[i] = key
+    of[key] = t
   end
-  table.sort(labels)
-  for i, label in ipairs(labels) do list[i] = of[label] end
+  table.sort(keys)
+  for i, key in ipairs(keys) do list[i] = of[key] end
   return list
 end
 
@@ -38,7 +39,7 @@ local function edges(barrier)
     local from = game:player(p).at
     if range == "anywhere" or range == nil or not from then return M.edge_targets(game, barrier, barrier, true) end
     if range ~= "los" then return edges_of_square(game, from, barrier) end
-    return in_label_order(M.edge_targets(game, barrier, barrier, true, range, from))
+    return in_key_order(M.edge_targets(game, barrier, barrier, true, range, from))
   end
 end
 M.kinds.wall = edges("wall")
@@ -81,13 +82,13 @@ end
 
 -- Squares a wizard may be teleported to (Teleport, Teleport Opponent): any square on the
 -- board that no fixed object blocking movement fills (a thornbush, solid stone), as options
--- `{ label = "square x,y", square }`.
+-- `{ label = "(x,y)", square }`.
 function M.landing_squares(game)
   local out = {}
   for _, s in ipairs(game:squares()) do
     local blocked = false
     for _, o in ipairs(game:objects_at(s)) do if o.blocks_move then blocked = true end end
-    if not blocked then out[#out + 1] = { label = "square " .. M.sq_label(s), square = s } end
+    if not blocked then out[#out + 1] = { label = M.sq_words(s), square = s } end
   end
   return out
 end

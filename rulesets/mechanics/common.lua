@@ -95,9 +95,24 @@ function M.piles_of(_game, _p) return "deck", "discard" end
 -- The discard pile card c goes to.
 function M.discard_pile(_game, _c) return "discard" end
 
-function M.discard(game, c)
+-- Card c goes to its discard pile. The event says whose hand or play area it left (`player`,
+-- `from`: the zone's kind) for the narration; `spent`: it goes as it is used, not as its
+-- holder discards it (a boost, a trap sprung: their own entries tell it).
+---@param spent? boolean
+function M.discard(game, c, spent)
+  local zone = game:card(c).zone
   game:move_card(c, { kind = "pile", pile = M.discard_pile(game, c) })
-  game:after("discard", { card = c })
+  game:after("discard", { card = c, player = zone.player, from = zone.kind, spent = spent or nil })
+end
+
+-- What an event keeps of object o for the words told of it later, when it may be gone: its
+-- kind, owner, card (an item's own), a creature's spell (named by it), its place (a square,
+-- or a line) (rules/targets.lua, object_name). Ids, no names: the words are found in the
+-- seat's view, where a card he may not see has none.
+function M.object_facts(o)
+  local data = nil
+  if o.kind == "creature" and type(o.data) == "table" then data = { spell = o.data.spell } end
+  return { kind = o.kind, owner = o.owner, card = o.card, data = data, at = o.at }
 end
 
 -- The top card of p's deck to his hand; an empty deck is first refilled by shuffling its
@@ -146,10 +161,11 @@ function M.discard_to_limit(game, p)
   while M.hand_count(game, p) > limit do
     local opts = {}
     for _, c in ipairs(game:hand(p)) do
-      opts[#opts + 1] = { label = "discard " .. game:card(c).name .. " #" .. c, card = c }
+      opts[#opts + 1] = { label = "discard " .. game:card(c).name, card = c }
     end
+    -- (one in play told apart from one like it in the hand)
     for _, c in ipairs(M.discardable_in_play(game, p)) do
-      opts[#opts + 1] = { label = "discard " .. game:card(c).name .. " #" .. c, card = c, shown = true }
+      opts[#opts + 1] = { label = "discard " .. game:card(c).name .. " (in play)", card = c, shown = true }
     end
     if #opts == 0 then return end
     local _, i = game:choose(p, "discard", "Discard down to " .. limit .. " cards", opts)
@@ -185,7 +201,7 @@ function M.discard_and_draw(game, p)
   while #game:hand(p) > 0 do
     local opts = {}
     for _, c in ipairs(game:hand(p)) do
-      opts[#opts + 1] = { label = "discard " .. game:card(c).name .. " #" .. c, card = c }
+      opts[#opts + 1] = { label = "discard " .. game:card(c).name, card = c }
     end
     opts[#opts + 1] = { key = "done" }
     local _, i = game:choose(p, "discard", "Discard a card, or done", opts, { pass = "done" })
@@ -222,7 +238,7 @@ function M.remove_creations(game, c)
     local o = game:object(id)
     if o and o.id then
       game:remove_object(id)
-      game:after("object_destroyed", { object = id, card = c })
+      game:after("object_destroyed", { object = id, card = c, what = M.object_facts(o) })
     end
   end
   game:set_card_data(c, "made_walls", nil)

@@ -47,7 +47,12 @@ function H.damage(ctx, target, amount, tags)
   tags = tags or {}
   local marks = stack.marks(game, stack.own_entry(ctx))
   if marks.evaded then return 0 end
-  amount = damage.reduce(ctx, target, amount, tags, marks)
+  local full, by = amount, nil
+  amount, by = damage.reduce(ctx, target, amount, tags, marks)
+  if amount < full and target.kind == "wizard" then
+    -- (told: what the counters took off, which the damage line alone would not say)
+    game:log("reduced", { player = target.player, amount = full - math.max(amount, 0), left = math.max(amount, 0), cards = by })
+  end
   if amount <= 0 then return 0 end
   local ev = game:before("damage", {
     target = target, amount = amount, tags = tags, source = ctx.card,
@@ -56,6 +61,16 @@ function H.damage(ctx, target, amount, tags)
   if not ev or ev.amount <= 0 then return 0 end
   if ev.target.kind == "wizard" then return damage.to_wizard(game, ev) end
   return damage.to_thing(game, ev)
+end
+
+-- For a `before_damage` handler: damage `ev` to a wizard is `n` less (not below 0), by this
+-- card, and the log says so (the narration: "Bloodshard takes 1 of the damage to A").
+function H.lessen_damage(ctx, ev, n)
+  local cut = math.min(n, ev.amount)
+  if cut <= 0 then return end
+  ev.amount = ev.amount - cut
+  local t = ev.target or {}
+  ctx.game:log("reduced", { card = ctx.card, player = t.player, amount = cut, left = ev.amount })
 end
 
 -- A square a card names: the target's square, or the square itself.
@@ -70,10 +85,10 @@ end
 -- The squares on either side of an edge, as { square, side } (common.edge_sides).
 function H.edge_sides(ctx, edge) return common.edge_sides(ctx.game, edge) end
 
--- How a square is written, in one place (rules/targets.lua): "x,y" (for sets, messages).
+-- How a square is keyed, in one place (rules/targets.lua): "x,y" (for sets, messages of tests).
 function H.square_key(_ctx, s) return targets.sq_label(s) end
 
--- How an edge is written, in one place (rules/targets.lua): "x,y,S".
+-- How an edge is keyed, in one place (rules/targets.lua): "x,y,S".
 function H.edge_key(_ctx, e) return targets.edge_key(e) end
 
 -- The spell's target as a player id, if it is a wizard.
@@ -121,7 +136,7 @@ function H.create_object(ctx, spec)
   end
   local id = game:create_object(spec)
   remember(ctx, "objects", id)
-  game:after("object_created", { object = id, card = ctx.card })
+  game:after("object_created", { object = id, card = ctx.card, what = common.object_facts(game:object(id)) })
   return id
 end
 
@@ -160,10 +175,10 @@ function H.carried(ctx, p)
   local game, chooser = ctx.game, ctx.caster
   local out = {}
   local t = common.carried_treasure(game, p)
-  if t then out[#out + 1] = { label = "treasure #" .. t.id, treasure = t.id } end
+  if t then out[#out + 1] = { label = targets.object_name(game, t), treasure = t.id } end
   for _, c in ipairs(common.carried_cards(game, p)) do
     if chooser == nil or game:sees(chooser, c) then
-      out[#out + 1] = { label = game:card(c).name .. " #" .. c, card = c }
+      out[#out + 1] = { label = game:card(c).name, card = c }
     end
   end
   if chooser ~= nil and chooser ~= p and common.carries_in_hand(game) and #game:hand(p) > 0 then
@@ -180,7 +195,7 @@ function H.drop(ctx, p, what)
   if what.from_hand then
     local objects = {} ---@type Option[]
     for _, c in ipairs(common.carried_cards(game, p)) do
-      if game:card(c).zone.kind == "hand" then objects[#objects + 1] = { label = game:card(c).name .. " #" .. c, card = c } end
+      if game:card(c).zone.kind == "hand" then objects[#objects + 1] = { label = game:card(c).name, card = c } end
     end
     if #objects == 0 then
       game:log("no_object", { player = p })

@@ -6,8 +6,11 @@ local common = require("rules.common")
 local M = {}
 
 -- edition: what is left of `amount` once the counters marked on the entry (`marks`) and any
--- answer the edition allows have had their say.
-function M.reduce(_ctx, _target, amount, _tags, _marks) return amount end
+-- answer the edition allows have had their say; and the cards that made it less, if the
+-- edition knows them (for the narration).
+---@return integer amount
+---@return integer[]? cards
+function M.reduce(_ctx, _target, amount, _tags, _marks) return amount, nil end
 
 -- A wizard loses life; at 0 he dies, killed by the caster if it was an attack (8th: Life,
 -- Damage, and Dying; classic, Starting the Game and Combat). Returns what was dealt.

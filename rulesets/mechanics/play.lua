@@ -13,9 +13,11 @@
 -- who may respond and with what, what a play counts as, how a boost is spent, what an entry is
 -- marked with, where a thrown object lands, what a punch deals.
 local common = require("rules.common")
+local targets = require("rules.targets")
 local M = {}
 
-local function name_of(game, c) return game:card(c).name .. " #" .. c end
+-- A card as options name it: by its name (two alike in one hand read the same: either will do).
+local function name_of(game, c) return game:card(c).name end
 M.name_of = name_of
 
 ---------------------------------------------------------------------------------------------
@@ -93,6 +95,79 @@ function M.answers(game, q, entry)
   return opts
 end
 
+-- Wizard p as player q reads him in a sentence: "you", else his name; `own`: "your", "B's".
+local function whom(game, p, q, own)
+  if p == nil then return own and "its" or "someone" end
+  if p == q then return own and "your" or "you" end
+  local name = targets.wizard_label(game, p)
+  return own and (name .. "'s") or name
+end
+
+local function capital(s) return s:sub(1, 1):upper() .. s:sub(2) end
+
+-- What entry `a` is, as a thing player q reads of ("your Slow Death", "B's punch").
+local function entry_thing(game, a, q)
+  local owner = whom(game, a.controller, q, true)
+  local name = a.card and targets.card_name(game, a.card)
+  if name then return owner .. " " .. name end
+  if a.kind == "creature_attack" then return owner .. " creature's attack" end
+  if a.kind == "throw" and a.marks.source then
+    return owner .. " " .. (targets.card_name(game, a.marks.source) or "attack")
+  end
+  return owner .. " " .. (a.kind:gsub("_", " "))
+end
+
+-- What stack entry `entry` does, as player q reads it when he may answer it: who does what to
+-- whom ("C casts Slow Death at you", "B punches A", "B's Reflection answers your Slow Death").
+function M.entry_words(game, entry, q)
+  local marks = entry.marks or {}
+  local by = entry.controller
+  local t = entry.target
+  if marks.redirect ~= nil then t = { kind = "wizard", player = marks.redirect } end
+  local aim = nil ---@type string?
+  if type(t) == "table" and t.kind ~= "none" and not (t.kind == "wizard" and t.player == by) then
+    if t.kind == "wizard" and t.player ~= nil then
+      aim = whom(game, t.player, q)
+    elseif t.kind == "spell" and t.player ~= nil and targets.card_name(game, t.card) then
+      aim = whom(game, t.player, q, true) .. " " .. targets.card_name(game, t.card)
+    else
+      aim = targets.target_words(game, t)
+    end
+  end
+  local at = (aim and aim ~= "") and (" at " .. aim) or ""
+  local who = capital(whom(game, by, q))
+  local name = entry.card and targets.card_name(game, entry.card)
+  local kind = entry.kind
+  if kind == "spell" then return who .. " casts " .. (name or "a spell") .. at end
+  if kind == "counter" then
+    local a = marks.against and game:stack_entry(marks.against)
+    if not a then return who .. " answers with " .. (name or "a card") end
+    return capital(whom(game, by, q, true)) .. " " .. (name or "card") .. " answers " .. entry_thing(game, a, q)
+  end
+  if kind == "throw" then
+    if name then return who .. " throws " .. name .. at end
+    local with = marks.source and targets.card_name(game, marks.source)
+    return who .. " attacks" .. (aim and (" " .. aim) or "") .. (with and (" with " .. with) or "")
+  end
+  if kind == "punch" then return who .. " punches " .. (aim or "") end
+  if kind == "creature_attack" then
+    local o = marks.creature and game:object(marks.creature)
+    local it = (o and o.id) and targets.object_name(game, o) or (whom(game, by, q, true) .. " creature")
+    return capital(it) .. " attacks " .. (aim or "")
+  end
+  if kind == "damage" then -- (damage that is no attack, answered on its own: classic)
+    local victim = (type(t) == "table" and t.player ~= nil) and whom(game, t.player, q) or "someone"
+    local from = marks.source and targets.card_name(game, marks.source)
+    return capital(victim) .. " " .. ((victim == "you") and "are" or "is") .. " about to take "
+      .. (marks.amount or entry.energy or 0) .. " damage" .. (from and (" from " .. from) or "")
+  end
+  if kind == "pick_up" then
+    local o = marks.object and game:object(marks.object)
+    return who .. " picks up " .. ((o and o.id) and targets.object_name(game, o) or "a treasure")
+  end
+  return who .. ": " .. (kind:gsub("_", " ")) .. (name and (" (" .. name .. ")") or "")
+end
+
 -- The response window of entry `id`: the responders, in order, may each answer it, one card
 -- at a time, until a whole round passes (or the window closes). Each answer is itself played
 -- (M.counter), so it may be answered before it resolves.
@@ -106,7 +181,7 @@ function M.respond(game, id)
       local opts = M.answers(game, q, entry)
       if #opts > 0 then
         opts[#opts + 1] = { key = "pass" }
-        local _, i = game:choose(q, "respond", "Respond to stack entry " .. id .. "?", opts, { pass = "pass" })
+        local _, i = game:choose(q, "respond", M.entry_words(game, entry, q) .. ": answer it?", opts, { pass = "pass" })
         local o = opts[i] ---@type table
         if o.card then
           M.counter(game, q, o.card, id, o.boost)
@@ -174,7 +249,7 @@ end
 function M.spend_boost(game, p, b)
   if not b then return M.default_energy(game) end
   local energy = M.boost_value(game, p, b)
-  common.discard(game, b)
+  common.discard(game, b, true)
   game:log("use", { card = b, player = p, as = "boost" })
   return energy
 end

@@ -125,7 +125,7 @@ function rules.filter_steps(_game, _p, steps) return steps end
 function rules.add_moves(game, p, list)
   if not rules.can_move(game) then return end
   for _, s in ipairs(rules.filter_steps(game, p, game:steps(p, rules.step_flags(game, p)))) do
-    list[#list + 1] = { label = "move " .. s.dir, kind = "move", dir = s.dir, to = s.to }
+    list[#list + 1] = { label = "move " .. targets.dir_words(s.dir), kind = "move", dir = s.dir, to = s.to }
   end
 end
 
@@ -171,14 +171,14 @@ function rules.add_pickups(game, p, list)
   for _, o in ipairs(game:objects_at(pl.at)) do
     if o.kind == "treasure" then
       if not carried then
-        list[#list + 1] = { label = "pick up treasure #" .. o.id, kind = "pick_treasure", object = o.id }
+        list[#list + 1] = { label = "pick up " .. targets.object_name(game, o), kind = "pick_treasure", object = o.id }
       end
     elseif o.mobile and o.card and rules.may_pick_up_object(game) then
-      list[#list + 1] = { label = "pick up " .. game:card(o.card).name .. " #" .. o.id, kind = "pick_object", object = o.id }
+      list[#list + 1] = { label = "pick up " .. targets.object_name(game, o), kind = "pick_object", object = o.id }
     end
   end
   if carried then
-    list[#list + 1] = { label = "drop treasure #" .. carried.id, kind = "drop_treasure", object = carried.id }
+    list[#list + 1] = { label = "drop " .. targets.object_name(game, carried), kind = "drop_treasure", object = carried.id }
   end
 end
 
@@ -211,7 +211,7 @@ end
 function rules.performers.boost(game, p, a)
   game:set_turn_var("boosted", true)
   game:set_turn_var("boost", play.boost_value(game, p, a.card))
-  common.discard(game, a.card)
+  common.discard(game, a.card, true)
   game:log("use", { card = a.card, player = p, as = "speed boost" })
 end
 
@@ -337,9 +337,11 @@ function rules.perform(game, p, a)
 end
 
 -- The front end's calls (read only): the line a person reads for a log entry, or nil; a
--- player's score in a few words. Written in rules.narrate, which an edition extends.
+-- player's score in a few words; what the player deciding is told of his movement and hand.
+-- Written in rules.narrate, which an edition extends.
 function rules.narrate(game, entry, verbose) return require("rules.narrate").line(game, entry, verbose) end
 function rules.status(game, p) return require("rules.narrate").status(game, p) end
+function rules.turn_status(game, p) return require("rules.narrate").turn_status(game, p) end
 
 -- For a bot that looks ahead (the search bot, src/search.rs; read only): how well wizard p
 -- stands, as a whole number: his life, and ten for each victory point; nothing once dead.

@@ -63,7 +63,7 @@ function M.discard_from_hand(game, p, n)
     if #hand == 0 then return end
     local opts = {}
     for _, c in ipairs(hand) do
-      opts[#opts + 1] = { label = "discard " .. game:card(c).name .. " #" .. c, card = c }
+      opts[#opts + 1] = { label = "discard " .. game:card(c).name, card = c }
     end
     local _, i = game:choose(p, "discard", "Discard a card", opts)
     common.discard(game, opts[i].card)

@@ -13,16 +13,135 @@ function M.normalize(t)
   return t
 end
 
--- The one way squares and edges are written in labels: "x,y" and "x,y,S".
+-- The one way squares and edges are keyed (sets, messages of tests): "x,y" and "x,y,S".
+-- People read them as M.sq_words and M.edge_words give them.
 function M.sq_label(s) return s.x .. "," .. s.y end
 function M.edge_key(e) return e.x .. "," .. e.y .. "," .. e.side end
 -- The one way wizards are written in labels: the name people read (the kernel's
 -- game:wizard_name: the name given to the game, else the wizard's letter on the board), never
 -- the seat number.
 function M.wizard_label(game, p) return game:wizard_name(p) end
--- The key a volley's aim used to be known by ("player 1": the label of old), kept so that
--- saved games replay; labels are for people and may change.
-function M.aim_key(t) return t.kind == "wizard" and ("player " .. t.player) or t.label end
+
+---------------------------------------------------------------------------------------------
+-- Words: how labels, questions and the narration write things for people. Never an id:
+-- records and keys tell things apart, words only name them.
+---------------------------------------------------------------------------------------------
+
+local DIR_WORDS = {
+  N = "north", E = "east", S = "south", W = "west",
+  NE = "north-east", NW = "north-west", SE = "south-east", SW = "south-west",
+}
+
+-- A direction in words ("N" -> "north": a letter could be a wizard's).
+function M.dir_words(d) return DIR_WORDS[d] or tostring(d) end
+
+-- A square in words: "(x,y)", as the board's legend writes it.
+function M.sq_words(s) return "(" .. s.x .. "," .. s.y .. ")" end
+
+-- A line in words, by what stands on it ("wall", "door", "border"): "the wall north of (1,5)".
+function M.edge_words(e, what) return "the " .. (what or "line") .. " " .. M.dir_words(e.side) .. " of " .. M.sq_words(e) end
+
+-- A word for what a kind of object is ("wall_of_fire" -> "Wall of Fire"), written like the
+-- card names beside it.
+local SMALL = { of = true, the = true, a = true, on = true, ["in"] = true }
+local function kind_words(kind)
+  local words = {}
+  for w in tostring(kind):gmatch("[^_]+") do
+    words[#words + 1] = (#words > 0 and SMALL[w]) and w or (w:sub(1, 1):upper() .. w:sub(2))
+  end
+  return table.concat(words, " ")
+end
+
+-- A card's name, or nil for a card this game (a seat's view) does not show.
+local function card_name(game, c)
+  local card = c ~= nil and game:card(c) or nil
+  local name = card and card.name
+  if name == nil or name == "" then return nil end
+  return name
+end
+M.card_name = card_name
+
+-- What people call object o (a game:object record, or what an event kept of one: kind, owner,
+-- card, data): a treasure by its owner ("A's treasure"), an item by its card, a creature by
+-- its name and master, anything else by its kind in words ("Granite Cube").
+function M.object_name(game, o)
+  if o.kind == "treasure" then
+    return o.owner ~= nil and (M.wizard_label(game, o.owner) .. "'s treasure") or "a treasure"
+  end
+  local name = card_name(game, o.card)
+  if name then return name end
+  if o.kind == "creature" then
+    local data = type(o.data) == "table" and o.data or {}
+    local what = data.name or card_name(game, data.spell) or "creature"
+    return o.owner ~= nil and (M.wizard_label(game, o.owner) .. "'s " .. what) or what
+  end
+  if o.kind == "item" then return "an object" end
+  return kind_words(o.kind)
+end
+
+-- Object o and where it lies: "Large Rock at (3,2)", "Firewall west of (3,2)" (on a line);
+-- carried, its name alone.
+function M.object_words(game, o)
+  local at = o.at
+  if not (at and at.x ~= nil) then return M.object_name(game, o) end
+  if at.side ~= nil then return M.object_name(game, o) .. " " .. M.dir_words(at.side) .. " of " .. M.sq_words(at) end
+  return M.object_name(game, o) .. " at " .. M.sq_words(at)
+end
+
+-- A name with its article for a sentence: "the Thornbush", but "A's Homunculus" as it is.
+function M.the(name)
+  if name:find("'s ", 1, true) or name:sub(1, 2) == "a " or name:sub(1, 3) == "an " then return name end
+  return "the " .. name
+end
+
+-- A spell in play in words, as player `viewer` may know it: its holder, its name and what it
+-- is on ("B's Thornbush on (3,2)"); a card he does not see is "B's face-down card".
+function M.spell_words(game, c, holder, viewer)
+  local whose = holder ~= nil and (M.wizard_label(game, holder) .. "'s ") or ""
+  local name = card_name(game, c)
+  if not name or (viewer ~= nil and not game:sees(viewer, c)) then return whose .. "face-down card" end
+  local t = game:card(c).target
+  local on = type(t) == "table" and t.kind ~= "spell" and M.target_words(game, t) or nil
+  return whose .. name .. ((on and on ~= "") and (" on " .. on) or "")
+end
+
+-- Target t in words, from what it names (its label where nothing better is known).
+function M.target_words(game, t)
+  if type(t) ~= "table" then return nil end
+  local kind = t.kind
+  if kind == "wizard" and t.player ~= nil then return M.wizard_label(game, t.player) end
+  if t.edge ~= nil then return M.edge_words(t.edge, kind) end
+  if kind == "square" and (t.at or t.x) then return M.sq_words(t.at or t) end
+  if kind == "sector" and t.sector ~= nil then return "sector " .. t.sector end
+  if kind == "spell" and t.card ~= nil and card_name(game, t.card) then
+    return (t.player ~= nil and (M.wizard_label(game, t.player) .. "'s ") or "") .. card_name(game, t.card)
+  end
+  if t.label ~= nil and t.label ~= "" then return t.label end
+  if t.id ~= nil then
+    local o = game:object(t.id)
+    if o and o.id then return M.object_words(game, o) end
+  end
+  if kind == "none" then return nil end
+  return kind and ("the " .. kind_words(kind):lower()) or nil
+end
+
+-- What tells target t apart from every other target (its kind and what it names): a key for
+-- sets and caches, never shown. Written as the labels of old were ("player 1", "object #12",
+-- "square 3,5", "wall 1,5,N"), so keys made from it stay those saved games hold.
+function M.target_key(t)
+  local kind = t.kind
+  if kind == "wizard" then return "player " .. tostring(t.player) end
+  if t.edge ~= nil then return kind .. " " .. M.edge_key(t.edge) end
+  if kind == "square" then return "square " .. M.sq_label(t.at or t) end
+  if t.id ~= nil then return kind .. " #" .. t.id end
+  if kind == "spell" then return "spell #" .. tostring(t.card) end
+  if kind == "sector" then return "sector " .. tostring(t.sector) end
+  return kind or t.label
+end
+
+-- The key a volley's aim is known by ("player 1", "object #12": the labels of old), kept so
+-- that saved games replay; labels are for people and may change.
+M.aim_key = M.target_key
 
 -- The four edges of a square, canonical, keyed by edge_key.
 function M.edges_around(game, s) return game:edges_around(s) end
@@ -56,7 +175,7 @@ local function things(game, want)
   for _, o in ipairs(game:objects()) do
     local kind = o.kind == "treasure" and "treasure" or (o.kind == "creature" and "creature" or "object")
     if o.at and o.at.side == nil and kind == want then
-      out[#out + 1] = { kind = want, id = o.id, at = o.at, label = want .. " #" .. o.id }
+      out[#out + 1] = { kind = want, id = o.id, at = o.at, label = M.object_words(game, o) }
     end
   end
   return out
@@ -67,7 +186,7 @@ function M.kinds.treasure(game, _p) return things(game, "treasure") end
 function M.kinds.creature(game, _p) return things(game, "creature") end
 
 -- The squares where a living wizard stands or an object lies (not carried, not on an edge),
--- by label: two answers for the whole board rather than two questions a square.
+-- by key: two answers for the whole board rather than two questions a square.
 local function occupied(game)
   local taken = {}
   for q = 0, game:player_count() - 1 do
@@ -114,7 +233,7 @@ local function squares(game, p, range, empty_only, seen_from)
   for _, s in ipairs(from_board) do
     local label = M.sq_label(s)
     if not taken[label] then
-      out[#out + 1] = { kind = "square", at = s, x = s.x, y = s.y, label = "square " .. label }
+      out[#out + 1] = { kind = "square", at = s, x = s.x, y = s.y, label = M.sq_words(s) }
     end
   end
   return out
@@ -133,7 +252,7 @@ function M.edge_targets(game, barrier, kind, rim, range, from)
     seen_at = in_sight and game:config().walls_seen_at or nil }
   local out = {}
   for i, e in ipairs(game:lines(filter)) do
-    out[i] = { kind = kind, edge = e, label = kind .. " " .. M.edge_key(e) }
+    out[i] = { kind = kind, edge = e, label = M.edge_words(e, kind) }
   end
   out.in_sight = in_sight
   return out
@@ -148,13 +267,14 @@ M.kinds.wall = edges_of("wall", "wall")
 M.kinds.door = edges_of("door", "door")
 M.kinds.border = edges_of("open", "border")
 
--- Spells in play (not the object cards wizards carry).
-function M.kinds.spell(game, _p)
+-- Spells in play (not the object cards wizards carry), named by holder and what they are on
+-- (two alike told apart: "A's Thornbush on (3,2)", "B's Thornbush on (5,1)").
+function M.kinds.spell(game, p)
   local out = {}
   for q = 0, game:player_count() - 1 do
     for _, c in ipairs(game:play_area(q)) do
       if not common.is_object_card(game, c) then
-        out[#out + 1] = { kind = "spell", card = c, player = q, label = "spell " .. game:card(c).name .. " #" .. c }
+        out[#out + 1] = { kind = "spell", card = c, player = q, label = M.spell_words(game, c, q, p) }
       end
     end
   end
@@ -317,7 +437,7 @@ function M.legal(game, p, c, cache)
   -- caster's square does not.
   local seen_from = range == "los" and not bent and from or nil
   local lkey = seen_from and "los/plain" or rkey
-  -- (A label met twice only where the card has several target types.)
+  -- (A target met twice only where the card has several target types.)
   local seen = #types > 1 and {} or nil
   for _, ttype in ipairs(types) do
     local lists = candidates[ttype]
@@ -333,19 +453,19 @@ function M.legal(game, p, c, cache)
     -- (What is seen is in a line of sight's range, bent or not: M.in_range says yes at once.)
     local in_sight = range == "los" and list.in_sight
     for _, t in ipairs(list) do
-      local label = t.label
-      if not (seen and seen[label]) then
+      local key = M.target_key(t)
+      if not (seen and seen[key]) then
         -- In range first: that verdict is kept for every card of the listing with this range,
         -- while what the edition excludes is asked card by card.
-        local in_range = verdicts[label]
+        local in_range = verdicts[key]
         if in_range == nil then
           in_range = in_sight == true or (in_sight and in_sight[t])
             or M.in_range(game, p, range, t, bent, from)
-          verdicts[label] = in_range
+          verdicts[key] = in_range
         end
         if in_range and not M.excluded(game, p, c, card, t, cache)
             and (not asks or game:call_card(c, "can_target", asker, t) ~= false) then
-          if seen then seen[label] = true end
+          if seen then seen[key] = true end
           out[#out + 1] = t
         end
       end
@@ -362,8 +482,9 @@ function M.of_types(game, p, types, range)
   local seen_from = range == "los" and game:player(p).at or nil
   for _, ttype in ipairs(types) do
     for _, t in ipairs(M.candidates(game, p, ttype, range, seen_from)) do
-      if not seen[t.label] and M.in_range(game, p, range, t, false) then
-        seen[t.label] = true
+      local key = M.target_key(t)
+      if not seen[key] and M.in_range(game, p, range, t, false) then
+        seen[key] = true
         out[#out + 1] = t
       end
     end

@@ -37,10 +37,20 @@ impl Engine {
 
     /// A player's score in the ruleset's words ("1 of 2 victory points"), if it says one.
     pub fn player_status(&self, p: u32) -> Option<String> {
-        if !self.ruleset_has("status") {
+        self.words_of_player("status", p)
+    }
+
+    /// What the player deciding is told of his movement and hand ("3 moves left, hand 5 of 7"), if the ruleset says it (`rules.turn_status`).
+    pub fn turn_status(&self, p: u32) -> Option<String> {
+        self.words_of_player("turn_status", p)
+    }
+
+    /// `rules[hook](game, p)`, read only, when it gives words.
+    fn words_of_player(&self, hook: &str, p: u32) -> Option<String> {
+        if !self.ruleset_has(hook) {
             return None;
         }
-        match self.read_only_call("status", |_| Ok(mlua::MultiValue::from_iter([mlua::Value::Integer(p as i64)]))) {
+        match self.read_only_call(hook, |_| Ok(mlua::MultiValue::from_iter([mlua::Value::Integer(p as i64)]))) {
             Some(Value::Str(s)) if !s.is_empty() => Some(s),
             _ => None,
         }

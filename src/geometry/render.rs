@@ -366,6 +366,12 @@ fn flow(head: &str, items: &[String], width: usize, out: &mut Vec<String>) {
     out.push(line);
 }
 
+/// The line of [`render_ascii`]'s output on which the squares of row `y` are written (under
+/// the column numbers and the line of the links leaving by the north).
+pub fn ascii_line_of_row(y: i32) -> usize {
+    3 + 2 * y.max(0) as usize
+}
+
 /// Draws the board as text: a map with coordinates, then a key of the glyphs that appear, the
 /// links (portals, warps), the marks and the sectors. Lines carry no trailing blanks and the
 /// result ends with a newline.

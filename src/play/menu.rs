@@ -1,5 +1,6 @@
 //! Long menus asked in steps, so that a person never reads more than [`MAX_ENTRIES`] numbered
-//! lines at once: what to do (one entry per sort of action: "move (4)", "cast (27)", a sort
+//! lines at once: what to do (one entry per sort of action: "move (4 choices)", "cast (27
+//! choices)", a sort
 //! with one option shown as that option), then which card, which target, which boost, each step
 //! asked only when it has a choice to make; a list still too long is shown a page at a time
 //! ("more"). `back` (or `0`) returns to the step before.
@@ -19,9 +20,14 @@ pub const MAX_ENTRIES: usize = 15;
 /// Words a label may end in before what the next step names ("cast Spark #22 at" B).
 const LINKS: [&str; 10] = ["at", "with", "to", "on", "from", "in", "into", "for", "of", "by"];
 
-/// Is `req` asked in steps: a pick-one question with more options than fit on a screen.
+/// Is `req` asked in steps: a pick-one question with more options than fit on a screen, or
+/// with options that read the same (two copies of a card: shown once, either one taken).
 pub fn in_steps(req: &Request) -> bool {
-    req.min == 1 && req.max == 1 && req.options.len() > MAX_ENTRIES
+    let mut labels: Vec<&String> =
+        req.options.iter().map(|c| if c.label.is_empty() { &c.key } else { &c.label }).collect();
+    labels.sort_unstable();
+    let alike = labels.windows(2).any(|w| w[0] == w[1]);
+    req.min == 1 && req.max == 1 && (req.options.len() > MAX_ENTRIES || alike)
 }
 
 /// What options are told apart by at a step, in the order asked.
@@ -32,7 +38,7 @@ enum Level {
     Card,
     Target,
     Boost,
-    /// Each option on its own, by its label.
+    /// Each option on its own, by its label (options that read the same are one entry).
     Each,
 }
 
@@ -85,7 +91,7 @@ pub enum Step {
 /// A pick-one request asked in steps.
 pub struct Steps<'r> {
     req: &'r Request,
-    /// "Name #id" of the cards the options name (`card`, `boost`); others are "card #id".
+    /// The names of the cards the options name (`card`, `boost`), by id.
     names: BTreeMap<i64, String>,
     /// The steps taken; the last is shown.
     stack: Vec<Frame>,
@@ -105,7 +111,7 @@ impl<'r> Steps<'r> {
     pub fn show(&self, who: &str) -> String {
         let f = self.current();
         let mut s = if f.opts.len() == self.req.options.len() {
-            format!("\n{who}: {} ({})", self.req.prompt, self.req.kind)
+            format!("\n{who}: {}", self.req.prompt)
         } else {
             format!("\n{who}: {} - {}", self.title(&f.opts, f.level), f.level.question())
         };
@@ -181,7 +187,8 @@ impl<'r> Steps<'r> {
         let f = self.current();
         let next = match e {
             Entry::More => Frame { opts: f.opts.clone(), level: f.level, page: f.page + 1 },
-            Entry::Part { opts, .. } if opts.len() == 1 => {
+            // (options alike to the last word: any one of them)
+            Entry::Part { opts, .. } if opts.len() == 1 || f.level == Level::Each => {
                 return Step::Chosen(self.req.options[opts[0]].key.clone());
             }
             Entry::Part { opts, .. } => self.frame(opts, f.level.next()),
@@ -242,20 +249,23 @@ impl<'r> Steps<'r> {
                 let word = self.label(i).split_whitespace().next().unwrap_or("").to_lowercase();
                 Some(Value::Str(format!("{kind}\n{word}")))
             }
-            Level::Card => value.get("card").cloned(),
+            // (copies of a card are one entry: the names, not the ids)
+            Level::Card => value.get("card").map(|c| self.by_name(c)),
             Level::Target => value.get("target").cloned(),
-            Level::Boost => value.get("boost").cloned(),
-            Level::Each => Some(Value::Int(i as i64)),
+            Level::Boost => value.get("boost").map(|c| self.by_name(c)),
+            Level::Each => Some(Value::Str(self.label(i).to_string())),
         }
     }
 
-    /// The entry for the options `g`, alike at `level` by `key`; "(n)" when it holds several.
+    /// The entry for the options `g`, alike at `level` by `key`; "(n choices)" when it holds
+    /// several.
     fn part_label(&self, level: Level, key: Option<&Value>, g: &[usize]) -> String {
         if level == Level::Each || (level == Level::Group && g.len() == 1) {
             return self.label(g[0]).to_string();
         }
         let named = match (level, key) {
-            (Level::Card, Some(Value::Int(id))) | (Level::Boost, Some(Value::Int(id))) => Some(self.name(*id)),
+            (Level::Card | Level::Boost, Some(Value::Str(name))) => Some(name.clone()),
+            (Level::Card | Level::Boost, Some(Value::Int(id))) => Some(self.name(*id)),
             (Level::Boost, None) => Some("no boost".to_string()),
             (Level::Target, Some(t)) => {
                 t.get("label").and_then(Value::as_str).filter(|l| !l.is_empty()).map(str::to_string)
@@ -264,11 +274,11 @@ impl<'r> Steps<'r> {
         };
         match (named, g.len()) {
             (Some(name), 1) => name,
-            (Some(name), n) => format!("{name} ({n})"),
+            (Some(name), n) => format!("{name} ({n} choices)"),
             (None, 1) => self.label(g[0]).to_string(),
             (None, n) => {
                 let next = self.frame(g.to_vec(), level.next()).level;
-                format!("{} ({n})", self.title(g, next))
+                format!("{} ({n} choices)", self.title(g, next))
             }
         }
     }
@@ -306,8 +316,16 @@ impl<'r> Steps<'r> {
         }
     }
 
+    /// A card field's value as its card's name, when the name is known.
+    fn by_name(&self, card: &Value) -> Value {
+        match card.as_int().and_then(|id| self.names.get(&id)) {
+            Some(name) => Value::Str(name.clone()),
+            None => card.clone(),
+        }
+    }
+
     fn name(&self, id: i64) -> String {
-        self.names.get(&id).cloned().unwrap_or_else(|| format!("card #{id}"))
+        self.names.get(&id).cloned().unwrap_or_else(|| "a card".to_string())
     }
 }
 
@@ -321,7 +339,7 @@ fn common_words<'a>(labels: &[&'a str]) -> Vec<&'a str> {
     words
 }
 
-/// The entry a person named by its text (any case, without its "(n)"): the only one that is
+/// The entry a person named by its text (any case, without its "(n choices)"): the only one that is
 /// it, else begins with it, else contains it.
 fn named(entries: &[Entry], text: &str) -> Option<usize> {
     let low = text.to_lowercase();
@@ -329,7 +347,7 @@ fn named(entries: &[Entry], text: &str) -> Option<usize> {
         .iter()
         .map(|e| match e {
             Entry::Part { label, opts } if opts.len() > 1 => {
-                label.strip_suffix(&format!(" ({})", opts.len())).unwrap_or(label).to_lowercase()
+                label.strip_suffix(&format!(" ({} choices)", opts.len())).unwrap_or(label).to_lowercase()
             }
             Entry::Part { label, .. } => label.to_lowercase(),
             Entry::More => "more".to_string(),

@@ -14,7 +14,7 @@ return card {
   before_damage = function(ctx, ev)
     local p = stones.carrier(ctx.game, ctx.card)
     local t = ev.target or {}
-    if p ~= nil and t.kind == "wizard" and t.player == p then ev.amount = ev.amount - 1 end
+    if p ~= nil and t.kind == "wizard" and t.player == p then ctx:lessen_damage(ev, 1) end
   end,
   tests = {
     { "carried: a Fireball deals 4 instead of 5", function(t)
@@ -28,6 +28,9 @@ return card {
       t:place(1, g:player(0).at)
       t:cast { card = f, at = t:wizard(0) }
       t:eq(t:life(0), 11)
+      local r = t:log("reduced")[1]
+      t:eq(r.card, b, "the log says what took it off (for the narration)")
+      t:eq(r.amount, 1)
     end },
     { "a punch of 1 does nothing", function(t)
       local g = t.game

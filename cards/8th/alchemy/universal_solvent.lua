@@ -8,6 +8,7 @@
 -- have it. Range line of sight. The throw is no spell and no attack: it is offered as an
 -- action of the carried item (rules/card_actions.lua), opens no response window, and does
 -- not use the turn's attack; outer walls are never targets (8th: Changing the Map).
+local common = require("rules.common") -- (what an event keeps of a destroyed object)
 local creations = require("rules.creations")
 
 local function dissolve(ctx, t)
@@ -17,7 +18,7 @@ local function dissolve(ctx, t)
   if not (o and o.id) then return false end
   game:remove_object(o.id)
   if o.card then ctx:discard_card(o.card) end
-  game:after("object_destroyed", { object = o.id, card = ctx.card })
+  game:after("object_destroyed", { object = o.id, card = ctx.card, what = common.object_facts(o) })
   creations.lost_object(game, o.id)
   return true
 end

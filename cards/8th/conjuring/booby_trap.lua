@@ -15,6 +15,7 @@
 -- the spell takes away one token, the one its caster picks; the spell ends with its last.
 local hazards = require("rules.hazards")
 local creations = require("rules.creations")
+local targets = require("rules.targets")
 
 local function token(ctx, at)
   return { kind = "booby_trap", at = at, data = { spell = ctx.card }, mobile = false,
@@ -26,7 +27,7 @@ local function free_squares(ctx)
   local out = {}
   for _, t in ipairs(ctx:targets_of({ "empty_square" }, "los")) do
     if ctx.game:home_sector_at(t.at) == nil then
-      out[#out + 1] = { label = "a token on square " .. ctx:square_key(t.at), at = t.at }
+      out[#out + 1] = { label = "a token at " .. targets.sq_words(t.at), at = t.at }
     end
   end
   return out
@@ -87,7 +88,7 @@ return card {
     local opts = {}
     for _, id in ipairs(game:card_data(ctx.card, "objects") or {}) do
       local o = game:object(id)
-      if o and o.at then opts[#opts + 1] = { label = "the trap on square " .. ctx:square_key(o.at), at = o.at, object = id } end
+      if o and o.at then opts[#opts + 1] = { label = "the token at " .. targets.sq_words(o.at), at = o.at, object = id } end
     end
     local _, i = ctx:choose(ctx.caster, "booby_trap_trap", "Booby Trap: which token is the trap?", opts)
     ctx.data.trap = opts[i or 1].object

@@ -40,7 +40,7 @@ return card {
     end
     game:create_barrier(e, true, ctx.card) -- (its maker: found again by ctx:walls_made)
     game:set_card_data(ctx.card, "made_walls", true)
-    game:after("object_created", { edge = e, card = ctx.card })
+    game:after("object_created", { edge = e, card = ctx.card, door = true })
     game:set_door_tag(e, "owner", p)
     if doors.beside(game, p, e) then
       local k = ctx:choose(p, "hold", "Hold the new door open?", { { key = "hold" }, { key = "shut" } }, { pass = "shut" })

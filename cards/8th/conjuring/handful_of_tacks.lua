@@ -23,7 +23,7 @@ local function wash_away(game, c)
   if not o then return end
   game:remove_object(o.id)
   common.discard(game, c)
-  game:after("object_destroyed", { object = o.id })
+  game:after("object_destroyed", { object = o.id, what = common.object_facts(o) })
 end
 
 return card {

@@ -5,6 +5,7 @@
 -- player's next Time Passes), and it puts out a Fire spell still on the stack (so it stops
 -- a Fireball aimed at you; the attack is still spent); any other attack goes on; "attacked"
 -- means a spell attack, a throw or a punch aimed at you. Being Global, it needs no target.
+local common = require("rules.common") -- (what an event keeps of a destroyed object)
 local function has_trait(card, trait)
   for _, x in ipairs(card.traits or {}) do if x == trait then return true end end
   return false
@@ -31,7 +32,7 @@ local function douse(ctx)
     if o.card and o.at and game:object(o.id) and has_trait(game:card(o.card), "fire") then
       game:remove_object(o.id)
       ctx:discard_card(o.card)
-      game:after("object_destroyed", { object = o.id, card = ctx.card })
+      game:after("object_destroyed", { object = o.id, card = ctx.card, what = common.object_facts(o) })
     end
   end
   for _, e in ipairs(game:stack()) do

@@ -42,7 +42,7 @@ return card {
     local from = game:player(ctx.caster).at
     if not from then return end
     local dir = ctx:choose(ctx.caster, "direction", "Lightning Bolt: which way?",
-      { { key = "N" }, { key = "E" }, { key = "S" }, { key = "W" } })
+      { { key = "N", label = "north" }, { key = "E", label = "east" }, { key = "S", label = "south" }, { key = "W", label = "west" } })
     local hurt, order = {}, {}
     for _, s in ipairs(bolt_path(game, from, dir, ctx.energy)) do
       for _, p in ipairs(game:wizards_at(s)) do

@@ -69,7 +69,7 @@ local function cutting_borders(game, a, b)
           game:create_barrier(e, false)
           local hidden = not game:los(a, b)
           game:destroy_barrier(e)
-          if hidden then out[#out + 1] = { label = "border " .. id, edge = e } end
+          if hidden then out[#out + 1] = { label = targets.edge_words(e, "border"), edge = e } end
         end
       end
     end
@@ -87,7 +87,7 @@ local function borders_in_sight(game, p)
       local id = targets.edge_key(e)
       if not seen[id] and empty_border(game, e) and game:los_edge(at, e, true) then
         seen[id] = true
-        out[#out + 1] = { label = "border " .. id, edge = e }
+        out[#out + 1] = { label = targets.edge_words(e, "border"), edge = e }
       end
     end
   end

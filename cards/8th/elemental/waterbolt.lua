@@ -10,6 +10,7 @@
 -- NOT DONE: ending the target wizard's Fire spells: no 8th Fire spell written so far is cast
 -- on a wizard (a worn Fire Cloak puts itself out when it takes water damage).
 
+local common = require("rules.common") -- (what an event keeps of a destroyed object)
 local function has_trait(card, trait)
   for _, x in ipairs(card.traits or {}) do if x == trait then return true end end
   return false
@@ -44,7 +45,7 @@ return card {
       if o and o.id and o.card and has_trait(game:card(o.card), "fire") then
         game:remove_object(o.id)
         ctx:discard_card(o.card)
-        game:after("object_destroyed", { object = o.id })
+        game:after("object_destroyed", { object = o.id, what = common.object_facts(o) })
         return
       end
       ctx:damage(t, ctx.energy, { magical = true, water = true })

@@ -4,6 +4,7 @@
 -- event per square like any movement (so a Wall of Fire burns a flier); it follows wrap-arounds like any straight run; "objects" is read as any object
 -- lying on the ground (treasures included), so the flight ends in the square before one; the
 -- caster picks a direction, then a distance, and is asked nothing he has no choice about.
+local targets = require("rules.targets")
 local DIRS = { "N", "E", "S", "W" }
 
 -- How far the caster can fly each way (max squares), with the squares.
@@ -42,7 +43,7 @@ return card {
     local ways = flights(game, p, ctx.energy)
     if #ways == 0 then return end
     local opts = {}
-    for _, w in ipairs(ways) do opts[#opts + 1] = { key = w.dir } end
+    for _, w in ipairs(ways) do opts[#opts + 1] = { key = w.dir, label = targets.dir_words(w.dir) } end
     local dir = #opts == 1 and opts[1].key or (ctx:choose(p, "direction", "Windrider: which way?", opts))
     local path, headings ---@type Square[]?, Dir[]?
     for _, w in ipairs(ways) do if w.dir == dir then path, headings = w.path, w.headings end end

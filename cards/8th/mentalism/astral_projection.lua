@@ -24,7 +24,7 @@ local function spots_near(game, at, first)
   for _, s in ipairs(game:squares()) do
     local d = game:distance(at, s)
     if d ~= nil and d >= 1 and d <= RANGE and #game:wizards_at(s) == 0 and #game:objects_at(s) == 0 then
-      out[#out + 1] = { label = "square " .. targets.sq_label(s), square = s }
+      out[#out + 1] = { label = targets.sq_words(s), square = s }
       if first then return out end
     end
   end

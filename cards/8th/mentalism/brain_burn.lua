@@ -7,6 +7,7 @@
 -- spells kept in play without being maintained (Permanent Creations) do not count.
 local common = require("rules.common")
 local creations = require("rules.creations")
+local targets = require("rules.targets")
 
 -- The spells wizard p maintains (8th: Maintaining Spells): his play area but items.
 local function maintained(game, p)
@@ -24,10 +25,11 @@ local function unload(ctx, q)
   while true do
     local opts = {} ---@type Option[]
     for _, c in ipairs(game:hand(q)) do
-      opts[#opts + 1] = { label = "discard " .. game:card(c).name .. " #" .. c, card = c }
+      opts[#opts + 1] = { label = "discard " .. game:card(c).name, card = c }
     end
     for _, c in ipairs(maintained(game, q)) do
-      opts[#opts + 1] = { label = "end spell " .. game:card(c).name .. " #" .. c, card = c, spell = true }
+      -- (two alike told apart by what they are on)
+      opts[#opts + 1] = { label = "end spell " .. targets.spell_words(game, c), card = c, spell = true }
     end
     if #opts == 0 then return end
     opts[#opts + 1] = { key = "done" }

@@ -29,7 +29,7 @@ local function landings(game, p, first)
       local blocked = false
       for _, o in ipairs(game:objects_at(s)) do if o.blocks_move then blocked = true end end
       if not blocked then
-        out[#out + 1] = { label = "square " .. targets.sq_label(s), square = s }
+        out[#out + 1] = { label = targets.sq_words(s), square = s }
         if first then return out end
       end
     end

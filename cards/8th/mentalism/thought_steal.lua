@@ -25,7 +25,7 @@ return card {
     for _ = 1, 2 do
       local opts = {} ---@type Option[]
       for _, c in ipairs(game:hand(q)) do
-        opts[#opts + 1] = { label = "take " .. game:card(c).name .. " #" .. c, card = c }
+        opts[#opts + 1] = { label = "take " .. game:card(c).name, card = c }
       end
       if #opts == 0 then break end
       opts[#opts + 1] = { key = "done" }

@@ -45,7 +45,7 @@ local function in_reach(game, p)
   end
   for _, o in ipairs(game:objects()) do
     if o.kind == "creature" and o.owner ~= p and near(o.at) then
-      out[#out + 1] = { kind = "creature", id = o.id, at = o.at, label = "creature #" .. o.id }
+      out[#out + 1] = { kind = "creature", id = o.id, at = o.at, label = targets.object_words(game, o) }
     end
   end
   return out

@@ -18,9 +18,7 @@ return card {
   end,
   before_damage = function(ctx, ev)
     local t = ev.target or {}
-    if t.kind == "wizard" and t.player == ctx.controller then
-      ev.amount = math.max(0, ev.amount - 2)
-    end
+    if t.kind == "wizard" and t.player == ctx.controller then ctx:lessen_damage(ev, 2) end
   end,
   tests = {
     { "a Fireball of 5 does 3 to the golem; his punch does 2", function(t)

@@ -10,6 +10,7 @@
 local common = require("rules.common")
 local effects = require("rules.effects")
 local movement = require("rules.movement")
+local targets = require("rules.targets")
 
 local function may_attack(game, p, q)
   local tv = game:turn().vars
@@ -27,10 +28,10 @@ local function choices(ctx, s)
   for _, o in ipairs(game:objects_at(s)) do
     if o.kind == "treasure" then
       if not common.carried_treasure(game, p) and not tv.no_treasure_pickup then
-        out[#out + 1] = { label = "pick up treasure #" .. o.id, treasure = o.id }
+        out[#out + 1] = { label = "pick up " .. targets.object_name(game, o), treasure = o.id }
       end
     elseif o.mobile and o.card and movement.left(game) >= 1 then
-      out[#out + 1] = { label = "pick up " .. game:card(o.card).name .. " #" .. o.id, object = o.id }
+      out[#out + 1] = { label = "pick up " .. targets.object_name(game, o), object = o.id }
     end
   end
   for _, what in ipairs(ctx:carried(p)) do

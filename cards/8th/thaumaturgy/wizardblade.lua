@@ -55,7 +55,7 @@ return card {
     if #list == 0 then return nil end
     local opts = {} ---@type Option[]
     for _, c in ipairs(list) do
-      opts[#opts + 1] = { label = "discard " .. game:card(c).name .. " #" .. c, card = c }
+      opts[#opts + 1] = { label = "discard " .. game:card(c).name, card = c }
     end
     local _, i = ctx:choose(p, "discard", "Wizardblade: which card do you channel?", opts)
     local c = opts[i].card

@@ -22,7 +22,7 @@ return card {
     local items = common.carried_cards(game, p)
     if #items == 0 then return end
     local opts = {}
-    for _, c in ipairs(items) do opts[#opts + 1] = { label = game:card(c).name .. " #" .. c, card = c } end
+    for _, c in ipairs(items) do opts[#opts + 1] = { label = game:card(c).name, card = c } end
     local _, i = ctx:choose(ctx.caster, "item", "Yoink: which item?", opts)
     carrying.take_item(game, p, ctx.caster, opts[i].card)
   end,

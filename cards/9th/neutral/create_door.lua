@@ -31,7 +31,7 @@ return card {
     local e = game:edge(ctx.target.edge).edge
     if game:edge(e).barrier == "wall" then game:destroy_barrier(e) end
     game:create_barrier(e, true, ctx.card)
-    game:after("object_created", { edge = e, card = ctx.card })
+    game:after("object_created", { edge = e, card = ctx.card, door = true })
     local passes = require("rules.common").copy(game:turn().vars.door_passes)
     passes[#passes + 1] = e
     game:set_turn_var("door_passes", passes)

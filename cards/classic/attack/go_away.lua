@@ -6,6 +6,7 @@
 -- he stops at the first wall or anything else that stops a walker, unhurt (unlike Waterbolt).
 -- A magical move: nothing picked up where he stops.
 local forced = require("rules.forced_move")
+local targets = require("rules.targets")
 
 -- For the tests: wizards 0 and 1 on a square from which a push of the NUMBER card `number`
 -- goes `room` squares in some direction; 0 casts Go Away at 1 with it, pushing him that way.
@@ -40,7 +41,7 @@ return card {
     local at = p and game:player(p).at
     if p == nil or not from or not at or not game:player(p).alive then return end
     local opts = {} ---@type Option[]
-    for _, d in ipairs(forced.away_dirs(from, at)) do opts[#opts + 1] = { key = d, label = "push " .. d } end
+    for _, d in ipairs(forced.away_dirs(from, at)) do opts[#opts + 1] = { key = d, label = "push " .. targets.dir_words(d) } end
     local dir = opts[1].key
     if #opts > 1 then dir = game:choose(ctx.caster, "direction", "Go Away: push him which way?", opts) end
     ctx:push(p, dir, ctx:power())

@@ -11,6 +11,15 @@
 
 local spots = require("test.spots")
 
+-- An empty place of the board's grid of sectors in words ("at the top right": the grid is two
+-- sectors wide), not in numbers a player would read as a square.
+local function place_words(place)
+  if place.x <= 1 and place.y <= 1 then
+    return "at the " .. (place.y == 0 and "top " or "bottom ") .. (place.x == 0 and "left" or "right")
+  end
+  return "in column " .. (place.x + 1) .. ", row " .. (place.y + 1)
+end
+
 return card {
   name = "Relocate Sector",
   kind = "neutral",
@@ -23,7 +32,7 @@ return card {
     local game, moving = ctx.game, ctx.target.sector
     local opts = {} ---@type Option[]
     for _, place in ipairs(game:empty_places()) do
-      opts[#opts + 1] = { label = "the empty place " .. place.x .. "," .. place.y, place = place }
+      opts[#opts + 1] = { label = "the empty place " .. place_words(place), place = place }
     end
     for i = 0, game:sector_count() - 1 do
       if i ~= moving then opts[#opts + 1] = { label = "sector " .. i, sector = i } end

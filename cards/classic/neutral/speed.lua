@@ -12,12 +12,14 @@ return card {
   text = "When this turn ends, you take another turn at once.",
   resolve = function(ctx)
     ctx.game:give_extra_turn(ctx.caster)
+    ctx.game:log("extra_turn", { player = ctx.caster }) -- (the kernel logs only the turn itself)
   end,
   tests = {
     { "the caster plays again right after his turn, then play goes on", function(t)
       t:active(0)
       local s = t:give(0, "Speed")
       t:cast { card = s, at = t:wizard(0) }
+      t:eq(#t:log("extra_turn"), 1, "told")
       t:act { kind = "end" }
       t:pass(1)
       t:eq(t.game:turn().active, 0, "another turn for player 0")

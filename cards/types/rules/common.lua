@@ -173,11 +173,17 @@ function M.across(game, edge, at) end
 ---@return any ...
 function M.movement_blocked_at(game, s) end
 
----(rulesets: mechanics)
+---Card c goes to its discard pile. The event says whose hand or play area it left (`player`, `from`: the zone's kind) for the narration; `spent`: it goes as it is used, not as its holder discards it (a boost, a trap sprung: their own entries tell it). (rulesets: mechanics)
 ---@param game Game
 ---@param c? any
+---@param spent? boolean
 ---@return any ...
-function M.discard(game, c) end
+function M.discard(game, c, spent) end
+
+---What an event keeps of object o for the words told of it later, when it may be gone: its kind, owner, card (an item's own), a creature's spell (named by it), its place (a square, or a line) (rules/targets.lua, object_name). Ids, no names: the words are found in the seat's view, where a card he may not see has none. (rulesets: mechanics)
+---@param o? any
+---@return any ...
+function M.object_facts(o) end
 
 ---The top card of p's deck to his hand; an empty deck is first refilled by shuffling its discard pile (8th: A Player's Turn; classic: reconstructed, its rulebook does not say). Returns the card, or nil when there is none or a handler refused the draw. (rulesets: mechanics)
 ---@param game Game

@@ -243,6 +243,13 @@ function M.evade(ctx, entry) end
 ---@return any ...
 function M.damage(ctx, target, amount, tags) end
 
+---For a `before_damage` handler: damage `ev` to a wizard is `n` less (not below 0), by this card, and the log says so (the narration: "Bloodshard takes 1 of the damage to A"). (rulesets: mechanics)
+---@param ctx Ctx
+---@param ev? any
+---@param n? any
+---@return any ...
+function M.lessen_damage(ctx, ev, n) end
+
 ---A square a card names: the target's square, or the square itself. (rulesets: mechanics)
 ---@param ctx Ctx
 ---@param t? any
@@ -255,13 +262,13 @@ function M.square_of(ctx, t) end
 ---@return any ...
 function M.edge_sides(ctx, edge) end
 
----How a square is written, in one place (rules/targets.lua): "x,y" (for sets, messages). (rulesets: mechanics)
+---How a square is keyed, in one place (rules/targets.lua): "x,y" (for sets, messages of tests). (rulesets: mechanics)
 ---@param ctx Ctx
 ---@param s? any
 ---@return any ...
 function M.square_key(ctx, s) end
 
----How an edge is written, in one place (rules/targets.lua): "x,y,S". (rulesets: mechanics)
+---How an edge is keyed, in one place (rules/targets.lua): "x,y,S". (rulesets: mechanics)
 ---@param ctx Ctx
 ---@param e? any
 ---@return any ...

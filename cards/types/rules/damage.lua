@@ -10,13 +10,14 @@ local M = {}
 ---@return any ...
 function M.to_wizard(game, ev) end
 
----8th: Canceling, Reducing, and Evading Spells: a reduction counts only for the player it protects (reduce_p<id>), or for all (reduce). (rulesets: 8th, classic, mechanics)
+---8th: Canceling, Reducing, and Evading Spells: a reduction counts only for the player it protects (reduce_p<id>), or for all (reduce); the cards that made one (marks.reducers, rules/ctx.lua: reduce) are named to the narration. (rulesets: 8th, classic, mechanics)
 ---@param ctx Ctx
 ---@param target? any
 ---@param amount? any
 ---@param tags? any
 ---@param marks? any
----@return any ...
+---@return integer amount
+---@return integer[]? cards
 function M.reduce(ctx, target, amount, tags, marks) end
 
 ---(rulesets: 8th, classic)

@@ -43,13 +43,19 @@ function M.lines.attack_nullified(game, e) end
 ---@return any ...
 function M.lines.lost_turn(game, e) end
 
----A target as people say it: a wizard by his name, else the target's own label. (rulesets: mechanics)
+---A magic stone taking damage off its holder (rules/stones.lua, lessen). (rulesets: classic)
+---@param game Game
+---@param e? any
+---@return any ...
+function M.lines.stone_guard(game, e) end
+
+---A target as people say it: a wizard by his name, a line by what stands on it and where ("the wall north of (1,5)"), a spell by its holder ("B's Thornbush"), else the target's label. (rulesets: mechanics)
 ---@param game Game
 ---@param t? any
 ---@return any ...
 function M.target(game, t) end
 
----What an event moved about: "a treasure of B", "a Large Rock", "object #12". (rulesets: mechanics)
+---What an event moved about: "B's treasure", "Large Rock", "an object". (rulesets: mechanics)
 ---@param game Game
 ---@param e? any
 ---@return any ...
@@ -84,6 +90,12 @@ function M.lines.throw(game, e) end
 ---@param e? any
 ---@return any ...
 function M.lines.damage(game, e) end
+
+---Damage made less before it hit (rules/ctx.lua, damage; 8th Bloodshard...): what took how much of it ("Shield takes 2 of the damage to B"). (rulesets: mechanics)
+---@param game Game
+---@param e? any
+---@return any ...
+function M.lines.reduced(game, e) end
 
 ---(rulesets: mechanics)
 ---@param game Game
@@ -126,6 +138,18 @@ function M.lines.drop(game, e) end
 ---@param e? any
 ---@return any ...
 function M.lines.use(game, e) end
+
+---A card leaving a hand by its holder's choice (at the end of his turn, to make room, a spell bidding him): who, and what if the seat saw it go (face up to the discard pile). A card spent (a boost: its `use` tells it) or settling after play is a minor line. (rulesets: mechanics)
+---@param game Game
+---@param e? any
+---@return any ...
+function M.lines.discard(game, e) end
+
+---(rulesets: mechanics)
+---@param game Game
+---@param e? any
+---@return any ...
+function M.lines.extra_turn(game, e) end
 
 ---(rulesets: mechanics)
 ---@param game Game
@@ -196,6 +220,12 @@ function M.minor.damage(game, e) end
 ---@param verbose? any
 ---@return any ...
 function M.line(game, entry, verbose) end
+
+---What the player deciding reads beside his life: on his own turn the movement he has left, and always his cards against his hand limit, as the limit counts them ("3 moves left, hand 5 of 7"). (rulesets: mechanics)
+---@param game Game
+---@param p? any
+---@return any ...
+function M.turn_status(game, p) end
 
 ---A status in victory points, for an edition that counts them (8th, 9th). (rulesets: mechanics)
 ---@param game Game

@@ -155,6 +155,13 @@ M.name_of = nil
 ---@return any ...
 function M.play(game, spec) end
 
+---What stack entry `entry` does, as player q reads it when he may answer it: who does what to whom ("C casts Slow Death at you", "B punches A", "B's Reflection answers your Slow Death"). (rulesets: mechanics)
+---@param game Game
+---@param entry? any
+---@param q? any
+---@return any ...
+function M.entry_words(game, entry, q) end
+
 ---The response window of entry `id`: the responders, in order, may each answer it, one card at a time, until a whole round passes (or the window closes). Each answer is itself played (M.counter), so it may be answered before it resolves. (rulesets: mechanics)
 ---@param game Game
 ---@param id? any

@@ -27,7 +27,7 @@ function M.kinds.object(game, p, range) end
 ---@return any ...
 function M.kinds.border(game, p, range) end
 
----The lines holding a wall token (a Wall of Fire), as walls (labels `wall x,y,S`): the type `wall_token`, for a card that passes walls (Pass Through Wall; 8th: Glossary, Wall). reconstructed: the type `wall` stays the kernel's walls, so the cards that break, eat or open a wall do not aim at a Wall of Fire (the rulebook does not say whether Destroy Wall puts one out). The list says which lines are in sight: the kernel's walls in sight are only its walls and doors. (rulesets: 8th)
+---The lines holding a wall token (a Wall of Fire), as walls ("the wall north of (x,y)"): the type `wall_token`, for a card that passes walls (Pass Through Wall; 8th: Glossary, Wall). reconstructed: the type `wall` stays the kernel's walls, so the cards that break, eat or open a wall do not aim at a Wall of Fire (the rulebook does not say whether Destroy Wall puts one out). The list says which lines are in sight: the kernel's walls in sight are only its walls and doors. (rulesets: 8th)
 ---@param game Game
 ---@param p? any
 ---@param range? any
@@ -87,7 +87,7 @@ function M.attackable(game, c, card, t) end
 ---@return any ...
 function M.breakable(o) end
 
----Squares a wizard may be teleported to (Teleport, Teleport Opponent): any square on the board that no fixed object blocking movement fills (a thornbush, solid stone), as options `{ label = "square x,y", square }`. (rulesets: classic)
+---Squares a wizard may be teleported to (Teleport, Teleport Opponent): any square on the board that no fixed object blocking movement fills (a thornbush, solid stone), as options `{ label = "(x,y)", square }`. (rulesets: classic)
 ---@param game Game
 ---@return any ...
 function M.landing_squares(game) end
@@ -117,7 +117,7 @@ function M.creation_on_taken_line(game, card, t) end
 ---@return any ...
 function M.normalize(t) end
 
----The one way squares and edges are written in labels: "x,y" and "x,y,S". (rulesets: mechanics)
+---The one way squares and edges are keyed (sets, messages of tests): "x,y" and "x,y,S". People read them as M.sq_words and M.edge_words give them. (rulesets: mechanics)
 ---@param s? any
 ---@return any ...
 function M.sq_label(s) end
@@ -133,10 +133,65 @@ function M.edge_key(e) end
 ---@return any ...
 function M.wizard_label(game, p) end
 
----The key a volley's aim used to be known by ("player 1": the label of old), kept so that saved games replay; labels are for people and may change. (rulesets: mechanics)
+---A direction in words ("N" -> "north": a letter could be a wizard's). (rulesets: mechanics)
+---@param d? any
+---@return any ...
+function M.dir_words(d) end
+
+---A square in words: "(x,y)", as the board's legend writes it. (rulesets: mechanics)
+---@param s? any
+---@return any ...
+function M.sq_words(s) end
+
+---A line in words, by what stands on it ("wall", "door", "border"): "the wall north of (1,5)". (rulesets: mechanics)
+---@param e? any
+---@param what? any
+---@return any ...
+function M.edge_words(e, what) end
+
+---(rulesets: mechanics)
+---@type any
+M.card_name = nil
+
+---What people call object o (a game:object record, or what an event kept of one: kind, owner, card, data): a treasure by its owner ("A's treasure"), an item by its card, a creature by its name and master, anything else by its kind in words ("Granite Cube"). (rulesets: mechanics)
+---@param game Game
+---@param o? any
+---@return any ...
+function M.object_name(game, o) end
+
+---Object o and where it lies: "Large Rock at (3,2)", "Firewall west of (3,2)" (on a line); carried, its name alone. (rulesets: mechanics)
+---@param game Game
+---@param o? any
+---@return any ...
+function M.object_words(game, o) end
+
+---A name with its article for a sentence: "the Thornbush", but "A's Homunculus" as it is. (rulesets: mechanics)
+---@param name? any
+---@return any ...
+function M.the(name) end
+
+---A spell in play in words, as player `viewer` may know it: its holder, its name and what it is on ("B's Thornbush on (3,2)"); a card he does not see is "B's face-down card". (rulesets: mechanics)
+---@param game Game
+---@param c? any
+---@param holder? any
+---@param viewer? any
+---@return any ...
+function M.spell_words(game, c, holder, viewer) end
+
+---Target t in words, from what it names (its label where nothing better is known). (rulesets: mechanics)
+---@param game Game
 ---@param t? any
 ---@return any ...
-function M.aim_key(t) end
+function M.target_words(game, t) end
+
+---What tells target t apart from every other target (its kind and what it names): a key for sets and caches, never shown. Written as the labels of old were ("player 1", "object #12", "square 3,5", "wall 1,5,N"), so keys made from it stay those saved games hold. (rulesets: mechanics)
+---@param t? any
+---@return any ...
+function M.target_key(t) end
+
+---The key a volley's aim is known by ("player 1", "object #12": the labels of old), kept so that saved games replay; labels are for people and may change. (rulesets: mechanics)
+---@type any
+M.aim_key = nil
 
 ---The four edges of a square, canonical, keyed by edge_key. (rulesets: mechanics)
 ---@param game Game
@@ -182,7 +237,7 @@ function M.kinds.empty_square(game, p, range, seen_from) end
 ---@return any ...
 function M.edge_targets(game, barrier, kind, rim, range, from) end
 
----Spells in play (not the object cards wizards carry). (rulesets: mechanics)
+---Spells in play (not the object cards wizards carry), named by holder and what they are on (two alike told apart: "A's Thornbush on (3,2)", "B's Thornbush on (5,1)"). (rulesets: mechanics)
 ---@param game Game
 ---@param p? any
 ---@return any ...
