@@ -54,6 +54,12 @@ pub fn overlay(st: &GameState) -> Overlay {
     overlay_named(st, &|_| None)
 }
 
+/// The colour of a seat's wizard and treasures in pictures: six apart, then again.
+pub fn seat_colour(p: u32) -> &'static str {
+    const SEATS: [&str; 6] = ["#c0392b", "#2e6fd8", "#2e9e4f", "#8e44ad", "#d35400", "#138d90"];
+    SEATS[p as usize % SEATS.len()]
+}
+
 /// A thing's name from its kind, a ruleset's word: "made_thing" -> "made thing".
 pub fn thing_name(kind: &str) -> String {
     kind.replace('_', " ")
@@ -68,14 +74,18 @@ pub fn overlay_named(st: &GameState, card_name: &dyn Fn(crate::state::CardId) ->
             let g = wizard_glyph(p.id);
             // "A (wizard) at ..." in the key; "A Ann (wizard) at ..." for a wizard with a name.
             let label = if p.name == g.to_string() { String::new() } else { p.name.clone() };
-            o.marks.push(Mark::wizard(at, g, label));
+            o.marks.push(Mark::wizard(at, g, label).with_colour(seat_colour(p.id)));
         }
     }
     for obj in st.objects.values() {
         if let Some(Place::Square(s)) = obj.at {
             if obj.kind == "treasure" {
                 let owner = obj.owner.map(wizard_glyph).unwrap_or('?').to_ascii_lowercase();
-                o.marks.push(Mark::treasure(s, owner, format!("treasure of {}", owner.to_ascii_uppercase())));
+                let mark = Mark::treasure(s, owner, format!("treasure of {}", owner.to_ascii_uppercase()));
+                o.marks.push(match obj.owner {
+                    Some(w) => mark.with_colour(seat_colour(w)),
+                    None => mark,
+                });
             } else {
                 let damage = if obj.damage > 0 { format!(" (damage {})", obj.damage) } else { String::new() };
                 let name = obj.card.and_then(card_name).unwrap_or_else(|| thing_name(&obj.kind));
@@ -91,14 +101,17 @@ pub fn overlay_named(st: &GameState, card_name: &dyn Fn(crate::state::CardId) ->
 /// every wizard's life and what he carries in the key.
 pub fn state_svg(st: &GameState) -> String {
     let mut o = overlay(st);
-    let to_play = if st.result.is_some() {
-        "game over".to_string()
-    } else if st.turn.number == 0 {
-        "setting up".to_string()
+    // The turn numbers the story tells: between two turns, the one just played and the next.
+    let n = st.turn.number;
+    o.title = Some(if st.result.is_some() {
+        format!("Turn {n}, game over")
+    } else if n == 0 {
+        "Turn 0, setting up".to_string()
+    } else if st.turn.started {
+        format!("Turn {n}, {} to play", wizard_name(st, st.turn.active))
     } else {
-        format!("{} to play", wizard_name(st, st.turn.active))
-    };
-    o.title = Some(format!("Turn {}, {to_play}", st.turn.number));
+        format!("After turn {n}: turn {}, {} to play", n + 1, wizard_name(st, st.turn.active))
+    });
     for p in &st.players {
         let life = if p.alive { format!("life {}", p.life) } else { "dead".to_string() };
         let carried: Vec<String> = st

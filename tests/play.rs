@@ -259,14 +259,19 @@ fn hot_seat_passes_the_keyboard_between_people() {
 fn pictures_of_a_game_in_progress() {
     let dir = common::temp_dir("play-svg");
     let path = |n: &str| dir.join(n).to_string_lossy().to_string();
-    let (ok, text) = wizwar(
-        &["play", "--seed", "4", "--turns", "3", "--quiet", "--save", &path("g.json"), "--svg-dir", &path("pics")],
-        b"",
-    );
+    let (ok, text) =
+        wizwar(&["play", "--seed", "4", "--turns", "3", "--save", &path("g.json"), "--svg-dir", &path("pics")], b"");
     assert!(ok, "{text}");
     for n in 1..=3 {
         let svg = std::fs::read_to_string(dir.join(format!("pics/turn-{n:03}.svg"))).unwrap();
-        assert!(svg.contains(&format!("<title>Turn {n}, ")) || svg.contains("game over"), "{svg}");
+        // The picture after turn n names the turn the story tells next, and who plays it.
+        let next = text.split(&format!("--- turn {}: ", n + 1)).nth(1).and_then(|t| t.split(' ').next());
+        match next {
+            Some(who) => assert!(svg.contains(&format!("<title>After turn {n}: turn {}, {who} to play", n + 1)), "{svg}"),
+            None => assert!(svg.contains("game over") || n == 3, "{svg}"),
+        }
+        // Each wizard in his seat's colour.
+        assert!(svg.contains(wizwar::cli::seat_colour(0)) && svg.contains(wizwar::cli::seat_colour(1)), "{svg}");
     }
     let (ok, text) =
         wizwar(&["board", "--load", &path("g.json"), "--step", "2", "--format", "svg", "-o", &path("s.svg")], b"");

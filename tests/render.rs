@@ -631,7 +631,9 @@ fn a_game_in_progress_draws_as_svg() {
     st.board.set_door_open(door, true).unwrap();
     let svg = wizwar::cli::state_svg(&st);
     check_xml(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
-    assert!(svg.contains(&format!("<title>Turn {}, ", st.turn.number)), "the turn in the title");
+    let n = st.turn.number;
+    let title = if st.turn.started { format!("<title>Turn {n}, ") } else { format!("<title>After turn {n}: turn {}, ", n + 1) };
+    assert!(svg.contains(&title), "the turn in the title: {title}");
     assert_eq!(count(&svg, "class=\"crack\""), 1, "{svg}");
     assert!(svg.contains(&format!("damage 2 on {wall}")));
     assert!(count(&svg, "class=\"door-open\"") >= 1);

@@ -332,13 +332,13 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
     out.push_str("</g>\n<g id=\"coords\">\n");
     for x in 0..w {
         let cx = px(x) + CELL / 2.0;
-        text(&mut out, (cx, oy - 36.0), 12.0, "middle", r##"fill="#555""##, &x.to_string());
-        text(&mut out, (cx, oy + map_h + 46.0), 12.0, "middle", r##"fill="#555""##, &x.to_string());
+        text(&mut out, (cx, oy - 36.0), 15.0, "middle", r##"fill="#222" font-weight="bold""##, &x.to_string());
+        text(&mut out, (cx, oy + map_h + 46.0), 15.0, "middle", r##"fill="#222" font-weight="bold""##, &x.to_string());
     }
     for y in 0..h {
         let cy = py(y) + CELL / 2.0 + 4.0;
-        text(&mut out, (ox - 38.0, cy), 12.0, "middle", r##"fill="#555""##, &y.to_string());
-        text(&mut out, (ox + map_w + 38.0, cy), 12.0, "middle", r##"fill="#555""##, &y.to_string());
+        text(&mut out, (ox - 38.0, cy), 15.0, "middle", r##"fill="#222" font-weight="bold""##, &y.to_string());
+        text(&mut out, (ox + map_w + 38.0, cy), 15.0, "middle", r##"fill="#222" font-weight="bold""##, &y.to_string());
     }
     out.push_str("</g>\n");
 
