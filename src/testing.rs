@@ -73,6 +73,12 @@ pub const HARNESS_DOCS: &[(&str, &str, &str, &str)] = &[
     ("life", "p: integer", "integer", "p's life."),
     ("set_life", "p: integer, n: integer", "", "Set p's life."),
     (
+        "lost",
+        "p: integer",
+        "integer",
+        "The life p has lost since the test began (or since t:set_life set it): what a test checks so that it holds whatever life the ruleset starts with (a house rule's too).",
+    ),
+    (
         "active",
         "p: integer, phase?: string",
         "",
@@ -150,7 +156,14 @@ function t:give(p, card) return game:new_card(card, { kind = "hand", player = p 
 function t:put(p, card) return game:new_card(card, { kind = "play", player = p }) end
 function t:place(p, sq) game:place_wizard(p, sq) end
 function t:life(p) return game:player(p).life end
-function t:set_life(p, n) game:set_life(p, n) end
+-- (each wizard's life when the test began, or when it last set it: what t:lost counts from)
+local life_before = {}
+for p = 0, game:player_count() - 1 do life_before[p] = game:player(p).life end
+function t:set_life(p, n)
+  game:set_life(p, n)
+  life_before[p] = n
+end
+function t:lost(p) return life_before[p] - game:player(p).life end
 -- Drops a kernel chunk's "[name]:12: " from the front of a message (without a pattern over
 -- the whole message: it may be longer than the sandbox lets patterns read).
 local function without_chunk(s)
@@ -379,17 +392,29 @@ impl CardTestCase {
     }
 }
 
+/// `ruleset` and the rulesets it extends, nearest first.
+fn chain_names(root: &Path, ruleset: &str) -> Vec<String> {
+    match crate::ruleset::Ruleset::load(&root.join("rulesets"), ruleset) {
+        Ok(r) => r.chain.iter().map(|l| l.name.clone()).collect(),
+        Err(_) => vec![ruleset.to_string()],
+    }
+}
+
 /// Every test the cards of `ruleset` carry (only cards whose key or name contains `filter`).
+/// A variant that plays its parent's cards (a house rule) runs the tests they carry for the
+/// parent, under its own rules.
 pub fn list_card_tests(root: &Path, ruleset: &str, filter: Option<&str>) -> Result<Vec<CardTestCase>, String> {
     let setup = GameSetup { ruleset: ruleset.to_string(), players: 2, seed: 1, options: vec![], names: vec![] };
     let probe = Engine::for_tests(root, &setup, Box::new(ScriptedAgent::default()), &[])?;
+    let own_cards = crate::ruleset::Ruleset::load(&root.join("rulesets"), ruleset).is_ok_and(|r| r.has_own_cards());
+    let meant_for = if own_cards { vec![ruleset.to_string()] } else { chain_names(root, ruleset) };
     let mut out = Vec::new();
     for d in probe.card_defs() {
         if !filter.is_none_or(|f| d.key.contains(f) || d.name.to_lowercase().contains(&f.to_lowercase())) {
             continue;
         }
         for (index, test) in d.tests.iter().enumerate() {
-            if !test.rulesets.is_empty() && !test.rulesets.iter().any(|r| r == ruleset) {
+            if !test.rulesets.is_empty() && !test.rulesets.iter().any(|r| meant_for.contains(r)) {
                 continue;
             }
             out.push(CardTestCase {
@@ -552,6 +577,19 @@ pub fn list_scenarios(root: &Path, ruleset: &str) -> Result<Vec<ScenarioCase>, S
                 options: options.clone(),
                 setup_answers: setup_answers.clone(),
             });
+        }
+    }
+    Ok(out)
+}
+
+/// The scenarios of `ruleset`'s chain (its own, then its parents'), each to be played under
+/// `ruleset`'s rules: what a house rule runs to see what it changes.
+pub fn list_scenarios_under(root: &Path, ruleset: &str) -> Result<Vec<ScenarioCase>, String> {
+    let mut out = Vec::new();
+    for name in chain_names(root, ruleset) {
+        for mut case in list_scenarios(root, &name)? {
+            case.ruleset = ruleset.to_string();
+            out.push(case);
         }
     }
     Ok(out)

@@ -1098,6 +1098,11 @@ function T:life(p) end
 ---@param n integer
 function T:set_life(p, n) end
 
+---The life p has lost since the test began (or since t:set_life set it): what a test checks so that it holds whatever life the ruleset starts with (a house rule's too).
+---@param p integer
+---@return integer
+function T:lost(p) end
+
 ---Make it p's turn, at the start of a phase (default: the first loop phase).
 ---@param p integer
 ---@param phase? string
