@@ -80,8 +80,10 @@ where
         // The arguments are read, and the results pushed, where they lie on the stack of the
         // call: no handle made for a table, no list of values (counted as conversion).
         // SAFETY: the `n` arguments are the top of the running call's stack (see `StackArgs`).
-        let args =
-            kernel.host.in_conversion(|| unsafe { lua.exec_raw_lua(|raw| A::from_stack_args(n, 1, None, raw)) })?;
+        let args = kernel
+            .host
+            .in_conversion(|| unsafe { lua.exec_raw_lua(|raw| A::from_stack_args(n, 1, None, raw)) })
+            .map_err(|e| bad_argument(lua, &name_owned, e))?;
         let before = undone.then(|| kernel.checkpoint());
         let run = std::panic::AssertUnwindSafe(|| f(&kernel, args));
         let result = kernel.host.in_primitive(|| std::panic::catch_unwind(run)).unwrap_or_else(|panic| {
@@ -111,6 +113,75 @@ where
         Ok(Pushed(pushed))
     })?;
     t.raw_set(name, func)
+}
+
+/// An argument a primitive could not read, in a card designer's words: which primitive, which
+/// argument by its name and type (as `api_doc.rs` documents it), and what came instead
+/// ("game:player: argument 1, p: integer, was given a string"), not the host's conversion;
+/// and, when a ruleset's helper made the call, the designer's line that called the helper.
+fn bad_argument(lua: &Lua, name: &str, e: mlua::Error) -> mlua::Error {
+    let text = e.to_string();
+    let Some(n) = text
+        .split("bad argument #")
+        .nth(1)
+        .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|d| d.parse::<usize>().ok())
+    else {
+        return e;
+    };
+    let got = text.split("error converting Lua ").nth(1).and_then(|r| r.split(' ').next()).unwrap_or("something else");
+    let article = if got.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    let got = if got == "nil" { "nothing (nil)".to_string() } else { format!("{article} {got}") };
+    let param = super::api_doc::API_DOCS
+        .iter()
+        .find(|d| d.name == name)
+        .and_then(|d| top_level_parts(d.params).into_iter().nth(n.saturating_sub(1)))
+        .map(|p| format!(", {p},"))
+        .unwrap_or_default();
+    mlua::Error::runtime(format!("game:{name}: argument {n}{param} was given {got}{}", designer_line(lua)))
+}
+
+/// " (called by hand_count, from cards/8th/x/y.lua:12)": when a ruleset's helper made the
+/// call, the helper and the nearest line on the stack in a card, test or REPL chunk (the
+/// error's own place names the helper's file).
+fn designer_line(lua: &Lua) -> String {
+    let frame = |level: usize| {
+        lua.inspect_stack(level, |d| {
+            let name = d.names().name.map(|n| n.to_string());
+            Some((d.source().short_src?.to_string(), d.current_line()?, name))
+        })
+        .flatten()
+    };
+    let ours = |src: &str| src.starts_with("cards/") || src.starts_with("tests/") || src.starts_with("repl");
+    // (level 0 is this primitive; the memo's C wrapper may stand between it and its caller)
+    let frames: Vec<(String, usize, Option<String>)> =
+        (1..64).map_while(|level| lua.inspect_stack(level, |_| ()).map(|()| frame(level))).flatten().collect();
+    match frames.iter().position(|(src, _, _)| ours(src)) {
+        None | Some(0) => String::new(),
+        Some(i) => {
+            let helper = frames[i - 1].2.as_deref().map(|n| format!("called by {n}, ")).unwrap_or_default();
+            format!(" ({helper}from {}:{})", frames[i].0, frames[i].1)
+        }
+    }
+}
+
+/// "a: integer, b?: table<string, any>" split at its top-level commas.
+fn top_level_parts(params: &str) -> Vec<String> {
+    let mut parts = vec![String::new()];
+    let mut depth = 0i32;
+    for c in params.chars() {
+        match c {
+            '<' | '(' | '{' | '[' => depth += 1,
+            '>' | ')' | '}' | ']' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        parts.last_mut().expect("one part at least").push(c);
+    }
+    parts.into_iter().map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect()
 }
 
 /// A primitive's arguments, left on the stack of its call: how many there are.
