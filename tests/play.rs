@@ -267,7 +267,9 @@ fn pictures_of_a_game_in_progress() {
         // The picture after turn n names the turn the story tells next, and who plays it.
         let next = text.split(&format!("--- turn {}: ", n + 1)).nth(1).and_then(|t| t.split(' ').next());
         match next {
-            Some(who) => assert!(svg.contains(&format!("<title>After turn {n}: turn {}, {who} to play", n + 1)), "{svg}"),
+            Some(who) => {
+                assert!(svg.contains(&format!("<title>After turn {n}: turn {}, {who} to play", n + 1)), "{svg}")
+            }
             None => assert!(svg.contains("game over") || n == 3, "{svg}"),
         }
         // Each wizard in his seat's colour.

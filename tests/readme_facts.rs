@@ -34,10 +34,7 @@ fn the_editions_line_counts_are_true() {
             .map(|p| std::fs::read_to_string(p).unwrap().lines().count())
             .sum()
     };
-    let said = format!(
-        "{} lines of its own Lua against classic's {}",
-        lines("rulesets/9th"),
-        lines("rulesets/classic")
-    );
+    let said =
+        format!("{} lines of its own Lua against classic's {}", lines("rulesets/9th"), lines("rulesets/classic"));
     assert!(readme().contains(&said), "the README should say `{said}`");
 }

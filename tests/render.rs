@@ -632,7 +632,8 @@ fn a_game_in_progress_draws_as_svg() {
     let svg = wizwar::cli::state_svg(&st);
     check_xml(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
     let n = st.turn.number;
-    let title = if st.turn.started { format!("<title>Turn {n}, ") } else { format!("<title>After turn {n}: turn {}, ", n + 1) };
+    let title =
+        if st.turn.started { format!("<title>Turn {n}, ") } else { format!("<title>After turn {n}: turn {}, ", n + 1) };
     assert!(svg.contains(&title), "the turn in the title: {title}");
     assert_eq!(count(&svg, "class=\"crack\""), 1, "{svg}");
     assert!(svg.contains(&format!("damage 2 on {wall}")));

@@ -166,18 +166,27 @@ fn config_values_are_typed_and_unknown_keys_are_reported() {
     std::fs::remove_dir_all(&root).ok();
 }
 
-/// `wizwar test` on a variant that plays its parent's cards runs none of their tests (they
-/// assume the parent's numbers: life 15, not the variant's 10) and says where they run.
+/// `wizwar test` on a variant that plays its parent's cards runs the parent's card tests and
+/// scenarios under the variant's rules, and tells what the variant changes: 8th-blitz counts a
+/// carried enemy treasure, so the 8th's scenario saying it scores nothing fails there (and
+/// passes under the 8th); tests that read their numbers from the ruleset pass under both.
 #[test]
-fn testing_a_variant_points_to_its_parents_card_tests() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
-        .args(["test", "--ruleset", "8th-blitz"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
-    assert!(text.contains("plays the cards of 8th"), "{text}");
-    assert!(!text.contains("FAIL"), "{text}");
+fn testing_a_variant_runs_its_parents_tests_under_its_rules() {
+    let test = |filter: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
+            .args(["test", "--ruleset", "8th-blitz", filter])
+            .output()
+            .unwrap();
+        (out.status.success(), String::from_utf8_lossy(&out.stdout).to_string())
+    };
+    let (ok, text) = test("carried enemy treasure scores nothing");
+    assert!(!ok && text.contains("plays the cards of 8th"), "{text}");
+    assert!(text.contains("FAIL tests/scenarios/8th/scenarios.lua :: a carried enemy treasure"), "{text}");
+    assert!(text.contains("[passes under 8th: 8th-blitz changes this]"), "{text}");
+    assert!(text.contains("0 passed, 1 failed: 1 of them pass under 8th (what 8th-blitz changes)"), "{text}");
+    // Life 10 instead of 15 changes no card's test: they count the life lost.
+    let (ok, text) = test("waterbolt");
+    assert!(ok && text.contains("ok   cards/8th/elemental/waterbolt.lua") && !text.contains("FAIL"), "{text}");
 }
 
 /// A `card_dirs` entry may name one card file (`toy/zap` for `cards/toy/zap.lua`): a ruleset

@@ -22,7 +22,7 @@ function energy.boosts_a_zot(t, key, value)
   t:place(1, t.game:player(0).at)
   t:answer(0, "damage")
   t:cast { card = z, at = t:wizard(1), boost = e }
-  t:eq(t:life(1), 15 - value)
+  t:eq(t:lost(1), value)
 end
 
 return energy

@@ -46,20 +46,20 @@ return card {
       local a, e = t:give(0, "Acid Bath"), t:give(0, "Stone Spikes")
       t:place(1, g:player(0).at)
       t:cast { card = a, at = t:wizard(1), boost = e }
-      t:eq(t:life(1), 15, "nothing as it is cast")
+      t:eq(t:lost(1), 0, "nothing as it is cast")
       t:ok(g:turn().vars.attacked, "the cast is the turn's attack")
       t:eq(g:card(a).zone.kind, "play")
       t:pass(1)
-      t:eq(t:life(1), 15, "nothing in the target's own turn")
+      t:eq(t:lost(1), 0, "nothing in the target's own turn")
       t:pass(1)
       t:eq(g:turn().active, 0)
-      t:eq(t:life(1), 13)
+      t:eq(t:lost(1), 2)
       t:ok(not g:turn().vars.attacked, "the burn is no attack: the caster may still attack")
       t:pass(2)
-      t:eq(t:life(1), 11)
+      t:eq(t:lost(1), 4)
       t:eq(g:card(a).zone.kind, "pile", "two tokens spent: the spell is over")
       t:pass(2)
-      t:eq(t:life(1), 11)
+      t:eq(t:lost(1), 4)
     end },
     { "water damage to the target washes it off", function(t)
       local g = t.game
@@ -70,10 +70,10 @@ return card {
       local H = require("rules.ctx")
       local ctx = setmetatable({ game = g, caster = 0, controller = 0, stack = false }, { __index = H }) --[[@as Ctx]]
       H.damage(ctx, t:wizard(1), 1, { magical = true, water = true })
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
       t:eq(g:card(a).zone.kind, "pile")
       t:pass(2)
-      t:eq(t:life(1), 14, "no more acid")
+      t:eq(t:lost(1), 1, "no more acid")
     end },
     { "Full Shield cancels it", function(t)
       local g = t.game
@@ -85,7 +85,7 @@ return card {
       t:cast { card = a, at = t:wizard(1) }
       t:eq(g:card(a).zone.kind, "pile")
       t:pass(2)
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
     end },
   },
 }

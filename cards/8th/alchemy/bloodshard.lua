@@ -27,7 +27,7 @@ return card {
       t:active(1)
       t:place(1, g:player(0).at)
       t:cast { card = f, at = t:wizard(0) }
-      t:eq(t:life(0), 11)
+      t:eq(t:lost(0), 4)
       local r = t:log("reduced")[1]
       t:eq(r.card, b, "the log says what took it off (for the narration)")
       t:eq(r.amount, 1)
@@ -38,7 +38,7 @@ return card {
       t:put(0, "Bloodshard")
       t:place(1, g:player(0).at)
       t:punch(t:wizard(0))
-      t:eq(t:life(0), 15)
+      t:eq(t:lost(0), 0)
     end },
     { "it protects only its wielder, not a wizard beside him", function(t)
       local g = t.game
@@ -46,7 +46,7 @@ return card {
       t:put(0, "Bloodshard")
       t:place(1, g:player(0).at)
       t:punch(t:wizard(1))
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
     end },
   },
 }

@@ -55,7 +55,7 @@ return card {
       t:act { kind = "item", card = b }
       t:place(1, g:player(0).at)
       t:throw { card = b, at = t:wizard(1) }
-      t:eq(t:life(1), 11)
+      t:eq(t:lost(1), 4)
       t:eq(g:card(b).zone.kind, "pile", "discarded, not lying on the board")
       t:eq(#g:objects_at(g:player(1).at), 0)
       t:ok(g:turn().vars.attacked)
@@ -71,10 +71,10 @@ return card {
       local life = t:put(1, "Lifestone")
       t:place(1, g:player(0).at)
       t:throw { card = b, at = t:wizard(1) }
-      t:eq(t:life(1), 15 - 4 - 4)
+      t:eq(t:lost(1), 4 + 4)
       t:eq(g:card(his).zone.kind, "pile")
       t:eq(g:card(life).zone.kind, "pile")
-      t:eq(t:life(0), 15, "the thrower is not hurt")
+      t:eq(t:lost(0), 0, "the thrower is not hurt")
     end },
     { "a Fireball on a wizard with two Boomstones: 5 + 4 + 4", function(t)
       local g = t.game
@@ -83,12 +83,13 @@ return card {
       t:act { kind = "item", card = a }
       t:act { kind = "item", card = b }
       t:active(1)
+      t:set_life(0, 14) -- (enough to live through 13, within any ruleset's life_max)
       local f = t:give(1, "Fireball")
       t:place(1, g:player(0).at)
       t:cast { card = f, at = t:wizard(0) }
-      t:eq(t:life(0), 2)
+      t:eq(t:lost(0), 13)
       t:eq(#g:play_area(0), 0)
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
     end },
     { "not at its thrower; physical damage leaves it whole", function(t)
       local g = t.game
@@ -99,7 +100,7 @@ return card {
       t:active(1)
       t:place(1, g:player(0).at)
       t:punch(t:wizard(0))
-      t:eq(t:life(0), 14)
+      t:eq(t:lost(0), 1)
       t:eq(g:card(b).zone.kind, "play")
     end },
   },

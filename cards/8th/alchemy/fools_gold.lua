@@ -33,7 +33,7 @@ return card {
       t:place(1, treasure.at)
       t:answer(0, { card = fg })
       t:act { kind = "pick_treasure", object = treasure.id }
-      t:eq(t:life(1), 12)
+      t:eq(t:lost(1), 3)
       t:eq(g:object(treasure.id).carried_by, 1, "he still holds the treasure")
       t:eq(g:card(fg).zone.kind, "pile")
     end },
@@ -49,7 +49,7 @@ return card {
       t:ok(g:sector_of(treasure.at) ~= g:player(0).home_sector)
       t:place(1, treasure.at)
       t:act { kind = "pick_treasure", object = treasure.id }
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
     end },
     { "Full Shield does not stop it: it aims at no spell", function(t)
       local g = t.game
@@ -64,7 +64,7 @@ return card {
       t:place(1, treasure.at)
       t:answer(0, { card = fg })
       t:act { kind = "pick_treasure", object = treasure.id }
-      t:eq(t:life(1), 12)
+      t:eq(t:lost(1), 3)
     end },
   },
 }

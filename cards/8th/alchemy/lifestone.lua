@@ -29,15 +29,16 @@ return card {
       t:eq(g:turn().active, 0)
       t:eq(t:life(0), 11)
     end },
-    { "never above 20", function(t)
+    { "never above the life maximum (config life_max: 20 in the 8th)", function(t)
       local g = t.game
+      local max = g:config().life_max ---@type integer
       t:active(0)
       local s = t:give(0, "Lifestone")
       t:act { kind = "item", card = s }
-      t:set_life(0, 20)
+      t:set_life(0, max)
       t:pass(2)
       t:eq(g:turn().active, 0)
-      t:eq(t:life(0), 20)
+      t:eq(t:life(0), max)
     end },
     { "dropped, it heals nobody", function(t)
       local g = t.game
@@ -57,7 +58,7 @@ return card {
       local f = t:give(1, "Fireball")
       t:place(1, g:player(0).at)
       t:cast { card = f, at = t:wizard(0) }
-      t:eq(t:life(0), 10)
+      t:eq(t:lost(0), 5)
       t:eq(g:card(s).zone.kind, "pile", "the stone shattered")
       t:eq(#g:play_area(0), 0)
     end },

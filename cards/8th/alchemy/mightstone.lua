@@ -21,7 +21,7 @@ return card {
       t:act { kind = "item", card = s }
       t:place(1, g:player(0).at)
       t:punch(t:wizard(1))
-      local lost = 15 - t:life(1)
+      local lost = t:lost(1)
       t:ok(lost >= 2 and lost <= 5, "lost " .. lost)
       t:eq(t:log("damage")[1].tags.physical, true)
     end },
@@ -33,7 +33,7 @@ return card {
       t:act { kind = "item", card = s }
       t:place(1, g:player(0).at)
       t:cast { card = f, at = t:wizard(1) }
-      t:eq(t:life(1), 10)
+      t:eq(t:lost(1), 5)
     end },
     { "in the hand it adds nothing; it can be spent as energy 2", function(t)
       local g = t.game
@@ -43,7 +43,7 @@ return card {
       t:act { kind = "boost", card = s }
       t:eq(g:turn().vars.boost, 2)
       t:punch(t:wizard(1))
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
     end },
   },
 }

@@ -41,7 +41,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(1, { card = n })
       t:cast { card = z, at = t:wizard(1) }
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
       t:eq(g:card(n).zone.kind, "pile", "used up")
       t:ok(g:turn().vars.attacked, "the cancelled attack is still spent")
     end },
@@ -53,7 +53,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1) } -- (the strict agent would fail on a response request)
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
     end },
     { "no answer to a spell aimed at someone else", function(t)
       local g = t.game
@@ -66,7 +66,7 @@ return card {
       local a = t:list { kind = "cast", card = d }[1]
       t:ok(a, "a wall to aim at")
       t:act(a)
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
     end },
     { "on his turn it ends a spell in play", function(t)
       local g = t.game

@@ -25,7 +25,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1), boost = e }
-      t:eq(t:life(1), 10)
+      t:eq(t:lost(1), 5)
     end },
     { "a speed boost with Energy 4 gives 5 movement points", function(t)
       local g = t.game
@@ -44,7 +44,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1), boost = e }
-      t:eq(t:life(1), 11, "in the hand: 4")
+      t:eq(t:lost(1), 4, "in the hand: 4")
     end },
     { "carried, it boosts a counter: Energy 4 makes it 5", function(t)
       local g = t.game
@@ -57,7 +57,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(0, { card = shield, boost = e })
       t:cast { card = z, at = t:wizard(0) }
-      t:eq(t:life(0), 15, "cancelled")
+      t:eq(t:lost(0), 0, "cancelled")
       t:eq(t:log("counter")[1].card, shield)
       t:eq(g:card(shield).energy, 5)
     end },

@@ -55,10 +55,10 @@ return card {
       local ctx = setmetatable({ game = g, caster = 1, controller = 1, stack = false }, { __index = H }) --[[@as Ctx]]
       g:move_card(b, { kind = "play", player = 0 })
       H.damage(ctx, t:wizard(0), 1, { magical = true, fire = true })
-      t:eq(t:life(0), 15, "Bloodshard took the 1 point away")
+      t:eq(t:lost(0), 0, "Bloodshard took the 1 point away")
       t:eq(g:card(s).zone.kind, "play", "no damage, no shattering")
       H.damage(ctx, t:wizard(0), 2, { magical = true, fire = true })
-      t:eq(t:life(0), 14)
+      t:eq(t:lost(0), 1)
       t:eq(g:card(s).zone.kind, "pile", "destroyed by the fire")
       t:eq(g:card(b).zone.kind, "play", "a trinket is no stone")
     end },

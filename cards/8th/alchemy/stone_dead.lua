@@ -26,7 +26,7 @@ return card {
       local c = t:give(0, "Stone Dead")
       t:place(1, g:player(0).at)
       t:cast { card = c, at = t:wizard(1) }
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
       t:ok(g:turn().vars.attacked, "the turn's attack")
     end },
     { "boosted with Energy 5 at a wizard carrying two stones: 7, less the Bloodshard", function(t)
@@ -38,7 +38,7 @@ return card {
       t:put(1, "Bloodshard")
       t:place(1, g:player(0).at)
       t:cast { card = c, at = t:wizard(1), boost = e }
-      t:eq(t:life(1), 15 - 6, "5 + 2 stones (a trinket is no stone), 1 off for the Bloodshard")
+      t:eq(t:lost(1), 6, "5 + 2 stones (a trinket is no stone), 1 off for the Bloodshard")
     end },
     { "the caster's own stones do not count; Full Shield cancels it", function(t)
       local g = t.game
@@ -49,7 +49,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(1, { card = s })
       t:cast { card = c, at = t:wizard(1) }
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
       t:eq(t:count { kind = "cast", card = c }, 0)
     end },
   },

@@ -41,7 +41,7 @@ return card {
       t:act { kind = "item", card = s }
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1) }
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
     end },
     { "no thrown item through the wall", function(t)
       local g = t.game

@@ -29,7 +29,7 @@ return card {
       t:eq(g:card(c).zone.kind, "pile")
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1) }
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
     end },
     { "only the next spell bends", function(t)
       local g = t.game

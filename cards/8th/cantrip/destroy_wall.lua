@@ -52,8 +52,8 @@ return card {
       t:cast { card = c, at = t:wall(e) }
       t:eq(g:edge(e).barrier, "open")
       t:ok(g:los(at, n.to), "sight through the gap")
-      t:eq(t:life(0), 13, "the caster stood beside it")
-      t:eq(t:life(1), 13)
+      t:eq(t:lost(0), 2, "the caster stood beside it")
+      t:eq(t:lost(1), 2)
       t:ok(not g:turn().vars.attacked, "not an attack")
       t:eq(g:card(c).zone.kind, "pile")
     end },

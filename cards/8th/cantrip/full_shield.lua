@@ -23,7 +23,7 @@ return card {
       t:place(1, t.game:player(0).at)
       t:answer(1, { card = s })
       t:cast { card = z, at = t:wizard(1) }
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
       t:eq(#t.game:pile("discard"), 2, "both cards discarded")
       t:ok(t.game:turn().vars.attacked, "a cancelled attack still counts")
       t:eq(#t:log("counter"), 1)
@@ -36,7 +36,7 @@ return card {
       t:answer(1, "pass")
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1) }
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
       t:eq(#t.game:hand(1), 1)
     end },
   },

@@ -31,7 +31,7 @@ return card {
       t:ok(far, "a square in sight")
       t:place(1, far)
       t:throw { card = r, at = t:wizard(1) }
-      t:eq(t:life(1), 13)
+      t:eq(t:lost(1), 2)
       t:ok(g:turn().vars.attacked, "the throw is the turn's attack")
       local objs = g:objects_at(far)
       local found ---@type Object?

@@ -34,7 +34,7 @@ return card {
       t:place(1, t.game:player(0).at)
       t:answer(0, "damage") -- no respond request comes to player 1
       t:cast { card = z, at = t:wizard(1) }
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
     end },
   },
 }

@@ -30,7 +30,7 @@ return card {
       t:place(1, t.game:player(0).at)
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1), boost = e }
-      t:eq(t:life(1), 9)
+      t:eq(t:lost(1), 6)
       t:eq(#t.game:pile("discard"), 2, "spell and energy card are discarded")
       t:ok(t.game:turn().vars.attacked, "it was the turn's attack")
     end },
@@ -40,7 +40,7 @@ return card {
       t:place(1, t.game:player(0).at)
       t:answer(0, "stun")
       t:cast { card = z, at = t:wizard(1) }
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
       t:eq(t.game:player(1).tokens.stun, 2)
       t:pass(1)
       t:eq(t.game:player(1).tokens.stun, 1, "one token spent in player 1's Time Passes")

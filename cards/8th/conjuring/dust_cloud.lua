@@ -79,7 +79,7 @@ return card {
       assert(into, "the cloud's square is beside him")
       t:move(into)
       t:eq(g:player(0).at, mid, "in the cloud")
-      t:eq(t:life(0), 15)
+      t:eq(t:lost(0), 0)
       local walked, bumped = 0, 0
       for _ = 1, 24 do
         t:active(0)

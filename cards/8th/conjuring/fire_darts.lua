@@ -27,7 +27,7 @@ return card {
       local d = t:give(0, "Fire Darts")
       t:place(1, t.game:player(0).at)
       t:cast { card = d, at = t:wizard(1) }
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
       local tags = t:log("damage")[1].tags
       t:ok(tags.magical and tags.fire, "magical fire")
       t:ok(t.game:turn().vars.attacked, "the turn's attack")
@@ -41,8 +41,8 @@ return card {
       t:place(2, at)
       for _, who in ipairs({ "player 2", "player 1", "player 2", "player 2" }) do t:answer(0, who) end
       t:cast { card = d, at = t:wizard(1), boost = e }
-      t:eq(t:life(1), 13, "the first dart and one more")
-      t:eq(t:life(2), 12, "three darts")
+      t:eq(t:lost(1), 2, "the first dart and one more")
+      t:eq(t:lost(2), 3, "three darts")
       t:eq(#t:log("damage"), 5, "five separate hits")
     end, players = 3 },
     { "a Shield stops one dart only", function(t)
@@ -54,7 +54,7 @@ return card {
       t:answer(1, { card = s })
       for _ = 1, 3 do t:answer(0, "player 1") end
       t:cast { card = d, at = t:wizard(1), boost = e }
-      t:eq(t:life(1), 12, "4 darts, one stopped")
+      t:eq(t:lost(1), 3, "4 darts, one stopped")
     end },
     { "Full Shield cancels the spell: no dart hits", function(t)
       t:active(0)
@@ -64,7 +64,7 @@ return card {
       t:place(1, t.game:player(0).at)
       t:answer(1, { card = s })
       t:cast { card = d, at = t:wizard(1), boost = e }
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
     end },
     { "no dart at oneself; a dart at a wall leaves no crack", function(t)
       t:active(0)

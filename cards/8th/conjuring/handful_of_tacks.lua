@@ -98,7 +98,7 @@ return card {
       t:eq(#g:play_area(0), 0, "no longer carried")
       t:ok(not t:has { kind = "pick_object" }, "not picked up like a dropped item")
       t:move(n.dir)
-      t:eq(t:life(0), 12)
+      t:eq(t:lost(0), 3)
       t:ok(not g:turn().vars.attacked)
     end },
     { "scattered only in a free square next to you, none farther", function(t)
@@ -155,7 +155,7 @@ return card {
       t:eq(#g:objects_at(n.to), 0)
       t:eq(g:card(c).zone.kind, "pile")
       t:move(n.dir)
-      t:eq(t:life(0), 15)
+      t:eq(t:lost(0), 0)
     end },
     { "never scattered on a home base", function(t)
       local g = t.game

@@ -25,7 +25,7 @@ return card {
       local k = t:give(0, "Ka-Bong!")
       t:place(1, t.game:player(0).at)
       t:cast { card = k, at = t:wizard(1) }
-      t:eq(t:life(1), 11)
+      t:eq(t:lost(1), 4)
       t:eq(t.game:player(1).tokens.stun, 1)
       t:ok(t.game:turn().vars.attacked)
       t:ok(t:log("damage")[1].tags.physical, "physical damage")
@@ -36,7 +36,7 @@ return card {
       local e = t:give(0, "Energy 6")
       t:place(1, t.game:player(0).at)
       t:cast { card = k, at = t:wizard(1), boost = e }
-      t:eq(t:life(1), 11)
+      t:eq(t:lost(1), 4)
     end },
     { "Full Shield cancels it: no damage, no stun", function(t)
       t:active(0)
@@ -45,7 +45,7 @@ return card {
       t:place(1, t.game:player(0).at)
       t:answer(1, { card = s })
       t:cast { card = k, at = t:wizard(1) }
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
       t:eq(t.game:player(1).tokens.stun, nil)
     end },
     { "a Shield boosted to take all 4: no damage, so no stun", function(t)
@@ -56,7 +56,7 @@ return card {
       t:place(1, t.game:player(0).at)
       t:answer(1, { card = s, boost = e })
       t:cast { card = k, at = t:wizard(1) }
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
       t:eq(t.game:player(1).tokens.stun, nil, "no damage dealt, no stun")
     end },
     { "a wall takes 1 crack and is not stunned", function(t)

@@ -37,7 +37,7 @@ return card {
       t:ok(bush.blocks_los and bush.fills_square, "it fills its square")
       t:eq(g:card(c).zone.kind, "play")
       t:move(n.dir)
-      t:eq(t:life(0), 12)
+      t:eq(t:lost(0), 3)
       t:ok(not g:turn().vars.attacked, "not an attack")
       t:eq(g:player(0).at, n.to, "he is in the bush")
       t:ok(t:has { kind = "move" }, "his turn goes on")
@@ -91,7 +91,7 @@ return card {
       t:ok(not t:has { kind = "cast", card = c, target = t:square(g:player(1).at) }, "no bush on a home base")
       t:cast { card = c, at = t:square(n.to) }
       t:move(n.dir) -- no response window (the strict agent would fail on one)
-      t:eq(t:life(0), 12)
+      t:eq(t:lost(0), 3)
       t:eq(#g:hand(0), 1, "the Shield is still in hand")
     end },
   },

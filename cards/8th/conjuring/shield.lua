@@ -33,7 +33,7 @@ return card {
       t:place(1, t.game:player(0).at)
       t:answer(1, { card = s })
       t:cast { card = f, at = t:wizard(1) }
-      t:eq(t:life(1), 12)
+      t:eq(t:lost(1), 3)
       t:ok(t.game:turn().vars.attacked)
       t:eq(t.game:card(s).zone.kind, "pile", "discarded after use")
     end },
@@ -45,7 +45,7 @@ return card {
       t:place(1, t.game:player(0).at)
       t:answer(1, { card = s, boost = e })
       t:cast { card = f, at = t:wizard(1) }
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
     end },
     { "two Shields against one spell add up", function(t)
       t:active(0)
@@ -58,7 +58,7 @@ return card {
       t:answer(1, { card = s2 })
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1), boost = e }
-      t:eq(t:life(1), 13, "6 - 2 - 2")
+      t:eq(t:lost(1), 2, "6 - 2 - 2")
     end },
     { "a punch is reduced too", function(t)
       t:active(0)
@@ -66,7 +66,7 @@ return card {
       t:place(1, t.game:player(0).at)
       t:answer(1, { card = s })
       t:punch(t:wizard(1))
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
     end },
     { "not offered against a spell aimed at someone else, nor cast on one's turn", function(t)
       t:active(0)

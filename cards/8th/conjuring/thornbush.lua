@@ -40,7 +40,7 @@ return card {
       t:cast { card = c, at = t:square(n.to) }
       t:eq(g:objects_at(n.to)[1].kind, "thornbush")
       t:move(n.dir)
-      t:eq(t:life(0), 14)
+      t:eq(t:lost(0), 1)
       t:eq(g:player(0).tokens.stun, 1)
       t:ok(g:turn().phase_over, "his turn is over")
       t:ok(not g:turn().vars.attacked, "not an attack")
@@ -74,7 +74,7 @@ return card {
       t:act { kind = "end_spell", card = c }
       t:eq(#g:objects_at(n.to), 0)
       t:move(n.dir)
-      t:eq(t:life(0), 15)
+      t:eq(t:lost(0), 0)
       t:eq(g:player(0).tokens.stun, nil)
     end },
   },

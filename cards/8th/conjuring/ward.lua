@@ -42,7 +42,7 @@ return card {
       t:active(1)
       t:place(1, tr.at)
       t:act { kind = "pick_treasure", object = tr.id }
-      t:eq(t:life(1), 12)
+      t:eq(t:lost(1), 3)
       t:eq(g:card(w).zone.kind, "pile", "spent")
       t:ok(not g:turn().vars.attacked, "no attack")
       local held = g:object(tr.id).carried_by == 1
@@ -61,12 +61,12 @@ return card {
         local w = t:put(0, "Ward")
         g:set_card(w, { controller = 0 })
         t:active(1)
-        t:set_life(1, 15)
+        t:set_life(1, g:config().life)
         g:set_object(tr.id, { at = tr.at })
         t:place(1, tr.at)
         t:act { kind = "pick_treasure", object = tr.id }
         if g:object(tr.id).carried_by == 1 then kept = kept + 1 else dropped = dropped + 1 end
-        t:eq(t:life(1), 12)
+        t:eq(t:lost(1), 3)
       end
       t:ok(kept > 0 and dropped > 0, "kept " .. kept .. ", dropped " .. dropped)
     end },
@@ -83,11 +83,11 @@ return card {
       assert(mine and theirs, "a treasure of each player")
       t:place(0, mine.at)
       t:act { kind = "pick_treasure", object = mine.id }
-      t:eq(t:life(0), 15)
+      t:eq(t:lost(0), 0)
       t:active(1)
       t:place(1, theirs.at)
       t:act { kind = "pick_treasure", object = theirs.id }
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
       t:eq(g:card(w).zone.kind, "play", "still waiting")
     end },
   },

@@ -53,8 +53,8 @@ return card {
       t:put(0, "Fire Cloak")
       t:place(1, t.game:player(0).at)
       t:punch(t:wizard(1))
-      t:eq(t:life(1), 12)
-      t:eq(t:life(0), 15)
+      t:eq(t:lost(1), 3)
+      t:eq(t:lost(0), 0)
     end },
     { "played from the hand; a spell gets no bonus, only punches do", function(t)
       t:active(0)
@@ -64,16 +64,16 @@ return card {
       t:eq(t.game:play_area(0), { c })
       t:place(1, t.game:player(0).at)
       t:cast { card = f, at = t:wizard(1) }
-      t:eq(t:life(1), 10)
-      t:eq(t:life(0), 15)
+      t:eq(t:lost(1), 5)
+      t:eq(t:lost(0), 0)
     end },
     { "punching the wearer burns the puncher for 2", function(t)
       t:active(1)
       t:put(0, "Fire Cloak")
       t:place(1, t.game:player(0).at)
       t:punch(t:wizard(0))
-      t:eq(t:life(0), 14)
-      t:eq(t:life(1), 13)
+      t:eq(t:lost(0), 1)
+      t:eq(t:lost(1), 2)
     end },
     { "a Zot! from two squares away is not answered with fire", function(t)
       t:active(1)
@@ -91,8 +91,8 @@ return card {
       t:place(1, sq)
       t:answer(1, "damage")
       t:cast { card = z, at = t:wizard(0) }
-      t:eq(t:life(0), 14)
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(0), 1)
+      t:eq(t:lost(1), 0)
     end },
     { "water damage puts the cloak out", function(t)
       t:active(1)
@@ -102,8 +102,8 @@ return card {
       t.game:set_card_data(c, "deck", "deck_1") -- (Custom Spellbook: the second group's deck)
       t:answer(1, "1")
       t:cast { card = w, at = t:wizard(0) }
-      t:eq(t:life(0), 14)
-      t:eq(t:life(1), 15, "no flames: the cloak is out")
+      t:eq(t:lost(0), 1)
+      t:eq(t:lost(1), 0, "no flames: the cloak is out")
       t:eq(t.game:card(c).zone, { kind = "pile", pile = "discard_1" }, "discarded beside its own deck")
       t:eq(#t.game:play_area(0), 0)
     end },

@@ -19,7 +19,7 @@ return card {
       local f = t:give(0, "Fireball")
       t:place(1, t.game:player(0).at)
       t:cast { card = f, at = t:wizard(1) }
-      t:eq(t:life(1), 15 - 5)
+      t:eq(t:lost(1), 5)
       t:eq(#t.game:pile("discard"), 1, "an instant spell is discarded")
       t:ok(t.game:turn().vars.attacked, "it is the turn's attack")
     end },
@@ -29,7 +29,7 @@ return card {
       local e = t:give(0, "Energy 6")
       t:place(1, t.game:player(0).at)
       t:cast { card = f, at = t:wizard(1), boost = e }
-      t:eq(t:life(1), 10)
+      t:eq(t:lost(1), 5)
     end },
     { "a wall takes one crack from 5 damage", function(t)
       t:active(0)

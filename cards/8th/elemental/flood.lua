@@ -112,7 +112,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(0, { card = f })
       t:cast { card = fb, at = t:wizard(0) }
-      t:eq(t:life(0), 15)
+      t:eq(t:lost(0), 0)
       t:eq(g:card(fb).zone.kind, "pile")
       t:eq(g:play_area(0), { f }, "the flood lasts, on its player's side")
       t:eq(g:card(f).energy, 1)
@@ -127,7 +127,7 @@ return card {
       t:answer(0, { card = f })
       t:answer(1, "damage")
       t:cast { card = z, at = t:wizard(0) }
-      t:eq(t:life(0), 14)
+      t:eq(t:lost(0), 1)
       t:eq(g:play_area(0), { f })
     end },
     { "not offered against a spell that is no attack on you", function(t)

@@ -66,7 +66,7 @@ return card {
       t:place(1, sq[1])
       t:answer(0, dir)
       t:cast { card = b }
-      t:eq(t:life(1), 12)
+      t:eq(t:lost(1), 3)
       t:eq(t.game:player(1).tokens.stun, 1)
       t:ok(t.game:turn().vars.attacked, "it is the turn's attack")
     end },
@@ -79,7 +79,7 @@ return card {
       t:place(1, sq[2])
       t:answer(0, dir)
       t:cast { card = b }
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
       t:eq(t.game:player(1).tokens.stun or 0, 0)
     end },
     { "boosted to 4 it hits a wizard further down a free line", function(t)
@@ -96,7 +96,7 @@ return card {
       t:place(1, sq[3])
       t:answer(0, dir)
       t:cast { card = b, boost = e }
-      t:eq(t:life(1), 12)
+      t:eq(t:lost(1), 3)
       t:eq(t.game:player(1).tokens.stun, 1)
     end },
     { "it bounces off a wall back through the square behind the caster", function(t)
@@ -116,9 +116,9 @@ return card {
       t:place(1, back)
       t:answer(0, dir)
       t:cast { card = b }
-      t:eq(t:life(1), 12)
+      t:eq(t:lost(1), 3)
       t:eq(t.game:player(1).tokens.stun, 1)
-      t:eq(t:life(0), 15, "the caster is not hit")
+      t:eq(t:lost(0), 0, "the caster is not hit")
     end },
   },
 }

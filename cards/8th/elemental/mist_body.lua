@@ -36,7 +36,7 @@ return card {
       t:place(1, sq[1])
       t:answer(0, dir)
       t:cast { card = b }
-      t:eq(t:life(1), 15, "no damage")
+      t:eq(t:lost(1), 0, "no damage")
       t:eq(t.game:player(1).tokens.stun, nil, "and so no stun")
     end },
     { "walks through a locked door, never through a wall", function(t)

@@ -50,7 +50,7 @@ return card {
       t:place(1, g:player(0).at)
       g:set_player_var(0, "had_turn", true) -- (so his next turn is not his first)
       t:act { kind = "card_action", card = s, action = "throw", option = { target = t:wizard(1) } }
-      t:eq(t:life(1), 12)
+      t:eq(t:lost(1), 3)
       t:ok(g:turn().vars.attacked, "the throw was the attack")
       t:eq(t:count { kind = "card_action", card = s }, 0, "one attack per turn")
       t:eq(g:card(s).zone.kind, "play", "the spell lasts")
@@ -58,7 +58,7 @@ return card {
       t:pass(2)
       t:eq(g:turn().active, 0)
       t:act { kind = "card_action", card = s, action = "throw", option = { target = t:wizard(1) } }
-      t:eq(t:life(1), 9, "another throw on a later turn")
+      t:eq(t:lost(1), 6, "another throw on a later turn")
     end },
     { "only targets in sight; never the thrower", function(t)
       local g = t.game

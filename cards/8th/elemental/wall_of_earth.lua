@@ -211,7 +211,7 @@ return card {
       t:ok(first, "some line cuts the sight")
       t:answer(0, { edge = first })
       t:cast { card = fb, at = t:wizard(0) }
-      t:eq(t:life(0), 15, "the Fireball struck the wall")
+      t:eq(t:lost(0), 0, "the Fireball struck the wall")
       t:eq(g:edge(first).barrier, "open", "the wall collapsed")
       t:eq(g:card(w).zone.kind, "pile")
       t:ok(g:turn().vars.attacked, "the attack is spent")
@@ -230,7 +230,7 @@ return card {
       t:answer(0, { card = w })
       t:answer(0, { edge = e })
       t:throw { card = r, at = t:wizard(0) }
-      t:eq(t:life(0), 15, "the rock struck the wall")
+      t:eq(t:lost(0), 0, "the rock struck the wall")
       t:eq(t:log("landed")[1].square, line[1], "it fell on the thrower's side of the wall")
       t:eq(g:edge(e).barrier, "open", "and the wall collapsed")
     end },
@@ -258,7 +258,7 @@ return card {
       t:active(1)
       -- no line left to cut the sight: no counter is offered (the strict agent fails on one)
       t:cast { card = fb, at = t:wizard(0) }
-      t:eq(t:life(0), 10, "the Fireball went through the flames to him")
+      t:eq(t:lost(0), 5, "the Fireball went through the flames to him")
       t:eq(g:card(w).zone.kind, "hand")
     end },
     { "no counter when no wall can come between (same square)", function(t)
@@ -269,7 +269,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(1, "damage")
       t:cast { card = z, at = t:wizard(0) } -- the strict agent fails on a response request
-      t:eq(t:life(0), 14)
+      t:eq(t:lost(0), 1)
     end },
     { "a Lightning Bolt turns back off it", function(t)
       local g = t.game
@@ -293,8 +293,8 @@ return card {
       t:answer(0, { edge = e })
       t:answer(1, dir)
       t:cast { card = lb, boost = two }
-      t:eq(t:life(0), 15, "the bolt never reached him")
-      t:eq(t:life(1), 12, "it turned back into the caster's own square")
+      t:eq(t:lost(0), 0, "the bolt never reached him")
+      t:eq(t:lost(1), 3, "it turned back into the caster's own square")
       t:eq(g:edge(e).barrier, "open", "the wall fell after the bolt")
       t:eq(g:card(w).zone.kind, "pile")
     end },

@@ -80,7 +80,7 @@ return card {
       t:eq(g:card(w).zone.kind, "play", "the wall lasts")
       t:eq(g:edge(e).barrier, "open", "it is no wall: nothing stops a walker")
       t:move(dir)
-      t:eq(t:life(0), 11, "the caster's own flames burn him too")
+      t:eq(t:lost(0), 4, "the caster's own flames burn him too")
       t:ok(not g:turn().vars.attacked, "not an attack")
       local tags = t:log("damage")[1].tags
       t:ok(tags.magical and tags.fire, "magical fire")
@@ -97,7 +97,7 @@ return card {
       t:answer(0, dir)
       t:cast { card = b, at = t:wizard(1) }
       t:eq(g:player(1).at, beyond, "pushed 1 square, across the flames")
-      t:eq(t:life(1), 11)
+      t:eq(t:lost(1), 4)
     end },
     { "a flight through the line burns (Windrider)", function(t)
       local g = t.game
@@ -109,7 +109,7 @@ return card {
       t:answer(0, dir)
       t:cast { card = f }
       t:eq(g:player(0).at, beyond)
-      t:eq(t:life(0), 11)
+      t:eq(t:lost(0), 4)
     end },
     { "a death in the flames is indirect: no victory point", function(t)
       local g = t.game
@@ -137,7 +137,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(0, { card = w })
       t:cast { card = b, at = t:wizard(0) }
-      t:eq(t:life(0), 15)
+      t:eq(t:lost(0), 0)
       t:eq(g:card(w).zone.kind, "pile")
       t:eq(g:card(b).zone.kind, "pile")
       t:eq(#g:play_area(0), 0, "no wall stays in play")

@@ -78,7 +78,7 @@ return card {
       t:place(1, t.game:player(0).at)
       t:answer(0, "1")
       t:cast { card = w, at = t:wizard(1) }
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
       t:eq(t.game:player(1).at, t.game:player(0).at, "no push")
       t:ok(t.game:turn().vars.attacked, "it is the turn's attack")
     end },
@@ -89,7 +89,7 @@ return card {
       t:place(1, t.game:player(0).at)
       t:answer(0, "4")
       t:cast { card = w, at = t:wizard(1), boost = e }
-      t:eq(t:life(1), 11)
+      t:eq(t:lost(1), 4)
       t:eq(t.game:player(1).at, t.game:player(0).at, "no push")
     end },
     { "boosted to 4: 1 damage and a push of 3 straight away from the caster", function(t)
@@ -113,7 +113,7 @@ return card {
       t:place(1, sq[1])
       t:answer(0, "1")
       t:cast { card = w, at = t:wizard(1), boost = e }
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
       t:eq(t.game:player(1).at, sq[4])
     end },
     { "a push stops at a wall", function(t)
@@ -129,7 +129,7 @@ return card {
       t:answer(0, "0")
       t:answer(0, blocked)
       t:cast { card = w, at = t:wizard(1) }
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
       t:eq(t.game:player(1).at, at, "the wall holds him")
     end },
     { "a dropped Fire Cloak (a Fire object) is destroyed", function(t)

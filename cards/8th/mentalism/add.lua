@@ -62,7 +62,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1) }
-      t:eq(t:life(1), 6)
+      t:eq(t:lost(1), 9)
       t:eq(g:card(a).zone.kind, "pile", "used up")
     end },
     { "a Magic card's energy value counts: Powerthrust (2) + Energy 4", function(t)
@@ -77,7 +77,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1) }
-      t:eq(t:life(1), 9)
+      t:eq(t:lost(1), 6)
     end },
     { "only the next spell: the one after has its own energy", function(t)
       local g = t.game
@@ -95,7 +95,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1) }
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
     end },
     { "needs two cards with energy values", function(t)
       t:active(0)

@@ -105,7 +105,7 @@ return card {
       t:answer(0, { card = z, target = { kind = "wizard", player = 1 } })
       t:answer(0, "damage")
       t:cast { card = ap }
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
       t:eq(g:player(0).at, home, "back in his body")
       t:ok(g:turn().vars.attacked, "the Zot! was the turn's attack")
       t:eq(g:card(ap).zone.kind, "pile")

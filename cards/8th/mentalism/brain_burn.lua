@@ -70,7 +70,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(1, "done")
       t:cast { card = b, at = t:wizard(1) }
-      t:eq(t:life(1), 11, "3 cards in hand + 1 maintained spell")
+      t:eq(t:lost(1), 4, "3 cards in hand + 1 maintained spell")
       t:ok(g:turn().vars.attacked, "the turn's attack")
     end },
     { "discarding first lowers the damage", function(t)
@@ -85,7 +85,7 @@ return card {
       t:answer(1, { card = f })
       t:answer(1, "done")
       t:cast { card = b, at = t:wizard(1) }
-      t:eq(t:life(1), 14, "one card left")
+      t:eq(t:lost(1), 1, "one card left")
       t:eq(g:card(f).zone.kind, "pile", "the spell he ended")
       t:eq(g:card(z1).zone.kind, "pile")
     end },
@@ -96,7 +96,7 @@ return card {
       t:put(1, "Fire Cloak")
       t:place(1, g:player(0).at)
       t:cast { card = b, at = t:wizard(1) }
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
       t:eq(#t:log("damage"), 0)
     end },
     { "a Full Shield cancels it: nothing discarded, no damage", function(t)
@@ -108,9 +108,9 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(1, { card = s })
       t:cast { card = b, at = t:wizard(1) }
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
       t:eq(g:card(z).zone.kind, "hand")
-      t:eq(t:life(0), 15, "the caster's own hand does not count")
+      t:eq(t:lost(0), 0, "the caster's own hand does not count")
     end },
   },
 }

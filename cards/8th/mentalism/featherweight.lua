@@ -78,7 +78,7 @@ return card {
       t:answer(1, "damage")
       if #opts > 1 then t:answer(0, opts[1].dir) end -- same square: he picks the way
       t:cast { card = z, at = t:wizard(0) }
-      t:eq(t:life(0), 15, "no damage")
+      t:eq(t:lost(0), 0, "no damage")
       t:eq(g:player(0).at, opts[1].to)
       t:eq(g:card(f).zone.kind, "play", "it lasts")
     end },
@@ -109,7 +109,7 @@ return card {
       t:answer(1, "damage")
       t:cast { card = z, at = t:wizard(0), boost = e }
       t:eq(g:player(0).at, n.to, "one square")
-      t:eq(t:life(0), 12, "three points left over")
+      t:eq(t:lost(0), 3, "three points left over")
     end },
     { "blocked at once: the points are damage", function(t)
       local g = t.game
@@ -125,7 +125,7 @@ return card {
       end
       t:answer(1, "damage")
       t:cast { card = z, at = t:wizard(0) }
-      t:eq(t:life(0), 14)
+      t:eq(t:lost(0), 1)
       t:eq(g:player(0).at, at)
     end },
     { "not for damage that is no attack", function(t)
@@ -139,7 +139,7 @@ return card {
       t:active(1)
       local d = t:give(1, "Destroy Wall")
       t:cast { card = d, at = t:wall(wall.edge) }
-      t:eq(t:life(0), 13)
+      t:eq(t:lost(0), 2)
       t:eq(g:player(0).at, s, "not moved")
     end },
     { "not cast on your own turn: a counter only", function(t)

@@ -44,8 +44,8 @@ return card {
       local f = t:give(1, "Fireball")
       t:place(1, g:player(0).at)
       t:cast { card = f, at = t:wizard(0) }
-      t:eq(t:life(0), 10)
-      t:eq(t:life(1), 10, "the attacker takes the same")
+      t:eq(t:lost(0), 5)
+      t:eq(t:lost(1), 5, "the attacker takes the same")
     end },
     { "as a counter when attacked: the attack lands and is linked back", function(t)
       local g = t.game
@@ -57,8 +57,8 @@ return card {
       t:answer(0, { card = c })
       t:answer(1, "damage")
       t:cast { card = z, at = t:wizard(0), boost = e }
-      t:eq(t:life(0), 11)
-      t:eq(t:life(1), 11)
+      t:eq(t:lost(0), 4)
+      t:eq(t:lost(1), 4)
       t:eq(g:card(c).zone.kind, "play")
       t:eq(g:card(c).energy, 1)
     end },
@@ -74,8 +74,8 @@ return card {
       t:active(1)
       local d = t:give(1, "Destroy Wall")
       t:cast { card = d, at = t:wall(wall.edge) }
-      t:eq(t:life(0), 13)
-      t:eq(t:life(1), 13, "only the wall's own 2: nothing linked back")
+      t:eq(t:lost(0), 2)
+      t:eq(t:lost(1), 2, "only the wall's own 2: nothing linked back")
     end },
     { "it ends with its energy: the link is gone", function(t)
       local g = t.game
@@ -88,8 +88,8 @@ return card {
       local f = t:give(1, "Fireball")
       t:place(1, g:player(0).at)
       t:cast { card = f, at = t:wizard(0) }
-      t:eq(t:life(0), 10)
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(0), 5)
+      t:eq(t:lost(1), 0)
     end },
     { "Negate Neutral cancels it on your turn", function(t)
       local g = t.game

@@ -24,7 +24,7 @@ return card {
       local c2 = t:give(0, "Zot!")
       t:place(1, t.game:player(0).at)
       t:cast { card = c, at = t:wizard(1) }
-      t:eq(t:life(1), 12)
+      t:eq(t:lost(1), 3)
       t:ok(t.game:turn().vars.attacked, "the turn's attack")
       t:eq(t:count { kind = "cast", card = c2 }, 0, "no second attack spell")
       t:eq(t:count { kind = "punch" }, 0, "no punch either")
@@ -35,7 +35,7 @@ return card {
       local e = t:give(0, "Energy 5")
       t:place(1, t.game:player(0).at)
       t:cast { card = c, at = t:wizard(1), boost = e }
-      t:eq(t:life(1), 8)
+      t:eq(t:lost(1), 7)
       t:eq(#t.game:pile("discard"), 2, "spell and energy card discarded")
     end },
     { "a Full Shield cancels it", function(t)
@@ -45,7 +45,7 @@ return card {
       t:place(1, t.game:player(0).at)
       t:answer(1, { card = s })
       t:cast { card = c, at = t:wizard(1) }
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
       t:ok(t.game:turn().vars.attacked, "the attack is still spent")
     end },
     { "spent as energy it boosts another spell to 2", function(t)
@@ -55,7 +55,7 @@ return card {
       t:place(1, t.game:player(0).at)
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1), boost = c }
-      t:eq(t:life(1), 13)
+      t:eq(t:lost(1), 2)
     end },
     { "never aimed at its caster", function(t)
       t:active(0)

@@ -50,10 +50,10 @@ return card {
       t:place(1, line[2])
       for i = 1, 4 do
         t:active(0)
-        t:set_life(1, 15)
+        t:set_life(1, g:config().life)
         local c = t:give(0, "Psychic Storm")
         t:cast { card = c, at = t:square(line[2]) }
-        t:eq(t:life(1), 14, "storm " .. i .. " hits")
+        t:eq(t:lost(1), 1, "storm " .. i .. " hits")
       end
       t:eq(#t:log("roll"), 0, "no dodge roll is made")
       t:eq(#t:log("evaded"), 0)
@@ -67,8 +67,8 @@ return card {
       assert(line, "a straight line of two squares")
       t:place(1, line[2])
       t:cast { card = c, at = t:square(line[2]), boost = e }
-      t:eq(t:life(1), 11)
-      t:eq(t:life(0), 15, "not in the storm")
+      t:eq(t:lost(1), 4)
+      t:eq(t:lost(0), 0, "not in the storm")
       t:ok(g:turn().vars.attacked, "the turn's attack")
     end },
     { "the caster in the storm is hurt too", function(t)
@@ -79,8 +79,8 @@ return card {
       assert(line, "a straight line")
       t:place(1, line[1])
       t:cast { card = c, at = t:square(line[1]) }
-      t:eq(t:life(1), 14)
-      t:eq(t:life(0), 14, "the square beside the target")
+      t:eq(t:lost(1), 1)
+      t:eq(t:lost(0), 1, "the square beside the target")
     end },
     { "it reaches through a wall", function(t)
       local g = t.game
@@ -93,8 +93,8 @@ return card {
       t:ok(not g:los(s, wall.to), "no sight through the wall")
       local c = t:give(0, "Psychic Storm")
       t:cast { card = c, at = t:square(s) }
-      t:eq(t:life(1), 14, "beyond the wall, but beside the square")
-      t:eq(t:life(0), 14)
+      t:eq(t:lost(1), 1, "beyond the wall, but beside the square")
+      t:eq(t:lost(0), 1)
     end },
     { "no counter of an attack on you answers it (Full Shield is not asked)", function(t)
       local g = t.game
@@ -105,7 +105,7 @@ return card {
       assert(line, "a straight line")
       t:place(1, line[2])
       t:cast { card = c, at = t:square(line[2]) } -- the strict agent fails on any question
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
       t:eq(g:card(s).zone.kind, "hand")
     end },
     { "bots see it as hostile at a square with an enemy in it, not at an empty one", function(t)

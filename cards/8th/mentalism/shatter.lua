@@ -56,7 +56,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1) }
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
       t:active(1)
       local z1 = t:give(1, "Zot!")
       local a = t:list { kind = "cast", card = z1, target = { kind = "wall" } }[1]

@@ -97,7 +97,7 @@ return card {
       t:answer(1, { card = c })
       t:answer(1, { square = to })
       t:cast { card = f, at = t:wizard(1) }
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
       t:eq(g:player(1).at, to)
       t:ok(g:turn().vars.attacked, "the attack is spent")
       t:ok(t:has { kind = "move" }, "the attacker may still walk: the counter's 'no more movement' is not his")
@@ -114,7 +114,7 @@ return card {
       t:answer(1, { square = to })
       t:cast { card = f, at = t:wizard(1) }
       t:eq(g:player(1).at, to)
-      t:eq(t:life(1), 10)
+      t:eq(t:lost(1), 5)
     end },
     { "not a counter to a spell that is no attack on him", function(t)
       local g = t.game
@@ -122,9 +122,10 @@ return card {
       local s = t:give(0, "Share Life")
       local c = t:give(1, "Teleport")
       t:set_life(0, 5)
+      t:set_life(1, 13)
       t:place(1, g:player(0).at)
       t:cast { card = s, at = t:wizard(1) } -- the strict agent fails on an unexpected question
-      t:eq(t:life(1), 10)
+      t:eq(t:life(1), 9, "shared: (5 + 13) / 2")
       t:eq(g:card(c).zone.kind, "hand")
     end },
     { "a stunned wizard who has attacked may not teleport away", function(t)

@@ -39,7 +39,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(1, { card = a })
       t:cast { card = z, at = t:wizard(1), boost = e }
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
       t:eq(g:card(z).zone.kind, "hand")
       t:eq(g:card(z).zone.player, 1, "the Zot! is his now")
       t:eq(g:card(e).zone.kind, "pile", "the energy card is discarded")
@@ -57,7 +57,7 @@ return card {
       t:answer(0, { card = a })
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1) }
-      t:eq(t:life(1), 14, "the shield never stood")
+      t:eq(t:lost(1), 1, "the shield never stood")
       t:eq(g:card(fs).zone.kind, "hand")
       t:eq(g:card(fs).zone.player, 0)
     end },
@@ -81,7 +81,7 @@ return card {
       t:give(1, "Absorb Spell")
       t:place(1, g:player(0).at)
       t:punch(t:wizard(1)) -- the strict agent fails on a response request
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
       t:eq(#g:hand(1), 1, "still in hand")
     end },
   },

@@ -31,7 +31,7 @@ return card {
       t:place(1, g:player(0).at)
       t:punch(t:wizard(1))
       t:punch(t:wizard(1))
-      t:eq(t:life(1), 13)
+      t:eq(t:lost(1), 2)
       t:eq(t:count { kind = "punch" }, 0, "no third attack")
       t:active(0)
       t:punch(t:wizard(1))
@@ -62,7 +62,7 @@ return card {
       t:place(1, g:player(0).at)
       t:punch(t:wizard(1))
       t:punch(t:wizard(1))
-      t:eq(t:life(1), 13)
+      t:eq(t:lost(1), 2)
       t:eq(t:count { kind = "move" }, 0, "attacked twice: he stays")
     end },
     { "the other wizard's attacks are not doubled", function(t)

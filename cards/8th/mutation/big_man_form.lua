@@ -34,7 +34,7 @@ return card {
       t:cast { card = b }
       t:place(1, g:player(0).at)
       t:punch(t:wizard(1))
-      t:eq(t:life(1), 12)
+      t:eq(t:lost(1), 3)
     end },
     { "nobody steps into his square", function(t)
       local g = t.game
@@ -63,7 +63,7 @@ return card {
       t:act { kind = "end_spell", card = b }
       t:place(1, g:player(0).at)
       t:punch(t:wizard(1))
-      t:eq(t:life(1), 14, "a plain punch again")
+      t:eq(t:lost(1), 1, "a plain punch again")
     end },
   },
 }

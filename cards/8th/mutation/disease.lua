@@ -53,14 +53,14 @@ return card {
       assert(n, "a free square beside it")
       t:place(1, n.to)
       t:move(n.dir)
-      t:eq(t:life(1), 12)
-      t:eq(t:life(0), 15, "not himself")
+      t:eq(t:lost(1), 3)
+      t:eq(t:lost(0), 0, "not himself")
       local back ---@type Dir?
       for _, s in ipairs(g:neighbours(n.to)) do if s.to.x == at.x and s.to.y == at.y then back = s.dir end end
       assert(back, "the way back")
       t:move(back)
       t:move(n.dir)
-      t:eq(t:life(1), 12, "at most once a turn")
+      t:eq(t:lost(1), 3, "at most once a turn")
     end },
     { "on a later turn it hurts again and uses no attack", function(t)
       local g = t.game
@@ -75,7 +75,7 @@ return card {
       assert(n, "a free square beside it")
       t:place(1, n.to)
       t:move(n.dir)
-      t:eq(t:life(1), 12)
+      t:eq(t:lost(1), 3)
       t:ok(not g:turn().vars.attacked, "no attack used")
       t:ok(t:has { kind = "punch" }, "he may still attack")
     end },
@@ -94,7 +94,7 @@ return card {
       assert(n, "a free square beside it")
       t:place(1, n.to)
       t:move(n.dir)
-      t:eq(t:life(1), 15, "mist takes no harm from an attack")
+      t:eq(t:lost(1), 0, "mist takes no harm from an attack")
     end },
     { "no harm to wizards he does not meet", function(t)
       local spots = require("test.spots")
@@ -102,7 +102,7 @@ return card {
       local d = t:give(0, "Disease")
       t:cast { card = d }
       spots.moves(t, 2)
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
     end },
   },
 }

@@ -164,9 +164,9 @@ return card {
       t:place(2, n.to)
       t:give(1, "Full Shield")
       t:act { kind = "card_action", card = x, action = "punch" }
-      t:eq(t:life(1), 14)
-      t:eq(t:life(2), 14)
-      t:eq(t:life(0), 15)
+      t:eq(t:lost(1), 1)
+      t:eq(t:lost(2), 1)
+      t:eq(t:lost(0), 0)
       t:ok(g:turn().vars.attacked, "one attack")
       t:eq(t:count { kind = "card_action", action = "punch" }, 0, "not twice")
     end, players = 3 },

@@ -38,7 +38,7 @@ return card {
       local evaded, hit = 0, 0
       for _ = 1, 16 do
         t:active(0)
-        t:set_life(1, 15)
+        t:set_life(1, g:config().life)
         local f = t:give(0, "Fireball")
         local gf = t:give(1, "Gnome Form")
         t:place(1, g:player(0).at)
@@ -49,10 +49,10 @@ return card {
         t:eq(#rolls, before + 1, "one roll for one attack")
         local r = rolls[#rolls].result
         if r <= 2 then
-          t:eq(t:life(1), 15, "rolled " .. r .. ": evaded")
+          t:eq(t:lost(1), 0, "rolled " .. r .. ": evaded")
           evaded = evaded + 1
         else
-          t:eq(t:life(1), 10, "rolled " .. r .. ": full damage")
+          t:eq(t:lost(1), 5, "rolled " .. r .. ": full damage")
           hit = hit + 1
         end
         t:eq(T.base_speed(g, 1), 2, "a gnome moves 2")
@@ -69,12 +69,12 @@ return card {
       t:cast { card = gf, boost = e }
       for _ = 1, 12 do
         t:active(0)
-        t:set_life(1, 15)
+        t:set_life(1, g:config().life)
         t:place(0, g:player(1).at)
         t:punch(t:wizard(1))
         local rolls = t:log("roll")
         local r = rolls[#rolls].result
-        if r <= 2 then evaded = evaded + 1; t:eq(t:life(1), 15) else hit = hit + 1; t:eq(t:life(1), 14) end
+        if r <= 2 then evaded = evaded + 1; t:eq(t:lost(1), 0) else hit = hit + 1; t:eq(t:lost(1), 1) end
       end
       t:ok(evaded > 0 and hit > 0, "both outcomes seen")
     end },
@@ -91,7 +91,7 @@ return card {
       local d = t:give(0, "Destroy Wall")
       local before = #t:log("roll")
       t:cast { card = d, at = t:wall(n.edge) }
-      t:eq(t:life(1), 13, "2 damage, no roll")
+      t:eq(t:lost(1), 2, "2 damage, no roll")
       t:eq(#t:log("roll"), before)
     end },
     { "not offered as a counter when the attack is aimed at someone else, nor against a neutral spell", function(t)
@@ -102,7 +102,7 @@ return card {
       t:place(2, g:player(0).at)
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(2) } -- the strict agent would fail on a response request
-      t:eq(t:life(2), 14)
+      t:eq(t:lost(2), 1)
       local w = t:give(0, "Wallivore")
       local s, n = require("test.spots").square_with_wall(g)
       assert(s and n, "a square with an inner wall")

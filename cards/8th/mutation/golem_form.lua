@@ -30,10 +30,10 @@ return card {
       local f = t:give(1, "Fireball")
       t:place(1, g:player(0).at)
       t:cast { card = f, at = t:wizard(0) }
-      t:eq(t:life(0), 12, "5 - 2")
+      t:eq(t:lost(0), 3, "5 - 2")
       t:active(0)
       t:punch(t:wizard(1))
-      t:eq(t:life(1), 13, "a golem's punch")
+      t:eq(t:lost(1), 2, "a golem's punch")
     end },
     { "a punch of 1 does him nothing; once the spell ends damage is full again", function(t)
       local g = t.game
@@ -43,12 +43,12 @@ return card {
       t:active(1)
       t:place(1, g:player(0).at)
       t:punch(t:wizard(0))
-      t:eq(t:life(0), 15, "1 - 2: nothing")
+      t:eq(t:lost(0), 0, "1 - 2: nothing")
       t:active(0)
       t:act { kind = "end_spell", card = gf }
       t:active(1)
       t:punch(t:wizard(0))
-      t:eq(t:life(0), 14, "a wizard again")
+      t:eq(t:lost(0), 1, "a wizard again")
     end },
     -- 8th: Discard and Draw Phase: over the limit by casting a spell, he discards down at once.
     { "8th: Discard and Draw Phase: cast while Extra Arms frees three items, 2 discarded at once", function(t)

@@ -68,7 +68,7 @@ return card {
       local h = t:give(0, "Heave-Ho")
       t:give(1, "Full Shield")
       t:cast { card = h, at = t:wizard(1) } -- a response request would fail the strict agent
-      t:eq(t:life(1), 13)
+      t:eq(t:lost(1), 2)
       t:eq(g:object(tr.id).carried_by, nil)
       t:eq(g:object(tr.id).at, line[2])
       t:ok(g:turn().vars.attacked, "the turn's attack")
@@ -88,7 +88,7 @@ return card {
       t:ok(a, "an empty square in sight")
       t:act(a)
       t:eq(g:object(tr.id).at, a.target.at)
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
     end },
     { "not without a treasure carried", function(t)
       local g = t.game

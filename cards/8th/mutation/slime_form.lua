@@ -80,7 +80,7 @@ return card {
       assert(n, "a free square beside it")
       t:place(1, n.to)
       t:move(n.dir)
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
       t:ok(not g:turn().vars.attacked, "no attack")
     end },
     { "no attacks, counters only; never through a wall", function(t)

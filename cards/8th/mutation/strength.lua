@@ -61,11 +61,11 @@ return card {
       t:cast { card = s, boost = e }
       t:place(1, g:player(0).at)
       t:punch(t:wizard(1))
-      t:eq(t:life(1), 13)
+      t:eq(t:lost(1), 2)
       t:active(0)
       local r = t:put(0, "Large Rock")
       t:throw { card = r, at = t:wizard(1) }
-      t:eq(t:life(1), 9, "2 doubled")
+      t:eq(t:lost(1), 6, "2 doubled")
     end },
     { "magical damage is not doubled, nor the other wizard's punch", function(t)
       local g = t.game
@@ -77,10 +77,10 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1) }
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
       t:active(1)
       t:punch(t:wizard(0))
-      t:eq(t:life(0), 14)
+      t:eq(t:lost(0), 1)
     end },
     { "tearing a treasure away succeeds on 2-4", function(t)
       local g = t.game

@@ -110,7 +110,7 @@ return card {
       t:place(1, line[2])
       local st = t:give(0, "Stretch")
       t:cast { card = st, at = t:wizard(1) }
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
       t:ok(g:turn().vars.attacked)
       t:eq(t:count { kind = "punch" }, 0)
     end },
@@ -160,7 +160,7 @@ return card {
       local nn = t:give(1, "Negate Neutral")
       t:answer(1, { card = nn })
       t:cast { card = st, at = t:wizard(1) }
-      t:eq(t:life(1), 14, "only the first punch hurt")
+      t:eq(t:lost(1), 1, "only the first punch hurt")
       t:ok(g:turn().vars.attacked, "a cancelled attack still counts")
     end },
   },

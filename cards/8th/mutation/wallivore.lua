@@ -46,20 +46,21 @@ return card {
       t:cast { card = w, at = t:wall(n.edge) }
       t:eq(g:edge(n.edge).barrier, "open")
       t:eq(g:card(cw).zone.kind, "pile", "the Create Wall spell ended with its wall")
-      t:eq(t:life(1), 15, "no damage beside it")
-      t:eq(t:life(0), 17)
+      t:eq(t:lost(1), 0, "no damage beside it")
+      t:eq(t:lost(0), -2, "the caster gained 2")
     end },
-    { "life never goes above 20", function(t)
+    { "life never goes above the maximum (config life_max: 20 in the 8th)", function(t)
       local g = t.game
+      local max = g:config().life_max ---@type integer
       local spots = require("test.spots")
       t:active(0)
       local s, n = spots.square_with_wall(g)
       assert(s and n, "a square with an inner wall")
       t:place(0, s)
-      t:set_life(0, 19)
+      t:set_life(0, max - 1)
       local w = t:give(0, "Wallivore")
       t:cast { card = w, at = t:wall(n.edge) }
-      t:eq(t:life(0), 20)
+      t:eq(t:life(0), max)
     end },
     { "no wall far away, no door, no outer wall", function(t)
       local g = t.game

@@ -36,7 +36,7 @@ return card {
       local rolls = t:log("roll")
       local r = rolls[#rolls]
       t:eq(r.sides, 4)
-      t:eq(t:life(1), 15 - r.result)
+      t:eq(t:lost(1), r.result)
     end },
     { "only counters: no Zot!, no neutral spell; a Full Shield still answers", function(t)
       local g = t.game
@@ -53,7 +53,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(0, { card = fs })
       t:cast { card = z1, at = t:wizard(0) }
-      t:eq(t:life(0), 15, "the werewolf's Full Shield cancelled the Zot!")
+      t:eq(t:lost(0), 0, "the werewolf's Full Shield cancelled the Zot!")
     end },
     { "when the spell ends he is a wizard again: speed 3, punch 1", function(t)
       local g = t.game
@@ -65,7 +65,7 @@ return card {
       t:eq(T.base_speed(g, 0), 3)
       t:place(1, g:player(0).at)
       t:punch(t:wizard(1))
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
     end },
   },
 }

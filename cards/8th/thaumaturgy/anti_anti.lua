@@ -34,7 +34,7 @@ return card {
       t:answer(0, { card = aa })
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1) }
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
       t:eq(g:card(s).zone.kind, "pile", "the shield is spent for nothing")
       t:eq(g:card(aa).zone.kind, "pile")
       t:eq(#t:log("counter"), 2)
@@ -52,7 +52,7 @@ return card {
       t:answer(0, { card = aa })
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1) }
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
       t:eq(g:card(aa1).zone.kind, "hand")
     end },
     { "no use against a spell itself: a Zot! at you is not answered with it", function(t)
@@ -63,7 +63,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1) }
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
       t:eq(g:card(aa).zone.kind, "hand")
     end },
     { "not cast on one's own turn; worth 3 energy as a boost", function(t)

@@ -36,8 +36,8 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(1, { card = b })
       t:cast { card = z, at = t:wizard(1), boost = e }
-      t:eq(t:life(1), 15, "the Zot! does nothing")
-      t:eq(t:life(0), 9, "the caster takes 6")
+      t:eq(t:lost(1), 0, "the Zot! does nothing")
+      t:eq(t:lost(0), 6, "the caster takes 6")
       t:eq(g:card(z).zone.kind, "pile")
       t:eq(g:card(b).zone.kind, "pile")
       t:ok(g:turn().vars.attacked, "the cancelled attack is still spent")
@@ -53,8 +53,8 @@ return card {
       t:answer(0, { card = aa })
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1) }
-      t:eq(t:life(1), 14)
-      t:eq(t:life(0), 15)
+      t:eq(t:lost(1), 1)
+      t:eq(t:lost(0), 0)
     end },
     { "a caster it kills gives nobody a victory point", function(t)
       local g = t.game
@@ -75,7 +75,7 @@ return card {
       local b = t:give(1, "Backlash")
       t:place(1, g:player(0).at)
       t:punch(t:wizard(1)) -- the strict agent would fail on a response request
-      t:eq(t:life(1), 14)
+      t:eq(t:lost(1), 1)
       local d = t:give(0, "Drop Object")
       t:put(1, "Large Rock")
       t:cast { card = d, at = t:wizard(1) }

@@ -53,8 +53,8 @@ return card {
       t:ok(s, "a square out of sight within 6")
       t:place(1, s)
       t:cast { card = gp, at = t:wizard(1), boost = e }
-      t:eq(t:life(1), 10)
-      t:eq(t:life(0), 15)
+      t:eq(t:lost(1), 5)
+      t:eq(t:lost(0), 0)
       t:ok(g:turn().vars.attacked)
     end },
     { "not at a wizard more than 6 squares of movement away", function(t)
@@ -79,9 +79,9 @@ return card {
       t:place(1, s)
       t:place(2, s)
       t:cast { card = gp, at = t:wizard(1) }
-      t:eq(t:life(1), 14, "energy 1")
-      t:eq(t:life(2), 15, "the other wizard there is untouched")
-      t:eq(t:life(0), 15)
+      t:eq(t:lost(1), 1, "energy 1")
+      t:eq(t:lost(2), 0, "the other wizard there is untouched")
+      t:eq(t:lost(0), 0)
     end, players = 3 },
     { "a Full Shield cancels it", function(t)
       local g = t.game
@@ -91,7 +91,7 @@ return card {
       t:place(1, hidden_square(g, g:player(0).at, 2, REACH))
       t:answer(1, { card = fs })
       t:cast { card = gp, at = t:wizard(1) }
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
       t:ok(g:turn().vars.attacked, "the attack is spent")
     end },
     { "decks: two in Thaumaturgy, a deck of 24 with its borrowed cards", function(t)

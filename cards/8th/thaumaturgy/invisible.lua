@@ -48,15 +48,15 @@ return card {
       local misses = 0
       for _ = 1, 5 do
         t:active(1)
-        t:set_life(0, 15)
+        t:set_life(0, g:config().life)
         t:place(1, g:player(0).at)
         local f = t:give(1, "Fireball")
         t:cast { card = f, at = t:wizard(0) }
         local r = last_roll(t)
         if r == 1 then
-          t:eq(t:life(0), 10, "a 1: it hits")
+          t:eq(t:lost(0), 5, "a 1: it hits")
         else
-          t:eq(t:life(0), 15, "a " .. r .. ": evaded")
+          t:eq(t:lost(0), 0, "a " .. r .. ": evaded")
           misses = misses + 1
         end
         t:ok(g:turn().vars.attacked, "the attack is spent either way")
@@ -71,7 +71,7 @@ return card {
       t:active(1)
       t:place(1, g:player(0).at)
       t:punch(t:wizard(0))
-      t:eq(t:life(0), last_roll(t) == 1 and 14 or 15)
+      t:eq(t:lost(0), last_roll(t) == 1 and 1 or 0)
     end },
     { "cast as a counter to a Fireball, it rolls for that very attack and then lasts", function(t)
       local g = t.game
@@ -81,7 +81,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(0, { card = inv })
       t:cast { card = f, at = t:wizard(0) }
-      t:eq(t:life(0), last_roll(t) == 1 and 10 or 15)
+      t:eq(t:lost(0), last_roll(t) == 1 and 5 or 0)
       t:eq(g:play_area(0), { inv }, "it lasts, on its player's side")
       t:eq(g:card(inv).energy, 1)
     end },

@@ -114,7 +114,7 @@ return card {
       local c = t:give(0, "Pass Through Wall")
       t:cast { card = c, at = t:wall(n.edge) }
       t:eq(g:player(0).at, n.to, "beyond the flames")
-      t:eq(t:life(0), 15, "the fire is ignored")
+      t:eq(t:lost(0), 0, "the fire is ignored")
       t:eq(#t:log("damage"), 0)
       t:eq(g:card(wf).zone.kind, "play", "the flames still burn")
     end },

@@ -38,8 +38,8 @@ return card {
       local his = 0
       for _, d in ipairs(t:log("draw")) do if d.player == 1 then his = his + 1 end end
       t:eq(his, 2)
-      t:eq(t:life(1), 13)
-      t:eq(t:life(0), 15, "the caster's own draws do nothing")
+      t:eq(t:lost(1), 2)
+      t:eq(t:lost(0), 0, "the caster's own draws do nothing")
     end },
     { "he need not draw: no card, no damage", function(t)
       local g = t.game
@@ -51,7 +51,7 @@ return card {
       t:answer(1, "draw_0")
       t:pass(2)
       t:eq(#g:hand(1), 0)
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
     end },
     { "only the turn it is cast is the caster's attack; it ends with its energy", function(t)
       local g = t.game
@@ -77,7 +77,7 @@ return card {
       t:cast { card = sd, at = t:wizard(1) }
       t:eq(g:card(sd).zone.kind, "pile")
       t:pass(2)
-      t:eq(t:life(1), 15)
+      t:eq(t:lost(1), 0)
     end },
   },
 }

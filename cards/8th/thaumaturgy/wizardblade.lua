@@ -75,7 +75,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(0, { card = e })
       t:act { kind = "card_action", card = b, action = "strike", option = { target = t:wizard(1) } }
-      t:eq(t:life(1), 10)
+      t:eq(t:lost(1), 5)
       t:eq(g:card(e).zone.kind, "pile", "the card is spent")
       t:eq(g:card(aa).zone.kind, "hand", "the other one is kept")
       t:eq(g:card(b).zone.kind, "play", "the blade is kept")
@@ -107,7 +107,7 @@ return card {
       t:place(1, g:player(0).at)
       t:answer(1, { card = s })
       t:act { kind = "card_action", card = b, action = "strike", option = { target = t:wizard(1) } }
-      t:eq(t:life(1), 12)
+      t:eq(t:lost(1), 3)
       t:eq(g:card(e).zone.kind, "pile")
       t:eq(g:card(fs).zone.kind, "hand")
     end },

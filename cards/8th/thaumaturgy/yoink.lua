@@ -39,7 +39,7 @@ return card {
       t:eq(#g:play_area(1), 0)
       t:eq(g:card(r).controller, 0)
       t:ok(g:turn().vars.attacked)
-      t:eq(t:life(1), 15, "no damage")
+      t:eq(t:lost(1), 0, "no damage")
       t:eq(t:count { kind = "throw", card = r }, 0, "no second attack this turn")
     end },
     { "the caster picks among several items; a taken Master Key opens doors for him", function(t)
