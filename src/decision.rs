@@ -196,8 +196,6 @@ impl Request {
         self.options.len() == 1 && self.min == 1 && self.max == 1
     }
 
-    /// The option meant by what a person typed: its number, its key (any case), or the only
-    /// key that begins with, else contains, the text. Else an error listing the nearest keys.
     /// The option meant by what a person typed: its number, its key or its label (any case),
     /// or the only label (else key) that begins with, else contains, the text. Else an error
     /// listing the nearest labels.

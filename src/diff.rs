@@ -72,18 +72,29 @@ pub fn diff(root: &Path, a: &str, b: &str) -> Result<RulesetDiff, String> {
             (!fields.is_empty()).then(|| CardChange { name: name.clone(), fields })
         })
         .collect();
+    let chain_a: Vec<String> = ra.chain.iter().map(|l| l.name.clone()).collect();
+    let chain_b: Vec<String> = rb.chain.iter().map(|l| l.name.clone()).collect();
+    // A ruleset against one it extends (a house rule against its base): of the base's own Lua,
+    // only the files the variant's folder changes, not all the variant inherits untouched.
+    let (mut lua_a, mut lua_b) = (own_lua(&ra.dir), own_lua(&rb.dir));
+    if chain_b[1..].contains(&a.to_string()) {
+        lua_a.modules.retain(|file, _| lua_b.modules.contains_key(file));
+    }
+    if chain_a[1..].contains(&b.to_string()) {
+        lua_b.modules.retain(|file, _| lua_a.modules.contains_key(file));
+    }
     Ok(RulesetDiff {
         a: a.to_string(),
         b: b.to_string(),
-        chain_a: ra.chain.iter().map(|l| l.name.clone()).collect(),
-        chain_b: rb.chain.iter().map(|l| l.name.clone()).collect(),
+        chain_a,
+        chain_b,
         config: pairs_that_differ(&flatten(&ra.config), &flatten(&rb.config)),
         options_only_a,
         options_only_b,
         phases_a: ra.file.phases.iter().map(|p| p.name.clone()).collect(),
         phases_b: rb.file.phases.iter().map(|p| p.name.clone()).collect(),
-        lua_a: own_lua(&ra.dir),
-        lua_b: own_lua(&rb.dir),
+        lua_a,
+        lua_b,
         cards_only_a,
         cards_only_b,
         cards_changed,

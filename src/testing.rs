@@ -458,7 +458,11 @@ fn run_test_game(
     let t = harness(&engine, &script, &idle).map_err(|e| e.to_string())?;
     k.host.call_with_budget::<_, ()>(&f, t, crate::engine::SESSION_BUDGET).map_err(|e| e.message().to_string())?;
     if let Some(left) = script.borrow().queue.front() {
-        return Err(format!("answer for player {} never asked for: {:?} {:?}", left.player, left.keys, left.records));
+        return Err(format!(
+            "answer for player {} never asked for: {:?} {:?} (a question with one possible answer is \
+             answered without asking: queue answers only where there is a choice)",
+            left.player, left.keys, left.records
+        ));
     }
     engine.with_state(|s| s.check_card_places())?;
     Ok(())

@@ -41,6 +41,10 @@ fn a_house_rule_against_its_edition() {
     assert!(d.cards_only_a.is_empty() && d.cards_only_b.is_empty() && d.cards_changed.is_empty());
     assert_eq!(d.lua_b.modules.keys().collect::<Vec<_>>(), ["common.lua"]);
     assert_eq!(d.lua_b.modules["common.lua"], ["victory_points"]);
+    // Of the 8th's own Lua only what the variant changes: the file it replaces functions of.
+    assert_eq!(d.lua_a.modules.keys().collect::<Vec<_>>(), ["common.lua"], "{}", render(&d));
+    let d = diff(Path::new("."), "8th-blitz", "8th").unwrap();
+    assert_eq!(d.lua_b.modules.keys().collect::<Vec<_>>(), ["common.lua"], "either way round");
 }
 
 #[test]

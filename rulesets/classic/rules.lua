@@ -30,7 +30,7 @@ end
 -- One deck of every printed card, each as many times as its file's `copies` says (or
 -- [config.copies]); then the designers' cards, in key order, in the deck's blank places (at
 -- most `blank_cards` copies in all: classic, the card list). Game var `blank_slots`: the
--- designers' card keys dealt in.
+-- designers' card keys dealt in, one for each blank place a copy takes.
 function rules.build_deck(game)
   local cfg = game:config()
   local blanks, dealt, deck = cfg.blank_cards or 0, {}, {}
@@ -39,7 +39,7 @@ function rules.build_deck(game)
     if designers(cfg, key) then
       copies = math.min(copies, blanks)
       blanks = blanks - copies
-      if copies > 0 then dealt[#dealt + 1] = key end
+      for _ = 1, copies do dealt[#dealt + 1] = key end
     end
     for _ = 1, copies do deck[#deck + 1] = key end
   end
