@@ -149,7 +149,7 @@ return scenarios {
       t:active(0)
       t:place(0, path[1])
       t:place(1, X)
-      local tr = treasures_of(g, 1)[1]
+      local tr = assert(treasures_of(g, 1)[1], "player 1 has a treasure") --[[@as Object]]
       g:set_object(tr.id, { carried_by = 0 })
       local n = t:give(0, "NUMBER 3")
       local f = t:give(0, "Fireball")
@@ -230,7 +230,7 @@ return scenarios {
     end, players = 3 },
     { "How to Win (E3d): a treasure taken off his Lair takes its point with it; a kill later is one point only", function(t)
       local g = t.game
-      local tr = treasures_of(g, 1)[1]
+      local tr = assert(treasures_of(g, 1)[1], "player 1 has a treasure") --[[@as Object]]
       t:active(0)
       bring_home(t, 0, tr)
       t:eq(common.victory_points(g, 0), 1)
@@ -309,6 +309,7 @@ return scenarios {
       t:active(0)
       local a, line = spots.straight(g, 2)
       t:ok(a, "three squares in a row")
+      assert(line, "the two squares after the first")
       t:place(0, a)
       local b, c = line[1], line[2]
       t:cast { card = t:give(0, "Thornbush"), at = t:square(c) }
@@ -318,6 +319,7 @@ return scenarios {
       t:eq(g:object(bush.id).damage, 3, "it hit the bush")
       local rock = lying(g, b, r)
       t:ok(rock, "the rock lies in the square before the bush")
+      ---@cast rock Object
       t:active(1)
       t:place(1, b)
       t:act { kind = "pick_object", object = rock.id }
@@ -369,6 +371,7 @@ return scenarios {
       t:move(gap.dir)
       local at = g:player(0).at
       t:ok(same(at, gap.to), "through the gap")
+      ---@cast at Square
       local d = STEP[gap.dir]
       t:eq(g:sector_of { x = at.x - d[1], y = at.y - d[2] }, nil, "on the opposite edge of the board")
     end, players = 5 },
@@ -422,6 +425,7 @@ return scenarios {
       local g = t.game
       local a, line = spots.straight(g, 2)
       t:ok(a, "three squares in a row")
+      assert(line, "the two squares after the first")
       local mid, far = line[1], line[2]
       local _, dagger = scenes.object_on(g, "Dagger", mid)
       t:place(1, mid)
@@ -447,7 +451,7 @@ return scenarios {
       local g = t.game
       t:active(0)
       local at, n = roomy(t)
-      assert(n, "a free square beside")
+      t:ok(n ~= nil, "a free square beside")
       t:place(0, at)
       local c = t:give(0, "Wall of Fire")
       local two = t:give(0, "NUMBER 2")

@@ -13,6 +13,9 @@ local OPPOSITE = { N = "S", S = "N", E = "W", W = "E" }
 local same, roomy, home_of = spots.same_square, spots.roomy, spots.home_of
 local lying, in_hand = scenes.lying, scenes.in_hand
 
+-- The door standing on edge e (none there fails the test).
+local function door_on(g, e) return assert(g:edge(e).door, "a door on that edge") end
+
 -- The Board: player 0 (active) beside a closed door of neither player 0's nor player 1's
 -- sector (spots.foreign_door), player 1 in the square beyond it. Returns player 0's square,
 -- the direction through the door and its edge.
@@ -71,7 +74,7 @@ end
 -- (its edge and direction) and the card.
 local function fire_beside(t, p, boost)
   local at, n = roomy(t)
-  assert(n, "a free square beside")
+  t:ok(n ~= nil, "a free square beside")
   t:active(p)
   t:place(p, at)
   local w = t:give(p, "Wall of Fire")
@@ -264,17 +267,17 @@ return scenarios {
       t:ok(not t:has { kind = "cast", card = bolt, target = t:wizard(1) }, "the closed door hides him")
       local two = t:give(0, "NUMBER 2")
       t:cast { card = two, at = t:door(e) }
-      t:eq(g:edge(e).door.open, true, "open")
-      t:eq(g:edge(e).door.tags.held_by, 0, "held for the one who opened it")
+      t:eq(door_on(g, e).open, true, "open")
+      t:eq(door_on(g, e).tags.held_by, 0, "held for the one who opened it")
       t:cast { card = bolt, at = t:wizard(1) }
       t:eq(t:life(1), 12, "cast through the open door")
       t:move(dir)
-      t:eq(g:edge(e).door.open, true, "he passed it: still beside it, still open")
+      t:eq(door_on(g, e).open, true, "he passed it: still beside it, still open")
       local away = step_away(t, e)
       t:ok(away, "a step away from the door")
       t:move(away --[[@as string]])
-      t:eq(g:edge(e).door.open, false, "closed as he left its side")
-      t:eq(g:edge(e).door.tags.held_by, nil)
+      t:eq(door_on(g, e).open, false, "closed as he left its side")
+      t:eq(door_on(g, e).tags.held_by, nil)
       t:pass(1)
       for _, a in ipairs(t:log("answer")) do t:ok(a.kind ~= "hold_door", "no door to ask about") end
     end, players = 3 },
@@ -283,30 +286,31 @@ return scenarios {
       local from, dir, e = open_door_then(t, "hold")
       t:eq(g:turn().active, 1)
       t:eq(scenes.asked(t, "hold_door"), 1, "asked once")
-      t:eq(g:edge(e).door.open, true, "still held open")
+      t:eq(door_on(g, e).open, true, "still held open")
       t:ok(t:has { kind = "move", dir = OPPOSITE[dir] }, "player 1 may go through")
       t:move(OPPOSITE[dir])
       t:ok(same(g:player(1).at, from), "through the held door")
-      t:eq(g:edge(e).door.open, true, "its holder is still beside it")
+      t:eq(door_on(g, e).open, true, "its holder is still beside it")
     end, players = 3 },
     { "The Board: answering close at the end of his turn, the door he held shuts and stays locked to others", function(t)
       local g = t.game
       local _, dir, e = open_door_then(t, "close")
       t:eq(g:turn().active, 1)
-      t:eq(g:edge(e).door.open, false, "closed")
-      t:eq(g:edge(e).door.tags.held_by, nil)
+      t:eq(door_on(g, e).open, false, "closed")
+      t:eq(door_on(g, e).tags.held_by, nil)
       t:ok(not t:has { kind = "move", dir = OPPOSITE[dir] }, "locked for player 1")
     end, players = 3 },
     { "The Board: the doors of his own sector let him through freely; an enemy cannot pass them", function(t)
       local g = t.game
       local a, dir, b, e = spots.home_door(g, 0)
       t:ok(a, "a door printed on player 0's sector")
+      assert(dir, "the direction through that door")
       t:active(0)
       t:place(0, a)
       t:ok(t:has { kind = "move", dir = dir }, "his own door")
       t:move(dir)
       t:ok(same(g:player(0).at, b), "through it")
-      t:eq(g:edge(e).door.open, false, "it does not stay open behind him")
+      t:eq(door_on(g, e).open, false, "it does not stay open behind him")
       t:active(1)
       t:place(1, a)
       t:ok(not t:has { kind = "move", dir = dir }, "locked for the enemy")
@@ -403,6 +407,7 @@ return scenarios {
       local g = t.game
       local from, _, _, e = spots.foreign_door(g, { 0, 1 })
       t:ok(from, "a door")
+      assert(e, "that door's edge")
       t:place(0, from)
       g:set_edge_damage(e, 8)
       t:active(0)

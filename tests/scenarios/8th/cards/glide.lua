@@ -9,7 +9,7 @@ return card {
   text = "Glide one square in any open direction.",
   resolve = function(ctx)
     local game, p = ctx.game, ctx.caster
-    local at = game:player(p).at
+    local at = assert(game:player(p).at, "Test Glide: the caster is on the board")
     for _, dir in ipairs({ "N", "E", "S", "W" }) do
       local r = game:run(at, dir, 1)
       if #r.squares == 1 and #game:wizards_at(r.squares[1]) == 0 then
