@@ -3,7 +3,7 @@
 -- card-test harness: two players unless a test says `players = n`; empty hands; player 0
 -- active; combat open. Examples that need the 9th's own new cards (Wall of Water, Heartstone,
 -- Granite Cube, ...) are not here: E5 is played with Destroy Wall instead of Wall of Water.
-local treasures_of = require("lib.query").treasures_of
+local treasures_of = require("test.query").treasures_of
 local spots = require("test.spots")
 local scenes = require("test.scenes")
 local movement = require("rules.movement")

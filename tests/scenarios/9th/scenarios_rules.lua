@@ -3,7 +3,7 @@
 -- section. Run by `wizwar test --ruleset 9th` with the card-test harness: two players unless
 -- a test says `players = n`; empty hands; player 0 active; combat open (the first-turn rule
 -- is off unless a test clears game var `combat_open`).
-local treasures_of = require("lib.query").treasures_of
+local treasures_of = require("test.query").treasures_of
 local spots = require("test.spots")
 local scenes = require("test.scenes")
 local movement = require("rules.movement")

@@ -1,5 +1,5 @@
--- Shared card helpers: questions about the board that many cards and tests ask.
--- require("lib.query") from a card file; the module is read-only and keeps no game state.
+-- Test helpers: questions about the board that the rulebook scenarios ask.
+-- require("test.query") from a scenario file; read-only, it keeps no game state.
 local query = {}
 
 -- Every treasure belonging to `owner` (lying on the board or carried), in object-id order.
