@@ -467,7 +467,9 @@ fn ctrl_c_in_play_keeps_the_game_to_go_on_with() {
     let saves = dir.join("saves");
     let saved = dir.join("saved.json");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
-        .args(["--root", "tests/fixtures/engine", "play", "--ruleset", "toy", "--human", "0", "--quiet", "--save"])
+        // (seed 1: B, a bot, does not kill A in its turn, so A is asked again and waits)
+        .args(["--root", "tests/fixtures/engine", "play", "--ruleset", "toy", "--seed", "1", "--human", "0", "--quiet"])
+        .arg("--save")
         .arg(&saved)
         .env("WIZWAR_SAVES", &saves)
         .stdin(std::process::Stdio::piped())

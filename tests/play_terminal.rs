@@ -72,7 +72,8 @@ impl Terminal {
         }
     }
 
-    /// Reads what the program writes until it has been quiet a while; false when it ended.
+    /// Reads what the program writes until it has been quiet a while at a prompt (the cursor on
+    /// a line beginning with `>`, or a long menu's `...)>`); false when it ended.
     fn settle(&mut self) -> bool {
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
@@ -81,10 +82,15 @@ impl Terminal {
                     self.screen.process(&bytes);
                     self.written.extend_from_slice(&bytes);
                 }
-                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => return true,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                    let line = self.cursor_line();
+                    if line.trim_start().starts_with('>') || line.contains(")>") {
+                        return true;
+                    }
+                }
                 Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return false,
             }
-            assert!(Instant::now() < deadline, "the program never waited for input");
+            assert!(Instant::now() < deadline, "the program never waited for input: {:#?}", self.rows());
         }
     }
 
