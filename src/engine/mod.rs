@@ -227,6 +227,16 @@ impl Engine {
         self.k.answers.borrow().clone()
     }
 
+    /// Every answer the game has been given: those of its finished steps and, at an open
+    /// question, those already given in the step it asks in (undone with the step when it
+    /// stopped to ask, they wait to be replayed when it goes on). A game kept now and taken up
+    /// again asks the open question, not the step's first.
+    pub fn answers_given(&self) -> Vec<Answered> {
+        let mut given = self.answers();
+        given.extend(self.k.replay.borrow().iter().cloned());
+        given
+    }
+
     pub fn card_defs(&self) -> impl Iterator<Item = &CardDef> {
         self.k.cards.values().map(|c| &c.def)
     }

@@ -136,7 +136,7 @@ pub fn resume(root: &Path, loaded: &Loaded, agent: Box<dyn crate::decision::Agen
 pub fn steps_after_play(engine: &Engine, loaded: &[Step]) -> Vec<Step> {
     let replayed = loaded.iter().filter(|s| matches!(s, Step::Answer { .. })).count();
     let mut steps = loaded.to_vec();
-    steps.extend(steps_of(engine.answers().into_iter().skip(replayed).collect()));
+    steps.extend(steps_of(engine.answers_given().into_iter().skip(replayed).collect()));
     steps
 }
 
