@@ -100,7 +100,13 @@ pub fn overlay_named(st: &GameState, card_name: &dyn Fn(crate::state::CardId) ->
 /// open doors, damage), the wizards, treasures and other objects, the turn in the title, and
 /// every wizard's life and what he carries in the key.
 pub fn state_svg(st: &GameState) -> String {
-    let mut o = overlay(st);
+    state_svg_named(st, &|_| None)
+}
+
+/// [`state_svg`], things on the board that are cards named by `card_name` (see
+/// [`overlay_named`]).
+pub fn state_svg_named(st: &GameState, card_name: &dyn Fn(crate::state::CardId) -> Option<String>) -> String {
+    let mut o = overlay_named(st, card_name);
     // The turn numbers the story tells: between two turns, the one just played and the next.
     let n = st.turn.number;
     o.title = Some(if st.result.is_some() {

@@ -514,8 +514,11 @@ fn the_svg_is_well_formed_and_draws_every_wall_door_and_column() {
     assert_eq!(count(&svg, r#"class="home""#), 2);
     assert_eq!(count(&svg, r#"class="treasure-start""#), 4);
     assert_eq!(count(&svg, r#"class="obstacle""#), 1);
-    // One tinted square per square, one coordinate label each.
-    assert_eq!(count(&svg, "<rect x="), 1 + 50, "the background and the squares");
+    // One tinted square per square (naming its square for a page's clicks), one coordinate
+    // label each.
+    assert_eq!(count(&svg, "<rect x="), 1, "the background");
+    assert_eq!(count(&svg, r#"<rect class="square""#), 50, "the squares");
+    assert!(svg.contains(r#"<rect class="square" data-x="9" data-y="4" "#), "the last square says where it is");
     assert!(svg.contains(">9,4</text>"));
     // Marks: a circle each, glyph as text, labels escaped.
     assert_eq!(count(&svg, r#"class="mark mark-wizard""#), 2);
@@ -551,7 +554,8 @@ fn the_svg_draws_portals_and_warps() {
     assert_eq!(count(&svg, r#"class="warp-side""#), 4);
     assert!(svg.contains("warp 1: (5,4)S..(9,4)S &lt;-&gt; (4,5)E..(4,9)E"));
     // The three sectors' squares, none where the fourth would be.
-    assert_eq!(count(&svg, "<rect x="), 1 + 75);
+    assert_eq!(count(&svg, "<rect x="), 1);
+    assert_eq!(count(&svg, r#"<rect class="square""#), 75);
 }
 
 /// Writes sample pictures to target/ for a person to look at.

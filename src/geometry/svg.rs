@@ -10,9 +10,10 @@
 //! and a key close the picture.
 //!
 //! Written by hand with `std` only; every text is escaped. Each element that stands for a board
-//! feature carries a class (`wall`, `created-wall`, `destroyed`, `door`, `door-open`, `column`,
-//! `obstacle`, `home`, `treasure-start`, `mark`, `portal`, `warp`, `wrap`) so tools and tests can
-//! find them; the key's samples use `key-*` classes instead.
+//! feature carries a class (`square`, with its `data-x` and `data-y`; `wall`, `created-wall`,
+//! `destroyed`, `door`, `door-open`, `column`, `obstacle`, `home`, `treasure-start`, `mark`,
+//! `portal`, `warp`, `wrap`) so tools, tests and the web table's page can find them; the key's
+//! samples use `key-*` classes instead.
 
 use super::board::{Barrier, Board};
 use super::render::{
@@ -318,13 +319,16 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
     // Which features appear, for the key.
     let mut used: BTreeSet<&'static str> = BTreeSet::new();
 
-    // Squares: sector tint, thin grid, coordinates in the corner.
+    // Squares: sector tint, thin grid, coordinates in the corner. Each names its square
+    // (`data-x`, `data-y`): the web table's page answers a click on one.
     out.push_str("<g id=\"squares\">\n");
     for s in board.squares() {
         let (_, pale) = sector_colours(board, board.sector_of(s).unwrap_or(0));
         let _ = writeln!(
             out,
-            r##"<rect x="{:.1}" y="{:.1}" width="{CELL}" height="{CELL}" fill="{pale}" stroke="#c8c8c8" stroke-width="0.6"/>"##,
+            r##"<rect class="square" data-x="{}" data-y="{}" x="{:.1}" y="{:.1}" width="{CELL}" height="{CELL}" fill="{pale}" stroke="#c8c8c8" stroke-width="0.6"/>"##,
+            s.x,
+            s.y,
             px(s.x),
             py(s.y)
         );
