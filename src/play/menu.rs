@@ -88,6 +88,15 @@ pub enum Step {
     Wrong(String),
 }
 
+/// An entry of the steps as a whole (for a page that shows them as buttons): an option's key,
+/// or the entries of the next step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    pub label: String,
+    pub key: Option<String>,
+    pub then: Vec<Node>,
+}
+
 /// A pick-one request asked in steps.
 pub struct Steps<'r> {
     req: &'r Request,
@@ -171,6 +180,26 @@ impl<'r> Steps<'r> {
                 None => Step::Wrong(e),
             },
         }
+    }
+
+    /// Every step at once, from the first: each entry an option's key or the next step's
+    /// entries (not cut into pages: a page of buttons has room).
+    pub fn tree(&self) -> Vec<Node> {
+        self.nodes(&self.stack[0])
+    }
+
+    fn nodes(&self, f: &Frame) -> Vec<Node> {
+        self.parts(&f.opts, f.level)
+            .into_iter()
+            .map(|(label, opts)| {
+                if opts.len() == 1 || f.level == Level::Each {
+                    Node { label, key: Some(self.req.options[opts[0]].key.clone()), then: Vec::new() }
+                } else {
+                    let next = self.frame(opts, f.level.next());
+                    Node { label, key: None, then: self.nodes(&next) }
+                }
+            })
+            .collect()
     }
 
     /// How many numbered entries the current step shows.
@@ -363,4 +392,57 @@ fn named(entries: &[Entry], text: &str) -> Option<usize> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decision::Choice;
+
+    fn option(key: &str, label: &str, fields: Vec<(&str, Value)>) -> Choice {
+        let value = Value::Map(fields.into_iter().map(|(k, v)| (k.to_string(), v)).collect());
+        Choice { key: key.into(), label: label.into(), value }
+    }
+
+    #[test]
+    fn the_tree_holds_every_option_once_in_the_steps_the_terminal_asks() {
+        let kind = |k: &str| ("kind", Value::Str(k.into()));
+        let mut options = vec![option("end", "end the phase", vec![kind("end")])];
+        for d in ["N", "E", "S", "W"] {
+            options.push(option(&format!("move {d}"), &format!("move {d}"), vec![kind("move")]));
+        }
+        // Two copies of one card (ids 7 and 8) at six targets: one entry for the card.
+        for card in [7, 8] {
+            for t in 0..6 {
+                let target =
+                    Value::Map([("label".to_string(), Value::Str(format!("square {t}")))].into_iter().collect());
+                options.push(option(
+                    &format!("cast {card} {t}"),
+                    &format!("cast Spark at square {t}"),
+                    vec![kind("cast"), ("card", Value::Int(card)), ("target", target)],
+                ));
+            }
+        }
+        let req = Request::one(0, "action", "What now?", options);
+        assert!(in_steps(&req));
+        let names = [(7, "Spark".to_string()), (8, "Spark".to_string())].into_iter().collect();
+        let tree = Steps::new(&req, names).tree();
+        let labels: Vec<&str> = tree.iter().map(|n| n.label.as_str()).collect();
+        assert_eq!(labels, ["end the phase", "move (4 choices)", "cast Spark (12 choices)"]);
+        fn keys(nodes: &[Node], out: &mut Vec<String>) {
+            for n in nodes {
+                assert!(n.key.is_some() == n.then.is_empty(), "{} is an option or a step", n.label);
+                out.extend(n.key.clone());
+                keys(&n.then, out);
+            }
+        }
+        let mut found = Vec::new();
+        keys(&tree, &mut found);
+        // (either copy answers: the step shows a target once, and takes the first copy's)
+        assert!(found.contains(&"end".to_string()) && found.contains(&"move W".to_string()));
+        assert_eq!(tree[2].then.len(), 6, "one entry a target: {:?}", tree[2].then);
+        found.sort();
+        found.dedup();
+        assert_eq!(found.len(), 1 + 4 + 6);
+    }
 }
