@@ -236,25 +236,43 @@ fn table(root: &Path, args: &PlayArgs, saves_folder: Option<&Path>) -> Result<Ta
     Ok(Table { setup, people, bots, search, loaded, from_saves })
 }
 
-/// The engine of `table`'s game, at its last step, with its bots (their generators where
-/// they stood when it was kept, if the same bots sit at the same seats).
+/// The engine of `table`'s game, at its last step, with its bots.
 fn build(root: &Path, table: &Table) -> Result<Engine, String> {
-    let setup = &table.setup;
+    let seating = Seating {
+        people: table.people.clone(),
+        bots: table.bots,
+        search: table.search,
+        generators: Vec::new(),
+        over: false,
+    };
+    engine_for(root, &table.setup, &seating, table.loaded.as_ref())
+}
+
+/// The engine of a game (new, or `loaded` at its last step) seated as `seating` says: people
+/// at its people's seats, its bots at the others (their generators where they stood when it was
+/// kept, if the same bots sit at the same seats). `play` and `serve` seat games alike, so a
+/// seed deals the same game in both.
+pub fn engine_for(
+    root: &Path,
+    setup: &GameSetup,
+    seating: &Seating,
+    loaded: Option<&Loaded>,
+) -> Result<Engine, String> {
     let rules = crate::search::Rules { root: root.to_path_buf(), setup: setup.clone(), variants: vec![] };
     // A person's seat never answers by itself: the game stops at his question and the front
     // end shows it, reads his answer and goes on.
     let agents: Vec<Box<dyn Agent>> = (0..setup.players as u32)
         .map(|p| -> Box<dyn Agent> {
-            if table.people.contains(&p) {
+            if seating.people.contains(&p) {
                 Box::new(QueueAgent::default())
             } else {
-                table.bots.agent(crate::sim::bot_seed(setup.seed, p), &rules, table.search)
+                seating.bots.agent(crate::sim::bot_seed(setup.seed, p), &rules, seating.search)
             }
         })
         .collect();
     let mut seats = Seats { agents };
-    if let Some(saved) = table.loaded.as_ref().and_then(|l| l.seating.as_ref()) {
-        let same = saved.people == table.people && saved.bots == table.bots && saved.search == table.search;
+    if let Some(saved) = loaded.and_then(|l| l.seating.as_ref()) {
+        let same = saved.people == seating.people && saved.bots == seating.bots && saved.search == seating.search;
         let mut now = seats.generators();
         if same && now.len() == saved.generators.len() {
             for (g, s) in now.iter_mut().zip(&saved.generators) {
@@ -262,7 +280,7 @@ fn build(root: &Path, table: &Table) -> Result<Engine, String> {
             }
         }
     }
-    match &table.loaded {
+    match loaded {
         Some(l) => crate::repl::resume(root, l, Box::new(seats)),
         None => Engine::new(root, setup, Box::new(seats)),
     }
@@ -330,11 +348,12 @@ fn choose_kept(folder: Option<&Path>, which: Option<usize>) -> Result<PathBuf, S
 }
 
 /// Keeps the game as it goes: in every file of `files`, with who sits where.
-struct Kept<'a> {
+pub struct Kept<'a> {
     setup: &'a GameSetup,
     /// The steps the game was loaded with.
     prior: Vec<crate::repl::Step>,
-    seating: Seating,
+    /// Who sits where, kept with the game (`over` once it is).
+    pub seating: Seating,
     files: Vec<PathBuf>,
     svg_dir: Option<PathBuf>,
     /// Keeping failed once already (said once).
@@ -342,8 +361,14 @@ struct Kept<'a> {
     picture_failed: bool,
 }
 
-impl Kept<'_> {
-    fn keep(&mut self, engine: &Engine) -> Result<String, String> {
+impl<'a> Kept<'a> {
+    /// Keeps `setup`'s game (loaded with the steps `prior`) in `files`, seated as `seating`.
+    pub fn new(setup: &'a GameSetup, prior: Vec<crate::repl::Step>, seating: Seating, files: Vec<PathBuf>) -> Kept<'a> {
+        Kept { setup, prior, seating, files, svg_dir: None, failed: false, picture_failed: false }
+    }
+
+    /// Keeps the game as it is now in every file; what was said of the last one.
+    pub fn keep(&mut self, engine: &Engine) -> Result<String, String> {
         let mut said = String::new();
         for path in self.files.clone() {
             said = self.keep_in(engine, &path)?;
@@ -425,7 +450,7 @@ fn script_errors(engine: &Engine) -> Vec<String> {
 }
 
 /// A seed for a game nobody gave one (short enough to type again).
-fn fresh_seed() -> u64 {
+pub fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
@@ -435,7 +460,7 @@ fn fresh_seed() -> u64 {
 
 /// The wizards' names from `--names`: at most one a seat, none empty, none twice, and none that
 /// is another wizard's letter (people would read it as that wizard).
-fn wizard_names(names: &[String], players: usize) -> Result<Vec<String>, String> {
+pub fn wizard_names(names: &[String], players: usize) -> Result<Vec<String>, String> {
     if names.len() > players {
         return Err(format!("--names gives {} names for {players} players", names.len()));
     }
