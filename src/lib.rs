@@ -23,6 +23,7 @@ pub mod root;
 pub mod ruleset;
 pub mod save;
 pub mod search;
+pub mod serve;
 pub mod sim;
 pub mod state;
 pub mod stats;

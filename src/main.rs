@@ -98,6 +98,9 @@ enum Command {
         #[arg(long)]
         svg_dir: Option<PathBuf>,
     },
+    /// The web table: play in a browser, against bots or with friends on other screens, each
+    /// seeing his own hand. Open the printed address, start a game, share the invite links.
+    Serve(wizwar::serve::ServeArgs),
     /// An interactive session on one game: look at it, act, run Lua, undo, reload rules and cards.
     ///
     /// With any of --ruleset, --players, --seed or --option a game starts right away (the
@@ -669,6 +672,7 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             Ok(())
         }
+        Command::Serve(args) => wizwar::serve::run(&root, args),
         Command::Repl { ruleset, players, seed, options, script, strict } => {
             let given = ruleset.is_some() || players.is_some() || seed.is_some() || !options.is_empty();
             let defaults = GameSetup {

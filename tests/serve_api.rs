@@ -1,0 +1,170 @@
+//! `wizwar serve`'s JSON API as a client sees it (issue 42): games started with tokens, each
+//! seat's view its own, answers checked, clear 4xx errors, games kept across a restart.
+
+mod common;
+mod web;
+
+use serde_json::{json, Value};
+use web::Table;
+
+/// The names and card keys of the hand a page shows (`view.state` gives the keys).
+fn hand_of(page: &Value) -> (Vec<String>, Vec<String>) {
+    let names = page["hand"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap().to_string()).collect();
+    let state = &page["view"]["state"];
+    let seat = page["seat"].as_u64().unwrap() as usize;
+    let keys = state["players"][seat]["hand"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|id| {
+            let card = state["cards"].as_array().unwrap().iter().find(|c| c["id"] == *id).expect("a card of the view");
+            card["def"].as_str().unwrap().to_string()
+        })
+        .collect();
+    (names, keys)
+}
+
+#[test]
+fn each_token_shows_its_own_seat_and_a_made_up_one_the_public_view() {
+    let data = common::temp_dir("serve-views");
+    let table = Table::start(&data);
+    let (id, seats) = table.new_game(json!({ "ruleset": "8th", "players": 2, "bots": [null, null], "seed": 7 }));
+    assert_eq!(seats.iter().map(|s| s.0).collect::<Vec<_>>(), vec![0, 1]);
+    assert_ne!(seats[0].1, seats[1].1);
+    assert!(seats[0].1.len() >= 32, "a token is long enough not to be guessed");
+    let view = format!("/api/games/{id}/view");
+    let text0 = table.get(&view, Some(&seats[0].1)).1;
+    let page0: Value = serde_json::from_str(&text0).unwrap();
+    let page1 = table.get_json(&view, Some(&seats[1].1));
+    assert_eq!(page0["seat"], 0);
+    assert_eq!(page1["seat"], 1);
+    let (names0, keys0) = hand_of(&page0);
+    let (names1, keys1) = hand_of(&page1);
+    assert_eq!(names0.len(), 5, "{names0:?}");
+    // The same deal as `repl --seed 7` (and `play --seed 7`): A's hand card for card.
+    let repl = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["repl", "--seed", "7"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    repl.stdin.as_ref().unwrap().write_all(b"hand A\n").unwrap();
+    let said = String::from_utf8(repl.wait_with_output().unwrap().stdout).unwrap();
+    for (name, key) in names0.iter().zip(&keys0) {
+        assert!(
+            said.contains(&format!("{name} #")) && said.contains(key),
+            "{name} [{key}] not in the repl's hand:\n{said}"
+        );
+    }
+    // Nothing of seat 1's hand reaches seat 0 (but cards seat 0 holds copies of), nor the dice.
+    let secret: Vec<&String> = names1.iter().filter(|n| !names0.contains(n)).collect();
+    let secret_keys: Vec<&String> = keys1.iter().filter(|k| !keys0.contains(k)).collect();
+    assert!(!secret.is_empty(), "the check has something to look for");
+    for name in &secret {
+        assert!(!text0.contains(&format!("\"{name}\"")), "seat 0's page names {name}, in seat 1's hand");
+    }
+    for key in &secret_keys {
+        assert!(!text0.contains(key.as_str()), "seat 0's page holds {key}, in seat 1's hand");
+    }
+    for field in ["\"rng\"", "\"seed\""] {
+        assert!(!text0.contains(field), "seat 0's page has {field}");
+    }
+    // B decides first at seed 7: the question is on B's page only.
+    assert!(page1["question"].is_object(), "{}", page1["question"]);
+    assert!(page0["question"].is_null());
+    assert_eq!(page0["deciding"], "B");
+    // No token, or a made-up one: the spectators' page, no hand and no question.
+    for token in [None, Some("0123456789abcdef0123456789abcdef")] {
+        let public = table.get_json(&view, token);
+        assert!(public["seat"].is_null());
+        assert_eq!(public["hand"], json!([]));
+        assert!(public["question"].is_null());
+        let text = public.to_string();
+        for name in names0.iter().chain(&names1) {
+            assert!(!text.contains(&format!("\"{name}\"")), "the public page names {name}");
+        }
+    }
+}
+
+#[test]
+fn answers_are_checked_and_errors_are_clear() {
+    let data = common::temp_dir("serve-answers");
+    let table = Table::start(&data);
+    let (id, seats) = table.new_game(json!({ "ruleset": "8th", "players": 2, "bots": [null, null], "seed": 7 }));
+    let (a, b) = (seats[0].1.as_str(), seats[1].1.as_str());
+    let answer = format!("/api/games/{id}/answer");
+    let view = format!("/api/games/{id}/view");
+    let before = table.get_json(&view, Some(b));
+    let question = before["question"]["id"].as_u64().unwrap();
+    let error = |(status, body): (u16, String)| -> (u16, String) {
+        let json: Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("not JSON: {body}"));
+        (status, json["error"].as_str().unwrap_or_else(|| panic!("no error in {body}")).to_string())
+    };
+    // Another seat's token: not its turn (B decides first at seed 7).
+    let (status, said) = error(table.post(&answer, Some(a), r#"{"key": "end"}"#));
+    assert_eq!(status, 409);
+    assert!(said.contains("not your turn") && said.contains("B decides"), "{said}");
+    // No token, a made-up one.
+    assert_eq!(table.post(&answer, None, r#"{"key": "end"}"#).0, 401);
+    assert_eq!(table.post(&answer, Some("made-up"), r#"{"key": "end"}"#).0, 401);
+    // Not an option; not JSON; unknown fields; an unknown game.
+    let (status, said) = error(table.post(&answer, Some(b), r#"{"key": "fly away"}"#));
+    assert_eq!(status, 422);
+    assert!(said.contains("`fly away` is not a legal answer"), "{said}");
+    assert_eq!(error(table.post(&answer, Some(b), r#"{"key": "#)).0, 400);
+    assert_eq!(error(table.post(&answer, Some(b), r#"{"choice": "end"}"#)).0, 400);
+    assert_eq!(error(table.post("/api/games/nosuchgame/answer", Some(b), r#"{"key": "end"}"#)).0, 404);
+    assert_eq!(error(table.get("/api/games/nosuchgame/view", Some(b))).0, 404);
+    assert_eq!(error(table.post("/api/games", None, r#"{"ruleset": "nosuch"}"#)).0, 400);
+    assert_eq!(error(table.post("/api/games", None, r#"{"players": 2, "bots": [null]}"#)).0, 400);
+    let (status, said) = error(table.post("/api/games", None, &format!("{{\"names\": [\"{}\"]}}", "x".repeat(40_000))));
+    assert_eq!(status, 413);
+    assert!(said.contains("at most"), "{said}");
+    // None of that changed the game.
+    assert_eq!(table.get_json(&view, Some(b)), before);
+    // A good answer goes on; the same answer again is stale.
+    let key = before["question"]["options"][0]["key"].as_str().unwrap().to_string();
+    let body = json!({ "key": key, "question": question }).to_string();
+    let (status, said) = table.post(&answer, Some(b), &body);
+    assert_eq!(status, 200, "{said}");
+    let (status, said) = error(table.post(&answer, Some(b), &body));
+    assert_eq!(status, 409);
+    assert!(said.contains("already answered"), "{said}");
+    assert_ne!(table.get_json(&view, Some(b))["version"], before["version"]);
+}
+
+#[test]
+fn a_restart_keeps_the_games_even_in_the_middle_of_a_step() {
+    let data = common::temp_dir("serve-restart");
+    let table = Table::start(&data);
+    let (id, seats) = table.new_game(json!({ "ruleset": "8th", "players": 2, "bots": [null, "hunter"], "seed": 5 }));
+    let token = seats[0].1.clone();
+    let view = format!("/api/games/{id}/view");
+    let answer = |key: &str| {
+        let q = table.get_json(&view, Some(&token))["question"].clone();
+        let body = json!({ "key": key, "question": q["id"] }).to_string();
+        let (status, said) = table.post(&format!("/api/games/{id}/answer"), Some(&token), &body);
+        assert_eq!(status, 200, "{key}: {said}");
+    };
+    // A ends his first phase; at the turn's end he discards one card of several he may: the
+    // step that asks is still going when the server stops.
+    answer("end");
+    let discard = table.get_json(&view, Some(&token))["question"].clone();
+    assert!(discard["prompt"].as_str().unwrap().starts_with("Discard"), "{discard}");
+    let first = discard["options"][0].clone();
+    answer(first["key"].as_str().unwrap());
+    let before = table.get_json(&view, Some(&token));
+    assert!(before["question"]["prompt"].as_str().unwrap().starts_with("Discard"));
+    assert!(!before["question"].to_string().contains(first["label"].as_str().unwrap()), "that card is gone");
+    table.stop();
+    let table = Table::start(&data);
+    let after = table.get_json(&view, Some(&token));
+    assert_eq!(after, before, "the game, its open question and its story are as they were");
+    // The kept file is a saved game `play --load` reads.
+    let kept = data.join(format!("{id}.json"));
+    let loaded = wizwar::repl::read_saved(&kept).expect("a saved game");
+    assert_eq!(loaded.setup.seed, 5);
+    assert_eq!(loaded.seating.expect("seating").people, vec![0]);
+}
