@@ -13,6 +13,7 @@ pub mod diff;
 pub mod engine;
 pub mod events;
 pub mod geometry;
+pub mod kit;
 pub mod lua;
 pub mod luadefs;
 pub mod play;

@@ -224,6 +224,15 @@ enum Command {
         ruleset: Option<String>,
         /// Only cards whose key or name contains this.
         filter: Option<String>,
+        /// Run them again whenever a card, ruleset, scenario or test helper file changes (a
+        /// card's file: that card's tests).
+        #[arg(long)]
+        watch: bool,
+    },
+    /// Start a card or a house rule from a file that already plays and passes its test.
+    New {
+        #[command(subcommand)]
+        what: New,
     },
     /// Load a ruleset, its boards and all its cards, and report every problem.
     Check {
@@ -480,98 +489,38 @@ fn simulate(cfg: &wizwar::sim::SimConfig, out: &SimOutput) -> Result<(), String>
     Ok(())
 }
 
+/// What `wizwar new` writes.
+#[derive(Subcommand)]
+enum New {
+    /// A card: `new card --ruleset R --school S "Mind Spike"` writes mind_spike.lua into R's
+    /// card folder, under S, which loads and passes its own test.
+    Card {
+        /// The ruleset whose card folder gets it.
+        #[arg(long)]
+        ruleset: Option<String>,
+        /// Its school (a word of the ruleset's vocabulary), or for a ruleset without schools
+        /// the folder of its cards it goes in (default: its kind's).
+        #[arg(long)]
+        school: Option<String>,
+        /// The card's name, as players read it.
+        name: String,
+    },
+    /// A house rule: `new ruleset quick --extends R` writes rulesets/quick/ruleset.toml,
+    /// which plays as R until its numbers or Lua change.
+    Ruleset {
+        /// Its name (its folder's): lower-case letters, digits and '-'.
+        name: String,
+        /// The ruleset it changes.
+        #[arg(long)]
+        extends: String,
+    },
+}
+
 /// The ruleset named on the command line, or the default that `rulesets/index.toml` names.
 fn ruleset_or_default(root: &std::path::Path, given: Option<String>) -> Result<String, String> {
     match given {
         Some(r) => Ok(r),
         None => wizwar::ruleset::default_ruleset(&root.join("rulesets")),
-    }
-}
-
-/// `wizwar test`: the tests the ruleset's cards carry and its rulebook scenarios. A variant
-/// that plays its parent's cards (a house rule) runs the parent's card tests and the scenarios
-/// of its whole chain under its own rules; each that fails is run again under the parent, so
-/// the report tells what the variant changes from what was failing already.
-fn run_tests(root: &std::path::Path, ruleset: &str, filter: Option<&str>) -> Result<(), String> {
-    use wizwar::testing::{self, TestOutcome};
-    let rules = wizwar::ruleset::Ruleset::load(&root.join("rulesets"), ruleset)?;
-    let own_cards = rules.has_own_cards();
-    let parent = (!own_cards).then(|| rules.chain.get(1).map(|l| l.name.clone())).flatten();
-    if let Some(parent) = &parent {
-        println!(
-            "{ruleset} plays the cards of {parent}: their tests and the scenarios of {} run under {ruleset}'s \
-             rules; one that fails is run again under {parent}",
-            rules.chain.iter().map(|l| l.name.as_str()).collect::<Vec<_>>().join(", ")
-        );
-    }
-    let matches = |s: &str| filter.is_none_or(|f| s.to_lowercase().contains(&f.to_lowercase()));
-    let outcome = |card: &str, file: &str, test: &str, result: Result<(), String>| TestOutcome {
-        card: card.to_string(),
-        file: file.to_string(),
-        test: test.to_string(),
-        passed: result.is_ok(),
-        message: result.err().unwrap_or_default(),
-    };
-    // (a failure under a variant, told with how the same test fares under the parent)
-    let under_parent = |again: Result<(), String>| match (&parent, again) {
-        (Some(p), Ok(())) => format!(" [passes under {p}: {ruleset} changes this]"),
-        (Some(p), Err(_)) => format!(" [fails under {p} too]"),
-        (None, _) => String::new(),
-    };
-    let mut results = Vec::new();
-    for case in testing::list_card_tests(root, ruleset, filter)? {
-        let mut r = outcome(&case.card, &case.file, &case.test, testing::run_card_test(root, &case, None));
-        if !r.passed && parent.is_some() {
-            let in_parent = testing::CardTestCase { ruleset: parent.clone().unwrap_or_default(), ..case.clone() };
-            r.message += &under_parent(testing::run_card_test(root, &in_parent, None));
-        }
-        results.push(r);
-    }
-    // As `check`: a card without tests is a failure, not a pass of nothing.
-    let probe = GameSetup { ruleset: ruleset.to_string(), players: 2, seed: 1, options: vec![], names: vec![] };
-    for d in Engine::new(root, &probe, Box::new(RandomAgent::new(1)))?.card_defs() {
-        if own_cards && d.tests.is_empty() && (matches(&d.key) || matches(&d.name)) {
-            results.push(outcome(&d.file, &d.file, "carries its own tests", Err("this card carries no tests".into())));
-        }
-    }
-    // The rulebook scenarios (tests/scenarios/<ruleset>/), those whose name holds the filter.
-    let scenarios =
-        if own_cards { testing::list_scenarios(root, ruleset)? } else { testing::list_scenarios_under(root, ruleset)? };
-    for case in scenarios.into_iter().filter(|c| matches(&c.name())) {
-        let mut r = outcome("scenarios", &case.file, &case.test, testing::run_scenario(root, &case));
-        if !r.passed && parent.is_some() {
-            let in_parent = testing::ScenarioCase { ruleset: parent.clone().unwrap_or_default(), ..case.clone() };
-            r.message += &under_parent(testing::run_scenario(root, &in_parent));
-        }
-        results.push(r);
-    }
-    if results.is_empty() {
-        return Err(match filter {
-            Some(f) => format!("no test of ruleset {ruleset} matches `{f}`"),
-            None => format!("ruleset {ruleset} has no tests"),
-        });
-    }
-    let failed: Vec<&TestOutcome> = results.iter().filter(|r| !r.passed).collect();
-    for r in &results {
-        println!("{} {} :: {}", if r.passed { "ok  " } else { "FAIL" }, r.file, r.test);
-        if !r.passed {
-            println!("       {}", r.message);
-        }
-    }
-    let changed = failed.iter().filter(|r| r.message.contains("changes this]")).count();
-    match &parent {
-        Some(p) if !failed.is_empty() => println!(
-            "{} passed, {} failed: {changed} of them pass under {p} (what {ruleset} changes), {} fail there too",
-            results.len() - failed.len(),
-            failed.len(),
-            failed.len() - changed
-        ),
-        _ => println!("{} passed, {} failed", results.len() - failed.len(), failed.len()),
-    }
-    if failed.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("{} test(s) failed", failed.len()))
     }
 }
 
@@ -690,9 +639,26 @@ fn run(cli: Cli) -> Result<(), String> {
                 Ok(())
             }
         }
-        Command::Test { ruleset, filter } => {
+        Command::Test { ruleset, filter, watch } => {
             let ruleset = ruleset_or_default(&root, ruleset)?;
-            run_tests(&root, &ruleset, filter.as_deref())
+            if watch {
+                wizwar::kit::watch::watch(&root, &ruleset, filter.as_deref())
+            } else {
+                wizwar::kit::tests::run(&root, &ruleset, filter.as_deref())
+            }
+        }
+        Command::New { what: New::Card { ruleset, school, name } } => {
+            let ruleset = ruleset_or_default(&root, ruleset)?;
+            let path = wizwar::kit::scaffold::new_card(&root, &ruleset, school.as_deref(), &name)?;
+            println!("Wrote {}: a spell its caster casts at himself, with one test.", path.display());
+            println!("`wizwar test --ruleset {ruleset} \"{name}\"` runs it (`--watch`: again at each save).");
+            Ok(())
+        }
+        Command::New { what: New::Ruleset { name, extends } } => {
+            let path = wizwar::kit::scaffold::new_ruleset(&root, &name, &extends)?;
+            println!("Wrote {}: {name} plays as {extends} until you change it.", path.display());
+            println!("`wizwar play --ruleset {name}` plays it; `wizwar test --ruleset {name}` tells which of {extends}'s tests it breaks.");
+            Ok(())
         }
         Command::Bench { games, runs, json } => {
             if games == 0 || runs == 0 {

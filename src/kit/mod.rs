@@ -1,0 +1,6 @@
+//! The card designer's kit: `wizwar test` (and `--watch`), `wizwar new card` and `wizwar new
+//! ruleset`.
+
+pub mod scaffold;
+pub mod tests;
+pub mod watch;
