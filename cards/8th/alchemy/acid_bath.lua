@@ -12,6 +12,8 @@ local function same_target(a, b)
   return a.id ~= nil and a.id == b.id
 end
 
+local duel = require("test.duel")
+
 return card {
   name = "Acid Bath",
   school = "alchemy",
@@ -63,10 +65,7 @@ return card {
     end },
     { "water damage to the target washes it off", function(t)
       local g = t.game
-      t:active(0)
-      local a = t:give(0, "Acid Bath")
-      t:place(1, g:player(0).at)
-      t:cast { card = a, at = t:wizard(1) }
+      local a = duel.aim(t, "Acid Bath").card
       local H = require("rules.ctx")
       local ctx = setmetatable({ game = g, caster = 0, controller = 0, stack = false }, { __index = H }) --[[@as Ctx]]
       H.damage(ctx, t:wizard(1), 1, { magical = true, water = true })
@@ -77,12 +76,7 @@ return card {
     end },
     { "Full Shield cancels it", function(t)
       local g = t.game
-      t:active(0)
-      local a = t:give(0, "Acid Bath")
-      local s = t:give(1, "Full Shield")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = a, at = t:wizard(1) }
+      local a = duel.aim(t, "Acid Bath", { plays = { "Full Shield" } }).card
       t:eq(g:card(a).zone.kind, "pile")
       t:pass(2)
       t:eq(t:lost(1), 0)

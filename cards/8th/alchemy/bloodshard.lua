@@ -18,34 +18,23 @@ return card {
   end,
   tests = {
     { "carried: a Fireball deals 4 instead of 5", function(t)
-      local g = t.game
-      t:active(1)
-      local b = t:give(0, "Bloodshard")
-      local f = t:give(1, "Fireball")
       t:active(0)
+      local b = t:give(0, "Bloodshard")
       t:act { kind = "item", card = b }
-      t:active(1)
-      t:place(1, g:player(0).at)
-      t:cast { card = f, at = t:wizard(0) }
+      require("test.duel").aim(t, "Fireball", { by = 1, at = 0 })
       t:eq(t:lost(0), 4)
       local r = t:log("reduced")[1]
       t:eq(r.card, b, "the log says what took it off (for the narration)")
       t:eq(r.amount, 1)
     end },
     { "a punch of 1 does nothing", function(t)
-      local g = t.game
-      t:active(1)
       t:put(0, "Bloodshard")
-      t:place(1, g:player(0).at)
-      t:punch(t:wizard(0))
+      require("test.duel").punch(t, { by = 1, at = 0 })
       t:eq(t:lost(0), 0)
     end },
     { "it protects only its wielder, not a wizard beside him", function(t)
-      local g = t.game
-      t:active(0)
       t:put(0, "Bloodshard")
-      t:place(1, g:player(0).at)
-      t:punch(t:wizard(1))
+      require("test.duel").punch(t)
       t:eq(t:lost(1), 1)
     end },
   },

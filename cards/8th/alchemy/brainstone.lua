@@ -34,15 +34,8 @@ return card {
   on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
   tests = {
     { "played: 2 cards drawn; hand limit 9", function(t)
-      local g = t.game
-      t:active(0)
-      local s = t:give(0, "Brainstone")
-      t:act { kind = "item", card = s }
-      t:eq(#g:hand(0), 2)
-      local common = require("rules.common")
-      for _ = 1, 6 do t:give(0, "Zot!") end
-      t:eq(#g:hand(0), 8)
-      t:eq(common.hand_count(g, 0), 7, "8 in hand + the stone, 2 more allowed: at the limit")
+      require("test.magic_stones").brainstone_draws_two(t, "item", "Zot!")
+      t:eq(#t.game:hand(0), 8)
     end },
     { "dropped: 2 cards of his choice discarded; picked up again: no new draw", function(t)
       local g = t.game

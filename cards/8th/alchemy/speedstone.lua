@@ -2,17 +2,7 @@
 -- (8th: Moving, Changing Base Speed: points left change at once with the base speed).
 -- Fire damage to him destroys all his magic stones (rules/stones.lua).
 local stones = require("rules.stones")
-
--- Steps the active wizard can take now, one after another (walking back and forth).
-local function steps_left(t)
-  local n = 0
-  while true do
-    local step = t:list { kind = "move" }[1]
-    if not step then return n end
-    t:act(step)
-    n = n + 1
-  end
-end
+local magic_stones = require("test.magic_stones")
 
 return card {
   name = "Speedstone",
@@ -28,14 +18,14 @@ return card {
       t:active(0)
       local s = t:give(0, "Speedstone")
       t:act { kind = "item", card = s }
-      t:eq(steps_left(t), 4)
+      t:eq(magic_stones.steps_left(t), 4)
     end },
     { "two stones: five steps", function(t)
       t:active(0)
       local a, b = t:give(0, "Speedstone"), t:give(0, "Speedstone")
       t:act { kind = "item", card = a }
       t:act { kind = "item", card = b }
-      t:eq(steps_left(t), 5)
+      t:eq(magic_stones.steps_left(t), 5)
     end },
     { "in the hand or dropped it does nothing", function(t)
       local g = t.game
@@ -43,7 +33,7 @@ return card {
       local s = t:give(0, "Speedstone")
       t:act { kind = "item", card = s }
       t:act { kind = "drop_item", card = s }
-      t:eq(steps_left(t), 3)
+      t:eq(magic_stones.steps_left(t), 3)
       t:ok(g:card(s).zone.kind == "board", "it lies on the board")
     end },
     { "fire reduced to nothing leaves it whole; real fire destroys it", function(t)

@@ -3,6 +3,8 @@
 -- reconstructed: the modifier is cast first, on its own, and lasts until the caster's next
 -- spell or the end of the turn; it applies to sight-range targets that are wizards, squares
 -- or objects (not walls or doors).
+local stage = require("test.stage")
+
 return card {
   name = "Around the Corner",
   school = "cantrip",
@@ -11,20 +13,11 @@ return card {
   range = "caster",
   duration = "instant",
   text = "Your next spell this turn may target something you could see if your line of sight bent once around a corner.",
-  resolve = function(ctx)
-    ctx.game:set_turn_var("around_corner", true)
-  end,
+  resolve = function(ctx) ctx.game:set_turn_var("around_corner", true) end,
   tests = {
     { "a Zot! may then hit a wizard seen only round a corner", function(t)
       local g = t.game
-      t:active(0)
-      local at = g:player(0).at
-      local spot = require("test.spots").round_the_corner(g, at)
-      t:ok(spot, "a square seen only with one bend")
-      t:place(1, spot)
-      local z = t:give(0, "Zot!")
-      local c = t:give(0, "Around the Corner")
-      t:ok(not t:has { kind = "cast", card = z, target = t:wizard(1) }, "not in sight yet")
+      local z, c = stage.round_the_corner(t, "Zot!")
       t:cast { card = c }
       t:eq(g:card(c).zone.kind, "pile")
       t:answer(0, "damage")
@@ -32,15 +25,9 @@ return card {
       t:eq(t:lost(1), 1)
     end },
     { "only the next spell bends", function(t)
-      local g = t.game
-      t:active(0)
-      local at = g:player(0).at
-      local spot = require("test.spots").round_the_corner(g, at)
-      t:place(1, spot)
-      local z = t:give(0, "Zot!")
+      local z, c = stage.round_the_corner(t, "Zot!")
       local cw = t:put(1, "Create Wall")
       local d = t:give(0, "Dispel")
-      local c = t:give(0, "Around the Corner")
       t:cast { card = c }
       t:cast { card = d, at = t:spell(cw) }
       t:ok(not t:has { kind = "cast", card = z, target = t:wizard(1) }, "used up")

@@ -2,12 +2,8 @@
 -- reconstructed: range taken as line of sight to the edge; "adjacent to the wall" taken as
 -- standing in either of the two squares the edge separates. The outer walls are no targets:
 -- the ruleset's wall and door targets leave them out (8th, Changing the Map).
--- The squares either side of the edge (across a rim link too).
-local function sides_of(ctx, edge)
-  local out = {}
-  for _, side in ipairs(ctx:edge_sides(edge)) do out[#out + 1] = side.square end
-  return out
-end
+-- The wall's fall and its damage are classic Destroy Wall's too: lib/falling_wall.lua.
+local falling_wall = require("lib.falling_wall")
 
 return card {
   name = "Destroy Wall",
@@ -18,20 +14,7 @@ return card {
   duration = "instant",
   targets = { "wall", "door" },
   text = "Knock down one wall section or door you can see (not an outer wall). Each wizard on either side of it takes 2 physical damage. Not an attack.",
-  resolve = function(ctx)
-    local game = ctx.game
-    local squares = sides_of(ctx, ctx.target.edge)
-    if not ctx:destroy_wall(ctx.target.edge) then return end
-    local hit = {}
-    for _, s in ipairs(squares) do
-      for _, p in ipairs(game:wizards_at(s)) do
-        if not hit[p] then
-          hit[p] = true
-          ctx:damage(p, 2, { physical = true })
-        end
-      end
-    end
-  end,
+  resolve = function(ctx) falling_wall.knock_down(ctx, ctx.target.edge, 2) end,
   tests = {
     { "the wall is gone and the wizards on both sides take 2", function(t)
       local g = t.game

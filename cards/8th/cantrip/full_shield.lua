@@ -12,30 +12,17 @@ return card {
     local t = entry.target
     return entry.kind == "spell" and t ~= nil and t.kind == "wizard" and t.player == ctx.controller
   end,
-  resolve = function(ctx)
-    ctx:cancel()
-  end,
+  resolve = function(ctx) ctx:cancel() end,
   tests = {
     { "cancels a Zot! aimed at you; the attack is still spent", function(t)
-      t:active(0)
-      local z = t:give(0, "Zot!")
-      local s = t:give(1, "Full Shield")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = z, at = t:wizard(1) }
+      require("test.duel").aim(t, "Zot!", { plays = { "Full Shield" } })
       t:eq(t:lost(1), 0)
       t:eq(#t.game:pile("discard"), 2, "both cards discarded")
       t:ok(t.game:turn().vars.attacked, "a cancelled attack still counts")
       t:eq(#t:log("counter"), 1)
     end },
     { "the target may pass and take the hit", function(t)
-      t:active(0)
-      local z = t:give(0, "Zot!")
-      t:give(1, "Full Shield")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, "pass")
-      t:answer(0, "damage")
-      t:cast { card = z, at = t:wizard(1) }
+      require("test.duel").aim(t, "Zot!", { plays = { { pass = 1 } }, held = { "Full Shield" }, answers = { "damage" } })
       t:eq(t:lost(1), 1)
       t:eq(#t.game:hand(1), 1)
     end },

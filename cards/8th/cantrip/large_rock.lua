@@ -3,6 +3,9 @@
 -- strikes, or before a target that fills its square: 8th, Throwing Objects).
 -- reconstructed: throwing range taken as line of sight, at a wizard, an object (walls and
 -- doors are objects) or a creature, like Zot!.
+-- Its blow is shared with classic's Dagger and Large Rock and the 9th's Throwing Star: lib/thrown.lua.
+local thrown = require("lib.thrown")
+
 return card {
   name = "Large Rock",
   school = "cantrip",
@@ -13,42 +16,26 @@ return card {
   traits = { "thrown_weapon" },
   targets = { "wizard", "object", "creature" },
   text = "Item. Throw it as your attack at a wizard, object or creature you can see: 2 physical damage, and the rock comes to rest in the target's square (in front of a wall or door).",
-  resolve = function(ctx)
-    ctx:damage(ctx.target, 2, { physical = true })
-  end,
+  resolve = thrown.blow(2),
   tests = {
     { "thrown: 2 physical, and the rock lands in the target's square", function(t)
-      local g = t.game
       t:active(0)
       local r = t:give(0, "Large Rock")
       t:act { kind = "item", card = r }
+      local g = t.game
       t:eq(g:card(r).zone.kind, "play")
-      local at = g:player(0).at
-      local far
-      for _, s in ipairs(g:visible_from(at)) do
-        if not (s.x == at.x and s.y == at.y) and not g:adjacent(at, s) then far = s break end
-      end
-      t:ok(far, "a square in sight")
-      t:place(1, far)
-      t:throw { card = r, at = t:wizard(1) }
-      t:eq(t:lost(1), 2)
-      t:ok(g:turn().vars.attacked, "the throw is the turn's attack")
-      local objs = g:objects_at(far)
-      local found ---@type Object?
-      for _, o in ipairs(objs) do if o.card == r then found = o end end
-      assert(found, "the rock lies in the target's square")
+      local found = require("test.duel").thrown_lands(t, r, 2)
       t:eq(#g:play_area(0), 0, "no longer carried")
       t:eq(#t:log("throw"), 1)
       -- the target can pick it up and carry it
       t:active(1)
       t:act { kind = "pick_object", object = found.id }
-      t:eq(g:card(r).zone.kind, "play")
-      t:eq(g:card(r).zone.player, 1)
+      t:eq(g:play_area(1), { r }, "he carries it")
     end },
     { "thrown at a wall, it falls in the square in front of it, on the thrower's side", function(t)
       local g = t.game
-      t:active(0)
       local r = t:put(0, "Large Rock")
+      t:active(0)
       local at = g:player(0).at
       local pick, near ---@type table?, Square?
       for _, a in ipairs(t:list { kind = "throw", card = r, target = { kind = "wall" } }) do
@@ -68,17 +55,13 @@ return card {
       local landed = t:log("landed")
       t:eq(#landed, 1)
       t:eq(landed[1].square, near, "in front of the wall")
-      local found
-      for _, o in ipairs(g:objects_at(near)) do if o.card == r then found = o end end
-      t:ok(found, "the rock lies there")
+      t:ok(require("test.scenes").lying(g, near, r), "the rock lies there")
     end },
     { "only one attack: no throw after a punch, none at oneself", function(t)
-      local g = t.game
       t:active(0)
       t:put(0, "Large Rock")
       t:eq(t:count { target = t:wizard(0) }, 0, "nothing aimed at oneself")
-      t:place(1, g:player(0).at)
-      t:punch(t:wizard(1))
+      require("test.duel").punch(t)
       t:eq(t:count { kind = "throw" }, 0, "no throw after a punch")
     end },
     { "Drop Object can make a wizard drop the rock", function(t)

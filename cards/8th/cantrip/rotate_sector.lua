@@ -2,6 +2,8 @@
 -- Portals stay where they are; created or damaged walls on the sector's seams are reset
 -- (8th: Changing the Map), which is the kernel's "reset" seam policy.
 -- reconstructed: range taken as anywhere; the caster picks the turn after choosing the sector.
+local stage = require("test.stage")
+
 return card {
   name = "Rotate Sector",
   school = "cantrip",
@@ -92,19 +94,14 @@ return card {
     end },
     { "a created wall on a turning seam is removed, and its spell ends", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local sec = g:sector_of(g:player(0).at)
-      local seam, inside = spots.open_seam(g, sec)
-      assert(seam and inside, "an open seam")
-      t:place(0, inside)
+      local seam, _, sec = stage.by_seam(t)
       local w = t:give(0, "Create Wall")
       t:cast { card = w, at = t:border(seam.edge) }
       t:eq(g:edge(seam.edge).created_by, w)
       local c = t:give(0, "Rotate Sector")
       t:answer(0, "clockwise")
       t:cast { card = c, at = t:sector(sec) }
-      t:eq(#spots.walls_by(g, w), 0, "no wall of the spell stands")
+      t:eq(#require("test.spots").walls_by(g, w), 0, "no wall of the spell stands")
       t:eq(g:card(w).zone.kind, "pile", "the spell has nothing left to maintain")
     end },
     { "a quarter turn takes a wizard in a corner to the next corner", function(t)

@@ -23,10 +23,7 @@ return card {
   end,
   tests = {
     { "unboosted: one dart, 1 magical fire", function(t)
-      t:active(0)
-      local d = t:give(0, "Fire Darts")
-      t:place(1, t.game:player(0).at)
-      t:cast { card = d, at = t:wizard(1) }
+      require("test.duel").aim(t, "Fire Darts")
       t:eq(t:lost(1), 1)
       local tags = t:log("damage")[1].tags
       t:ok(tags.magical and tags.fire, "magical fire")
@@ -46,24 +43,12 @@ return card {
       t:eq(#t:log("damage"), 5, "five separate hits")
     end, players = 3 },
     { "a Shield stops one dart only", function(t)
-      t:active(0)
-      local d = t:give(0, "Fire Darts")
-      local e = t:give(0, "Energy 4")
-      local s = t:give(1, "Shield")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = s })
-      for _ = 1, 3 do t:answer(0, "player 1") end
-      t:cast { card = d, at = t:wizard(1), boost = e }
+      local darts = { "player 1", "player 1", "player 1" }
+      require("test.duel").aim(t, "Fire Darts", { boost = "Energy 4", plays = { "Shield" }, answers = darts })
       t:eq(t:lost(1), 3, "4 darts, one stopped")
     end },
     { "Full Shield cancels the spell: no dart hits", function(t)
-      t:active(0)
-      local d = t:give(0, "Fire Darts")
-      local e = t:give(0, "Energy 4")
-      local s = t:give(1, "Full Shield")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = d, at = t:wizard(1), boost = e }
+      require("test.duel").aim(t, "Fire Darts", { boost = "Energy 4", plays = { "Full Shield" } })
       t:eq(t:lost(1), 0)
     end },
     { "no dart at oneself; a dart at a wall leaves no crack", function(t)

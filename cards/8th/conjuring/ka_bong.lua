@@ -10,8 +10,8 @@ return card {
   kind = "attack",
   range = "los",
   duration = "instant",
-  targets = { "wizard", "object", "creature" },
   copies = 2,
+  targets = { "wizard", "object", "creature" },
   text = "A club out of nowhere strikes a wizard, object or creature you can see for 4 physical damage. A wizard it hurts is stunned for 1 turn.",
   resolve = function(ctx)
     local dealt = ctx:damage(ctx.target, 4, { physical = true })
@@ -21,51 +21,29 @@ return card {
   end,
   tests = {
     { "4 physical and a stun of 1 turn; it is the turn's attack", function(t)
-      t:active(0)
-      local k = t:give(0, "Ka-Bong!")
-      t:place(1, t.game:player(0).at)
-      t:cast { card = k, at = t:wizard(1) }
+      require("test.duel").aim(t, "Ka-Bong!")
       t:eq(t:lost(1), 4)
       t:eq(t.game:player(1).tokens.stun, 1)
       t:ok(t.game:turn().vars.attacked)
       t:ok(t:log("damage")[1].tags.physical, "physical damage")
     end },
     { "boosting does not raise the 4", function(t)
-      t:active(0)
-      local k = t:give(0, "Ka-Bong!")
-      local e = t:give(0, "Energy 6")
-      t:place(1, t.game:player(0).at)
-      t:cast { card = k, at = t:wizard(1), boost = e }
+      require("test.duel").aim(t, "Ka-Bong!", { boost = "Energy 6" })
       t:eq(t:lost(1), 4)
     end },
     { "Full Shield cancels it: no damage, no stun", function(t)
-      t:active(0)
-      local k = t:give(0, "Ka-Bong!")
-      local s = t:give(1, "Full Shield")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = k, at = t:wizard(1) }
+      require("test.duel").aim(t, "Ka-Bong!", { plays = { "Full Shield" } })
       t:eq(t:lost(1), 0)
       t:eq(t.game:player(1).tokens.stun, nil)
     end },
     { "a Shield boosted to take all 4: no damage, so no stun", function(t)
-      t:active(0)
-      local k = t:give(0, "Ka-Bong!")
-      local s = t:give(1, "Shield")
-      local e = t:give(1, "Energy 4")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = s, boost = e })
-      t:cast { card = k, at = t:wizard(1) }
+      require("test.duel").aim(t, "Ka-Bong!", { plays = { { "Shield", boost = "Energy 4" } } })
       t:eq(t:lost(1), 0)
       t:eq(t.game:player(1).tokens.stun, nil, "no damage dealt, no stun")
     end },
     { "a wall takes 1 crack and is not stunned", function(t)
-      t:active(0)
-      local k = t:give(0, "Ka-Bong!")
-      local a = t:list { kind = "cast", card = k, target = { kind = "wall" } }[1]
-      t:ok(a, "a wall in sight")
-      t:act(a)
-      t:eq(t.game:edge(a.target.edge).damage, 1)
+      local edge = require("test.duel").at_wall(t, "Ka-Bong!")
+      t:eq(t.game:edge(edge).damage, 1)
       t:eq(#t:log("stun"), 0)
     end },
   },

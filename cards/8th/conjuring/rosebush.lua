@@ -5,6 +5,7 @@
 -- reconstructed: range line of sight; a rosebush does not stop a walker (he may go in and
 -- pays the thorns each time he enters); its caster's own wizard is hurt too.
 local bushes = require("rules.bushes")
+local stage = require("test.stage")
 
 return card {
   name = "Rosebush",
@@ -24,14 +25,7 @@ return card {
   tests = {
     { "walking in costs 3 life, no attack; the bush stays and hides what lies behind", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
-      local c = t:give(0, "Rosebush")
-      t:cast { card = c, at = t:square(n.to) }
+      local c, n = stage.cast_beside(t, "Rosebush", "square")
       local bush = g:objects_at(n.to)[1]
       t:eq(bush.kind, "rosebush")
       t:ok(bush.blocks_los and bush.fills_square, "it fills its square")
@@ -44,15 +38,8 @@ return card {
     end },
     { "one crack (3 damage) destroys it and ends the spell", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
-      local c = t:give(0, "Rosebush")
+      local c, n = stage.cast_beside(t, "Rosebush", "square")
       local k = t:give(0, "Ka-Bong!")
-      t:cast { card = c, at = t:square(n.to) }
       local id = g:objects_at(n.to)[1].id
       t:cast { card = k, at = t:object(id) }
       t:eq(g:object(id), nil)
@@ -60,15 +47,8 @@ return card {
     end },
     { "1 fire damage (a Fire Dart) burns it; a punch (1 physical) does not", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
-      local c = t:give(0, "Rosebush")
+      local c, n = stage.cast_beside(t, "Rosebush", "square")
       local d = t:give(0, "Fire Darts")
-      t:cast { card = c, at = t:square(n.to) }
       local id = g:objects_at(n.to)[1].id
       local H = require("rules.ctx")
       local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H }) --[[@as Ctx]]
@@ -80,12 +60,7 @@ return card {
     end },
     { "a Shield can't answer the thorns; not on a home base", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
+      local _, n = stage.roomy(t)
       local c = t:give(0, "Rosebush")
       t:give(0, "Shield")
       t:ok(not t:has { kind = "cast", card = c, target = t:square(g:player(1).at) }, "no bush on a home base")

@@ -27,55 +27,30 @@ return card {
   end,
   tests = {
     { "takes 2 off a Fireball: 3 damage, the attack is spent", function(t)
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      local s = t:give(1, "Shield")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = f, at = t:wizard(1) }
+      local c = require("test.duel").aim(t, "Fireball", { plays = { "Shield" } })
       t:eq(t:lost(1), 3)
       t:ok(t.game:turn().vars.attacked)
-      t:eq(t.game:card(s).zone.kind, "pile", "discarded after use")
+      t:eq(t.game:card(c.plays[1]).zone.kind, "pile", "discarded after use")
     end },
     { "boosted with Energy 4 it takes 5: a Fireball does nothing", function(t)
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      local s = t:give(1, "Shield")
-      local e = t:give(1, "Energy 4")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = s, boost = e })
-      t:cast { card = f, at = t:wizard(1) }
+      require("test.duel").aim(t, "Fireball", { plays = { { "Shield", boost = "Energy 4" } } })
       t:eq(t:lost(1), 0)
     end },
     { "two Shields against one spell add up", function(t)
-      t:active(0)
-      local z = t:give(0, "Zot!")
-      local e = t:give(0, "Energy 6")
-      local s1 = t:give(1, "Shield")
-      local s2 = t:give(1, "Shield")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = s1 })
-      t:answer(1, { card = s2 })
-      t:answer(0, "damage")
-      t:cast { card = z, at = t:wizard(1), boost = e }
+      require("test.duel").aim(t, "Zot!", { boost = "Energy 6", plays = { "Shield", "Shield" }, answers = { "damage" } })
       t:eq(t:lost(1), 2, "6 - 2 - 2")
     end },
     { "a punch is reduced too", function(t)
-      t:active(0)
-      local s = t:give(1, "Shield")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = s })
-      t:punch(t:wizard(1))
+      require("test.duel").punch(t, { plays = { "Shield" } })
       t:eq(t:lost(1), 0)
     end },
     { "not offered against a spell aimed at someone else, nor cast on one's turn", function(t)
       t:active(0)
       local s0 = t:give(0, "Shield")
       t:eq(t:count { kind = "cast", card = s0 }, 0, "a counter is not cast in Move and Cast")
-      local k = t:give(0, "Ka-Bong!")
       t:give(1, "Shield")
-      local a = t:list { kind = "cast", card = k, target = { kind = "wall" } }[1]
-      t:act(a) -- no response window is opened for player 1: the strict agent would fail
+      -- no response window is opened for player 1: the strict agent would fail
+      require("test.duel").at_wall(t, "Ka-Bong!")
       t:eq(#t.game:hand(1), 1, "the Shield stays in hand")
     end },
   },

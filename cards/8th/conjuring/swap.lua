@@ -5,6 +5,8 @@
 -- he carries; no movement points are spent (rules/relocation.lua); a stunned wizard who has
 -- attacked may not leave his square, so he may not cast it (8th: A Stunned Wizard).
 local relocation = require("rules.relocation")
+local stage = require("test.stage")
+local duel = require("test.duel")
 
 return card {
   name = "Swap",
@@ -38,14 +40,8 @@ return card {
   tests = {
     { "the two wizards trade squares; no more movement; not an attack", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local a = spots.roomy_square(g)
-      local b = assert(spots.free_square(g, a), "a free square beside it").to
-      t:place(0, a)
-      t:place(1, b)
-      local c = t:give(0, "Swap")
-      t:cast { card = c, at = t:wizard(1) }
+      local a, b = stage.side_by_side(t)
+      duel.aim(t, "Swap", { square = b })
       t:eq(g:player(0).at, b)
       t:eq(g:player(1).at, a)
       t:ok(not g:turn().vars.attacked, "a neutral spell: the attack is still to make")
@@ -53,28 +49,13 @@ return card {
       t:ok(t:has { kind = "punch" }, "he may still attack")
     end },
     { "Full Shield stops it", function(t)
-      local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local a = spots.roomy_square(g)
-      local b = assert(spots.free_square(g, a), "a free square beside it").to
-      t:place(0, a)
-      t:place(1, b)
-      local c = t:give(0, "Swap")
-      local s = t:give(1, "Full Shield")
-      t:answer(1, { card = s })
-      t:cast { card = c, at = t:wizard(1) }
-      t:eq(g:player(0).at, a)
-      t:eq(g:player(1).at, b)
+      stage.swap_stopped(t)
       t:ok(t:has { kind = "move" }, "a cancelled Swap leaves his movement")
     end },
     { "a creature trades places too", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local a = spots.roomy_square(g)
-      local b = assert(spots.free_square(g, a), "a free square beside it").to
-      t:place(0, a)
+      local a, n = stage.roomy(t)
+      local b = n.to
       local id = g:create_object { kind = "creature", at = b, owner = 1, data = { life = 3 } }
       local c = t:give(0, "Swap")
       t:cast { card = c, at = t:creature(id) }

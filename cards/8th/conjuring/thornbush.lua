@@ -6,6 +6,7 @@
 -- phase (game:end_turn); a wizard pushed in on another's turn takes the damage and the stun;
 -- its caster's own wizard is caught too.
 local bushes = require("rules.bushes")
+local stage = require("test.stage")
 
 return card {
   name = "Thornbush",
@@ -30,14 +31,7 @@ return card {
   tests = {
     { "walking in: 1 damage, a stun token, the turn ends", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
-      local c = t:give(0, "Thornbush")
-      t:cast { card = c, at = t:square(n.to) }
+      local _, n = stage.cast_beside(t, "Thornbush", "square")
       t:eq(g:objects_at(n.to)[1].kind, "thornbush")
       t:move(n.dir)
       t:eq(t:lost(0), 1)
@@ -63,14 +57,7 @@ return card {
     end },
     { "ending the spell clears the bush: walking there is harmless", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
-      local c = t:give(0, "Thornbush")
-      t:cast { card = c, at = t:square(n.to) }
+      local c, n = stage.cast_beside(t, "Thornbush", "square")
       t:act { kind = "end_spell", card = c }
       t:eq(#g:objects_at(n.to), 0)
       t:move(n.dir)

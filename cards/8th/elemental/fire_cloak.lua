@@ -49,29 +49,23 @@ return card {
   end,
   tests = {
     { "the wearer's punch deals 1 + 2", function(t)
-      t:active(0)
       t:put(0, "Fire Cloak")
-      t:place(1, t.game:player(0).at)
-      t:punch(t:wizard(1))
+      require("test.duel").punch(t)
       t:eq(t:lost(1), 3)
       t:eq(t:lost(0), 0)
     end },
     { "played from the hand; a spell gets no bonus, only punches do", function(t)
-      t:active(0)
       local c = t:give(0, "Fire Cloak")
-      local f = t:give(0, "Fireball")
+      t:active(0)
       t:act { kind = "item", card = c }
       t:eq(t.game:play_area(0), { c })
-      t:place(1, t.game:player(0).at)
-      t:cast { card = f, at = t:wizard(1) }
+      require("test.duel").aim(t, "Fireball")
       t:eq(t:lost(1), 5)
       t:eq(t:lost(0), 0)
     end },
     { "punching the wearer burns the puncher for 2", function(t)
-      t:active(1)
       t:put(0, "Fire Cloak")
-      t:place(1, t.game:player(0).at)
-      t:punch(t:wizard(0))
+      require("test.duel").punch(t, { by = 1, at = 0 })
       t:eq(t:lost(0), 1)
       t:eq(t:lost(1), 2)
     end },
@@ -95,13 +89,9 @@ return card {
       t:eq(t:lost(1), 0)
     end },
     { "water damage puts the cloak out", function(t)
-      t:active(1)
       local c = t:put(0, "Fire Cloak")
-      local w = t:give(1, "Waterbolt")
-      t:place(1, t.game:player(0).at)
       t.game:set_card_data(c, "deck", "deck_1") -- (Custom Spellbook: the second group's deck)
-      t:answer(1, "1")
-      t:cast { card = w, at = t:wizard(0) }
+      require("test.duel").aim(t, "Waterbolt", { by = 1, at = 0, answers = { "1" } })
       t:eq(t:lost(0), 1)
       t:eq(t:lost(1), 0, "no flames: the cloak is out")
       t:eq(t.game:card(c).zone, { kind = "pile", pile = "discard_1" }, "discarded beside its own deck")

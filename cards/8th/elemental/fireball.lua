@@ -15,30 +15,17 @@ return card {
   end,
   tests = {
     { "deals 5 to a wizard in sight", function(t)
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      t:place(1, t.game:player(0).at)
-      t:cast { card = f, at = t:wizard(1) }
+      require("test.duel").aim(t, "Fireball")
       t:eq(t:lost(1), 5)
       t:eq(#t.game:pile("discard"), 1, "an instant spell is discarded")
       t:ok(t.game:turn().vars.attacked, "it is the turn's attack")
     end },
     { "boosting does not change the 5", function(t)
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      local e = t:give(0, "Energy 6")
-      t:place(1, t.game:player(0).at)
-      t:cast { card = f, at = t:wizard(1), boost = e }
+      require("test.duel").aim(t, "Fireball", { boost = "Energy 6" })
       t:eq(t:lost(1), 5)
     end },
     { "a wall takes one crack from 5 damage", function(t)
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      local a = t:list { kind = "cast", card = f, target = { kind = "wall" } }[1]
-      t:ok(a, "some wall is in sight")
-      local edge = a.target.edge
-      t:eq(t.game:edge(edge).damage, 0)
-      t:act(a)
+      local edge = require("test.duel").at_wall(t, "Fireball")
       local info = t.game:edge(edge)
       t:eq(info.damage, 1, "5 damage = 1 crack (the 2 left over are lost)")
       t:eq(info.barrier, "wall", "5 cracks are needed to break it")

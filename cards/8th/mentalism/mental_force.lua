@@ -5,6 +5,7 @@
 -- the caster picks each step and may stop early; the moves cost the target nothing and are
 -- not his walk (a stunned target may be moved). An attack (the card data calls it one).
 local forced = require("rules.forced_move")
+local duel = require("test.duel")
 
 return card {
   name = "Mental Force",
@@ -78,13 +79,8 @@ return card {
     end },
     { "a Full Shield cancels it: he stays", function(t)
       local g = t.game
-      t:active(0)
-      local c = t:give(0, "Mental Force")
-      local fs = t:give(1, "Full Shield")
       local at = g:player(0).at
-      t:place(1, at)
-      t:answer(1, { card = fs })
-      t:cast { card = c, at = t:wizard(1) }
+      duel.aim(t, "Mental Force", { plays = { "Full Shield" } })
       t:eq(g:player(1).at, at)
       t:eq(#t:log("move"), 0)
     end },

@@ -36,27 +36,16 @@ return card {
   tests = {
     { "cast on yourself: the next Fireball at you burns its caster too", function(t)
       local g = t.game
-      t:active(0)
-      local c = t:give(0, "Pain Link")
-      t:cast { card = c, at = t:wizard(0) }
+      local c = require("test.duel").aim(t, "Pain Link", { at = 0 }).card
       t:eq(g:card(c).zone.kind, "play", "a temporary spell stays in play")
-      t:active(1)
-      local f = t:give(1, "Fireball")
-      t:place(1, g:player(0).at)
-      t:cast { card = f, at = t:wizard(0) }
+      require("test.duel").aim(t, "Fireball", { by = 1, at = 0 })
       t:eq(t:lost(0), 5)
       t:eq(t:lost(1), 5, "the attacker takes the same")
     end },
     { "as a counter when attacked: the attack lands and is linked back", function(t)
       local g = t.game
-      t:active(1)
-      local z = t:give(1, "Zot!")
-      local e = t:give(1, "Energy 4")
-      local c = t:give(0, "Pain Link")
-      t:place(1, g:player(0).at)
-      t:answer(0, { card = c })
-      t:answer(1, "damage")
-      t:cast { card = z, at = t:wizard(0), boost = e }
+      local link = { by = 1, at = 0, boost = "Energy 4", plays = { "Pain Link" }, answers = { "damage" } }
+      local c = require("test.duel").aim(t, "Zot!", link).plays[1]
       t:eq(t:lost(0), 4)
       t:eq(t:lost(1), 4)
       t:eq(g:card(c).zone.kind, "play")
@@ -79,26 +68,16 @@ return card {
     end },
     { "it ends with its energy: the link is gone", function(t)
       local g = t.game
-      t:active(0)
-      local c = t:give(0, "Pain Link")
-      t:cast { card = c, at = t:wizard(0) }
+      local c = require("test.duel").aim(t, "Pain Link", { at = 0 }).card
       t:pass(2) -- player 1's turn, then player 0's Time Passes takes the last token
       t:eq(g:card(c).zone.kind, "pile")
-      t:active(1)
-      local f = t:give(1, "Fireball")
-      t:place(1, g:player(0).at)
-      t:cast { card = f, at = t:wizard(0) }
+      require("test.duel").aim(t, "Fireball", { by = 1, at = 0 })
       t:eq(t:lost(0), 5)
       t:eq(t:lost(1), 0)
     end },
     { "Negate Neutral cancels it on your turn", function(t)
-      local g = t.game
-      t:active(0)
-      local c = t:give(0, "Pain Link")
-      local n = t:give(1, "Negate Neutral")
-      t:answer(1, { card = n })
-      t:cast { card = c, at = t:wizard(0) }
-      t:eq(g:card(c).zone.kind, "pile")
+      local c = require("test.duel").aim(t, "Pain Link", { at = 0, plays = { { "Negate Neutral", by = 1 } } }).card
+      t:eq(t.game:card(c).zone.kind, "pile")
     end },
   },
 }

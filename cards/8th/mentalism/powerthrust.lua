@@ -2,8 +2,7 @@
 -- raw mental power, magical damage equal to the spell's energy plus 2 (8th: Boosting Spells:
 -- a boost replaces the default energy of 1, so unboosted it deals 3).
 -- reconstructed: range taken as line of sight, and its targets as Zot!'s (a wizard, an object
--- (walls and doors are objects: 8th, Target Types) or a creature); the card's printed energy
--- value 2 comes from the scans' OCR.
+-- (walls and doors are objects: 8th, Target Types) or a creature).
 return card {
   name = "Powerthrust",
   school = "mentalism",
@@ -11,7 +10,7 @@ return card {
   range = "los",
   duration = "instant",
   targets = { "wizard", "object", "creature" },
-  energy = 2,
+  energy = 2, -- reconstructed: the card's printed energy value comes from the scans' OCR
   copies = 2,
   text = "Strike a wizard, object or creature you can see with the force of your mind: magical damage equal to this spell's energy plus 2.",
   resolve = function(ctx)
@@ -19,42 +18,25 @@ return card {
   end,
   tests = {
     { "unboosted it deals 3, and it is the turn's attack", function(t)
-      t:active(0)
-      local c = t:give(0, "Powerthrust")
       local c2 = t:give(0, "Zot!")
-      t:place(1, t.game:player(0).at)
-      t:cast { card = c, at = t:wizard(1) }
+      require("test.duel").aim(t, "Powerthrust")
       t:eq(t:lost(1), 3)
       t:ok(t.game:turn().vars.attacked, "the turn's attack")
       t:eq(t:count { kind = "cast", card = c2 }, 0, "no second attack spell")
       t:eq(t:count { kind = "punch" }, 0, "no punch either")
     end },
     { "boosted by Energy 5 it deals 7", function(t)
-      t:active(0)
-      local c = t:give(0, "Powerthrust")
-      local e = t:give(0, "Energy 5")
-      t:place(1, t.game:player(0).at)
-      t:cast { card = c, at = t:wizard(1), boost = e }
+      require("test.duel").aim(t, "Powerthrust", { boost = "Energy 5" })
       t:eq(t:lost(1), 7)
       t:eq(#t.game:pile("discard"), 2, "spell and energy card discarded")
     end },
     { "a Full Shield cancels it", function(t)
-      t:active(0)
-      local c = t:give(0, "Powerthrust")
-      local s = t:give(1, "Full Shield")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = c, at = t:wizard(1) }
+      require("test.duel").aim(t, "Powerthrust", { plays = { "Full Shield" } })
       t:eq(t:lost(1), 0)
       t:ok(t.game:turn().vars.attacked, "the attack is still spent")
     end },
     { "spent as energy it boosts another spell to 2", function(t)
-      t:active(0)
-      local z = t:give(0, "Zot!")
-      local c = t:give(0, "Powerthrust")
-      t:place(1, t.game:player(0).at)
-      t:answer(0, "damage")
-      t:cast { card = z, at = t:wizard(1), boost = c }
+      require("test.duel").aim(t, "Zot!", { boost = "Powerthrust", answers = { "damage" } })
       t:eq(t:lost(1), 2)
     end },
     { "never aimed at its caster", function(t)

@@ -26,35 +26,24 @@ return card {
   end,
   tests = {
     { "a wounded caster takes half of a healthy wizard's life; the odd point is his", function(t)
-      t:active(0)
-      local c = t:give(0, "Share Life")
       t:set_life(0, 4)
       t:set_life(1, 13)
-      t:place(1, t.game:player(0).at)
-      t:cast { card = c, at = t:wizard(1) }
+      require("test.duel").aim(t, "Share Life")
       t:eq(t:life(0), 9, "(4 + 13) = 17: 9 to the caster")
       t:eq(t:life(1), 8)
       t:eq(t.game:turn().vars.attacked, nil, "not an attack")
       t:eq(#t:log("damage"), 0, "no damage is dealt")
     end },
     { "it works both ways: a healthy caster gives life away", function(t)
-      t:active(0)
-      local c = t:give(0, "Share Life")
       t:set_life(0, 14)
       t:set_life(1, 4)
-      t:place(1, t.game:player(0).at)
-      t:cast { card = c, at = t:wizard(1) }
+      require("test.duel").aim(t, "Share Life")
       t:eq(t:life(0), 9, "(14 + 4) = 18: 9 each")
       t:eq(t:life(1), 9)
     end },
     { "a Full Shield cancels it", function(t)
-      t:active(0)
-      local c = t:give(0, "Share Life")
-      local s = t:give(1, "Full Shield")
       t:set_life(0, 2)
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = c, at = t:wizard(1) }
+      require("test.duel").aim(t, "Share Life", { plays = { "Full Shield" } })
       t:eq(t:life(0), 2)
       t:eq(t:lost(1), 0)
     end },

@@ -32,42 +32,25 @@ return card {
   tests = {
     { "a boosted Zot! at you: cancelled, the Zot! in your hand, the boost discarded", function(t)
       local g = t.game
-      t:active(0)
-      local z = t:give(0, "Zot!")
-      local e = t:give(0, "Energy 6")
-      local a = t:give(1, "Absorb Spell")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = a })
-      t:cast { card = z, at = t:wizard(1), boost = e }
+      local c = require("test.duel").aim(t, "Zot!", { boost = "Energy 6", plays = { "Absorb Spell" } })
       t:eq(t:lost(1), 0)
-      t:eq(g:card(z).zone.kind, "hand")
-      t:eq(g:card(z).zone.player, 1, "the Zot! is his now")
-      t:eq(g:card(e).zone.kind, "pile", "the energy card is discarded")
-      t:eq(g:card(a).zone.kind, "pile")
+      t:eq(g:card(c.card).zone.kind, "hand")
+      t:eq(g:card(c.card).zone.player, 1, "the Zot! is his now")
+      t:eq(g:card(c.boost).zone.kind, "pile", "the energy card is discarded")
+      t:eq(g:card(c.plays[1]).zone.kind, "pile")
       t:ok(g:turn().vars.attacked, "the cancelled attack still counts")
     end },
     { "it takes a counter: the Full Shield goes to the attacker's hand and the Zot! hits", function(t)
       local g = t.game
-      t:active(0)
-      local z = t:give(0, "Zot!")
-      local a = t:give(0, "Absorb Spell")
-      local fs = t:give(1, "Full Shield")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = fs })
-      t:answer(0, { card = a })
-      t:answer(0, "damage")
-      t:cast { card = z, at = t:wizard(1) }
+      local plays = { "Full Shield", { "Absorb Spell", by = 0 } }
+      local fs = require("test.duel").aim(t, "Zot!", { plays = plays, answers = { "damage" } }).plays[1]
       t:eq(t:lost(1), 1, "the shield never stood")
       t:eq(g:card(fs).zone.kind, "hand")
       t:eq(g:card(fs).zone.player, 0)
     end },
     { "absorbing a neutral spell aimed at nobody: a Wallivore never eats", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local s, n = spots.square_with_wall(g)
-      assert(s and n, "a square with an inner wall")
-      t:place(0, s)
+      local _, n = require("test.stage").by_wall(t)
       local w = t:give(0, "Wallivore")
       local a = t:give(1, "Absorb Spell")
       t:answer(1, { card = a })
@@ -77,10 +60,8 @@ return card {
     end },
     { "no answer to a punch, nor to a mundane act", function(t)
       local g = t.game
-      t:active(0)
-      t:give(1, "Absorb Spell")
-      t:place(1, g:player(0).at)
-      t:punch(t:wizard(1)) -- the strict agent fails on a response request
+      -- the strict agent fails on a response request
+      require("test.duel").punch(t, { held = { "Absorb Spell" } })
       t:eq(t:lost(1), 1)
       t:eq(#g:hand(1), 1, "still in hand")
     end },

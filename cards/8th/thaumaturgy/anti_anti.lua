@@ -19,52 +19,30 @@ return card {
     local mine = ctx.game:stack_entry(entry.marks.against)
     return mine ~= nil and mine.controller == ctx.controller
   end,
-  resolve = function(ctx)
-    ctx:cancel()
-  end,
+  resolve = function(ctx) ctx:cancel() end,
   tests = {
     { "cancels the Full Shield raised against your Zot!: the Zot! hits", function(t)
       local g = t.game
-      t:active(0)
-      local z = t:give(0, "Zot!")
-      local aa = t:give(0, "Anti-Anti")
-      local s = t:give(1, "Full Shield")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = s })
-      t:answer(0, { card = aa })
-      t:answer(0, "damage")
-      t:cast { card = z, at = t:wizard(1) }
+      local c = require("test.duel").aim(t, "Zot!", { plays = { "Full Shield", { "Anti-Anti", by = 0 } }, answers = { "damage" } })
       t:eq(t:lost(1), 1)
-      t:eq(g:card(s).zone.kind, "pile", "the shield is spent for nothing")
-      t:eq(g:card(aa).zone.kind, "pile")
+      t:eq(g:card(c.plays[1]).zone.kind, "pile", "the shield is spent for nothing")
+      t:eq(g:card(c.plays[2]).zone.kind, "pile")
       t:eq(#t:log("counter"), 2)
     end },
     { "nothing answers it: the defender's own Anti-Anti is not offered", function(t)
       local g = t.game
-      t:active(0)
-      local z = t:give(0, "Zot!")
-      local aa = t:give(0, "Anti-Anti")
-      local s = t:give(1, "Full Shield")
-      local aa1 = t:give(1, "Anti-Anti")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = s })
       -- (the strict test agent fails on any request not queued: player 1 is not asked again)
-      t:answer(0, { card = aa })
-      t:answer(0, "damage")
-      t:cast { card = z, at = t:wizard(1) }
+      local c = require("test.duel").aim(t, "Zot!", {
+        plays = { "Full Shield", { "Anti-Anti", by = 0 } }, held = { "Anti-Anti" }, answers = { "damage" },
+      })
       t:eq(t:lost(1), 1)
-      t:eq(g:card(aa1).zone.kind, "hand")
+      t:eq(g:card(c.held[1]).zone.kind, "hand")
     end },
     { "no use against a spell itself: a Zot! at you is not answered with it", function(t)
       local g = t.game
-      t:active(0)
-      local z = t:give(0, "Zot!")
-      local aa = t:give(1, "Anti-Anti")
-      t:place(1, g:player(0).at)
-      t:answer(0, "damage")
-      t:cast { card = z, at = t:wizard(1) }
+      local c = require("test.duel").aim(t, "Zot!", { held = { "Anti-Anti" }, answers = { "damage" } })
       t:eq(t:lost(1), 1)
-      t:eq(g:card(aa).zone.kind, "hand")
+      t:eq(g:card(c.held[1]).zone.kind, "hand")
     end },
     { "not cast on one's own turn; worth 3 energy as a boost", function(t)
       t:active(0)

@@ -29,52 +29,30 @@ return card {
   tests = {
     { "a boosted Zot! is cancelled and its caster takes its 6 energy", function(t)
       local g = t.game
-      t:active(0)
-      local z = t:give(0, "Zot!")
-      local e = t:give(0, "Energy 6")
-      local b = t:give(1, "Backlash")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = b })
-      t:cast { card = z, at = t:wizard(1), boost = e }
+      local c = require("test.duel").aim(t, "Zot!", { boost = "Energy 6", plays = { "Backlash" } })
       t:eq(t:lost(1), 0, "the Zot! does nothing")
       t:eq(t:lost(0), 6, "the caster takes 6")
-      t:eq(g:card(z).zone.kind, "pile")
-      t:eq(g:card(b).zone.kind, "pile")
+      t:eq(g:card(c.card).zone.kind, "pile")
+      t:eq(g:card(c.plays[1]).zone.kind, "pile")
       t:ok(g:turn().vars.attacked, "the cancelled attack is still spent")
     end },
     { "an Anti-Anti cancels the Backlash: the Zot! hits, nobody is lashed", function(t)
-      local g = t.game
-      t:active(0)
-      local z = t:give(0, "Zot!")
-      local aa = t:give(0, "Anti-Anti")
-      local b = t:give(1, "Backlash")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = b })
-      t:answer(0, { card = aa })
-      t:answer(0, "damage")
-      t:cast { card = z, at = t:wizard(1) }
+      require("test.duel").aim(t, "Zot!", { plays = { "Backlash", { "Anti-Anti", by = 0 } }, answers = { "damage" } })
       t:eq(t:lost(1), 1)
       t:eq(t:lost(0), 0)
     end },
     { "a caster it kills gives nobody a victory point", function(t)
       local g = t.game
-      t:active(0)
-      local z = t:give(0, "Zot!")
-      local b = t:give(1, "Backlash")
       t:set_life(0, 1)
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = b })
-      t:cast { card = z, at = t:wizard(1) }
+      require("test.duel").aim(t, "Zot!", { plays = { "Backlash" } })
       t:ok(not g:player(0).alive)
       t:eq(g:player(1).vars.kill_vp, nil, "not an attack: no point")
       t:eq(t:log("death")[1].by_attack, false)
     end },
     { "not against a punch, nor against a neutral spell", function(t)
       local g = t.game
-      t:active(0)
-      local b = t:give(1, "Backlash")
-      t:place(1, g:player(0).at)
-      t:punch(t:wizard(1)) -- the strict agent would fail on a response request
+      -- the strict agent would fail on a response request
+      local b = require("test.duel").punch(t, { held = { "Backlash" } }).held[1]
       t:eq(t:lost(1), 1)
       local d = t:give(0, "Drop Object")
       t:put(1, "Large Rock")

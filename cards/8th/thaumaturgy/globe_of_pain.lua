@@ -45,52 +45,38 @@ return card {
   tests = {
     { "round corners, out of sight: the target takes the spell's energy", function(t)
       local g = t.game
-      t:active(0)
-      local gp = t:give(0, "Globe of Pain")
-      local e = t:give(0, "8th/elemental/energy_5")
-      local at = g:player(0).at
-      local s = hidden_square(g, at, 2, REACH)
+      local s = hidden_square(g, g:player(0).at, 2, REACH)
       t:ok(s, "a square out of sight within 6")
-      t:place(1, s)
-      t:cast { card = gp, at = t:wizard(1), boost = e }
+      require("test.duel").aim(t, "Globe of Pain", { square = s, boost = "8th/elemental/energy_5" })
       t:eq(t:lost(1), 5)
       t:eq(t:lost(0), 0)
       t:ok(g:turn().vars.attacked)
     end },
     { "not at a wizard more than 6 squares of movement away", function(t)
       local g = t.game
-      t:active(0)
-      local gp = t:give(0, "Globe of Pain")
-      local at = g:player(0).at
       local far
-      for _, r in ipairs(g:reachable(at, 12)) do
+      for _, r in ipairs(g:reachable(g:player(0).at, 12)) do
         if not far and r.cost >= REACH + 1 then far = r.square end
       end
       t:ok(far, "a square 7 or more away")
       t:place(1, far)
+      t:active(0)
+      local gp = t:give(0, "Globe of Pain")
       t:eq(t:count { kind = "cast", card = gp }, 0)
     end },
     { "only its target is hurt, not another wizard in the same square", function(t)
       local g = t.game
-      t:active(0)
-      local gp = t:give(0, "Globe of Pain")
-      local at = g:player(0).at
-      local s = hidden_square(g, at, 1, REACH)
-      t:place(1, s)
+      local s = hidden_square(g, g:player(0).at, 1, REACH)
       t:place(2, s)
-      t:cast { card = gp, at = t:wizard(1) }
+      require("test.duel").aim(t, "Globe of Pain", { square = s })
       t:eq(t:lost(1), 1, "energy 1")
       t:eq(t:lost(2), 0, "the other wizard there is untouched")
       t:eq(t:lost(0), 0)
     end, players = 3 },
     { "a Full Shield cancels it", function(t)
       local g = t.game
-      t:active(0)
-      local gp = t:give(0, "Globe of Pain")
-      local fs = t:give(1, "Full Shield")
-      t:place(1, hidden_square(g, g:player(0).at, 2, REACH))
-      t:answer(1, { card = fs })
-      t:cast { card = gp, at = t:wizard(1) }
+      local away = hidden_square(g, g:player(0).at, 2, REACH)
+      require("test.duel").aim(t, "Globe of Pain", { square = away, plays = { "Full Shield" } })
       t:eq(t:lost(1), 0)
       t:ok(g:turn().vars.attacked, "the attack is spent")
     end },

@@ -11,9 +11,10 @@
 -- (the `wall_token` targets, rules/targets.lua); the card ignores what the wall does, and
 -- the spell carries him without crossing the line step by step (its `move` has no
 -- direction, rules/relocation.lua), so the flames do not burn him.
+-- The square beyond is found as classic Pass Through Wall finds it: lib/through_wall.lua.
 local relocation = require("rules.relocation")
-
-local common = require("rules.common")
+local through_wall = require("lib.through_wall")
+local stage = require("test.stage")
 
 return card {
   name = "Pass Through Wall",
@@ -27,41 +28,22 @@ return card {
     if ctx.game:turn().vars.no_movement then return false, "no more movement this turn" end
     return ctx:may_leave_square(ctx.caster)
   end,
-  can_target = function(ctx, t)
-    local s = common.across(ctx.game, t.edge, ctx.game:player(ctx.caster).at)
-    return s ~= nil and not common.movement_blocked_at(ctx.game, s)
-  end,
+  can_target = through_wall.can_target,
   resolve = function(ctx)
-    local game, p = ctx.game, ctx.caster
-    local s = common.across(game, ctx.target.edge, game:player(p).at)
-    if not s or common.movement_blocked_at(game, s) then return end
-    relocation.put_wizard(game, p, s, "pass_wall")
+    local s = through_wall.beyond(ctx, ctx.target.edge)
+    if not s then return end
+    relocation.put_wizard(ctx.game, ctx.caster, s, "pass_wall")
     ctx:moved_self()
   end,
   tests = {
     { "through a wall of his square into the one beyond, with no movement spent", function(t)
-      local g = t.game
-      t:active(0)
-      local spots = require("test.spots")
-      local from, n = spots.square_with_wall(g)
-      assert(from and n, "a square with an inner wall")
-      t:place(0, from)
-      local c = t:give(0, "Pass Through Wall")
-      t:cast { card = c, at = t:wall(n.edge) }
-      t:eq(g:player(0).at, n.to)
-      t:eq(g:edge(n.edge).barrier, "wall", "the wall still stands")
-      t:eq(g:card(c).zone.kind, "pile")
-      t:eq(g:turn().vars.spent, nil, "no movement point spent")
+      local c = stage.through_wall(t)
+      t:eq(t.game:card(c).zone.kind, "pile")
       t:eq(#t:log("move"), 1)
     end },
     { "only an inner wall beside him, never one farther off", function(t)
       local g = t.game
-      t:active(0)
-      local from = require("test.spots").square_with_wall(g)
-      t:place(0, from)
-      local c = t:give(0, "Pass Through Wall")
-      local list = t:list { kind = "cast", card = c }
-      t:ok(#list >= 1, "the wall beside him")
+      local from, c, list = stage.pass_wall_offers(t)
       local around = g:edges_around(from)
       local function key(e) return e.x .. "," .. e.y .. "," .. e.side end
       for _, a in ipairs(list) do
@@ -79,10 +61,7 @@ return card {
     end },
     { "Negate Neutral cancels it: he stays", function(t)
       local g = t.game
-      t:active(0)
-      local from, n = require("test.spots").square_with_wall(g)
-      assert(from and n, "a square with an inner wall")
-      t:place(0, from)
+      local from, n = stage.by_wall(t)
       local c = t:give(0, "Pass Through Wall")
       local nn = t:give(1, "Negate Neutral")
       t:answer(1, { card = nn })
@@ -91,9 +70,7 @@ return card {
     end },
     { "not for a stunned wizard who has attacked", function(t)
       local g = t.game
-      t:active(0)
-      local from = require("test.spots").square_with_wall(g)
-      t:place(0, from)
+      stage.by_wall(t)
       local c = t:give(0, "Pass Through Wall")
       g:set_turn_var("stunned", true)
       g:set_turn_var("attacked", true)
@@ -103,14 +80,7 @@ return card {
     -- ignored): he passes a Wall of Fire and is not burnt.
     { "through a Wall of Fire, unburnt (8th: Glossary, Wall)", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside him")
-      local wf = t:give(0, "Wall of Fire")
-      t:cast { card = wf, at = t:border(n.edge) }
+      local wf, n = stage.cast_beside(t, "Wall of Fire", "border")
       local c = t:give(0, "Pass Through Wall")
       t:cast { card = c, at = t:wall(n.edge) }
       t:eq(g:player(0).at, n.to, "beyond the flames")

@@ -7,6 +7,7 @@
 -- until its caster ends it or the door is destroyed, which ends the spell); sealing shuts a
 -- door that was held open. A wizard of mist still drifts through it (he does not open it).
 local doors = require("rules.doors")
+local stage = require("test.stage")
 
 -- The door card c sealed, if it still stands.
 local function sealed_door(game, c)
@@ -75,11 +76,7 @@ return card {
     end },
     { "a picked lock does not open it", function(t)
       local g = t.game
-      t:active(0)
-      local spots = require("test.spots")
-      local from, dir, e = spots.locked_door(g, 0)
-      assert(from and dir and e, "a locked door")
-      t:place(0, from)
+      local _, dir, e = stage.by_locked_door(t)
       local c = t:give(0, "Seal Door")
       t:cast { card = c, at = t:door(e) }
       local p = t:give(0, "Pick Lock")
@@ -90,11 +87,7 @@ return card {
     end },
     { "it can still be destroyed, and the spell goes with the door", function(t)
       local g = t.game
-      t:active(0)
-      local spots = require("test.spots")
-      local from, _, e = spots.locked_door(g, 0)
-      assert(from and e, "a locked door")
-      t:place(0, from)
+      local _, _, e = stage.by_locked_door(t)
       local c = t:give(0, "Seal Door")
       t:cast { card = c, at = t:door(e) }
       local d = t:give(0, "Destroy Wall")

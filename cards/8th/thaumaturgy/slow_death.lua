@@ -7,6 +7,8 @@
 -- reconstructed: the later damage is no attack (so it cannot be evaded, and a wizard it kills
 -- gives nobody a victory point: 8th, Life, Damage, and Dying); it counts every card he draws,
 -- in any phase, by any means.
+local duel = require("test.duel")
+
 return card {
   name = "Slow Death",
   school = "thaumaturgy",
@@ -28,10 +30,7 @@ return card {
   tests = {
     { "the target takes 1 for each card he draws", function(t)
       local g = t.game
-      t:active(0)
-      local sd = t:give(0, "Slow Death")
-      t:place(1, g:player(0).at)
-      t:cast { card = sd, at = t:wizard(1) }
+      local sd = duel.aim(t, "Slow Death").card
       t:eq(g:card(sd).zone.kind, "play")
       t:ok(g:turn().vars.attacked, "the curse is this turn's attack")
       t:pass(2) -- player 0 draws (unhurt), then player 1 draws his two
@@ -41,18 +40,7 @@ return card {
       t:eq(t:lost(1), 2)
       t:eq(t:lost(0), 0, "the caster's own draws do nothing")
     end },
-    { "he need not draw: no card, no damage", function(t)
-      local g = t.game
-      t:active(0)
-      local sd = t:give(0, "Slow Death")
-      t:place(1, g:player(0).at)
-      t:cast { card = sd, at = t:wizard(1) }
-      t:answer(0, "draw_2")
-      t:answer(1, "draw_0")
-      t:pass(2)
-      t:eq(#g:hand(1), 0)
-      t:eq(t:lost(1), 0)
-    end },
+    { "he need not draw: no card, no damage", function(t) require("test.stage").slow_death_undrawn(t) end },
     { "only the turn it is cast is the caster's attack; it ends with its energy", function(t)
       local g = t.game
       t:active(0)
@@ -69,12 +57,7 @@ return card {
     end },
     { "a Full Shield cancels the curse", function(t)
       local g = t.game
-      t:active(0)
-      local sd = t:give(0, "Slow Death")
-      local fs = t:give(1, "Full Shield")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = fs })
-      t:cast { card = sd, at = t:wizard(1) }
+      local sd = duel.aim(t, "Slow Death", { plays = { "Full Shield" } }).card
       t:eq(g:card(sd).zone.kind, "pile")
       t:pass(2)
       t:eq(t:lost(1), 0)

@@ -4,7 +4,7 @@
 -- lock-opening of classic Pick Lock, which the 9th deck leaves out, made a spell: a door
 -- beside you opens and stays open while you stay beside it (9th: The Board). The count is
 -- classic's.
-local spots = require("test.spots")
+local stage = require("test.stage")
 local doors = require("rules.doors")
 
 return card {
@@ -26,9 +26,7 @@ return card {
     end },
     { "cast: the door opens, stays open while he is beside it, closes as he walks away", function(t)
       local g = t.game
-      t:active(0)
-      local from, dir, e = spots.locked_door(g, 0)
-      assert(from and dir and e, "a door locked for player 0")
+      local _, dir, e = stage.by_locked_door(t)
       t:ok(not t:has { kind = "move", dir = dir }, "locked before")
       local c = t:give(0, "NUMBER 2")
       t:cast { card = c, at = t:door(e) }

@@ -7,43 +7,26 @@
 -- reconstructed: the card text is not in our sources. We chose 2 physical points (a lighter
 -- blade than the Dagger's 3), range LOS and a count of 2; where it lands is the rules' own
 -- (classic `play.landing`, as for the Dagger).
+-- Its blow is shared with the Dagger and the Large Rocks: lib/thrown.lua.
+local thrown = require("lib.thrown")
+
 return card {
   name = "Throwing Star",
+  copies = 2,
   kind = "object",
   range = "los",
   traits = { "thrown_weapon", "not_spell" },
   targets = { "wizard", "wall", "door", "object" },
-  copies = 2,
   text = "Object. Throw it as your attack at a wizard, wall, door or terrain you can see: 2 points of physical damage. It lands in the target's square, or a square short of a wall, door or anything filling its square.",
-  resolve = function(ctx)
-    ctx:damage(ctx.target, 2, { physical = true })
-  end,
+  resolve = thrown.blow(2),
   tests = {
     { "thrown two squares: 2 physical points, the turn's attack; it lies in the target's square", function(t)
-      local g = t.game
-      local spots = require("test.spots")
-      local at, _, far = spots.row_of_three(g)
-      assert(at and far, "a square two steps away in sight")
-      t:active(0)
-      t:place(0, at)
-      t:place(1, far)
-      local s = t:give(0, "Throwing Star")
-      t:throw { card = s, at = t:wizard(1) }
-      t:eq(t:life(1), 13)
-      t:ok(g:turn().vars.attacked, "the turn's attack")
-      t:eq(g:card(s).zone.kind, "board")
-      local lying = false
-      for _, o in ipairs(g:objects_at(far)) do lying = lying or o.card == s end
-      t:ok(lying, "lying where he stands")
+      local _, s = require("test.duel").thrown_lands(t, "Throwing Star", 2)
+      t:eq(t.game:card(s).zone.kind, "board")
     end },
     { "at a Thornbush: 2 of its 5 hits, and it falls a square back toward the thrower", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      local at, mid, far = spots.row_of_three(g)
-      assert(at and mid and far, "three squares in a row")
-      t:active(0)
-      t:place(0, at)
-      t:place(1, far)
+      local at, mid = require("test.duel").apart(t)
       local b = t:give(1, "Thornbush")
       t:active(1)
       t:cast { card = b, at = t:square(mid) }
@@ -55,12 +38,7 @@ return card {
       t:eq(g:objects_at(at)[1].card, s, "bounced back into the thrower's square")
     end },
     { "Blunt halves it to 1", function(t)
-      local g = t.game
-      t:active(0)
-      t:place(1, g:player(0).at)
-      local s = t:give(0, "Throwing Star")
-      t:answer(1, { card = t:give(1, "Blunt") })
-      t:throw { card = s, at = t:wizard(1) }
+      require("test.duel").aim(t, "Throwing Star", { plays = { "Blunt" }, throw = true })
       t:eq(t:life(1), 14)
     end },
   },

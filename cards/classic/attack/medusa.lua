@@ -3,6 +3,8 @@
 -- reconstructed: our sources give no numbers. We chose: he loses as many turns as the NUMBER
 -- played with it (1 without one), as lost turns (classic, The Turn: nothing but
 -- counteractions; they add up with other lost turns; his durations still run out).
+local duel = require("test.duel")
+
 return card {
   name = "Medusa",
   kind = "attack",
@@ -38,10 +40,7 @@ return card {
     end },
     { "lost turns add up: a Lightning Blast on a petrified wizard", function(t)
       local g = t.game
-      t:active(0)
-      local m = t:give(0, "Medusa")
-      t:place(1, g:player(0).at)
-      t:cast { card = m, at = t:wizard(1) }
+      duel.aim(t, "Medusa")
       t:active(0)
       local b = t:give(0, "Lightning Blast")
       t:cast { card = b, at = t:wizard(1) }
@@ -49,12 +48,7 @@ return card {
     end },
     { "Full Shield stops it", function(t)
       local g = t.game
-      t:active(0)
-      local m = t:give(0, "Medusa")
-      local s = t:give(1, "Full Shield")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = m, at = t:wizard(1) }
+      duel.aim(t, "Medusa", { plays = { "Full Shield" } })
       t:eq(g:player(1).tokens.lost_turns, nil)
     end },
   },

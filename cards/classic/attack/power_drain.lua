@@ -22,36 +22,18 @@ return card {
   end,
   tests = {
     { "with a NUMBER 4: 4 from him, 4 to the caster", function(t)
-      local g = t.game
-      t:active(0)
-      local c = t:give(0, "Power Drain")
-      local n = t:give(0, "NUMBER 4")
-      t:place(1, g:player(0).at)
-      t:cast { card = c, at = t:wizard(1), boost = n }
+      require("test.duel").aim(t, "Power Drain", { boost = "NUMBER 4" })
       t:eq(t:life(1), 11)
       t:eq(t:life(0), 19)
-      t:ok(g:turn().vars.attacked)
+      t:ok(t.game:turn().vars.attacked)
     end },
     { "Absorb takes 3 off a 4: the caster gains only 1", function(t)
-      local g = t.game
-      t:active(0)
-      local c = t:give(0, "Power Drain")
-      local n = t:give(0, "NUMBER 4")
-      local a = t:give(1, "Absorb")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = a })
-      t:cast { card = c, at = t:wizard(1), boost = n }
+      require("test.duel").aim(t, "Power Drain", { boost = "NUMBER 4", plays = { "Absorb" } })
       t:eq(t:life(1), 14)
       t:eq(t:life(0), 16)
     end },
     { "Full Reflection: the caster is drained, and gains nothing back", function(t)
-      local g = t.game
-      t:active(0)
-      local c = t:give(0, "Power Drain")
-      local r = t:give(1, "Full Reflection")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = r })
-      t:cast { card = c, at = t:wizard(1) }
+      require("test.duel").aim(t, "Power Drain", { plays = { "Full Reflection" } })
       t:eq(t:life(0), 14)
       t:eq(t:life(1), 15)
     end },

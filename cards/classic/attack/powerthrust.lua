@@ -15,26 +15,16 @@ return card {
   end,
   tests = {
     { "2 + NUMBER 4 = 6 points", function(t)
-      t:active(0)
-      local c = t:give(0, "Powerthrust")
-      local n = t:give(0, "NUMBER 4")
-      t:place(1, t.game:player(0).at)
-      t:cast { card = c, at = t:wizard(1), boost = n }
+      require("test.duel").aim(t, "Powerthrust", { boost = "NUMBER 4" })
       t:eq(t:life(1), 9)
     end },
     { "3 points without a NUMBER", function(t)
-      t:active(0)
-      local c = t:give(0, "Powerthrust")
-      t:place(1, t.game:player(0).at)
-      t:cast { card = c, at = t:wizard(1) }
+      require("test.duel").aim(t, "Powerthrust")
       t:eq(t:life(1), 12)
     end },
     { "only one attack a turn", function(t)
-      t:active(0)
-      local c = t:give(0, "Powerthrust")
       local c2 = t:give(0, "Powerthrust")
-      t:place(1, t.game:player(0).at)
-      t:cast { card = c, at = t:wizard(1) }
+      require("test.duel").aim(t, "Powerthrust")
       t:ok(not t:has { kind = "cast", card = c2 }, "no second Powerthrust")
       t:ok(not t:has { kind = "punch" }, "no punch")
     end },

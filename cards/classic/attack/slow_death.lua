@@ -7,6 +7,8 @@
 -- every card he draws counts, by any means (a TRAP! drawn, and the card drawn in its place);
 -- nothing forces him to draw (classic, Getting New Cards: "up to two"); the curse ends too if
 -- its caster dies (classic, Death: his spells end).
+local duel = require("test.duel")
+
 return card {
   name = "Slow Death",
   kind = "attack",
@@ -32,10 +34,7 @@ return card {
   tests = {
     { "he loses 1 for each card he draws, turn after turn; the caster's draws do nothing", function(t)
       local g = t.game
-      t:active(0)
-      local sd = t:give(0, "Slow Death")
-      t:place(1, g:player(0).at)
-      t:cast { card = sd, at = t:wizard(1) }
+      local sd = duel.aim(t, "Slow Death").card
       t:eq(g:card(sd).zone.kind, "play")
       t:ok(g:turn().vars.attacked)
       t:answer(0, "draw_2")
@@ -50,25 +49,11 @@ return card {
       t:pass(2)
       t:eq(t:life(1), 11, "it goes on")
     end },
-    { "he may draw fewer: no card, no loss", function(t)
-      local g = t.game
-      t:active(0)
-      local sd = t:give(0, "Slow Death")
-      t:place(1, g:player(0).at)
-      t:cast { card = sd, at = t:wizard(1) }
-      t:answer(0, "draw_2")
-      t:answer(1, "draw_0")
-      t:pass(2)
-      t:eq(#g:hand(1), 0)
-      t:eq(t:life(1), 15)
-    end },
+    { "he may draw fewer: no card, no loss", function(t) require("test.stage").slow_death_undrawn(t) end },
     -- (classic only: in the 9th an indirect killer takes the hand: its scenarios test that)
     { "it ends when he dies: the card is discarded", function(t)
       local g = t.game
-      t:active(0)
-      local sd = t:give(0, "Slow Death")
-      t:place(1, g:player(0).at)
-      t:cast { card = sd, at = t:wizard(1) }
+      local sd = duel.aim(t, "Slow Death").card
       t:set_life(1, 1)
       t:pass(2)
       t:ok(not g:player(1).alive)
@@ -76,12 +61,7 @@ return card {
     end, players = 3, rulesets = { "classic" } },
     { "Full Shield stops the curse", function(t)
       local g = t.game
-      t:active(0)
-      local sd = t:give(0, "Slow Death")
-      local fs = t:give(1, "Full Shield")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = fs })
-      t:cast { card = sd, at = t:wizard(1) }
+      local sd = duel.aim(t, "Slow Death", { plays = { "Full Shield" } }).card
       t:eq(g:card(sd).zone.pile, "discard")
       t:pass(2)
       t:eq(t:life(1), 15)

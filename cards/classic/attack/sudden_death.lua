@@ -7,23 +7,14 @@ return card {
   duration = "instant",
   targets = { "wizard" },
   text = "A wizard in sight takes 10 points of magical damage.",
-  resolve = function(ctx)
-    ctx:damage(ctx.target, 10, { magical = true })
-  end,
+  resolve = function(ctx) ctx:damage(ctx.target, 10, { magical = true }) end,
   tests = {
     { "10 points", function(t)
-      t:active(0)
-      local c = t:give(0, "Sudden Death")
-      t:place(1, t.game:player(0).at)
-      t:cast { card = c, at = t:wizard(1) }
+      require("test.duel").aim(t, "Sudden Death")
       t:eq(t:life(1), 5)
     end },
     { "a kill by it gives the caster the victim's cards", function(t)
-      t:active(0)
-      local c = t:give(0, "Sudden Death")
-      t:give(1, "NUMBER 4")
-      t:place(1, t.game:player(0).at)
-      t:cast { card = c, at = t:wizard(1) }
+      require("test.duel").aim(t, "Sudden Death", { held = { "NUMBER 4" } })
       t:act { kind = "end" }
       t:eq(t:life(1), 5)
       t:active(0)

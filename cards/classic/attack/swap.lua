@@ -3,6 +3,8 @@
 -- points, nothing picked up (classic, Objects: no pick-up out of turn).
 -- reconstructed: no source gives its range; we took L.O.S., as for the other attacks on a
 -- wizard ([AF] gives only "change places with an opponent").
+local stage = require("test.stage")
+
 return card {
   name = "Swap",
   kind = "attack",
@@ -21,12 +23,7 @@ return card {
   tests = {
     { "the two wizards trade squares; the treasure goes with its bearer; the turn's attack", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local a = spots.roomy_square(g)
-      local b = assert(spots.free_square(g, a), "a free square beside it").to
-      t:place(0, a)
-      t:place(1, b)
+      local a, b = stage.side_by_side(t)
       local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" then tr = o end end
       assert(tr, "a treasure")
@@ -40,19 +37,7 @@ return card {
       t:eq(#t:log("move"), 2)
     end },
     { "Full Shield stops it", function(t)
-      local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local a = spots.roomy_square(g)
-      local b = assert(spots.free_square(g, a), "a free square beside it").to
-      t:place(0, a)
-      t:place(1, b)
-      local c = t:give(0, "Swap")
-      local s = t:give(1, "Full Shield")
-      t:answer(1, { card = s })
-      t:cast { card = c, at = t:wizard(1) }
-      t:eq(g:player(0).at, a)
-      t:eq(g:player(1).at, b)
+      stage.swap_stopped(t)
     end },
     { "not on oneself, not in the first round", function(t)
       local g = t.game

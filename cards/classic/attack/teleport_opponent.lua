@@ -4,6 +4,7 @@
 -- that no fixed object fills (rules/targets.lua: landing_squares, as for Teleport).
 -- reconstructed: range L.O.S. ([AF]'s spells need sight unless they say otherwise).
 local targets = require("rules.targets")
+local duel = require("test.duel")
 
 return card {
   name = "Teleport Opponent",
@@ -58,13 +59,8 @@ return card {
     end },
     { "Full Shield stops it", function(t)
       local g = t.game
-      t:active(0)
-      local c = t:give(0, "Teleport Opponent")
-      local s = t:give(1, "Full Shield")
       local at = g:player(0).at
-      t:place(1, at)
-      t:answer(1, { card = s })
-      t:cast { card = c, at = t:wizard(1) }
+      duel.aim(t, "Teleport Opponent", { plays = { "Full Shield" } })
       t:eq(g:player(1).at, at)
     end },
   },

@@ -20,35 +20,20 @@ return card {
   end,
   tests = {
     { "a Lightning Blast of 5 does 2; the lost turn still happens", function(t)
-      t:active(0)
-      local b = t:give(0, "Lightning Blast")
-      local n = t:give(0, "NUMBER 5")
-      local a = t:give(1, "Absorb")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = a })
-      t:cast { card = b, at = t:wizard(1), boost = n }
+      local c = require("test.duel").aim(t, "Lightning Blast", { boost = "NUMBER 5", plays = { "Absorb" } })
       t:eq(t:life(1), 13)
       t:eq(t.game:player(1).tokens.lost_turns, 1)
-      t:eq(t.game:card(a).zone.pile, "discard")
+      t:eq(t.game:card(c.plays[1]).zone.pile, "discard")
     end },
     { "all the damage absorbed: no lost turn either", function(t)
-      t:active(0)
-      local b = t:give(0, "Lightning Blast")
-      local n = t:give(0, "NUMBER 3")
-      local a = t:give(1, "Absorb")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = a })
-      t:cast { card = b, at = t:wizard(1), boost = n }
+      require("test.duel").aim(t, "Lightning Blast", { boost = "NUMBER 3", plays = { "Absorb" } })
       t:eq(t:life(1), 15)
       t:eq(t.game:player(1).tokens.lost_turns, nil)
     end },
     { "it answers a punch", function(t)
-      t:active(0)
-      local a = t:give(1, "Absorb")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = a })
-      t:punch(t:wizard(1))
+      require("test.duel").punch(t, { plays = { "Absorb" } })
       t:eq(t:life(1), 15)
+      t:eq(#t:log("counter"), 1, "the Absorb took the punch's point")
     end },
     -- (classic only: the 9th deck has no TRAP!)
     { "it answers indirect damage: a TRAP! drawn", function(t)

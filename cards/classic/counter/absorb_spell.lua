@@ -39,99 +39,65 @@ return card {
   tests = {
     { "the Fireball does nothing and ends in the defender's hand; the NUMBER is spent", function(t)
       local g = t.game
-      t:active(0)
-      local b = t:give(0, "Lightning Blast")
-      local n = t:give(0, "NUMBER 3")
-      local a = t:give(1, "Absorb Spell")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = a })
-      t:cast { card = b, at = t:wizard(1), boost = n }
+      local c = require("test.duel").aim(t, "Lightning Blast", { boost = "NUMBER 3", plays = { "Absorb Spell" } })
       t:eq(t:life(1), 15)
       t:eq(g:player(1).tokens.lost_turns, nil)
-      t:eq(g:card(b).zone.kind, "hand")
-      t:eq(g:card(b).zone.player, 1)
-      t:eq(g:card(n).zone.pile, "discard")
-      t:eq(g:card(a).zone.pile, "discard")
+      t:eq(g:card(c.card).zone.kind, "hand")
+      t:eq(g:card(c.card).zone.player, 1)
+      t:eq(g:card(c.boost).zone.pile, "discard")
+      t:eq(g:card(c.plays[1]).zone.pile, "discard")
     end },
     { "a spell reflected back at its caster: he absorbs his own spell", function(t)
       local g = t.game
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      local a = t:give(0, "Absorb Spell")
-      local r = t:give(1, "Full Reflection")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = r })
-      t:answer(0, "pass") -- (he lets the Full Reflection be: he could absorb it instead)
-      t:answer(0, { card = a })
-      t:cast { card = f, at = t:wizard(1) }
+      local c = require("test.duel").aim(t, "Fireball", { plays = {
+        "Full Reflection",
+        { pass = 0 }, -- (he lets the Full Reflection be: he could absorb it instead)
+        { "Absorb Spell", by = 0 },
+      } })
       t:eq(t:life(0), 15)
       t:eq(t:life(1), 15)
-      t:eq(g:card(f).zone.player, 0, "back in his hand")
-      t:eq(g:card(r).zone.pile, "discard")
+      t:eq(g:card(c.card).zone.player, 0, "back in his hand")
+      t:eq(g:card(c.plays[1]).zone.pile, "discard")
     end },
     { "the caster's Anti-Anti cancels it: the spell hits and is discarded", function(t)
-      local g = t.game
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      local aa = t:give(0, "Anti-Anti")
-      local a = t:give(1, "Absorb Spell")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = a })
-      t:answer(0, { card = aa })
-      t:cast { card = f, at = t:wizard(1) }
+      local f = require("test.duel").aim(t, "Fireball", { plays = { "Absorb Spell", { "Anti-Anti", by = 0 } } }).card
       t:eq(t:life(1), 10)
-      t:eq(g:card(f).zone.pile, "discard")
+      t:eq(t.game:card(f).zone.pile, "discard")
     end },
     -- classic, The Cards: a counteraction may itself be counteracted; Reflection sends half
     -- the spell at its caster, so his Absorb Spell may answer it.
     { "the caster absorbs the Reflection played against his attack: it is his, and his Fireball hits whole", function(t)
       local g = t.game
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      local a = t:give(0, "Absorb Spell")
-      local r = t:give(1, "Reflection")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = r })
-      t:answer(0, { card = a })
-      t:cast { card = f, at = t:wizard(1) }
+      local c = require("test.duel").aim(t, "Fireball", { plays = { "Reflection", { "Absorb Spell", by = 0 } } })
       t:eq(t:life(0), 15, "nothing comes back")
       t:eq(t:life(1), 10, "the Reflection had no effect")
-      t:eq(g:card(r).zone.kind, "hand")
-      t:eq(g:card(r).zone.player, 0, "the Reflection is in the caster's hand")
-      t:eq(g:card(f).zone.pile, "discard")
+      t:eq(g:card(c.plays[1]).zone.kind, "hand")
+      t:eq(g:card(c.plays[1]).zone.player, 0, "the Reflection is in the caster's hand")
+      t:eq(g:card(c.card).zone.pile, "discard")
     end },
     -- classic, The Cards (counteractions) and [JB]: Full Shield and Anti-Anti only stop
     -- something; they aim nothing at him, so there is nothing to absorb.
     { "not against Full Shield or Anti-Anti", function(t)
       local g = t.game
-      t:active(0)
-      local f = t:give(0, "Fireball")
+      local duel = require("test.duel")
       local a0 = t:give(0, "Absorb Spell")
-      local fs = t:give(1, "Full Shield")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = fs }) -- and no request for 0: the strict test agent would fail on one
-      t:cast { card = f, at = t:wizard(1) }
+      -- and no request for 0: the strict test agent would fail on one
+      duel.aim(t, "Fireball", { plays = { "Full Shield" } })
       t:eq(t:life(1), 15)
       t:eq(g:card(a0).zone.kind, "hand")
-      t:active(0)
-      f = t:give(0, "Fireball")
-      local aa = t:give(0, "Anti-Anti")
-      fs = t:give(1, "Full Shield")
-      local a1 = t:give(1, "Absorb Spell")
-      t:answer(1, { card = fs })
-      t:answer(0, { card = aa })
-      -- not asked against the Anti-Anti; asked once more against the Fireball, and passes
-      t:answer(1, "pass")
-      t:cast { card = f, at = t:wizard(1) }
+      local c = duel.aim(t, "Fireball", { plays = {
+        "Full Shield",
+        { "Anti-Anti", by = 0 },
+        -- not asked against the Anti-Anti; asked once more against the Fireball, and passes
+        { pass = 1 },
+      }, held = { "Absorb Spell" } })
       t:eq(t:life(1), 10)
-      t:eq(g:card(a1).zone.kind, "hand")
+      t:eq(g:card(c.held[1]).zone.kind, "hand")
     end },
     { "not against a punch or a neutral spell not aimed at anyone", function(t)
       local g = t.game
-      t:active(0)
-      t:give(1, "Absorb Spell")
-      t:place(1, g:player(0).at)
-      t:punch(t:wizard(1)) -- no request: the strict test agent would fail on one
+      -- no request: the strict test agent would fail on one
+      require("test.duel").punch(t, { held = { "Absorb Spell" } })
       t:eq(t:life(1), 14)
       t:active(0)
       local w = t:give(0, "Create Wall")

@@ -13,39 +13,19 @@ return card {
   can_respond = function(ctx, entry)
     return ANSWERS[entry.kind] == true and entry.marks.defender == ctx.controller
   end,
-  resolve = function(ctx)
-    ctx:halve()
-  end,
+  resolve = function(ctx) ctx:halve() end,
   tests = {
     { "a Powerthrust of 7 does 4 (half, rounded up)", function(t)
-      t:active(0)
-      local c = t:give(0, "Powerthrust")
-      local n = t:give(0, "NUMBER 5")
-      local b = t:give(1, "Blunt")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = b })
-      t:cast { card = c, at = t:wizard(1), boost = n }
+      require("test.duel").aim(t, "Powerthrust", { boost = "NUMBER 5", plays = { "Blunt" } })
       t:eq(t:life(1), 11)
     end },
     { "with Absorb: 7 halved to 4, then 3 absorbed: 1 point", function(t)
-      t:active(0)
-      local c = t:give(0, "Powerthrust")
-      local n = t:give(0, "NUMBER 5")
-      local b = t:give(1, "Blunt")
-      local a = t:give(1, "Absorb")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = b })
-      t:answer(1, { card = a })
-      t:cast { card = c, at = t:wizard(1), boost = n }
+      require("test.duel").aim(t, "Powerthrust", { boost = "NUMBER 5", plays = { "Blunt", "Absorb" } })
       t:eq(t:life(1), 14)
       t:eq(#t:log("counter"), 2)
     end },
     { "a punch of 1 still does 1", function(t)
-      t:active(0)
-      local b = t:give(1, "Blunt")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = b })
-      t:punch(t:wizard(1))
+      require("test.duel").punch(t, { plays = { "Blunt" } })
       t:eq(t:life(1), 14)
     end },
   },

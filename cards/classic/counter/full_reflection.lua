@@ -18,24 +18,12 @@ return card {
   end,
   tests = {
     { "a Fireball comes back: the caster takes the 5 points", function(t)
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      local r = t:give(1, "Full Reflection")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = r })
-      t:cast { card = f, at = t:wizard(1) }
+      require("test.duel").aim(t, "Fireball", { plays = { "Full Reflection" } })
       t:eq(t:life(1), 15)
       t:eq(t:life(0), 10)
     end },
     { "the caster may shield himself from his own reflected spell", function(t)
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      local s = t:give(0, "Full Shield")
-      local r = t:give(1, "Full Reflection")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = r })
-      t:answer(0, { card = s })
-      t:cast { card = f, at = t:wizard(1) }
+      require("test.duel").aim(t, "Fireball", { plays = { "Full Reflection", { "Full Shield", by = 0 } } })
       t:eq(t:life(1), 15)
       t:eq(t:life(0), 15)
     end },
@@ -43,14 +31,8 @@ return card {
     -- (the same ctx:redirect as Reverse: rules/ctx.lua).
     { "a reflected Slow: the caster is the one slowed, the target walks freely", function(t)
       local g = t.game
-      t:active(0)
-      local s = t:give(0, "Slow")
-      local n = t:give(0, "NUMBER 2")
-      local r = t:give(1, "Full Reflection")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = r })
-      t:cast { card = s, at = t:wizard(1), boost = n }
-      t:eq(g:card(s).zone.kind, "play")
+      local c = require("test.duel").aim(t, "Slow", { boost = "NUMBER 2", plays = { "Full Reflection" } })
+      t:eq(g:card(c.card).zone.kind, "play")
       t:act { kind = "end" }
       t:pass(1)
       t:eq(g:turn().active, 1)
@@ -61,13 +43,7 @@ return card {
     end },
     { "a reflected Lightning Blast: the caster loses the rest of his turn", function(t)
       local g = t.game
-      t:active(0)
-      local b = t:give(0, "Lightning Blast")
-      local n = t:give(0, "NUMBER 3")
-      local r = t:give(1, "Full Reflection")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = r })
-      t:cast { card = b, at = t:wizard(1), boost = n }
+      require("test.duel").aim(t, "Lightning Blast", { boost = "NUMBER 3", plays = { "Full Reflection" } })
       t:eq(t:life(0), 12)
       t:eq(g:turn().vars.lost, true)
       t:eq(g:player(0).tokens.lost_turns or 0, 0, "not his next turn")

@@ -8,28 +8,19 @@ return card {
   can_respond = function(ctx, entry)
     return entry.kind == "spell" and entry.marks.defender == ctx.controller
   end,
-  resolve = function(ctx)
-    ctx:cancel()
-  end,
+  resolve = function(ctx) ctx:cancel() end,
   tests = {
     -- (classic only: in the 9th a nullified attack frees another: its scenarios test that)
     { "a Fireball at you does nothing; the caster's attack is spent", function(t)
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      local s = t:give(1, "Full Shield")
-      t:place(1, t.game:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = f, at = t:wizard(1) }
+      local c = require("test.duel").aim(t, "Fireball", { plays = { "Full Shield" } })
       t:eq(t:life(1), 15)
-      t:eq(t.game:card(f).zone.pile, "discard")
-      t:eq(t.game:card(s).zone.pile, "discard")
+      t:eq(t.game:card(c.card).zone.pile, "discard")
+      t:eq(t.game:card(c.plays[1]).zone.pile, "discard")
       t:ok(t.game:turn().vars.attacked)
     end, rulesets = { "classic" } },
     { "no use against a punch", function(t)
-      t:active(0)
-      t:give(1, "Full Shield")
-      t:place(1, t.game:player(0).at)
-      t:punch(t:wizard(1)) -- no request: the strict test agent would fail on one
+      -- no request: the strict test agent would fail on one
+      require("test.duel").punch(t, { held = { "Full Shield" } })
       t:eq(t:life(1), 14)
     end },
   },

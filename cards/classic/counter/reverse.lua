@@ -23,24 +23,12 @@ return card {
   end,
   tests = {
     { "a Fireball turns back: the caster takes the 5 points", function(t)
-      local g = t.game
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      local r = t:give(1, "Reverse")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = r })
-      t:cast { card = f, at = t:wizard(1) }
+      require("test.duel").aim(t, "Fireball", { plays = { "Reverse" } })
       t:eq(t:life(1), 15)
       t:eq(t:life(0), 10)
     end },
     { "a thrown Dagger flies back at its thrower", function(t)
-      local g = t.game
-      t:active(0)
-      local d = t:give(0, "Dagger")
-      local r = t:give(1, "Reverse")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = r })
-      t:throw { card = d, at = t:wizard(1) }
+      require("test.duel").aim(t, "Dagger", { plays = { "Reverse" }, throw = true })
       t:eq(t:life(1), 15)
       t:eq(t:life(0), 12)
     end },
@@ -48,12 +36,7 @@ return card {
     -- one it came back at (issue 44: it used to stay on the first target).
     { "a reversed Slow Death curses its caster: his draws cost him life, the target's nothing", function(t)
       local g = t.game
-      t:active(0)
-      local sd = t:give(0, "Slow Death")
-      local r = t:give(1, "Reverse")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = r })
-      t:cast { card = sd, at = t:wizard(1) }
+      local sd = require("test.duel").aim(t, "Slow Death", { plays = { "Reverse" } }).card
       t:eq(g:card(sd).zone.kind, "play")
       t:answer(0, "draw_2")
       t:answer(1, "draw_2")
@@ -68,20 +51,11 @@ return card {
       t:eq(g:card(sd).zone.pile, "discard", "and it ends with him")
     end, players = 3 },
     { "the caster may shield himself from his reversed spell; no use against a punch", function(t)
-      local g = t.game
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      local s = t:give(0, "Full Shield")
-      local r = t:give(1, "Reverse")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = r })
-      t:answer(0, { card = s })
-      t:cast { card = f, at = t:wizard(1) }
+      local duel = require("test.duel")
+      duel.aim(t, "Fireball", { plays = { "Reverse", { "Full Shield", by = 0 } } })
       t:eq(t:life(0), 15)
       t:eq(t:life(1), 15)
-      t:active(0)
-      t:give(1, "Reverse")
-      t:punch(t:wizard(1)) -- no request: the strict test agent would fail on one
+      duel.punch(t, { held = { "Reverse" } }) -- no request: the strict test agent would fail on one
       t:eq(t:life(1), 14)
     end },
   },

@@ -15,6 +15,8 @@ local function shrunk(ctx)
   return t.player
 end
 
+local duel = require("test.duel")
+
 return card {
   name = "Shrink",
   kind = "counter",
@@ -44,12 +46,7 @@ return card {
   tests = {
     { "as a counteraction: the Fireball does 3 instead of 5", function(t)
       local g = t.game
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      local s = t:give(1, "Shrink")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = f, at = t:wizard(1) }
+      local s = duel.aim(t, "Fireball", { plays = { "Shrink" } }).plays[1]
       t:eq(t:life(1), 12)
       t:eq(g:card(s).zone.kind, "play", "he stays small for a turn")
     end },
@@ -86,12 +83,7 @@ return card {
     end },
     { "Full Shield stops it cast on an opponent", function(t)
       local g = t.game
-      t:active(0)
-      local s = t:give(0, "Shrink")
-      local fs = t:give(1, "Full Shield")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = fs })
-      t:cast { card = s, at = t:wizard(1) }
+      local s = duel.aim(t, "Shrink", { plays = { "Full Shield" } }).card
       t:eq(g:card(s).zone.pile, "discard")
     end },
   },

@@ -9,6 +9,7 @@
 -- it misses (classic, Combat: a spell that misses does nothing); then it takes no NUMBER.
 -- The behaviour is shared with the 9th's Wall of Water: lib/water_wall.lua.
 local water = require("lib.water_wall")
+local duel = require("test.duel")
 
 return card {
   name = "Waterwall",
@@ -55,13 +56,7 @@ return card {
       t:eq(g:player(1).at, at)
     end },
     { "as a counteraction a Fireball misses; Anti-Anti undoes that", function(t)
-      local g = t.game
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      local w = t:give(1, "Waterwall")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = w })
-      t:cast { card = f, at = t:wizard(1) }
+      duel.aim(t, "Fireball", { plays = { "Waterwall" } })
       t:eq(t:life(1), 15)
       t:active(0)
       local f2 = t:give(0, "Fireball")

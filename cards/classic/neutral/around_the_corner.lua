@@ -5,6 +5,7 @@
 -- rulesets/mechanics): that spell may aim at a wizard, square or object in L.O.S. from some
 -- square he can see (one bend); not at walls or doors, and not a thrown or wielded object.
 local modifiers = require("rules.modifiers")
+local stage = require("test.stage")
 
 local function sighted(game, c) return game:card(c).range == "los" end
 
@@ -16,47 +17,25 @@ return card {
   copies = 1,
   text = "The next spell you cast this turn may see round one corner: its line of sight may bend once.",
   can_cast = function(ctx) return modifiers.holds_fitting(ctx.game, ctx.caster, ctx.card, sighted) end,
-  resolve = function(ctx)
-    ctx.game:set_turn_var("around_corner", true)
-  end,
+  resolve = function(ctx) ctx.game:set_turn_var("around_corner", true) end,
   tests = {
     { "a Fireball hits a wizard seen only round a corner", function(t)
-      local g = t.game
-      t:active(0)
-      local at = g:player(0).at
-      local spot = require("test.spots").round_the_corner(g, at)
-      t:ok(spot, "a square seen only with one bend")
-      t:place(1, spot)
-      local f = t:give(0, "Fireball")
-      local c = t:give(0, "Around the Corner")
-      t:ok(not t:has { kind = "cast", card = f, target = t:wizard(1) }, "not in sight yet")
+      local f, c = stage.round_the_corner(t, "Fireball")
       t:cast { card = c }
       t:cast { card = f, at = t:wizard(1) }
       t:eq(t:life(1), 10)
     end },
     { "only the next spell bends", function(t)
-      local g = t.game
-      t:active(0)
-      local at = g:player(0).at
-      local spot = require("test.spots").round_the_corner(g, at)
-      t:place(1, spot)
-      local f = t:give(0, "Fireball")
+      local f, c = stage.round_the_corner(t, "Fireball")
       local w = t:give(0, "Create Wall")
-      local c = t:give(0, "Around the Corner")
       t:cast { card = c }
       t:ok(t:has { kind = "cast", card = f, target = t:wizard(1) }, "bent now")
       t:act(t:list { kind = "cast", card = w }[1])
       t:ok(not t:has { kind = "cast", card = f, target = t:wizard(1) }, "used up by the wall")
     end },
     { "Full Shield still stops the bent spell", function(t)
-      local g = t.game
-      t:active(0)
-      local at = g:player(0).at
-      local spot = require("test.spots").round_the_corner(g, at)
-      t:place(1, spot)
-      local f = t:give(0, "Fireball")
+      local f, c = stage.round_the_corner(t, "Fireball")
       local s = t:give(1, "Full Shield")
-      local c = t:give(0, "Around the Corner")
       t:cast { card = c }
       t:answer(1, { card = s })
       t:cast { card = f, at = t:wizard(1) }

@@ -21,6 +21,8 @@ local function friend_of(ctx)
   return t.player
 end
 
+local duel = require("test.duel")
+
 return card {
   name = "Buddy",
   kind = "neutral",
@@ -55,10 +57,7 @@ return card {
   tests = {
     { "befriended: he can neither cast at, punch nor throw at the caster", function(t)
       local g = t.game
-      t:active(0)
-      local b = t:give(0, "Buddy")
-      t:place(1, g:player(0).at)
-      t:cast { card = b, at = t:wizard(1) }
+      local b = duel.aim(t, "Buddy").card
       t:eq(g:card(b).zone.kind, "play")
       t:ok(g:turn().vars.attacked, "on an opponent it is the attack")
       t:active(1)
@@ -70,10 +69,7 @@ return card {
     end },
     { "the caster attacks him: the friendship is over", function(t)
       local g = t.game
-      t:active(0)
-      local b = t:give(0, "Buddy")
-      t:place(1, g:player(0).at)
-      t:cast { card = b, at = t:wizard(1) }
+      local b = duel.aim(t, "Buddy").card
       t:active(0)
       t:punch(t:wizard(1))
       t:eq(g:card(b).zone.pile, "discard")
@@ -82,12 +78,7 @@ return card {
     end },
     { "Full Shield refuses the friendship", function(t)
       local g = t.game
-      t:active(0)
-      local b = t:give(0, "Buddy")
-      local s = t:give(1, "Full Shield")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = b, at = t:wizard(1) }
+      local b = duel.aim(t, "Buddy", { plays = { "Full Shield" } }).card
       t:eq(g:card(b).zone.pile, "discard")
       t:active(1)
       t:ok(t:has { kind = "punch", target = t:wizard(0) })

@@ -8,14 +8,10 @@
 -- reconstructed: doors are not walls; a rim wall with no square beyond it (a layout side
 -- that leads nowhere) is not offered. Where the edition says a door falls with its wall (9th:
 -- The Board; ctx:doors_fall_with_walls), a door may be its target too.
+-- The wall's fall and its damage are the 8th's Destroy Wall's too: lib/falling_wall.lua.
+local falling_wall = require("lib.falling_wall")
+local stage = require("test.stage")
 local FALL_DAMAGE = 2
-
--- The squares on either side of a wall (across the wrap-around for a rim wall).
-local function sides_of(ctx, e)
-  local out = {}
-  for _, side in ipairs(ctx:edge_sides(e)) do out[#out + 1] = side.square end
-  return out
-end
 
 return card {
   name = "Destroy Wall",
@@ -30,14 +26,7 @@ return card {
     return #ctx:edge_sides(t.edge) == 2
   end,
   resolve = function(ctx)
-    local e = ctx.game:edge(ctx.target.edge).edge
-    local squares = sides_of(ctx, e)
-    if not ctx:destroy_wall(e) then return end
-    for _, s in ipairs(squares) do
-      for _, p in ipairs(ctx.game:wizards_at(s)) do
-        ctx:damage(p, FALL_DAMAGE, { physical = true })
-      end
-    end
+    falling_wall.knock_down(ctx, ctx.game:edge(ctx.target.edge).edge, FALL_DAMAGE)
   end,
   tests = {
     { "the wall falls; wizards on both sides take 2, the caster too", function(t)
@@ -120,11 +109,7 @@ return card {
     -- (9th only: 9th, The Board: a wall that holds a door falls with it)
     { "a door falls with its wall: the line is open", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local from, dir, door = spots.locked_door(g, 0)
-      assert(from and dir and door, "a door beside")
-      t:place(0, from)
+      local _, dir, door = stage.by_locked_door(t)
       local c = t:give(0, "Destroy Wall")
       t:cast { card = c, at = t:door(door) }
       t:eq(g:edge(door).barrier, "open")

@@ -5,6 +5,8 @@
 -- reconstructed: a carried object cannot be dragged out of its bearer's hands (classic,
 -- Objects: only Drop Object or death takes objects from a wizard); the wizard is dragged with
 -- what he carries.
+local stage = require("test.stage")
+
 return card {
   name = "Drag",
   kind = "neutral",
@@ -35,12 +37,7 @@ return card {
   tests = {
     { "a treasure in sight comes to your square; not an attack", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local a = spots.roomy_square(g)
-      local n = spots.free_square(g, a)
-      assert(n, "a free square beside it")
-      t:place(0, a)
+      local a, n = stage.roomy(t)
       local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" then tr = o end end
       assert(tr, "a treasure")
@@ -53,12 +50,7 @@ return card {
     end },
     { "a wizard dragged into your square: the turn's attack; Full Shield stops it", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local a = spots.roomy_square(g)
-      local b = assert(spots.free_square(g, a), "a free square beside it").to
-      t:place(0, a)
-      t:place(1, b)
+      local a, b = stage.side_by_side(t)
       local c = t:give(0, "Drag")
       t:cast { card = c, at = t:wizard(1) }
       t:eq(g:player(1).at, a)
@@ -73,12 +65,7 @@ return card {
     end },
     { "a fixed object (a thornbush) cannot be dragged; a dropped dagger can", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local a = spots.roomy_square(g)
-      local n = spots.free_square(g, a)
-      assert(n, "a free square beside it")
-      t:place(0, a)
+      local a, n = stage.roomy(t)
       local bush = g:create_object { kind = "thornbush", at = n.to, mobile = false, blocks_los = false, fills_square = true, toughness = 5 }
       local c = t:give(0, "Drag")
       t:ok(not t:has { kind = "cast", card = c, target = t:object(bush) })

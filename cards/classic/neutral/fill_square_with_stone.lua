@@ -10,6 +10,7 @@
 -- that attacks may aim at.
 -- The stone object is made as the 9th's Granite Cube's is: lib/stone_square.lua.
 local stone_square = require("lib.stone_square")
+local stage = require("test.stage")
 
 return card {
   name = "Fill Square With Stone",
@@ -26,15 +27,8 @@ return card {
   tests = {
     { "the stone blocks steps and sight; 20 points break it", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
-      local c = t:give(0, "Fill Square With Stone")
-      t:cast { card = c, at = t:square(n.to) }
-      local stone = g:objects_at(n.to)[1]
+      local c, n = stage.cast_beside(t, "Fill Square With Stone", "square")
+      local stone = assert(g:objects_at(n.to)[1], "the stone")
       t:eq(stone.kind, "solid_stone")
       t:ok(not t:has { kind = "move", dir = n.dir }, "no step into the stone")
       t:eq(g:card(c).zone.kind, "play", "permanent")

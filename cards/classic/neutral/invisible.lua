@@ -44,39 +44,25 @@ return card {
       t:eq(g:card(inv).zone.kind, "play")
       local misses = 0
       for _ = 1, 6 do
-        t:active(0)
         t:set_life(1, 15)
-        t:place(1, g:player(0).at)
-        local f = t:give(0, "Fireball")
-        t:cast { card = f, at = t:wizard(1) }
+        require("test.duel").aim(t, "Fireball")
         local rolls = t:log("roll")
         local r = rolls[#rolls].result
-        if r == 1 then
-          t:eq(t:life(1), 10, "a 1: it hits")
-        else
-          t:eq(t:life(1), 15, "a " .. r .. ": it misses")
-          misses = misses + 1
-        end
+        t:eq(t:life(1), r == 1 and 10 or 15, "a " .. r .. (r == 1 and ": it hits" or ": it misses"))
+        if r ~= 1 then misses = misses + 1 end
       end
       t:eq(#t:log("missed"), misses)
     end },
     { "a punch still lands", function(t)
-      local g = t.game
       t:active(1)
       local inv = t:give(1, "Invisible")
       t:cast { card = inv, at = t:wizard(1) }
-      t:active(0)
-      t:place(1, g:player(0).at)
-      t:punch(t:wizard(1))
+      require("test.duel").punch(t)
       t:eq(t:life(1), 14)
     end },
     { "on another wizard it is the turn's attack", function(t)
-      local g = t.game
-      t:active(0)
-      local inv = t:give(0, "Invisible")
-      t:place(1, g:player(0).at)
-      t:cast { card = inv, at = t:wizard(1) }
-      t:ok(g:turn().vars.attacked)
+      require("test.duel").aim(t, "Invisible")
+      t:ok(t.game:turn().vars.attacked)
     end },
   },
 }

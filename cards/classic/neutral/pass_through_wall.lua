@@ -4,7 +4,9 @@
 -- out on the opposite edge); you are at once in the square beyond, spending no movement (a
 -- magical move: no pick-up there), and the wall stands as before. Not into a square a fixed
 -- object fills (solid stone, classic, Objects).
-local common = require("rules.common")
+-- The square beyond is found as the 8th's Pass Through Wall finds it: lib/through_wall.lua.
+local through_wall = require("lib.through_wall")
+local stage = require("test.stage")
 
 return card {
   name = "Pass Through Wall",
@@ -14,40 +16,19 @@ return card {
   targets = { "wall" },
   copies = 1,
   text = "Step through a wall beside you, once, as if it were not there; the wall stays.",
-  can_target = function(ctx, t)
-    local s = common.across(ctx.game, t.edge, ctx.game:player(ctx.caster).at)
-    return s ~= nil and not common.movement_blocked_at(ctx.game, s)
-  end,
+  can_target = through_wall.can_target,
   resolve = function(ctx)
-    local game, p = ctx.game, ctx.caster
-    local s = common.across(game, ctx.target.edge, game:player(p).at)
-    if not s or common.movement_blocked_at(game, s) then return end
-    ctx:move_wizard(p, s)
+    local s = through_wall.beyond(ctx, ctx.target.edge)
+    if s then ctx:move_wizard(ctx.caster, s) end
   end,
   tests = {
     { "through a wall of his square, no movement spent, the wall stands", function(t)
-      local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local from, n = spots.square_with_wall(g)
-      assert(from and n, "a square with an inner wall")
-      t:place(0, from)
-      local c = t:give(0, "Pass Through Wall")
-      t:cast { card = c, at = t:wall(n.edge) }
-      t:eq(g:player(0).at, n.to)
-      t:eq(g:edge(n.edge).barrier, "wall")
-      t:eq(g:turn().vars.spent, nil, "no movement point spent")
-      t:eq(g:card(c).zone.pile, "discard")
+      local c = stage.through_wall(t)
+      t:eq(t.game:card(c).zone.pile, "discard")
     end },
     { "only the walls around him", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local from = spots.square_with_wall(g)
-      t:place(0, from)
-      local c = t:give(0, "Pass Through Wall")
-      local list = t:list { kind = "cast", card = c }
-      t:ok(#list >= 1, "the wall beside him")
+      local from, _, list = stage.pass_wall_offers(t)
       local around = g:edges_around(from)
       for _, a in ipairs(list) do
         local e = a.target.edge
@@ -56,11 +37,7 @@ return card {
     end },
     { "not into solid stone", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local from, n = spots.square_with_wall(g)
-      assert(from and n, "a square with an inner wall")
-      t:place(0, from)
+      local _, n = stage.by_wall(t)
       g:create_object { kind = "solid_stone", at = n.to, blocks_move = true, blocks_los = true, fills_square = true, toughness = 20 }
       local c = t:give(0, "Pass Through Wall")
       t:eq(t:count { kind = "cast", card = c, target = t:wall(n.edge) }, 0)

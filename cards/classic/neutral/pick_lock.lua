@@ -6,6 +6,7 @@
 -- a jammed lock (Jam Lock) cannot be picked.
 local spots = require("test.spots")
 local doors = require("rules.doors")
+local stage = require("test.stage")
 
 return card {
   name = "Pick Lock",
@@ -23,9 +24,7 @@ return card {
   tests = {
     { "through once; the door relocks behind", function(t)
       local g = t.game
-      t:active(0)
-      local from, dir, e = spots.locked_door(g, 0)
-      assert(from and dir and e, "a door locked for player 0")
+      local from, dir, e = stage.by_locked_door(t)
       t:ok(not t:has { kind = "move", dir = dir }, "locked before")
       local c = t:give(0, "Pick Lock")
       t:cast { card = c, at = t:door(e) }
@@ -39,9 +38,7 @@ return card {
     end },
     { "a spell is cast through the open door; not gone through, it relocks when the turn ends", function(t)
       local g = t.game
-      t:active(0)
-      local from, dir, e = spots.locked_door(g, 0)
-      assert(from and dir and e, "a locked door")
+      local from, dir, e = stage.by_locked_door(t)
       t:place(1, spots.beyond(g, from, dir))
       local f = t:give(0, "Fireball")
       t:ok(not t:has { kind = "cast", card = f, target = t:wizard(1) }, "no sight through the locked door")

@@ -16,6 +16,8 @@ local function bounds(game, sec)
   return x0, x1, y0, y1
 end
 
+local stage = require("test.stage")
+
 return card {
   name = "Rotate Sector",
   kind = "neutral",
@@ -47,12 +49,7 @@ return card {
     end },
     { "a created wall on a seam stays or goes with the sector on a 50/50 roll", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local sec = g:sector_of(g:player(0).at)
-      local seam, inside = spots.open_seam(g, sec)
-      assert(seam and inside, "an open seam")
-      t:place(0, inside)
+      local seam, inside, sec = stage.by_seam(t)
       local w = t:give(0, "Create Wall")
       t:cast { card = w, at = t:border(seam.edge) }
       local c = t:give(0, "Rotate Sector")

@@ -6,6 +6,8 @@
 -- reconstructed: the thorns are indirect damage (Absorb or Blunt may answer them); a wizard
 -- whose damage was all stopped is not caught (classic, The Cards: secondary effects stop with
 -- the damage); a wizard pulled in outside his turn just loses his next turn.
+local stage = require("test.stage")
+
 return card {
   name = "Thornbush",
   kind = "neutral",
@@ -40,14 +42,7 @@ return card {
   tests = {
     { "walking in: 1 point, the turn ends, the next is lost", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
-      local c = t:give(0, "Thornbush")
-      t:cast { card = c, at = t:square(n.to) }
+      local c, n = stage.cast_beside(t, "Thornbush", "square")
       t:eq(g:card(c).zone.kind, "play")
       local bush = g:objects_at(n.to)[1]
       t:eq(bush.kind, "thornbush")
@@ -82,12 +77,7 @@ return card {
     end },
     { "Absorb stops the thorns: not caught", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
+      local _, n = stage.roomy(t)
       local c = t:give(0, "Thornbush")
       local a = t:give(0, "Absorb")
       t:cast { card = c, at = t:square(n.to) }

@@ -19,6 +19,8 @@ local function crossed(game, from, dir, e)
   return false
 end
 
+local stage = require("test.stage")
+
 return card {
   name = "Wall of Fire",
   kind = "neutral",
@@ -47,14 +49,7 @@ return card {
   tests = {
     { "it blocks sight but not steps; crossing it burns 3", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
-      local c = t:give(0, "Wall of Fire")
-      t:cast { card = c, at = t:border(n.edge) }
+      local c, n, at = stage.cast_beside(t, "Wall of Fire", "border")
       t:eq(g:card(c).zone.kind, "play")
       t:ok(not g:los(at, n.to), "no sight through the flames")
       t:ok(t:has { kind = "move", dir = n.dir }, "it can be walked through")
@@ -65,12 +60,7 @@ return card {
     -- (classic only: the 9th counts durations down at the end of the caster's turns, from his next one: its scenarios test that)
     { "it lasts the NUMBER in its caster's turns, then the flames are gone", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
+      local at, n = stage.roomy(t)
       local c = t:give(0, "Wall of Fire")
       local num = t:give(0, "NUMBER 2")
       t:cast { card = c, at = t:border(n.edge), boost = num }
@@ -85,12 +75,7 @@ return card {
     end, rulesets = { "classic" } },
     { "a wizard moved across it by magic is not burnt; no second firewall on the same line", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
+      local _, n = stage.roomy(t)
       local c = t:give(0, "Wall of Fire")
       local c2 = t:give(0, "Wall of Fire")
       t:cast { card = c, at = t:border(n.edge) }

@@ -6,6 +6,9 @@
 -- Full Shield, which stops spells, cannot answer it.
 -- reconstructed: [AF] gives 3 points and wizards, walls, doors and creations as targets (of
 -- the creations, those that can be attacked: a thornbush, solid stone).
+-- Its blow is shared with the Large Rocks and the 9th's Throwing Star: lib/thrown.lua.
+local thrown = require("lib.thrown")
+
 return card {
   name = "Dagger",
   kind = "object",
@@ -14,27 +17,11 @@ return card {
   targets = { "wizard", "wall", "door", "object" },
   copies = 1,
   text = "Object. Throw it at a wizard, wall, door or thornbush you can see as your attack: 3 points of physical damage. It lands in the target's square, or before the wall, door or bush it hit.",
-  resolve = function(ctx)
-    ctx:damage(ctx.target, 3, { physical = true })
-  end,
+  resolve = thrown.blow(3),
   tests = {
     { "thrown: 3 physical points, the turn's attack; it lands by the target, who may pick it up", function(t)
       local g = t.game
-      t:active(0)
-      local d = t:give(0, "Dagger")
-      local at = g:player(0).at
-      local far
-      for _, s in ipairs(g:visible_from(at)) do
-        if not far and not (s.x == at.x and s.y == at.y) then far = s end
-      end
-      t:ok(far, "a square in sight")
-      t:place(1, far)
-      t:throw { card = d, at = t:wizard(1) }
-      t:eq(t:life(1), 12)
-      t:ok(g:turn().vars.attacked)
-      local lying ---@type Object?
-      for _, o in ipairs(g:objects_at(far)) do if o.card == d then lying = o end end
-      assert(lying, "the dagger lies in the target's square")
+      local lying, d = require("test.duel").thrown_lands(t, "Dagger", 3)
       t:eq(g:card(d).zone.kind, "board", "its card waits by the board, not in a hand")
       t:eq(#g:hand(0) + #g:play_area(0), 0)
       t:active(1)
@@ -68,24 +55,15 @@ return card {
       t:ok(lying, "it lies in the square beside the wall, on the thrower's side")
     end },
     { "Absorb takes 3 off it; Full Shield (spells only) cannot answer it", function(t)
-      local g = t.game
-      t:active(0)
-      local d = t:give(0, "Dagger")
-      t:give(1, "Full Shield")
-      local a = t:give(1, "Absorb")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = a })
-      t:throw { card = d, at = t:wizard(1) }
+      require("test.duel").aim(t, "Dagger", { plays = { "Absorb" }, held = { "Full Shield" }, throw = true })
       t:eq(t:life(1), 15)
       t:eq(#t:log("counter"), 1)
     end },
     { "no throw at oneself, none in the first round, none after a punch", function(t)
-      local g = t.game
       t:active(0)
       t:give(0, "Dagger")
       t:ok(not t:has { target = t:wizard(0) }, "nothing aimed at player 0")
-      t:place(1, g:player(0).at)
-      t:punch(t:wizard(1))
+      require("test.duel").punch(t)
       t:ok(not t:has { kind = "throw" }, "no throw after a punch")
     end },
   },

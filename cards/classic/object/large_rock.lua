@@ -4,6 +4,9 @@
 -- way (classic, Dropping and Retrieving Objects). A physical action, not a spell.
 -- reconstructed: [AF] gives 3 points; we let it hit a wizard, or an object that can be
 -- attacked (a thornbush, solid stone), in sight (a rock is no tool against walls and doors).
+-- Its blow is shared with the Dagger, the 8th's Large Rock and the 9th's Throwing Star: lib/thrown.lua.
+local thrown = require("lib.thrown")
+
 return card {
   name = "Large Rock",
   kind = "object",
@@ -12,47 +15,27 @@ return card {
   targets = { "wizard", "object" },
   copies = 1,
   text = "Object. Throw it at a wizard or thornbush you can see as your attack: 3 points of physical damage. It lands in the target's square, or just before a thornbush in its way.",
-  resolve = function(ctx)
-    ctx:damage(ctx.target, 3, { physical = true })
-  end,
+  resolve = thrown.blow(3),
   tests = {
     { "thrown at a wizard in sight: 3 physical points; it lands in his square", function(t)
       local g = t.game
-      t:active(0)
-      local r = t:give(0, "Large Rock")
-      t:place(1, g:player(0).at)
-      t:throw { card = r, at = t:wizard(1) }
+      local r = require("test.duel").aim(t, "Large Rock", { throw = true }).card
       t:eq(t:life(1), 12)
       t:eq(g:objects_at(g:player(1).at)[1] and g:objects_at(g:player(1).at)[1].card, r)
       t:eq(#g:hand(0) + #g:play_area(0), 0, "no longer carried")
     end },
     { "Blunt halves it, rounding up: 2", function(t)
-      local g = t.game
-      t:active(0)
-      local r = t:give(0, "Large Rock")
-      local b = t:give(1, "Blunt")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = b })
-      t:throw { card = r, at = t:wizard(1) }
+      require("test.duel").aim(t, "Large Rock", { plays = { "Blunt" }, throw = true })
       t:eq(t:life(1), 13)
     end },
     { "it wears down a thornbush (5 points) and drops before it", function(t)
       local g = t.game
-      t:active(0)
+      local at, next_sq = require("test.stage").roomy(t)
       local r = t:give(0, "Large Rock")
-      local at = g:player(0).at
-      local next_sq
-      for _, n in ipairs(g:neighbours(at)) do
-        if not next_sq and not n.link and #g:objects_at(n.to) == 0 and g:home_sector_at(n.to) == nil
-            and g:los(at, n.to) then next_sq = n.to end
-      end
-      t:ok(next_sq, "an open square beside")
-      local bush = g:create_object { kind = "bush", at = next_sq, mobile = false, blocks_los = false, blocks_move = false, fills_square = true, toughness = 5 }
+      local bush = g:create_object { kind = "bush", at = next_sq.to, mobile = false, blocks_los = false, blocks_move = false, fills_square = true, toughness = 5 }
       t:throw { card = r, at = t:object(bush) }
       t:eq(g:object(bush).damage, 3)
-      local lying
-      for _, o in ipairs(g:objects_at(at)) do if o.card == r then lying = o end end
-      t:ok(lying, "the rock fell in the thrower's square, before the bush")
+      t:ok(require("test.scenes").lying(g, at, r), "the rock fell in the thrower's square, before the bush")
     end },
     { "a dropped object is no target: it cannot be attacked", function(t)
       local g = t.game

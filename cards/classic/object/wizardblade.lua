@@ -19,11 +19,8 @@ return card {
   tests = {
     { "a blow with a NUMBER 4: 5 magical points; the blade is kept; the turn's attack", function(t)
       local g = t.game
-      t:active(0)
-      local w = t:give(0, "Wizardblade")
-      local n = t:give(0, "NUMBER 4")
-      t:place(1, g:player(0).at)
-      t:cast { card = w, at = t:wizard(1), boost = n }
+      local c = require("test.duel").aim(t, "Wizardblade", { boost = "NUMBER 4" })
+      local w, n = c.card, c.boost
       t:eq(t:life(1), 10)
       -- (kept in the hand; the 9th shows it face up instead: 9th, Magic Objects)
       t:eq(g:card(w).zone.kind, require("rules.play").kept_zone(g, 0, w))
@@ -34,10 +31,7 @@ return card {
     end },
     { "without a NUMBER: 2; it strikes again the next turn; it is never displayed", function(t)
       local g = t.game
-      t:active(0)
-      local w = t:give(0, "Wizardblade")
-      t:place(1, g:player(0).at)
-      t:cast { card = w, at = t:wizard(1) }
+      local w = require("test.duel").aim(t, "Wizardblade").card
       t:eq(t:life(1), 13)
       t:active(0)
       t:place(1, g:player(0).at)
@@ -47,23 +41,14 @@ return card {
     end },
     { "Full Shield stops the magic blade", function(t)
       local g = t.game
-      t:active(0)
-      local w = t:give(0, "Wizardblade")
-      local s = t:give(1, "Full Shield")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = w, at = t:wizard(1) }
+      local w = require("test.duel").aim(t, "Wizardblade", { plays = { "Full Shield" } }).card
       t:eq(t:life(1), 15)
       t:eq(g:card(w).zone.kind, require("rules.play").kept_zone(g, 0, w), "the blade is not lost")
     end },
     { "a wall of your square takes its blow", function(t)
       local g = t.game
-      t:active(0)
-      local w = t:give(0, "Wizardblade")
-      local strike = t:list { kind = "cast", card = w, target = { kind = "wall" } }[1]
-      t:ok(strike, "a wall beside")
-      t:act(strike)
-      t:eq(g:edge(strike.target.edge).damage, 2)
+      local edge = require("test.duel").at_wall(t, "Wizardblade")
+      t:eq(g:edge(edge).damage, 2)
       t:ok(g:turn().vars.attacked, "an attack on a wall is the turn's attack")
     end },
   },

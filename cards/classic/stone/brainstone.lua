@@ -33,12 +33,7 @@ return card {
   tests = {
     { "shown: two cards drawn, and nine may be held", function(t)
       local g = t.game
-      t:active(0)
-      local s = t:give(0, "Brainstone")
-      t:act { kind = "display", card = s }
-      t:eq(#g:hand(0), 2)
-      for _ = 1, 6 do t:give(0, "NUMBER 2") end
-      t:eq(common.hand_count(g, 0), 7, "8 in the hand + the stone = 9, 2 over seven allowed")
+      require("test.magic_stones").brainstone_draws_two(t, "display", "NUMBER 2")
       t:act { kind = "end" }
       t:pass(1) -- no discard asked: 9 cards are within his limit
       t:eq(#g:hand(0), 8)

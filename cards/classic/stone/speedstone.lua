@@ -1,14 +1,6 @@
 -- classic SPEEDSTONE (1 in the deck): a magic stone; once shown, its holder moves one square
 -- more each turn [AF] (the rules add it at the start of his turn: trait `speed_bonus`).
-local function moves_left(t)
-  local n = 0
-  while true do
-    local step = t:list { kind = "move" }[1]
-    if not step then return n end
-    t:act(step)
-    n = n + 1
-  end
-end
+local magic_stones = require("test.magic_stones")
 
 return card {
   name = "Speedstone",
@@ -24,7 +16,7 @@ return card {
       t:pass(2)
       t:eq(t.game:turn().active, 0)
       t:eq(t.game:turn().vars.speed, 4)
-      t:eq(moves_left(t), 4)
+      t:eq(magic_stones.steps_left(t), 4)
     end },
     { "dropped, it no longer speeds its owner", function(t)
       t:active(0)
