@@ -386,13 +386,18 @@ fn param_line(p: &str, annotations: &[String], s: &mut String) {
         let _ = writeln!(s, "---@param ... any");
         return;
     }
-    let given = annotations.iter().find(|a| {
-        a.strip_prefix("---@param ")
-            .and_then(|r| r.split_whitespace().next())
-            .is_some_and(|n| n.trim_end_matches('?') == p)
-    });
+    // `_p` (a parameter this version ignores) is annotated as `_p` and shown as `p`
+    fn name_of(a: &str) -> Option<&str> {
+        a.strip_prefix("---@param ").and_then(|r| r.split_whitespace().next())
+    }
+    let given =
+        annotations.iter().find(|a| name_of(a).is_some_and(|n| n.trim_end_matches('?').trim_start_matches('_') == p));
     match (given, p) {
-        (Some(a), _) => s.push_str(&format!("{a}\n")),
+        (Some(a), _) => {
+            let written = name_of(a).unwrap_or_default();
+            let shown = written.trim_start_matches('_');
+            let _ = writeln!(s, "---@param {shown}{}", &a["---@param ".len() + written.len()..]);
+        }
         (None, "game") => s.push_str("---@param game Game\n"),
         (None, "ctx") => s.push_str("---@param ctx Ctx\n"),
         (None, _) => {
@@ -401,10 +406,12 @@ fn param_line(p: &str, annotations: &[String], s: &mut String) {
     }
 }
 
-/// The `---@return` lines of a declaration: its own, else any number of anything.
-fn return_lines(annotations: &[String], s: &mut String) {
+/// The `---@return` lines of a declaration: its own; else any number of anything, but for a
+/// card helper whose parameters are typed (`typed_whole`): it returns nothing.
+fn return_lines(annotations: &[String], typed_whole: bool, s: &mut String) {
     let given: Vec<&String> = annotations.iter().filter(|a| a.starts_with("---@return")).collect();
-    if given.is_empty() {
+    let typed = typed_whole && annotations.iter().any(|a| a.starts_with("---@param"));
+    if given.is_empty() && !typed {
         s.push_str("---@return any ...\n");
     }
     for a in given {
@@ -415,8 +422,25 @@ fn return_lines(annotations: &[String], s: &mut String) {
 /// The stub files for the ruleset modules (`rules/<x>.lua` beside the definition file, which
 /// `.luarc.json` makes `require("rules.x")`): each lists what any ruleset's `x.lua` offers.
 pub fn module_stubs(rulesets: &Path) -> Vec<(String, String)> {
+    module_stubs_of(rulesets, None)
+}
+
+/// The module stubs a ruleset's cards see: what the rulesets of `chain` (it and those it
+/// extends) declare; all rulesets' for None.
+fn module_stubs_of(rulesets: &Path, chain: Option<&[String]>) -> Vec<(String, String)> {
+    let ours = |r: &String| chain.is_none_or(|c| c.contains(r));
     let mut out = Vec::new();
-    for m in modules(rulesets) {
+    for mut m in modules(rulesets) {
+        if let Some(c) = chain {
+            m.files.retain(|f| c.iter().any(|r| f.starts_with(&format!("rulesets/{r}/"))));
+            m.decls.retain_mut(|(_, by)| {
+                by.retain(&ours);
+                !by.is_empty()
+            });
+            if m.files.is_empty() {
+                continue;
+            }
+        }
         let mut s = String::from("---@meta\n");
         let _ = writeln!(
             s,
@@ -447,7 +471,7 @@ pub fn module_stubs(rulesets: &Path) -> Vec<(String, String)> {
                     for p in params {
                         param_line(p, &d.annotations, &mut s);
                     }
-                    return_lines(&d.annotations, &mut s);
+                    return_lines(&d.annotations, false, &mut s);
                     let _ = writeln!(s, "function M.{}({}) end", d.name, params.join(", "));
                 }
                 None => {
@@ -464,6 +488,36 @@ pub fn module_stubs(rulesets: &Path) -> Vec<(String, String)> {
 
 /// The whole definition file (`rulesets`: where the rulesets whose card helpers it lists are).
 pub fn definitions(rulesets: &Path) -> String {
+    definitions_of(rulesets, None)
+}
+
+/// The definitions one ruleset's cards see (`chain`: the ruleset and those it extends): its
+/// helpers only, so a helper of another edition is an unknown field to the analyzer.
+pub fn definitions_for(rulesets: &Path, chain: &[String]) -> String {
+    definitions_of(rulesets, Some(chain))
+}
+
+/// Writes the definitions to `file` and the ruleset modules' stubs beside it (`rules/`,
+/// what `require("rules.x")` finds), removing stale stubs; for `chain`'s cards only, or all.
+pub fn write_definitions(rulesets: &Path, file: &Path, chain: Option<&[String]>) -> Result<(), String> {
+    let err = |p: &Path, e: std::io::Error| format!("{}: {e}", p.display());
+    let dir = file.parent().unwrap_or(Path::new(".")).join("rules");
+    std::fs::create_dir_all(&dir).map_err(|e| err(&dir, e))?;
+    std::fs::write(file, definitions_of(rulesets, chain)).map_err(|e| err(file, e))?;
+    for old in crate::engine::files_under(&dir, &["lua"]) {
+        std::fs::remove_file(&old).map_err(|e| err(&old, e))?;
+    }
+    for (rel, stub) in module_stubs_of(rulesets, chain) {
+        let path = dir.join(rel.trim_start_matches("rules/"));
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| err(parent, e))?;
+        }
+        std::fs::write(&path, stub).map_err(|e| err(&path, e))?;
+    }
+    Ok(())
+}
+
+fn definitions_of(rulesets: &Path, chain: Option<&[String]>) -> String {
     let mut s = String::new();
     s.push_str("---@meta\n");
     s.push_str("-- LuaLS definitions for wizwar cards and rulesets. Generated by `wizwar defs`: do not edit.\n");
@@ -511,11 +565,14 @@ pub fn definitions(rulesets: &Path) -> String {
     );
     for h in ctx_helpers(rulesets) {
         let by: Vec<&str> = h.rulesets.iter().map(|(r, _)| r.as_str()).collect();
+        if chain.is_some_and(|c| !by.iter().any(|r| c.iter().any(|x| x == r))) {
+            continue; // another edition's helper
+        }
         let _ = writeln!(s, "\n---{} (rulesets: {})", h.shown_doc(), by.join(", "));
         for p in &h.params {
             param_line(p, &h.annotations, &mut s);
         }
-        return_lines(&h.annotations, &mut s);
+        return_lines(&h.annotations, true, &mut s);
         let _ = writeln!(s, "function Ctx:{}({}) end", h.name, h.params.join(", "));
     }
 

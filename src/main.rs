@@ -234,6 +234,14 @@ enum Command {
         #[command(subcommand)]
         what: New,
     },
+    /// Check each ruleset's own cards with the Lua analyzer (emmylua_check) against that
+    /// ruleset's helpers only: another edition's helper, or a helper given the wrong type, is
+    /// reported with file and line.
+    Analyze {
+        /// One ruleset (default: every ruleset with card folders of its own).
+        #[arg(long)]
+        ruleset: Option<String>,
+    },
     /// Load a ruleset, its boards and all its cards, and report every problem.
     Check {
         /// The ruleset to check (a folder under rulesets/).
@@ -692,30 +700,32 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Defs { out } => {
-            let text = wizwar::luadefs::definitions(&root.join("rulesets"));
-            match out {
-                Some(path) => {
-                    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-                    // the ruleset modules' stubs beside it (`require("rules.x")`), stale ones removed
-                    let dir = path.parent().unwrap_or(std::path::Path::new(".")).join("rules");
-                    for old in wizwar::engine::files_under(&dir, &["lua"]) {
-                        std::fs::remove_file(&old).map_err(|e| format!("{}: {e}", old.display()))?;
-                    }
-                    for (rel, stub) in wizwar::luadefs::module_stubs(&root.join("rulesets")) {
-                        let file = dir.join(rel.trim_start_matches("rules/"));
-                        if let Some(parent) = file.parent() {
-                            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-                        }
-                        std::fs::write(&file, stub).map_err(|e| format!("{}: {e}", file.display()))?;
-                    }
-                    Ok(())
-                }
-                None => {
-                    print!("{text}");
-                    Ok(())
-                }
+        Command::Defs { out } => match out {
+            // the ruleset modules' stubs go beside it (`require("rules.x")`)
+            Some(path) => wizwar::luadefs::write_definitions(&root.join("rulesets"), &path, None),
+            None => {
+                print!("{}", wizwar::luadefs::definitions(&root.join("rulesets")));
+                Ok(())
             }
+        },
+        Command::Analyze { ruleset } => {
+            let names = match ruleset {
+                Some(r) => vec![r],
+                None => wizwar::kit::analyze::rulesets_with_cards(&root),
+            };
+            let mut found = 0;
+            for name in &names {
+                let said = wizwar::kit::analyze::analyze(&root, name)?;
+                for d in &said {
+                    println!("{d}");
+                }
+                println!("{name}: {} diagnostic(s) in its cards, against its own helpers", said.len());
+                found += said.len();
+            }
+            if found > 0 {
+                return Err(format!("the analyzer found {found} problem(s) in the cards"));
+            }
+            Ok(())
         }
         Command::Check { ruleset } => {
             let ruleset = ruleset_or_default(&root, ruleset)?;

@@ -103,7 +103,7 @@ pub const HARNESS_DOCS: &[(&str, &str, &str, &str)] = &[
     ("move", "dir: string", "string", "Take a step in direction dir."),
     ("punch", "target: table", "string", "Punch a target (t:wizard(p), ...)."),
     ("throw", "spec: table", "string", "Throw { card =, at = target }."),
-    ("wizard", "p: integer", "table", "The target spec of p's wizard."),
+    ("wizard", "p: integer", "{kind: \"wizard\", player: integer}", "The target spec of p's wizard."),
     ("square", "s: Square", "table", "The target spec of a square."),
     ("wall", "e: Edge?", "table", "The target spec of the wall on an edge (nil fails the test: no edge was found)."),
     ("door", "e: Edge?", "table", "The target spec of the door on an edge (nil fails the test: no edge was found)."),

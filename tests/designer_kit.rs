@@ -119,3 +119,65 @@ fn watching_reruns_a_cards_tests_when_its_file_changes() {
     let _ = child.kill();
     let _ = child.wait();
 }
+
+/// `wizwar analyze` holds each edition's cards to that edition's helpers (issue 45, item 1): a
+/// classic card calling a helper only the 8th offers, and a card giving a helper a string where
+/// it wants an integer, are reported with file and line; the 8th's own helper is fine there.
+#[test]
+fn the_analyzer_holds_each_edition_to_its_own_helpers() {
+    let installed = Command::new("emmylua_check").arg("--version").output().is_ok_and(|o| o.status.success());
+    assert!(
+        installed,
+        "emmylua_check is missing: cargo install emmylua_check --locked --version 0.25.1 (.ci/run does)"
+    );
+    let root = project();
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join(".luarc.json"), root.join(".luarc.json")).unwrap();
+    let summoning = "return card {
+  name = \"Summoning\",
+  kind = \"neutral\",
+  targets = { \"empty_square\" },
+  text = \"A creature appears.\",
+  resolve = function(ctx)
+    ctx:create_creature { at = ctx.target.at, life = 3 }
+  end,
+}
+";
+    let mending = "return card {
+  name = \"Mending\",
+  kind = \"neutral\",
+  text = \"You heal 2.\",
+  resolve = function(ctx)
+    ctx:heal(ctx.caster, \"2\")
+  end,
+}
+";
+    std::fs::write(root.join("cards/classic/neutral/summoning.lua"), summoning).unwrap();
+    std::fs::write(root.join("cards/classic/neutral/mending.lua"), mending).unwrap();
+    std::fs::write(root.join("cards/8th/conjuring/summoning.lua"), summoning).unwrap();
+    let classic = wizwar(&root, &["analyze", "--ruleset", "classic"]);
+    let text = said(&classic);
+    assert!(!classic.status.success(), "{text}");
+    let line = |file: &str| text.lines().find(|l| l.starts_with(file)).unwrap_or_default().to_string();
+    let another_editions = line("cards/classic/neutral/summoning.lua:7:");
+    assert!(another_editions.contains("create_creature"), "the 8th's helper in a classic card: {text}");
+    let wrong_type = line("cards/classic/neutral/mending.lua:6:");
+    assert!(
+        wrong_type.contains("param-type-mismatch") && wrong_type.contains("integer"),
+        "a string for an integer: {text}"
+    );
+    let eighth = wizwar(&root, &["analyze", "--ruleset", "8th"]);
+    assert!(!said(&eighth).contains("summoning.lua"), "the 8th offers it: {}", said(&eighth));
+}
+
+/// The shipped cards pass `wizwar analyze`: each edition's cards use only that edition's
+/// helpers, with the types they declare.
+#[test]
+fn the_shipped_cards_use_only_their_own_editions_helpers() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = wizwar(here, &["analyze"]);
+    let text = said(&out);
+    assert!(out.status.success(), "{text}");
+    for edition in ["8th", "classic", "9th"] {
+        assert!(text.contains(&format!("{edition}: 0 diagnostic(s)")), "{edition} is analyzed: {text}");
+    }
+}

@@ -711,17 +711,17 @@ function Game:end_turn() end
 local Ctx = {}
 
 ---The stack entry a counteraction answers, and its card (nil for a punch or damage). (rulesets: classic)
----@return any ...
+---@return StackEntry? entry
+---@return Card? card
 function Ctx:answered() end
 
 ---The entry is cancelled: it has no effect at all (8th: Canceling, Reducing, and Evading Spells; classic, The Cards: a cancelled attack still counts as the attack). (rulesets: 9th, mechanics)
----@param entry? any
----@return any ...
+---@param entry? integer the stack entry (default: the one it answers, else its own)
 function Ctx:cancel(entry) end
 
 ---What wizard p carries that the card's caster may pick for him to drop: { key, treasure = object id } or { key, card = c } (his treasure, then the object cards he carries: common.carried_cards, those the caster sees). Where an edition carries objects in the hand (common.carries_in_hand), which the caster does not see, one entry { from_hand = true } stands for "an object from his hand", its holder picking which (H.drop): offered whenever his hand holds cards, so it tells nothing of what they are. (rulesets: mechanics)
----@param p? any
----@return any ...
+---@param p integer
+---@return {label: string, treasure?: integer, card?: integer, from_hand?: boolean}[]
 function Ctx:carried(p) end
 
 ---Asks player p to choose one option (ctx.game:choose: returns the key and the option's position; for several at once, ctx.game:choose with opts.min or opts.max). (rulesets: mechanics)
@@ -735,40 +735,40 @@ function Ctx:carried(p) end
 function Ctx:choose(p, kind, prompt, options, opts) end
 
 ---ctx:create_creature { at =, life =, speed =, punch =, name = }: a creature of this card's controller; nil and the reason where none may be made (ctx:create_object). (rulesets: 8th)
----@param spec? any
----@return any ...
+---@param spec {at: Square, life?: integer, speed?: integer, punch?: integer, name?: string}
+---@return integer? id
+---@return string? reason
 function Ctx:create_creature(spec) end
 
 ---Creates an object for this card; it goes when the card leaves play. Where the edition says fixed objects block (config `fixed_objects_block`: classic, Objects), an object not made movable blocks sight and movement unless the spec says otherwise. Returns its id, or nil and the reason where none may be created. (rulesets: mechanics)
----@param spec? any
----@return any ...
+---@param spec ObjectSpec
+---@return integer? id
+---@return string? reason
 function Ctx:create_object(spec) end
 
 ---A wall on an empty edge, made by this card: found again by its maker (common.walls_of) wherever a sector turn carries it (8th: Creating and Destroying Walls; classic: walls are cast on the lines between squares). (rulesets: mechanics)
----@param edge? any
----@return any ...
+---@param edge Edge
 function Ctx:create_wall(edge) end
 
 ---Deals damage; returns what was dealt (0 when reduced away or evaded: no secondary effects then, 8th: Canceling, Reducing, and Evading Spells; classic, The Cards). tags: { magical = true } or { physical = true }, plus traits (fire = true, ...). What the counters on the card's entry leave is the edition's (rules/damage.lua), as is what a wall, an object or a creature takes. (rulesets: mechanics)
----@param target? any
----@param amount? any
----@param tags? any
----@return any ...
+---@param target integer|Edge|{kind: string, player?: integer, at?: Square, edge?: Edge, id?: integer, card?: integer, sector?: integer} a player id, a target, or an edge (a wall)
+---@param amount integer
+---@param tags? table<string, boolean>
+---@return integer dealt
 function Ctx:damage(target, amount, tags) end
 
 ---Removes a wall (or door) at once, with its rim partner; false if there is none or it cannot go. (rulesets: 8th, classic)
----@param edge? any
----@return any ...
+---@param edge Edge
+---@return boolean destroyed
 function Ctx:destroy_wall(edge) end
 
 ---Puts a card (this one by default) on its discard pile. (rulesets: 8th)
----@param c? any
----@return any ...
+---@param c? integer the card (default: this one)
 function Ctx:discard_card(c) end
 
 ---The closed doors wizard p may pass now besides open ones: while he shows a card with the `opens_doors` trait (Master Key, [AF]: any undamaged door), every undamaged door of his square that no lock jams shut (sealed). For game:steps (`door_passes`). (rulesets: classic)
----@param p? any
----@return any ...
+---@param p integer
+---@return Edge[]
 function Ctx:door_passes(p) end
 
 ---9th: The Board: destroying a wall that holds a door removes the door too (in our board a door is its own line: a spell that destroys walls may aim at it).
@@ -778,31 +778,30 @@ function Ctx:door_passes(p) end
 function Ctx:doors_fall_with_walls() end
 
 ---Wizard p drops a carried thing (an entry of H.carried) in his square; false if refused, or if he was to pick an object from his hand and holds none. (rulesets: mechanics)
----@param p? any
----@param what? any
----@return any ...
+---@param p integer
+---@param what {treasure?: integer, card?: integer, from_hand?: boolean} an entry of ctx:carried(p)
+---@return boolean dropped
 function Ctx:drop(p, what) end
 
 ---How an edge is keyed, in one place (rules/targets.lua): "x,y,S". (rulesets: mechanics)
----@param e? any
----@return any ...
+---@param e Edge
+---@return string
 function Ctx:edge_key(e) end
 
 ---The squares on either side of an edge, as { square, side } (common.edge_sides). (rulesets: mechanics)
----@param edge? any
----@return any ...
+---@param edge Edge
+---@return {square: Square, side: Dir}[]
 function Ctx:edge_sides(edge) end
 
 ---8th: Ends a spell in play (its creations go), and every spell in play aimed at it. A spell whose pieces are dispelled one at a time (rules/creations.lua, dispel_piece: Booby Trap's tokens) loses only one piece to a card aimed at it while more than one is left.
 ---
 ---mechanics: Ends a spell in play (its creations go), and every spell in play aimed at it. (rulesets: 8th, mechanics)
----@param c? any
----@return any ...
+---@param c integer the card
+---@return boolean ended
 function Ctx:end_spell(c) end
 
 ---It is evaded: cast, but it misses and affects nothing. (rulesets: mechanics)
----@param entry? any
----@return any ...
+---@param entry? integer the stack entry (default: the one it answers, else its own)
 function Ctx:evade(entry) end
 
 ---8th: A one-time pass through a closed door for the active player this turn (Pick Lock): the door relocks once he has gone through it, or at the end of the turn.
@@ -810,70 +809,64 @@ function Ctx:evade(entry) end
 ---9th: The Board: a door opened by a card stands open for the one who opened it (the active player) until he moves away from it (rules.lua: crossed, after_action).
 ---
 ---classic: A door opened for the active player this turn (Pick Lock): it stands open, so a spell may be cast through it without passing (classic, The Board), until he has gone through it or the turn ends; then it relocks. The doors opened so are kept in the game var `picked_doors`. (rulesets: 8th, 9th, classic)
----@param edge? any
----@return any ...
+---@param edge Edge
 function Ctx:grant_door_pass(edge) end
 
 ---Its point damage is halved, rounding up (classic, The Cards). (rulesets: classic)
----@param entry? any
----@return any ...
+---@param entry? integer the stack entry (default: the one it answers, else its own)
 function Ctx:halve(entry) end
 
 ---Heals a wizard; life never goes above config `life_max` where the edition has one (8th: Life, Damage, and Dying; classic, Starting the Game: no upper limit). Returns what he got. (rulesets: mechanics)
----@param player? any
----@param amount? any
----@return any ...
+---@param player integer|{kind: string, player: integer} a player id or a wizard target
+---@param amount integer
+---@return integer healed
 function Ctx:heal(player, amount) end
 
 ---For a `before_damage` handler: damage `ev` to a wizard is `n` less (not below 0), by this card, and the log says so (the narration: "Bloodshard takes 1 of the damage to A"). (rulesets: mechanics)
----@param ev? any
----@param n? any
----@return any ...
+---@param ev table the damage event's payload (amount, target)
+---@param n integer
 function Ctx:lessen_damage(ev, n) end
 
 ---classic, The Turn: lost turns (nothing but counteractions; they accumulate). A wizard who loses a turn during his own turn (a reflected attack) loses the rest of it and n - 1 turns to come; otherwise his next n turns. Uses the `stun` event. reconstructed: lost turns run on the victim's clock: a `lost_turns` token, one spent at the start of each of his own turns. The rulebook measures them, like durations, "to the beginning of one of the caster's turns"; the two agree but when the caster takes an extra turn (Speed: it does not spend the victim's lost turn) or dies (his victim is not stuck for good), and tokens are what the rulebook itself suggests for keeping track. (rulesets: classic)
----@param player? any
----@param n? any
----@return any ...
+---@param player integer|{kind: string, player: integer} a player id or a wizard target
+---@param n? integer (default 1)
+---@return boolean
 function Ctx:lose_turns(player, n) end
 
 ---After a card changed the map (a sector turned): spells whose creations the change removed end (8th: Changing the Map). (rulesets: 8th)
----@return any ...
 function Ctx:map_changed() end
 
 ---8th: A Stunned Wizard: one who has attacked may not leave his square by any means, his own spells included. Cards that move their caster ask first ... (rulesets: 8th)
----@param p? any
----@return any ...
+---@param p integer
+---@return boolean
 function Ctx:may_leave_square(p) end
 
 ---Moving a wizard by a spell (push, flight) square by square, with one `move` event per square like a walk (rules/borders.lua): ctx:move_along(p, dir, run, how). A wizard moved by his own card is moving by choice: a stunned wizard who has attacked stays where he is (8th: A Stunned Wizard), whatever the card, so no card can forget it. (rulesets: 8th)
----@param p? any
----@param dir? any
----@param run? any
----@param how? any
----@return any ...
+---@param p integer
+---@param dir Dir
+---@param run {squares: Square[], headings: Dir[]} a game:run's squares and headings
+---@param how string the kind of movement ("push", "flight"...)
+---@return Square? at where he ends (nil: he died on the way)
 function Ctx:move_along(p, dir, run, how) end
 
 ---Moves wizard p to square s by magic (a teleport, a swap, a drag): `leave`, `move` and `enter` events, no movement points. classic, Objects: he cannot pick anything up there out of his turn (picking up is an action of his own turn only). (rulesets: classic)
----@param p? any
----@param s? any
----@return any ...
+---@param p integer
+---@param s Square
 function Ctx:move_wizard(p, s) end
 
 ---... and tell when they did (a stunned wizard who moved may not attack); `no_more`: the caster may not move again this turn (Teleport). (rulesets: 8th)
----@param no_more? any
----@return any ...
+---@param no_more? boolean
 function Ctx:moved_self(no_more) end
 
 ---The NUMBER this card was played with (1 without one). (rulesets: classic)
----@return any ...
+---@return integer
 function Ctx:power() end
 
 ---Wizard p is pushed straight in direction `dir` up to n squares by magic (Waterbolt, Go Away): he stops at the first wall, closed door or anything else that stops a walker, and lands on the last square reached (H.move_wizard). Returns how many squares he moved. (rulesets: classic)
----@param p? any
----@param dir? any
----@param n? any
----@return any ...
+---@param p integer
+---@param dir Dir
+---@param n integer
+---@return integer moved
 function Ctx:push(p, dir, n) end
 
 ---8th: Random Directions (rules/dice.lua). (p, whose move it is, has no say: the overlay lies as it was laid.)
@@ -881,108 +874,102 @@ function Ctx:push(p, dir, n) end
 ---9th: Movement: the d4 gives the direction on a fixed overlay (reconstructed: face 1 east, the rest clockwise; rules/dice.lua), no facing to pick.
 ---
 ---classic, The Die: a random direction. Player p picks a facing, the d4 is rolled: 1 keeps it, any other roll counts clockwise from it. Returns the direction. (rulesets: 8th, 9th, classic)
----@param p? any
----@return any ...
+---@param p integer whose move it is
+---@return Dir
 function Ctx:random_direction(p) end
 
 ---classic, The Die: wizard p is moved n squares, one at a time, each in a random direction (H.random_direction); bumping into a wall or anything else that stops him spends that square and the die is rolled again for the next. Returns the squares actually entered. (rulesets: classic)
----@param p? any
----@param n? any
----@return any ...
+---@param p integer
+---@param n integer
+---@return Square[] entered
 function Ctx:random_move(p, n) end
 
 ---It is turned on another wizard (Full Reflection: at its caster). The new target becomes the defender, who may in turn counteract it. (rulesets: classic)
----@param player? any
----@param entry? any
----@return any ...
+---@param player integer|{kind: string, player: integer} a player id or a wizard target
+---@param entry? integer the stack entry (default: the one it answers, else its own)
 function Ctx:redirect(player, entry) end
 
 ---8th: Canceling, Reducing, and Evading Spells. A reduction of damage protects one wizard, by default the one who plays it (Shield: damage to you), not every target of the spell; `player = false` reduces all its damage.
 ---
 ---classic: Its point damage is reduced by `amount` (not below 0), for every wizard it hits (`player` is not used: a classic reduction weakens the whole attack). (rulesets: 8th, classic)
----@param amount? any
----@param entry? any
----@param player? any
----@return any ...
+---@param amount integer
+---@param entry? integer the stack entry (default: the one it answers, else its own)
+---@param player? integer|false the wizard protected (default: the card's controller; false: all)
 function Ctx:reduce(amount, entry, player) end
 
 ---Same section: a spell's duration (its energy tokens) may be reduced; reduced to 0, the spell is cancelled. (rulesets: 8th)
----@param amount? any
----@param entry? any
----@return any ...
+---@param amount integer
+---@param entry? integer the stack entry (default: the one it answers, else its own)
 function Ctx:reduce_duration(amount, entry) end
 
 ---classic, The Board: once a sector is relocated the AUTO WARP is discarded and only opposite board edges connect (the layout names its warps `auto_warp`). `b`: the sector to trade places with, or an empty place of the board ({ x, y }, game:empty_places()). (rulesets: classic)
----@param a? any
+---@param a integer
 ---@param b integer|{x: integer, y: integer}
----@return any ...
+---@return table moved
 function Ctx:relocate_sector(a, b) end
 
 ---Relocks a door opened with grant_door_pass (a lock taken out, Remove Lock, keeps it open); false if that door was not picked open. (rulesets: classic)
----@param edge? any
----@return any ...
+---@param edge Edge
+---@return boolean relocked
 function Ctx:relock_door(edge) end
 
 ---At the end of a turn, every door still picked open relocks. (rulesets: classic)
----@return any ...
 function Ctx:relock_picked_doors() end
 
 ---Rolls a die of n sides. (rulesets: mechanics)
----@param n? any
----@return any ...
+---@param n integer the die's sides
+---@return integer
 function Ctx:roll(n) end
 
 ---classic, Cards and Actions that Change the Map: a wall created or destroyed on a seam goes with one of the two sectors, 50/50 (fate "random"). (rulesets: 9th, classic)
----@param sector? any
----@param quarters? any
----@return any ...
+---@param sector integer
+---@param quarters integer
+---@return table moved
 function Ctx:rotate_sector(sector, quarters) end
 
 ---It hits both its target and its caster, each with half its point damage (rounding up): reconstructed for Reflection, whose text splits the damage between the two. (rulesets: classic)
----@param entry? any
----@return any ...
+---@param entry? integer the stack entry (default: the one it answers, else its own)
 function Ctx:split(entry) end
 
 ---How a square is keyed, in one place (rules/targets.lua): "x,y" (for sets, messages of tests). (rulesets: mechanics)
----@param s? any
----@return any ...
+---@param s Square
+---@return string
 function Ctx:square_key(s) end
 
 ---A square a card names: the target's square, or the square itself. (rulesets: mechanics)
----@param t? any
----@return any ...
+---@param t integer|Square|{kind: string, player?: integer, at?: Square} a player id, a target or a square
+---@return Square?
 function Ctx:square_of(t) end
 
 ---8th: Stun Tokens / A Stunned Wizard: one token is spent per Time Passes phase. (rulesets: 8th)
----@param player? any
----@param turns? any
----@return any ...
+---@param player integer|{kind: string, player: integer} a player id or a wizard target
+---@param turns? integer (default 1)
+---@return boolean stunned
 function Ctx:stun(player, turns) end
 
 ---Swap Sectors: two sectors trade places, unturned (9th: Rearranging the Board). (rulesets: 9th)
----@param a? any
----@param b? any
----@return any ...
+---@param a integer
+---@param b integer
+---@return table moved
 function Ctx:swap_sectors(a, b) end
 
 ---The spell's target as a player id, if it is a wizard. (rulesets: mechanics)
----@return any ...
+---@return integer?
 function Ctx:target_player() end
 
 ---Targets of some types in range of this card's controller (rules/targets.lua). (rulesets: 8th)
----@param types? any
----@param range? any
----@return any ...
+---@param types string[]
+---@param range string
+---@return Target[]
 function Ctx:targets_of(types, range) end
 
 ---8th: Transformation: the card transforms wizard p (spec: speed, punch, counters_only). (rulesets: 8th)
----@param p? any
----@param spec? any
----@return any ...
+---@param p integer
+---@param spec {speed?: integer, punch?: integer, punch_die?: integer, counters_only?: boolean, items_free?: boolean, treasure_mp?: boolean}
 function Ctx:transform(p, spec) end
 
 ---The walls and doors this card has made that still stand (found by their maker, wherever a sector turn carried them). (rulesets: 8th)
----@return any ...
+---@return Edge[]
 function Ctx:walls_made() end
 
 ---A card file: `return card { ... }`.
@@ -1154,7 +1141,7 @@ function T:throw(spec) end
 
 ---The target spec of p's wizard.
 ---@param p integer
----@return table
+---@return {kind: "wizard", player: integer}
 function T:wizard(p) end
 
 ---The target spec of a square.

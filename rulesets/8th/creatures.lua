@@ -116,6 +116,10 @@ end
 
 -- ctx:create_creature { at =, life =, speed =, punch =, name = }: a creature of this card's
 -- controller; nil and the reason where none may be made (ctx:create_object).
+---@param ctx Ctx
+---@param spec {at: Square, life?: integer, speed?: integer, punch?: integer, name?: string}
+---@return integer? id
+---@return string? reason
 function M.ctx.create_creature(ctx, spec)
   return ctx:create_object {
     kind = "creature", at = spec.at, owner = ctx.controller or ctx.caster, mobile = false,

@@ -27,13 +27,20 @@ H.stack = false
 function H.choose(ctx, p, kind, prompt, options, opts) return ctx.game:choose(p, kind, prompt, options, opts) end
 
 -- Rolls a die of n sides.
+---@param ctx Ctx
+---@param n integer the die's sides
+---@return integer
 function H.roll(ctx, n) return ctx.game:roll(n) end
 
 -- The entry is cancelled: it has no effect at all (8th: Canceling, Reducing, and Evading
 -- Spells; classic, The Cards: a cancelled attack still counts as the attack).
+---@param ctx Ctx
+---@param entry? integer the stack entry (default: the one it answers, else its own)
 function H.cancel(ctx, entry) ctx.game:mark_stack(stack.entry_of(ctx, entry), "cancelled", true) end
 
 -- It is evaded: cast, but it misses and affects nothing.
+---@param ctx Ctx
+---@param entry? integer the stack entry (default: the one it answers, else its own)
 function H.evade(ctx, entry) ctx.game:mark_stack(stack.entry_of(ctx, entry), "evaded", true) end
 
 -- Deals damage; returns what was dealt (0 when reduced away or evaded: no secondary effects
@@ -41,6 +48,11 @@ function H.evade(ctx, entry) ctx.game:mark_stack(stack.entry_of(ctx, entry), "ev
 -- { magical = true } or { physical = true }, plus traits (fire = true, ...). What the
 -- counters on the card's entry leave is the edition's (rules/damage.lua), as is what a wall,
 -- an object or a creature takes.
+---@param ctx Ctx
+---@param target integer|Edge|{kind: string, player?: integer, at?: Square, edge?: Edge, id?: integer, card?: integer, sector?: integer} a player id, a target, or an edge (a wall)
+---@param amount integer
+---@param tags? table<string, boolean>
+---@return integer dealt
 function H.damage(ctx, target, amount, tags)
   local game = ctx.game
   target = targets.normalize(target)
@@ -65,6 +77,9 @@ end
 
 -- For a `before_damage` handler: damage `ev` to a wizard is `n` less (not below 0), by this
 -- card, and the log says so (the narration: "Bloodshard takes 1 of the damage to A").
+---@param ctx Ctx
+---@param ev table the damage event's payload (amount, target)
+---@param n integer
 function H.lessen_damage(ctx, ev, n)
   local cut = math.min(n, ev.amount)
   if cut <= 0 then return end
@@ -74,6 +89,9 @@ function H.lessen_damage(ctx, ev, n)
 end
 
 -- A square a card names: the target's square, or the square itself.
+---@param ctx Ctx
+---@param t integer|Square|{kind: string, player?: integer, at?: Square} a player id, a target or a square
+---@return Square?
 function H.square_of(ctx, t)
   t = targets.normalize(t)
   if t.kind == "wizard" then return ctx.game:player(t.player).at end
@@ -83,15 +101,26 @@ function H.square_of(ctx, t)
 end
 
 -- The squares on either side of an edge, as { square, side } (common.edge_sides).
+---@param ctx Ctx
+---@param edge Edge
+---@return {square: Square, side: Dir}[]
 function H.edge_sides(ctx, edge) return common.edge_sides(ctx.game, edge) end
 
 -- How a square is keyed, in one place (rules/targets.lua): "x,y" (for sets, messages of tests).
+---@param _ctx Ctx
+---@param s Square
+---@return string
 function H.square_key(_ctx, s) return targets.sq_label(s) end
 
 -- How an edge is keyed, in one place (rules/targets.lua): "x,y,S".
+---@param _ctx Ctx
+---@param e Edge
+---@return string
 function H.edge_key(_ctx, e) return targets.edge_key(e) end
 
 -- The spell's target as a player id, if it is a wizard.
+---@param ctx Ctx
+---@return integer?
 function H.target_player(ctx)
   local t = targets.normalize(ctx.target)
   return t and t.kind == "wizard" and t.player or nil
@@ -120,6 +149,10 @@ end
 -- fixed objects block (config `fixed_objects_block`: classic, Objects), an object not made
 -- movable blocks sight and movement unless the spec says otherwise. Returns its id, or nil and
 -- the reason where none may be created.
+---@param ctx Ctx
+---@param spec ObjectSpec
+---@return integer? id
+---@return string? reason
 function H.create_object(ctx, spec)
   local game = ctx.game
   if spec.at and spec.at.side == nil then
@@ -127,7 +160,7 @@ function H.create_object(ctx, spec)
     if why then return nil, why end
   end
   if game:config().fixed_objects_block then
-    local s = {}
+    local s = {} ---@type ObjectSpec
     for k, v in next, spec do s[k] = v end -- (a copy: any order)
     if s.mobile == nil then s.mobile = false end
     if s.blocks_los == nil then s.blocks_los = not s.mobile end
@@ -143,6 +176,8 @@ end
 -- A wall on an empty edge, made by this card: found again by its maker (common.walls_of)
 -- wherever a sector turn carries it (8th: Creating and Destroying Walls; classic: walls are
 -- cast on the lines between squares).
+---@param ctx Ctx
+---@param edge Edge
 function H.create_wall(ctx, edge)
   local game = ctx.game
   game:create_barrier(edge, false, ctx.card)
@@ -151,6 +186,9 @@ function H.create_wall(ctx, edge)
 end
 
 -- Ends a spell in play (its creations go), and every spell in play aimed at it.
+---@param ctx Ctx
+---@param c integer the card
+---@return boolean ended
 function H.end_spell(ctx, c)
   local game = ctx.game
   local card = game:card(c)
@@ -171,6 +209,9 @@ end
 -- (common.carries_in_hand), which the caster does not see, one entry { from_hand = true }
 -- stands for "an object from his hand", its holder picking which (H.drop): offered whenever
 -- his hand holds cards, so it tells nothing of what they are.
+---@param ctx Ctx
+---@param p integer
+---@return {label: string, treasure?: integer, card?: integer, from_hand?: boolean}[]
 function H.carried(ctx, p)
   local game, chooser = ctx.game, ctx.caster
   local out = {}
@@ -189,6 +230,10 @@ end
 
 -- Wizard p drops a carried thing (an entry of H.carried) in his square; false if refused, or
 -- if he was to pick an object from his hand and holds none.
+---@param ctx Ctx
+---@param p integer
+---@param what {treasure?: integer, card?: integer, from_hand?: boolean} an entry of ctx:carried(p)
+---@return boolean dropped
 function H.drop(ctx, p, what)
   local game = ctx.game
   if what.treasure then return common.drop_treasure(game, p, what.treasure) end
@@ -210,6 +255,10 @@ end
 
 -- Heals a wizard; life never goes above config `life_max` where the edition has one (8th:
 -- Life, Damage, and Dying; classic, Starting the Game: no upper limit). Returns what he got.
+---@param ctx Ctx
+---@param player integer|{kind: string, player: integer} a player id or a wizard target
+---@param amount integer
+---@return integer healed
 function H.heal(ctx, player, amount)
   local game = ctx.game
   player = targets.normalize(player).player
@@ -217,7 +266,7 @@ function H.heal(ctx, player, amount)
   if not ev then return 0 end
   local pl = game:player(ev.player)
   local new = pl.life + ev.amount
-  local cap = game:config().life_max
+  local cap = game:config().life_max ---@type integer?
   if cap then new = math.min(cap, new) end
   game:set_life(ev.player, new)
   game:after("heal", { player = ev.player, amount = new - pl.life, source = ctx.card })

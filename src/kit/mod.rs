@@ -1,6 +1,7 @@
 //! The card designer's kit: `wizwar test` (and `--watch`), `wizwar new card` and `wizwar new
-//! ruleset`.
+//! ruleset`, `wizwar analyze`.
 
+pub mod analyze;
 pub mod scaffold;
 pub mod tests;
 pub mod watch;

@@ -27,10 +27,10 @@ return card {
   on_time_passes = function(ctx, ev)
     local game, t = ctx.game, ctx.target
     if ev.player ~= ctx.controller or type(t) ~= "table" then return end
-    if t.kind == "wizard" and not game:player(t.player).alive then return ctx:end_spell(ctx.card) end
+    if t.kind == "wizard" and not game:player(t.player).alive then ctx:end_spell(ctx.card) return end
     if t.kind == "creature" then
       local o = game:object(t.id)
-      if not (o and o.id) then return ctx:end_spell(ctx.card) end
+      if not (o and o.id) then ctx:end_spell(ctx.card) return end
     end
     ctx.stack = false
     ctx:damage(t, 2, { magical = true })

@@ -13,6 +13,7 @@ return card {
   can_target = function(ctx, t) return #ctx:carried(t.player) > 0 end,
   resolve = function(ctx)
     local p = ctx:target_player()
+    if not p then return end
     local list = ctx:carried(p)
     if #list == 0 then return end
     local _, i = ctx:choose(ctx.caster, "drop", "Drop Object: which one?", list)

@@ -29,7 +29,7 @@ return card {
   on_object_destroyed = function(ctx, ev)
     if ev.card == ctx.card or ev.object == nil then return end
     for _, id in ipairs(ctx.data.objects or {}) do
-      if id == ev.object then return ctx:end_spell(ctx.card) end
+      if id == ev.object then ctx:end_spell(ctx.card) return end
     end
   end,
   tests = {

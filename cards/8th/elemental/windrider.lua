@@ -47,14 +47,14 @@ return card {
     local dir = #opts == 1 and opts[1].key or (ctx:choose(p, "direction", "Windrider: which way?", opts))
     local path, headings ---@type Square[]?, Dir[]?
     for _, w in ipairs(ways) do if w.dir == dir then path, headings = w.path, w.headings end end
-    if not path then return end
+    if not path or not headings then return end
     local n = #path
     if n > 1 then
       local d = {}
       for i = 1, n do d[#d + 1] = { key = tostring(i) } end
       n = tonumber((ctx:choose(p, "distance", "Windrider: how many squares?", d))) --[[@as integer]]
     end
-    ctx:move_along(p, dir, { squares = table.move(path, 1, n, 1, {}), headings = headings }, "flight")
+    ctx:move_along(p, dir --[[@as Dir]], { squares = table.move(path, 1, n, 1, {}), headings = headings }, "flight")
   end,
   tests = {
     { "a stunned wizard who has attacked may not fly off", function(t)

@@ -42,6 +42,7 @@ return card {
     local from = game:player(p).at
     if not from then return end
     local to = ctx:square_of(ctx.target)
+    if not to then return end
     local squares = game:distance(from, to) or 0
     local land = throwing.landing(game, from, throwing.flight(game, from, to), nil)
     if not ctx:drop(p, what) then return end

@@ -44,7 +44,7 @@ return card {
     for _, d in ipairs(forced.away_dirs(from, at)) do opts[#opts + 1] = { key = d, label = "push " .. targets.dir_words(d) } end
     local dir = opts[1].key
     if #opts > 1 then dir = game:choose(ctx.caster, "direction", "Go Away: push him which way?", opts) end
-    ctx:push(p, dir, ctx:power())
+    ctx:push(p, dir --[[@as Dir]], ctx:power())
   end,
   tests = {
     { "in the same square, with a NUMBER 2: two squares the way the caster picks", function(t)

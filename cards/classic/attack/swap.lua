@@ -17,6 +17,7 @@ return card {
     local p = ctx:target_player()
     if not p or not ctx.game:player(p).alive then return end
     local mine, theirs = ctx.game:player(ctx.caster).at, ctx.game:player(p).at
+    if not mine or not theirs then return end
     ctx:move_wizard(ctx.caster, theirs)
     ctx:move_wizard(p, mine)
   end,

@@ -16,7 +16,7 @@ return card {
     local p = ctx:target_player()
     if not p then return end
     local dir = game:choose(ctx.caster, "direction", "Waterbolt: push which way?",
-      { { key = "N", label = "north" }, { key = "E", label = "east" }, { key = "S", label = "south" }, { key = "W", label = "west" } })
+      { { key = "N", label = "north" }, { key = "E", label = "east" }, { key = "S", label = "south" }, { key = "W", label = "west" } }) --[[@as Dir]]
     local n = ctx:power()
     local blocked = n - ctx:push(p, dir, n)
     if blocked > 0 then ctx:damage(p, blocked, { physical = true, water = true }) end

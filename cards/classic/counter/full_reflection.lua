@@ -14,6 +14,7 @@ return card {
   end,
   resolve = function(ctx)
     local e = ctx:answered()
+    if not e then return end
     ctx:redirect(e.controller)
   end,
   tests = {

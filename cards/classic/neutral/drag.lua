@@ -23,6 +23,7 @@ return card {
   resolve = function(ctx)
     local game = ctx.game
     local here = game:player(ctx.caster).at
+    if not here then return end
     local t = ctx.target
     if t.kind == "wizard" then
       if game:player(t.player).alive then ctx:move_wizard(t.player, here) end

@@ -41,8 +41,9 @@ M.ctx = {}
 
 ---ctx:create_creature { at =, life =, speed =, punch =, name = }: a creature of this card's controller; nil and the reason where none may be made (ctx:create_object). (rulesets: 8th)
 ---@param ctx Ctx
----@param spec? any
----@return any ...
+---@param spec {at: Square, life?: integer, speed?: integer, punch?: integer, name?: string}
+---@return integer? id
+---@return string? reason
 function M.ctx.create_creature(ctx, spec) end
 
 return M

@@ -6,29 +6,29 @@ local M = {}
 
 ---8th: Stun Tokens / A Stunned Wizard: one token is spent per Time Passes phase. (rulesets: 8th)
 ---@param ctx Ctx
----@param player? any
----@param turns? any
----@return any ...
+---@param player integer|{kind: string, player: integer} a player id or a wizard target
+---@param turns? integer (default 1)
+---@return boolean stunned
 function M.stun(ctx, player, turns) end
 
 ---8th: Canceling, Reducing, and Evading Spells. A reduction of damage protects one wizard, by default the one who plays it (Shield: damage to you), not every target of the spell; `player = false` reduces all its damage. (rulesets: 8th, classic)
 ---@param ctx Ctx
----@param amount? any
----@param entry? any
----@param player? any
+---@param amount integer
+---@param entry? integer the stack entry (default: the one it answers, else its own)
+---@param player? integer|false the wizard protected (default: the card's controller; false: all)
 ---@return any ...
 function M.reduce(ctx, amount, entry, player) end
 
 ---Same section: a spell's duration (its energy tokens) may be reduced; reduced to 0, the spell is cancelled. (rulesets: 8th)
 ---@param ctx Ctx
----@param amount? any
----@param entry? any
+---@param amount integer
+---@param entry? integer the stack entry (default: the one it answers, else its own)
 ---@return any ...
 function M.reduce_duration(ctx, amount, entry) end
 
 ---The walls and doors this card has made that still stand (found by their maker, wherever a sector turn carried them). (rulesets: 8th)
 ---@param ctx Ctx
----@return any ...
+---@return Edge[]
 function M.walls_made(ctx) end
 
 ---After a card changed the map (a sector turned): spells whose creations the change removed end (8th: Changing the Map). (rulesets: 8th)
@@ -38,67 +38,67 @@ function M.map_changed(ctx) end
 
 ---Removes a wall (or door) at once, with its rim partner; false if there is none or it cannot go. (rulesets: 8th, classic)
 ---@param ctx Ctx
----@param edge? any
----@return any ...
+---@param edge Edge
+---@return boolean destroyed
 function M.destroy_wall(ctx, edge) end
 
 ---A one-time pass through a closed door for the active player this turn (Pick Lock): the door relocks once he has gone through it, or at the end of the turn. (rulesets: 8th, 9th, classic)
 ---@param ctx Ctx
----@param edge? any
+---@param edge Edge
 ---@return any ...
 function M.grant_door_pass(ctx, edge) end
 
 ---8th: A Stunned Wizard: one who has attacked may not leave his square by any means, his own spells included. Cards that move their caster ask first ... (rulesets: 8th)
 ---@param ctx Ctx
----@param p? any
----@return any ...
+---@param p integer
+---@return boolean
 function M.may_leave_square(ctx, p) end
 
 ---... and tell when they did (a stunned wizard who moved may not attack); `no_more`: the caster may not move again this turn (Teleport). (rulesets: 8th)
 ---@param ctx Ctx
----@param no_more? any
+---@param no_more? boolean
 ---@return any ...
 function M.moved_self(ctx, no_more) end
 
 ---8th: Random Directions (rules/dice.lua). (p, whose move it is, has no say: the overlay lies as it was laid.) (rulesets: 8th, 9th, classic)
 ---@param ctx Ctx
----@param p? any
----@return any ...
+---@param p integer whose move it is
+---@return Dir
 function M.random_direction(ctx, p) end
 
 ---8th: Transformation: the card transforms wizard p (spec: speed, punch, counters_only). (rulesets: 8th)
 ---@param ctx Ctx
----@param p? any
----@param spec? any
+---@param p integer
+---@param spec {speed?: integer, punch?: integer, punch_die?: integer, counters_only?: boolean, items_free?: boolean, treasure_mp?: boolean}
 ---@return any ...
 function M.transform(ctx, p, spec) end
 
 ---Moving a wizard by a spell (push, flight) square by square, with one `move` event per square like a walk (rules/borders.lua): ctx:move_along(p, dir, run, how). A wizard moved by his own card is moving by choice: a stunned wizard who has attacked stays where he is (8th: A Stunned Wizard), whatever the card, so no card can forget it. (rulesets: 8th)
 ---@param ctx Ctx
----@param p? any
----@param dir? any
----@param run? any
----@param how? any
----@return any ...
+---@param p integer
+---@param dir Dir
+---@param run {squares: Square[], headings: Dir[]} a game:run's squares and headings
+---@param how string the kind of movement ("push", "flight"...)
+---@return Square? at where he ends (nil: he died on the way)
 function M.move_along(ctx, p, dir, run, how) end
 
 ---Targets of some types in range of this card's controller (rules/targets.lua). (rulesets: 8th)
 ---@param ctx Ctx
----@param types? any
----@param range? any
----@return any ...
+---@param types string[]
+---@param range string
+---@return Target[]
 function M.targets_of(ctx, types, range) end
 
 ---Puts a card (this one by default) on its discard pile. (rulesets: 8th)
 ---@param ctx Ctx
----@param c? any
+---@param c? integer the card (default: this one)
 ---@return any ...
 function M.discard_card(ctx, c) end
 
 ---Ends a spell in play (its creations go), and every spell in play aimed at it. A spell whose pieces are dispelled one at a time (rules/creations.lua, dispel_piece: Booby Trap's tokens) loses only one piece to a card aimed at it while more than one is left. (rulesets: 8th, mechanics)
 ---@param ctx Ctx
----@param c? any
----@return any ...
+---@param c integer the card
+---@return boolean ended
 function M.end_spell(ctx, c) end
 
 ---9th: The Board: destroying a wall that holds a door removes the door too (in our board a door is its own line: a spell that destroys walls may aim at it). (rulesets: 9th, classic)
@@ -108,64 +108,65 @@ function M.doors_fall_with_walls(ctx) end
 
 ---classic, Cards and Actions that Change the Map: a wall created or destroyed on a seam goes with one of the two sectors, 50/50 (fate "random"). (rulesets: 9th, classic)
 ---@param ctx Ctx
----@param sector? any
----@param quarters? any
----@return any ...
+---@param sector integer
+---@param quarters integer
+---@return table moved
 function M.rotate_sector(ctx, sector, quarters) end
 
 ---Swap Sectors: two sectors trade places, unturned (9th: Rearranging the Board). (rulesets: 9th)
 ---@param ctx Ctx
----@param a? any
----@param b? any
----@return any ...
+---@param a integer
+---@param b integer
+---@return table moved
 function M.swap_sectors(ctx, a, b) end
 
 ---The entry is cancelled: it has no effect at all (8th: Canceling, Reducing, and Evading Spells; classic, The Cards: a cancelled attack still counts as the attack). (rulesets: 9th, mechanics)
 ---@param ctx Ctx
----@param entry? any
+---@param entry? integer the stack entry (default: the one it answers, else its own)
 ---@return any ...
 function M.cancel(ctx, entry) end
 
 ---classic, The Turn: lost turns (nothing but counteractions; they accumulate). A wizard who loses a turn during his own turn (a reflected attack) loses the rest of it and n - 1 turns to come; otherwise his next n turns. Uses the `stun` event. reconstructed: lost turns run on the victim's clock: a `lost_turns` token, one spent at the start of each of his own turns. The rulebook measures them, like durations, "to the beginning of one of the caster's turns"; the two agree but when the caster takes an extra turn (Speed: it does not spend the victim's lost turn) or dies (his victim is not stuck for good), and tokens are what the rulebook itself suggests for keeping track. (rulesets: classic)
 ---@param ctx Ctx
----@param player? any
----@param n? any
----@return any ...
+---@param player integer|{kind: string, player: integer} a player id or a wizard target
+---@param n? integer (default 1)
+---@return boolean
 function M.lose_turns(ctx, player, n) end
 
 ---Its point damage is halved, rounding up (classic, The Cards). (rulesets: classic)
 ---@param ctx Ctx
----@param entry? any
+---@param entry? integer the stack entry (default: the one it answers, else its own)
 ---@return any ...
 function M.halve(ctx, entry) end
 
 ---It is turned on another wizard (Full Reflection: at its caster). The new target becomes the defender, who may in turn counteract it. (rulesets: classic)
 ---@param ctx Ctx
----@param player? any
----@param entry? any
+---@param player integer|{kind: string, player: integer} a player id or a wizard target
+---@param entry? integer the stack entry (default: the one it answers, else its own)
 ---@return any ...
 function M.redirect(ctx, player, entry) end
 
 ---It hits both its target and its caster, each with half its point damage (rounding up): reconstructed for Reflection, whose text splits the damage between the two. (rulesets: classic)
 ---@param ctx Ctx
----@param entry? any
+---@param entry? integer the stack entry (default: the one it answers, else its own)
 ---@return any ...
 function M.split(ctx, entry) end
 
 ---The stack entry a counteraction answers, and its card (nil for a punch or damage). (rulesets: classic)
 ---@param ctx Ctx
----@return any ...
+---@return StackEntry? entry
+---@return Card? card
 function M.answered(ctx) end
 
 ---The NUMBER this card was played with (1 without one). (rulesets: classic)
 ---@param ctx Ctx
----@return any ...
+---@return integer
 function M.power(ctx) end
 
 ---Relocks a door opened with grant_door_pass (a lock taken out, Remove Lock, keeps it open); false if that door was not picked open. (rulesets: classic)
 ---@param ctx Ctx
----@param edge? any
----@return any ...
+---@param edge Edge
+---@return boolean relocked
 function M.relock_door(ctx, edge) end
 
 ---At the end of a turn, every door still picked open relocks. (rulesets: classic)
@@ -175,37 +176,37 @@ function M.relock_picked_doors(ctx) end
 
 ---The closed doors wizard p may pass now besides open ones: while he shows a card with the `opens_doors` trait (Master Key, [AF]: any undamaged door), every undamaged door of his square that no lock jams shut (sealed). For game:steps (`door_passes`). (rulesets: classic)
 ---@param ctx Ctx
----@param p? any
----@return any ...
+---@param p integer
+---@return Edge[]
 function M.door_passes(ctx, p) end
 
 ---classic, The Die: wizard p is moved n squares, one at a time, each in a random direction (H.random_direction); bumping into a wall or anything else that stops him spends that square and the die is rolled again for the next. Returns the squares actually entered. (rulesets: classic)
 ---@param ctx Ctx
----@param p? any
----@param n? any
----@return any ...
+---@param p integer
+---@param n integer
+---@return Square[] entered
 function M.random_move(ctx, p, n) end
 
 ---Moves wizard p to square s by magic (a teleport, a swap, a drag): `leave`, `move` and `enter` events, no movement points. classic, Objects: he cannot pick anything up there out of his turn (picking up is an action of his own turn only). (rulesets: classic)
 ---@param ctx Ctx
----@param p? any
----@param s? any
+---@param p integer
+---@param s Square
 ---@return any ...
 function M.move_wizard(ctx, p, s) end
 
 ---Wizard p is pushed straight in direction `dir` up to n squares by magic (Waterbolt, Go Away): he stops at the first wall, closed door or anything else that stops a walker, and lands on the last square reached (H.move_wizard). Returns how many squares he moved. (rulesets: classic)
 ---@param ctx Ctx
----@param p? any
----@param dir? any
----@param n? any
----@return any ...
+---@param p integer
+---@param dir Dir
+---@param n integer
+---@return integer moved
 function M.push(ctx, p, dir, n) end
 
 ---classic, The Board: once a sector is relocated the AUTO WARP is discarded and only opposite board edges connect (the layout names its warps `auto_warp`). `b`: the sector to trade places with, or an empty place of the board ({ x, y }, game:empty_places()). (rulesets: classic)
 ---@param ctx Ctx
----@param a? any
+---@param a integer
 ---@param b integer|{x: integer, y: integer}
----@return any ...
+---@return table moved
 function M.relocate_sector(ctx, a, b) end
 
 ---ctx.stack is the card's own stack entry while it resolves; in an event hook it is false (without this key, ctx.stack would fall through to the game:stack primitive). (rulesets: mechanics)
@@ -225,90 +226,91 @@ function M.choose(ctx, p, kind, prompt, options, opts) end
 
 ---Rolls a die of n sides. (rulesets: mechanics)
 ---@param ctx Ctx
----@param n? any
----@return any ...
+---@param n integer the die's sides
+---@return integer
 function M.roll(ctx, n) end
 
 ---It is evaded: cast, but it misses and affects nothing. (rulesets: mechanics)
 ---@param ctx Ctx
----@param entry? any
+---@param entry? integer the stack entry (default: the one it answers, else its own)
 ---@return any ...
 function M.evade(ctx, entry) end
 
 ---Deals damage; returns what was dealt (0 when reduced away or evaded: no secondary effects then, 8th: Canceling, Reducing, and Evading Spells; classic, The Cards). tags: { magical = true } or { physical = true }, plus traits (fire = true, ...). What the counters on the card's entry leave is the edition's (rules/damage.lua), as is what a wall, an object or a creature takes. (rulesets: mechanics)
 ---@param ctx Ctx
----@param target? any
----@param amount? any
----@param tags? any
----@return any ...
+---@param target integer|Edge|{kind: string, player?: integer, at?: Square, edge?: Edge, id?: integer, card?: integer, sector?: integer} a player id, a target, or an edge (a wall)
+---@param amount integer
+---@param tags? table<string, boolean>
+---@return integer dealt
 function M.damage(ctx, target, amount, tags) end
 
 ---For a `before_damage` handler: damage `ev` to a wizard is `n` less (not below 0), by this card, and the log says so (the narration: "Bloodshard takes 1 of the damage to A"). (rulesets: mechanics)
 ---@param ctx Ctx
----@param ev? any
----@param n? any
+---@param ev table the damage event's payload (amount, target)
+---@param n integer
 ---@return any ...
 function M.lessen_damage(ctx, ev, n) end
 
 ---A square a card names: the target's square, or the square itself. (rulesets: mechanics)
 ---@param ctx Ctx
----@param t? any
----@return any ...
+---@param t integer|Square|{kind: string, player?: integer, at?: Square} a player id, a target or a square
+---@return Square?
 function M.square_of(ctx, t) end
 
 ---The squares on either side of an edge, as { square, side } (common.edge_sides). (rulesets: mechanics)
 ---@param ctx Ctx
----@param edge? any
----@return any ...
+---@param edge Edge
+---@return {square: Square, side: Dir}[]
 function M.edge_sides(ctx, edge) end
 
 ---How a square is keyed, in one place (rules/targets.lua): "x,y" (for sets, messages of tests). (rulesets: mechanics)
 ---@param ctx Ctx
----@param s? any
----@return any ...
+---@param s Square
+---@return string
 function M.square_key(ctx, s) end
 
 ---How an edge is keyed, in one place (rules/targets.lua): "x,y,S". (rulesets: mechanics)
 ---@param ctx Ctx
----@param e? any
----@return any ...
+---@param e Edge
+---@return string
 function M.edge_key(ctx, e) end
 
 ---The spell's target as a player id, if it is a wizard. (rulesets: mechanics)
 ---@param ctx Ctx
----@return any ...
+---@return integer?
 function M.target_player(ctx) end
 
 ---Creates an object for this card; it goes when the card leaves play. Where the edition says fixed objects block (config `fixed_objects_block`: classic, Objects), an object not made movable blocks sight and movement unless the spec says otherwise. Returns its id, or nil and the reason where none may be created. (rulesets: mechanics)
 ---@param ctx Ctx
----@param spec? any
----@return any ...
+---@param spec ObjectSpec
+---@return integer? id
+---@return string? reason
 function M.create_object(ctx, spec) end
 
 ---A wall on an empty edge, made by this card: found again by its maker (common.walls_of) wherever a sector turn carries it (8th: Creating and Destroying Walls; classic: walls are cast on the lines between squares). (rulesets: mechanics)
 ---@param ctx Ctx
----@param edge? any
+---@param edge Edge
 ---@return any ...
 function M.create_wall(ctx, edge) end
 
 ---What wizard p carries that the card's caster may pick for him to drop: { key, treasure = object id } or { key, card = c } (his treasure, then the object cards he carries: common.carried_cards, those the caster sees). Where an edition carries objects in the hand (common.carries_in_hand), which the caster does not see, one entry { from_hand = true } stands for "an object from his hand", its holder picking which (H.drop): offered whenever his hand holds cards, so it tells nothing of what they are. (rulesets: mechanics)
 ---@param ctx Ctx
----@param p? any
----@return any ...
+---@param p integer
+---@return {label: string, treasure?: integer, card?: integer, from_hand?: boolean}[]
 function M.carried(ctx, p) end
 
 ---Wizard p drops a carried thing (an entry of H.carried) in his square; false if refused, or if he was to pick an object from his hand and holds none. (rulesets: mechanics)
 ---@param ctx Ctx
----@param p? any
----@param what? any
----@return any ...
+---@param p integer
+---@param what {treasure?: integer, card?: integer, from_hand?: boolean} an entry of ctx:carried(p)
+---@return boolean dropped
 function M.drop(ctx, p, what) end
 
 ---Heals a wizard; life never goes above config `life_max` where the edition has one (8th: Life, Damage, and Dying; classic, Starting the Game: no upper limit). Returns what he got. (rulesets: mechanics)
 ---@param ctx Ctx
----@param player? any
----@param amount? any
----@return any ...
+---@param player integer|{kind: string, player: integer} a player id or a wizard target
+---@param amount integer
+---@return integer healed
 function M.heal(ctx, player, amount) end
 
 return M
