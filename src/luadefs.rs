@@ -581,7 +581,9 @@ fn definitions_of(rulesets: &Path, chain: Option<&[String]>) -> String {
         let _ = writeln!(s, "---@field {field} {ty} {doc}");
     }
     for (hook, doc) in CARD_HOOKS {
-        let _ = writeln!(s, "---@field {hook}? fun(ctx: Ctx, arg?: any): any, any {doc}");
+        let signature =
+            HOOK_SIGNATURES.iter().find(|(h, _)| h == hook).map_or("fun(ctx: Ctx, arg?: any): any, any", |(_, t)| t);
+        let _ = writeln!(s, "---@field {hook}? {signature} {doc}");
     }
     for e in EVENTS {
         if e.changeable {
@@ -611,6 +613,16 @@ fn definitions_of(rulesets: &Path, chain: Option<&[String]>) -> String {
     }
     s
 }
+
+/// What each card hook is given and answers (the rulesets call them so: `game:call_card`).
+const HOOK_SIGNATURES: &[(&str, &str)] = &[
+    ("resolve", "fun(ctx: Ctx)"),
+    ("on_play", "fun(ctx: Ctx)"),
+    ("on_end", "fun(ctx: Ctx)"),
+    ("can_cast", "fun(ctx: Ctx): boolean, string?"),
+    ("can_target", "fun(ctx: Ctx, target: Target): boolean, string?"),
+    ("can_respond", "fun(ctx: Ctx, entry: StackEntry): boolean"),
+];
 
 /// Other forms of a primitive whose result depends on its arguments (`API_DOCS` gives the usual one).
 const API_OVERLOADS: &[(&str, &str)] = &[(

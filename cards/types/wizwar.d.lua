@@ -986,12 +986,12 @@ function Ctx:walls_made() end
 ---@field copies integer? copies in the deck (default 1)
 ---@field actions table<string, {label?: string, run: fun(ctx: Ctx, arg?: any): any}>? named actions the card offers in play
 ---@field tests {[1]: string, [2]: fun(t: T), players?: integer, rulesets?: string[]}[]? the card's own tests, each in a fresh game (of `players` seats, default 2; only under the `rulesets` named, if any)
----@field resolve? fun(ctx: Ctx, arg?: any): any, any the card's own effect when it resolves (cast as a spell, or played in response: then ctx.against names the stack entry)
----@field on_play? fun(ctx: Ctx, arg?: any): any, any an item enters its owner's play area
----@field on_end? fun(ctx: Ctx, arg?: any): any, any the card leaves play (spell ends, item dropped or destroyed)
----@field can_cast? fun(ctx: Ctx, arg?: any): any, any extra conditions for playing the card: return true, or false and a reason
----@field can_target? fun(ctx: Ctx, arg?: any): any, any is this target legal for the card, beyond its range and target types?
----@field can_respond? fun(ctx: Ctx, arg?: any): any, any may the card be played in response to this stack entry?
+---@field resolve? fun(ctx: Ctx) the card's own effect when it resolves (cast as a spell, or played in response: then ctx.against names the stack entry)
+---@field on_play? fun(ctx: Ctx) an item enters its owner's play area
+---@field on_end? fun(ctx: Ctx) the card leaves play (spell ends, item dropped or destroyed)
+---@field can_cast? fun(ctx: Ctx): boolean, string? extra conditions for playing the card: return true, or false and a reason
+---@field can_target? fun(ctx: Ctx, target: Target): boolean, string? is this target legal for the card, beyond its range and target types?
+---@field can_respond? fun(ctx: Ctx, entry: StackEntry): boolean may the card be played in response to this stack entry?
 ---@field on_game_start? fun(ctx: Ctx, payload: table) setup is done, before the first turn
 ---@field on_turn_start? fun(ctx: Ctx, payload: table) a player's turn begins
 ---@field on_time_passes? fun(ctx: Ctx, payload: table) the time-passes step of the active player's turn
