@@ -1,5 +1,11 @@
 //! What the README shows of the project is what the project is: the house rule's files as
-//! listed, and the line counts it gives of the editions' own Lua.
+//! listed, the line counts it gives of the editions' own Lua, and the designer's examples (a
+//! card test that runs, a card that is the shipped one).
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
 
 fn readme() -> String {
     std::fs::read_to_string("README.md").unwrap()
@@ -37,4 +43,45 @@ fn the_editions_line_counts_are_true() {
     let said =
         format!("{} lines of its own Lua against classic's {}", lines("rulesets/9th"), lines("rulesets/classic"));
     assert!(readme().contains(&said), "the README should say `{said}`");
+}
+
+/// The card test the designer section shows runs, and passes, among Zot!'s own tests.
+#[test]
+fn the_designers_example_test_passes() {
+    let text = readme();
+    let first = "   { \"boosted by Energy 6 it deals 6\", function(t)";
+    let from = text.find(first).expect("the README's example test");
+    let block = &text[from..];
+    // (Zot! has a test of that name: the example runs beside it under a name of its own)
+    let block = block[..block.find("```").unwrap()].replacen("\"boosted", "\"the README's example: boosted", 1);
+    let root = common::temp_dir("readme");
+    for dir in ["rulesets", "cards", "tests/lua", "tests/scenarios"] {
+        common::copy_dir(Path::new(dir), &root.join(dir));
+    }
+    let zot = root.join("cards/8th/cantrip/zot.lua");
+    let card = std::fs::read_to_string(&zot).unwrap();
+    let (head, tail) = card.split_once("  tests = {\n").expect("Zot! has tests");
+    std::fs::write(&zot, format!("{head}  tests = {{\n{block}{tail}")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_wizwar"))
+        .arg("--root")
+        .arg(&root)
+        .args(["test", "--ruleset", "8th", "cantrip/zot"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("the README's example: boosted by Energy 6 it deals 6"), "the example ran: {said}");
+}
+
+/// The blank-card example is the shipped card, line for line but for the test's body.
+#[test]
+fn the_blank_card_example_is_the_shipped_card() {
+    let shown = listing(&readme(), "```lua\nreturn card {\n  name = \"Second Wind\",");
+    let shipped = std::fs::read_to_string("cards/classic/custom/second_wind.lua").unwrap();
+    // code without comments, its words one space apart
+    let code = |l: &str| l.split("--").next().unwrap_or_default().split_whitespace().collect::<Vec<_>>().join(" ");
+    let file = shipped.lines().map(code).collect::<Vec<_>>().join(" ");
+    for line in shown.lines().map(code).filter(|l| !l.is_empty() && !l.contains("...")) {
+        assert!(file.contains(&line), "the README's Second Wind says `{line}`, the card file does not");
+    }
 }
