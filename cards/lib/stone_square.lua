@@ -4,7 +4,11 @@
 -- toughness (classic: 20 points) or `data = { unbreakable = true }` (9th: a Granite Cube has
 -- infinite hits: attacks may aim at it and take nothing off, rules/damage.lua). Neither goes on
 -- a Lair or home base: the rules leave those out for every creation (mechanics targets.lua,
--- `creation_at_home`). The module is read-only and keeps no game state.
+-- `creation_at_home`). The 9th's card is classic's with another object (its range, duration and
+-- count are Fill Square With Stone's): stone.card gives both the fields and hook they share,
+-- each card writing its name, text, object and tests. The module is read-only and keeps no
+-- game state.
+local same_card = require("lib.same_card")
 local stone = {}
 
 -- Fills the target square with an object of `kind` made by this card (it goes when the card
@@ -18,6 +22,28 @@ function stone.fill(ctx, kind, what)
     kind = kind, at = ctx.target.at, mobile = false, blocks_los = true, blocks_move = true, fills_square = true,
     toughness = what.toughness, data = what.data,
   }
+end
+
+-- What each edition's card writes itself, besides what every such card does
+-- (lib/same_card.lua): the object it makes and what breaks it.
+---@class stone_square.Own: same_card.Own
+---@field object string the kind of object it makes
+---@field what {toughness?: integer, data?: table} what breaks it (stone.fill)
+
+-- The whole card: a permanent creation on an empty square in sight (2 in the deck) filling it
+-- with the card's object.
+---@param own stone_square.Own
+---@return CardDef
+function stone.card(own)
+  return same_card.build(own, {
+    kind = "neutral",
+    range = "los",
+    duration = "permanent",
+    traits = { "creation" },
+    targets = { "empty_square" },
+    copies = 2,
+    resolve = function(ctx) stone.fill(ctx, own.object, own.what) end,
+  }, { object = true, what = true })
 end
 
 return stone

@@ -2,11 +2,14 @@
 -- are one behaviour under two names (require("lib.water_wall"); each card's hooks are these
 -- functions). As a neutral spell, on an empty line in sight: each wizard in the two squares
 -- beside the line is pushed straight away from it as many squares as the card's NUMBER
--- (ctx:power, 1 without), and each square a wall or anything else keeps him from going costs
--- him 1 point (physical, water: indirect damage, which Absorb or Blunt may answer). As a
--- counter against a spell or a thrown object aimed at its player, the water stands in the way
--- and the attack misses (a spell that misses does nothing); then it takes no NUMBER. The
--- module is read-only and keeps no game state.
+-- (ctx:power, 1 without), and each square a wall or anything else keeps him from going costs him
+-- 1 point (physical, water: indirect damage, which Absorb or Blunt may answer). As a counter
+-- against a spell or a thrown object aimed at its player, the water stands in the way and the
+-- attack misses (a spell that misses does nothing); then it takes no NUMBER. The two cards are
+-- one card under two names: water.card gives both the same fields and hooks, each card writing
+-- only its name, count, text and tests (lib/same_card.lua). The module is read-only and keeps no
+-- game state.
+local same_card = require("lib.same_card")
 local water = {}
 
 local OPPOSITE = { N = "S", S = "N", E = "W", W = "E" }
@@ -45,6 +48,25 @@ function water.resolve(ctx)
       if stopped > 0 and game:player(p).alive then ctx:damage(p, stopped, { physical = true, water = true }) end
     end
   end
+end
+
+-- The whole card: a counter (offered in its player's turn as well) on an empty line in sight,
+-- of water, powered by a NUMBER, with the hooks above; the card writes its name, count, text
+-- and tests.
+---@param own same_card.Own
+---@return CardDef
+function water.card(own)
+  return same_card.build(own, {
+    kind = "counter",
+    range = "los",
+    duration = "instant",
+    traits = { "water", "number_power" },
+    targets = { "border" },
+    can_cast = water.can_cast,
+    can_target = water.can_target,
+    can_respond = water.can_respond,
+    resolve = water.resolve,
+  })
 end
 
 return water

@@ -44,10 +44,7 @@ return card {
   tests = {
     { "energy 2: 2 damage in each of the caster's next two Time Passes, then it ends", function(t)
       local g = t.game
-      t:active(0)
-      local a, e = t:give(0, "Acid Bath"), t:give(0, "Stone Spikes")
-      t:place(1, g:player(0).at)
-      t:cast { card = a, at = t:wizard(1), boost = e }
+      local a = duel.aim(t, "Acid Bath", { boost = "Stone Spikes" }).card
       t:eq(t:lost(1), 0, "nothing as it is cast")
       t:ok(g:turn().vars.attacked, "the cast is the turn's attack")
       t:eq(g:card(a).zone.kind, "play")
@@ -74,12 +71,6 @@ return card {
       t:pass(2)
       t:eq(t:lost(1), 1, "no more acid")
     end },
-    { "Full Shield cancels it", function(t)
-      local g = t.game
-      local a = duel.aim(t, "Acid Bath", { plays = { "Full Shield" } }).card
-      t:eq(g:card(a).zone.kind, "pile")
-      t:pass(2)
-      t:eq(t:lost(1), 0)
-    end },
+    { "Full Shield cancels it", function(t) require("test.curses").shielded(t, "Acid Bath") end },
   },
 }

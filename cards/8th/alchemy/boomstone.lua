@@ -8,6 +8,7 @@
 -- evaded still uses the stone up: it lies where it fell only until the turn ends, then it
 -- is discarded (unless someone picked it up by then).
 local stones = require("rules.stones")
+local stone_out = require("test.stone_out")
 
 -- This card's object on the board, if it lies there.
 local function lying(game, c)
@@ -50,10 +51,7 @@ return card {
   tests = {
     { "thrown: 4 magical fire, the stone is discarded, the turn's attack", function(t)
       local g = t.game
-      t:active(0)
-      local b = t:give(0, "Boomstone")
-      t:act { kind = "item", card = b }
-      t:place(1, g:player(0).at)
+      local b = stone_out.facing(t, "Boomstone", "item")
       t:throw { card = b, at = t:wizard(1) }
       t:eq(t:lost(1), 4)
       t:eq(g:card(b).zone.kind, "pile", "discarded, not lying on the board")
@@ -63,13 +61,10 @@ return card {
     end },
     { "its fire shatters the target's stones, and his Boomstone explodes on him", function(t)
       local g = t.game
-      t:active(0)
-      local b = t:give(0, "Boomstone")
-      t:act { kind = "item", card = b }
       local his = t:put(1, "Boomstone")
       g:set_card_data(his, "stone", { blast = 4 })
       local life = t:put(1, "Lifestone")
-      t:place(1, g:player(0).at)
+      local b = stone_out.facing(t, "Boomstone", "item")
       t:throw { card = b, at = t:wizard(1) }
       t:eq(t:lost(1), 4 + 4)
       t:eq(g:card(his).zone.kind, "pile")

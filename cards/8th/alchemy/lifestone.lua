@@ -2,6 +2,7 @@
 -- begins, never above 20 (8th: Life, Damage, and Dying). Fire damage to him destroys all
 -- his magic stones (rules/stones.lua).
 local stones = require("rules.stones")
+local stone_out = require("test.stone_out")
 
 return card {
   name = "Lifestone",
@@ -18,9 +19,7 @@ return card {
   tests = {
     { "carried: +1 life at the start of each of his turns, not on others'", function(t)
       local g = t.game
-      t:active(0)
-      local s = t:give(0, "Lifestone")
-      t:act { kind = "item", card = s }
+      stone_out.out(t, "Lifestone", "item")
       t:set_life(0, 10)
       t:pass(1)
       t:eq(g:turn().active, 1)
@@ -32,9 +31,7 @@ return card {
     { "never above the life maximum (config life_max: 20 in the 8th)", function(t)
       local g = t.game
       local max = g:config().life_max ---@type integer
-      t:active(0)
-      local s = t:give(0, "Lifestone")
-      t:act { kind = "item", card = s }
+      stone_out.out(t, "Lifestone", "item")
       t:set_life(0, max)
       t:pass(2)
       t:eq(g:turn().active, 0)
@@ -42,9 +39,7 @@ return card {
     end },
     { "dropped, it heals nobody", function(t)
       local g = t.game
-      t:active(0)
-      local s = t:give(0, "Lifestone")
-      t:act { kind = "item", card = s }
+      local s = stone_out.out(t, "Lifestone", "item")
       t:act { kind = "drop_item", card = s }
       t:set_life(0, 10)
       t:pass(2)

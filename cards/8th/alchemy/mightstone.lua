@@ -3,6 +3,8 @@
 -- magic stones. Energy value 2.
 -- reconstructed: the die is added to the punch's 1 (one hit), rolled as the punch lands.
 local stones = require("rules.stones")
+local duel = require("test.duel")
+local stone_out = require("test.stone_out")
 
 return card {
   name = "Mightstone",
@@ -15,34 +17,22 @@ return card {
   on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
   tests = {
     { "carried: a punch deals 1 + a d4 (2 to 5)", function(t)
-      local g = t.game
-      t:active(0)
-      local s = t:give(0, "Mightstone")
-      t:act { kind = "item", card = s }
-      t:place(1, g:player(0).at)
+      stone_out.facing(t, "Mightstone", "item")
       t:punch(t:wizard(1))
       local lost = t:lost(1)
       t:ok(lost >= 2 and lost <= 5, "lost " .. lost)
       t:eq(t:log("damage")[1].tags.physical, true)
     end },
     { "a spell gets nothing from it", function(t)
-      local g = t.game
-      t:active(0)
-      local s = t:give(0, "Mightstone")
-      local f = t:give(0, "Fireball")
-      t:act { kind = "item", card = s }
-      t:place(1, g:player(0).at)
-      t:cast { card = f, at = t:wizard(1) }
+      stone_out.facing(t, "Mightstone", "item")
+      duel.aim(t, "Fireball")
       t:eq(t:lost(1), 5)
     end },
     { "in the hand it adds nothing; it can be spent as energy 2", function(t)
-      local g = t.game
       t:active(0)
-      local s = t:give(0, "Mightstone")
-      t:place(1, g:player(0).at)
-      t:act { kind = "boost", card = s }
-      t:eq(g:turn().vars.boost, 2)
-      t:punch(t:wizard(1))
+      t:act { kind = "boost", card = t:give(0, "Mightstone") }
+      t:eq(t.game:turn().vars.boost, 2)
+      duel.punch(t)
       t:eq(t:lost(1), 1)
     end },
   },

@@ -5,6 +5,8 @@
 -- reconstructed: only while carried (8th: Item: a carried item is used as its text says),
 -- not from the hand; as a counter it takes no boost and may itself be answered; ending a
 -- spell is no spell, so nothing answers it, and it may end any spell in play, wherever.
+local duel = require("test.duel")
+
 return card {
   name = "Null Powder",
   school = "alchemy",
@@ -35,37 +37,24 @@ return card {
   tests = {
     { "carried, discarded to cancel a Zot! at its carrier", function(t)
       local g = t.game
-      t:active(0)
-      local z = t:give(0, "Zot!")
       local n = t:put(1, "Null Powder")
-      t:place(1, g:player(0).at)
       t:answer(1, { card = n })
-      t:cast { card = z, at = t:wizard(1) }
+      duel.aim(t, "Zot!")
       t:eq(t:lost(1), 0)
       t:eq(g:card(n).zone.kind, "pile", "used up")
       t:ok(g:turn().vars.attacked, "the cancelled attack is still spent")
     end },
     { "in the hand it answers nothing", function(t)
-      local g = t.game
-      t:active(0)
-      local z = t:give(0, "Zot!")
-      t:give(1, "Null Powder")
-      t:place(1, g:player(0).at)
-      t:answer(0, "damage")
-      t:cast { card = z, at = t:wizard(1) } -- (the strict agent would fail on a response request)
+      -- (the strict agent would fail on a response request)
+      duel.aim(t, "Zot!", { held = { "Null Powder" }, answers = { "damage" } })
       t:eq(t:lost(1), 1)
     end },
     { "no answer to a spell aimed at someone else", function(t)
-      local g = t.game
       t:active(0)
       t:give(0, "Zot!")
       t:put(1, "Null Powder")
-      local spot = g:player(0).at
-      t:place(1, spot)
-      local d = t:give(0, "Destroy Wall")
-      local a = t:list { kind = "cast", card = d }[1]
-      t:ok(a, "a wall to aim at")
-      t:act(a)
+      t:place(1, t.game:player(0).at)
+      duel.at_wall(t, "Destroy Wall")
       t:eq(t:lost(1), 0)
     end },
     { "on his turn it ends a spell in play", function(t)

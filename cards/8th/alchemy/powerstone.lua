@@ -5,6 +5,8 @@
 -- reconstructed: an unboosted spell keeps its energy 1 (the stone raises the value of a card
 -- spent, not the default energy).
 local stones = require("rules.stones")
+local duel = require("test.duel")
+local stone_out = require("test.stone_out")
 
 return card {
   name = "Powerstone",
@@ -17,33 +19,18 @@ return card {
   on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
   tests = {
     { "carried: a Zot! boosted with Energy 4 deals 5", function(t)
-      local g = t.game
-      t:active(0)
-      local s = t:give(0, "Powerstone")
-      local z, e = t:give(0, "Zot!"), t:give(0, "Energy 4")
-      t:act { kind = "item", card = s }
-      t:place(1, g:player(0).at)
-      t:answer(0, "damage")
-      t:cast { card = z, at = t:wizard(1), boost = e }
+      stone_out.out(t, "Powerstone", "item")
+      duel.aim(t, "Zot!", { boost = "Energy 4", answers = { "damage" } })
       t:eq(t:lost(1), 5)
     end },
     { "a speed boost with Energy 4 gives 5 movement points", function(t)
-      local g = t.game
-      t:active(0)
-      local s = t:give(0, "Powerstone")
-      local e = t:give(0, "Energy 4")
-      t:act { kind = "item", card = s }
-      t:act { kind = "boost", card = e }
-      t:eq(g:turn().vars.boost, 5)
+      stone_out.out(t, "Powerstone", "item")
+      t:act { kind = "boost", card = t:give(0, "Energy 4") }
+      t:eq(t.game:turn().vars.boost, 5)
     end },
     { "in the hand the stone adds nothing", function(t)
-      local g = t.game
-      t:active(0)
       t:give(0, "Powerstone")
-      local z, e = t:give(0, "Zot!"), t:give(0, "Energy 4")
-      t:place(1, g:player(0).at)
-      t:answer(0, "damage")
-      t:cast { card = z, at = t:wizard(1), boost = e }
+      duel.aim(t, "Zot!", { boost = "Energy 4", answers = { "damage" } })
       t:eq(t:lost(1), 4, "in the hand: 4")
     end },
     { "carried, it boosts a counter: Energy 4 makes it 5", function(t)

@@ -5,6 +5,7 @@
 -- usual draw, whenever he has room for it (the card says "may": a player with room always
 -- takes it here).
 local stones = require("rules.stones")
+local stone_out = require("test.stone_out")
 
 return card {
   name = "Spellstone",
@@ -23,19 +24,15 @@ return card {
   tests = {
     { "carried: three cards drawn at the end of the turn", function(t)
       local g = t.game
-      t:active(0)
-      local s = t:give(0, "Spellstone")
-      t:act { kind = "item", card = s }
+      stone_out.out(t, "Spellstone", "item")
       t:eq(#g:hand(0), 0)
       t:pass(1)
       t:eq(#g:hand(0), 3)
     end },
     { "not past the hand limit", function(t)
       local g = t.game
-      t:active(0)
-      local s = t:give(0, "Spellstone")
+      stone_out.out(t, "Spellstone", "item")
       for _ = 1, 5 do t:give(0, "Zot!") end
-      t:act { kind = "item", card = s }
       t:answer(0, "done")
       t:pass(1)
       t:eq(#g:hand(0), 6, "5 + 1 drawn: with the stone, 7")
@@ -49,9 +46,7 @@ return card {
     end },
     { "dropped, it gives nothing", function(t)
       local g = t.game
-      t:active(0)
-      local s = t:give(0, "Spellstone")
-      t:act { kind = "item", card = s }
+      local s = stone_out.out(t, "Spellstone", "item")
       t:act { kind = "drop_item", card = s }
       t:pass(1)
       t:eq(#g:hand(0), 2)

@@ -2,7 +2,7 @@
 -- Portals stay where they are; created or damaged walls on the sector's seams are reset
 -- (8th: Changing the Map), which is the kernel's "reset" seam policy.
 -- reconstructed: range taken as anywhere; the caster picks the turn after choosing the sector.
-local stage = require("test.stage")
+local sectors = require("test.sectors")
 
 return card {
   name = "Rotate Sector",
@@ -26,14 +26,9 @@ return card {
   tests = {
     { "a half turn: the walls turned, the wizard in it moved, portals stayed", function(t)
       local g = t.game
-      t:active(0)
-      local sec = g:sector_of(g:player(0).at)
+      local sec = sectors.own(t)
       local sq = g:sector_squares(sec)
-      local x0, x1, y0, y1 = math.maxinteger, math.mininteger, math.maxinteger, math.mininteger
-      for _, s in ipairs(sq) do
-        x0, x1 = math.min(x0, s.x), math.max(x1, s.x)
-        y0, y1 = math.min(y0, s.y), math.max(y1, s.y)
-      end
+      local x0, x1, y0, y1 = sectors.bounds(g, sec)
       local function rot(s) return { x = x0 + x1 - s.x, y = y0 + y1 - s.y } end
       local opp = { N = "S", S = "N", E = "W", W = "E" }
       local function interior(s) return s.x > x0 and s.x < x1 and s.y > y0 and s.y < y1 end
@@ -58,9 +53,7 @@ return card {
       local links_before = links()
       local spot = { x = x0, y = y0 }
       t:place(1, spot)
-      local c = t:give(0, "Rotate Sector")
-      t:answer(0, "half turn")
-      t:cast { card = c, at = t:sector(sec) }
+      sectors.rotate(t, sec, "half turn")
       t:eq(g:player(1).at, rot(spot), "the wizard turned with the sector")
       local changed = 0
       for _, b in ipairs(before) do
@@ -82,9 +75,7 @@ return card {
       assert(n and g:sector_of(n.to) == sec, "an open border inside the sector")
       local w = t:give(0, "Create Wall")
       t:cast { card = w, at = t:border(n.edge) }
-      local c = t:give(0, "Rotate Sector")
-      t:answer(0, "half turn")
-      t:cast { card = c, at = t:sector(sec) }
+      sectors.rotate(t, sec, "half turn")
       local made = spots.walls_by(g, w)
       t:eq(#made, 1, "the wall still stands")
       t:ok(not spots.same_edge(made[1], n.edge), "somewhere else now")
@@ -94,29 +85,18 @@ return card {
     end },
     { "a created wall on a turning seam is removed, and its spell ends", function(t)
       local g = t.game
-      local seam, _, sec = stage.by_seam(t)
-      local w = t:give(0, "Create Wall")
-      t:cast { card = w, at = t:border(seam.edge) }
+      local seam, _, sec, w = sectors.walled_seam(t)
       t:eq(g:edge(seam.edge).created_by, w)
-      local c = t:give(0, "Rotate Sector")
-      t:answer(0, "clockwise")
-      t:cast { card = c, at = t:sector(sec) }
+      sectors.rotate(t, sec, "clockwise")
       t:eq(#require("test.spots").walls_by(g, w), 0, "no wall of the spell stands")
       t:eq(g:card(w).zone.kind, "pile", "the spell has nothing left to maintain")
     end },
     { "a quarter turn takes a wizard in a corner to the next corner", function(t)
       local g = t.game
-      t:active(0)
-      local sec = g:sector_of(g:player(0).at)
-      local x0, x1, y0, y1 = math.maxinteger, math.mininteger, math.maxinteger, math.mininteger
-      for _, s in ipairs(g:sector_squares(sec)) do
-        x0, x1 = math.min(x0, s.x), math.max(x1, s.x)
-        y0, y1 = math.min(y0, s.y), math.max(y1, s.y)
-      end
+      local sec = sectors.own(t)
+      local x0, x1, y0, y1 = sectors.bounds(g, sec)
       t:place(1, { x = x0, y = y0 })
-      local c = t:give(0, "Rotate Sector")
-      t:answer(0, "clockwise")
-      t:cast { card = c, at = t:sector(sec) }
+      local c = sectors.rotate(t, sec, "clockwise")
       local at = g:player(1).at
       t:ok((at.x == x0 or at.x == x1) and (at.y == y0 or at.y == y1), "still a corner")
       t:ok(not (at.x == x0 and at.y == y0), "a different corner")

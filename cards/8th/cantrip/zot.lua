@@ -1,6 +1,8 @@
 -- 8th Cantrip "Zot!": magical damage equal to the spell's energy, or a stun of 2 turns.
 -- Targets (8th: Target Types): a wizard, an object (walls and doors are objects) or a
 -- creature; only a wizard can be stunned.
+local duel = require("test.duel")
+
 return card {
   name = "Zot!",
   school = "cantrip",
@@ -24,22 +26,13 @@ return card {
   end,
   tests = {
     { "boosted by Energy 6 it deals 6", function(t)
-      t:active(0)
-      local z = t:give(0, "Zot!")
-      local e = t:give(0, "Energy 6")
-      t:place(1, t.game:player(0).at)
-      t:answer(0, "damage")
-      t:cast { card = z, at = t:wizard(1), boost = e }
+      duel.aim(t, "Zot!", { boost = "Energy 6", answers = { "damage" } })
       t:eq(t:lost(1), 6)
       t:eq(#t.game:pile("discard"), 2, "spell and energy card are discarded")
       t:ok(t.game:turn().vars.attacked, "it was the turn's attack")
     end },
     { "the stun mode gives two stun tokens", function(t)
-      t:active(0)
-      local z = t:give(0, "Zot!")
-      t:place(1, t.game:player(0).at)
-      t:answer(0, "stun")
-      t:cast { card = z, at = t:wizard(1) }
+      duel.aim(t, "Zot!", { answers = { "stun" } })
       t:eq(t:lost(1), 0)
       t:eq(t.game:player(1).tokens.stun, 2)
       t:pass(1)
@@ -47,23 +40,15 @@ return card {
       t:ok(t.game:turn().vars.stunned, "player 1 is stunned this turn")
     end },
     { "one attack a turn", function(t)
-      t:active(0)
-      local z = t:give(0, "Zot!")
       local z2 = t:give(0, "Zot!")
-      t:place(1, t.game:player(0).at)
-      t:answer(0, "damage")
-      t:cast { card = z, at = t:wizard(1) }
+      duel.aim(t, "Zot!", { answers = { "damage" } })
       t:eq(t:count { kind = "cast", card = z2 }, 0, "no second attack")
       t:eq(t:count { kind = "punch" }, 0, "no second attack")
     end },
     { "a killing Zot! scores a victory point and takes the hand", function(t)
-      t:active(0)
-      local z = t:give(0, "Zot!")
       t:give(1, "Energy 6")
       t:set_life(1, 1)
-      t:place(1, t.game:player(0).at)
-      t:answer(0, "damage")
-      t:cast { card = z, at = t:wizard(1) }
+      duel.aim(t, "Zot!", { answers = { "damage" } })
       t:ok(not t.game:player(1).alive)
       t:eq(t.game:player(0).vars.kill_vp, 1)
       t:eq(#t.game:hand(0), 1, "the victim's hand")

@@ -15,6 +15,19 @@ local function stone_wall(info)
   return info.barrier == "wall" and info.printed == "wall" and info.created_by == nil and not info.boundary
 end
 
+local spots = require("test.spots")
+local stage = require("test.stage")
+
+-- For the tests: player 0, active, on a roomy square (stage.roomy) with an open border.
+---@param t T
+---@return Square at
+---@return spots.Side border
+local function by_open_border(t)
+  local at = stage.roomy(t)
+  local n = assert(spots.open_border(t.game, at), "an open border beside the square")
+  return at, n
+end
+
 return card {
   name = "Create Door",
   school = "conjuring",
@@ -54,12 +67,7 @@ return card {
   tests = {
     { "a door on an open border: its caster passes, another wizard does not", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.open_border(g, at)
-      assert(n, "an open border beside the square")
+      local at, n = by_open_border(t)
       local c = t:give(0, "Create Door")
       t:answer(0, "shut")
       t:cast { card = c, at = t:border(n.edge) }
@@ -71,7 +79,6 @@ return card {
     end },
     { "in a stone wall; when the spell ends the wall is back", function(t)
       local g = t.game
-      local spots = require("test.spots")
       t:active(0)
       local at, w ---@type Square?, spots.Side?
       for _, s in ipairs(g:squares()) do
@@ -89,13 +96,7 @@ return card {
       t:eq(g:edge(w.edge).barrier, "wall")
     end },
     { "held open as it appears: anyone may pass", function(t)
-      local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.open_border(g, at)
-      assert(n, "an open border beside the square")
+      local at, n = by_open_border(t)
       local c = t:give(0, "Create Door")
       t:answer(0, "hold")
       t:cast { card = c, at = t:border(n.edge) }
@@ -104,23 +105,14 @@ return card {
       t:ok(t:has { kind = "move", dir = n.dir }, "held open")
     end },
     { "not on an outer wall", function(t)
-      local g = t.game
-      t:active(0)
-      local c = t:give(0, "Create Door")
-      for _, a in ipairs(t:list { kind = "cast", card = c }) do
-        t:ok(not g:edge(a.target.edge).boundary, a.label)
-      end
+      require("test.offers").each(t, "Create Door", function(a)
+        t:ok(not t.game:edge(a.target.edge).boundary, a.label)
+      end)
     end },
     -- 8th: Changing the Map and Glossary, Wall: a Wall of Fire is a wall on its line, so the
     -- line is no empty border (nor a stone wall).
     { "not on a line holding a Wall of Fire (8th: Changing the Map; Glossary, Wall)", function(t)
-      local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.open_border(g, at)
-      assert(n, "an open border beside the square")
+      local _, n = by_open_border(t)
       local c = t:give(0, "Create Door")
       t:eq(t:count { kind = "cast", card = c, target = t:border(n.edge) }, 1, "offered while the line is empty")
       t:cast { card = t:give(0, "Wall of Fire"), at = t:border(n.edge) }

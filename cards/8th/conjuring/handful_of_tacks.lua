@@ -10,6 +10,7 @@
 -- to them or a Global Water spell (Flood): they are discarded.
 local hazards = require("rules.hazards")
 local common = require("rules.common")
+local stage = require("test.stage")
 
 local function lying(game, c)
   for _, o in ipairs(game:objects()) do
@@ -85,12 +86,7 @@ return card {
   tests = {
     { "scattered beside you: entering costs 3 life, no attack", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
+      local _, n = stage.roomy(t)
       local c = t:give(0, "Handful of Tacks")
       t:act { kind = "item", card = c }
       t:act { kind = "card_action", card = c, action = "scatter", option = { target = t:square(n.to) } }
@@ -103,10 +99,7 @@ return card {
     end },
     { "scattered only in a free square next to you, none farther", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
+      local at = stage.roomy(t)
       local c = t:give(0, "Handful of Tacks")
       t:act { kind = "item", card = c }
       local offered = 0
@@ -121,12 +114,7 @@ return card {
     end },
     { "gathered back by spending the phase beside them", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
+      local _, n = stage.roomy(t)
       local c = t:give(0, "Handful of Tacks")
       t:act { kind = "item", card = c }
       t:act { kind = "card_action", card = c, action = "scatter", option = { target = t:square(n.to) } }
@@ -141,12 +129,7 @@ return card {
     end },
     { "a Flood washes them away", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
+      local _, n = stage.roomy(t)
       local c = t:give(0, "Handful of Tacks")
       local f = t:give(0, "Flood")
       t:act { kind = "item", card = c }

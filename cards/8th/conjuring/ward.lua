@@ -7,6 +7,8 @@
 -- wizard's Move and Cast phase still ends (he did pick it up).
 local hazards = require("rules.hazards")
 local common = require("rules.common")
+local duel = require("test.duel")
+local query = require("test.query")
 
 return card {
   name = "Ward",
@@ -32,12 +34,9 @@ return card {
   tests = {
     { "a thief takes 3 magical; the ward is spent", function(t)
       local g = t.game
-      t:active(0)
-      local w = t:give(0, "Ward")
-      t:cast { card = w, at = t:wizard(0) }
+      local w = duel.aim(t, "Ward", { at = 0 }).card
       t:eq(g:card(w).zone.kind, "play")
-      local tr ---@type Object?
-      for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" and o.owner == 0 then tr = o end end
+      local tr = query.treasures_of(g, 0)[1] ---@type Object?
       assert(tr, "a treasure of player 0")
       t:active(1)
       t:place(1, tr.at)
@@ -52,8 +51,7 @@ return card {
     end },
     { "a roll of 1-2 drops it, 3-4 keeps it (over many tries both happen)", function(t)
       local g = t.game
-      local tr ---@type Object?
-      for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" and o.owner == 0 then tr = o end end
+      local tr = query.treasures_of(g, 0)[1] ---@type Object?
       assert(tr, "a treasure of player 0")
       local kept, dropped = 0, 0
       for _ = 1, 12 do
@@ -72,14 +70,8 @@ return card {
     end },
     { "your own treasure, or a treasure of another, does not set it off", function(t)
       local g = t.game
-      t:active(0)
-      local w = t:give(0, "Ward")
-      t:cast { card = w, at = t:wizard(0) }
-      local mine, theirs ---@type Object?, Object?
-      for _, o in ipairs(g:objects()) do
-        if o.kind == "treasure" and o.owner == 0 and not mine then mine = o end
-        if o.kind == "treasure" and o.owner == 1 and not theirs then theirs = o end
-      end
+      local w = duel.aim(t, "Ward", { at = 0 }).card
+      local mine, theirs = query.treasures_of(g, 0)[1], query.treasures_of(g, 1)[1] ---@type Object?, Object?
       assert(mine and theirs, "a treasure of each player")
       t:place(0, mine.at)
       t:act { kind = "pick_treasure", object = mine.id }

@@ -6,6 +6,7 @@
 -- a Fireball aimed at you; the attack is still spent); any other attack goes on; "attacked"
 -- means a spell attack, a throw or a punch aimed at you. Being Global, it needs no target.
 local common = require("rules.common") -- (what an event keeps of a destroyed object)
+local duel = require("test.duel")
 local function has_trait(card, trait)
   for _, x in ipairs(card.traits or {}) do if x == trait then return true end end
   return false
@@ -106,12 +107,8 @@ return card {
     end },
     { "as a counter it puts out a Fireball aimed at you; the attack is spent", function(t)
       local g = t.game
-      t:active(1)
-      local fb = t:give(1, "Fireball")
-      local f = t:give(0, "Flood")
-      t:place(1, g:player(0).at)
-      t:answer(0, { card = f })
-      t:cast { card = fb, at = t:wizard(0) }
+      local c = duel.aim(t, "Fireball", { by = 1, at = 0, plays = { "Flood" } })
+      local fb, f = c.card, c.plays[1]
       t:eq(t:lost(0), 0)
       t:eq(g:card(fb).zone.kind, "pile")
       t:eq(g:play_area(0), { f }, "the flood lasts, on its player's side")

@@ -9,6 +9,7 @@
 -- `move` event per square, rules/borders.lua), the caster's own included; as a counter it
 -- answers any Water spell cast by another player, whatever its target.
 local borders = require("rules.borders")
+local duel = require("test.duel")
 
 local function has_trait(card, trait)
   for _, x in ipairs(card.traits or {}) do if x == trait then return true end end
@@ -131,12 +132,8 @@ return card {
     end },
     { "counters a Water spell: both are cancelled", function(t)
       local g = t.game
-      t:active(1)
-      local b = t:give(1, "Waterbolt")
-      local w = t:give(0, "Wall of Fire")
-      t:place(1, g:player(0).at)
-      t:answer(0, { card = w })
-      t:cast { card = b, at = t:wizard(0) }
+      local c = duel.aim(t, "Waterbolt", { by = 1, at = 0, plays = { "Wall of Fire" } })
+      local b, w = c.card, c.plays[1]
       t:eq(t:lost(0), 0)
       t:eq(g:card(w).zone.kind, "pile")
       t:eq(g:card(b).zone.kind, "pile")

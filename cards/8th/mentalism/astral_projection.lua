@@ -125,15 +125,11 @@ return card {
     end },
     { "Negate Neutral cancels it: no projection, no spell", function(t)
       local g = t.game
-      t:active(0)
-      local ap = t:give(0, "Astral Projection")
-      local z = t:give(0, "Zot!")
-      local n = t:give(1, "Negate Neutral")
       local home = g:player(0).at
-      t:answer(1, { card = n })
-      t:cast { card = ap }
+      t:answer(1, { card = t:give(1, "Negate Neutral") })
+      local _, held = require("test.first").cast(t, "Astral Projection", { "Zot!" })
       t:eq(g:player(0).at, home)
-      t:eq(g:card(z).zone.kind, "hand")
+      t:eq(g:card(held[1]).zone.kind, "hand")
       t:eq(#t:log("astral_projection"), 0)
     end },
   },

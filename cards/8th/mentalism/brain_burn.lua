@@ -8,6 +8,8 @@
 local common = require("rules.common")
 local creations = require("rules.creations")
 local targets = require("rules.targets")
+local at_wizard = require("lib.at_wizard")
+local duel = require("test.duel")
 
 -- The spells wizard p maintains (8th: Maintaining Spells): his play area but items.
 local function maintained(game, p)
@@ -40,77 +42,55 @@ local function unload(ctx, q)
   end
 end
 
-return card {
+-- He unloads what he likes; then the burn, as many points as are left in his mind.
+---@param ctx Ctx
+---@param q integer
+local function burn(ctx, q)
+  local game = ctx.game
+  unload(ctx, q)
+  local n = #game:hand(q) + #maintained(game, q)
+  if n > 0 then ctx:damage(q, n, { magical = true }) end
+end
+
+return card(at_wizard.card({
   name = "Brain Burn",
   school = "mentalism",
   kind = "attack",
-  range = "los",
-  duration = "instant",
-  targets = { "wizard" },
   copies = 2,
   text = "Set a wizard's thoughts on fire. He may first discard any cards, maintained spells included; then he takes magical damage equal to the cards in his hand plus the spells he maintains. Carried items don't count.",
-  resolve = function(ctx)
-    local game = ctx.game
-    local q = ctx:target_player()
-    if q == nil or not game:player(q).alive then return end
-    unload(ctx, q)
-    local n = #game:hand(q) + #maintained(game, q)
-    if n > 0 then ctx:damage(q, n, { magical = true }) end
-  end,
   tests = {
     { "hand plus maintained spells, not items", function(t)
-      local g = t.game
-      t:active(0)
-      local b = t:give(0, "Brain Burn")
-      t:give(1, "Zot!")
-      t:give(1, "Zot!")
-      t:give(1, "Fireball")
       t:put(1, "Flood")
       t:put(1, "Fire Cloak")
-      t:place(1, g:player(0).at)
       t:answer(1, "done")
-      t:cast { card = b, at = t:wizard(1) }
+      duel.aim(t, "Brain Burn", { held = { "Zot!", "Zot!", "Fireball" } })
       t:eq(t:lost(1), 4, "3 cards in hand + 1 maintained spell")
-      t:ok(g:turn().vars.attacked, "the turn's attack")
+      t:ok(t.game:turn().vars.attacked, "the turn's attack")
     end },
     { "discarding first lowers the damage", function(t)
       local g = t.game
-      t:active(0)
-      local b = t:give(0, "Brain Burn")
       local z1 = t:give(1, "Zot!")
       t:give(1, "Zot!")
       local f = t:put(1, "Flood")
-      t:place(1, g:player(0).at)
       t:answer(1, { card = z1 })
       t:answer(1, { card = f })
       t:answer(1, "done")
-      t:cast { card = b, at = t:wizard(1) }
+      duel.aim(t, "Brain Burn")
       t:eq(t:lost(1), 1, "one card left")
       t:eq(g:card(f).zone.kind, "pile", "the spell he ended")
       t:eq(g:card(z1).zone.kind, "pile")
     end },
     { "an empty mind takes nothing", function(t)
-      local g = t.game
-      t:active(0)
-      local b = t:give(0, "Brain Burn")
       t:put(1, "Fire Cloak")
-      t:place(1, g:player(0).at)
-      t:cast { card = b, at = t:wizard(1) }
+      duel.aim(t, "Brain Burn")
       t:eq(t:lost(1), 0)
       t:eq(#t:log("damage"), 0)
     end },
     { "a Full Shield cancels it: nothing discarded, no damage", function(t)
-      local g = t.game
-      t:active(0)
-      local b = t:give(0, "Brain Burn")
-      local s = t:give(1, "Full Shield")
-      local z = t:give(1, "Zot!")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = b, at = t:wizard(1) }
+      local z = duel.aim(t, "Brain Burn", { plays = { "Full Shield" }, held = { "Zot!" } }).held[1]
       t:eq(t:lost(1), 0)
-      t:eq(g:card(z).zone.kind, "hand")
+      t:eq(t.game:card(z).zone.kind, "hand")
       t:eq(t:lost(0), 0, "the caster's own hand does not count")
     end },
   },
-}
+}, burn))

@@ -6,6 +6,8 @@
 -- not his walk (a stunned target may be moved). An attack (the card data calls it one).
 local forced = require("rules.forced_move")
 local duel = require("test.duel")
+local stage = require("test.stage")
+local moved = require("test.moved")
 
 return card {
   name = "Mental Force",
@@ -34,54 +36,39 @@ return card {
   tests = {
     { "unboosted: up to 4 squares, as the caster directs", function(t)
       local g = t.game
-      t:active(0)
-      local c = t:give(0, "Mental Force")
       t:place(1, g:player(0).at)
       local answers = {}
       for _ = 1, 4 do
-        local s = require("rules.forced_move").steps(g, 1)[1]
+        local s = forced.steps(g, 1)[1]
         t:ok(s, "a step for him")
         answers[#answers + 1] = s.dir
-        g:place_wizard(1, s.to) -- to find the next one (the test puts him back below)
+        g:place_wizard(1, s.to) -- to find the next one (duel.aim puts him back below)
       end
       local final = g:player(1).at
-      t:place(1, g:player(0).at)
       for _, d in ipairs(answers) do t:answer(0, d) end
-      t:cast { card = c, at = t:wizard(1) } -- no fifth question
+      duel.aim(t, "Mental Force") -- no fifth question
       t:eq(g:player(1).at, final)
       t:eq(#t:log("move"), 4, "a move event per square")
       t:ok(g:turn().vars.attacked, "the turn's attack")
     end },
     { "the caster may stop early", function(t)
       local g = t.game
-      t:active(0)
-      local c = t:give(0, "Mental Force")
       local at = g:player(0).at
-      t:place(1, at)
       t:answer(0, "stop")
-      t:cast { card = c, at = t:wizard(1) }
+      duel.aim(t, "Mental Force")
       t:eq(g:player(1).at, at)
     end },
     { "never through a wall", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local s, wall = spots.square_with_wall(g)
-      assert(s and wall, "a square with an inner wall")
-      t:place(0, s)
+      local s, wall = stage.by_wall(t)
       t:place(1, s)
-      local opts = require("rules.forced_move").steps(g, 1)
-      for _, o in ipairs(opts) do t:ok(o.dir ~= wall.dir, "no step through the wall") end
-      local c = t:give(0, "Mental Force")
+      for _, o in ipairs(forced.steps(g, 1)) do t:ok(o.dir ~= wall.dir, "no step through the wall") end
       t:answer(0, "stop")
-      t:cast { card = c, at = t:wizard(1) }
+      duel.aim(t, "Mental Force", { square = s })
       t:eq(g:player(1).at, s)
     end },
     { "a Full Shield cancels it: he stays", function(t)
-      local g = t.game
-      local at = g:player(0).at
-      duel.aim(t, "Mental Force", { plays = { "Full Shield" } })
-      t:eq(g:player(1).at, at)
+      moved.shielded(t, "Mental Force")
       t:eq(#t:log("move"), 0)
     end },
   },

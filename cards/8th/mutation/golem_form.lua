@@ -5,6 +5,10 @@
 -- reconstructed: cast on oneself only, needing no target; the 2 come off each separate hit
 -- (every damage event), magical or physical, attack or not; with no MP left a treasure is
 -- picked up the usual way (rules.lua: the form's `treasure_mp`).
+local duel = require("test.duel")
+local first = require("test.first")
+local query = require("test.query")
+
 return card {
   name = "Golem Form",
   school = "mutation",
@@ -22,27 +26,16 @@ return card {
   end,
   tests = {
     { "a Fireball of 5 does 3 to the golem; his punch does 2", function(t)
-      local g = t.game
-      t:active(0)
-      local gf = t:give(0, "Golem Form")
-      t:cast { card = gf }
-      t:active(1)
-      local f = t:give(1, "Fireball")
-      t:place(1, g:player(0).at)
-      t:cast { card = f, at = t:wizard(0) }
+      first.cast(t, "Golem Form")
+      duel.aim(t, "Fireball", { by = 1, at = 0 })
       t:eq(t:lost(0), 3, "5 - 2")
       t:active(0)
       t:punch(t:wizard(1))
       t:eq(t:lost(1), 2, "a golem's punch")
     end },
     { "a punch of 1 does him nothing; once the spell ends damage is full again", function(t)
-      local g = t.game
-      t:active(0)
-      local gf = t:give(0, "Golem Form")
-      t:cast { card = gf }
-      t:active(1)
-      t:place(1, g:player(0).at)
-      t:punch(t:wizard(0))
+      local gf = first.cast(t, "Golem Form")
+      duel.punch(t, { by = 1, at = 0 })
       t:eq(t:lost(0), 0, "1 - 2: nothing")
       t:active(0)
       t:act { kind = "end_spell", card = gf }
@@ -72,20 +65,14 @@ return card {
     { "speed 2, counters only", function(t)
       local g = t.game
       local T = require("rules.transform")
-      t:active(0)
-      local gf = t:give(0, "Golem Form")
-      local z = t:give(0, "Zot!")
-      t:cast { card = gf }
+      local _, held = first.cast(t, "Golem Form", { "Zot!" })
       t:eq(T.base_speed(g, 0), 2)
-      t:eq(t:count { kind = "cast", card = z }, 0, "no spell but counters")
+      t:eq(t:count { kind = "cast", card = held[1] }, 0, "no spell but counters")
     end },
     { "a treasure costs 1 MP and he walks on; with no MP left it ends the phase", function(t)
       local g = t.game
-      t:active(0)
-      local gf = t:give(0, "Golem Form")
-      t:cast { card = gf }
-      local tr ---@type Object?
-      for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 1 and not tr then tr = o end end
+      first.cast(t, "Golem Form")
+      local tr = query.treasures_of(g, 1)[1] ---@type Object?
       assert(tr, "a treasure of player 1")
       t:place(0, tr.at)
       t:act { kind = "pick_treasure", object = tr.id }

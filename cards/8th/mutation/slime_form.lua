@@ -8,6 +8,10 @@
 -- reconstructed: cast on oneself only; the treasure falls on his side of the door, before he
 -- passes; the occupants are other wizards and creatures, each burned every time he enters
 -- their square (the card sets no limit); he may still be attacked.
+local first = require("test.first")
+local query = require("test.query")
+local spots = require("test.spots")
+
 local function door_ahead(game, from, dir)
   for _, n in ipairs(game:neighbours(from)) do
     if n.dir == dir then
@@ -55,27 +59,20 @@ return card {
   tests = {
     { "through a locked door, dropping the treasure before it", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local s = t:give(0, "Slime Form")
       local at, dir = spots.locked_door(g, 0)
       assert(at and dir, "a locked door")
-      local tr ---@type Object?
-      for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 1 and not tr then tr = o end end
+      local tr = query.treasures_of(g, 1)[1] ---@type Object?
       assert(tr, "a treasure of player 1")
       g:set_object(tr.id, { carried_by = 0 })
-      t:cast { card = s }
+      first.cast(t, "Slime Form")
       t:move(dir)
-      t:ok(not (g:player(0).at.x == at.x and g:player(0).at.y == at.y), "through the door")
+      t:ok(not spots.same_square(g:player(0).at, at), "through the door")
       t:eq(g:object(tr.id).carried_by, nil, "the treasure stayed behind")
       t:eq(g:object(tr.id).at, at)
     end },
     { "entering an occupied square burns the occupant for 1, not an attack", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local s = t:give(0, "Slime Form")
-      t:cast { card = s }
+      first.cast(t, "Slime Form")
       local n = spots.free_square(g, g:player(0).at)
       assert(n, "a free square beside it")
       t:place(1, n.to)
@@ -85,13 +82,10 @@ return card {
     end },
     { "no attacks, counters only; never through a wall", function(t)
       local g = t.game
-      t:active(0)
-      local s = t:give(0, "Slime Form")
-      local z = t:give(0, "Zot!")
-      t:cast { card = s }
+      local _, held = first.cast(t, "Slime Form", { "Zot!" })
       t:place(1, g:player(0).at)
       t:eq(t:count { kind = "punch" }, 0)
-      t:eq(t:count { kind = "cast", card = z }, 0)
+      t:eq(t:count { kind = "cast", card = held[1] }, 0)
       local at = g:player(0).at
       for _, a in ipairs(t:list { kind = "move" }) do
         for _, n in ipairs(g:neighbours(at)) do
@@ -101,10 +95,7 @@ return card {
     end },
     { "ended by Dispel: doors stop him again", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local s = t:give(0, "Slime Form")
-      t:cast { card = s }
+      local s = first.cast(t, "Slime Form")
       local at, dir = spots.locked_door(g, 0)
       assert(at and dir, "a locked door")
       t:ok(t:has { kind = "move", dir = dir }, "slime passes the door")

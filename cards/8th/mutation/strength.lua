@@ -11,6 +11,9 @@
 local carrying = require("rules.carrying")
 local common = require("rules.common")
 local targets = require("rules.targets")
+local duel = require("test.duel")
+local first = require("test.first")
+local query = require("test.query")
 
 return card {
   name = "Strength",
@@ -54,13 +57,8 @@ return card {
   },
   tests = {
     { "his punch deals 2, a Large Rock thrown 4", function(t)
-      local g = t.game
-      t:active(0)
-      local s = t:give(0, "Strength")
-      local e = t:give(0, "Energy 4")
-      t:cast { card = s, boost = e }
-      t:place(1, g:player(0).at)
-      t:punch(t:wizard(1))
+      first.cast(t, "Strength", nil, { boost = "Energy 4" })
+      duel.punch(t)
       t:eq(t:lost(1), 2)
       t:active(0)
       local r = t:put(0, "Large Rock")
@@ -68,15 +66,8 @@ return card {
       t:eq(t:lost(1), 6, "2 doubled")
     end },
     { "magical damage is not doubled, nor the other wizard's punch", function(t)
-      local g = t.game
-      t:active(0)
-      local s = t:give(0, "Strength")
-      local e = t:give(0, "Energy 4")
-      local z = t:give(0, "Zot!")
-      t:cast { card = s, boost = e }
-      t:place(1, g:player(0).at)
-      t:answer(0, "damage")
-      t:cast { card = z, at = t:wizard(1) }
+      local _, held = first.cast(t, "Strength", { "Zot!" }, { boost = "Energy 4" })
+      first.at_one(t, held[1], { answers = { { 0, "damage" } } })
       t:eq(t:lost(1), 1)
       t:active(1)
       t:punch(t:wizard(0))
@@ -85,12 +76,8 @@ return card {
     { "tearing a treasure away succeeds on 2-4", function(t)
       local g = t.game
       local won, lost = 0, 0
-      t:active(0)
-      local s = t:give(0, "Strength")
-      local e = t:give(0, "Energy 6")
-      t:cast { card = s, boost = e }
-      local tr ---@type Object?
-      for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 0 and not tr then tr = o end end
+      local s = first.cast(t, "Strength", nil, { boost = "Energy 6" })
+      local tr = query.treasures_of(g, 0)[1] ---@type Object?
       assert(tr, "a treasure of player 0")
       for _ = 1, 12 do
         t:active(0)
@@ -111,15 +98,12 @@ return card {
     end },
     { "no try while he carries a treasure himself, nor at an empty-handed wizard", function(t)
       local g = t.game
-      t:active(0)
-      local s = t:give(0, "Strength")
-      t:cast { card = s }
+      first.cast(t, "Strength")
       t:place(1, g:player(0).at)
       t:eq(t:count { kind = "card_action", action = "wrest" }, 0, "player 1 carries nothing")
       t:put(1, "Large Rock")
       t:ok(t:has { kind = "card_action", action = "wrest" }, "now he carries a rock")
-      local mine ---@type Object?
-      for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 1 and not mine then mine = o end end
+      local mine = query.treasures_of(g, 1)[1] ---@type Object?
       assert(mine, "a treasure of player 1")
       g:set_object(mine.id, { carried_by = 0 })
       t:eq(t:count { kind = "card_action", action = "wrest" }, 0, "he carries a treasure")

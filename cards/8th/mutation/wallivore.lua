@@ -4,6 +4,8 @@
 -- Mist Body), doors do not; outer walls can never be changed (8th: Changing the Map). The wall
 -- goes as Destroy Wall's does (a created wall's spell loses it) but nobody beside it is hurt,
 -- and the 2 life are gained even at 20 (wasted, 8th: Life, Damage, and Dying).
+local stage = require("test.stage")
+
 return card {
   name = "Wallivore",
   school = "mutation",
@@ -19,11 +21,7 @@ return card {
   tests = {
     { "eats a wall beside him: the wall is gone and he gains 2 life", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local s, n = spots.square_with_wall(g)
-      assert(s and n, "a square with an inner wall")
-      t:place(0, s)
+      local _, n = stage.by_wall(t)
       t:set_life(0, 10)
       local w = t:give(0, "Wallivore")
       t:cast { card = w, at = t:wall(n.edge) }
@@ -52,11 +50,7 @@ return card {
     { "life never goes above the maximum (config life_max: 20 in the 8th)", function(t)
       local g = t.game
       local max = g:config().life_max ---@type integer
-      local spots = require("test.spots")
-      t:active(0)
-      local s, n = spots.square_with_wall(g)
-      assert(s and n, "a square with an inner wall")
-      t:place(0, s)
+      local _, n = stage.by_wall(t)
       t:set_life(0, max - 1)
       local w = t:give(0, "Wallivore")
       t:cast { card = w, at = t:wall(n.edge) }
@@ -64,10 +58,7 @@ return card {
     end },
     { "no wall far away, no door, no outer wall", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local s = spots.square_with_wall(g)
-      t:place(0, s)
+      local s = stage.by_wall(t)
       local w = t:give(0, "Wallivore")
       local around = g:edges_around(s)
       local offered = t:list { kind = "cast", card = w }

@@ -55,12 +55,6 @@ return card {
       t:ok(t:has { kind = "punch", target = t:wizard(1) }, "free to attack again")
       t:eq(g:card(sd).energy, 2)
     end },
-    { "a Full Shield cancels the curse", function(t)
-      local g = t.game
-      local sd = duel.aim(t, "Slow Death", { plays = { "Full Shield" } }).card
-      t:eq(g:card(sd).zone.kind, "pile")
-      t:pass(2)
-      t:eq(t:lost(1), 0)
-    end },
+    { "a Full Shield cancels the curse", function(t) require("test.curses").shielded(t, "Slow Death") end },
   },
 }

@@ -11,49 +11,41 @@
 -- it no hits, no duration and no effect on sight or movement; the marker shows the line while
 -- the spell resolves. A wizard taken to 0 by the push is killed by the caster (9th: Death).
 local water = require("lib.water_wall")
+local duel = require("test.duel")
+local pushed = require("test.pushed")
 
--- For the tests: a line with `room` free squares behind a wizard pushed `n` away from it
--- (spots.push_spot), and the square a push of one takes him to.
-local function spot(g, n, room)
+-- For the tests: player 0 made active, a line with `room` free squares behind a wizard pushed
+-- `n` away from it (spots.push_spot), and the square a push of one takes him to.
+---@param t T
+---@param n integer
+---@param room integer
+---@return Square at
+---@return Edge line
+---@return Square to
+local function spot(t, n, room)
+  local g = t.game
+  t:active(0)
   local at, e, away = require("test.spots").push_spot(g, n, room)
   assert(at and e and away, "a line with " .. room .. " free square(s) behind it")
   return at, e, g:run(at, away, 1).squares[1]
 end
 
-return card {
+return card(water.card {
   name = "Wall of Water",
-  kind = "counter",
-  range = "los",
-  duration = "instant",
-  traits = { "water", "number_power" },
-  targets = { "border" },
   copies = 1,
   text = "In your turn: water rises on an empty line you can see and falls at once, pushing each wizard beside it straight away as many squares as the Number; each square he cannot go costs him 1 point. As a counter: the spell or thrown object aimed at you hits the water and misses.",
-  can_cast = water.can_cast,
-  can_target = water.can_target,
-  can_respond = water.can_respond,
-  resolve = water.resolve,
   tests = {
     { "without a Number both wizards beside the line go one square; nothing stays on the line", function(t)
       local g = t.game
-      t:active(0)
-      local at, e, to = spot(g, 1, 1)
-      t:place(0, at)
-      t:place(1, at)
-      local c = t:give(0, "Wall of Water")
-      t:cast { card = c, at = t:border(e) }
-      t:eq(g:player(1).at, to, "pushed one square")
-      t:eq(g:player(0).at, to, "its caster as well")
+      local c, _, e = pushed.both(t, "Wall of Water", 1, 1)
       t:eq({ t:life(0), t:life(1) }, { 15, 15 }, "nothing stopped them")
       t:eq(#g:edge(e).obstacles, 0, "the water does not stay (reconstructed)")
       t:eq(g:edge(e).barrier, "open")
       t:eq(g:card(c).zone.pile, "discard")
-      t:eq(g:turn().vars.attacked, nil, "not the turn's attack")
     end },
     { "a NUMBER 3 with one free square behind: moved 1, the other 2 squares cost 2 points", function(t)
+      local at, e, to = spot(t, 3, 1)
       local g = t.game
-      t:active(0)
-      local at, e, to = spot(g, 3, 1)
       local spots = require("test.spots")
       for _, n in ipairs(spots.around(g, at)) do
         if spots.same_edge(n.edge, e) then t:place(0, n.to) end
@@ -67,16 +59,10 @@ return card {
       t:eq(t:life(1), 13)
     end },
     { "as a counter a thrown Dagger misses its player", function(t)
-      local g = t.game
-      t:active(0)
-      local d = t:give(0, "Dagger")
-      local w = t:give(1, "Wall of Water")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = w })
-      t:throw { card = d, at = t:wizard(1) }
+      local w = duel.aim(t, "Dagger", { plays = { "Wall of Water" }, throw = true }).plays[1]
       t:eq(t:life(1), 15, "the dagger missed")
-      t:eq(g:card(w).zone.pile, "discard")
+      t:eq(t.game:card(w).zone.pile, "discard")
       t:eq(#t:log("counter"), 1)
     end },
   },
-}
+})

@@ -12,18 +12,11 @@
 local stone_square = require("lib.stone_square")
 local spots = require("test.spots")
 
-return card {
+return card(stone_square.card {
   name = "Granite Cube",
-  kind = "neutral",
-  range = "los",
-  duration = "permanent",
-  traits = { "creation" },
-  targets = { "empty_square" },
-  copies = 2,
   text = "A cube of granite fills an empty square you can see. Nobody walks or sees through it, and no amount of damage ever breaks it.",
-  resolve = function(ctx)
-    stone_square.fill(ctx, "granite_cube", { data = { unbreakable = true } })
-  end,
+  object = "granite_cube",
+  what = { data = { unbreakable = true } },
   tests = {
     { "nobody walks into it or sees past it; 25 points and a punch leave it standing", function(t)
       local g = t.game
@@ -69,4 +62,4 @@ return card {
       t:ok(not t:has { kind = "cast", card = c, target = t:square(off.to) }, "not a square with an object")
     end },
   },
-}
+})

@@ -7,16 +7,9 @@
 -- Duration: down at the end of each of his turns from his next one); sight does not cross it,
 -- wizards walk through it unharmed. Like the Wall of Fire it has no hits to take (an edge
 -- obstacle, not a wall); Dispel Creation ends it early. Count: 1 (README, part 3).
-local spots = require("test.spots")
-
--- For the tests: player 0 on a square with a free square beside it (spots.free_square).
-local function beside_a_line(t)
-  local at = spots.roomy_square(t.game)
-  t:place(0, at)
-  local n = spots.free_square(t.game, at)
-  assert(at and n, "a free square beside a roomy one")
-  return at, n
-end
+-- The line is raised as classic Wall of Fire's is: lib/sight_wall.lua.
+local sight_wall = require("lib.sight_wall")
+local stage = require("test.stage")
 
 return card {
   name = "Wall of Shadow",
@@ -27,19 +20,11 @@ return card {
   targets = { "border" },
   copies = 1,
   text = "Shadow fills an empty line between two squares you can see, for as many of your turns as the Number. Nobody sees across it; anybody may walk through it.",
-  resolve = function(ctx)
-    ctx:create_object {
-      kind = "shadow_wall", at = ctx.game:edge(ctx.target.edge).edge, mobile = false,
-      blocks_los = true, blocks_move = false,
-    }
-  end,
+  resolve = function(ctx) sight_wall.raise(ctx, "shadow_wall") end,
   tests = {
     { "sight does not cross it, a step does, unharmed", function(t)
       local g = t.game
-      t:active(0)
-      local at, n = beside_a_line(t)
-      local c = t:give(0, "Wall of Shadow")
-      t:cast { card = c, at = t:border(n.edge) }
+      local _, n, at = stage.cast_beside(t, "Wall of Shadow", "border")
       t:eq(#g:edge(n.edge).obstacles, 1, "the shadow lies on the line")
       t:ok(not g:los(at, n.to), "no sight across it")
       t:eq(g:edge(n.edge).barrier, "open", "no wall")
@@ -49,8 +34,7 @@ return card {
     end },
     { "a NUMBER 2: counted down at the end of his turns from his next; gone after the second", function(t)
       local g = t.game
-      t:active(0)
-      local at, n = beside_a_line(t)
+      local at, n = stage.roomy(t)
       local e, mid = n.edge, n.to
       local c = t:give(0, "Wall of Shadow")
       local num = t:give(0, "NUMBER 2")

@@ -3,33 +3,22 @@
 -- reconstructed: the rules say the 2s are spells too but not which spell; we give them the
 -- lock-opening of classic Pick Lock, which the 9th deck leaves out, made a spell: a door
 -- beside you opens and stays open while you stay beside it (9th: The Board). The count is
--- classic's.
-local stage = require("test.stage")
-local doors = require("rules.doors")
+-- classic's. As a spell it is Pick Lock's card: lib/pick_lock.lua.
+local pick_lock = require("lib.pick_lock")
+local locks = require("test.locks")
 
-return card {
+return card(pick_lock.card {
   name = "NUMBER 2",
-  kind = "neutral",
   energy = 2,
-  range = "adjacent",
-  duration = "instant",
-  targets = { "door" },
   copies = 12,
   text = "Add 2 to this turn's movement or give a spell power or duration 2; or cast it: a locked door beside you opens and stays open while you stay beside it.",
-  can_target = function(ctx, t) return doors.unlockable(ctx.game, t.edge) end,
-  resolve = function(ctx)
-    ctx:grant_door_pass(ctx.target.edge)
-  end,
   tests = {
     { "added to the movement at the start of the turn: 3 + 2 moves", function(t)
       require("test.numbers").movement(t, "NUMBER 2", 2)
     end },
     { "cast: the door opens, stays open while he is beside it, closes as he walks away", function(t)
       local g = t.game
-      local _, dir, e = stage.by_locked_door(t)
-      t:ok(not t:has { kind = "move", dir = dir }, "locked before")
-      local c = t:give(0, "NUMBER 2")
-      t:cast { card = c, at = t:door(e) }
+      local c, _, dir, e = locks.picked(t, "NUMBER 2")
       t:eq(g:card(c).zone.pile, "discard", "cast, not kept")
       t:eq(g:edge(e).door.open, true, "open")
       t:move(dir)
@@ -52,4 +41,4 @@ return card {
       t:eq(t:count { kind = "cast", card = c }, 0)
     end },
   },
-}
+})

@@ -5,6 +5,9 @@
 -- by Drop Object or by killing him; NUMBER cards are not spells.
 -- reconstructed: range L.O.S. ([AF] makes its spells need sight unless they say otherwise);
 -- one copy of the named card is discarded.
+local at_wizard = require("lib.at_wizard")
+local duel = require("test.duel")
+
 local SPELL = { attack = true, neutral = true, counter = true }
 
 local function spell_names(game)
@@ -22,67 +25,48 @@ local function spell_names(game)
   return opts
 end
 
-return card {
+-- The caster names a spell; one copy of it in p's hand, if he holds one, is discarded.
+---@param ctx Ctx
+---@param p integer
+local function erase(ctx, p)
+  local game = ctx.game
+  local opts = spell_names(game)
+  local _, i = game:choose(ctx.caster, "name", "Card Erasure: name a spell", opts)
+  local name = opts[i].name
+  for _, c in ipairs(game:hand(p)) do
+    if game:card(c).name == name then
+      require("rules.common").discard(game, c)
+      game:log("erased", { card = c, player = p })
+      return
+    end
+  end
+  game:log("not_held", { name = name, player = p })
+end
+
+return card(at_wizard.card({
   name = "Card Erasure",
   kind = "attack",
-  range = "los",
-  duration = "instant",
-  targets = { "wizard" },
   copies = 1,
   text = "Attack: name a spell. If the wizard you can see holds that card, he discards it.",
-  resolve = function(ctx)
-    local game = ctx.game
-    local p = ctx:target_player()
-    if p == nil or not game:player(p).alive then return end
-    local opts = spell_names(game)
-    local _, i = game:choose(ctx.caster, "name", "Card Erasure: name a spell", opts)
-    local name = opts[i].name
-    for _, c in ipairs(game:hand(p)) do
-      if game:card(c).name == name then
-        require("rules.common").discard(game, c)
-        game:log("erased", { card = c, player = p })
-        return
-      end
-    end
-    game:log("not_held", { name = name, player = p })
-  end,
   tests = {
     { "the named spell is in his hand: one copy is discarded", function(t)
       local g = t.game
-      t:active(0)
-      local f1 = t:give(1, "Fireball")
-      local f2 = t:give(1, "Fireball")
-      local k = t:give(1, "NUMBER 4")
-      local c = t:give(0, "Card Erasure")
-      t:place(1, g:player(0).at)
       t:answer(0, { name = "Fireball" })
-      t:cast { card = c, at = t:wizard(1) }
+      local f1, f2, k = table.unpack(duel.aim(t, "Card Erasure", { held = { "Fireball", "Fireball", "NUMBER 4" } }).held)
       t:eq(g:card(f1).zone.kind == "pile" or g:card(f2).zone.kind == "pile", true)
       t:eq(#g:hand(1), 2, "one Fireball and the NUMBER left")
       t:eq(g:card(k).zone.kind, "hand")
       t:ok(g:turn().vars.attacked)
     end },
     { "a wrong guess erases nothing", function(t)
-      local g = t.game
-      t:active(0)
-      t:give(1, "Fireball")
-      local c = t:give(0, "Card Erasure")
-      t:place(1, g:player(0).at)
       t:answer(0, { name = "Sudden Death" })
-      t:cast { card = c, at = t:wizard(1) }
-      t:eq(#g:hand(1), 1)
+      duel.aim(t, "Card Erasure", { held = { "Fireball" } })
+      t:eq(#t.game:hand(1), 1)
       t:eq(#t:log("not_held"), 1)
     end },
     { "Full Shield stops it: no name is asked", function(t)
-      local g = t.game
-      t:active(0)
-      local f = t:give(1, "Fireball")
-      local s = t:give(1, "Full Shield")
-      local c = t:give(0, "Card Erasure")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = c, at = t:wizard(1) }
-      t:eq(g:card(f).zone.kind, "hand")
+      local f = duel.aim(t, "Card Erasure", { plays = { "Full Shield" }, held = { "Fireball" } }).held[1]
+      t:eq(t.game:card(f).zone.kind, "hand")
     end },
   },
-}
+}, erase))

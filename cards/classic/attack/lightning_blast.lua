@@ -2,6 +2,8 @@
 -- and the target, stunned, loses a turn (classic, The Cards, where the rulebook uses it as its
 -- NUMBER example: a "5" does five points plus one lost turn).
 -- reconstructed: it may also strike a wall, door or object with points (no turn to lose).
+local duel = require("test.duel")
+
 return card {
   name = "Lightning Blast",
   kind = "attack",
@@ -18,27 +20,17 @@ return card {
   end,
   tests = {
     { "with a NUMBER 5: five points and a lost turn (the rulebook's example)", function(t)
-      t:active(0)
-      local b = t:give(0, "Lightning Blast")
-      local n = t:give(0, "NUMBER 5")
-      t:place(1, t.game:player(0).at)
-      t:cast { card = b, at = t:wizard(1), boost = n }
+      local n = assert(duel.aim(t, "Lightning Blast", { boost = "NUMBER 5" }).boost, "the NUMBER")
       t:eq(t:life(1), 10)
       t:eq(t.game:player(1).tokens.lost_turns, 1)
       t:eq(t.game:card(n).zone.pile, "discard", "the NUMBER is spent")
     end },
     { "without a NUMBER its power is 1", function(t)
-      t:active(0)
-      local b = t:give(0, "Lightning Blast")
-      t:place(1, t.game:player(0).at)
-      t:cast { card = b, at = t:wizard(1) }
+      duel.aim(t, "Lightning Blast")
       t:eq(t:life(1), 14)
     end },
     { "the lost turn: the victim can do nothing on his next turn", function(t)
-      t:active(0)
-      local b = t:give(0, "Lightning Blast")
-      t:place(1, t.game:player(0).at)
-      t:cast { card = b, at = t:wizard(1) }
+      duel.aim(t, "Lightning Blast")
       local at = t.game:player(1).at
       t:give(1, "NUMBER 3")
       t:act { kind = "end" }

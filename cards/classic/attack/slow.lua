@@ -2,6 +2,8 @@
 -- that many of its caster's turns, classic, The Turn).
 -- reconstructed: our sources say only "movement reduced"; we chose a base movement of 1
 -- instead of 3 on each of the victim's turns while it lasts (a NUMBER still adds to it).
+local duel = require("test.duel")
+
 return card {
   name = "Slow",
   kind = "attack",
@@ -19,11 +21,7 @@ return card {
   end,
   tests = {
     { "with a NUMBER 2: two of the victim's turns at speed 1, then it ends", function(t)
-      t:active(0)
-      local s = t:give(0, "Slow")
-      local n = t:give(0, "NUMBER 2")
-      t:place(1, t.game:player(0).at)
-      t:cast { card = s, at = t:wizard(1), boost = n }
+      local s = duel.aim(t, "Slow", { boost = "NUMBER 2" }).card
       t:eq(t.game:card(s).zone.kind, "play")
       t:eq(t.game:card(s).energy, 2)
       t:act { kind = "end" }
@@ -46,10 +44,7 @@ return card {
     end },
     -- (classic only: the 9th counts durations down at the end of the caster's turns, from his next one: its scenarios test that)
     { "without a NUMBER it lasts one of the victim's turns", function(t)
-      t:active(0)
-      local s = t:give(0, "Slow")
-      t:place(1, t.game:player(0).at)
-      t:cast { card = s, at = t:wizard(1) }
+      local s = duel.aim(t, "Slow").card
       t:pass(1)
       t:eq(t.game:turn().vars.speed, 1)
       t:pass(1)

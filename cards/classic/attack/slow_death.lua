@@ -59,12 +59,6 @@ return card {
       t:ok(not g:player(1).alive)
       t:eq(g:card(sd).zone.pile, "discard")
     end, players = 3, rulesets = { "classic" } },
-    { "Full Shield stops the curse", function(t)
-      local g = t.game
-      local sd = duel.aim(t, "Slow Death", { plays = { "Full Shield" } }).card
-      t:eq(g:card(sd).zone.pile, "discard")
-      t:pass(2)
-      t:eq(t:life(1), 15)
-    end },
+    { "Full Shield stops the curse", function(t) require("test.curses").shielded(t, "Slow Death") end },
   },
 }

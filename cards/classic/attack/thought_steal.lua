@@ -7,6 +7,8 @@
 -- spells and NUMBER cards can. Turned back on its caster (Full Reflection), the wizard it
 -- was first aimed at is the thief.
 local common = require("rules.common")
+local steal = require("lib.thought_steal")
+local duel = require("test.duel")
 
 ---@return integer[]
 local function thoughts(game, p)
@@ -17,45 +19,16 @@ local function thoughts(game, p)
   return out
 end
 
-return card {
+return card(steal.card({
   name = "Thought-Steal",
   kind = "attack",
-  range = "los",
-  duration = "instant",
   traits = { "number_power" },
-  targets = { "wizard" },
   copies = 1,
   text = "Attack: take a NUMBER of cards at random from the hand of a wizard you can see (not his objects or stones), then discard down to 7.",
-  resolve = function(ctx)
-    local game, me = ctx.game, ctx.caster
-    local p = ctx:target_player()
-    if p == nil or not game:player(p).alive then return end
-    if p == me then -- reflected: the first target robs the caster
-      local e = ctx.stack and game:stack_entry(ctx.stack)
-      local first = e and e.target
-      if type(first) ~= "table" or first.kind ~= "wizard" or first.player == me then return end
-      me = first.player
-    end
-    for _ = 1, ctx:power() do
-      local pool = thoughts(game, p)
-      if #pool == 0 then break end
-      local c = pool[game:roll(#pool)]
-      game:move_card(c, { kind = "hand", player = me })
-      game:log("stolen", { card = c, from = p, by = me })
-    end
-    common.discard_to_limit(game, me)
-  end,
   tests = {
     { "with a NUMBER 2: two of his cards come to the caster", function(t)
       local g = t.game
-      t:active(0)
-      local c = t:give(0, "Thought-Steal")
-      local n = t:give(0, "NUMBER 2")
-      t:give(1, "Fireball")
-      t:give(1, "Sudden Death")
-      t:give(1, "NUMBER 5")
-      t:place(1, g:player(0).at)
-      t:cast { card = c, at = t:wizard(1), boost = n }
+      duel.aim(t, "Thought-Steal", { boost = "NUMBER 2", held = { "Fireball", "Sudden Death", "NUMBER 5" } })
       t:eq(#g:hand(1), 1)
       t:eq(#g:hand(0), 2)
       t:eq(#t:log("stolen"), 2)
@@ -63,28 +36,34 @@ return card {
     end },
     { "his objects and stones are out of reach", function(t)
       local g = t.game
-      t:active(0)
-      local c = t:give(0, "Thought-Steal")
-      local n = t:give(0, "NUMBER 3")
-      local d = t:give(1, "Dagger")
-      local s = t:give(1, "Powerstone")
-      local f = t:give(1, "Fireball")
-      t:place(1, g:player(0).at)
-      t:cast { card = c, at = t:wizard(1), boost = n }
+      local d, s, f = table.unpack(duel.aim(t, "Thought-Steal", { boost = "NUMBER 3", held = { "Dagger", "Powerstone", "Fireball" } }).held)
       t:eq(g:card(f).zone.player, 0, "the one spell is taken")
       t:eq(g:card(d).zone.player, 1)
       t:eq(g:card(s).zone.player, 1)
     end },
     { "Full Reflection: the caster's own hand is robbed", function(t)
-      local g = t.game
-      t:active(0)
-      local c = t:give(0, "Thought-Steal")
       local mine = t:give(0, "Sudden Death")
-      local r = t:give(1, "Full Reflection")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = r })
-      t:cast { card = c, at = t:wizard(1) }
-      t:eq(g:card(mine).zone.player, 1)
+      duel.aim(t, "Thought-Steal", { plays = { "Full Reflection" } })
+      t:eq(t.game:card(mine).zone.player, 1)
     end },
   },
-}
+}, {
+  thief = function(ctx, victim)
+    local game, me = ctx.game, ctx.caster
+    if not game:player(victim).alive then return nil end
+    if victim == me then -- reflected: the first target robs the caster
+      local e = ctx.stack and game:stack_entry(ctx.stack)
+      local first = e and e.target
+      if type(first) ~= "table" or first.kind ~= "wizard" or first.player == me then return nil end
+      me = first.player
+    end
+    return me
+  end,
+  takes = function(ctx) return ctx:power() end,
+  -- drawn blind, at random, among the cards that are no objects
+  pick = function(ctx, victim, _thief)
+    local pool = thoughts(ctx.game, victim)
+    if #pool == 0 then return nil end
+    return pool[ctx.game:roll(#pool)]
+  end,
+}))

@@ -5,6 +5,8 @@
 -- lasts he may aim no card (no spell, no thrown object, no blow) at another wizard
 -- (rules/targets.lua: shunned, his player var `ugly`). He may still punch, walk, and cast at
 -- walls, doors, objects, squares or himself.
+local duel = require("test.duel")
+
 local function set_ugly(game, p, c, on)
   local list = {}
   for _, x in ipairs(game:player(p).vars.ugly or {}) do
@@ -56,13 +58,7 @@ return card {
       t:ok(t:has { kind = "cast", card = f, target = t:wizard(0) }, "handsome again")
     end },
     { "Full Shield stops it", function(t)
-      local g = t.game
-      t:active(0)
-      local u = t:give(0, "Ugly")
-      local s = t:give(1, "Full Shield")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = u, at = t:wizard(1) }
+      duel.aim(t, "Ugly", { plays = { "Full Shield" } })
       t:active(1)
       local f = t:give(1, "Fireball")
       t:ok(t:has { kind = "cast", card = f, target = t:wizard(0) })

@@ -51,17 +51,9 @@ return card {
       t:eq(g:card(s).zone.kind, "play", "he stays small for a turn")
     end },
     { "on an opponent: the turn's attack, and his Lightning Blast of 4 does 2", function(t)
-      local g = t.game
-      t:active(0)
-      local s = t:give(0, "Shrink")
-      local n = t:give(0, "NUMBER 2")
-      t:place(1, g:player(0).at)
-      t:cast { card = s, at = t:wizard(1), boost = n }
-      t:ok(g:turn().vars.attacked)
-      t:active(1)
-      local b = t:give(1, "Lightning Blast")
-      local n4 = t:give(1, "NUMBER 4")
-      t:cast { card = b, at = t:wizard(0), boost = n4 }
+      duel.aim(t, "Shrink", { boost = "NUMBER 2" })
+      t:ok(t.game:turn().vars.attacked)
+      duel.aim(t, "Lightning Blast", { by = 1, at = 0, boost = "NUMBER 4" })
       t:eq(t:life(0), 13)
     end },
     { "on yourself it is neutral; once it ends, full damage again", function(t)
@@ -70,10 +62,7 @@ return card {
       local s = t:give(0, "Shrink")
       t:cast { card = s, at = t:wizard(0) }
       t:eq(g:turn().vars.attacked, nil)
-      t:active(1)
-      t:place(1, g:player(0).at)
-      local f = t:give(1, "Fireball")
-      t:cast { card = f, at = t:wizard(0) }
+      duel.aim(t, "Fireball", { by = 1, at = 0 })
       t:eq(t:life(0), 12)
       require("rules.common").end_spell(g, s)
       t:active(1)

@@ -7,6 +7,9 @@
 -- counteractions may be used as neutral spells). Any square will do that no fixed object
 -- fills; you pick nothing up where you land out of turn.
 local targets = require("rules.targets")
+local duel = require("test.duel")
+local first = require("test.first")
+local query = require("test.query")
 
 local function teleport(ctx)
   local game = ctx.game
@@ -45,34 +48,22 @@ return card {
     end },
     { "against a Fireball: gone, and it misses; no treasure picked up where he lands", function(t)
       local g = t.game
+      local tr = query.treasures_of(g, 0)[1] ---@type Object?
+      assert(tr, "a treasure of player 0")
       t:active(0)
       local f = t:give(0, "Fireball")
       local c = t:give(1, "Teleport")
-      t:place(1, g:player(0).at)
-      local tr ---@type Object?
-      for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" and o.owner == 0 then tr = o end end
-      assert(tr, "a treasure of player 0")
-      t:answer(1, { card = c })
-      t:answer(1, { square = tr.at })
-      t:cast { card = f, at = t:wizard(1) }
+      first.at_one(t, f, { answers = { { 1, { card = c } }, { 1, { square = tr.at } } } })
       t:eq(t:life(1), 15)
       t:eq(g:player(1).at, tr.at)
       t:eq(g:object(tr.id).carried_by, nil, "nothing is picked up out of turn")
       t:ok(g:turn().vars.attacked, "the Fireball was still the turn's attack")
     end },
     { "Anti-Anti cancels the Teleport: no escape, the Fireball hits", function(t)
-      local g = t.game
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      local aa = t:give(0, "Anti-Anti")
-      local c = t:give(1, "Teleport")
-      local at = g:player(0).at
-      t:place(1, at)
-      t:answer(1, { card = c })
-      t:answer(0, { card = aa })
-      t:cast { card = f, at = t:wizard(1) }
+      local at = t.game:player(0).at
+      duel.aim(t, "Fireball", { plays = { "Teleport", { "Anti-Anti", by = 0 } } })
       t:eq(t:life(1), 10)
-      t:eq(g:player(1).at, at)
+      t:eq(t.game:player(1).at, at)
     end },
   },
 }

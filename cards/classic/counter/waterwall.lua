@@ -10,50 +10,22 @@
 -- The behaviour is shared with the 9th's Wall of Water: lib/water_wall.lua.
 local water = require("lib.water_wall")
 local duel = require("test.duel")
+local pushed = require("test.pushed")
 
-return card {
+return card(water.card {
   name = "Waterwall",
-  kind = "counter",
-  range = "los",
-  duration = "instant",
-  traits = { "water", "number_power" },
-  targets = { "border" },
   copies = 1,
   text = "A wall of water on an empty line you can see collapses at once: each wizard beside it is pushed straight away a NUMBER of squares, taking 1 point for each square he is stopped. Counteraction: a spell or thrown object aimed at you breaks on the water and misses.",
-  can_cast = water.can_cast,
-  can_target = water.can_target,
-  can_respond = water.can_respond,
-  resolve = water.resolve,
   tests = {
     { "a wizard beside the line is pushed away NUMBER squares", function(t)
-      local g = t.game
-      t:active(0)
-      local at, e, dir = require("test.spots").push_spot(g, 2, 2)
-      t:ok(at, "a line with room behind it")
-      t:place(0, at)
-      t:place(1, at)
-      local c = t:give(0, "Waterwall")
-      local num = t:give(0, "NUMBER 2")
-      t:cast { card = c, at = t:border(e), boost = num }
-      local to = g:run(at, dir, 2).squares[2]
-      t:eq(g:player(1).at, to)
-      t:eq(g:player(0).at, to, "the caster too, if he stands there")
+      pushed.both(t, "Waterwall", 2, 2, "NUMBER 2")
       t:eq(t:life(1), 15)
-      t:eq(g:turn().vars.attacked, nil, "a neutral spell on a line")
     end },
     { "against a wall: 1 point per square not moved", function(t)
-      local g = t.game
-      t:active(0)
-      local at, e = require("test.spots").push_spot(g, 3, 0)
-      t:ok(at, "a line with a wall right behind")
-      t:place(0, at)
-      t:place(1, at)
-      local c = t:give(0, "Waterwall")
-      local num = t:give(0, "NUMBER 3")
-      t:cast { card = c, at = t:border(e), boost = num }
+      local _, at, _, to = pushed.both(t, "Waterwall", 3, 0, "NUMBER 3")
       t:eq(t:life(1), 12)
       t:eq(t:life(0), 12, "the caster is not spared")
-      t:eq(g:player(1).at, at)
+      t:eq(to, at, "not moved")
     end },
     { "as a counteraction a Fireball misses; Anti-Anti undoes that", function(t)
       duel.aim(t, "Fireball", { plays = { "Waterwall" } })
@@ -68,9 +40,7 @@ return card {
       t:eq(t:life(1), 10)
     end },
     { "only empty lines, not walls", function(t)
-      t:active(0)
-      local c = t:give(0, "Waterwall")
-      for _, a in ipairs(t:list { kind = "cast", card = c }) do t:eq(a.target.kind, "border", a.label) end
+      require("test.offers").each(t, "Waterwall", function(a) t:eq(a.target.kind, "border", a.label) end)
     end },
   },
-}
+})

@@ -8,22 +8,19 @@
 -- counts).
 local play = require("rules.play")
 local modifiers = require("rules.modifiers")
+local add = require("lib.add")
+local first = require("test.first")
 
 local function takes_number(game, c) return play.takes_number(game, c) end
 
-return card {
+return card(add.card {
   name = "Add",
-  kind = "neutral",
-  duration = "instant",
   traits = { "modifier" },
   copies = 1,
   text = "Play two NUMBER cards with this one: their sum is a single NUMBER, for your movement this turn or for the next spell you cast this turn.",
-  can_cast = function(ctx)
-    return #play.boost_cards(ctx.game, ctx.caster, ctx.card) >= 2
-  end,
   resolve = function(ctx)
     local game, p = ctx.game, ctx.caster
-    local total = play.spend_boosts(game, p, ctx.card, 2, "NUMBER card",
+    local total = add.take_two(ctx, "NUMBER card",
       function(b) game:log("use", { card = b, player = p, as = "add" }) end)
     local uses = {}
     if not game:turn().vars.boosted then uses[#uses + 1] = { key = "movement", label = "add " .. total .. " to movement" } end
@@ -50,69 +47,31 @@ return card {
   tests = {
     { "a 4 and a 3 make a Lightning Blast of 7", function(t)
       local g = t.game
-      t:active(0)
-      local a = t:give(0, "Add")
-      local n4 = t:give(0, "NUMBER 4")
-      local n3 = t:give(0, "NUMBER 3")
-      local b = t:give(0, "Lightning Blast")
-      t:answer(0, { card = n4 })
-      t:answer(0, "spell")
-      t:cast { card = a }
-      t:eq(g:card(n4).zone.pile, "discard")
-      t:eq(g:card(n3).zone.pile, "discard")
+      local a, held = first.cast(t, "Add", { "NUMBER 4", "NUMBER 3", "Lightning Blast" }, { answers = { { value = 4 }, "spell" } })
+      t:eq(g:card(held[1]).zone.pile, "discard")
+      t:eq(g:card(held[2]).zone.pile, "discard")
       t:eq(g:card(a).zone.kind, "play", "waiting for the spell")
-      t:place(1, g:player(0).at)
-      t:cast { card = b, at = t:wizard(1) }
+      first.at_one(t, held[3])
       t:eq(t:life(1), 8)
       t:eq(g:card(a).zone.pile, "discard", "used up")
     end },
     { "or the sum goes to movement: 3 + 2 + 3 squares, and no other NUMBER for movement", function(t)
-      local g = t.game
-      t:active(0)
-      local a = t:give(0, "Add")
-      t:give(0, "NUMBER 3")
-      t:give(0, "NUMBER 2")
-      t:give(0, "NUMBER 5")
-      t:answer(0, { value = 3 })
-      t:answer(0, { value = 2 }) -- (no spell that takes a NUMBER in hand: movement it is)
-      t:cast { card = a }
-      t:eq(g:turn().vars.boost, 5)
+      -- (no spell that takes a NUMBER in hand: movement it is)
+      first.cast(t, "Add", { "NUMBER 3", "NUMBER 2", "NUMBER 5" }, { answers = { { value = 3 }, { value = 2 } } })
+      t:eq(t.game:turn().vars.boost, 5)
       t:eq(t:count { kind = "boost" }, 0, "the turn's movement NUMBER is spent")
     end },
-    { "needs two NUMBER cards", function(t)
-      t:active(0)
-      local a = t:give(0, "Add")
-      t:give(0, "NUMBER 4")
-      t:give(0, "Lightning Blast")
-      t:eq(t:count { kind = "cast", card = a }, 0)
-    end },
+    { "needs two NUMBER cards", function(t) first.uncastable(t, "Add", { "NUMBER 4", "Lightning Blast" }) end },
     { "unused, it is gone at the end of the turn; Full Shield still stops the spell", function(t)
       local g = t.game
-      t:active(0)
-      local a = t:give(0, "Add")
-      t:give(0, "NUMBER 4")
-      t:give(0, "NUMBER 3")
-      t:give(0, "Lightning Blast")
-      t:answer(0, { value = 4 })
-      t:answer(0, "spell")
-      t:cast { card = a }
+      local a = first.cast(t, "Add", { "NUMBER 4", "NUMBER 3", "Lightning Blast" }, { answers = { { value = 4 }, "spell" } })
       t:pass(1)
       t:eq(g:card(a).zone.pile, "discard", "discarded unused")
-      t:active(0)
-      local a2 = t:give(0, "Add")
-      local n6 = t:give(0, "NUMBER 6")
-      local n2 = t:give(0, "NUMBER 2")
-      local b = t:give(0, "Lightning Blast")
+      local a2, held = first.cast(t, "Add", { "NUMBER 6", "NUMBER 2", "Lightning Blast" }, { answers = { { value = 6 }, { value = 2 }, "spell" } })
       local s = t:give(1, "Full Shield")
-      t:answer(0, { card = n6 })
-      t:answer(0, { card = n2 })
-      t:answer(0, "spell")
-      t:cast { card = a2 }
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = b, at = t:wizard(1) }
+      first.at_one(t, held[3], { answers = { { 1, { card = s } } } })
       t:eq(t:life(1), 15)
       t:eq(g:card(a2).zone.pile, "discard")
     end },
   },
-}
+})

@@ -6,6 +6,7 @@
 -- doubling comes before the defender's counteractions (Absorb, Blunt...), which then work on
 -- the doubled points; a spell without points gains nothing (its duration is Extend's).
 local modifiers = require("rules.modifiers")
+local first = require("test.first")
 
 local spell = modifiers.is_spell
 
@@ -25,13 +26,9 @@ return card {
   tests = {
     { "a Fireball does 10; the next spell is plain again", function(t)
       local g = t.game
-      t:active(0)
-      local a = t:give(0, "Amplify")
-      local f = t:give(0, "Fireball")
-      t:cast { card = a }
+      local a, held = first.cast(t, "Amplify", { "Fireball" })
       t:eq(g:card(a).zone.kind, "play", "waiting")
-      t:place(1, g:player(0).at)
-      t:cast { card = f, at = t:wizard(1) }
+      first.at_one(t, held[1])
       t:eq(t:life(1), 5)
       t:eq(g:card(a).zone.pile, "discard")
       t:active(0)
@@ -40,38 +37,23 @@ return card {
       t:eq(t:life(1), 0, "5 more, not 10")
     end },
     { "with a NUMBER: a Lightning Blast of 3 does 6 and stuns", function(t)
-      local g = t.game
-      t:active(0)
-      local a = t:give(0, "Amplify")
-      local b = t:give(0, "Lightning Blast")
-      local n = t:give(0, "NUMBER 3")
-      t:cast { card = a }
-      t:place(1, g:player(0).at)
-      t:cast { card = b, at = t:wizard(1), boost = n }
+      local _, held = first.cast(t, "Amplify", { "Lightning Blast", "NUMBER 3" })
+      first.at_one(t, held[1], { boost = held[2] })
       t:eq(t:life(1), 9)
-      t:eq(g:player(1).tokens.lost_turns, 1)
+      t:eq(t.game:player(1).tokens.lost_turns, 1)
     end },
     { "doubled before the counteractions: Blunt halves the 10 to 5", function(t)
-      local g = t.game
-      t:active(0)
-      local a = t:give(0, "Amplify")
-      local f = t:give(0, "Fireball")
       local bl = t:give(1, "Blunt")
-      t:cast { card = a }
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = bl })
-      t:cast { card = f, at = t:wizard(1) }
+      local _, held = first.cast(t, "Amplify", { "Fireball" })
+      first.at_one(t, held[1], { answers = { { 1, { card = bl } } } })
       t:eq(t:life(1), 10)
     end },
     { "not without a spell to amplify; unused, it goes at the turn's end", function(t)
-      local g = t.game
-      t:active(0)
-      local a = t:give(0, "Amplify")
-      t:eq(t:count { kind = "cast", card = a }, 0, "nothing to amplify")
+      local a = first.uncastable(t, "Amplify", {}, "nothing to amplify")
       t:give(0, "Fireball")
       t:cast { card = a }
       t:pass(1)
-      t:eq(g:card(a).zone.pile, "discard")
+      t:eq(t.game:card(a).zone.pile, "discard")
     end },
   },
 }

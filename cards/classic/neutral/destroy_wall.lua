@@ -31,11 +31,7 @@ return card {
   tests = {
     { "the wall falls; wizards on both sides take 2, the caster too", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at, n = spots.square_with_wall(g)
-      assert(at and n, "an inner wall")
-      t:place(0, at)
+      local _, n = stage.by_wall(t)
       t:place(1, n.to)
       local c = t:give(0, "Destroy Wall")
       t:cast { card = c, at = t:wall(n.edge) }
@@ -47,12 +43,8 @@ return card {
     end },
     { "Blunt answers the falling stone (indirect damage); allowed in the first round", function(t)
       local g = t.game
-      local spots = require("test.spots")
       g:set_var("combat_open", false)
-      t:active(0)
-      local at, n = spots.square_with_wall(g)
-      assert(at and n, "a square with an inner wall")
-      t:place(0, at)
+      local _, n = stage.by_wall(t)
       t:place(1, n.to)
       local c = t:give(0, "Destroy Wall")
       local b = t:give(1, "Blunt")

@@ -2,6 +2,8 @@
 -- vanishes [AF]: the spell that made it ends, and what it made goes with it (classic, Cards
 -- and Actions that Change the Map: a permanent creation lasts while its card is in play).
 -- reconstructed: range taken as anywhere (the card names the creation, wherever it is).
+local stage = require("test.stage")
+
 local function is_creation(game, c)
   for _, tr in ipairs(game:card(c).traits or {}) do if tr == "creation" then return true end end
   return false
@@ -22,12 +24,9 @@ return card {
   tests = {
     { "a created wall of the other wizard's is gone, and its card discarded", function(t)
       local g = t.game
-      local spots = require("test.spots")
+      local at, n = require("test.spots").roomy(t)
       t:active(1)
-      local at = spots.roomy_square(g)
       t:place(1, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
       local w = t:give(1, "Create Wall")
       t:cast { card = w, at = t:border(n.edge) }
       t:eq(g:edge(n.edge).barrier, "wall")
@@ -40,12 +39,7 @@ return card {
     end },
     { "a thornbush is gone; spells that create nothing are not offered", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
+      local _, n = stage.roomy(t)
       local b = t:give(0, "Thornbush")
       t:cast { card = b, at = t:square(n.to) }
       local slow = t:put(1, "Slow")

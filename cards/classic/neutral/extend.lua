@@ -8,6 +8,21 @@ local modifiers = require("rules.modifiers")
 
 local function lasting(game, c) return game:card(c).duration == "duration" end
 
+-- For the tests: player 0, made active, holds a new Extend and new cards `names` (one a spell
+-- with a duration, for Extend to wait for), and casts Extend. Returns it and those cards.
+---@param t T
+---@param names string[]
+---@return integer extend
+---@return integer[] held
+local function extend_first(t, names)
+  t:active(0)
+  local e = t:give(0, "Extend")
+  local held = {} ---@type integer[]
+  for i, name in ipairs(names) do held[i] = t:give(0, name) end
+  t:cast { card = e }
+  return e, held
+end
+
 return card {
   name = "Extend",
   kind = "neutral",
@@ -27,11 +42,8 @@ return card {
     -- (classic only: the 9th counts durations down at the end of the caster's turns, from his next one: its scenarios test that)
     { "a Slow with a NUMBER 2 lasts 4 of the caster's turns", function(t)
       local g = t.game
-      t:active(0)
-      local e = t:give(0, "Extend")
-      local s = t:give(0, "Slow")
-      local n = t:give(0, "NUMBER 2")
-      t:cast { card = e }
+      local e, held = extend_first(t, { "Slow", "NUMBER 2" })
+      local s, n = held[1], held[2]
       t:place(1, g:player(0).at)
       t:cast { card = s, at = t:wizard(1), boost = n }
       t:eq(g:card(s).energy, 4)
@@ -44,11 +56,8 @@ return card {
     end, rulesets = { "classic" } },
     { "an instant spell leaves it waiting: the duration spell after gets it", function(t)
       local g = t.game
-      t:active(0)
-      local e = t:give(0, "Extend")
-      local w = t:give(0, "Create Wall")
-      local inv = t:give(0, "Invisible")
-      t:cast { card = e }
+      local e, held = extend_first(t, { "Create Wall", "Invisible" })
+      local w, inv = held[1], held[2]
       local border = t:list { kind = "cast", card = w }[1]
       t:ok(border, "a line to wall")
       t:act(border)

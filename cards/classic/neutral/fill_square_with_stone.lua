@@ -12,18 +12,11 @@
 local stone_square = require("lib.stone_square")
 local stage = require("test.stage")
 
-return card {
+return card(stone_square.card {
   name = "Fill Square With Stone",
-  kind = "neutral",
-  range = "los",
-  duration = "permanent",
-  traits = { "creation" },
-  targets = { "empty_square" },
-  copies = 2,
   text = "An empty square you can see fills with solid stone: nobody walks or sees through it until 20 points of damage break it.",
-  resolve = function(ctx)
-    stone_square.fill(ctx, "solid_stone", { toughness = 20 })
-  end,
+  object = "solid_stone",
+  what = { toughness = 20 },
   tests = {
     { "the stone blocks steps and sight; 20 points break it", function(t)
       local g = t.game
@@ -43,16 +36,11 @@ return card {
     end },
     { "no square with a wizard or an object, no home base", function(t)
       local g = t.game
-      t:active(0)
-      local c = t:give(0, "Fill Square With Stone")
-      local seen = 0
-      for _, a in ipairs(t:list { kind = "cast", card = c, target = { kind = "square" } }) do
+      require("test.offers").each(t, "Fill Square With Stone", function(a)
         local s = { x = a.target.x, y = a.target.y }
         t:eq(g:home_sector_at(s), nil, a.label)
         t:eq(#g:wizards_at(s) + #g:objects_at(s), 0, a.label)
-        seen = seen + 1
-      end
-      t:ok(seen > 0, "some empty square in sight")
+      end, "square")
     end },
   },
-}
+})

@@ -9,6 +9,7 @@
 -- disbelieves it and it vanishes. Touching it, that is any damage to it (a punch, a spell),
 -- makes it vanish at once, unharmed by the blow.
 local common = require("rules.common")
+local stage = require("test.stage")
 
 local function vanish(ctx, why, p)
   ctx.game:log("illusion_gone", { card = ctx.card, why = why, player = p })
@@ -54,12 +55,7 @@ return card {
   tests = {
     { "it stands like a wall: no sight, no step, nothing else on the line", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
+      local at, n = stage.roomy(t)
       local c = t:give(0, "Illusion Wall")
       t:cast { card = c, at = t:border(n.edge) }
       t:eq(g:edge(n.edge).barrier, "wall")
@@ -70,12 +66,7 @@ return card {
     end },
     { "a punch finds nothing: it vanishes, the line is open again", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
+      local at, n = stage.roomy(t)
       local c = t:give(0, "Illusion Wall")
       t:cast { card = c, at = t:border(n.edge) }
       t:active(1)
@@ -87,12 +78,7 @@ return card {
     end },
     { "each other wizard rolls once, on his first turn in sight of it", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local at = spots.roomy_square(g)
-      t:place(0, at)
-      local n = spots.free_square(g, at)
-      assert(n, "a free square beside it")
+      local at, n = stage.roomy(t)
       local c = t:give(0, "Illusion Wall")
       t:cast { card = c, at = t:border(n.edge) }
       t:place(1, at)

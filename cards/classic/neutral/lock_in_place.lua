@@ -5,6 +5,8 @@
 -- reconstructed: range L.O.S.; it lasts the NUMBER of its caster's turns (classic, The Turn);
 -- on each of his own turns meanwhile the victim has no movement at all (no NUMBER may be added
 -- to it, and no step is taken); he may still cast, attack and be moved by others' spells.
+local duel = require("test.duel")
+
 return card {
   name = "Lock in Place",
   kind = "neutral",
@@ -54,13 +56,7 @@ return card {
       t:eq(g:card(c).zone.pile, "discard")
     end },
     { "Full Shield stops it", function(t)
-      local g = t.game
-      t:active(0)
-      local c = t:give(0, "Lock in Place")
-      local s = t:give(1, "Full Shield")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = c, at = t:wizard(1) }
+      duel.aim(t, "Lock in Place", { plays = { "Full Shield" } })
       t:pass(1)
       t:ok(t:has { kind = "move" }, "he walks")
     end },

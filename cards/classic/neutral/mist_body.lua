@@ -6,6 +6,8 @@
 -- movement point a square as usual; never through the outer wall of the board (rim walls stay
 -- solid: classic, The Board lets only a smashed rim wall lead across). Nothing else changes:
 -- you may still attack, be attacked and pick things up.
+local stage = require("test.stage")
+
 return card {
   name = "Mist-Body",
   kind = "neutral",
@@ -24,11 +26,7 @@ return card {
     -- (classic only: the 9th counts durations down at the end of the caster's turns, from his next one: its scenarios test that)
     { "through an inner wall; the spell lasts its NUMBER of turns", function(t)
       local g = t.game
-      local spots = require("test.spots")
-      t:active(0)
-      local from, n = spots.square_with_wall(g)
-      assert(from and n, "a square with an inner wall")
-      t:place(0, from)
+      local _, n = stage.by_wall(t)
       t:ok(not t:has { kind = "move", dir = n.dir }, "the wall stops him")
       local c = t:give(0, "Mist-Body")
       local num = t:give(0, "NUMBER 2")

@@ -4,30 +4,22 @@
 -- itself again once you have gone through (classic, The Board) [AF].
 -- reconstructed: a door you picked but did not go through relocks at the end of your turn;
 -- a jammed lock (Jam Lock) cannot be picked.
+-- The card is the 9th's NUMBER 2 cast as a spell too: lib/pick_lock.lua.
 local spots = require("test.spots")
 local doors = require("rules.doors")
 local stage = require("test.stage")
+local pick_lock = require("lib.pick_lock")
+local locks = require("test.locks")
 
-return card {
+return card(pick_lock.card {
   name = "Pick Lock",
-  kind = "neutral",
-  range = "adjacent",
-  duration = "instant",
   traits = { "not_spell" },
-  targets = { "door" },
   copies = 4,
   text = "Not a spell: pick the lock of a door beside you. It stands open this turn: go through it, or cast spells through it. It locks again once you have gone through, or when your turn ends.",
-  can_target = function(ctx, t) return doors.unlockable(ctx.game, t.edge) end,
-  resolve = function(ctx)
-    ctx:grant_door_pass(ctx.target.edge)
-  end,
   tests = {
     { "through once; the door relocks behind", function(t)
       local g = t.game
-      local from, dir, e = stage.by_locked_door(t)
-      t:ok(not t:has { kind = "move", dir = dir }, "locked before")
-      local c = t:give(0, "Pick Lock")
-      t:cast { card = c, at = t:door(e) }
+      local c, from, dir, e = locks.picked(t, "Pick Lock")
       t:eq(g:card(c).zone.pile, "discard")
       t:move(dir)
       t:ok(not (g:player(0).at.x == from.x and g:player(0).at.y == from.y), "went through")
@@ -67,4 +59,4 @@ return card {
       t:ok(not t:has { kind = "cast", card = c, target = t:door(e) }, "jammed")
     end },
   },
-}
+})

@@ -6,6 +6,7 @@
 -- not dealt: no counteraction answers it). Magical moves (Teleport, Drag) cost nothing.
 local movement = require("rules.movement")
 local damage = require("rules.damage")
+local duel = require("test.duel")
 
 -- When the turn's movement is spent, one more square is offered, to be paid for.
 local function top_up(ctx)
@@ -57,9 +58,7 @@ return card {
   tests = {
     { "three free squares, then 1 life a square", function(t)
       local g = t.game
-      t:active(0)
-      local c = t:give(0, "Power Run")
-      t:cast { card = c, at = t:wizard(0) }
+      local c = duel.aim(t, "Power Run", { at = 0 }).card
       t:eq(g:card(c).zone.kind, "play")
       local moved = 0
       for _ = 1, 5 do

@@ -7,6 +7,7 @@
 -- reach the discard pile that turn.
 local modifiers = require("rules.modifiers")
 local common = require("rules.common")
+local first = require("test.first")
 
 local function instant(game, c)
   local d = game:card(c).duration
@@ -44,12 +45,9 @@ return card {
   tests = {
     { "the Fireball comes back to the hand, Reuse Spell is discarded", function(t)
       local g = t.game
-      t:active(0)
-      local r = t:give(0, "Reuse Spell")
-      local f = t:give(0, "Fireball")
-      t:cast { card = r }
-      t:place(1, g:player(0).at)
-      t:cast { card = f, at = t:wizard(1) }
+      local r, held = first.cast(t, "Reuse Spell", { "Fireball" })
+      local f = held[1]
+      first.at_one(t, f)
       t:eq(t:life(1), 10)
       t:eq(g:card(f).zone.kind, "hand")
       t:eq(g:card(f).zone.player, 0)
@@ -57,13 +55,11 @@ return card {
     end },
     { "only the next spell: a second one is discarded as usual", function(t)
       local g = t.game
-      t:active(0)
-      local r = t:give(0, "Reuse Spell")
-      local d1 = t:give(0, "Destroy Wall")
-      t:cast { card = r }
-      local first = t:list { kind = "cast", card = d1 }[1]
-      t:ok(first, "a wall to destroy")
-      t:act(first)
+      local _, held = first.cast(t, "Reuse Spell", { "Destroy Wall" })
+      local d1 = held[1]
+      local once = t:list { kind = "cast", card = d1 }[1]
+      t:ok(once, "a wall to destroy")
+      t:act(once)
       t:eq(g:card(d1).zone.kind, "hand", "back in hand")
       local again = t:list { kind = "cast", card = d1 }[1]
       t:ok(again, "another wall")
@@ -72,14 +68,10 @@ return card {
     end },
     { "a shielded spell comes back too; a duration spell is not taken", function(t)
       local g = t.game
-      t:active(0)
-      local r = t:give(0, "Reuse Spell")
-      local f = t:give(0, "Fireball")
       local s = t:give(1, "Full Shield")
-      t:cast { card = r }
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = s })
-      t:cast { card = f, at = t:wizard(1) }
+      local _, held = first.cast(t, "Reuse Spell", { "Fireball" })
+      local f = held[1]
+      first.at_one(t, f, { answers = { { 1, { card = s } } } })
       t:eq(t:life(1), 15)
       t:eq(g:card(f).zone.kind, "hand")
       t:active(0)

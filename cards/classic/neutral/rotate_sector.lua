@@ -6,17 +6,7 @@
 -- caster chooses (the 9th edition's card allows 90 or 180 degrees).
 local TURNS = { { key = "clockwise", quarters = 1 }, { key = "counterclockwise", quarters = 3 }, { key = "half turn", quarters = 2 } }
 
--- The corners of a sector's bounding box (for the tests).
-local function bounds(game, sec)
-  local x0, x1, y0, y1 = math.maxinteger, math.mininteger, math.maxinteger, math.mininteger
-  for _, s in ipairs(game:sector_squares(sec)) do
-    x0, x1 = math.min(x0, s.x), math.max(x1, s.x)
-    y0, y1 = math.min(y0, s.y), math.max(y1, s.y)
-  end
-  return x0, x1, y0, y1
-end
-
-local stage = require("test.stage")
+local sectors = require("test.sectors")
 
 return card {
   name = "Rotate Sector",
@@ -36,26 +26,19 @@ return card {
   tests = {
     { "a half turn carries a wizard to the opposite corner of the sector", function(t)
       local g = t.game
-      t:active(0)
-      local sec = g:sector_of(g:player(0).at)
-      local x0, x1, y0, y1 = bounds(g, sec)
+      local sec = sectors.own(t)
+      local x0, x1, y0, y1 = sectors.bounds(g, sec)
       t:place(1, { x = x0, y = y0 })
-      local c = t:give(0, "Rotate Sector")
-      t:answer(0, "half turn")
-      t:cast { card = c, at = t:sector(sec) }
+      local c = sectors.rotate(t, sec, "half turn")
       t:eq(g:player(1).at, { x = x1, y = y1 })
       t:eq(g:card(c).zone.pile, "discard")
       t:eq(#t:log("sector_rotated"), 1)
     end },
     { "a created wall on a seam stays or goes with the sector on a 50/50 roll", function(t)
       local g = t.game
-      local seam, inside, sec = stage.by_seam(t)
-      local w = t:give(0, "Create Wall")
-      t:cast { card = w, at = t:border(seam.edge) }
-      local c = t:give(0, "Rotate Sector")
-      t:answer(0, "half turn")
-      t:cast { card = c, at = t:sector(sec) }
-      local x0, x1, y0, y1 = bounds(g, sec)
+      local seam, inside, sec = sectors.walled_seam(t)
+      sectors.rotate(t, sec, "half turn")
+      local x0, x1, y0, y1 = sectors.bounds(g, sec)
       local opp = { N = "S", S = "N", E = "W", W = "E" }
       local stayed = g:edge(seam.edge).barrier == "wall"
       local moved = g:edge { x = x0 + x1 - inside.x, y = y0 + y1 - inside.y, side = opp[seam.dir] }.barrier == "wall"

@@ -88,11 +88,7 @@ return card {
       t:ok(g:turn().phase_over ~= true, "his turn goes on")
     end },
     { "not on a home base, even an empty one in sight", function(t)
-      t:active(0)
-      local home = require("test.spots").empty_home_in_sight(t)
-      local c = t:give(0, "Thornbush")
-      t:ok(not t:has { kind = "cast", card = c, target = t:square(home) }, "the home base is no target")
-      t:ok(#t:list { kind = "cast", card = c } > 0, "other squares in sight are")
+      require("test.offers").not_on_home(t, "Thornbush")
     end },
     { "not on a home base nor on an occupied square", function(t)
       local g = t.game

@@ -19,6 +19,8 @@ local function crossed(game, from, dir, e)
   return false
 end
 
+-- The flames stand on their line as the 9th's Wall of Shadow does: lib/sight_wall.lua.
+local sight_wall = require("lib.sight_wall")
 local stage = require("test.stage")
 
 return card {
@@ -30,12 +32,7 @@ return card {
   targets = { "border" },
   copies = 1,
   text = "A wall of flame rises on an empty line between two squares you can see, for a NUMBER of your turns. It blocks sight; whoever walks through it takes 3 points of magical fire damage.",
-  resolve = function(ctx)
-    ctx:create_object {
-      kind = "firewall", at = ctx.game:edge(ctx.target.edge).edge, mobile = false,
-      blocks_los = true, blocks_move = false,
-    }
-  end,
+  resolve = function(ctx) sight_wall.raise(ctx, "firewall") end,
   on_move = function(ctx, ev)
     local game = ctx.game
     if ev.magic or not ev.dir or not game:player(ev.wizard).alive then return end

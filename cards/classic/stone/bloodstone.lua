@@ -5,6 +5,8 @@
 -- reconstructed: an attack reduced to 0 is no damage, so its secondary effects are stopped too
 -- (classic, The Cards: if all damage is stopped, a lost turn is stopped as well).
 local stones = require("rules.stones")
+local duel = require("test.duel")
+local stone_out = require("test.stone_out")
 
 return card {
   name = "Bloodstone",
@@ -17,15 +19,8 @@ return card {
   end,
   tests = {
     { "shown: a Lightning Blast of 3 does 2, a punch nothing", function(t)
-      local g = t.game
-      t:active(0)
-      local s = t:give(0, "Bloodstone")
-      t:act { kind = "display", card = s }
-      t:active(1)
-      t:place(1, g:player(0).at)
-      local b = t:give(1, "Lightning Blast")
-      local n = t:give(1, "NUMBER 3")
-      t:cast { card = b, at = t:wizard(0), boost = n }
+      stone_out.facing(t, "Bloodstone", "display")
+      duel.aim(t, "Lightning Blast", { by = 1, at = 0, boost = "NUMBER 3" })
       t:eq(t:life(0), 13)
       t:active(1)
       t:punch(t:wizard(0))
@@ -34,20 +29,14 @@ return card {
     { "a Lightning Blast of 1 stopped whole: no lost turn either", function(t)
       local g = t.game
       t:put(1, "Bloodstone")
-      t:active(0)
-      local b = t:give(0, "Lightning Blast")
-      t:place(1, g:player(0).at)
-      t:cast { card = b, at = t:wizard(1) }
+      duel.aim(t, "Lightning Blast")
       t:eq(t:life(1), 15)
       t:eq(g:player(1).tokens.lost_turns, nil)
     end },
     { "in the hand it does nothing; indirect damage is no attack", function(t)
       local g = t.game
       t:give(1, "Bloodstone")
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      t:place(1, g:player(0).at)
-      t:cast { card = f, at = t:wizard(1) }
+      duel.aim(t, "Fireball")
       t:eq(t:life(1), 10, "not displayed: the full 5")
       local s2 = t:put(0, "Bloodstone")
       t:eq(g:card(s2).zone.kind, "play")

@@ -3,6 +3,8 @@
 -- reconstructed: only damage dealt to wizards counts (a wall or a thornbush has no life to
 -- take), and only what was really dealt (after counteractions).
 local stones = require("rules.stones")
+local duel = require("test.duel")
+local stone_out = require("test.stone_out")
 
 return card {
   name = "Shadowstone",
@@ -19,35 +21,21 @@ return card {
   end,
   tests = {
     { "shown: a punch takes 1 from him and gives it to you", function(t)
-      local g = t.game
-      t:active(0)
-      local s = t:give(0, "Shadowstone")
-      t:act { kind = "display", card = s }
-      t:place(1, g:player(0).at)
+      stone_out.facing(t, "Shadowstone", "display")
       t:punch(t:wizard(1))
       t:eq(t:life(1), 14)
       t:eq(t:life(0), 16)
     end },
     { "a thrown Large Rock, blunted: only the points dealt are gained", function(t)
-      local g = t.game
       t:put(0, "Shadowstone")
-      t:active(0)
-      local r = t:give(0, "Large Rock")
-      local b = t:give(1, "Blunt")
-      t:place(1, g:player(0).at)
-      t:answer(1, { card = b })
-      t:throw { card = r, at = t:wizard(1) }
+      duel.aim(t, "Large Rock", { throw = true, plays = { "Blunt" } })
       local lost = 15 - t:life(1)
       t:ok(lost > 0, "the rock hurt")
       t:eq(t:life(0), 15 + lost)
     end },
     { "magical damage gives nothing; nor does the stone in the hand", function(t)
-      local g = t.game
       t:put(0, "Shadowstone")
-      t:active(0)
-      local f = t:give(0, "Fireball")
-      t:place(1, g:player(0).at)
-      t:cast { card = f, at = t:wizard(1) }
+      duel.aim(t, "Fireball")
       t:eq(t:life(1), 10)
       t:eq(t:life(0), 15)
       t:active(1)

@@ -5,6 +5,8 @@
 -- guards against attacks only). Damage brought to 0 is no damage, so its secondary effects
 -- are stopped too (classic, The Cards).
 local stones = require("rules.stones")
+local duel = require("test.duel")
+local stone_out = require("test.stone_out")
 
 return card {
   name = "Shieldstone",
@@ -18,9 +20,7 @@ return card {
   tests = {
     { "shown: a TRAP! drawn hurts 1 less", function(t)
       local g = t.game
-      t:active(0)
-      local s = t:give(0, "Shieldstone")
-      t:act { kind = "display", card = s }
+      stone_out.out(t, "Shieldstone", "display")
       g:new_card("TRAP!", { kind = "pile", pile = "deck" })
       t:act { kind = "end" }
       t:answer(0, "draw_1")
@@ -29,22 +29,14 @@ return card {
       t:eq(t:life(0), 15 - (rolls[#rolls].result - 1))
     end },
     { "with a Bloodstone too: a Powerthrust of 4 does 2", function(t)
-      local g = t.game
       t:put(1, "Shieldstone")
       t:put(1, "Bloodstone")
-      t:active(0)
-      local c = t:give(0, "Powerthrust")
-      local n = t:give(0, "NUMBER 2")
-      t:place(1, g:player(0).at)
-      t:cast { card = c, at = t:wizard(1), boost = n }
+      duel.aim(t, "Powerthrust", { boost = "NUMBER 2" })
       t:eq(t:life(1), 13)
     end },
     { "in the hand it guards nothing", function(t)
-      local g = t.game
       t:give(1, "Shieldstone")
-      t:active(0)
-      t:place(1, g:player(0).at)
-      t:punch(t:wizard(1))
+      duel.punch(t)
       t:eq(t:life(1), 14)
     end },
   },

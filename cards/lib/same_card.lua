@@ -1,0 +1,39 @@
+-- One card printed in two editions (require("lib.same_card")): where a shared module gives two
+-- editions' cards their common fields and hooks (lib/water_wall.lua, lib/pick_lock.lua,
+-- lib/stone_square.lua), each card file writes only what is its own (its name, text, count,
+-- tests, and any printed value or trait of its edition), and same_card.build puts the two
+-- together into the definition `card` takes. The module is read-only and keeps no game state.
+local same_card = {}
+
+-- What each edition's card writes itself.
+---@class same_card.Own
+---@field name string the printed name
+---@field text string the rules text, in the edition's own words
+---@field copies integer? copies in the deck
+---@field energy integer? a printed value of its edition's (a Number's)
+---@field traits string[]? words of its edition's vocabulary, where the cards differ
+---@field tests {[1]: string, [2]: fun(t: T), players?: integer, rulesets?: string[]}[]? its own tests
+
+local OWN = { name = true, text = true, copies = true, energy = true, traits = true, tests = true } ---@type table<string, boolean>
+
+-- The card's definition: the shared fields and hooks, with the card's own fields over them.
+-- `reads`: the fields of `own` the shared module reads itself (settings of its own, such as
+-- what a stone square is called), which are not card fields.
+---@param own same_card.Own
+---@param shared table the fields and hooks the editions share
+---@param reads? table<string, true>
+---@return CardDef
+function same_card.build(own, shared, reads)
+  local def = {}
+  for k, v in pairs(shared) do def[k] = v end
+  for k, v in pairs(own) do
+    if not (reads and reads[k]) then
+      -- a field the shared module decides would be lost here: say so rather than drop it
+      if not OWN[k] then error("same_card: `" .. tostring(k) .. "` is the shared module's to give, not the card's", 2) end
+      def[k] = v
+    end
+  end
+  return def --[[@as CardDef]]
+end
+
+return same_card
