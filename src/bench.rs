@@ -79,6 +79,9 @@ pub struct BenchReport {
     pub jobs2_ruleset: String,
     /// How many times each line's games were played unprofiled.
     pub runs: usize,
+    /// The most memory the bench's process held at once, in MiB (its engines were loaded one
+    /// after another, a game at a time on each but for the two-thread run).
+    pub peak_memory_mib: Option<f64>,
 }
 
 /// The rulesets a bench plays: those with cards of their own (not the shared mechanics, nor a
@@ -330,7 +333,8 @@ pub fn bench(
         }
     }
     let gain = two[median_at(&two)] / one[median_at(&one)].max(1e-9);
-    Ok(BenchReport { lines, clones, search, jobs2_gain: gain, jobs2_ruleset: first, runs })
+    let peak_memory_mib = crate::sim::process_peak_memory_mib();
+    Ok(BenchReport { lines, clones, search, jobs2_gain: gain, jobs2_ruleset: first, runs, peak_memory_mib })
 }
 
 /// The slowest and fastest of some runs' games/s, as "57.8-64.7" (one run: "-").
@@ -404,6 +408,9 @@ pub fn render(report: &BenchReport) -> String {
         "two threads: {:.2}x the games/s of one ({}, random bots)",
         report.jobs2_gain, report.jobs2_ruleset
     );
+    if let Some(mib) = report.peak_memory_mib {
+        let _ = writeln!(s, "peak memory: {mib:.1} MiB (the whole process)");
+    }
     let _ = writeln!(
         s,
         "(each line's games played {}; the speeds are the median run's, without loading the engine)",

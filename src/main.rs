@@ -463,7 +463,8 @@ fn simulate(cfg: &wizwar::sim::SimConfig, out: &SimOutput) -> Result<(), String>
     let started = std::time::Instant::now();
     let records = wizwar::sim::run(cfg, Some(loaded), &|_| bar.inc(1));
     bar.finish_and_clear();
-    let summary = wizwar::sim::summarize(&records, started.elapsed());
+    let mut summary = wizwar::sim::summarize(&records, started.elapsed());
+    summary.peak_memory_mib = wizwar::sim::process_peak_memory_mib();
     print!("{}", wizwar::sim::render(&summary, out.cards));
     let measured = wizwar::baseline::Baseline::of(&summary);
     let moved = baseline.as_ref().map(|then| then.moved(&measured)).unwrap_or_default();

@@ -522,6 +522,10 @@ pub struct Summary {
     /// (0 when not profiled).
     pub lua_share: f64,
     pub primitive_share: f64,
+    /// The most memory the process held at once, in MiB (set by `sim` when it has played;
+    /// a merge of slices has none of its own).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peak_memory_mib: Option<f64>,
     /// Script functions by their share of the sampled script time, most first (empty unless
     /// sampled).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -600,6 +604,17 @@ fn function_shares(records: &[GameRecord]) -> Vec<FunctionShare> {
     out
 }
 
+/// The most memory this process has held at once (its peak resident set), in MiB: what the
+/// operating system counts, engines, Lua heaps and all.
+pub fn process_peak_memory_mib() -> Option<f64> {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: getrusage writes the struct it is given; RUSAGE_SELF is always valid.
+    let ok = unsafe { libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) } == 0;
+    // SAFETY: it was zeroed, and written when ok.
+    let kib = unsafe { usage.assume_init() }.ru_maxrss; // KiB on Linux
+    (ok && kib > 0).then(|| kib as f64 / 1024.0)
+}
+
 pub fn summarize(records: &[GameRecord], elapsed: Duration) -> Summary {
     let games = records.len() as u64;
     let seats_max = records.iter().map(|r| r.players).max().unwrap_or(0);
@@ -670,6 +685,7 @@ pub fn summarize(records: &[GameRecord], elapsed: Duration) -> Summary {
         events_per_second: events as f64 / seconds,
         lua_share: share(lua),
         primitive_share: share(prim),
+        peak_memory_mib: None,
         script_functions: function_shares(records),
         primitives: primitive_shares(records),
     }
@@ -724,6 +740,9 @@ pub fn render(s: &Summary, cards_shown: usize) -> String {
         "\n{:.2} games/s, {:.0} events/s ({} events in {:.1} s)",
         s.games_per_second, s.events_per_second, s.events, s.seconds
     ));
+    if let Some(mib) = s.peak_memory_mib {
+        out.push_str(&format!(", peak memory {mib:.1} MiB"));
+    }
     if s.lua_share > 0.0 {
         out.push_str(&format!(
             "; time in Lua scripts {:.0}%, in kernel primitives called by them {:.0}%, in the engine {:.0}%",

@@ -37,6 +37,8 @@ fn the_bench_reports_every_ruleset_with_both_kinds_of_bots() {
     let text = wizwar::bench::render(&report);
     assert!(text.contains("games/s") && text.contains("a copy of a 8th game's state"), "{text}");
     assert!(text.contains("runs' range") && text.contains("played 2 times"), "{text}");
+    assert!(report.peak_memory_mib.is_some_and(|m| m > 1.0), "{:?}", report.peak_memory_mib);
+    assert!(text.contains("peak memory: "), "{text}");
 }
 
 fn sampled(profile_scripts: bool) -> SimConfig {

@@ -11,13 +11,14 @@ fn wizwar(args: &[&str]) -> (bool, String) {
     (out.status.success(), String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr))
 }
 
-/// A sim's summary without its clocks (they differ from run to run).
+/// A sim's summary without its clocks and its peak memory (they differ from run to run).
 fn summary(file: &Path) -> Value {
     let mut doc: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
     let s = doc["summary"].as_object_mut().unwrap();
     for clock in ["seconds", "games_per_second", "events_per_second", "lua_share", "primitive_share"] {
         assert!(s.remove(clock).is_some(), "{clock}");
     }
+    s.remove("peak_memory_mib"); // the process's: a merge plays no game
     doc["summary"].take()
 }
 
@@ -34,7 +35,10 @@ fn merged_slices_are_the_whole_sim() {
         text
     };
     let mixed = ["--bots", "hunter,aggressive"];
-    run(with(&[&mixed[..], &["--json", &path("all.json")]].concat()));
+    let whole_run = run(with(&[&mixed[..], &["--json", &path("all.json")]].concat()));
+    assert!(whole_run.contains(", peak memory "), "a sim reports its peak memory: {whole_run}");
+    let doc: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("all.json")).unwrap()).unwrap();
+    assert!(doc["summary"]["peak_memory_mib"].as_f64().is_some_and(|m| m > 1.0), "{}", doc["summary"]);
     for k in 1..=3 {
         run(with(&[&mixed[..], &["--shard", &format!("{k}/3"), "--json", &path(&format!("s{k}.json"))]].concat()));
     }
