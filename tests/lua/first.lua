@@ -1,7 +1,7 @@
 -- Shared steps for card tests in which a spell is cast first, on its own or on its caster (a
--- waiting modifier such as Add, Amplify or Reuse Spell; a change to the caster's body such as
--- Slime Form or Strength), with cards held for what follows, and then a spell is cast at the
--- wizard in his square. Each test keeps its own checks:
+-- waiting modifier such as Add, Amplify, Extend or Reuse Spell; a change to the caster's body
+-- such as Slime Form or Strength), with cards held for what follows, and then a spell is cast
+-- at the wizard in his square. Each test keeps its own checks:
 --   local a, held = first.cast(t, "Add", { "Energy 4", "Energy 5", "Zot!" }, { answers = { { value = 4 } } })
 --   first.at_one(t, held[3], { answers = { { 0, "damage" } } })
 -- require("test.first"); keeps no state.

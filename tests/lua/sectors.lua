@@ -1,7 +1,7 @@
 -- Shared steps for the tests of Rotate Sector (the 8th's Cantrip and classic's: both turn a
 -- sector board in place, a quarter turn either way or a half turn, the caster choosing after
 -- the sector): the sector player 0 stands in, its bounding box, a created wall on one of its
--- seams, and the cast itself.
+-- seams, the cast itself, and a wizard in one of its corners turned with it.
 --   local sec = sectors.own(t)
 --   local x0, x1, y0, y1 = sectors.bounds(t.game, sec)
 --   sectors.rotate(t, sec, "half turn")
@@ -60,6 +60,25 @@ function sectors.walled_seam(t)
   local w = t:give(0, "Create Wall")
   t:cast { card = w, at = t:border(seam.edge) }
   return seam, inside, sec, w
+end
+
+-- Player 1 stands in the first corner (least x and y) of player 0's sector (sectors.own), and
+-- player 0 turns that sector `way` (sectors.rotate). Returns the sector, the card and the
+-- corners of the sector's bounding box (sectors.bounds: least and greatest x, then y).
+---@param t T
+---@param way string
+---@return integer sector
+---@return integer card
+---@return integer x0
+---@return integer x1
+---@return integer y0
+---@return integer y1
+function sectors.corner_turned(t, way)
+  local sec = sectors.own(t)
+  local x0, x1, y0, y1 = sectors.bounds(t.game, sec)
+  t:place(1, { x = x0, y = y0 })
+  local c = sectors.rotate(t, sec, way)
+  return sec, c, x0, x1, y0, y1
 end
 
 return sectors

@@ -161,4 +161,19 @@ function stage.pass_wall_offers(t)
   return from, c, list
 end
 
+-- Around the Corner (either edition) bends only its caster's next spell: player 0, with a new
+-- `spell` held for player 1 seen only round a corner (stage.round_the_corner), casts it, then
+-- `next` plays his next spell (given `spell`'s card); after it `spell` may no longer aim at
+-- player 1 (`why`).
+---@param t T
+---@param spell string
+---@param next fun(bent: integer)
+---@param why string
+function stage.bend_used_up(t, spell, next, why)
+  local s, c = stage.round_the_corner(t, spell)
+  t:cast { card = c }
+  next(s)
+  t:ok(not t:has { kind = "cast", card = s, target = t:wizard(1) }, why)
+end
+
 return stage

@@ -13,6 +13,7 @@ local function same_target(a, b)
 end
 
 local duel = require("test.duel")
+local curses = require("test.curses")
 
 return card {
   name = "Acid Bath",
@@ -44,10 +45,8 @@ return card {
   tests = {
     { "energy 2: 2 damage in each of the caster's next two Time Passes, then it ends", function(t)
       local g = t.game
-      local a = duel.aim(t, "Acid Bath", { boost = "Stone Spikes" }).card
+      local a = curses.laid(t, "Acid Bath", { boost = "Stone Spikes" })
       t:eq(t:lost(1), 0, "nothing as it is cast")
-      t:ok(g:turn().vars.attacked, "the cast is the turn's attack")
-      t:eq(g:card(a).zone.kind, "play")
       t:pass(1)
       t:eq(t:lost(1), 0, "nothing in the target's own turn")
       t:pass(1)
@@ -71,6 +70,6 @@ return card {
       t:pass(2)
       t:eq(t:lost(1), 1, "no more acid")
     end },
-    { "Full Shield cancels it", function(t) require("test.curses").shielded(t, "Acid Bath") end },
+    { "Full Shield cancels it", function(t) curses.shielded(t, "Acid Bath") end },
   },
 }

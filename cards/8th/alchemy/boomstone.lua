@@ -88,9 +88,7 @@ return card {
     end },
     { "not at its thrower; physical damage leaves it whole", function(t)
       local g = t.game
-      t:active(0)
-      local b = t:give(0, "Boomstone")
-      t:act { kind = "item", card = b }
+      local b = stone_out.out(t, "Boomstone", "item")
       t:eq(t:count { kind = "throw", card = b, target = t:wizard(0) }, 0)
       t:active(1)
       t:place(1, g:player(0).at)

@@ -3,6 +3,7 @@
 -- Fire damage to him destroys all his magic stones (rules/stones.lua).
 local stones = require("rules.stones")
 local magic_stones = require("test.magic_stones")
+local stone_out = require("test.stone_out")
 
 return card {
   name = "Speedstone",
@@ -15,9 +16,7 @@ return card {
   on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
   tests = {
     { "carried: four steps a turn instead of three", function(t)
-      t:active(0)
-      local s = t:give(0, "Speedstone")
-      t:act { kind = "item", card = s }
+      stone_out.out(t, "Speedstone", "item")
       t:eq(magic_stones.steps_left(t), 4)
     end },
     { "two stones: five steps", function(t)
@@ -29,9 +28,7 @@ return card {
     end },
     { "in the hand or dropped it does nothing", function(t)
       local g = t.game
-      t:active(0)
-      local s = t:give(0, "Speedstone")
-      t:act { kind = "item", card = s }
+      local s = stone_out.out(t, "Speedstone", "item")
       t:act { kind = "drop_item", card = s }
       t:eq(magic_stones.steps_left(t), 3)
       t:ok(g:card(s).zone.kind == "board", "it lies on the board")

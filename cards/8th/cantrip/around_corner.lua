@@ -25,12 +25,10 @@ return card {
       t:eq(t:lost(1), 1)
     end },
     { "only the next spell bends", function(t)
-      local z, c = stage.round_the_corner(t, "Zot!")
-      local cw = t:put(1, "Create Wall")
-      local d = t:give(0, "Dispel")
-      t:cast { card = c }
-      t:cast { card = d, at = t:spell(cw) }
-      t:ok(not t:has { kind = "cast", card = z, target = t:wizard(1) }, "used up")
+      stage.bend_used_up(t, "Zot!", function()
+        local cw = t:put(1, "Create Wall")
+        t:cast { card = t:give(0, "Dispel"), at = t:spell(cw) }
+      end, "used up")
     end },
   },
 }

@@ -93,10 +93,7 @@ return card {
     end },
     { "a quarter turn takes a wizard in a corner to the next corner", function(t)
       local g = t.game
-      local sec = sectors.own(t)
-      local x0, x1, y0, y1 = sectors.bounds(g, sec)
-      t:place(1, { x = x0, y = y0 })
-      local c = sectors.rotate(t, sec, "clockwise")
+      local sec, c, x0, x1, y0, y1 = sectors.corner_turned(t, "clockwise")
       local at = g:player(1).at
       t:ok((at.x == x0 or at.x == x1) and (at.y == y0 or at.y == y1), "still a corner")
       t:ok(not (at.x == x0 and at.y == y0), "a different corner")

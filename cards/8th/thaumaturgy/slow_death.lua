@@ -7,7 +7,7 @@
 -- reconstructed: the later damage is no attack (so it cannot be evaded, and a wizard it kills
 -- gives nobody a victory point: 8th, Life, Damage, and Dying); it counts every card he draws,
 -- in any phase, by any means.
-local duel = require("test.duel")
+local curses = require("test.curses")
 
 return card {
   name = "Slow Death",
@@ -29,10 +29,7 @@ return card {
   on_end = function(ctx) ctx.data.cursed = nil end,
   tests = {
     { "the target takes 1 for each card he draws", function(t)
-      local g = t.game
-      local sd = duel.aim(t, "Slow Death").card
-      t:eq(g:card(sd).zone.kind, "play")
-      t:ok(g:turn().vars.attacked, "the curse is this turn's attack")
+      curses.laid(t, "Slow Death")
       t:pass(2) -- player 0 draws (unhurt), then player 1 draws his two
       local his = 0
       for _, d in ipairs(t:log("draw")) do if d.player == 1 then his = his + 1 end end
@@ -55,6 +52,6 @@ return card {
       t:ok(t:has { kind = "punch", target = t:wizard(1) }, "free to attack again")
       t:eq(g:card(sd).energy, 2)
     end },
-    { "a Full Shield cancels the curse", function(t) require("test.curses").shielded(t, "Slow Death") end },
+    { "a Full Shield cancels the curse", function(t) curses.shielded(t, "Slow Death") end },
   },
 }

@@ -8,6 +8,7 @@
 -- thrown object, a falling wall, a Wall of Fire), as "all damage" says; damage brought to 0
 -- is no damage, so its side effects stop too (rules/stones.lua, lessen).
 local stones = require("rules.stones")
+local stone_out = require("test.stone_out")
 
 return card {
   name = "Heartstone",
@@ -21,9 +22,7 @@ return card {
   tests = {
     { "shown: a punch does nothing, a Fireball 4 (and then burns it)", function(t)
       local g = t.game
-      t:active(1)
-      local h = t:give(1, "Heartstone")
-      t:act { kind = "display", card = h }
+      local h = stone_out.out_by(t, 1, "Heartstone", "display")
       t:eq(g:card(h).zone.kind, "play")
       t:active(0)
       t:place(1, g:player(0).at)

@@ -8,6 +8,7 @@
 -- nothing forces him to draw (classic, Getting New Cards: "up to two"); the curse ends too if
 -- its caster dies (classic, Death: his spells end).
 local duel = require("test.duel")
+local curses = require("test.curses")
 
 return card {
   name = "Slow Death",
@@ -33,10 +34,7 @@ return card {
   end,
   tests = {
     { "he loses 1 for each card he draws, turn after turn; the caster's draws do nothing", function(t)
-      local g = t.game
-      local sd = duel.aim(t, "Slow Death").card
-      t:eq(g:card(sd).zone.kind, "play")
-      t:ok(g:turn().vars.attacked)
+      curses.laid(t, "Slow Death")
       t:answer(0, "draw_2")
       t:answer(1, "draw_2")
       t:pass(2) -- 0 draws two, then 1 draws two
@@ -59,6 +57,6 @@ return card {
       t:ok(not g:player(1).alive)
       t:eq(g:card(sd).zone.pile, "discard")
     end, players = 3, rulesets = { "classic" } },
-    { "Full Shield stops the curse", function(t) require("test.curses").shielded(t, "Slow Death") end },
+    { "Full Shield stops the curse", function(t) curses.shielded(t, "Slow Death") end },
   },
 }

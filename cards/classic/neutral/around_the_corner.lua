@@ -26,12 +26,10 @@ return card {
       t:eq(t:life(1), 10)
     end },
     { "only the next spell bends", function(t)
-      local f, c = stage.round_the_corner(t, "Fireball")
-      local w = t:give(0, "Create Wall")
-      t:cast { card = c }
-      t:ok(t:has { kind = "cast", card = f, target = t:wizard(1) }, "bent now")
-      t:act(t:list { kind = "cast", card = w }[1])
-      t:ok(not t:has { kind = "cast", card = f, target = t:wizard(1) }, "used up by the wall")
+      stage.bend_used_up(t, "Fireball", function(f)
+        t:ok(t:has { kind = "cast", card = f, target = t:wizard(1) }, "bent now")
+        t:act(t:list { kind = "cast", card = t:give(0, "Create Wall") }[1])
+      end, "used up by the wall")
     end },
     { "Full Shield still stops the bent spell", function(t)
       local f, c = stage.round_the_corner(t, "Fireball")

@@ -5,23 +5,9 @@
 -- (2 without a NUMBER). Its power is unchanged; a spell without a duration leaves Extend
 -- waiting.
 local modifiers = require("rules.modifiers")
+local first = require("test.first")
 
 local function lasting(game, c) return game:card(c).duration == "duration" end
-
--- For the tests: player 0, made active, holds a new Extend and new cards `names` (one a spell
--- with a duration, for Extend to wait for), and casts Extend. Returns it and those cards.
----@param t T
----@param names string[]
----@return integer extend
----@return integer[] held
-local function extend_first(t, names)
-  t:active(0)
-  local e = t:give(0, "Extend")
-  local held = {} ---@type integer[]
-  for i, name in ipairs(names) do held[i] = t:give(0, name) end
-  t:cast { card = e }
-  return e, held
-end
 
 return card {
   name = "Extend",
@@ -42,7 +28,7 @@ return card {
     -- (classic only: the 9th counts durations down at the end of the caster's turns, from his next one: its scenarios test that)
     { "a Slow with a NUMBER 2 lasts 4 of the caster's turns", function(t)
       local g = t.game
-      local e, held = extend_first(t, { "Slow", "NUMBER 2" })
+      local e, held = first.cast(t, "Extend", { "Slow", "NUMBER 2" })
       local s, n = held[1], held[2]
       t:place(1, g:player(0).at)
       t:cast { card = s, at = t:wizard(1), boost = n }
@@ -56,7 +42,7 @@ return card {
     end, rulesets = { "classic" } },
     { "an instant spell leaves it waiting: the duration spell after gets it", function(t)
       local g = t.game
-      local e, held = extend_first(t, { "Create Wall", "Invisible" })
+      local e, held = first.cast(t, "Extend", { "Create Wall", "Invisible" })
       local w, inv = held[1], held[2]
       local border = t:list { kind = "cast", card = w }[1]
       t:ok(border, "a line to wall")
@@ -67,10 +53,7 @@ return card {
     end },
     { "not without a duration spell in hand; Full Shield stops the extended spell", function(t)
       local g = t.game
-      t:active(0)
-      local e = t:give(0, "Extend")
-      t:give(0, "Fireball")
-      t:eq(t:count { kind = "cast", card = e }, 0)
+      local e = first.uncastable(t, "Extend", { "Fireball" })
       local s = t:give(0, "Slow")
       local fs = t:give(1, "Full Shield")
       t:cast { card = e }

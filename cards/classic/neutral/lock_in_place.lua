@@ -36,11 +36,7 @@ return card {
   tests = {
     { "with a NUMBER 2: two of the victim's turns without a step, then free", function(t)
       local g = t.game
-      t:active(0)
-      local c = t:give(0, "Lock in Place")
-      local n = t:give(0, "NUMBER 2")
-      t:place(1, g:player(0).at)
-      t:cast { card = c, at = t:wizard(1), boost = n }
+      local c = duel.aim(t, "Lock in Place", { boost = "NUMBER 2" }).card
       t:ok(g:turn().vars.attacked, "the turn's attack")
       t:give(1, "NUMBER 4")
       t:pass(1)

@@ -26,10 +26,7 @@ return card {
   tests = {
     { "a half turn carries a wizard to the opposite corner of the sector", function(t)
       local g = t.game
-      local sec = sectors.own(t)
-      local x0, x1, y0, y1 = sectors.bounds(g, sec)
-      t:place(1, { x = x0, y = y0 })
-      local c = sectors.rotate(t, sec, "half turn")
+      local _, c, _, x1, _, y1 = sectors.corner_turned(t, "half turn")
       t:eq(g:player(1).at, { x = x1, y = y1 })
       t:eq(g:card(c).zone.pile, "discard")
       t:eq(#t:log("sector_rotated"), 1)

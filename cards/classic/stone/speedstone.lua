@@ -1,6 +1,7 @@
 -- classic SPEEDSTONE (1 in the deck): a magic stone; once shown, its holder moves one square
 -- more each turn [AF] (the rules add it at the start of his turn: trait `speed_bonus`).
 local magic_stones = require("test.magic_stones")
+local stone_out = require("test.stone_out")
 
 return card {
   name = "Speedstone",
@@ -10,18 +11,14 @@ return card {
   text = "Magic stone. Power: while you show it, you may move one square more each turn.",
   tests = {
     { "shown: four squares a turn from the next turn on", function(t)
-      t:active(0)
-      local s = t:give(0, "Speedstone")
-      t:act { kind = "display", card = s }
+      stone_out.out(t, "Speedstone", "display")
       t:pass(2)
       t:eq(t.game:turn().active, 0)
       t:eq(t.game:turn().vars.speed, 4)
       t:eq(magic_stones.steps_left(t), 4)
     end },
     { "dropped, it no longer speeds its owner", function(t)
-      t:active(0)
-      local s = t:give(0, "Speedstone")
-      t:act { kind = "display", card = s }
+      local s = stone_out.out(t, "Speedstone", "display")
       t:act { kind = "drop_object", card = s }
       t:pass(2)
       t:eq(t.game:turn().active, 0)
