@@ -86,7 +86,8 @@ args="--ruleset 8th --games 40 --seed 7 --bots hunter,random"
 (cd "$root" && "$WIZWAR" sim $args --quiet --json "$work/whole.json" > /dev/null)
 python3 - "$work/run/merged.json" "$work/whole.json" <<'PY'
 import json, sys
-clocks = {"seconds", "games_per_second", "events_per_second", "lua_share", "primitive_share"}
+# (clocks and the peak memory are the machine's, not the games': a merge plays no game)
+clocks = {"seconds", "games_per_second", "events_per_second", "lua_share", "primitive_share", "peak_memory_mib"}
 def summary(path):
     s = json.load(open(path))["summary"]
     return {k: v for k, v in s.items() if k not in clocks}
