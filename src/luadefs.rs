@@ -576,6 +576,12 @@ fn definitions_of(rulesets: &Path, chain: Option<&[String]>) -> String {
         let _ = writeln!(s, "function Ctx:{}({}) end", h.name, h.params.join(", "));
     }
 
+    s.push_str(
+        "\n---The ctx of a card's questions before it is played (can_cast, can_target, can_respond): no\n\
+         ---target is chosen yet (can_target gets the one it weighs as its second argument).\n\
+         ---@class AskingCtx: Ctx\n\
+         ---@field target nil not chosen yet\n",
+    );
     s.push_str("\n---A card file: `return card { ... }`.\n---@class CardDef\n");
     for (field, ty, doc) in CARD_FIELDS {
         let _ = writeln!(s, "---@field {field} {ty} {doc}");
@@ -619,9 +625,9 @@ const HOOK_SIGNATURES: &[(&str, &str)] = &[
     ("resolve", "fun(ctx: Ctx)"),
     ("on_play", "fun(ctx: Ctx)"),
     ("on_end", "fun(ctx: Ctx)"),
-    ("can_cast", "fun(ctx: Ctx): boolean, string?"),
-    ("can_target", "fun(ctx: Ctx, target: Target): boolean, string?"),
-    ("can_respond", "fun(ctx: Ctx, entry: StackEntry): boolean"),
+    ("can_cast", "fun(ctx: AskingCtx): boolean, string?"),
+    ("can_target", "fun(ctx: AskingCtx, target: Target): boolean, string?"),
+    ("can_respond", "fun(ctx: AskingCtx, entry: StackEntry): boolean"),
 ];
 
 /// Other forms of a primitive whose result depends on its arguments (`API_DOCS` gives the usual one).

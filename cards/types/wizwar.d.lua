@@ -972,6 +972,11 @@ function Ctx:transform(p, spec) end
 ---@return Edge[]
 function Ctx:walls_made() end
 
+---The ctx of a card's questions before it is played (can_cast, can_target, can_respond): no
+---target is chosen yet (can_target gets the one it weighs as its second argument).
+---@class AskingCtx: Ctx
+---@field target nil not chosen yet
+
 ---A card file: `return card { ... }`.
 ---@class CardDef
 ---@field name string the printed name
@@ -989,9 +994,9 @@ function Ctx:walls_made() end
 ---@field resolve? fun(ctx: Ctx) the card's own effect when it resolves (cast as a spell, or played in response: then ctx.against names the stack entry)
 ---@field on_play? fun(ctx: Ctx) an item enters its owner's play area
 ---@field on_end? fun(ctx: Ctx) the card leaves play (spell ends, item dropped or destroyed)
----@field can_cast? fun(ctx: Ctx): boolean, string? extra conditions for playing the card: return true, or false and a reason
----@field can_target? fun(ctx: Ctx, target: Target): boolean, string? is this target legal for the card, beyond its range and target types?
----@field can_respond? fun(ctx: Ctx, entry: StackEntry): boolean may the card be played in response to this stack entry?
+---@field can_cast? fun(ctx: AskingCtx): boolean, string? extra conditions for playing the card: return true, or false and a reason
+---@field can_target? fun(ctx: AskingCtx, target: Target): boolean, string? is this target legal for the card, beyond its range and target types?
+---@field can_respond? fun(ctx: AskingCtx, entry: StackEntry): boolean may the card be played in response to this stack entry?
 ---@field on_game_start? fun(ctx: Ctx, payload: table) setup is done, before the first turn
 ---@field on_turn_start? fun(ctx: Ctx, payload: table) a player's turn begins
 ---@field on_time_passes? fun(ctx: Ctx, payload: table) the time-passes step of the active player's turn
