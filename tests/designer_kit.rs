@@ -167,6 +167,17 @@ fn the_analyzer_holds_each_edition_to_its_own_helpers() {
     );
     let eighth = wizwar(&root, &["analyze", "--ruleset", "8th"]);
     assert!(!said(&eighth).contains("summoning.lua"), "the 8th offers it: {}", said(&eighth));
+    // A card the 9th borrows from classic is held to the 9th's helpers too.
+    let toml = root.join("rulesets/9th/ruleset.toml");
+    let text = std::fs::read_to_string(&toml).unwrap().replacen(
+        "card_dirs = [",
+        "card_dirs = [\"classic/neutral/summoning\", ",
+        1,
+    );
+    std::fs::write(&toml, text).unwrap();
+    let ninth = said(&wizwar(&root, &["analyze", "--ruleset", "9th"]));
+    let borrowed = ninth.lines().find(|l| l.starts_with("cards/classic/neutral/summoning.lua:7:")).unwrap_or_default();
+    assert!(borrowed.contains("create_creature"), "a borrowed card, under the 9th's helpers: {ninth}");
 }
 
 /// The shipped cards pass `wizwar analyze`: each edition's cards use only that edition's

@@ -55,15 +55,31 @@ pub fn analyze(root: &Path, ruleset: &str) -> Result<Vec<Diagnostic>, String> {
         ));
     }
     let chain: Vec<String> = rules.chain.iter().map(|l| l.name.clone()).collect();
-    // A folder of cards; a single card file named there is another edition's card, analyzed
-    // with its own edition.
-    let folders: Vec<PathBuf> =
-        rules.file.card_dirs.iter().map(|d| root.join("cards").join(d)).filter(|d| d.is_dir()).collect();
-    if folders.is_empty() {
-        return Err(format!("{ruleset}: none of its card_dirs is a folder under cards/"));
-    }
     let types = root.join("target").join("lua-types").join(ruleset);
     crate::luadefs::write_definitions(&rulesets, &types.join("wizwar.d.lua"), Some(&chain))?;
+    // Its card folders, and the single card files it borrows from another edition, copied
+    // into a folder of their own (the analyzer takes folders): in this ruleset's games they
+    // call this ruleset's helpers, so they are analyzed here as well as in their own edition.
+    let borrowed = types.join("borrowed");
+    let _ = std::fs::remove_dir_all(&borrowed);
+    let mut folders: Vec<PathBuf> = Vec::new();
+    for d in &rules.file.card_dirs {
+        let (dir, file) = (root.join("cards").join(d), root.join("cards").join(format!("{d}.lua")));
+        if dir.is_dir() {
+            folders.push(dir);
+        } else if file.is_file() {
+            let copy = borrowed.join(format!("{d}.lua"));
+            std::fs::create_dir_all(copy.parent().expect("a folder"))
+                .map_err(|e| format!("{}: {e}", copy.display()))?;
+            std::fs::copy(&file, &copy).map_err(|e| format!("{}: {e}", file.display()))?;
+            if !folders.contains(&borrowed) {
+                folders.push(borrowed.clone());
+            }
+        }
+    }
+    if folders.is_empty() {
+        return Err(format!("{ruleset}: none of its card_dirs is a folder or a card file under cards/"));
+    }
     let config = types.join("luarc.json");
     let text = serde_json::to_string_pretty(&config_for(root, &types)).expect("a JSON value");
     std::fs::write(&config, text).map_err(|e| format!("{}: {e}", config.display()))?;
@@ -84,7 +100,7 @@ pub fn analyze(root: &Path, ruleset: &str) -> Result<Vec<Diagnostic>, String> {
         })?;
     let text = std::fs::read_to_string(&report)
         .map_err(|_| format!("emmylua_check wrote no report: {}", String::from_utf8_lossy(&ran.stderr).trim()))?;
-    read_report(root, &text)
+    read_report(root, &borrowed, &text)
 }
 
 /// The analyzer's settings for one ruleset's cards: the project's (`.luarc.json`: Lua 5.4, the
@@ -111,15 +127,18 @@ fn config_for(root: &Path, types: &Path) -> serde_json::Value {
     serde_json::Value::Object(cfg)
 }
 
-/// The diagnostics of emmylua_check's JSON report, file by file in its order, with paths from
-/// `root` and lines counted from 1.
-fn read_report(root: &Path, text: &str) -> Result<Vec<Diagnostic>, String> {
+/// The diagnostics of emmylua_check's JSON report, with paths from `root` (a borrowed card's
+/// copy named as the card file it is) and lines counted from 1.
+fn read_report(root: &Path, borrowed: &Path, text: &str) -> Result<Vec<Diagnostic>, String> {
     let files: serde_json::Value =
         serde_json::from_str(text).map_err(|e| format!("emmylua_check's report is not the JSON expected: {e}"))?;
     let mut out = Vec::new();
     for f in files.as_array().into_iter().flatten() {
         let path = f["file"].as_str().unwrap_or_default();
-        let file = Path::new(path).strip_prefix(root).map_or(path.to_string(), |p| p.display().to_string());
+        let file = match Path::new(path).strip_prefix(borrowed) {
+            Ok(card) => Path::new("cards").join(card).display().to_string(),
+            Err(_) => Path::new(path).strip_prefix(root).map_or(path.to_string(), |p| p.display().to_string()),
+        };
         for d in f["diagnostics"].as_array().into_iter().flatten() {
             let start = &d["range"]["start"];
             out.push(Diagnostic {
@@ -137,13 +156,18 @@ fn read_report(root: &Path, text: &str) -> Result<Vec<Diagnostic>, String> {
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     #[test]
     fn a_report_gives_file_and_line_from_the_root() {
         let report = r#"[{"file": "/p/cards/x/a.lua", "diagnostics": [{"code": "undefined-field",
             "message": "Undefined field `f`. ", "range": {"start": {"line": 5, "character": 8},
             "end": {"line": 5, "character": 9}}, "severity": 2}]}, {"file": "/p/cards/x/b.lua", "diagnostics": []}]"#;
-        let found = super::read_report(std::path::Path::new("/p"), report).unwrap();
+        let found = super::read_report(Path::new("/p"), Path::new("/p/target/b"), report).unwrap();
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].to_string(), "cards/x/a.lua:6:9: Undefined field `f`. [undefined-field]");
+        let copy = report.replace("/p/cards/x/a.lua", "/p/target/b/x/a.lua");
+        let found = super::read_report(Path::new("/p"), Path::new("/p/target/b"), &copy).unwrap();
+        assert_eq!(found[0].file, "cards/x/a.lua", "a borrowed card is named as its file");
     }
 }
