@@ -8,8 +8,10 @@
 //! same games again, profiled (the profiler's clocks cost a few percent, so the speeds come
 //! from the unprofiled runs), giving calls into the kernel per turn and the shares of time in
 //! scripts, in turning values between Lua and Rust, in the kernel's primitives and in the rest
-//! of the engine. Then the time and size of a copy of a game's state (what every checkpoint
-//! costs), and what two threads gain over one (both unprofiled, `runs` times each).
+//! of the engine. Then what a turn costs at 4 and 6 players against 2 (where the ruleset has
+//! a board for them), the time and size of a copy of a game's state (what every checkpoint
+//! costs), the search bot's decisions, what two threads gain over one (both unprofiled, `runs`
+//! times each) and the process's peak memory.
 //!
 //! A shared machine's speed moves from one second to the next, and a process's first games
 //! run slower than the rest (caches, the allocator's first pages): a line's speeds are those of
@@ -71,6 +73,8 @@ pub struct SearchCost {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BenchReport {
     pub lines: Vec<BenchLine>,
+    /// A turn's cost at larger tables, against two players.
+    pub seats: Vec<SeatsCost>,
     pub clones: Vec<CloneCost>,
     pub search: Vec<SearchCost>,
     /// Games per second with two threads over one (random bots, the first ruleset), each the
@@ -95,10 +99,14 @@ pub fn bench_rulesets(root: &Path) -> Vec<String> {
 }
 
 fn config(root: &Path, ruleset: &str, bots: Bots, games: u64, jobs: usize, profile: bool) -> SimConfig {
+    seated(root, ruleset, bots, games, jobs, profile, 2)
+}
+
+fn seated(root: &Path, ruleset: &str, bots: Bots, games: u64, jobs: usize, profile: bool, players: usize) -> SimConfig {
     SimConfig {
         root: root.to_path_buf(),
         ruleset: ruleset.to_string(),
-        players: vec![2],
+        players: vec![players],
         games,
         seed: 1,
         cap: Cap::Turns(60),
@@ -112,6 +120,20 @@ fn config(root: &Path, ruleset: &str, bots: Bots, games: u64, jobs: usize, profi
         shard: None,
     }
 }
+
+/// What a turn costs at more seats than two, against two (random bots, one thread, the median
+/// of `runs` runs): a turn asks more players, and more wizards are in sight.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatsCost {
+    pub ruleset: String,
+    pub players: usize,
+    pub micros_per_turn: f64,
+    /// `micros_per_turn` over the same figure at two players.
+    pub of_two: f64,
+}
+
+/// The seat counts past two at which a turn's cost is measured (those a ruleset has a board for).
+const MORE_SEATS: [usize; 2] = [4, 6];
 
 /// One unprofiled run of a line's games: their records and the time they took.
 struct Run {
@@ -131,6 +153,11 @@ impl Run {
     fn playing_time(&self) -> Duration {
         let load = Duration::from_micros(self.records.first().map_or(0, |r| r.setup_micros));
         self.wall.saturating_sub(load)
+    }
+
+    fn micros_per_turn(&self) -> f64 {
+        let turns: u64 = self.records.iter().map(|r| r.turns).sum();
+        self.playing_time().as_secs_f64() * 1e6 / turns.max(1) as f64
     }
 
     fn games_per_second(&self) -> f64 {
@@ -275,8 +302,16 @@ pub fn bench(
     let rulesets = bench_rulesets(root);
     let first = rulesets.first().cloned().ok_or("no ruleset with cards to measure")?;
     let runs = runs.max(1);
-    // Every line's runs and its profiled games, each ruleset's copies, two thread counts' runs.
-    let steps = rulesets.len() * 2 * (runs + 1) + rulesets.len() * 2 + 2 * runs;
+    // The larger tables each ruleset has a board for.
+    let has_board = |r: &str, players: usize| {
+        let setup = GameSetup { ruleset: r.to_string(), players, seed: 1, options: vec![], names: vec![] };
+        Engine::new(root, &setup, Box::new(crate::decision::RandomAgent::new(1))).is_ok()
+    };
+    let tables: Vec<(&String, usize)> =
+        rulesets.iter().flat_map(|r| MORE_SEATS.iter().filter(|&&n| has_board(r, n)).map(move |&n| (r, n))).collect();
+    // Every line's runs and its profiled games, the larger tables' runs, each ruleset's copies,
+    // two thread counts' runs.
+    let steps = rulesets.len() * 2 * (runs + 1) + tables.len() * runs + rulesets.len() * 2 + 2 * runs;
     let step = std::cell::Cell::new(0);
     let progress = |what: &str| {
         step.set(step.get() + 1);
@@ -312,6 +347,19 @@ pub fn bench(
         }
         lines.push(line(r, name, runs_played, &profiled));
     }
+    let mut seats = Vec::new();
+    for &(r, players) in &tables {
+        let mut at_table = Vec::new();
+        for i in 1..=runs {
+            progress(&format!("{r}, random bots: {games} games of {players} players (run {i} of {runs})"));
+            at_table.push(Run::play(&seated(root, r, Bots::Random, games, 1, false, players)));
+        }
+        let two =
+            kinds.iter().zip(&played).find(|((k, b, _), _)| *k == r && *b == Bots::Random).map(|(_, p)| median(p));
+        let micros = median(&at_table).micros_per_turn();
+        let of_two = micros / two.map_or(f64::NAN, Run::micros_per_turn);
+        seats.push(SeatsCost { ruleset: r.clone(), players, micros_per_turn: micros, of_two });
+    }
     let mut clones = Vec::new();
     for r in &rulesets {
         progress(&format!("{r}: copies of a game's state"));
@@ -334,7 +382,7 @@ pub fn bench(
     }
     let gain = two[median_at(&two)] / one[median_at(&one)].max(1e-9);
     let peak_memory_mib = crate::sim::process_peak_memory_mib();
-    Ok(BenchReport { lines, clones, search, jobs2_gain: gain, jobs2_ruleset: first, runs, peak_memory_mib })
+    Ok(BenchReport { lines, seats, clones, search, jobs2_gain: gain, jobs2_ruleset: first, runs, peak_memory_mib })
 }
 
 /// The slowest and fastest of some runs' games/s, as "57.8-64.7" (one run: "-").
@@ -388,6 +436,13 @@ pub fn render(report: &BenchReport) -> String {
         );
     }
     s.push('\n');
+    for c in &report.seats {
+        let _ = writeln!(
+            s,
+            "a turn at {} players, {} (random bots): {:.0} µs, {:.2}x a turn at 2",
+            c.players, c.ruleset, c.micros_per_turn, c.of_two
+        );
+    }
     for c in &report.clones {
         let _ =
             writeln!(s, "a copy of a {} game's state: {:.1} µs, {} bytes as JSON", c.ruleset, c.micros, c.json_bytes);

@@ -38,6 +38,11 @@ fn the_bench_reports_every_ruleset_with_both_kinds_of_bots() {
     assert!(text.contains("games/s") && text.contains("a copy of a 8th game's state"), "{text}");
     assert!(text.contains("runs' range") && text.contains("played 2 times"), "{text}");
     assert!(report.peak_memory_mib.is_some_and(|m| m > 1.0), "{:?}", report.peak_memory_mib);
+    let table = |r: &str, n: usize| report.seats.iter().find(|c| c.ruleset == r && c.players == n);
+    assert!(table("8th", 4).is_some() && table("9th", 6).is_some(), "the larger tables: {:?}", report.seats);
+    assert!(table("8th", 6).is_none(), "no 6-player board in the 8th: {:?}", report.seats);
+    assert!(report.seats.iter().all(|c| c.micros_per_turn > 0.0 && c.of_two > 0.0), "{:?}", report.seats);
+    assert!(text.contains("a turn at 4 players, 8th (random bots)"), "{text}");
     assert!(text.contains("peak memory: "), "{text}");
 }
 
