@@ -65,6 +65,18 @@ pub fn thing_name(kind: &str) -> String {
     kind.replace('_', " ")
 }
 
+/// What player `p` carries that is not a card: "a treasure of B", or the thing's name.
+pub fn carried(st: &GameState, p: u32) -> Vec<String> {
+    st.objects
+        .values()
+        .filter(|o| o.carried_by == Some(p) && o.card.is_none())
+        .map(|o| match (o.kind.as_str(), o.owner) {
+            ("treasure", Some(w)) => format!("a treasure of {}", wizard_name(st, w)),
+            (kind, _) => thing_name(kind),
+        })
+        .collect()
+}
+
 /// [`overlay`], the things on the board that are cards named by `card_name` (an item dropped:
 /// its card's name), the others by their kind in words.
 pub fn overlay_named(st: &GameState, card_name: &dyn Fn(crate::state::CardId) -> Option<String>) -> Overlay {

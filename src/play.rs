@@ -12,7 +12,7 @@
 //! seat number.
 
 use crate::cards::CardDef;
-use crate::cli::{overlay_named, wizard_glyph, wizard_name, NOT_UTF8};
+use crate::cli::{carried, overlay_named, wizard_glyph, wizard_name, NOT_UTF8};
 use crate::decision::Request;
 use crate::engine::{Answered, Engine, Outcome};
 use crate::geometry::render::{ascii_line_of_row, render_ascii};
@@ -638,18 +638,6 @@ fn card_name(st: &GameState, defs: &BTreeMap<&str, &CardDef>, c: CardId) -> Opti
         Some(e) => format!("{} ({e})", d.name),
         None => d.name.clone(),
     })
-}
-
-/// What player `p` carries that is not a card: "a treasure of B", or the thing's name.
-fn carried(st: &GameState, p: u32) -> Vec<String> {
-    st.objects
-        .values()
-        .filter(|o| o.carried_by == Some(p) && o.card.is_none())
-        .map(|o| match (o.kind.as_str(), o.owner) {
-            ("treasure", Some(w)) => format!("a treasure of {}", wizard_name(st, w)),
-            (kind, _) => crate::cli::thing_name(kind),
-        })
-        .collect()
 }
 
 /// The first sentence of a card's text, at most `max` characters.

@@ -12,12 +12,7 @@ use std::time::{Duration, Instant};
 
 /// A copy of the project's rulesets, cards and test helpers to write into.
 fn project() -> PathBuf {
-    let root = common::temp_dir("kit");
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for dir in ["rulesets", "cards", "tests/lua", "tests/scenarios"] {
-        common::copy_dir(&here.join(dir), &root.join(dir));
-    }
-    root
+    common::project_copy("kit")
 }
 
 fn wizwar(root: &Path, args: &[&str]) -> Output {

@@ -4,7 +4,6 @@
 
 mod common;
 
-use std::path::Path;
 use std::process::Command;
 
 fn readme() -> String {
@@ -54,10 +53,7 @@ fn the_designers_example_test_passes() {
     let block = &text[from..];
     // (Zot! has a test of that name: the example runs beside it under a name of its own)
     let block = block[..block.find("```").unwrap()].replacen("\"boosted", "\"the README's example: boosted", 1);
-    let root = common::temp_dir("readme");
-    for dir in ["rulesets", "cards", "tests/lua", "tests/scenarios"] {
-        common::copy_dir(Path::new(dir), &root.join(dir));
-    }
+    let root = common::project_copy("readme");
     let zot = root.join("cards/8th/cantrip/zot.lua");
     let card = std::fs::read_to_string(&zot).unwrap();
     let (head, tail) = card.split_once("  tests = {\n").expect("Zot! has tests");

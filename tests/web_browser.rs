@@ -111,6 +111,15 @@ async fn next_question(b: &Client, after: Option<u64>) -> Value {
     }
 }
 
+/// The first option of question `q` whose key begins with `kind` and that names a square
+/// (one a click on the board can answer).
+fn option_at_a_square<'a>(q: &'a Value, kind: &str) -> Option<&'a Value> {
+    q["options"]
+        .as_array()?
+        .iter()
+        .find(|o| o["key"].as_str().unwrap().starts_with(kind) && !o["squares"].as_array().unwrap().is_empty())
+}
+
 /// The positions to click, step by step, to reach option `key` in the question's buttons: in
 /// the steps when it has them, else the option's place in the list.
 fn path_to(q: &Value, key: &str) -> Vec<usize> {
@@ -193,12 +202,7 @@ async fn a_whole_game_against_a_bot_in_the_browser() {
 
     // A move, by a click on the square it goes to.
     let q = &first["question"];
-    let step = q["options"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["key"].as_str().unwrap().starts_with("move") && !o["squares"].as_array().unwrap().is_empty())
-        .expect("a move to click");
+    let step = option_at_a_square(q, "move").expect("a move to click");
     let [x, y] = [&step["squares"][0][0], &step["squares"][0][1]];
     let square =
         b.find(Locator::Css(&format!("#board rect.square.choosable[data-x='{x}'][data-y='{y}']"))).await.unwrap();
@@ -220,12 +224,7 @@ async fn a_whole_game_against_a_bot_in_the_browser() {
 
     // A card cast at a target, through the steps: cast, which card, which target.
     let q = &moved["question"];
-    let cast = q["options"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["key"].as_str().unwrap().starts_with("cast") && !o["squares"].as_array().unwrap().is_empty())
-        .expect("a spell to cast at something");
+    let cast = option_at_a_square(q, "cast").expect("a spell to cast at something");
     let label = cast["label"].as_str().unwrap().to_string();
     click_answer(&b, q, &[cast["key"].as_str().unwrap().to_string()]).await;
     let mut p = next_question(&b, q["id"].as_u64()).await;

@@ -4,7 +4,7 @@
 
 use super::game::Meta;
 use crate::cards::CardDef;
-use crate::cli::{seat_colour, wizard_glyph, wizard_name};
+use crate::cli::{carried, seat_colour, wizard_glyph, wizard_name};
 use crate::decision::Request;
 use crate::engine::{Engine, Outcome};
 use crate::geometry::types::{Dir, Sq};
@@ -140,18 +140,6 @@ fn card_json(st: &GameState, defs: &BTreeMap<&str, &CardDef>, c: CardId) -> Opti
         "energy": d.energy,
         "text": d.text.split_whitespace().collect::<Vec<_>>().join(" "),
     }))
-}
-
-/// What player `p` carries that is not a card: "a treasure of B", or the thing's name.
-fn carried(st: &GameState, p: u32) -> Vec<String> {
-    st.objects
-        .values()
-        .filter(|o| o.carried_by == Some(p) && o.card.is_none())
-        .map(|o| match (o.kind.as_str(), o.owner) {
-            ("treasure", Some(w)) => format!("a treasure of {}", wizard_name(st, w)),
-            (kind, _) => crate::cli::thing_name(kind),
-        })
-        .collect()
 }
 
 /// The question on the asked seat's page: its options (each with the squares it names, so a

@@ -36,6 +36,16 @@ pub fn temp_dir(prefix: &str) -> PathBuf {
     dir
 }
 
+/// A temporary copy of the project's rulesets, cards, test helpers and scenarios, to write into.
+pub fn project_copy(prefix: &str) -> PathBuf {
+    let root = temp_dir(prefix);
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for dir in ["rulesets", "cards", "tests/lua", "tests/scenarios"] {
+        copy_dir(&here.join(dir), &root.join(dir));
+    }
+    root
+}
+
 /// The files in `dir` (none if it does not exist), sorted.
 pub fn files_in(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
