@@ -119,3 +119,36 @@ fn the_golden_games_end_and_kill() {
         assert!(log.contains("] death {"), "{}: nobody died", game.file().display());
     }
 }
+
+/// Games saved at turn 8 by `play --save` (hunters, seed 7) and checked in: they load, and go on
+/// to the end exactly as they did when they were saved (the log of the whole game, JSON lines,
+/// beside each save).
+#[test]
+fn saved_games_load_and_go_on_as_before() {
+    let bless = std::env::var_os("WIZWAR_BLESS").is_some();
+    let saves = std::env::temp_dir().join(format!("wizwar-golden-saves-{}", std::process::id()));
+    std::fs::create_dir_all(&saves).unwrap();
+    for ruleset in ["8th", "classic", "9th"] {
+        let save = PathBuf::from(format!("tests/golden/saves/{ruleset}-seed7-turn8.json"));
+        let want_file = save.with_extension("log.jsonl");
+        let got_file = saves.join(format!("{ruleset}.jsonl"));
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
+            .args(["play", "--load", save.to_str().unwrap(), "--turns", "100", "--log", got_file.to_str().unwrap()])
+            .env("WIZWAR_SAVES", &saves)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{}: {text}", save.display());
+        assert!(text.contains("Game over after"), "{}: the loaded game did not end: {text}", save.display());
+        let got = std::fs::read_to_string(&got_file).unwrap();
+        if bless {
+            std::fs::write(&want_file, &got).unwrap();
+            continue;
+        }
+        let want = std::fs::read_to_string(&want_file)
+            .unwrap_or_else(|e| panic!("{}: {e} (write it with WIZWAR_BLESS=1)", want_file.display()));
+        assert!(want == got, "{}: {}", save.display(), first_difference(&want, &got));
+    }
+    let _ = std::fs::remove_dir_all(&saves);
+}
