@@ -314,3 +314,27 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// The board-independent line of the topology (`trace.rs`, for squares and hexes alike)
+    /// and the square board's own tracer agree on the squares a line enters, on an open sector.
+    #[test]
+    fn the_topologys_line_enters_the_squares_the_boards_line_does(a in (2..8i32, 2..8i32), d in (-3..4i32, -3..4i32)) {
+        // four plain sectors, 10 by 10, every wall taken down: between squares this near, no way
+        // round the board is as short
+        let bare: Vec<Change> = (0..11)
+            .flat_map(|x| (0..11).flat_map(move |y| [true, false].map(|horizontal| Change::Destroy { x, y, horizontal })))
+            .collect();
+        let b = make_board(7, &[0, 0, 0, 0], &bare);
+        let (from, to) = (Sq::new(a.0, a.1), Sq::new((a.0 + d.0).clamp(0, 9), (a.1 + d.1).clamp(0, 9)));
+        prop_assume!(from != to);
+        let boards = b.line_squares(from, to).unwrap();
+        let ours: Vec<Sq> = Shape::Square
+            .line(Coord::new(from.x, from.y), Coord::new(to.x, to.y))
+            .into_iter()
+            .skip(1)
+            .filter_map(|s| match s { LineStep::One(c) => Some(Sq::new(c.a, c.b)), _ => None })
+            .collect();
+        prop_assert_eq!(boards, ours);
+    }
+}

@@ -1,6 +1,7 @@
 //! Board geometry: sectors, edges, columns, links, line of sight and movement.
 //!
-//! The kernel's geometry knows squares, border lines and what stands on them; it knows no card
+//! The kernel's geometry knows squares and hexes (`shape`, `trace` and `topology`: the board
+//! of any shape; the square board below is not on it yet), border lines and what stands on them; it knows no card
 //! and no edition. Everything edition-specific (how tough a wall is, who may pass a door, how a
 //! random direction is read off the die) is a parameter supplied by the ruleset.
 
@@ -11,11 +12,17 @@ pub mod los;
 pub mod moves;
 pub mod render;
 pub mod sector;
+pub mod shape;
 pub mod svg;
+pub mod topology;
+pub mod trace;
 pub mod types;
 
 pub use board::{Alteration, Barrier, Board, BoardError, DoorView, EdgeView, Obstacle, Place, Remap, SeamFate, Step};
 pub use layout::{Layout, PortalMarker, SideRef, Warp};
 pub use los::EdgeTarget;
 pub use sector::{SectorFace, SECTOR_SIZE};
+pub use shape::{Bearing, Coord, Direction, Shape};
+pub use topology::{Cell, Edge, Topology};
+pub use trace::LineStep;
 pub use types::{Corner, Dir, EdgeId, Rot, Sq};
