@@ -5,6 +5,10 @@
 //! up. `all_pairs_cached` is the same loop once every field is cached. `bent_fresh` times
 //! Around the Corner (`los_bent`) from one square to every other on a fresh board.
 //!
+//! `hex_all_pairs_cold` is the same question on a hex board (the topology's exact line, issue
+//! 46): a 12x14 rectangle of hexes, one in nine filled, every ordered pair traced from nothing
+//! (hex lines are not cached).
+//!
 //! The board comes from `rulesets/8th/boards/boards.toml` (side A, four players); if that can't
 //! be loaded, four plain sectors with some created walls and doors stand in.
 
@@ -94,6 +98,23 @@ fn all_pairs(b: &Board, squares: &[Sq]) -> usize {
     n
 }
 
+/// A 12 by 14 hex rectangle (168 hexes) with a fixed scatter of filled hexes.
+fn hex_board() -> (Topology, Vec<bool>) {
+    let t = Topology::rectangle(Shape::Hex, 12, 14);
+    let filled = t.cells().map(|c| (c.0 * 7 + 3) % 9 == 0).collect();
+    (t, filled)
+}
+
+fn hex_all_pairs(t: &Topology, filled: &[bool]) -> usize {
+    let mut n = 0;
+    for a in t.cells() {
+        for b in t.cells() {
+            n += usize::from(t.sees(a, b, |c| filled[c.0 as usize], false));
+        }
+    }
+    n
+}
+
 fn bench(c: &mut Criterion) {
     let b = board();
     let squares = b.squares();
@@ -126,6 +147,9 @@ fn bench(c: &mut Criterion) {
         bch.iter_batched(|| fresh(&big), |f| black_box(all_pairs(&f, &big_squares)), criterion::BatchSize::SmallInput)
     });
     g.finish();
+    let (hex, filled) = hex_board();
+    eprintln!("hex board: {} hexes, {} visible pairs", hex.len(), hex_all_pairs(&hex, &filled));
+    c.bench_function("hex_all_pairs_cold", |bch| bch.iter(|| black_box(hex_all_pairs(&hex, &filled))));
     let from = squares[0];
     c.bench_function("bent_fresh", |bch| {
         bch.iter_batched(

@@ -230,6 +230,22 @@ impl Topology {
         Ok(out)
     }
 
+    /// Can a figure in `from` see `to` past the cells `filled` (by cells that fill a hex, such
+    /// as a created wall)? The two ends never block. `strict` is the ruleset's reading of a
+    /// line along a border: strict, a filled cell on either side of a pair the line runs
+    /// between, or a filled cell whose corner it grazes, blocks; otherwise only both of a pair
+    /// do. Off the board counts as filled.
+    pub fn sees(&self, from: Cell, to: Cell, filled: impl Fn(Cell) -> bool, strict: bool) -> bool {
+        let ends = [self.coord(from), self.coord(to)];
+        let blocks = |c: Coord| self.cell_at(c).is_none_or(&filled);
+        !self.shape.walk(ends[0], ends[1]).any(|step| match step {
+            LineStep::One(c) => !ends.contains(&c) && blocks(c),
+            LineStep::Between(a, b) if strict => blocks(a) || blocks(b),
+            LineStep::Between(a, b) => blocks(a) && blocks(b),
+            LineStep::Grazes(c) => strict && blocks(c),
+        })
+    }
+
     pub fn region_of(&self, cell: Cell) -> u32 {
         self.region[cell.0 as usize]
     }
@@ -269,6 +285,22 @@ mod tests {
         let c = t.cell_at(Coord::new(1, 0)).unwrap();
         let n = t.step(c, Direction(3)).unwrap();
         assert_eq!(t.edge(c, Direction(3)), t.edge(n, Direction(0)));
+    }
+
+    #[test]
+    fn a_line_between_two_hexes_is_blocked_as_the_ruleset_reads_it() {
+        let t = Topology::hexagon(3);
+        let at = |q, r| t.cell_at(Coord::new(q, r)).unwrap();
+        let (from, to) = (at(0, 0), at(2, -1));
+        // the line runs between (1,-1) and (1,0): one filled, the other open
+        let wall = at(1, -1);
+        assert!(t.sees(from, to, |c| c == wall, false));
+        assert!(!t.sees(from, to, |c| c == wall, true));
+        assert!(!t.sees(from, to, |c| c == wall || c == at(1, 0), false));
+        // the ends never block; a hex in the middle of a row does
+        assert!(t.sees(from, to, |c| c == from || c == to, true));
+        assert!(t.sees(from, from, |_| true, true));
+        assert!(!t.sees(at(0, 0), at(2, 0), |c| c == at(1, 0), false));
     }
 
     #[test]

@@ -87,36 +87,48 @@ impl PartialEq for Frac {
 }
 impl Eq for Frac {}
 
-/// A shape's integer chart: how far apart centres are, the sides' outward normals with the
-/// bound each puts on `normal . (point - centre)`, and the cells that can share a border point.
+/// A shape's integer chart: how far apart centres are, and each side's outward normal with the
+/// bound it puts on `normal . (point - centre)` and the step to the neighbour across it.
 struct Chart {
     scale: i64,
     normals: &'static [(i64, i64)],
     bound: i64,
-    touching: &'static [(i32, i32)],
+    across: &'static [Coord],
 }
 
 const SQUARE_CHART: Chart = Chart {
     scale: 2,
     normals: &[(1, 0), (-1, 0), (0, 1), (0, -1)],
     bound: 1,
-    touching: &[(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)],
+    across: &[Coord::new(1, 0), Coord::new(-1, 0), Coord::new(0, 1), Coord::new(0, -1)],
 };
 
 const HEX_CHART: Chart = Chart {
     scale: 3,
     normals: &[(1, -1), (-1, 1), (1, 2), (-1, -2), (2, 1), (-2, -1)],
     bound: 3,
-    touching: &[(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)],
+    across: &[
+        Coord::new(1, -1),
+        Coord::new(-1, 1),
+        Coord::new(0, 1),
+        Coord::new(0, -1),
+        Coord::new(1, 0),
+        Coord::new(-1, 0),
+    ],
 };
 
-/// How the segment meets one cell: the interval of `t` inside it (closed), and whether it
-/// passes through the inside or only along the border.
+/// How the segment meets one cell: the interval of `t` inside it (closed), whether it passes
+/// through the inside or only along the border, and the sides it leaves through (one, or two
+/// at a corner).
 struct Contact {
-    cell: Coord,
+    // (the walk needs only the exits; the tests' reference search orders cells by these)
+    #[cfg_attr(not(test), allow(dead_code))]
     from: Frac,
+    #[cfg_attr(not(test), allow(dead_code))]
     to: Frac,
     entered: bool,
+    exits: [usize; 2],
+    exit_count: usize,
 }
 
 impl Chart {
@@ -133,18 +145,95 @@ impl Chart {
         let (ox, oy) = ((a.a - cell.a) as i64 * self.scale, (a.b - cell.b) as i64 * self.scale);
         let (mut from, mut to) = (Frac::new(0, 1), Frac::new(1, 1));
         let mut on_border = false;
-        for &(nx, ny) in self.normals {
+        let (mut exits, mut exit_count) = ([0; 2], 0);
+        for (k, &(nx, ny)) in self.normals.iter().enumerate() {
             // normal . (start + t d - centre) <= bound, as `slope * t <= room`
             let room = self.bound - (nx * ox + ny * oy);
             let slope = nx * dx + ny * dy;
             match slope.cmp(&0) {
-                Ordering::Greater => to = to.min(Frac::new(room, slope)),
+                Ordering::Greater => {
+                    let t = Frac::new(room, slope);
+                    match t.cmp(&to) {
+                        Ordering::Less => (to, exits, exit_count) = (t, [k, 0], 1),
+                        Ordering::Equal if exit_count < 2 => {
+                            exits[exit_count] = k;
+                            exit_count += 1;
+                        }
+                        _ => {}
+                    }
+                }
                 Ordering::Less => from = from.max(Frac::new(room, slope)),
                 Ordering::Equal if room < 0 => return None,
                 Ordering::Equal => on_border |= room == 0,
             }
         }
-        (from <= to).then_some(Contact { cell, from, to, entered: from < to && !on_border })
+        (from <= to).then_some(Contact { from, to, entered: from < to && !on_border, exits, exit_count })
+    }
+}
+
+/// The steps of one line, walked cell by cell: from each cell entered, the side (or corner) the
+/// line leaves it by says what comes next.
+pub struct Walk {
+    chart: &'static Chart,
+    from: Coord,
+    to: Coord,
+    at: Option<Coord>,
+    /// A second step found with the one just given (after a corner).
+    pending: Option<LineStep<Coord>>,
+    done: bool,
+}
+
+impl Walk {
+    fn touch(&self, cell: Coord) -> Option<Contact> {
+        self.chart.contact(self.from, self.to, cell)
+    }
+
+    /// The steps after the entered cell `here`, up to and with the next entered cell.
+    fn advance(&mut self, here: Coord) -> LineStep<Coord> {
+        let c = self.touch(here).expect("the walk is on the line");
+        let side = |k: usize| here.plus(self.chart.across[k]);
+        let next = if c.exit_count == 1 {
+            side(c.exits[0])
+        } else {
+            // Out through a corner: between the two cells beyond its sides, or into one of them
+            // grazing the other. Past a pair the line enters the cell beyond both (squares: the
+            // diagonal one; hexes: the third at the far end of the side it ran along).
+            let (x, y) = (side(c.exits[0]), side(c.exits[1]));
+            let (into_x, into_y) = (self.touch(x).is_some_and(|t| t.entered), self.touch(y).is_some_and(|t| t.entered));
+            let (first, next) = match (into_x, into_y) {
+                (true, _) => (LineStep::Grazes(y), x),
+                (_, true) => (LineStep::Grazes(x), y),
+                _ => (LineStep::Between(x.min(y), x.max(y)), x.plus(y).minus(here)),
+            };
+            self.pending = Some(LineStep::One(next));
+            self.at = Some(next);
+            self.done = next == self.to;
+            return first;
+        };
+        self.at = Some(next);
+        self.done = next == self.to;
+        LineStep::One(next)
+    }
+}
+
+impl Iterator for Walk {
+    type Item = LineStep<Coord>;
+
+    fn next(&mut self) -> Option<LineStep<Coord>> {
+        if let Some(p) = self.pending.take() {
+            return Some(p);
+        }
+        if self.done {
+            return None;
+        }
+        match self.at {
+            None => {
+                self.at = Some(self.from);
+                self.done = self.from == self.to;
+                Some(LineStep::One(self.from))
+            }
+            Some(here) => Some(self.advance(here)),
+        }
     }
 }
 
@@ -153,50 +242,12 @@ impl Shape {
     /// through, in order, from `from` to `to` (see the module doc). The plane of cells is
     /// unbounded here: [`super::topology::Topology::line`] keeps it to a board.
     pub fn line(self, from: Coord, to: Coord) -> Vec<LineStep<Coord>> {
-        let chart = Chart::of(self);
-        // The cells the segment meets are connected through shared border points: walk out
-        // from the first one through the cells that can share one.
-        let mut seen = vec![from];
-        let mut contacts = vec![chart.contact(from, to, from).expect("a line starts in its own cell")];
-        let mut next = 0;
-        while next < contacts.len() {
-            let here = contacts[next].cell;
-            next += 1;
-            for &(da, db) in chart.touching {
-                let cell = Coord::new(here.a + da, here.b + db);
-                if seen.contains(&cell) {
-                    continue;
-                }
-                seen.push(cell);
-                if let Some(c) = chart.contact(from, to, cell) {
-                    contacts.push(c);
-                }
-            }
-        }
-        contacts.sort_by_key(|c| (c.from, c.to, c.cell));
-        let mut steps = Vec::with_capacity(contacts.len());
-        let mut i = 0;
-        while i < contacts.len() {
-            let c = &contacts[i];
-            if c.entered {
-                steps.push(LineStep::One(c.cell));
-                i += 1;
-                continue;
-            }
-            // A border-only contact with a partner beside it, over the same interval, is a pair
-            // the line runs between; alone, a corner it grazes.
-            match contacts.get(i + 1).filter(|p| !p.entered && p.from == c.from && p.to == c.to) {
-                Some(p) => {
-                    steps.push(LineStep::Between(c.cell, p.cell));
-                    i += 2;
-                }
-                None => {
-                    steps.push(LineStep::Grazes(c.cell));
-                    i += 1;
-                }
-            }
-        }
-        steps
+        self.walk(from, to).collect()
+    }
+
+    /// `line`, a step at a time (to stop at the first step that blocks).
+    pub fn walk(self, from: Coord, to: Coord) -> Walk {
+        Walk { chart: Chart::of(self), from, to, at: None, pending: None, done: false }
     }
 }
 
@@ -238,6 +289,60 @@ mod tests {
         let line = Shape::Hex.line(c(2, 1), c(1, 6));
         assert!(line.contains(&Grazes(c(1, 3))), "{line:?}");
         assert_eq!(line.iter().filter(|s| matches!(s, One(_))).count(), 6, "{line:?}");
+    }
+
+    /// Every cell the segment meets, found by searching outwards from the first through cells
+    /// sharing a border point, ordered by where the line meets them: the definition the walk
+    /// must agree with.
+    fn line_by_search(shape: Shape, from: Coord, to: Coord) -> Vec<LineStep<Coord>> {
+        let chart = Chart::of(shape);
+        let touching: &[(i32, i32)] = match shape {
+            Shape::Square => &[(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)],
+            Shape::Hex => &[(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)],
+        };
+        let mut seen = vec![from];
+        let mut met = vec![(from, chart.contact(from, to, from).unwrap())];
+        let mut next = 0;
+        while next < met.len() {
+            let here = met[next].0;
+            next += 1;
+            for &(da, db) in touching {
+                let cell = Coord::new(here.a + da, here.b + db);
+                if !seen.contains(&cell) {
+                    seen.push(cell);
+                    met.extend(chart.contact(from, to, cell).map(|m| (cell, m)));
+                }
+            }
+        }
+        met.sort_by_key(|(cell, m)| (m.from, m.to, *cell));
+        let mut steps = vec![];
+        let mut i = 0;
+        while i < met.len() {
+            let (cell, m) = &met[i];
+            let partner = met.get(i + 1).filter(|(_, p)| !m.entered && !p.entered && p.from == m.from && p.to == m.to);
+            match partner {
+                _ if m.entered => steps.push(One(*cell)),
+                Some((other, _)) => {
+                    steps.push(Between(*cell, *other));
+                    i += 1;
+                }
+                None => steps.push(Grazes(*cell)),
+            }
+            i += 1;
+        }
+        steps
+    }
+
+    #[test]
+    fn the_walk_meets_every_cell_the_segment_meets() {
+        for shape in [Shape::Square, Shape::Hex] {
+            for a in -7..=7 {
+                for b in -7..=7 {
+                    let to = c(a, b);
+                    assert_eq!(shape.line(c(0, 0), to), line_by_search(shape, c(0, 0), to), "{shape:?} to {to}");
+                }
+            }
+        }
     }
 
     #[test]
