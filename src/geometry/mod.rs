@@ -10,6 +10,7 @@ pub mod layout;
 pub mod load;
 pub mod los;
 pub mod moves;
+pub mod picture;
 pub mod render;
 pub mod sector;
 pub mod shape;

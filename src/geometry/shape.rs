@@ -3,10 +3,12 @@
 //! (and in the exact chart of `trace.rs`); [`super::topology::Topology`] builds on it without
 //! asking which shape it has.
 //!
-//! Coordinates: a square is `(x, y)`, x east and y south. A hex is axial `(q, r)` on a
-//! flat-topped grid: q counts columns east, r runs south along a column (the "axial"
-//! coordinates of the usual hex-grid literature; the third cube coordinate is `s = -q - r`).
-//! Directions are numbered clockwise from north: N E S W for squares, N NE SE S SW NW for hexes.
+//! Coordinates: a square is `(x, y)`, x east and y south. A hex is axial `(q, r)` on a grid of
+//! pointed-top hexes in rows: q counts east along a row, r counts rows south, each row half a
+//! hex east of the one above (the "axial" coordinates of the usual hex-grid literature; the
+//! third cube coordinate is `s = -q - r`). Rows, not columns, so that a map's rows are the
+//! terminal's lines. Directions are numbered clockwise: N E S W for squares, NE E SE SW W NW
+//! for hexes.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -48,15 +50,16 @@ impl fmt::Display for Coord {
     }
 }
 
-/// A direction across one side of a cell: `0..degree`, clockwise from north.
+/// A direction across one side of a cell: `0..degree`, clockwise from north (squares) or
+/// north-east (hexes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Direction(pub u8);
 
 const SQUARE_STEPS: [Coord; 4] = [Coord::new(0, -1), Coord::new(1, 0), Coord::new(0, 1), Coord::new(-1, 0)];
 const HEX_STEPS: [Coord; 6] =
-    [Coord::new(0, -1), Coord::new(1, -1), Coord::new(1, 0), Coord::new(0, 1), Coord::new(-1, 1), Coord::new(-1, 0)];
+    [Coord::new(1, -1), Coord::new(1, 0), Coord::new(0, 1), Coord::new(-1, 1), Coord::new(-1, 0), Coord::new(0, -1)];
 const SQUARE_NAMES: [&str; 4] = ["N", "E", "S", "W"];
-const HEX_NAMES: [&str; 6] = ["N", "NE", "SE", "S", "SW", "NW"];
+const HEX_NAMES: [&str; 6] = ["NE", "E", "SE", "SW", "W", "NW"];
 
 impl Shape {
     /// `"square"` or `"hex"`, as board files write it.
@@ -73,7 +76,7 @@ impl Shape {
         self.steps().len()
     }
 
-    /// The coordinate step of each direction, clockwise from north.
+    /// The coordinate step of each direction, clockwise.
     pub fn steps(self) -> &'static [Coord] {
         match self {
             Shape::Square => &SQUARE_STEPS,
@@ -89,7 +92,7 @@ impl Shape {
         c.plus(self.steps()[d.0 as usize % self.degree()])
     }
 
-    /// The direction's name: "N", "E", ... for squares; "N", "NE", ... for hexes.
+    /// The direction's name: "N", "E", ... for squares; "NE", "E", ... for hexes.
     pub fn name(self, d: Direction) -> &'static str {
         match self {
             Shape::Square => SQUARE_NAMES[d.0 as usize % 4],
@@ -201,10 +204,11 @@ mod tests {
     fn bearings_ahead_behind_and_on_a_corner_line() {
         let o = Coord::new(0, 0);
         let north = Direction(0);
-        assert_eq!(Shape::Hex.bearing(o, north, Coord::new(0, -3)), Some(Bearing::Inside(0)));
-        assert_eq!(Shape::Hex.bearing(o, north, Coord::new(0, 2)), Some(Bearing::Inside(3)));
-        // (1,-2) lies along N + NE: the corner line between the front and the front-right wedge
-        assert_eq!(Shape::Hex.bearing(o, north, Coord::new(1, -2)), Some(Bearing::Between(0, 1)));
+        let north_east = Direction(0);
+        assert_eq!(Shape::Hex.bearing(o, north_east, Coord::new(3, -3)), Some(Bearing::Inside(0)));
+        assert_eq!(Shape::Hex.bearing(o, north_east, Coord::new(-2, 2)), Some(Bearing::Inside(3)));
+        // (2,-1) lies along NE + E: the corner line between the front and the front-right wedge
+        assert_eq!(Shape::Hex.bearing(o, north_east, Coord::new(2, -1)), Some(Bearing::Between(0, 1)));
         assert_eq!(Shape::Square.bearing(o, north, Coord::new(2, -2)), Some(Bearing::Between(0, 1)));
         assert_eq!(Shape::Square.bearing(o, north, Coord::new(-1, 2)), Some(Bearing::Inside(2)));
         assert_eq!(Shape::Square.bearing(o, north, o), None);

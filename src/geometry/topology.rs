@@ -75,15 +75,15 @@ impl Topology {
         Ok(t)
     }
 
-    /// A `width` by `height` board: squares in rows; hexes in columns (flat tops), each column
-    /// half a hex below the one west of it on odd columns, so the outline is a rectangle.
+    /// A `width` by `height` board of rows: each hex row shifted back half a hex every second
+    /// row, so the outline stays a rectangle (odd rows stand out half a hex east).
     pub fn rectangle(shape: Shape, width: i32, height: i32) -> Topology {
-        let cells = (0..width).flat_map(|a| {
+        let cells = (0..height).flat_map(|b| {
             let shift = match shape {
                 Shape::Square => 0,
-                Shape::Hex => a.div_euclid(2),
+                Shape::Hex => b.div_euclid(2),
             };
-            (0..height).map(move |b| Coord::new(a, b - shift))
+            (0..width).map(move |a| Coord::new(a - shift, b))
         });
         Topology::new(shape, cells).expect("a rectangle lists each cell once")
     }
@@ -318,12 +318,12 @@ mod tests {
     fn a_footprint_turns_with_its_figure_and_stays_on_the_board() {
         let t = Topology::hexagon(2);
         let o = t.cell_at(Coord::new(0, 0)).unwrap();
-        // a three-hex giant: its anchor and the two hexes ahead-left and ahead-right of it
-        let giant = [Coord::new(0, 0), Coord::new(0, -1), Coord::new(1, -1)];
-        let south = t.footprint(o, Direction(3), &giant).unwrap();
-        let coords: Vec<Coord> = south.iter().map(|&c| t.coord(c)).collect();
-        assert_eq!(coords, vec![Coord::new(0, 0), Coord::new(0, 1), Coord::new(-1, 1)]);
-        let rim = t.cell_at(Coord::new(0, -2)).unwrap();
+        // a three-hex giant facing north-east: its anchor and the two hexes ahead of it
+        let giant = [Coord::new(0, 0), Coord::new(1, -1), Coord::new(0, -1)];
+        let south_west = t.footprint(o, Direction(3), &giant).unwrap();
+        let coords: Vec<Coord> = south_west.iter().map(|&c| t.coord(c)).collect();
+        assert_eq!(coords, vec![Coord::new(0, 0), Coord::new(-1, 1), Coord::new(0, 1)]);
+        let rim = t.cell_at(Coord::new(2, -2)).unwrap();
         assert_eq!(t.footprint(rim, Direction(0), &giant), None);
     }
 }
