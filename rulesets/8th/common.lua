@@ -57,7 +57,12 @@ end
 -- reconstructed: "at once" is taken as the end of the action or phase step that put him over.
 function M.hold_hand_limits(game)
   if game:vars().over then return end
-  for _, p in ipairs(M.turn_order(game)) do M.discard_to_limit(game, p) end
+  local limit = game:config().hand_limit
+  for _, p in ipairs(M.turn_order(game)) do
+    -- (asked after every action, so first a cheap bound: the count is at most the hand and the
+    -- play area, a stone's bonus only lowering it; most of the time nobody is near his limit)
+    if #game:hand(p) + #game:play_area(p) > limit then M.discard_to_limit(game, p) end
+  end
 end
 
 -- 8th: Life, Damage, and Dying. A direct attack's killer scores 1 and takes the hand; an

@@ -42,8 +42,10 @@ function M.bonus(game, p, key)
   return n
 end
 
--- How much higher p's hand limit is (Brainstone); common.hand_count lowers the count by it.
-function M.hand_bonus(game, p) return M.bonus(game, p, "hand") end
+-- How much higher p's hand limit is (Brainstone); common.hand_count lowers the count by it. A
+-- stone only ever raises the limit (so the 8th's check after every action may skip anyone whose
+-- hand and play area together are within it: rules/common.lua, hold_hand_limits).
+function M.hand_bonus(game, p) return math.max(0, M.bonus(game, p, "hand")) end
 
 -- Wizard p draws up to n cards, never past his hand limit (8th: Discard and Draw Phase;
 -- classic, Getting New Cards: never more than seven). Returns how many he drew.
