@@ -29,12 +29,43 @@ pub struct OptionSpec {
 }
 
 /// A phase of a turn. A plain phase is one call to `rules.phases[name]`; a `loop` phase asks
-/// the active player for actions (`rules.actions`, `rules.perform`) until one ends it.
+/// for actions (`rules.actions`, `rules.perform`) until one ends it: of the turn's active
+/// seat, or with `actor = "rules"` of the seat `rules.next_actor(game, phase)` names before
+/// each action (nil ends the phase), so a phase can pass from seat to seat: movement player by
+/// player, actions in an order the rules work out again after every action.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PhaseSpec {
     pub name: String,
     #[serde(default, rename = "loop")]
     pub action_loop: bool,
+    #[serde(default, skip_serializing_if = "Actor::is_turn")]
+    pub actor: Actor,
+}
+
+/// Who a loop phase asks: see [`PhaseSpec`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Actor {
+    #[default]
+    Turn,
+    Rules,
+}
+
+impl Actor {
+    fn is_turn(&self) -> bool {
+        *self == Actor::Turn
+    }
+}
+
+/// How turns pass (`[turn]`): seat after seat (the default), or `shared = true`: every turn
+/// belongs to all seats, its phases dividing it among them (`actor = "rules"`); the turn's
+/// number and round go up together and no seat is passed over.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnSpec {
+    #[serde(default)]
+    pub shared: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -63,6 +94,8 @@ pub struct RulesetFile {
     pub options: Vec<OptionSpec>,
     #[serde(default)]
     pub phases: Vec<PhaseSpec>,
+    #[serde(default)]
+    pub turn: TurnSpec,
     /// Numbers and lists for the rules; the kernel passes them to Lua as `config`.
     #[serde(default)]
     pub config: toml::Table,
@@ -93,6 +126,7 @@ struct RulesetPatch {
     vocabulary: Option<toml::Table>,
     options: Option<Vec<OptionPatch>>,
     phases: Option<Vec<PhaseSpec>>,
+    turn: Option<TurnSpec>,
     config: Option<toml::Table>,
     config_types: Option<BTreeMap<String, String>>,
     visibility: Option<crate::view::Visibility>,
@@ -385,6 +419,12 @@ impl Ruleset {
         let file = RulesetFile { extends: own_extends, ..file };
         if !file.is_abstract && file.phases.is_empty() {
             return Err(format!("{shown}: a turn needs at least one phase"));
+        }
+        if let Some(p) = file.phases.iter().find(|p| p.actor == Actor::Rules && !p.action_loop) {
+            return Err(format!(
+                "{shown}: phase `{}`: actor = \"rules\" names who acts in a loop phase; add loop = true",
+                p.name
+            ));
         }
         let vocab = &file.vocabulary;
         for (list, kinds) in

@@ -172,6 +172,10 @@ pub struct TurnState {
     /// running again until the turn ends (its error is logged once).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub failed_hooks: Vec<(CardId, String)>,
+    /// In a phase whose actor the rules name: `active` is the seat they named for the next
+    /// action (asked again after each action).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub actor_named: bool,
 }
 
 /// The most actions one loop phase may take: past it the phase ends, with an error in the log

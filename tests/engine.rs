@@ -556,3 +556,76 @@ fn play_area_data_lists_the_cards_in_play_holding_a_key_seat_by_seat() {
         .unwrap();
     assert_eq!(out, "2\ttrue\t0\ttrue\ttrue\t1\t1", "seat 0 first; not the hand's card, not another key");
 }
+
+/// A turn for all seats (issue 46: `[turn] shared = true`, loop phases with `actor =
+/// "rules"`): before every action the rules name who acts (tests/fixtures/engine/rulesets/
+/// relay: seat order in `move`, most life first in `act`, worked out again after every action),
+/// every living seat acts once a phase, and the turn is nobody's.
+#[test]
+fn a_shared_turn_asks_the_seats_the_rules_name() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    use wizwar::value::Value;
+    for seed in 1..6 {
+        let setup = GameSetup { ruleset: "relay".into(), ..setup(seed) };
+        let e = Engine::new(root(), &setup, bots(seed)).unwrap();
+        let wrong = Rc::new(RefCell::new(Vec::<String>::new()));
+        let asked = Rc::new(RefCell::new(Vec::<(u64, String, u32)>::new()));
+        let (w, a) = (wrong.clone(), asked.clone());
+        e.set_observer(Some(Box::new(move |st, entry| {
+            if entry.event != "answer" || entry.data.get("kind").and_then(|k| k.as_str()) != Some("action") {
+                return;
+            }
+            let p = entry.data.get("player").and_then(|p| p.as_int()).unwrap() as u32;
+            let phase = st.turn.phase.clone();
+            let acted = |q: u32| st.turn.vars.get(&format!("acted {phase} {q}")) == Some(&Value::Bool(true));
+            let waiting: Vec<&wizwar::state::Player> = st.players.iter().filter(|q| q.alive && !acted(q.id)).collect();
+            let due = match phase.as_str() {
+                "move" => waiting.first().map(|q| q.id),
+                _ => waiting
+                    .iter()
+                    .fold(None::<&&wizwar::state::Player>, |b, q| match b {
+                        Some(b) if b.life >= q.life => Some(b),
+                        _ => Some(q),
+                    })
+                    .map(|q| q.id),
+            };
+            if due != Some(p) {
+                w.borrow_mut().push(format!("turn {}, {phase}: asked {p}, due {due:?}", entry.turn));
+            }
+            a.borrow_mut().push((entry.turn, phase, p));
+        })));
+        let out = e.run(Some(20));
+        e.set_observer(None);
+        assert!(wrong.borrow().is_empty(), "seed {seed}: {:?}", wrong.borrow());
+        assert!(!e.log().iter().any(|l| l.event == "error"), "seed {seed}: a script error");
+        // each living seat once a phase: the first turn asks both seats in both phases
+        let first: Vec<(String, u32)> =
+            asked.borrow().iter().filter(|(t, _, _)| *t == 1).map(|(_, ph, p)| (ph.clone(), *p)).collect();
+        assert_eq!(first.iter().filter(|(ph, _)| ph == "move").map(|(_, p)| *p).collect::<Vec<_>>(), vec![0, 1]);
+        assert_eq!(first.iter().filter(|(ph, _)| ph == "act").count(), 2, "seed {seed}: {first:?}");
+        let turns: Vec<Value> = e.log().into_iter().filter(|l| l.event == "turn").map(|l| l.data).collect();
+        assert!(turns.iter().all(|t| t.get("player").is_none()), "a shared turn is no seat's: {turns:?}");
+        assert!(matches!(out, Outcome::Over(_) | Outcome::TurnLimit), "seed {seed}: {out:?}");
+    }
+}
+
+/// A phase whose actor the rules name needs `rules.next_actor`, and only a loop phase has one.
+#[test]
+fn an_actor_phase_without_next_actor_is_refused_at_load() {
+    let root = common::temp_dir("actor");
+    common::copy_dir(Path::new("tests/fixtures/engine"), &root);
+    let rules = root.join("rulesets/relay/rules.lua");
+    let text = std::fs::read_to_string(&rules).unwrap().replace("function rules.next_actor", "function rules.next_one");
+    std::fs::write(&rules, text).unwrap();
+    let setup = GameSetup { ruleset: "relay".into(), ..setup(1) };
+    let err = Engine::new(&root, &setup, bots(1)).err().expect("refused");
+    assert!(err.contains("phase `move` has actor = \"rules\": it needs `rules.next_actor`"), "{err}");
+    let toml = root.join("rulesets/relay/ruleset.toml");
+    let text = std::fs::read_to_string(&toml)
+        .unwrap()
+        .replace("{ name = \"move\", loop = true, actor", "{ name = \"move\", actor");
+    std::fs::write(&toml, text).unwrap();
+    let err = Engine::new(&root, &setup, bots(1)).err().expect("refused");
+    assert!(err.contains("phase `move`: actor = \"rules\" names who acts in a loop phase"), "{err}");
+}

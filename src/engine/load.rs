@@ -267,6 +267,11 @@ impl Engine {
                 return Err(format!("{shown}: a loop phase needs `rules.{key}`"));
             }
         }
+        if let Some(p) = k.ruleset.file.phases.iter().find(|p| p.actor == crate::ruleset::Actor::Rules) {
+            if !matches!(rules.raw_get::<mlua::Value>("next_actor"), Ok(mlua::Value::Function(_))) {
+                return Err(format!("{shown}: phase `{}` has actor = \"rules\": it needs `rules.next_actor`", p.name));
+            }
+        }
         if let Ok(mlua::Value::Table(ctx)) = rules.raw_get::<mlua::Value>("ctx") {
             let fields = rules.raw_get::<Option<mlua::Table>>("ctx_fields").ok().flatten();
             api::set_rules_ctx(k, ctx, fields)?;
@@ -438,6 +443,7 @@ fn starting_state(
             resume_after: None,
             actions: 0,
             failed_hooks: Vec::new(),
+            actor_named: false,
         }
         .into(),
         stack: Vec::new().into(),

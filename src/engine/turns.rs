@@ -3,6 +3,7 @@
 
 use super::state_cell::Touch;
 use super::*;
+use crate::ruleset::Actor;
 
 impl Engine {
     /// Runs one guarded step. Ok(true) = done, Ok(false) = it failed and was undone.
@@ -118,11 +119,42 @@ impl Engine {
             self.k.st.borrow_mut_touching(Touch::TURN).turn.phase_over = true;
             return Ok(StepResult::Continue);
         }
+        if phase.actor == Actor::Rules && !self.k.st.borrow().turn.actor_named {
+            // Who acts next is a step of its own (the rules may roll for it), before anyone
+            // is asked, so a front end waiting for an action knows whose it is.
+            if !self.guarded("next_actor", || self.name_actor(&phase.name))? {
+                self.k.st.borrow_mut_touching(Touch::TURN).turn.phase_over = true;
+            }
+            return Ok(StepResult::Continue);
+        }
         if stop_at_action {
             return Ok(StepResult::AwaitingAction);
         }
         self.action_step(&phase.name, None)?;
         Ok(StepResult::Continue)
+    }
+
+    /// `rules.next_actor(game, phase)`: the seat it names acts next; nil ends the phase.
+    fn name_actor(&self, phase: &str) -> Result<(), HostError> {
+        let game = self.k.game.borrow().clone().expect("game object installed");
+        let next = self.k.rules_fn("next_actor").expect("checked at load");
+        let named: Option<i64> = self.k.host.call(&next, (game, phase))?;
+        let seats = self.k.st.borrow().players.len() as i64;
+        let mut st = self.k.st.borrow_mut_touching(Touch::TURN);
+        match named {
+            None => st.turn.phase_over = true,
+            Some(p) if (0..seats).contains(&p) => {
+                st.turn.active = p as PlayerId;
+                st.turn.actor_named = true;
+            }
+            Some(p) => {
+                return Err(HostError::Runtime(format!(
+                    "rules.next_actor named seat {p} in phase `{phase}`: the seats are 0 to {}",
+                    seats - 1
+                )))
+            }
+        }
+        Ok(())
     }
 
     /// The legal actions of the active player right now (the ruleset's list, less the actions
@@ -239,6 +271,10 @@ impl Engine {
         if let Some(e) = refused {
             return Err(Outcome::AgentFailed(e));
         }
+        if self.k.st.borrow().turn.actor_named {
+            // (the rules name the actor again for the next action)
+            self.k.st.borrow_mut_touching(Touch::TURN).turn.actor_named = false;
+        }
         if !done && !chosen_key.is_empty() {
             // The action broke: the game is as before it; don't offer it again this turn.
             self.k.st.borrow_mut_touching(Touch::TURN).turn.failed.push(chosen_key);
@@ -322,8 +358,11 @@ impl Engine {
         st.turn.vars = Value::map();
         let (n, a) = (st.turn.number, st.turn.active);
         drop(st);
-        self.k
-            .log_event("turn", convert::map(vec![("number", Value::Int(n as i64)), ("player", Value::Int(a as i64))]));
+        let mut about = vec![("number", Value::Int(n as i64))];
+        if !self.k.ruleset.file.turn.shared {
+            about.push(("player", Value::Int(a as i64))); // (a shared turn is no one seat's)
+        }
+        self.k.log_event("turn", convert::map(about));
     }
 
     pub(super) fn enter_phase(&self, name: &str) {
@@ -331,6 +370,7 @@ impl Engine {
         st.turn.phase = name.to_string();
         st.turn.phase_over = false;
         st.turn.actions = 0;
+        st.turn.actor_named = false;
     }
 
     /// The phase is over: `phase_end` handlers hear it, then the next phase comes.
@@ -353,6 +393,13 @@ impl Engine {
 
     pub(super) fn next_turn(&self) {
         let mut st = self.k.st.borrow_mut_touching(Touch::TURN.and(Touch::ORDER));
+        if self.k.ruleset.file.turn.shared {
+            // A turn of all seats: no seat to pass to; each turn is a round.
+            st.turn.round += 1;
+            st.turn.started = false;
+            st.turn.phase.clear();
+            return;
+        }
         // An extra turn comes first; seat order then resumes from the player it was given after.
         while !st.turn.extra_turns.is_empty() {
             let p = st.turn.extra_turns.remove(0);
