@@ -311,6 +311,10 @@ enum Command {
         /// With --load: the game after this many of its steps (answers) [default: all of them].
         #[arg(long, requires = "load")]
         step: Option<usize>,
+        /// Show a map file instead (a whole board drawn as rows of cells, square or hex, with
+        /// its regions and marks: `src/geometry/map.rs` describes the file).
+        #[arg(long, conflicts_with_all = ["ruleset", "players", "side", "seed", "load"])]
+        map: Option<PathBuf>,
     },
 }
 
@@ -757,6 +761,19 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Replay { file } => {
             println!("{}", wizwar::repl::replay_file(&root, &file)?);
+            Ok(())
+        }
+        Command::Board { map: Some(file), format, out, .. } => {
+            let map = wizwar::geometry::map::load_map(&file)
+                .map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
+            let text = match format {
+                Format::Ascii => map.text(),
+                Format::Svg => map.svg(),
+            };
+            match out {
+                Some(p) => std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?,
+                None => print!("{text}"),
+            }
             Ok(())
         }
         Command::Board { load: Some(file), step, format, out, .. } => {

@@ -459,3 +459,52 @@ fn a_face_loaded_alone_keeps_its_reconstruction_note() {
     let face: SectorFace = load_face(&write(&dir.join("noted.toml"), &text)).unwrap();
     assert_eq!(face.reconstructed.as_deref(), Some("made up"));
 }
+
+/// The hex arena (issue 46, `rulesets/tft/boards/arena.toml`, reconstructed): 12 hexes by 16
+/// rows, its megahexes seven-hex flowers (a hex and its six neighbours) wherever the edge does
+/// not cut them, two entrances at each end, and the unshaded tunnel joining all four.
+#[test]
+fn the_hex_arena_is_megahexes_with_a_tunnel_between_its_entrances() {
+    use wizwar::geometry::map::load_map;
+    use wizwar::geometry::{Coord, Shape};
+    let map = load_map(&rulesets().join("tft/boards/arena.toml")).unwrap_or_else(|e| panic!("{}", show(&e)));
+    let t = &map.topology;
+    assert_eq!((t.shape(), t.len()), (Shape::Hex, 12 * 16));
+    let mut flowers = 0;
+    for region in 0..map.region_names.len() as u32 {
+        let cells: Vec<_> = t.cells().filter(|&c| t.region_of(c) == region).collect();
+        assert!(cells.len() <= 7, "megahex {} has {} hexes", map.region_names[region as usize], cells.len());
+        if cells.len() == 7 {
+            // one of them is the centre: the other six are its neighbours
+            let centre = cells.iter().find(|&&c| t.neighbours(c).filter(|(_, n)| cells.contains(n)).count() == 6);
+            assert!(centre.is_some(), "megahex {} is not a flower", map.region_names[region as usize]);
+            flowers += 1;
+        }
+    }
+    assert!(flowers >= 15, "only {flowers} whole megahexes");
+    let entrances = map.marked("entrance");
+    let rows: Vec<i32> = entrances.iter().map(|&c| t.coord(c).b).collect();
+    assert_eq!(rows, vec![0, 0, 15, 15]);
+    // the tunnel: the unshaded hexes, all joined, every entrance among them
+    let open: Vec<_> = t.cells().filter(|c| !map.marks[c.0 as usize].iter().any(|m| m == "shaded")).collect();
+    let mut reached = vec![entrances[0]];
+    let mut next = 0;
+    while next < reached.len() {
+        let here = reached[next];
+        next += 1;
+        for (_, n) in t.neighbours(here) {
+            if open.contains(&n) && !reached.contains(&n) {
+                reached.push(n);
+            }
+        }
+    }
+    assert_eq!(reached.len(), open.len(), "the tunnel is in pieces");
+    assert!(entrances.iter().all(|e| reached.contains(e)));
+    // missile range counts megahexes: from one end's entrance to the other's, several borders
+    let (north, south) = (t.region_of(entrances[0]), t.region_of(entrances[2]));
+    assert!(t.region_distance(north, south).is_some_and(|d| d >= 4));
+    assert!(t.cell_at(Coord::new(0, 0)).is_some());
+    // the picture fits a terminal: 16 lines of hexes
+    assert!(map.text().lines().all(|l| l.chars().count() <= 80));
+    assert!(map.text().lines().count() <= 24);
+}

@@ -74,13 +74,13 @@ impl fmt::Display for DataError {
 impl std::error::Error for DataError {}
 
 /// A file's text, for turning byte offsets into line numbers.
-struct Source<'a> {
+pub(super) struct Source<'a> {
     path: &'a Path,
     text: String,
 }
 
 impl<'a> Source<'a> {
-    fn read(path: &'a Path) -> Result<Source<'a>, Vec<DataError>> {
+    pub(super) fn read(path: &'a Path) -> Result<Source<'a>, Vec<DataError>> {
         std::fs::read_to_string(path)
             .map(|text| Source { path, text })
             .map_err(|e| vec![DataError::new(path, format!("cannot read the file: {e}"))])
@@ -95,14 +95,14 @@ impl<'a> Source<'a> {
         Some(self.line_of(span.start))
     }
 
-    fn parse<T: for<'de> Deserialize<'de>>(&self) -> Result<T, Vec<DataError>> {
+    pub(super) fn parse<T: for<'de> Deserialize<'de>>(&self) -> Result<T, Vec<DataError>> {
         toml::from_str(&self.text).map_err(|e| {
             let line = e.span().map(|s| self.line_of(s.start));
             vec![DataError::new(self.path, e.message().trim_end()).at_line(line)]
         })
     }
 
-    fn error(&self, span: Option<Range<usize>>, problem: impl Into<String>) -> DataError {
+    pub(super) fn error(&self, span: Option<Range<usize>>, problem: impl Into<String>) -> DataError {
         DataError::new(self.path, problem).at_line(span.and_then(|s| self.line(s)))
     }
 }

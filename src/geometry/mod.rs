@@ -9,6 +9,7 @@ pub mod board;
 pub mod layout;
 pub mod load;
 pub mod los;
+pub mod map;
 pub mod moves;
 pub mod picture;
 pub mod render;
