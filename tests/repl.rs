@@ -447,7 +447,7 @@ fn the_command_line_flags() {
         "--script",
         script.to_str().unwrap(),
     ]);
-    assert!(text(&out).contains("toy") && out.status.success(), "the toy root's one ruleset: {}", text(&out));
+    assert!(text(&out).contains("toy") && out.status.success(), "the toy root's default ruleset: {}", text(&out));
     let out =
         wizwar(&["--root", r.to_str().unwrap(), "repl", "--ruleset", "nosuch", "--strict", "--script", "/dev/null"]);
     assert!(!out.status.success(), "{}", text(&out));

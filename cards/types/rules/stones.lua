@@ -91,7 +91,7 @@ function M.carry(ctx, powers) end
 ---@return any ...
 function M.bonus(game, p, key) end
 
----How much higher p's hand limit is (Brainstone); common.hand_count lowers the count by it. (rulesets: mechanics)
+---How much higher p's hand limit is (Brainstone); common.hand_count lowers the count by it. A stone only ever raises the limit (so the 8th's check after every action may skip anyone whose hand and play area together are within it: rules/common.lua, hold_hand_limits). (rulesets: mechanics)
 ---@param game Game
 ---@param p? any
 ---@return any ...
