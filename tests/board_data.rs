@@ -508,3 +508,34 @@ fn the_hex_arena_is_megahexes_with_a_tunnel_between_its_entrances() {
     assert!(map.text().lines().all(|l| l.chars().count() <= 80));
     assert!(map.text().lines().count() <= 24);
 }
+
+/// The spell list of the Wizard ruleset (`rulesets/tft/spells.toml`, its IQ levels
+/// reconstructed): 62 spells in the seed's nine groups, IQ 8 to 16, Giant Rope at 15 as the
+/// rule says, each of the four kinds, every name once.
+#[test]
+fn the_hex_games_spells_are_62_by_iq() {
+    #[derive(serde::Deserialize)]
+    struct Spell {
+        name: String,
+        iq: u32,
+        kind: String,
+        line: u32,
+    }
+    #[derive(serde::Deserialize)]
+    struct List {
+        spell: Vec<Spell>,
+    }
+    let text = std::fs::read_to_string(rulesets().join("tft/spells.toml")).unwrap();
+    let list: List = toml::from_str(&text).unwrap();
+    let per_iq: Vec<usize> = (8..=16).map(|iq| list.spell.iter().filter(|s| s.iq == iq).count()).collect();
+    assert_eq!(per_iq, [6, 7, 6, 8, 8, 8, 6, 7, 6]);
+    assert_eq!(list.spell.iter().find(|s| s.name == "Giant Rope").map(|s| s.iq), Some(15));
+    let names: BTreeSet<&str> = list.spell.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names.len(), 62);
+    let kinds: BTreeSet<&str> = list.spell.iter().map(|s| s.kind.as_str()).collect();
+    assert_eq!(kinds, BTreeSet::from(["creation", "missile", "special", "thrown"]));
+    // the three missile spells the rules name (L279), and the list in the seed's order
+    let missiles: Vec<&str> = list.spell.iter().filter(|s| s.kind == "missile").map(|s| s.name.as_str()).collect();
+    assert_eq!(missiles, ["Magic Fist", "Fireball", "Lightning"]);
+    assert!(list.spell.windows(2).all(|w| w[0].line < w[1].line && w[0].iq <= w[1].iq));
+}
