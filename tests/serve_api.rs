@@ -168,3 +168,33 @@ fn a_restart_keeps_the_games_even_in_the_middle_of_a_step() {
     assert_eq!(loaded.setup.seed, 5);
     assert_eq!(loaded.seating.expect("seating").people, vec![0]);
 }
+
+/// The lobby's list of games (`GET /api/games`): every game at the table with its edition, turn,
+/// seats and spectators' link, and nothing a seat alone may know: no token, no hand.
+#[test]
+fn the_lobby_lists_the_games_with_their_public_facts_only() {
+    let data = common::temp_dir("serve-list");
+    let table = Table::start(&data);
+    assert_eq!(table.get_json("/api/games", None)["games"], json!([]));
+    let (first, seats) = table.new_game(json!({ "ruleset": "8th", "players": 2, "bots": [null, null], "seed": 7 }));
+    let (second, more) =
+        table.new_game(json!({ "ruleset": "classic", "players": 2, "bots": [null, "hunter"], "seed": 3 }));
+    let (status, text) = table.get("/api/games", None);
+    assert_eq!(status, 200, "{text}");
+    let list: Value = serde_json::from_str(&text).unwrap();
+    let games = list["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2, "{text}");
+    let game = |id: &str| games.iter().find(|g| g["id"] == id).unwrap_or_else(|| panic!("{id} not in {text}"));
+    assert_eq!(game(&first)["ruleset"], "8th");
+    assert_eq!(game(&first)["watch"], format!("/game/{first}"));
+    assert_eq!(game(&first)["seats"].as_array().unwrap().iter().filter(|s| s["person"] == true).count(), 2);
+    assert_eq!(game(&second)["seats"][1]["person"], false, "{text}");
+    assert_eq!(game(&first)["deciding"], "B", "B decides first at seed 7");
+    for (_, token) in seats.iter().chain(&more) {
+        assert!(!text.contains(token.as_str()), "the list shows a seat's token");
+    }
+    let page0 = table.get_json(&format!("/api/games/{first}/view"), Some(&seats[0].1));
+    for card in page0["hand"].as_array().unwrap() {
+        assert!(!text.contains(&format!("\"{}\"", card["name"].as_str().unwrap())), "the list names a card of a hand");
+    }
+}

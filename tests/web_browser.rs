@@ -191,6 +191,10 @@ async fn a_whole_game_against_a_bot_in_the_browser() {
     screenshot(&b, "1-lobby").await;
     b.find(Locator::Id("start")).await.unwrap().click().await.unwrap();
     let invite = b.wait().for_element(Locator::Css("#invites a.invite")).await.unwrap();
+    // The lobby now lists the game, with its spectators' link.
+    let listed = b.wait().for_element(Locator::Css("#games li.game a")).await.unwrap();
+    assert!(listed.attr("href").await.unwrap().unwrap_or_default().starts_with("/game/"));
+    screenshot(&b, "1b-started").await;
     invite.click().await.unwrap();
     let first = next_question(&b, None).await;
     assert_eq!(first["you"], "A");

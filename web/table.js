@@ -59,6 +59,7 @@ async function lobby() {
   $("players").addEventListener("change", seats);
   options();
   seats();
+  listGames();
   $("new-game").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     $("lobby-error").textContent = "";
@@ -84,7 +85,19 @@ async function lobby() {
   });
 }
 
+// The games at this table, each with its spectators' link (a seat's own link is its invite).
+async function listGames() {
+  const { games } = await api("GET", "/api/games");
+  $("games-pane").hidden = games.length === 0;
+  $("games").replaceChildren(...games.map((g) => {
+    const who = g.seats.map((s) => s.name + (s.person ? "" : " (bot)")).join(", ");
+    const state = g.over ? `over: ${g.over.winner ? g.over.winner + " won" : g.over.reason}` : `turn ${g.turn}, ${g.deciding || "nobody"} to decide`;
+    return el("li", { class: "game" }, `${g.ruleset}: ${who}; ${state} `, el("a", { href: g.watch }, "watch"));
+  }));
+}
+
 function started(game) {
+  listGames();
   $("started").hidden = false;
   const list = $("invites");
   list.replaceChildren();

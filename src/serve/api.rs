@@ -36,7 +36,7 @@ pub(super) fn router(server: Arc<Server>) -> Router {
         )
         .route("/assets/table.css", get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], TABLE_CSS) }))
         .route("/api/rulesets", get(rulesets))
-        .route("/api/games", post(start_game))
+        .route("/api/games", post(start_game).get(games))
         .route("/api/games/{id}/view", get(view))
         .route("/api/games/{id}/answer", post(answer))
         .route("/api/games/{id}/live", get(live))
@@ -77,6 +77,39 @@ async fn rulesets(State(server): State<Arc<Server>>) -> Response {
         })
         .collect();
     axum::Json(json!({ "rulesets": list })).into_response()
+}
+
+/// `GET /api/games`: the games at this table, those going on first, each as its public page
+/// tells it (the edition, the turn, who decides, the seats' names and whether a person plays
+/// each) with the spectators' link: nothing a seat alone may know, and no token.
+async fn games(State(server): State<Arc<Server>>) -> Response {
+    let entries: Vec<(String, Arc<Entry>)> =
+        server.games.lock().expect("games").iter().map(|(id, e)| (id.clone(), e.clone())).collect();
+    let mut list: Vec<serde_json::Value> = entries
+        .iter()
+        .map(|(id, entry)| {
+            let page: serde_json::Value = serde_json::from_str(&entry.hosted.pages.borrow().public).unwrap_or_default();
+            let seats: Vec<serde_json::Value> = page["wizards"]
+                .as_array()
+                .map(|ws| {
+                    ws.iter()
+                        .map(|w| json!({ "name": w["name"], "person": w["person"], "alive": w["alive"] }))
+                        .collect()
+                })
+                .unwrap_or_default();
+            json!({
+                "id": id,
+                "ruleset": page["ruleset"],
+                "turn": page["turn"],
+                "deciding": page["deciding"],
+                "over": page["over"],
+                "seats": seats,
+                "watch": format!("/game/{id}"),
+            })
+        })
+        .collect();
+    list.sort_by_key(|g| !g["over"].is_null());
+    axum::Json(json!({ "games": list })).into_response()
 }
 
 /// `POST /api/games`: what a new game is.
