@@ -99,12 +99,23 @@ pub struct SavedGame {
 pub struct Seating {
     pub people: Vec<u32>,
     pub bots: crate::sim::Bots,
+    /// Seats a bot of another kind plays than `bots` (the web table seats any kind at any
+    /// seat); empty when one kind plays every bot seat, as in files from before.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub seat_bots: std::collections::BTreeMap<u32, crate::sim::Bots>,
     pub search: crate::search::Budget,
     /// Every bot's generators, seat by seat (`Agent::generators`).
     pub generators: Vec<crate::rng::GameRng>,
     /// The game was over when kept (`play --resume` offers only games still going).
     #[serde(default)]
     pub over: bool,
+}
+
+impl Seating {
+    /// The kind of bot that plays seat `p` (when no person does).
+    pub fn bot_at(&self, p: u32) -> crate::sim::Bots {
+        self.seat_bots.get(&p).copied().unwrap_or(self.bots)
+    }
 }
 
 impl SavedGame {

@@ -167,3 +167,45 @@ fn play_with_a_seed_plays_the_sims_game_of_that_seed() {
     assert!(over.contains(&format!("{winner} wins")), "{over} vs {game}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A seating with bots of several kinds (the web table's): each seat is played by its own
+/// kind, exactly as a table of those agents built by hand plays, and a file without
+/// `seat_bots` (every one before it) reads as one kind at every seat.
+#[test]
+fn each_seat_is_played_by_its_own_kind_of_bot() {
+    use wizwar::decision::Seats;
+    use wizwar::engine::{Engine, GameSetup};
+    use wizwar::save::Seating;
+    use wizwar::sim::{bot_seed, Bots};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let setup = GameSetup { ruleset: "8th".into(), players: 3, seed: 4, options: vec![], names: vec![] };
+    let seating = Seating {
+        people: vec![],
+        bots: Bots::Random,
+        seat_bots: [(2, Bots::Hunter)].into(),
+        search: Default::default(),
+        generators: vec![],
+        over: false,
+    };
+    let mixed = wizwar::play::session::engine_for(root, &setup, &seating, None).unwrap();
+    mixed.run(Some(12));
+    let rules = wizwar::search::Rules { root: root.to_path_buf(), setup: setup.clone(), variants: vec![] };
+    let by_hand = [Bots::Random, Bots::Random, Bots::Hunter]
+        .iter()
+        .enumerate()
+        .map(|(p, b)| b.agent(bot_seed(setup.seed, p as u32), &rules, Default::default()))
+        .collect();
+    let hand_built = Engine::new(root, &setup, Box::new(Seats { agents: by_hand })).unwrap();
+    hand_built.run(Some(12));
+    assert_eq!(mixed.log(), hand_built.log(), "the same game as the agents built by hand");
+    let all_random = Seating { seat_bots: Default::default(), ..seating.clone() };
+    let plain = wizwar::play::session::engine_for(root, &setup, &all_random, None).unwrap();
+    plain.run(Some(12));
+    assert_ne!(mixed.log(), plain.log(), "seat C's hunter changes the game");
+    let old: Seating = serde_json::from_str(
+        r#"{"people": [0], "bots": "random", "search": {"iterations": 8, "millis": null, "horizon": 0}, "generators": []}"#,
+    )
+    .unwrap();
+    assert_eq!((old.bot_at(1), old.bot_at(2)), (Bots::Random, Bots::Random));
+    assert!(!serde_json::to_string(&old).unwrap().contains("seat_bots"), "one kind: written as before");
+}

@@ -198,3 +198,20 @@ fn the_lobby_lists_the_games_with_their_public_facts_only() {
         assert!(!text.contains(&format!("\"{}\"", card["name"].as_str().unwrap())), "the list names a card of a hand");
     }
 }
+
+/// Any kind of bot at any seat: a game of a person, a random bot and a hunter starts, and its
+/// kept file says which kind plays which seat (`play --load` goes on with them).
+#[test]
+fn a_table_seats_bots_of_several_kinds() {
+    let data = common::temp_dir("serve-kinds");
+    let table = Table::start(&data);
+    let (id, seats) =
+        table.new_game(json!({ "ruleset": "8th", "players": 3, "bots": [null, "random", "hunter"], "seed": 4 }));
+    assert_eq!(seats.len(), 1);
+    let listed = table.get_json("/api/games", None);
+    assert_eq!(listed["games"][0]["seats"].as_array().unwrap().len(), 3, "{listed}");
+    let kept = wizwar::repl::read_saved(&data.join(format!("{id}.json"))).expect("a saved game");
+    let seating = kept.seating.expect("seating");
+    use wizwar::sim::Bots;
+    assert_eq!((seating.bot_at(1), seating.bot_at(2)), (Bots::Random, Bots::Hunter));
+}

@@ -38,6 +38,8 @@ struct Table {
     setup: GameSetup,
     people: Vec<u32>,
     bots: Bots,
+    /// Seats a bot of another kind plays (a loaded game's, unless --bots names one kind).
+    seat_bots: std::collections::BTreeMap<u32, Bots>,
     search: Budget,
     loaded: Option<Loaded>,
     /// The file the game was loaded from, when it is one of the saves folder's (it is kept
@@ -76,6 +78,7 @@ pub fn run(root: &Path, args: PlayArgs) -> Result<(), String> {
         seating: Seating {
             people: table.people.clone(),
             bots: table.bots,
+            seat_bots: table.seat_bots.clone(),
             search: table.search,
             generators: Vec::new(),
             over: false,
@@ -232,8 +235,12 @@ fn table(root: &Path, args: &PlayArgs, saves_folder: Option<&Path>) -> Result<Ta
         return Err(format!("--human {p} is given twice: name each seat once"));
     }
     let bots = args.bots.or(seating.as_ref().map(|s| s.bots)).unwrap_or(Bots::Hunter);
+    let seat_bots = match (&args.bots, &seating) {
+        (None, Some(s)) => s.seat_bots.clone(),
+        _ => Default::default(), // (--bots: that kind at every bot seat)
+    };
     let search = args.search.or(seating.as_ref().map(|s| s.search)).unwrap_or_default();
-    Ok(Table { setup, people, bots, search, loaded, from_saves })
+    Ok(Table { setup, people, bots, seat_bots, search, loaded, from_saves })
 }
 
 /// The engine of `table`'s game, at its last step, with its bots.
@@ -241,6 +248,7 @@ fn build(root: &Path, table: &Table) -> Result<Engine, String> {
     let seating = Seating {
         people: table.people.clone(),
         bots: table.bots,
+        seat_bots: table.seat_bots.clone(),
         search: table.search,
         generators: Vec::new(),
         over: false,
@@ -266,13 +274,15 @@ pub fn engine_for(
             if seating.people.contains(&p) {
                 Box::new(QueueAgent::default())
             } else {
-                seating.bots.agent(crate::sim::bot_seed(setup.seed, p), &rules, seating.search)
+                seating.bot_at(p).agent(crate::sim::bot_seed(setup.seed, p), &rules, seating.search)
             }
         })
         .collect();
     let mut seats = Seats { agents };
     if let Some(saved) = loaded.and_then(|l| l.seating.as_ref()) {
-        let same = saved.people == seating.people && saved.bots == seating.bots && saved.search == seating.search;
+        let same = saved.people == seating.people
+            && (0..setup.players as u32).all(|p| saved.bot_at(p) == seating.bot_at(p))
+            && saved.search == seating.search;
         let mut now = seats.generators();
         if same && now.len() == saved.generators.len() {
             for (g, s) in now.iter_mut().zip(&saved.generators) {

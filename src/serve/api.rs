@@ -118,7 +118,7 @@ async fn games(State(server): State<Arc<Server>>) -> Response {
 struct NewGame {
     ruleset: Option<String>,
     players: Option<usize>,
-    /// Per seat: null for a person, else the kind of bot (one kind a game).
+    /// Per seat: null for a person, else the kind of bot.
     bots: Option<Vec<Option<Bots>>>,
     #[serde(default)]
     options: Vec<String>,
@@ -177,10 +177,6 @@ fn setup_of(server: &Server, asked: NewGame) -> Result<(GameSetup, Seating), Str
             bots.len()
         ));
     }
-    let kinds: std::collections::BTreeSet<Bots> = bots.iter().flatten().copied().collect();
-    if kinds.len() > 1 {
-        return Err("bots: one kind of bot a game (as in `play --bots`)".into());
-    }
     let people: Vec<u32> = (0..players as u32).filter(|&p| bots[p as usize].is_none()).collect();
     if people.is_empty() {
         return Err("bots: no seat is a person's (null): `wizwar sim` plays bots alone".into());
@@ -201,13 +197,12 @@ fn setup_of(server: &Server, asked: NewGame) -> Result<(GameSetup, Seating), Str
         options: asked.options.iter().map(|o| crate::repl::parse_option(o)).collect::<Result<_, _>>()?,
         names: crate::play::session::wizard_names(&asked.names, players)?,
     };
-    let seating = Seating {
-        people,
-        bots: kinds.into_iter().next().unwrap_or(Bots::Hunter),
-        search: Default::default(),
-        generators: Vec::new(),
-        over: false,
-    };
+    // (the first bot's kind for all, and the seats of any other kind beside it)
+    let first = bots.iter().flatten().next().copied().unwrap_or(Bots::Hunter);
+    let seat_bots =
+        (0..players as u32).filter_map(|p| bots[p as usize].filter(|&b| b != first).map(|b| (p, b))).collect();
+    let seating =
+        Seating { people, bots: first, seat_bots, search: Default::default(), generators: Vec::new(), over: false };
     Ok((setup, seating))
 }
 
