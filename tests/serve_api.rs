@@ -215,3 +215,33 @@ fn a_table_seats_bots_of_several_kinds() {
     use wizwar::sim::Bots;
     assert_eq!((seating.bot_at(1), seating.bot_at(2)), (Bots::Random, Bots::Hunter));
 }
+
+/// A lost invite link: `serve --invites ID` prints the seats' links of a kept game (only who
+/// runs the table can: the links are the seats' secrets), each the link the game gave.
+#[test]
+fn the_tables_keeper_can_print_a_games_invites_again() {
+    let data = common::temp_dir("serve-invites");
+    let table = Table::start(&data);
+    let (id, seats) = table.new_game(json!({ "ruleset": "8th", "players": 2, "bots": [null, null], "seed": 7 }));
+    table.stop();
+    let run = |id: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
+            .args(["serve", "--port", "9000", "--invites", id, "--data"])
+            .arg(&data)
+            .output()
+            .unwrap();
+        (out.status.success(), String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr))
+    };
+    let (ok, said) = run(&id);
+    assert!(ok, "{said}");
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(lines.len(), 2, "{said}");
+    for ((seat, token), line) in seats.iter().zip(&lines) {
+        let letter = (b'A' + *seat as u8) as char;
+        assert_eq!(*line, format!("{letter}: http://127.0.0.1:9000/game/{id}#{token}"));
+    }
+    let (ok, said) = run("nosuch");
+    assert!(!ok && said.contains("no game `nosuch`"), "{said}");
+    let (ok, said) = run("../x");
+    assert!(!ok && said.contains("no game"), "{said}");
+}

@@ -41,6 +41,10 @@ pub struct ServeArgs {
     /// [default: `web` in the saves folder: $WIZWAR_SAVES, else ~/.local/state/wizwar/games].
     #[arg(long)]
     pub data: Option<PathBuf>,
+    /// Print the seats' invite links of game ID (kept in the data folder) and stop, for a
+    /// person who lost his: the links hold the seats' secrets, so only who runs the table can.
+    #[arg(long, value_name = "ID")]
+    pub invites: Option<String>,
 }
 
 /// A game of the table: its seats' tokens and its thread.
@@ -65,6 +69,12 @@ pub fn run(root: &Path, args: ServeArgs) -> Result<(), String> {
             .ok_or("no folder for the games: give --data DIR (or set WIZWAR_SAVES or HOME)")?
             .join("web"),
     };
+    if let Some(id) = &args.invites {
+        for line in invite_links(&data, id, &args.host, args.port)? {
+            println!("{line}");
+        }
+        return Ok(());
+    }
     std::fs::create_dir_all(&data).map_err(|e| format!("--data {}: {e}", data.display()))?;
     let server = Arc::new(Server { root: root.to_path_buf(), data: data.clone(), games: Mutex::new(BTreeMap::new()) });
     let resumed = server.take_up_kept_games();
@@ -140,19 +150,38 @@ impl Server {
     }
 
     fn take_up(&self, id: &str, seats_file: &Path) -> Result<Entry, String> {
-        let text = std::fs::read_to_string(seats_file).map_err(|e| format!("{}: {e}", seats_file.display()))?;
-        let json: serde_json::Value =
-            serde_json::from_str(&text).map_err(|e| format!("{}:{}: {e}", seats_file.display(), e.line()))?;
-        let tokens: Vec<(u32, String)> = json["seats"]
-            .as_array()
-            .ok_or_else(|| format!("{}: expected `seats`, a list", seats_file.display()))?
-            .iter()
-            .map(|s| Some((s["seat"].as_u64()? as u32, s["token"].as_str()?.to_string())))
-            .collect::<Option<_>>()
-            .ok_or_else(|| format!("{}: expected each seat as {{\"seat\", \"token\"}}", seats_file.display()))?;
+        let tokens = read_tokens(seats_file)?;
         let hosted = game::host(&self.root, id, game::Start::Kept, self.game_file(id))?;
         Ok(Entry { tokens, hosted })
     }
+}
+
+/// The invite links of kept game `id`, a line a seat: "A: http://HOST:PORT/game/ID#TOKEN".
+fn invite_links(data: &Path, id: &str, host: &str, port: u16) -> Result<Vec<String>, String> {
+    let seats_file = data.join(format!("{id}.seats.json"));
+    if !id.chars().all(|c| c.is_ascii_alphanumeric()) || !seats_file.is_file() {
+        return Err(format!("no game `{id}` in {} (its ID is in the game's address, /game/ID)", data.display()));
+    }
+    let tokens = read_tokens(&seats_file)?;
+    let host = if host == "0.0.0.0" { "127.0.0.1" } else { host };
+    Ok(tokens
+        .iter()
+        .map(|(seat, token)| format!("{}: http://{host}:{port}/game/{id}#{token}", crate::cli::wizard_glyph(*seat)))
+        .collect())
+}
+
+/// The seats and tokens an `ID.seats.json` keeps.
+fn read_tokens(seats_file: &Path) -> Result<Vec<(u32, String)>, String> {
+    let text = std::fs::read_to_string(seats_file).map_err(|e| format!("{}: {e}", seats_file.display()))?;
+    let json: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{}:{}: {e}", seats_file.display(), e.line()))?;
+    json["seats"]
+        .as_array()
+        .ok_or_else(|| format!("{}: expected `seats`, a list", seats_file.display()))?
+        .iter()
+        .map(|s| Some((s["seat"].as_u64()? as u32, s["token"].as_str()?.to_string())))
+        .collect::<Option<_>>()
+        .ok_or_else(|| format!("{}: expected each seat as {{\"seat\", \"token\"}}", seats_file.display()))
 }
 
 impl Entry {
