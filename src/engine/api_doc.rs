@@ -18,7 +18,7 @@ const fn d(name: &'static str, params: &'static str, returns: &'static str, doc:
     ApiDoc { name, params, returns, doc }
 }
 
-/// Every primitive, grouped as in `api.rs`: queries, board, changes, flow.
+/// Every primitive, grouped as in `api/`: queries, board, changes, flow.
 pub const API_DOCS: &[ApiDoc] = &[
     // Queries
     d("players", "", "Player[]", "Every player, in seat order, living or dead."),
