@@ -60,6 +60,25 @@ pub struct CardInstance {
     pub shown_to: Vec<PlayerId>,
 }
 
+impl CardInstance {
+    /// A card of definition `def` as it is made: out of the game (`Zone::Removed`) until
+    /// moved, with nothing on it.
+    pub fn fresh(id: CardId, def: &str) -> CardInstance {
+        CardInstance {
+            id,
+            def: def.into(),
+            zone: Zone::Removed,
+            controller: None,
+            target: None,
+            energy: 0,
+            data: Value::Nil,
+            entered: 0,
+            face: Face::Default,
+            shown_to: Vec::new(),
+        }
+    }
+}
+
 /// A card's face, as to who sees it (the ruleset declares who sees the cards of each zone:
 /// `view::Visibility`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

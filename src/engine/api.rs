@@ -782,29 +782,16 @@ fn arrange_board(k: &Kernel, spec: &Value) -> R<()> {
 }
 
 /// A new copy of the card `key` (its key, or its name) in `zone`.
+/// A card definition by its key, or by its name in any case.
+fn card_def<'a>(k: &'a Kernel, key: &str) -> Option<&'a super::LoadedCard> {
+    k.cards.get(key).or_else(|| k.cards.values().find(|c| c.def.name.eq_ignore_ascii_case(key)))
+}
+
 fn new_card(k: &Kernel, key: &str, zone: Zone) -> Result<CardId, Fail> {
-    let def = k
-        .cards
-        .get(key)
-        .or_else(|| k.cards.values().find(|c| c.def.name.eq_ignore_ascii_case(key)))
-        .ok_or_else(|| Fail::Msg(format!("no card `{key}` in this ruleset's card folders")))?;
+    let def = card_def(k, key).ok_or_else(|| Fail::Msg(format!("no card `{key}` in this ruleset's card folders")))?;
     let mut st = k.st.borrow_mut_touching(Touch::CARDS);
     let id = st.cards.len() as CardId;
-    st.cards.push(
-        CardInstance {
-            id,
-            def: def.def.key.as_str().into(),
-            zone: Zone::Removed,
-            controller: None,
-            target: None,
-            energy: 0,
-            data: Value::Nil,
-            entered: 0,
-            face: Face::Default,
-            shown_to: Vec::new(),
-        }
-        .into(),
-    );
+    st.cards.push(CardInstance::fresh(id, &def.def.key).into());
     drop(st);
     move_card(k, id, zone, false)?;
     Ok(id)

@@ -38,25 +38,8 @@ pub(super) fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::R
         Ok(cv::card(inst, k.cards.get(&*inst.def).map(|l| &l.statics)))
     })?;
     query(lua, t, "card_def", w, |k, key: String| -> F<Answer> {
-        let found = k.cards.get(&key).or_else(|| k.cards.values().find(|c| c.def.name.eq_ignore_ascii_case(&key)));
-        Ok(found
-            .map(|l| {
-                cv::card(
-                    &CardInstance {
-                        id: u32::MAX,
-                        def: l.def.key.as_str().into(),
-                        zone: Zone::Removed,
-                        controller: None,
-                        target: None,
-                        energy: 0,
-                        data: Value::Nil,
-                        entered: 0,
-                        face: Face::Default,
-                        shown_to: Vec::new(),
-                    },
-                    Some(&l.statics),
-                )
-            })
+        Ok(card_def(k, &key)
+            .map(|l| cv::card(&CardInstance::fresh(u32::MAX, &l.def.key), Some(&l.statics)))
             .unwrap_or(Answer::Nil))
     })?;
     query(lua, t, "card_keys", w, |k, ()| -> F<Value> {
