@@ -216,6 +216,21 @@ impl Topology {
         self.shape.bearing(self.coord(from), facing, self.coord(to))
     }
 
+    /// The cells within `radius` of a figure in `from` facing `facing` whose centres lie in
+    /// the given wedges (0 straight ahead, then clockwise: a hex's front is wedges 5, 0 and 1
+    /// or more, as the ruleset reads "in front"); a centre on the line between two wedges
+    /// counts when either is given and `between` says so. In coordinate order.
+    pub fn in_wedges(&self, from: Cell, facing: Direction, wedges: &[u8], radius: u32, between: bool) -> Vec<Cell> {
+        self.disc(from, radius)
+            .into_iter()
+            .filter(|&c| match self.bearing(from, facing, c) {
+                Some(Bearing::Inside(w)) => wedges.contains(&w),
+                Some(Bearing::Between(a, b)) => between && (wedges.contains(&a) || wedges.contains(&b)),
+                None => false,
+            })
+            .collect()
+    }
+
     /// The straight line between two cell centres (see `trace.rs`), or the first coordinates
     /// off the board it passes (a line over a gap in the board's outline).
     pub fn line(&self, from: Cell, to: Cell) -> Result<Vec<LineStep<Cell>>, Coord> {
@@ -301,6 +316,22 @@ mod tests {
         assert!(t.sees(from, to, |c| c == from || c == to, true));
         assert!(t.sees(from, from, |_| true, true));
         assert!(!t.sees(at(0, 0), at(2, 0), |c| c == at(1, 0), false));
+    }
+
+    #[test]
+    fn the_hexes_in_front_of_a_figure() {
+        let t = Topology::hexagon(3);
+        let o = t.cell_at(Coord::new(0, 0)).unwrap();
+        let coords = |cells: Vec<Cell>| cells.into_iter().map(|c| t.coord(c)).collect::<Vec<_>>();
+        // facing east: the three front hexes of its ring are NE, E and SE
+        let front = coords(t.in_wedges(o, Direction(1), &[0, 1, 5], 1, false));
+        assert_eq!(front, vec![Coord::new(0, 1), Coord::new(1, -1), Coord::new(1, 0)]);
+        // the rear hex alone: wedge 3
+        assert_eq!(coords(t.in_wedges(o, Direction(1), &[3], 1, false)), vec![Coord::new(-1, 0)]);
+        // two out, the hex on the line between the front and the front-right wedges
+        let ahead = t.in_wedges(o, Direction(1), &[0], 2, false).len();
+        let with_lines = t.in_wedges(o, Direction(1), &[0], 2, true).len();
+        assert_eq!((ahead, with_lines), (2, 4));
     }
 
     #[test]
