@@ -629,3 +629,36 @@ fn an_actor_phase_without_next_actor_is_refused_at_load() {
     let err = Engine::new(&root, &setup, bots(1)).err().expect("refused");
     assert!(err.contains("phase `move`: actor = \"rules\" names who acts in a loop phase"), "{err}");
 }
+
+/// Ends the phase when it may, else takes the first option; remembers what each seat was offered.
+struct Ender(std::rc::Rc<std::cell::RefCell<Vec<(u32, Vec<String>)>>>);
+impl Agent for Ender {
+    fn decide(&mut self, req: &Request) -> Decision {
+        let keys: Vec<String> = req.options.iter().map(|c| c.key.clone()).collect();
+        self.0.borrow_mut().push((req.player, keys.clone()));
+        let pick = keys.iter().find(|k| *k == "end").unwrap_or(&keys[0]).clone();
+        Decision::Answer(vec![pick])
+    }
+}
+
+/// In a shared turn an action that failed is not offered again to the seat that tried it, but
+/// another seat's action of the same key still is: A's "end" breaks, B may still end.
+#[test]
+fn a_failed_action_in_a_shared_turn_is_the_seat_that_tried_its() {
+    let root = common::temp_dir("shared-failed");
+    common::copy_dir(Path::new("tests/fixtures/engine"), &root);
+    let rules = root.join("rulesets/relay/rules.lua");
+    let text = std::fs::read_to_string(&rules).unwrap().replace(
+        "function rules.perform(game, p, a)\n",
+        "function rules.perform(game, p, a)\n  if p == 0 and a.kind == \"end\" then error(\"A's end breaks\") end\n",
+    );
+    std::fs::write(&rules, text).unwrap();
+    let setup = GameSetup { ruleset: "relay".into(), ..setup(1) };
+    let offered = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let e = Engine::new(&root, &setup, Box::new(Ender(offered.clone()))).unwrap();
+    e.run(Some(1));
+    let offered = offered.borrow();
+    let ends = |p: u32| offered.iter().filter(|(q, keys)| *q == p && keys.iter().any(|k| k == "end")).count();
+    assert_eq!(ends(0), 1, "A is offered the end once, and not again once it broke: {offered:?}");
+    assert!(ends(1) >= 2, "B may still end in both phases: {offered:?}");
+}

@@ -172,6 +172,17 @@ impl Engine {
         self.k.host.call(&actions, (game, player))
     }
 
+    /// How an action that failed is remembered for the rest of the turn: by its key, and in a
+    /// turn every seat shares by the seat that tried it too (another seat's action of the same
+    /// key is still offered).
+    fn failed_key(&self, key: &str) -> String {
+        if self.k.ruleset.file.turn.shared {
+            format!("{}:{key}", self.k.st.borrow().turn.active)
+        } else {
+            key.to_string()
+        }
+    }
+
     /// The options of a listing, less the actions that failed this turn.
     fn choices(&self, list: mlua::Value) -> Result<Vec<crate::decision::Choice>, HostError> {
         let list: Value =
@@ -184,7 +195,7 @@ impl Engine {
                 .collect::<Result<Vec<_>, String>>()
                 .map_err(HostError::Runtime)?
                 .into_iter()
-                .filter(|c| !failed.contains(&c.key))
+                .filter(|c| !failed.contains(&self.failed_key(&c.key)))
                 .collect()),
             Value::Nil => Ok(Vec::new()),
             other => Err(HostError::Runtime(format!("rules.actions must return a list, got {other}"))),
@@ -197,10 +208,10 @@ impl Engine {
     fn keyed_choices(&self, list: &mlua::Value) -> Option<KeyedOptions> {
         let mlua::Value::Table(t) = list else { return None };
         let keys = self.k.option_keys_of(t)?;
-        let failed = &self.k.st.borrow().turn.failed;
+        let failed = self.k.st.borrow().turn.failed.clone();
         let mut out = KeyedOptions { options: Vec::new(), at: Vec::new(), pass: Vec::new() };
         for (i, o) in keys.into_iter().enumerate() {
-            if !failed.contains(&o.key) {
+            if !failed.contains(&self.failed_key(&o.key)) {
                 out.options.push(crate::decision::Choice { key: o.key, label: String::new(), value: Value::Nil });
                 out.at.push(i + 1);
                 out.pass.push(o.pass);
@@ -277,7 +288,8 @@ impl Engine {
         }
         if !done && !chosen_key.is_empty() {
             // The action broke: the game is as before it; don't offer it again this turn.
-            self.k.st.borrow_mut_touching(Touch::TURN).turn.failed.push(chosen_key);
+            let failed = self.failed_key(&chosen_key);
+            self.k.st.borrow_mut_touching(Touch::TURN).turn.failed.push(failed);
         } else if !done {
             // The ruleset itself failed to list actions: end the phase rather than loop.
             self.k.st.borrow_mut_touching(Touch::TURN).turn.phase_over = true;
