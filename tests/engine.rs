@@ -630,8 +630,11 @@ fn an_actor_phase_without_next_actor_is_refused_at_load() {
     assert!(err.contains("phase `move`: actor = \"rules\" names who acts in a loop phase"), "{err}");
 }
 
+/// What each seat was offered, question by question.
+type Offers = std::rc::Rc<std::cell::RefCell<Vec<(u32, Vec<String>)>>>;
+
 /// Ends the phase when it may, else takes the first option; remembers what each seat was offered.
-struct Ender(std::rc::Rc<std::cell::RefCell<Vec<(u32, Vec<String>)>>>);
+struct Ender(Offers);
 impl Agent for Ender {
     fn decide(&mut self, req: &Request) -> Decision {
         let keys: Vec<String> = req.options.iter().map(|c| c.key.clone()).collect();
