@@ -318,6 +318,17 @@ enum Command {
     },
 }
 
+/// A picture to the file `--out` names, else to standard output.
+fn write_or_print(out: Option<&std::path::Path>, text: &str) -> Result<(), String> {
+    match out {
+        Some(p) => std::fs::write(p, text).map_err(|e| format!("{}: {e}", p.display())),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
+
 fn main() -> ExitCode {
     // A reader that stops early (`wizwar sim | head`) ends the program quietly, as it ends any
     // Unix tool, instead of a panic at the next print (Rust ignores SIGPIPE by default).
@@ -770,11 +781,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 Format::Ascii => map.text(),
                 Format::Svg => map.svg(),
             };
-            match out {
-                Some(p) => std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?,
-                None => print!("{text}"),
-            }
-            Ok(())
+            write_or_print(out.as_deref(), &text)
         }
         Command::Board { load: Some(file), step, format, out, .. } => {
             let loaded = wizwar::repl::read_saved(&file)?;
@@ -791,11 +798,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 Format::Ascii => render_ascii(&st.board, &wizwar::cli::overlay(st)),
                 Format::Svg => wizwar::cli::state_svg(st),
             });
-            match out {
-                Some(p) => std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?,
-                None => print!("{text}"),
-            }
-            Ok(())
+            write_or_print(out.as_deref(), &text)
         }
         Command::Board { ruleset, players, side, seed, format, out, .. } => {
             let ruleset = ruleset_or_default(&root, ruleset)?;
@@ -834,11 +837,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 Format::Ascii => render_ascii(&board, &Overlay::default()),
                 Format::Svg => render_svg(&board, &Overlay::default()),
             };
-            match out {
-                Some(p) => std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?,
-                None => print!("{text}"),
-            }
-            Ok(())
+            write_or_print(out.as_deref(), &text)
         }
     }
 }

@@ -47,6 +47,21 @@ struct Table {
     from_saves: Option<PathBuf>,
 }
 
+impl Table {
+    /// Who plays which seat, as a saved game keeps it (the bots' generators are added when
+    /// the game is kept).
+    fn seating(&self) -> Seating {
+        Seating {
+            people: self.people.clone(),
+            bots: self.bots,
+            seat_bots: self.seat_bots.clone(),
+            search: self.search,
+            generators: Vec::new(),
+            over: false,
+        }
+    }
+}
+
 /// Plays the game `args` ask for, at this terminal.
 pub fn run(root: &Path, args: PlayArgs) -> Result<(), String> {
     let saves_folder = saves::folder(&|k| std::env::var(k).ok());
@@ -75,14 +90,7 @@ pub fn run(root: &Path, args: PlayArgs) -> Result<(), String> {
     let mut keeper = Kept {
         setup: &setup,
         prior: table.loaded.as_ref().map_or(Vec::new(), |l| l.steps.clone()),
-        seating: Seating {
-            people: table.people.clone(),
-            bots: table.bots,
-            seat_bots: table.seat_bots.clone(),
-            search: table.search,
-            generators: Vec::new(),
-            over: false,
-        },
+        seating: table.seating(),
         files: kept,
         svg_dir: args.svg_dir.clone(),
         failed: false,
@@ -245,15 +253,7 @@ fn table(root: &Path, args: &PlayArgs, saves_folder: Option<&Path>) -> Result<Ta
 
 /// The engine of `table`'s game, at its last step, with its bots.
 fn build(root: &Path, table: &Table) -> Result<Engine, String> {
-    let seating = Seating {
-        people: table.people.clone(),
-        bots: table.bots,
-        seat_bots: table.seat_bots.clone(),
-        search: table.search,
-        generators: Vec::new(),
-        over: false,
-    };
-    engine_for(root, &table.setup, &seating, table.loaded.as_ref())
+    engine_for(root, &table.setup, &table.seating(), table.loaded.as_ref())
 }
 
 /// The engine of a game (new, or `loaded` at its last step) seated as `seating` says: people

@@ -154,7 +154,7 @@ async fn start_game(State(server): State<Arc<Server>>, body: Result<Bytes, Bytes
         Ok(Ok((id, tokens))) => axum::Json(json!({
             "id": id,
             "seats": tokens.iter().map(|(s, t)| json!({"seat": s, "token": t})).collect::<Vec<_>>(),
-            "links": tokens.iter().map(|(s, t)| json!({"seat": s, "url": format!("/game/{id}#{t}")})).collect::<Vec<_>>(),
+            "links": tokens.iter().map(|(s, t)| json!({"seat": s, "url": super::invite_path(&id, t)})).collect::<Vec<_>>(),
             "spectators": format!("/game/{id}"),
         }))
         .into_response(),

@@ -166,8 +166,16 @@ fn invite_links(data: &Path, id: &str, host: &str, port: u16) -> Result<Vec<Stri
     let host = if host == "0.0.0.0" { "127.0.0.1" } else { host };
     Ok(tokens
         .iter()
-        .map(|(seat, token)| format!("{}: http://{host}:{port}/game/{id}#{token}", crate::cli::wizard_glyph(*seat)))
+        .map(|(seat, token)| {
+            format!("{}: http://{host}:{port}{}", crate::cli::wizard_glyph(*seat), invite_path(id, token))
+        })
         .collect())
+}
+
+/// A seat's way into game `id`: the page's address with the token after "#" (which no
+/// browser sends to the server, so it stays out of any log of addresses).
+fn invite_path(id: &str, token: &str) -> String {
+    format!("/game/{id}#{token}")
 }
 
 /// The seats and tokens an `ID.seats.json` keeps.
