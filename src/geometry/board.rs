@@ -8,6 +8,7 @@
 //! board often comes back to a state it had (a door opened and closed again).
 
 use super::layout::{Layout, LinkSpec};
+use super::map_board::{MapCells, MapDerived};
 use super::sector::{rotate_local, SectorFace, CENTRE, SECTOR_SIZE};
 use super::types::{Corner, Dir, EdgeId, Rot, Sq};
 use rustc_hash::FxHashMap;
@@ -179,6 +180,9 @@ pub struct Board {
     /// that shortens everyone's sight sets it (a fog).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     sight_limit: Option<u32>,
+    /// The cells of a board laid from a map file (None: laid from sectors, as `layout` says).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) map: Option<Rc<MapCells>>,
     #[serde(skip)]
     cache: RefCell<Option<Rc<Derived>>>,
     /// The sight worked out for the last few states of the board (shared by its copies): a
@@ -199,6 +203,7 @@ impl PartialEq for Board {
             && self.edges == o.edges
             && self.obstacles == o.obstacles
             && self.sight_limit == o.sight_limit
+            && self.map == o.map
     }
 }
 
@@ -228,6 +233,10 @@ pub(crate) struct Derived {
     pub sight: Rc<Sight>,
     /// Every line of the board once, with its index (built on first use by `lines`).
     pub lines: std::cell::OnceCell<Vec<(EdgeId, usize)>>,
+    /// A map board's tables (its square tables above are empty: no square is on it).
+    pub map: Option<MapDerived>,
+    /// The squares' topology of a sector board (built on first use by `Board::topology`).
+    pub square_topology: std::cell::OnceCell<Rc<super::topology::Topology>>,
 }
 
 /// All that lines of sight read from a board state: two states with equal keys see alike.
@@ -372,11 +381,27 @@ impl Board {
             edges: BTreeMap::new(),
             obstacles: BTreeMap::new(),
             sight_limit: None,
+            map: None,
             cache: RefCell::new(None),
             sights: Rc::default(),
         };
         board.try_derive().map_err(|p| BoardError::Layout(board.layout.id.clone(), p))?;
         Ok(board)
+    }
+
+    /// A board of a map's cells (see `map_board.rs`), nothing standing on it.
+    pub(super) fn laid_from_cells(layout: Layout, cells: MapCells) -> Board {
+        Board {
+            layout,
+            faces: Vec::new(),
+            placements: Vec::new(),
+            edges: BTreeMap::new(),
+            obstacles: BTreeMap::new(),
+            sight_limit: None,
+            map: Some(Rc::new(cells)),
+            cache: RefCell::new(None),
+            sights: Rc::default(),
+        }
     }
 
     pub fn layout(&self) -> &Layout {
@@ -436,18 +461,30 @@ impl Board {
         self.changed();
     }
 
-    /// Width and height in squares.
+    /// Width and height in squares (a map's: its widest row and its rows).
     pub fn size(&self) -> (i32, i32) {
+        if let Some(m) = &self.map {
+            let rows = |c: &super::Coord| c.b;
+            let (top, bottom) = (m.cells.iter().map(rows).min(), m.cells.iter().map(rows).max());
+            let widest = (top.unwrap_or(0)..=bottom.unwrap_or(-1))
+                .map(|r| m.cells.iter().filter(|c| c.b == r).count() as i32)
+                .max();
+            return (widest.unwrap_or(0), bottom.map_or(0, |b| b - top.unwrap_or(0) + 1));
+        }
         let (w, h) = self.layout.extent();
         (w * SECTOR_SIZE, h * SECTOR_SIZE)
     }
 
     pub fn contains(&self, s: Sq) -> bool {
-        self.derived().contains(s)
+        let d = self.derived();
+        d.map_contains(s).unwrap_or_else(|| d.contains(s))
     }
 
-    /// All squares, row by row.
+    /// All squares, row by row (a map's cells in the file's order: row by row too).
     pub fn squares(&self) -> Vec<Sq> {
+        if let Some(m) = &self.map {
+            return m.cells.iter().map(|&c| super::map_board::sq(c)).collect();
+        }
         let d = self.derived();
         let mut v = Vec::new();
         for y in 0..d.h {
@@ -514,7 +551,7 @@ impl Board {
     pub fn links(&self) -> Vec<(Sq, Dir, Sq, Dir, String)> {
         let d = self.derived();
         let mut v = Vec::new();
-        for s in self.squares() {
+        for s in self.squares().into_iter().filter(|&s| d.contains(s)) {
             for dir in Dir::ALL {
                 let i = d.cell(s) * 4 + dir.index();
                 if let (Some((t, side)), Some(label)) = (d.links[i], &d.link_label[i]) {
@@ -1000,7 +1037,8 @@ impl Board {
 
     /// Computes the derived tables, or explains why the data can't make a board.
     fn try_derive(&self) -> Result<Derived, String> {
-        let (w, h) = self.size();
+        let map = self.map.as_ref().map(|m| self.derive_map(m)).transpose()?;
+        let (w, h) = if map.is_some() { (0, 0) } else { self.size() };
         let mut sector_of = vec![-1; (w * h) as usize];
         for (i, p) in self.placements.iter().enumerate() {
             for y in 0..SECTOR_SIZE {
@@ -1031,7 +1069,12 @@ impl Board {
             // Set at the end, once the tables it is keyed by are done.
             sight: Rc::new(Sight::new(SightKey::default())),
             lines: std::cell::OnceCell::new(),
+            map,
+            square_topology: std::cell::OnceCell::new(),
         };
+        if d.map.is_some() {
+            return Ok(d);
+        }
         // Printed terrain: a double wall on a seam is one wall (8th: Changing the Map).
         for (i, face) in self.faces.iter().enumerate() {
             let p = self.placements[i];

@@ -378,6 +378,9 @@ pub struct BoardSet {
     pub sides: BTreeMap<String, Vec<SectorFace>>,
     /// Player count -> layout.
     pub layouts: BTreeMap<usize, Layout>,
+    /// The map, where the ruleset's `boards` names a map file (then no sides nor layouts):
+    /// one board for any number of players.
+    pub map: Option<super::map::Map>,
 }
 
 /// Why a board could not be built from a board set.
@@ -509,9 +512,20 @@ fn resolve(dir: &Path, written: &str, root: &Path) -> Result<PathBuf, String> {
     Ok(joined)
 }
 
-/// Loads `rulesets/<ruleset>/boards/boards.toml` with every face and layout it names.
+/// A map file draws its cells in `rows`; a board set lists `sides` and `layouts`.
+fn is_map_file(src: &Source) -> bool {
+    src.text.parse::<toml::Table>().is_ok_and(|t| t.contains_key("rows"))
+}
+
+/// Loads `rulesets/<ruleset>/boards/boards.toml` with every face and layout it names, or the
+/// map file a ruleset names instead (see `map.rs`).
 pub fn load_board_set(path: &Path) -> Result<BoardSet, Vec<DataError>> {
     let src = Source::read(path)?;
+    if is_map_file(&src) {
+        let map = super::map::load_map(path)?;
+        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        return Ok(BoardSet { dir, sides: BTreeMap::new(), layouts: BTreeMap::new(), map: Some(map) });
+    }
     let raw: RawBoards = src.parse()?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let root = rulesets_root(path);
@@ -604,7 +618,7 @@ pub fn load_board_set(path: &Path) -> Result<BoardSet, Vec<DataError>> {
         errors.push(src.error(None, "[layouts] lists no layout"));
     }
     if errors.is_empty() {
-        Ok(BoardSet { dir, sides, layouts })
+        Ok(BoardSet { dir, sides, layouts, map: None })
     } else {
         Err(errors)
     }

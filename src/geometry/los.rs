@@ -483,6 +483,9 @@ impl Board {
     /// Can a wizard in `a` see square `b`? Symmetric; every square sees itself.
     pub fn los(&self, a: Sq, b: Sq) -> bool {
         let d = self.derived();
+        if let Some(m) = &d.map {
+            return super::map_board::map_los(m, a, b, self.sight_limit());
+        }
         if !d.contains(a) || !d.contains(b) {
             return false;
         }
@@ -492,6 +495,9 @@ impl Board {
     /// Every square visible from `a`, row by row.
     pub fn visible_from(&self, a: Sq) -> Vec<Sq> {
         let d = self.derived();
+        if let Some(m) = &d.map {
+            return super::map_board::map_visible_from(m, a, self.sight_limit());
+        }
         if !d.contains(a) {
             return Vec::new();
         }
@@ -643,6 +649,9 @@ impl Board {
     /// What a thrown object flies over: it lands in the square before a barrier in its way.
     pub fn line_squares(&self, a: Sq, b: Sq) -> Option<Vec<Sq>> {
         let d = self.derived();
+        if let Some(m) = &d.map {
+            return super::map_board::map_line_cells(m, a, b, self.sight_limit());
+        }
         if !d.contains(a) || !d.contains(b) {
             return None;
         }
@@ -699,6 +708,9 @@ impl Board {
             return self.los(a, b);
         }
         let d = self.derived();
+        if let Some(m) = &d.map {
+            return super::map_board::map_neighbours(m, a).contains(&b) && self.los(a, b);
+        }
         Dir::ALL.iter().any(|&dir| match self.step(a, dir) {
             Some(step) if step.to == b && !step.via_link => self.los(a, b),
             Some(step) if step.to == b => {
@@ -713,6 +725,9 @@ impl Board {
 
     /// The orthogonal neighbours of a square, through links, whatever the terrain.
     pub fn neighbours(&self, a: Sq) -> Vec<Sq> {
+        if let Some(m) = &self.derived().map {
+            return super::map_board::map_neighbours(m, a);
+        }
         Dir::ALL.iter().filter_map(|&d| self.step(a, d).map(|s| s.to)).collect()
     }
 }

@@ -27,7 +27,7 @@ use std::path::Path;
 use toml::Spanned;
 
 /// A board read from a map file.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Map {
     pub id: String,
     pub name: String,

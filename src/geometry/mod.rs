@@ -1,7 +1,8 @@
 //! Board geometry: sectors, edges, columns, links, line of sight and movement.
 //!
-//! The kernel's geometry knows squares and hexes (`shape`, `trace` and `topology`: the board
-//! of any shape; the square board below is not on it yet), border lines and what stands on them; it knows no card
+//! The kernel's geometry knows squares and hexes (`shape`, `trace` and `topology`: cells of
+//! any shape; a board is laid from sectors of squares, or from a map file of either shape,
+//! `map_board`), border lines and what stands on them; it knows no card
 //! and no edition. Everything edition-specific (how tough a wall is, who may pass a door, how a
 //! random direction is read off the die) is a parameter supplied by the ruleset.
 
@@ -10,6 +11,7 @@ pub mod layout;
 pub mod load;
 pub mod los;
 pub mod map;
+pub mod map_board;
 pub mod moves;
 pub mod picture;
 pub mod render;

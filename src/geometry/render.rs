@@ -376,6 +376,9 @@ pub fn ascii_line_of_row(y: i32) -> usize {
 /// links (portals, warps), the marks and the sectors. Lines carry no trailing blanks and the
 /// result ends with a newline.
 pub fn render_ascii(board: &Board, overlay: &Overlay) -> String {
+    if board.map_cells().is_some() {
+        return super::map_board::map_text(board, overlay);
+    }
     let (w, h) = board.size();
     let lw = (h - 1).max(0).to_string().len().max(2) as i64;
     let x0 = lw + 2;

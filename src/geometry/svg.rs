@@ -293,6 +293,9 @@ fn halfway(pts: &[Pt]) -> Pt {
 
 /// Draws the board as a standalone SVG document.
 pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
+    if board.map_cells().is_some() {
+        return super::map_board::map_svg(board, overlay);
+    }
     let (w, h) = board.size();
     let groups = link_groups(board);
     let infos = square_infos(board);

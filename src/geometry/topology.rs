@@ -19,7 +19,7 @@ pub struct Edge(pub u32);
 
 const NONE: u32 = u32::MAX;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Topology {
     shape: Shape,
     coords: Vec<Coord>,
