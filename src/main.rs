@@ -809,6 +809,14 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             let set = load_board_set(&path)
                 .map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
+            if let Some(map) = &set.map {
+                // (one map for any number of players: nothing to lay out)
+                let text = match format {
+                    Format::Ascii => map.text(),
+                    Format::Svg => map.svg(),
+                };
+                return write_or_print(out.as_deref(), &text);
+            }
             let side = match side {
                 Some(s) => s,
                 None => set.sides.keys().next().cloned().ok_or("the board set lists no sides")?,

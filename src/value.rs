@@ -223,8 +223,41 @@ pub(crate) const KIT_EMPTY: i64 = 1;
 const KIT_PLACES: i64 = 2;
 /// ... their place codes by table, ...
 pub const KIT_PLACE_CODES: i64 = 3;
-/// ... and the shared parts of answers, by number (`answer::Shared`).
+/// ... the shared parts of answers, by number (`answer::Shared`), ...
 pub(crate) const KIT_SHARED: i64 = 4;
+/// ... and whether the board's cells are hexes: inside the kernel a cell is `{x, y}` whatever
+/// its shape; on a hex board Lua names the two coordinates `q` and `r` (axial), both ways.
+pub const KIT_HEX: i64 = 5;
+
+/// The kit's hex flag (`kit`: its stack index).
+unsafe fn kit_says_hex(state: *mut mlua::ffi::lua_State, kit: std::os::raw::c_int) -> bool {
+    use mlua::ffi;
+    ffi::lua_rawgeti(state, kit, KIT_HEX);
+    let hex = ffi::lua_toboolean(state, -1) != 0;
+    ffi::lua_pop(state, 1);
+    hex
+}
+
+/// The hex flag of the sandbox's kit, found in the registry (false without a kit).
+unsafe fn board_is_hex(state: *mut mlua::ffi::lua_State) -> bool {
+    use mlua::ffi;
+    if ffi::lua_checkstack(state, 2) == 0 {
+        return false;
+    }
+    let hex = ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, FROZEN_KIT.as_ptr()) == ffi::LUA_TTABLE
+        && kit_says_hex(state, ffi::lua_gettop(state));
+    ffi::lua_pop(state, 1);
+    hex
+}
+
+/// The names Lua gives a cell's two coordinates.
+fn cell_names(hex: bool) -> [&'static std::ffi::CStr; 2] {
+    if hex {
+        [c"q", c"r"]
+    } else {
+        [c"x", c"y"]
+    }
+}
 
 /// Pushes the sandbox's kit; returns its stack index (see [`push`]'s `frozen`).
 pub(crate) unsafe fn push_kit(state: *mut mlua::ffi::lua_State) -> std::os::raw::c_int {
@@ -309,6 +342,14 @@ pub(crate) unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: O
             }
             push_map(state, m, frozen)
         }
+        Value::Map(m) if m.len() == 2 && place_code(m).is_some() && board_is_hex(state) => {
+            let [a, b] = cell_names(true);
+            ffi::lua_createtable(state, 0, 2);
+            for (name, key) in [(a, "x"), (b, "y")] {
+                push(state, m.get(key).unwrap_or(&Value::Nil), None);
+                ffi::lua_setfield(state, -2, name.as_ptr());
+            }
+        }
         Value::Map(m) => push_map(state, m, frozen),
     }
     if frozen.is_some() {
@@ -367,10 +408,11 @@ pub(crate) unsafe fn push_place(state: *mut mlua::ffi::lua_State, kit: std::os::
             ffi::lua_pushlstring(state, SIDES[side].as_ptr() as *const std::os::raw::c_char, 1);
             ffi::lua_rawset(state, -3);
         }
-        ffi::lua_pushlstring(state, c"x".as_ptr(), 1);
+        let [a, b] = cell_names(side.is_none() && kit_says_hex(state, kit));
+        ffi::lua_pushlstring(state, a.as_ptr(), 1);
         ffi::lua_pushinteger(state, x);
         ffi::lua_rawset(state, -3);
-        ffi::lua_pushlstring(state, c"y".as_ptr(), 1);
+        ffi::lua_pushlstring(state, b.as_ptr(), 1);
         ffi::lua_pushinteger(state, y);
         ffi::lua_rawset(state, -3);
         lua_wizwar_freeze(state, -1);
@@ -625,11 +667,24 @@ unsafe fn read_raw(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int, d
                 }
             }
             ffi::lua_settop(state, base);
+            if is_hex_cell(&strs) && board_is_hex(state) {
+                // (a cell of a hex board, as Lua writes it: the kernel's {x, y})
+                for (name, _) in &mut strs {
+                    *name = Map::name(if name.as_str() == "q" { "x" } else { "y" });
+                }
+            }
             // (Lua gives each name once.)
             table_value(ints, Map::from_unique_fields(strs))?
         }
         t => return Err(refuse(&format!("a {}", type_name(t)))),
     })
+}
+
+/// Fields `q` and `r` holding integers, and nothing else: a hex cell as Lua writes it.
+fn is_hex_cell<N: AsRef<str>>(fields: &[(N, Value)]) -> bool {
+    fields.len() == 2
+        && fields.iter().all(|(k, v)| matches!(k.as_ref(), "q" | "r") && matches!(v, Value::Int(_)))
+        && fields[0].0.as_ref() != fields[1].0.as_ref()
 }
 
 /// Type names as `mlua::Value::type_name` spells them.

@@ -356,7 +356,7 @@ function Game:sight_limit() end
 ---@return Square[]
 function Game:visible_from(a) end
 
----The square beyond each side (through links at the rim), terrain ignored.
+---The square beyond each side (through links at the rim), terrain ignored; on a map, the cell beyond each side with its direction only.
 ---@param s Square
 ---@return Neighbour[]
 function Game:neighbours(s) end
@@ -392,7 +392,7 @@ function Game:edges(filter) end
 ---@return Edge[]
 function Game:lines(filter) end
 
----The single steps a wizard may take now, with the doors and walls as they are.
+---The single steps a wizard may take now, with the doors and walls as they are (on a map: to each neighbouring cell nothing fills, by direction name).
 ---@param p integer
 ---@param flags? MoveFlags
 ---@return Step[]
@@ -431,6 +431,87 @@ function Game:run(a, dir, max, flags) end
 ---@param base Dir
 ---@return Dir
 function Game:random_direction(roll, base) end
+
+---Which cells the board has: squares (x, y) or hexes (axial q, r; rows north first, each row half a hex east of the one above).
+---@return "square"|"hex"
+function Game:shape() end
+
+---The board's direction names, clockwise: N E S W for squares, NE E SE SW W NW for hexes.
+---@return string[]
+function Game:directions() end
+
+---A direction turned so many sides clockwise (negative: anticlockwise).
+---@param dir string
+---@param turns integer
+---@return string
+function Game:turn_direction(dir, turns) end
+
+---The cell beyond each side of s, clockwise, by direction name (through links at a sector board's rim), terrain ignored.
+---@param s Square
+---@return {dir: string, to: Square}[]
+function Game:cell_steps(s) end
+
+---The region of a cell: its sector on a sector board, its region (a megahex) on a map.
+---@param s Square
+---@return integer?
+function Game:region_of(s) end
+
+---How many region borders lie between the regions of two cells at the fewest.
+---@param a Square
+---@param b Square
+---@return integer?
+function Game:region_distance(a, b) end
+
+---The cells a map file marks with this name (an entrance...), in the map's order; none on a sector board.
+---@param mark string
+---@return Square[]
+function Game:marked(mark) end
+
+---The names of the marks a map file gives a cell.
+---@param s Square
+---@return string[]
+function Game:marks_at(s) end
+
+---The cells exactly radius steps from s as the crow flies (terrain, links ignored).
+---@param s Square
+---@param radius integer
+---@return Square[]
+function Game:ring(s, radius) end
+
+---The cells at most radius steps from s as the crow flies (terrain, links ignored).
+---@param s Square
+---@param radius integer
+---@return Square[]
+function Game:disc(s, radius) end
+
+---The cells within radius of a figure on s facing `facing` whose centres lie in the given wedges (0 straight ahead, then clockwise); with between, a centre on the line between two wedges counts when either is given.
+---@param s Square
+---@param facing string
+---@param wedges integer[]
+---@param radius integer
+---@param between? boolean
+---@return Square[]
+function Game:in_wedges(s, facing, wedges, radius, between) end
+
+---Which wedge around a figure on `from` facing `facing` holds `to`'s centre, or the two wedges it lies between; nil for the same cell.
+---@param from Square
+---@param facing string
+---@param to Square
+---@return {wedge?: integer, between?: integer[]}?
+function Game:bearing(from, facing, to) end
+
+---The cells a many-cell figure covers: its offsets (as when facing the first direction) turned to its facing and laid from the anchor; nil if any is off the board.
+---@param anchor Square
+---@param facing string
+---@param offsets Square[]
+---@return Square[]?
+function Game:footprint(anchor, facing, offsets) end
+
+---The exact line between two cell centres, step by step: a cell entered, two cells it runs exactly between, or a hex whose corner it grazes; nil if it leaves the board.
+---@param a Square
+---@param b Square
+---@return {kind: "cell"|"between"|"grazes", cell?: Square, cells?: Square[]}[]?
+function Game:line(a, b) end
 
 ---Set a player's life (rules apply caps and deaths, not this).
 ---@param p integer

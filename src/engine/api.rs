@@ -17,6 +17,7 @@ use std::rc::{Rc, Weak};
 
 // The primitives by kind, each file one `install_*` (they share this file's helpers).
 mod board;
+mod cells;
 mod changes;
 mod flow;
 mod queries;
@@ -489,6 +490,7 @@ pub(super) fn install(k: &Rc<Kernel>, verify_memo: bool) -> Result<(), String> {
     let w = Rc::downgrade(k);
     queries::install_queries(lua, &t, &w).map_err(|e| e.to_string())?;
     board::install_board(lua, &t, &w).map_err(|e| e.to_string())?;
+    cells::install_cells(lua, &t, &w).map_err(|e| e.to_string())?;
     changes::install_changes(lua, &t, &w).map_err(|e| e.to_string())?;
     flow::install_flow(lua, &t, &w).map_err(|e| e.to_string())?;
     let env = k.host.new_env().map_err(|e| e.to_string())?;
@@ -524,6 +526,8 @@ pub(super) fn install(k: &Rc<Kernel>, verify_memo: bool) -> Result<(), String> {
     let kit: Table =
         lua.named_registry_value(crate::value::FROZEN_KIT.to_str().expect("ASCII")).map_err(|e| e.to_string())?;
     let place_codes: Table = kit.raw_get(crate::value::KIT_PLACE_CODES).map_err(|e| e.to_string())?;
+    let hex = k.st.borrow().board.shape() == crate::geometry::Shape::Hex;
+    kit.raw_set(crate::value::KIT_HEX, hex).map_err(|e| e.to_string())?;
     env.raw_set("place_codes", place_codes).map_err(|e| e.to_string())?;
     let out = k.host.load_chunk("[kernel api]", API_LUA, &env).map_err(|e| e.to_string())?;
     let mut it = out.into_iter();
@@ -752,6 +756,9 @@ fn change_map(
 /// (order and rotations per slot, 0-based face indices and quarter turns).
 fn arrange_board(k: &Kernel, spec: &Value) -> R<()> {
     let set = &k.boards;
+    if set.map.is_some() {
+        return Err("this ruleset's board is a map: it has no sectors to arrange".into());
+    }
     let players = k.st.borrow().players.len();
     let side = match spec.get("side").and_then(Value::as_str) {
         Some(s) => s.to_string(),

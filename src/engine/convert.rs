@@ -21,7 +21,7 @@ pub fn to_sq(v: &Value) -> Result<Sq, String> {
     let int = |k: &str| v.get(k).and_then(Value::as_int);
     match (int("x"), int("y")) {
         (Some(x), Some(y)) => Ok(Sq::new(coordinate(x)?, coordinate(y)?)),
-        _ => Err(format!("expected a square {{x = .., y = ..}}, got {v}")),
+        _ => Err(format!("expected a square {{x = .., y = ..}} (on a hex board a hex {{q = .., r = ..}}), got {v}")),
     }
 }
 

@@ -385,6 +385,21 @@ impl Engine {
     }
 }
 
+/// The board before the ruleset's setup: the map, or the layout for this many players with the
+/// first side's sectors in order.
+fn first_board(set: &crate::geometry::load::BoardSet, setup: &GameSetup) -> Result<crate::geometry::Board, String> {
+    if let Some(map) = &set.map {
+        return crate::geometry::Board::from_map(map).map_err(|e| format!("map {}: {e}", set.dir.display()));
+    }
+    let side = set.sides.keys().next().cloned().ok_or("the board set lists no sides")?;
+    let layout = set
+        .layouts
+        .get(&setup.players)
+        .ok_or_else(|| format!("ruleset {} has no layout for {} players", setup.ruleset, setup.players))?;
+    let slots = layout.slots.len();
+    set.build(&side, setup.players, &(0..slots).collect::<Vec<_>>(), &vec![Rot(0); slots]).map_err(|e| e.to_string())
+}
+
 /// The state a game starts from, before the ruleset's setup: the board in its first
 /// arrangement, the players on their home squares, no cards.
 fn starting_state(
@@ -396,15 +411,9 @@ fn starting_state(
     if let Some(name) = setup.names.iter().find(|n| n.chars().any(char::is_control)) {
         return Err(format!("the wizard name {name:?} holds a control character (names are plain text)"));
     }
-    let side = set.sides.keys().next().cloned().ok_or("the board set lists no sides")?;
-    let layout = set
-        .layouts
-        .get(&setup.players)
-        .ok_or_else(|| format!("ruleset {} has no layout for {} players", setup.ruleset, setup.players))?;
-    let slots = layout.slots.len();
-    let board = set
-        .build(&side, setup.players, &(0..slots).collect::<Vec<_>>(), &vec![Rot(0); slots])
-        .map_err(|e| e.to_string())?;
+    let board = first_board(set, setup)?;
+    // On a map nobody has a home: the ruleset's setup places the pieces.
+    let home = |i: usize| (i < board.sector_count()).then(|| board.home(i));
     let players = (0..setup.players)
         .map(|i| Player {
             id: i as u32,
@@ -412,7 +421,7 @@ fn starting_state(
             alive: true,
             life: 0,
             home_sector: i,
-            at: Some(board.home(i)),
+            at: home(i),
             hand: Vec::new(),
             play: Vec::new(),
             tokens: BTreeMap::new(),

@@ -395,6 +395,27 @@ pub(crate) fn map_reachable(
 }
 
 impl Board {
+    /// The single moves a `mover` on `at` may make, clockwise: by direction name, to where,
+    /// and whether through a link (walls and doors as it passes them on a sector board, filled
+    /// cells on a map).
+    pub fn cell_moves(&self, at: Sq, mover: &super::moves::Mover) -> Vec<(&'static str, Sq, bool)> {
+        let d = self.derived();
+        let Some(m) = &d.map else {
+            let name = |step: &super::Step| {
+                let dir = super::Dir::ALL.into_iter().find(|&d| step.exit_edge == at.edge(d)).expect("a side of at");
+                Shape::Square.name(Direction(dir.index() as u8))
+            };
+            return self.moves(at, mover).into_iter().map(|s| (name(&s), s.to, s.via_link)).collect();
+        };
+        let Some(c) = m.cell(at) else { return Vec::new() };
+        let shape = m.topology.shape();
+        m.topology
+            .neighbours(c)
+            .filter(|(_, n)| mover.through_obstacles || !m.blocks_move[n.0 as usize])
+            .map(|(d, n)| (shape.name(d), m.sq(n), false))
+            .collect()
+    }
+
     /// A shortest path of single moves from `from` to `to` (the cells after `from`), walls and
     /// doors as `mover` passes them on a sector board, filled cells on a map.
     pub fn cell_path(&self, from: Sq, to: Sq, mover: &super::moves::Mover) -> Option<Vec<Sq>> {

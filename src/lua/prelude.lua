@@ -76,7 +76,9 @@ local frozen_places, frozen_place_codes = {}, {}
 -- The frozen fields answers share (a card definition's name, text, lists), made once each:
 -- by their `Shared` record's number (answer.rs).
 local frozen_shared = {}
-local frozen_kit = { frozen_empty, frozen_places, frozen_place_codes, frozen_shared }  -- (value.rs: KIT_EMPTY, KIT_PLACES, KIT_PLACE_CODES, KIT_SHARED)
+-- The last slot says whether the board's cells are hexes (set by the kernel): a cell is then
+-- {q, r} in Lua, {x, y} inside the kernel.
+local frozen_kit = { frozen_empty, frozen_places, frozen_place_codes, frozen_shared, false }  -- (value.rs: KIT_EMPTY, KIT_PLACES, KIT_PLACE_CODES, KIT_SHARED, KIT_HEX)
 
 ---------------------------------------------------------------- errors no script may swallow
 -- When the host stops a script (budget, abort, memory), these re-raise what they caught.

@@ -82,6 +82,15 @@ pub(super) fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Res
     query(lua, t, "neighbours", w, |k, s: PlaceArg| -> F<Answer> {
         let s = cv::sq_arg(&s)?;
         let st = k.st.borrow();
+        if st.board.map_cells().is_some() {
+            // (a map has no edges nor links: the cell beyond each side)
+            let steps = st.board.cell_steps(s).into_iter();
+            return Ok(Answer::List(
+                steps
+                    .map(|(d, to)| Answer::record(vec![("dir", Answer::Name(d)), ("to", Answer::square(to))]))
+                    .collect(),
+            ));
+        }
         let mut out = Vec::new();
         for d in crate::geometry::Dir::ALL {
             if let Some(step) = st.board.step(s, d) {
@@ -169,15 +178,10 @@ pub(super) fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Res
         let Some(at) = st.players[p as usize].at else { return Ok(Answer::List(vec![])) };
         Ok(Answer::List(
             st.board
-                .moves(at, &m)
+                .cell_moves(at, &m)
                 .into_iter()
-                .map(|s| {
-                    let d = crate::geometry::Dir::ALL.into_iter().find(|&d| s.exit_edge == at.edge(d)).unwrap();
-                    Answer::record(vec![
-                        ("dir", Answer::dir(d)),
-                        ("link", s.via_link.into()),
-                        ("to", Answer::square(s.to)),
-                    ])
+                .map(|(dir, to, link)| {
+                    Answer::record(vec![("dir", Answer::Name(dir)), ("link", link.into()), ("to", Answer::square(to))])
                 })
                 .collect(),
         ))
@@ -186,8 +190,8 @@ pub(super) fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Res
         let flags = flags.unwrap_or_default();
         let m = mover_from(&flags);
         let st = k.st.borrow();
-        Ok(cv::opt(st.board.path(cv::to_sq(&a)?, cv::to_sq(&b)?, &m), |p| {
-            Value::List(p.into_iter().map(|s| cv::sq(s.to)).collect())
+        Ok(cv::opt(st.board.cell_path(cv::to_sq(&a)?, cv::to_sq(&b)?, &m), |p| {
+            Value::List(p.into_iter().map(cv::sq).collect())
         }))
     })?;
     reg(lua, t, "reachable", w, |k, (a, points, flags): (Value, i64, Option<Value>)| -> F<Value> {
