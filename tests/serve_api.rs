@@ -245,3 +245,24 @@ fn the_tables_keeper_can_print_a_games_invites_again() {
     let (ok, said) = run("../x");
     assert!(!ok && said.contains("no game"), "{said}");
 }
+
+/// A game on hexes at the web table (issue 46): its board is drawn as hexes, each naming its
+/// coordinates as a square does, so the page lights the cells a move names and answers a click.
+#[test]
+fn a_hex_game_draws_cells_the_page_can_light() {
+    let data = common::temp_dir("serve-hexes");
+    let table = Table::start_with(&data, &["--root", "tests/fixtures/engine"]);
+    let (id, seats) = table.new_game(json!({ "ruleset": "hexes", "players": 2, "bots": [null, null], "seed": 3 }));
+    let page = table.get_json(&format!("/api/games/{id}/view"), Some(&seats[0].1));
+    let board = page["board"].as_str().unwrap();
+    assert_eq!(board.matches("<polygon class=\"square\"").count(), 15, "{board}");
+    let options = page["question"]["options"].as_array().unwrap();
+    let lit: Vec<&Value> = options.iter().filter(|o| !o["squares"].as_array().unwrap().is_empty()).collect();
+    assert!(!lit.is_empty(), "{options:?}");
+    for o in lit {
+        for s in o["squares"].as_array().unwrap() {
+            let needle = format!("class=\"square\" data-x=\"{}\" data-y=\"{}\"", s[0], s[1]);
+            assert!(board.contains(&needle), "{} names {s}, not drawn: {board}", o["key"]);
+        }
+    }
+}

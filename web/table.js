@@ -208,7 +208,7 @@ function showQuestion() {
   pane.className = q ? "asking" : "";
   const box = $("choices");
   box.replaceChildren();
-  for (const r of $("board").querySelectorAll("rect.square.choosable")) r.classList.remove("choosable");
+  for (const r of $("board").querySelectorAll(".square.choosable")) r.classList.remove("choosable");
   if (!q) {
     const p = game.page;
     $("prompt").textContent = p.over ? "The game is over." : p.deciding ? `Waiting for ${p.deciding}...` : "Waiting...";
@@ -232,7 +232,7 @@ function showQuestion() {
     if (game.path.length) box.append(el("button", { class: "back", onclick: () => { game.path.pop(); showQuestion(); } }, "back"));
   }
   for (const o of options()) for (const [x, y] of o.squares) {
-    const r = $("board").querySelector(`rect.square[data-x="${x}"][data-y="${y}"]`);
+    const r = $("board").querySelector(`.square[data-x="${x}"][data-y="${y}"]`);
     if (r) r.classList.add("choosable");
   }
 }
@@ -257,7 +257,7 @@ function options() {
 
 function clickBoard(ev) {
   const q = game.page && game.page.question;
-  const sq = ev.target.closest && ev.target.closest("rect.square");
+  const sq = ev.target.closest && ev.target.closest(".square");
   if (!q || !sq) return;
   const [x, y] = [Number(sq.dataset.x), Number(sq.dataset.y)];
   const here = options().filter((o) => o.squares.some(([a, b]) => a === x && b === y));

@@ -4,7 +4,8 @@
 //! Text: squares are a grid, three characters a cell. Hexes are rows, four characters a hex,
 //! each row two characters east of the one above (a hex `(q, r)` is on text row `r`, column
 //! `4q + 2r`), so a row of the map is a line of the terminal. SVG: cells are drawn as
-//! polygons, hexes with a point up.
+//! polygons, hexes with a point up, each of class `square` with its coordinates in `data-x` and
+//! `data-y` as on a square board's SVG.
 
 use super::shape::Shape;
 use super::topology::{Cell, Topology};
@@ -89,7 +90,16 @@ pub fn svg(t: &Topology, label: impl Fn(Cell) -> Option<String>, fill: impl Fn(C
         let (cx, cy) = centre(points);
         let points: Vec<String> = points.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
         let colour = fill(*cell).unwrap_or_else(|| "none".into());
-        let _ = writeln!(out, "<polygon points=\"{}\" fill=\"{colour}\" stroke=\"#555\"/>", points.join(" "));
+        // (each cell names its coordinates, as the square board's SVG does: the web table's page
+        // lights and answers a click on one)
+        let c = t.coord(*cell);
+        let _ = writeln!(
+            out,
+            "<polygon class=\"square\" data-x=\"{}\" data-y=\"{}\" points=\"{}\" fill=\"{colour}\" stroke=\"#555\"/>",
+            c.a,
+            c.b,
+            points.join(" ")
+        );
         if let Some(text) = label(*cell) {
             let _ = writeln!(
                 out,

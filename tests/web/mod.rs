@@ -17,10 +17,16 @@ pub struct Table {
 impl Table {
     /// `wizwar serve --port 0 --data DATA`, once it says where it listens.
     pub fn start(data: &Path) -> Table {
+        Table::start_with(data, &[])
+    }
+
+    /// `wizwar serve --port 0 --data DATA` with more arguments (`--root FOLDER`).
+    pub fn start_with(data: &Path, more: &[&str]) -> Table {
         let mut child = Command::new(env!("CARGO_BIN_EXE_wizwar"))
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .args(["serve", "--port", "0", "--data"])
             .arg(data)
+            .args(more)
             .stdout(Stdio::piped())
             .spawn()
             .expect("wizwar serve starts");
