@@ -76,6 +76,16 @@ fn scripts_see_hexes_as_q_and_r_and_may_write_them_so() {
         )
         .unwrap();
     assert_eq!(steps, "6\t5\t0\t2");
+    // a straight run east from the west start stops before the pillar; north-east, at the rim
+    let runs = e
+        .eval_lua(
+            "local east = game:run({ q = 0, r = 1 }, 'E', 5)
+             local ne = game:run({ q = 0, r = 1 }, 'NE', 5)
+             return #east.squares, east.stop.kind, east.stop.square.q, east.headings[1], #ne.squares, ne.stop.kind,
+               game:random_direction(6, 'NE'), game:random_direction(2, 'NW')",
+        )
+        .unwrap();
+    assert_eq!(runs, "1\t\"square\"\t2\t\"E\"\t1\t\"rim\"\t\"NW\"\t\"NE\"");
     let err = e.eval_lua("return game:in_wedges({ q = 0, r = 1 }, 'N', { 0 }, 2)").unwrap_err();
     assert!(err.contains("expected a direction of this board (NE, E, SE, SW, W, NW), got \"N\""), "{err}");
 }

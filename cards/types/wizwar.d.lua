@@ -418,7 +418,7 @@ function Game:reachable(a, points, flags) end
 ---@return integer?
 function Game:distance(a, b) end
 
----A straight line from a: the squares passed and why it stopped.
+---A straight line from a: the squares passed and why it stopped (on a map, along one of its directions: NE... for hexes).
 ---@param a Square
 ---@param dir Dir
 ---@param max integer
@@ -426,7 +426,7 @@ function Game:distance(a, b) end
 ---@return Run
 function Game:run(a, dir, max, flags) end
 
----The direction a die roll (1-4) gives, counted clockwise from base.
+---The direction a die roll (1-4; 1-6 on hexes) gives, counted clockwise from base.
 ---@param roll integer
 ---@param base Dir
 ---@return Dir

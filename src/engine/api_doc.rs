@@ -74,8 +74,8 @@ pub const API_DOCS: &[ApiDoc] = &[
     d("path", "a: Square, b: Square, flags?: MoveFlags", "Square[]?", "A shortest path from a to b (the squares after a), or nil."),
     d("reachable", "a: Square, points: integer, flags?: MoveFlags", "{square: Square, cost: integer}[]", "Every square reachable from a with so many movement points."),
     d("distance", "a: Square, b: Square", "integer?", "Steps between two squares ignoring walls, through links; nil if unconnected."),
-    d("run", "a: Square, dir: Dir, max: integer, flags?: MoveFlags", "Run", "A straight line from a: the squares passed and why it stopped."),
-    d("random_direction", "roll: integer, base: Dir", "Dir", "The direction a die roll (1-4) gives, counted clockwise from base."),
+    d("run", "a: Square, dir: Dir, max: integer, flags?: MoveFlags", "Run", "A straight line from a: the squares passed and why it stopped (on a map, along one of its directions: NE... for hexes)."),
+    d("random_direction", "roll: integer, base: Dir", "Dir", "The direction a die roll (1-4; 1-6 on hexes) gives, counted clockwise from base."),
     // Cells of either shape (api/cells.rs): on a hex board a Square is {q, r}
     d("shape", "", "\"square\"|\"hex\"", "Which cells the board has: squares (x, y) or hexes (axial q, r; rows north first, each row half a hex east of the one above)."),
     d("directions", "", "string[]", "The board's direction names, clockwise: N E S W for squares, NE E SE SW W NW for hexes."),

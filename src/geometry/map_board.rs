@@ -395,6 +395,26 @@ pub(crate) fn map_reachable(
 }
 
 impl Board {
+    /// A straight run on a map from `from` heading `d`, at most `max` cells (push-back, a
+    /// missile's flight): the cells entered, and why it stopped (a filled cell unless the mover
+    /// passes obstacles, the map's rim, or its length). None on a sector board (`run` there).
+    pub fn map_run(&self, from: Sq, d: Direction, max: u32, through: bool) -> Option<(Vec<Sq>, super::moves::RunStop)> {
+        use super::moves::RunStop;
+        let der = self.derived();
+        let m = der.map.as_ref()?;
+        let mut at = m.cell(from)?;
+        let mut cells = Vec::new();
+        while (cells.len() as u32) < max {
+            let Some(next) = m.topology.step(at, d) else { return Some((cells, RunStop::Rim)) };
+            if !through && m.blocks_move[next.0 as usize] {
+                return Some((cells, RunStop::Square(m.sq(next))));
+            }
+            cells.push(m.sq(next));
+            at = next;
+        }
+        Some((cells, RunStop::Length))
+    }
+
     /// The single moves a `mover` on `at` may make, clockwise: by direction name, to where,
     /// and whether through a link (walls and doors as it passes them on a sector board, filled
     /// cells on a map).

@@ -210,21 +210,41 @@ pub(super) fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Res
         let flags = flags.unwrap_or_default();
         let m = mover_from(&flags);
         let st = k.st.borrow();
-        let r = st.board.run(cv::to_sq(&a)?, cv::to_dir(&d)?, max.max(0) as u32, &m);
-        let stop = match r.stop {
+        let (from, max) = (cv::to_sq(&a)?, max.max(0) as u32);
+        let (squares, headings, stop) = if st.board.map_cells().is_some() {
+            // (a map: straight along one of its directions, no links to turn it)
+            let shape = st.board.shape();
+            let name = d.as_str().unwrap_or_default();
+            let dir = shape.direction_named(name).ok_or_else(|| format!("run: no direction {d} on this board"))?;
+            let (cells, stop) = st
+                .board
+                .map_run(from, dir, max, m.through_obstacles)
+                .ok_or(format!("run: {from} is not on the board"))?;
+            let headings = vec![Value::Str(shape.name(dir).into()); cells.len()];
+            (cells.into_iter().map(cv::sq).collect(), headings, stop)
+        } else {
+            let r = st.board.run(from, cv::to_dir(&d)?, max, &m);
+            let squares = r.steps.iter().map(|s| cv::sq(s.to)).collect();
+            (squares, r.steps.iter().map(|s| cv::dir(s.heading)).collect(), r.stop)
+        };
+        let stop = match stop {
             RunStop::Length => map(vec![("kind", "length".into())]),
             RunStop::Edge(e) => map(vec![("kind", "edge".into()), ("edge", cv::edge(e))]),
             RunStop::Square(s) => map(vec![("kind", "square".into()), ("square", cv::sq(s))]),
             RunStop::Rim => map(vec![("kind", "rim".into())]),
             RunStop::Loop => map(vec![("kind", "loop".into())]),
         };
-        Ok(map(vec![
-            ("squares", Value::List(r.steps.iter().map(|s| cv::sq(s.to)).collect())),
-            ("headings", Value::List(r.steps.iter().map(|s| cv::dir(s.heading)).collect())),
-            ("stop", stop),
-        ]))
+        Ok(map(vec![("squares", Value::List(squares)), ("headings", Value::List(headings)), ("stop", stop)]))
     })?;
-    reg(lua, t, "random_direction", w, |_, (roll, base): (i64, Value)| -> F<Value> {
+    reg(lua, t, "random_direction", w, |k, (roll, base): (i64, Value)| -> F<Value> {
+        let shape = k.st.borrow().board.shape();
+        if shape != crate::geometry::Shape::Square {
+            // (a die of as many faces as a cell has sides, counted clockwise from base)
+            let name = base.as_str().unwrap_or_default();
+            let base = shape.direction_named(name).ok_or_else(|| format!("no direction {base} on this board"))?;
+            let turns = (roll.clamp(1, shape.degree() as i64) - 1) as i32;
+            return Ok(Value::Str(shape.name(shape.turn(base, turns)).into()));
+        }
         Ok(cv::dir(random_direction(roll.clamp(1, 4) as u32, cv::to_dir(&base)?)))
     })?;
     Ok(())
