@@ -67,6 +67,33 @@ const SHAPES: &str = r#"---@alias Dir "N"|"E"|"S"|"W"
 ---@field toughness? integer
 ---@field data? any
 
+---@class Figure
+---@field id integer
+---@field kind string
+---@field owner? integer
+---@field controller? integer
+---@field at? Square
+---@field facing string
+---@field cells Square[]
+---@field attrs table<string, integer>
+---@field tokens table<string, integer>
+---@field vars any
+---@field shown_as? string
+---@field unseen boolean
+
+---@class FigureSpec
+---@field kind? string
+---@field owner? integer
+---@field controller? integer
+---@field at? Square
+---@field facing? string
+---@field footprint? Square[]
+---@field attrs? table<string, integer>
+---@field tokens? table<string, integer>
+---@field vars? any
+---@field shown_as? string|false
+---@field unseen? boolean
+
 ---@class StackEntry
 ---@field id integer
 ---@field card? integer

@@ -142,6 +142,36 @@ pub struct Object {
     pub data: Value,
 }
 
+/// A piece on the board apart from the seats' own (issue 46): one of a seat's many figures, a
+/// summoned being, an image. Its kind, attributes and tokens are the ruleset's words (the kernel
+/// knows none). What other seats see of it is the figure's to say (`shown_as`, `unseen`:
+/// `view.rs`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Figure {
+    pub id: u64,
+    pub kind: String,
+    /// Whose it is, and who moves it now (a charmed beast: another seat).
+    pub owner: Option<PlayerId>,
+    pub controller: Option<PlayerId>,
+    /// Its anchor cell; None while off the board.
+    pub at: Option<Sq>,
+    /// The direction it faces: the board's directions counted clockwise from the first.
+    pub facing: u8,
+    /// The cells it covers, as offsets from the anchor when facing the first direction (the
+    /// anchor included); empty: the anchor alone.
+    pub footprint: Vec<crate::geometry::Coord>,
+    pub attrs: BTreeMap<String, i64>,
+    pub tokens: BTreeMap<String, i64>,
+    pub vars: Value,
+    /// What the seats that neither own nor control it see as its kind (a creation announced
+    /// without saying what it is); they see none of its attributes, tokens or vars either.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown_as: Option<String>,
+    /// Seen by its owner and controller alone (an invisible figure).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unseen: bool,
+}
+
 /// An entry of the response stack: something played that others may answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StackEntry {
@@ -221,6 +251,9 @@ pub struct GameState {
     pub cards: CopyOnWrite<Vec<CopyOnWrite<CardInstance>>>,
     pub piles: CopyOnWrite<BTreeMap<String, Vec<CardId>>>,
     pub objects: CopyOnWrite<BTreeMap<ObjectId, Object>>,
+    /// The figures apart from the seats' own pieces (none in a game that makes none).
+    #[serde(default, skip_serializing_if = "no_figures")]
+    pub figures: CopyOnWrite<BTreeMap<u64, Figure>>,
     pub turn: CopyOnWrite<TurnState>,
     pub stack: CopyOnWrite<Vec<StackEntry>>,
     /// The ruleset's game-wide data.
@@ -235,6 +268,10 @@ pub struct GameState {
     pub set_up: bool,
 }
 
+fn no_figures(f: &CopyOnWrite<BTreeMap<u64, Figure>>) -> bool {
+    f.is_empty()
+}
+
 /// A part of the state that copies share until one of them changes it: a clone costs one
 /// count, and the first change through `DerefMut` copies the part (`Rc::make_mut`). Reading
 /// never copies. Saved as the part itself.
@@ -245,6 +282,12 @@ pub struct CopyOnWrite<T: Clone>(std::rc::Rc<T>);
 impl<T: Clone> CopyOnWrite<T> {
     pub fn new(value: T) -> CopyOnWrite<T> {
         CopyOnWrite(std::rc::Rc::new(value))
+    }
+}
+
+impl<T: Clone + Default> Default for CopyOnWrite<T> {
+    fn default() -> CopyOnWrite<T> {
+        CopyOnWrite::new(T::default())
     }
 }
 
@@ -309,6 +352,21 @@ impl GameState {
     }
 
     /// Objects lying on a square (not carried).
+    /// The cells a figure covers now (its anchor turned and laid out; none off the board).
+    pub fn figure_cells(&self, f: &Figure) -> Vec<Sq> {
+        let Some(at) = f.at else { return Vec::new() };
+        if f.footprint.is_empty() {
+            return vec![at];
+        }
+        let facing = crate::geometry::Direction(f.facing);
+        self.board.footprint(at, facing, &f.footprint).unwrap_or_default()
+    }
+
+    /// The figures covering cell `s`, in id order.
+    pub fn figures_at(&self, s: Sq) -> Vec<u64> {
+        self.figures.values().filter(|f| self.figure_cells(f).contains(&s)).map(|f| f.id).collect()
+    }
+
     pub fn objects_at(&self, s: Sq) -> Vec<ObjectId> {
         self.objects.values().filter(|o| o.at == Some(Place::Square(s))).map(|o| o.id).collect()
     }

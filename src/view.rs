@@ -323,6 +323,7 @@ pub fn view_of(st: &GameState, vis: &Visibility, viewer: Viewer) -> SeatView {
         }
     }
     hide_keys(&mut view, st, vis, viewer, &hidden);
+    hide_figures(&mut view, viewer);
     SeatView { viewer, state: view, hidden_defs }
 }
 
@@ -373,6 +374,31 @@ fn unknown_card(id: CardId, c: &CardInstance, blank: &Arc<str>) -> CardInstance 
         face: c.face,
         shown_to: Vec::new(),
     }
+}
+
+/// Takes out the figures `viewer` may not see, and what he may not know of the others: an
+/// unseen figure is seen by its owner and controller alone, one `shown_as` another kind shows
+/// others that kind and nothing of its attributes, tokens or vars.
+fn hide_figures(view: &mut GameState, viewer: Viewer) {
+    if view.figures.values().all(|f| f.shown_as.is_none() && !f.unseen) {
+        return;
+    }
+    let knows = |f: &crate::state::Figure| match viewer {
+        Viewer::Seat(p) => f.owner == Some(p) || f.controller == Some(p),
+        Viewer::Public => false,
+        Viewer::Referee => true,
+    };
+    let mut figures = (*view.figures).clone();
+    figures.retain(|_, f| knows(f) || !f.unseen);
+    for f in figures.values_mut().filter(|f| !knows(f)) {
+        if let Some(kind) = f.shown_as.clone() {
+            f.kind = kind;
+            f.attrs.clear();
+            f.tokens.clear();
+            f.vars = Value::map();
+        }
+    }
+    view.figures = figures.into();
 }
 
 /// Takes out the vars, data and tokens the ruleset hides from `viewer`.

@@ -136,3 +136,63 @@ fn the_terminal_plays_and_draws_a_hex_board() {
     assert!(board.contains("a*  a   a#  b   b*"), "{board}");
     assert!(board.contains("* start") && board.contains("# pillar"), "{board}");
 }
+
+/// Figures apart from the seats (issue 46): a three-hex giant turns with its facing, is found by
+/// any hex it covers, and must lie whole on the board.
+#[test]
+fn figures_cover_their_footprint_and_stay_on_the_board() {
+    let e = Engine::new(root(), &setup(1), bots(1)).unwrap();
+    let out = e
+        .eval_lua(
+            "local g = game:create_figure { kind = 'giant', owner = 1, at = { q = 1, r = 0 }, facing = 'NE',
+               footprint = { { q = 0, r = 0 }, { q = 1, r = 0 }, { q = 0, r = 1 } }, attrs = { ST = 30, MA = 10 } }
+             local f = game:figure(g)
+             local at = game:figures_at({ q = 1, r = 1 })
+             game:set_figure(g, { facing = 'E', attrs = { MA = 8, ST = false } })
+             local turned = game:figure(g)
+             local cells = {}
+             for _, c in ipairs(turned.cells) do cells[#cells + 1] = c.q .. ',' .. c.r end
+             return table.concat(cells, ' '), f.controller, f.facing, #f.cells, f.attrs.ST, #at, at[1] == g, turned.facing,
+               turned.attrs.MA, turned.attrs.ST, #game:figures_at({ q = 1, r = 1 })",
+        )
+        .unwrap();
+    // facing NE: the anchor (1,0), east of it (2,0) and (1,1); turned E: (1,0), (1,1), (0,1)
+    assert_eq!(out, "\"1,0 1,1 0,1\"\t1\t\"NE\"\t3\t30\t1\ttrue\t\"E\"\t8\tnil\t1");
+    let err = e.eval_lua("game:create_figure { kind = 'giant', at = { q = 4, r = 0 }, footprint = { { q = 0, r = 0 }, { q = 1, r = 0 } } }");
+    assert!(err.unwrap_err().contains("would not lie whole on the board at (4,0)"));
+    let err = e.eval_lua("game:create_figure { kind = 'wolf', at = { q = 0, r = 1 }, facing = 'N' }").unwrap_err();
+    assert!(err.contains("`facing` is a direction of this board (NE, E, SE, SW, W, NW)"), "{err}");
+    // the state holds figures only once a game makes one: square games save as before
+    let fresh = Engine::new(root(), &setup(2), bots(2)).unwrap();
+    assert!(!serde_json::to_string(&fresh.state()).unwrap().contains("figures"));
+    assert!(serde_json::to_string(&e.state()).unwrap().contains("\"giant\""));
+}
+
+/// What a seat sees of figures (issue 46): an unseen figure only by its owner and controller,
+/// one shown as another kind shows the others that kind and nothing of its attributes or vars;
+/// the referee sees all (shown to fail with the figures left out of the view).
+#[test]
+fn a_seat_sees_of_figures_what_their_owner_lets_it() {
+    use wizwar::view::Viewer;
+    let e = Engine::new(root(), &setup(1), bots(1)).unwrap();
+    e.eval_lua(
+        "game:create_figure { kind = 'image of a wolf', owner = 0, at = { q = 1, r = 0 }, shown_as = 'wolf',
+           attrs = { ST = 1 }, vars = { real = false } }
+         game:create_figure { kind = 'wizard', owner = 0, at = { q = 2, r = 0 }, unseen = true }
+         game:create_figure { kind = 'bear', owner = 1, controller = 0, at = { q = 3, r = 0 }, unseen = true }",
+    )
+    .unwrap();
+    let seen = |viewer: Viewer| -> Vec<(String, usize, bool)> {
+        let view = e.seat_view(viewer);
+        view.state.figures.values().map(|f| (f.kind.clone(), f.attrs.len(), f.vars.get("real").is_some())).collect()
+    };
+    let own = |k: &str, attrs: usize, vars: bool| (k.to_string(), attrs, vars);
+    assert_eq!(
+        seen(Viewer::Seat(0)),
+        [own("image of a wolf", 1, true), own("wizard", 0, false), own("bear", 0, false)]
+    );
+    // seat 1 owns the bear it does not control: it sees it, not the invisible wizard
+    assert_eq!(seen(Viewer::Seat(1)), [own("wolf", 0, false), own("bear", 0, false)]);
+    assert_eq!(seen(Viewer::Public), [own("wolf", 0, false)]);
+    assert_eq!(seen(Viewer::Referee).len(), 3);
+}

@@ -56,6 +56,33 @@
 ---@field toughness? integer
 ---@field data? any
 
+---@class Figure
+---@field id integer
+---@field kind string
+---@field owner? integer
+---@field controller? integer
+---@field at? Square
+---@field facing string
+---@field cells Square[]
+---@field attrs table<string, integer>
+---@field tokens table<string, integer>
+---@field vars any
+---@field shown_as? string
+---@field unseen boolean
+
+---@class FigureSpec
+---@field kind? string
+---@field owner? integer
+---@field controller? integer
+---@field at? Square
+---@field facing? string
+---@field footprint? Square[]
+---@field attrs? table<string, integer>
+---@field tokens? table<string, integer>
+---@field vars? any
+---@field shown_as? string|false
+---@field unseen? boolean
+
 ---@class StackEntry
 ---@field id integer
 ---@field card? integer
@@ -512,6 +539,34 @@ function Game:footprint(anchor, facing, offsets) end
 ---@param b Square
 ---@return {kind: "cell"|"between"|"grazes", cell?: Square, cells?: Square[]}[]?
 function Game:line(a, b) end
+
+---A new figure (kind required; controller defaults to owner, facing to the board's first direction, footprint to its anchor alone; attrs and tokens are the ruleset's names; shown_as: the kind seats that neither own nor control it see, with none of its attributes, tokens or vars; unseen: seen by its owner and controller alone); it must lie whole on the board. Returns its id.
+---@param spec FigureSpec
+---@return integer
+function Game:create_figure(spec) end
+
+---Change a figure's fields (an attribute or token set to false goes); it must still lie whole on the board.
+---@param id integer
+---@param fields FigureSpec
+function Game:set_figure(id, fields) end
+
+---Take a figure out of the game.
+---@param id integer
+function Game:remove_figure(id) end
+
+---One figure with the cells it covers, or nil.
+---@param id integer
+---@return Figure?
+function Game:figure(id) end
+
+---Every figure, in the order they were made.
+---@return Figure[]
+function Game:figures() end
+
+---The ids of the figures covering a cell (a many-cell figure by any of its cells).
+---@param s Square
+---@return integer[]
+function Game:figures_at(s) end
 
 ---Set a player's life (rules apply caps and deaths, not this).
 ---@param p integer

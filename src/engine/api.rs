@@ -19,6 +19,7 @@ use std::rc::{Rc, Weak};
 mod board;
 mod cells;
 mod changes;
+mod figures;
 mod flow;
 mod queries;
 
@@ -491,6 +492,7 @@ pub(super) fn install(k: &Rc<Kernel>, verify_memo: bool) -> Result<(), String> {
     queries::install_queries(lua, &t, &w).map_err(|e| e.to_string())?;
     board::install_board(lua, &t, &w).map_err(|e| e.to_string())?;
     cells::install_cells(lua, &t, &w).map_err(|e| e.to_string())?;
+    figures::install_figures(lua, &t, &w).map_err(|e| e.to_string())?;
     changes::install_changes(lua, &t, &w).map_err(|e| e.to_string())?;
     flow::install_flow(lua, &t, &w).map_err(|e| e.to_string())?;
     let env = k.host.new_env().map_err(|e| e.to_string())?;

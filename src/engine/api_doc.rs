@@ -91,6 +91,13 @@ pub const API_DOCS: &[ApiDoc] = &[
     d("bearing", "from: Square, facing: string, to: Square", "{wedge?: integer, between?: integer[]}?", "Which wedge around a figure on `from` facing `facing` holds `to`'s centre, or the two wedges it lies between; nil for the same cell."),
     d("footprint", "anchor: Square, facing: string, offsets: Square[]", "Square[]?", "The cells a many-cell figure covers: its offsets (as when facing the first direction) turned to its facing and laid from the anchor; nil if any is off the board."),
     d("line", "a: Square, b: Square", "{kind: \"cell\"|\"between\"|\"grazes\", cell?: Square, cells?: Square[]}[]?", "The exact line between two cell centres, step by step: a cell entered, two cells it runs exactly between, or a hex whose corner it grazes; nil if it leaves the board."),
+    // Figures apart from the seats (api/figures.rs)
+    d("create_figure", "spec: FigureSpec", "integer", "A new figure (kind required; controller defaults to owner, facing to the board's first direction, footprint to its anchor alone; attrs and tokens are the ruleset's names; shown_as: the kind seats that neither own nor control it see, with none of its attributes, tokens or vars; unseen: seen by its owner and controller alone); it must lie whole on the board. Returns its id."),
+    d("set_figure", "id: integer, fields: FigureSpec", "", "Change a figure's fields (an attribute or token set to false goes); it must still lie whole on the board."),
+    d("remove_figure", "id: integer", "", "Take a figure out of the game."),
+    d("figure", "id: integer", "Figure?", "One figure with the cells it covers, or nil."),
+    d("figures", "", "Figure[]", "Every figure, in the order they were made."),
+    d("figures_at", "s: Square", "integer[]", "The ids of the figures covering a cell (a many-cell figure by any of its cells)."),
     // Changes
     d("set_life", "p: integer, n: integer", "", "Set a player's life (rules apply caps and deaths, not this)."),
     d("set_alive", "p: integer, alive: boolean", "", "Mark a player alive or dead (dead wizards leave the board)."),

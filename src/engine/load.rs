@@ -437,6 +437,7 @@ fn starting_state(
         cards: Vec::new().into(),
         piles: BTreeMap::new().into(),
         objects: BTreeMap::new().into(),
+        figures: BTreeMap::new().into(),
         turn: TurnState {
             number: 0,
             round: 0,

@@ -1,0 +1,155 @@
+//! Figures apart from the seats (issue 46): a seat's many pieces, summoned beings, images, each
+//! with an owner and a controller, a kind, an anchor cell, a facing, a footprint of cells, and
+//! attributes, tokens and vars in the ruleset's words. Plain primitives (no memo): nothing the
+//! memo keeps reads them.
+
+use super::*;
+use crate::geometry::{Coord, Direction};
+use crate::state::Figure;
+use std::collections::BTreeMap;
+
+pub(super) fn install_figures(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
+    reg(lua, t, "create_figure", w, |k, spec: Value| -> F<i64> {
+        let kind = spec.get("kind").and_then(Value::as_str).ok_or("create_figure: `kind` (a string) is required")?;
+        let mut f = Figure {
+            id: 0,
+            kind: kind.to_string(),
+            owner: None,
+            controller: None,
+            at: None,
+            facing: 0,
+            footprint: Vec::new(),
+            attrs: BTreeMap::new(),
+            tokens: BTreeMap::new(),
+            vars: Value::map(),
+            shown_as: None,
+            unseen: false,
+        };
+        apply(k, &mut f, &spec)?;
+        if f.controller.is_none() {
+            f.controller = f.owner;
+        }
+        let mut st = k.st.borrow_mut_touching(Touch::REST);
+        f.id = st.fresh_id();
+        let id = f.id;
+        st.figures.insert(id, f);
+        Ok(id as i64)
+    })?;
+    reg(lua, t, "set_figure", w, |k, (id, fields): (i64, Value)| -> F<()> {
+        let mut f = figure_of(k, id)?;
+        apply(k, &mut f, &fields)?;
+        k.st.borrow_mut_touching(Touch::REST).figures.insert(f.id, f);
+        Ok(())
+    })?;
+    reg(lua, t, "remove_figure", w, |k, id: i64| -> F<()> {
+        let f = figure_of(k, id)?;
+        k.st.borrow_mut_touching(Touch::REST).figures.remove(&f.id);
+        Ok(())
+    })?;
+    reg(lua, t, "figure", w, |k, id: i64| -> F<Value> {
+        let st = k.st.borrow();
+        Ok(cv::opt(u64::try_from(id).ok().and_then(|id| st.figures.get(&id)), |f| record(&st, f)))
+    })?;
+    reg(lua, t, "figures", w, |k, ()| -> F<Value> {
+        let st = k.st.borrow();
+        Ok(Value::List(st.figures.values().map(|f| record(&st, f)).collect()))
+    })?;
+    reg(lua, t, "figures_at", w, |k, s: PlaceArg| -> F<Value> {
+        let st = k.st.borrow();
+        Ok(Value::List(st.figures_at(cv::sq_arg(&s)?).into_iter().map(|id| Value::Int(id as i64)).collect()))
+    })?;
+    Ok(())
+}
+
+fn figure_of(k: &Kernel, id: i64) -> R<Figure> {
+    let st = k.st.borrow();
+    u64::try_from(id).ok().and_then(|id| st.figures.get(&id)).cloned().ok_or_else(|| format!("no figure {id}"))
+}
+
+/// A figure as scripts see it: its fields, its facing by name and the cells it covers.
+fn record(st: &crate::state::GameState, f: &Figure) -> Value {
+    let names =
+        |m: &BTreeMap<String, i64>| Value::Map(m.iter().map(|(k, v)| (k.as_str().into(), Value::Int(*v))).collect());
+    map(vec![
+        ("at", cv::opt(f.at, cv::sq)),
+        ("attrs", names(&f.attrs)),
+        ("cells", Value::List(st.figure_cells(f).into_iter().map(cv::sq).collect())),
+        ("controller", cv::opt(f.controller, |p| Value::Int(p as i64))),
+        ("facing", Value::Str(st.board.shape().name(Direction(f.facing)).into())),
+        ("id", Value::Int(f.id as i64)),
+        ("kind", f.kind.as_str().into()),
+        ("owner", cv::opt(f.owner, |p| Value::Int(p as i64))),
+        ("shown_as", cv::opt(f.shown_as.as_deref(), Value::from)),
+        ("tokens", names(&f.tokens)),
+        ("unseen", f.unseen.into()),
+        ("vars", f.vars.clone()),
+    ])
+}
+
+/// Sets the fields `spec` gives (kind, owner, controller, at, facing, footprint, attrs, tokens,
+/// vars, shown_as, unseen), checking each; the figure must still lie on the board whole.
+fn apply(k: &Kernel, f: &mut Figure, spec: &Value) -> R<()> {
+    let st = k.st.borrow();
+    let shape = st.board.shape();
+    if let Some(kind) = spec.get("kind") {
+        f.kind = kind.as_str().ok_or(format!("`kind` is a string, not {kind}"))?.to_string();
+    }
+    if let Some(p) = opt_id(spec, "owner", |p| pid(p, k))? {
+        f.owner = Some(p);
+    }
+    if let Some(p) = opt_id(spec, "controller", |p| pid(p, k))? {
+        f.controller = Some(p);
+    }
+    if let Some(at) = spec.get("at") {
+        f.at = Some(cv::to_sq(at)?);
+    }
+    if let Some(facing) = spec.get("facing") {
+        let name = facing.as_str().unwrap_or_default();
+        let names: Vec<&str> = shape.directions().map(|d| shape.name(d)).collect();
+        f.facing = shape
+            .direction_named(name)
+            .ok_or(format!("`facing` is a direction of this board ({}), not {facing}", names.join(", ")))?
+            .0;
+    }
+    if let Some(cells) = spec.get("footprint") {
+        let Value::List(cells) = cells else { return Err(format!("`footprint` is a list of cells, not {cells}")) };
+        f.footprint = cells.iter().map(|c| cv::to_sq(c).map(|s| Coord::new(s.x, s.y))).collect::<Result<_, _>>()?;
+    }
+    for (key, field) in [("attrs", &mut f.attrs), ("tokens", &mut f.tokens)] {
+        let Some(given) = spec.get(key) else { continue };
+        let Value::Map(m) = given else { return Err(format!("`{key}` is a table of names to integers, not {given}")) };
+        for (name, v) in m.iter() {
+            match v {
+                Value::Int(n) => field.insert(name.to_string(), *n),
+                // (a table cannot hold nil: false takes the name away)
+                Value::Bool(false) => field.remove(&name.to_string()),
+                other => return Err(format!("`{key}.{name}` is an integer (false to take it away), not {other}")),
+            };
+        }
+    }
+    if let Some(vars) = spec.get("vars") {
+        f.vars = vars.clone();
+    }
+    match spec.get("shown_as") {
+        None => {}
+        Some(Value::Str(s)) => f.shown_as = Some(s.clone()),
+        Some(Value::Bool(false)) => f.shown_as = None,
+        Some(other) => return Err(format!("`shown_as` is a kind to show others (false: its own), not {other}")),
+    }
+    match spec.get("unseen") {
+        None => {}
+        Some(Value::Bool(b)) => f.unseen = *b,
+        Some(other) => return Err(format!("`unseen` is true or false, not {other}")),
+    }
+    if let Some(at) = f.at {
+        let whole = if f.footprint.is_empty() {
+            st.board.contains(at)
+        } else {
+            st.board.footprint(at, Direction(f.facing), &f.footprint).is_some()
+        };
+        if !whole {
+            return Err(format!("the figure would not lie whole on the board at {at}"));
+        }
+    }
+    Ok(())
+}
