@@ -140,6 +140,7 @@ impl Chart {
     }
 
     /// Where the segment from the centre of `a` to the centre of `b` meets `cell`, if it does.
+    #[inline]
     fn contact(&self, a: Coord, b: Coord, cell: Coord) -> Option<Contact> {
         let (dx, dy) = ((b.a - a.a) as i64 * self.scale, (b.b - a.b) as i64 * self.scale);
         let (ox, oy) = ((a.a - cell.a) as i64 * self.scale, (a.b - cell.b) as i64 * self.scale);
@@ -184,11 +185,13 @@ pub struct Walk {
 }
 
 impl Walk {
+    #[inline]
     fn touch(&self, cell: Coord) -> Option<Contact> {
         self.chart.contact(self.from, self.to, cell)
     }
 
     /// The steps after the entered cell `here`, up to and with the next entered cell.
+    #[inline]
     fn advance(&mut self, here: Coord) -> LineStep<Coord> {
         let c = self.touch(here).expect("the walk is on the line");
         let side = |k: usize| here.plus(self.chart.across[k]);
@@ -219,6 +222,7 @@ impl Walk {
 impl Iterator for Walk {
     type Item = LineStep<Coord>;
 
+    #[inline]
     fn next(&mut self) -> Option<LineStep<Coord>> {
         if let Some(p) = self.pending.take() {
             return Some(p);
