@@ -167,7 +167,7 @@ pub struct Figure {
     /// without saying what it is); they see none of its attributes, tokens or vars either.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shown_as: Option<String>,
-    /// Seen by its owner and controller alone (an invisible figure).
+    /// Seen by its owner and controller alone (a figure the others cannot see at all).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unseen: bool,
 }
@@ -354,12 +354,8 @@ impl GameState {
     /// Objects lying on a square (not carried).
     /// The cells a figure covers now (its anchor turned and laid out; none off the board).
     pub fn figure_cells(&self, f: &Figure) -> Vec<Sq> {
-        let Some(at) = f.at else { return Vec::new() };
-        if f.footprint.is_empty() {
-            return vec![at];
-        }
         let facing = crate::geometry::Direction(f.facing);
-        self.board.footprint(at, facing, &f.footprint).unwrap_or_default()
+        f.at.and_then(|at| self.board.figure_cells(at, facing, &f.footprint)).unwrap_or_default()
     }
 
     /// The figures covering cell `s`, in id order.

@@ -477,7 +477,10 @@ impl Board {
 
     pub fn contains(&self, s: Sq) -> bool {
         let d = self.derived();
-        d.map_contains(s).unwrap_or_else(|| d.contains(s))
+        match &d.map {
+            Some(m) => m.cell(s).is_some(),
+            None => d.contains(s),
+        }
     }
 
     /// All squares, row by row (a map's cells in the file's order: row by row too).

@@ -484,7 +484,7 @@ impl Board {
     pub fn los(&self, a: Sq, b: Sq) -> bool {
         let d = self.derived();
         if let Some(m) = &d.map {
-            return super::map_board::map_los(m, a, b, self.sight_limit());
+            return m.los(a, b, self.sight_limit());
         }
         if !d.contains(a) || !d.contains(b) {
             return false;
@@ -496,7 +496,7 @@ impl Board {
     pub fn visible_from(&self, a: Sq) -> Vec<Sq> {
         let d = self.derived();
         if let Some(m) = &d.map {
-            return super::map_board::map_visible_from(m, a, self.sight_limit());
+            return m.visible_from(a, self.sight_limit());
         }
         if !d.contains(a) {
             return Vec::new();
@@ -650,7 +650,7 @@ impl Board {
     pub fn line_squares(&self, a: Sq, b: Sq) -> Option<Vec<Sq>> {
         let d = self.derived();
         if let Some(m) = &d.map {
-            return super::map_board::map_line_cells(m, a, b, self.sight_limit());
+            return m.line_cells(a, b, self.sight_limit());
         }
         if !d.contains(a) || !d.contains(b) {
             return None;
@@ -709,7 +709,7 @@ impl Board {
         }
         let d = self.derived();
         if let Some(m) = &d.map {
-            return super::map_board::map_neighbours(m, a).contains(&b) && self.los(a, b);
+            return m.neighbours(a).contains(&b) && self.los(a, b);
         }
         Dir::ALL.iter().any(|&dir| match self.step(a, dir) {
             Some(step) if step.to == b && !step.via_link => self.los(a, b),
@@ -726,7 +726,7 @@ impl Board {
     /// The orthogonal neighbours of a square, through links, whatever the terrain.
     pub fn neighbours(&self, a: Sq) -> Vec<Sq> {
         if let Some(m) = &self.derived().map {
-            return super::map_board::map_neighbours(m, a);
+            return m.neighbours(a);
         }
         Dir::ALL.iter().filter_map(|&d| self.step(a, d).map(|s| s.to)).collect()
     }

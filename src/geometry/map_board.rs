@@ -7,7 +7,7 @@
 //! the shape-free ones (`cell_steps`, `region_of`, `ring`, `in_wedges`, ...) answer on sector
 //! boards too, from the squares' own topology (without portals and warps: geometry only).
 
-use super::board::{Board, Derived};
+use super::board::Board;
 use super::map::Map;
 use super::shape::{Bearing, Coord, Direction, Shape};
 use super::topology::{Cell, Topology};
@@ -97,6 +97,90 @@ impl MapDerived {
         limit.is_none_or(|l| self.topology.distance(a, b) <= l)
             && self.topology.sees(a, b, |c| self.blocks_los[c.0 as usize], false)
     }
+
+    /// `Board::los` on a map.
+    pub fn los(&self, a: Sq, b: Sq, limit: Option<u32>) -> bool {
+        match (self.cell(a), self.cell(b)) {
+            (Some(a), Some(b)) => self.sees(a, b, limit),
+            _ => false,
+        }
+    }
+
+    /// `Board::visible_from` on a map.
+    pub fn visible_from(&self, a: Sq, limit: Option<u32>) -> Vec<Sq> {
+        let Some(a) = self.cell(a) else { return Vec::new() };
+        self.topology.cells().filter(|&c| self.sees(a, c, limit)).map(|c| self.sq(c)).collect()
+    }
+
+    /// `Board::neighbours` on a map.
+    pub fn neighbours(&self, a: Sq) -> Vec<Sq> {
+        let Some(a) = self.cell(a) else { return Vec::new() };
+        self.topology.neighbours(a).map(|(_, n)| self.sq(n)).collect()
+    }
+
+    /// Steps needed between two cells ignoring what stands on them: across the map's cells, so
+    /// around a gap in its outline (as the crow flies on a map without one).
+    pub fn distance(&self, a: Sq, b: Sq) -> Option<u32> {
+        let (from, to) = (self.cell(a)?, self.cell(b)?);
+        let (cost, _) = self.moves(from, u32::MAX, true, Some(to));
+        Some(cost[to.0 as usize]).filter(|&c| c != u32::MAX)
+    }
+
+    /// `Board::line_squares` on a map: the cells a line from `a` passes on its way to `b`,
+    /// after `a` and ending with `b`, both of a pair it runs exactly between. None if either
+    /// end is off the board, or out of sight range.
+    pub fn line_cells(&self, a: Sq, b: Sq, limit: Option<u32>) -> Option<Vec<Sq>> {
+        let (from, to) = (self.cell(a)?, self.cell(b)?);
+        if limit.is_some_and(|l| self.topology.distance(from, to) > l) {
+            return None;
+        }
+        if from == to {
+            return Some(vec![b]);
+        }
+        let steps = self.topology.line(from, to).ok()?;
+        let cells = steps.into_iter().flat_map(|s| match s {
+            LineStep::One(c) => vec![c],
+            LineStep::Between(x, y) => vec![x, y],
+            LineStep::Grazes(_) => vec![],
+        });
+        Some(cells.filter(|&c| c != from).map(|c| self.sq(c)).collect())
+    }
+
+    /// `Board::reachable` on a map: the fewest moves to every cell within `points`.
+    pub fn reachable(&self, from: Sq, points: u32, through: bool) -> std::collections::BTreeMap<Sq, u32> {
+        let Some(from) = self.cell(from) else { return Default::default() };
+        let (cost, _) = self.moves(from, points, through, None);
+        self.topology
+            .cells()
+            .filter(|c| cost[c.0 as usize] != u32::MAX)
+            .map(|c| (self.sq(c), cost[c.0 as usize]))
+            .collect()
+    }
+
+    /// A map's moves: to a neighbour not filled by something that blocks movement (unless the
+    /// mover passes obstacles), each costing one point. The fewest moves to every cell within
+    /// `points` (searched no further than `stop`), and the way back to `from` (each cell's
+    /// previous cell, ties broken clockwise).
+    fn moves(&self, from: Cell, points: u32, through: bool, stop: Option<Cell>) -> (Vec<u32>, Vec<u32>) {
+        let n = self.topology.len();
+        let (mut cost, mut prev) = (vec![u32::MAX; n], vec![u32::MAX; n]);
+        cost[from.0 as usize] = 0;
+        let mut queue = std::collections::VecDeque::from([from]);
+        while let Some(c) = queue.pop_front() {
+            let here = cost[c.0 as usize];
+            if here == points || Some(c) == stop {
+                continue;
+            }
+            for (_, next) in self.topology.neighbours(c) {
+                let i = next.0 as usize;
+                if cost[i] == u32::MAX && (through || !self.blocks_move[i]) {
+                    (cost[i], prev[i]) = (here + 1, c.0);
+                    queue.push_back(next);
+                }
+            }
+        }
+        (cost, prev)
+    }
 }
 
 impl Board {
@@ -145,13 +229,13 @@ impl Board {
     /// The cells of the board beyond each side of `s`, by direction name ("N", "NE", ...),
     /// clockwise; through portals and warps on a sector board, as `step` goes.
     pub fn cell_steps(&self, s: Sq) -> Vec<(&'static str, Sq)> {
-        let shape = self.shape();
         if self.map.is_none() {
             return super::Dir::ALL
                 .into_iter()
-                .filter_map(|d| self.step(s, d).map(|step| (shape.name(Direction(d.index() as u8)), step.to)))
+                .filter_map(|d| self.step(s, d).map(|step| (d.name(), step.to)))
                 .collect();
         }
+        let shape = self.shape();
         let t = self.topology();
         match t.cell_at(coord(s)) {
             Some(c) => t.neighbours(c).map(|(d, n)| (shape.name(d), sq(t.coord(n)))).collect(),
@@ -212,6 +296,15 @@ impl Board {
         Some(cells.into_iter().map(|c| sq(t.coord(c))).collect())
     }
 
+    /// The cells a figure anchored on `at` covers: its `footprint` (see `footprint`), or the
+    /// anchor alone when it has none. None if any is off the board.
+    pub fn figure_cells(&self, at: Sq, facing: Direction, footprint: &[Coord]) -> Option<Vec<Sq>> {
+        if footprint.is_empty() {
+            return self.contains(at).then(|| vec![at]);
+        }
+        self.footprint(at, facing, footprint)
+    }
+
     /// The straight line between two cell centres, step by step (see `trace.rs`); None if an
     /// end is off the board or the line leaves it.
     pub fn line(&self, from: Sq, to: Sq) -> Option<Vec<LineStep<Sq>>> {
@@ -251,71 +344,6 @@ impl Board {
             None => Ok(()),
         }
     }
-}
-
-/// The map board's answers to the board's shape-free questions (None: a sector board, whose
-/// own code answers).
-impl Derived {
-    pub(crate) fn map_contains(&self, s: Sq) -> Option<bool> {
-        self.map.as_ref().map(|m| m.cell(s).is_some())
-    }
-}
-
-pub(crate) fn map_los(m: &MapDerived, a: Sq, b: Sq, limit: Option<u32>) -> bool {
-    match (m.cell(a), m.cell(b)) {
-        (Some(a), Some(b)) => m.sees(a, b, limit),
-        _ => false,
-    }
-}
-
-pub(crate) fn map_visible_from(m: &MapDerived, a: Sq, limit: Option<u32>) -> Vec<Sq> {
-    let Some(a) = m.cell(a) else { return Vec::new() };
-    m.topology.cells().filter(|&c| m.sees(a, c, limit)).map(|c| m.sq(c)).collect()
-}
-
-pub(crate) fn map_neighbours(m: &MapDerived, a: Sq) -> Vec<Sq> {
-    let Some(a) = m.cell(a) else { return Vec::new() };
-    m.topology.neighbours(a).map(|(_, n)| m.sq(n)).collect()
-}
-
-/// Steps needed between two cells ignoring what stands on them: across the map's cells, so
-/// around a gap in its outline (as the crow flies on a map without one).
-pub(crate) fn map_distance(m: &MapDerived, a: Sq, b: Sq) -> Option<u32> {
-    let (from, to) = (m.cell(a)?, m.cell(b)?);
-    let mut dist = vec![u32::MAX; m.topology.len()];
-    dist[from.0 as usize] = 0;
-    let mut queue = std::collections::VecDeque::from([from]);
-    while let Some(c) = queue.pop_front() {
-        if c == to {
-            return Some(dist[c.0 as usize]);
-        }
-        for (_, n) in m.topology.neighbours(c) {
-            if dist[n.0 as usize] == u32::MAX {
-                dist[n.0 as usize] = dist[c.0 as usize] + 1;
-                queue.push_back(n);
-            }
-        }
-    }
-    None
-}
-
-/// The cells a line from `a` passes on its way to `b`, after `a` and ending with `b`: both of a
-/// pair it runs exactly between. None if either end is off the board, or out of sight range.
-pub(crate) fn map_line_cells(m: &MapDerived, a: Sq, b: Sq, limit: Option<u32>) -> Option<Vec<Sq>> {
-    let (from, to) = (m.cell(a)?, m.cell(b)?);
-    if limit.is_some_and(|l| m.topology.distance(from, to) > l) {
-        return None;
-    }
-    if from == to {
-        return Some(vec![b]);
-    }
-    let steps = m.topology.line(from, to).ok()?;
-    let cells = steps.into_iter().flat_map(|s| match s {
-        LineStep::One(c) => vec![c],
-        LineStep::Between(x, y) => vec![x, y],
-        LineStep::Grazes(_) => vec![],
-    });
-    Some(cells.filter(|&c| c != from).map(|c| m.sq(c)).collect())
 }
 
 /// A map board's label for each cell: the glyphs of the marks on it, else `#` where something
@@ -359,41 +387,6 @@ pub fn map_svg(board: &Board, overlay: &super::render::Overlay) -> String {
     super::picture::svg(&t, map_labels(board, overlay), shade)
 }
 
-/// A map board's moves: to a neighbour not filled by something that blocks movement (unless
-/// the mover passes obstacles), each costing one point. The fewest moves to every cell within
-/// `points`, and the way back to `from` (each cell's previous cell, ties broken clockwise).
-fn map_moves(m: &MapDerived, from: Cell, points: u32, through: bool, stop: Option<Cell>) -> (Vec<u32>, Vec<u32>) {
-    let n = m.topology.len();
-    let (mut cost, mut prev) = (vec![u32::MAX; n], vec![u32::MAX; n]);
-    cost[from.0 as usize] = 0;
-    let mut queue = std::collections::VecDeque::from([from]);
-    while let Some(c) = queue.pop_front() {
-        let here = cost[c.0 as usize];
-        if here == points || Some(c) == stop {
-            continue;
-        }
-        for (_, next) in m.topology.neighbours(c) {
-            let i = next.0 as usize;
-            if cost[i] == u32::MAX && (through || !m.blocks_move[i]) {
-                (cost[i], prev[i]) = (here + 1, c.0);
-                queue.push_back(next);
-            }
-        }
-    }
-    (cost, prev)
-}
-
-pub(crate) fn map_reachable(
-    m: &MapDerived,
-    from: Sq,
-    points: u32,
-    through: bool,
-) -> std::collections::BTreeMap<Sq, u32> {
-    let Some(from) = m.cell(from) else { return Default::default() };
-    let (cost, _) = map_moves(m, from, points, through, None);
-    m.topology.cells().filter(|c| cost[c.0 as usize] != u32::MAX).map(|c| (m.sq(c), cost[c.0 as usize])).collect()
-}
-
 impl Board {
     /// A straight run on a map from `from` heading `d`, at most `max` cells (push-back, a
     /// missile's flight): the cells entered, and why it stopped (a filled cell unless the mover
@@ -422,8 +415,7 @@ impl Board {
         let d = self.derived();
         let Some(m) = &d.map else {
             let name = |step: &super::Step| {
-                let dir = super::Dir::ALL.into_iter().find(|&d| step.exit_edge == at.edge(d)).expect("a side of at");
-                Shape::Square.name(Direction(dir.index() as u8))
+                super::Dir::ALL.into_iter().find(|&d| step.exit_edge == at.edge(d)).expect("a side of at").name()
             };
             return self.moves(at, mover).into_iter().map(|s| (name(&s), s.to, s.via_link)).collect();
         };
@@ -444,7 +436,7 @@ impl Board {
             return self.path(from, to, mover).map(|p| p.into_iter().map(|s| s.to).collect());
         };
         let (a, b) = (m.cell(from)?, m.cell(to)?);
-        let (cost, prev) = map_moves(m, a, u32::MAX, mover.through_obstacles, Some(b));
+        let (cost, prev) = m.moves(a, u32::MAX, mover.through_obstacles, Some(b));
         if cost[b.0 as usize] == u32::MAX {
             return None;
         }

@@ -106,7 +106,7 @@ impl Board {
     /// Squares reachable with at most `points` moves, with the fewest moves needed.
     pub fn reachable(&self, from: Sq, points: u32, mover: &Mover) -> BTreeMap<Sq, u32> {
         if let Some(m) = &self.derived().map {
-            return super::map_board::map_reachable(m, from, points, mover.through_obstacles);
+            return m.reachable(from, points, mover.through_obstacles);
         }
         let mut cost = BTreeMap::new();
         cost.insert(from, 0);
@@ -166,7 +166,7 @@ impl Board {
         };
         let d = self.derived();
         if let Some(m) = &d.map {
-            return super::map_board::map_distance(m, a, b);
+            return m.distance(a, b);
         }
         if !d.contains(a) || !d.contains(b) {
             return self.path(a, b, &free).map(|p| p.len() as u32);

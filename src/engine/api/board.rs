@@ -214,8 +214,7 @@ pub(super) fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Res
         let (squares, headings, stop) = if st.board.map_cells().is_some() {
             // (a map: straight along one of its directions, no links to turn it)
             let shape = st.board.shape();
-            let name = d.as_str().unwrap_or_default();
-            let dir = shape.direction_named(name).ok_or_else(|| format!("run: no direction {d} on this board"))?;
+            let dir = super::cells::direction(shape, d.as_str().unwrap_or_default())?;
             let (cells, stop) = st
                 .board
                 .map_run(from, dir, max, m.through_obstacles)
@@ -240,8 +239,7 @@ pub(super) fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Res
         let shape = k.st.borrow().board.shape();
         if shape != crate::geometry::Shape::Square {
             // (a die of as many faces as a cell has sides, counted clockwise from base)
-            let name = base.as_str().unwrap_or_default();
-            let base = shape.direction_named(name).ok_or_else(|| format!("no direction {base} on this board"))?;
+            let base = super::cells::direction(shape, base.as_str().unwrap_or_default())?;
             let turns = (roll.clamp(1, shape.degree() as i64) - 1) as i32;
             return Ok(Value::Str(shape.name(shape.turn(base, turns)).into()));
         }

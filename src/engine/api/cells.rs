@@ -100,11 +100,15 @@ pub(super) fn install_cells(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Res
 }
 
 /// A direction name of the board's shape ("N" ... for squares, "NE" ... for hexes).
-fn direction(shape: Shape, name: &str) -> Result<Direction, String> {
-    shape.direction_named(name).ok_or_else(|| {
-        let names: Vec<&str> = shape.directions().map(|d| shape.name(d)).collect();
-        format!("expected a direction of this board ({}), got {name:?}", names.join(", "))
-    })
+pub(super) fn direction(shape: Shape, name: &str) -> Result<Direction, String> {
+    shape
+        .direction_named(name)
+        .ok_or_else(|| format!("expected a direction of this board ({}), got {name:?}", direction_names(shape)))
+}
+
+/// The shape's direction names, clockwise: "NE, E, SE, SW, W, NW".
+pub(super) fn direction_names(shape: Shape) -> String {
+    shape.directions().map(|d| shape.name(d)).collect::<Vec<_>>().join(", ")
 }
 
 fn radius_arg(r: i64) -> Result<u32, String> {

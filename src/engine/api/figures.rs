@@ -105,10 +105,10 @@ fn apply(k: &Kernel, f: &mut Figure, spec: &Value) -> R<()> {
     }
     if let Some(facing) = spec.get("facing") {
         let name = facing.as_str().unwrap_or_default();
-        let names: Vec<&str> = shape.directions().map(|d| shape.name(d)).collect();
+        let names = super::cells::direction_names(shape);
         f.facing = shape
             .direction_named(name)
-            .ok_or(format!("`facing` is a direction of this board ({}), not {facing}", names.join(", ")))?
+            .ok_or(format!("`facing` is a direction of this board ({names}), not {facing}"))?
             .0;
     }
     if let Some(cells) = spec.get("footprint") {
@@ -141,15 +141,8 @@ fn apply(k: &Kernel, f: &mut Figure, spec: &Value) -> R<()> {
         Some(Value::Bool(b)) => f.unseen = *b,
         Some(other) => return Err(format!("`unseen` is true or false, not {other}")),
     }
-    if let Some(at) = f.at {
-        let whole = if f.footprint.is_empty() {
-            st.board.contains(at)
-        } else {
-            st.board.footprint(at, Direction(f.facing), &f.footprint).is_some()
-        };
-        if !whole {
-            return Err(format!("the figure would not lie whole on the board at {at}"));
-        }
+    if let Some(at) = f.at.filter(|&at| st.board.figure_cells(at, Direction(f.facing), &f.footprint).is_none()) {
+        return Err(format!("the figure would not lie whole on the board at {at}"));
     }
     Ok(())
 }
