@@ -15,7 +15,15 @@ use std::path::{Path, PathBuf};
 /// The data shapes scripts see (`src/engine/convert.rs`), written once by hand.
 const SHAPES: &str = r#"---@alias Dir "N"|"E"|"S"|"W"
 
----@class Square
+---A cell of either shape, as the board's shape names it: a square {x, y}, or on a board of
+---hexes a hex {q, r} (axial). What the primitives take where a cell of any board will do.
+---@class Cell
+---@field x? integer
+---@field y? integer
+---@field q? integer
+---@field r? integer
+
+---@class Square: Cell
 ---@field x integer
 ---@field y integer
 
@@ -72,9 +80,9 @@ const SHAPES: &str = r#"---@alias Dir "N"|"E"|"S"|"W"
 ---@field kind string
 ---@field owner? integer
 ---@field controller? integer
----@field at? Square
+---@field at? Cell
 ---@field facing string
----@field cells Square[]
+---@field cells Cell[]
 ---@field attrs table<string, integer>
 ---@field tokens table<string, integer>
 ---@field vars any
@@ -85,9 +93,9 @@ const SHAPES: &str = r#"---@alias Dir "N"|"E"|"S"|"W"
 ---@field kind? string
 ---@field owner? integer
 ---@field controller? integer
----@field at? Square
+---@field at? Cell|false
 ---@field facing? string
----@field footprint? Square[]
+---@field footprint? Cell[]
 ---@field attrs? table<string, integer>
 ---@field tokens? table<string, integer>
 ---@field vars? any
@@ -588,6 +596,9 @@ fn definitions_of(rulesets: &Path, chain: Option<&[String]>) -> String {
          ---@field list? boolean a card action asked for its options\n\
          ---@field drawn? boolean a card sprung as it is drawn (rulesets that have such cards)\n\
          ---@field number? integer the number card played with it (rulesets that have them)\n\
+         ---@field seat? integer the caster's seat, where the caster is a figure (rulesets of figures)\n\
+         ---@field charge? integer the strength put into a spell whose caster chooses how much (rulesets that have them)\n\
+         ---@field effect? integer how many times over it works: 1, 2 or 3 (rulesets that have them)\n\
          local Ctx = {}\n",
     );
     for h in ctx_helpers(rulesets) {

@@ -13,13 +13,19 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 pub struct GameRng {
     seed: u64,
     inner: ChaCha8Rng,
+    /// Dice a card test loaded (`t:dice`): the next rolls give these, in order, before the
+    /// seeded stream goes on. Never set in a game people or bots play.
+    loaded: std::collections::VecDeque<u32>,
 }
 
-/// What is saved: the seed and how many 32-bit words have been used.
+/// What is saved: the seed and how many 32-bit words have been used (and a test's loaded dice
+/// not yet rolled, so a step undone and run again rolls them again).
 #[derive(Serialize, Deserialize)]
 struct Saved {
     seed: u64,
     words: u64,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    loaded: Vec<u32>,
 }
 
 /// Expands a 64-bit seed into ChaCha's 32-byte key with splitmix64 (our own, fixed forever).
@@ -39,7 +45,22 @@ fn expand(seed: u64) -> [u8; 32] {
 
 impl GameRng {
     pub fn new(seed: u64) -> GameRng {
-        GameRng { seed, inner: ChaCha8Rng::from_seed(expand(seed)) }
+        GameRng { seed, inner: ChaCha8Rng::from_seed(expand(seed)), loaded: Default::default() }
+    }
+
+    /// Loads dice for a test: the next rolls (`take_loaded`) give these results.
+    pub fn load(&mut self, results: &[u32]) {
+        self.loaded.extend(results.iter().copied());
+    }
+
+    /// The next loaded die, if a test loaded any.
+    pub fn take_loaded(&mut self) -> Option<u32> {
+        self.loaded.pop_front()
+    }
+
+    /// How many loaded dice are still to be rolled.
+    pub fn loaded_left(&self) -> usize {
+        self.loaded.len()
     }
 
     /// The next raw 32-bit word.
@@ -87,7 +108,7 @@ impl PartialEq for GameRng {
 
 impl Serialize for GameRng {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        Saved { seed: self.seed, words: self.words_used() }.serialize(s)
+        Saved { seed: self.seed, words: self.words_used(), loaded: self.loaded.iter().copied().collect() }.serialize(s)
     }
 }
 
@@ -96,6 +117,7 @@ impl<'de> Deserialize<'de> for GameRng {
         let saved = Saved::deserialize(d)?;
         let mut rng = GameRng::new(saved.seed);
         rng.inner.set_word_pos(saved.words as u128);
+        rng.loaded = saved.loaded.into();
         Ok(rng)
     }
 }

@@ -122,6 +122,12 @@ pub const HARNESS_DOCS: &[(&str, &str, &str, &str)] = &[
     ),
     ("pass", "n?: integer", "", "Let turns go by, everyone doing nothing, until n more turns have begun."),
     ("log", "event: string", "table[]", "Payloads of that event logged since the test began."),
+    (
+        "dice",
+        "results: integer[]",
+        "",
+        "Load the dice: the game's next rolls give these results, in order, then the seeded dice go on (a test fails if any is left unrolled).",
+    ),
 ];
 
 const HARNESS_LUA: &str = r#"
@@ -204,6 +210,7 @@ function t:board() return { kind = "board" } end
 function t:answer(p, ...) call(R.answer, p, { ... }) end
 function t:pass(n) call(R.pass, n or 1) end
 function t:log(event) return call(R.log, event) end
+function t:dice(results) call(R.dice, results) end
 
 return t
 "#;
@@ -366,6 +373,24 @@ fn harness(
             Ok(Value::List(log.into_iter().skip(log_start).filter(|l| l.event == event).map(|l| l.data).collect()))
         })?,
     )?;
+    let e = Rc::downgrade(engine);
+    r.raw_set(
+        "dice",
+        lua.create_function(move |_, results: Vec<i64>| {
+            let engine = e.upgrade().ok_or_else(|| err("game gone"))?;
+            let dice = results
+                .iter()
+                .map(|&v| {
+                    u32::try_from(v)
+                        .ok()
+                        .filter(|&v| v >= 1)
+                        .ok_or_else(|| err(format!("t:dice: {v} is no die's result")))
+                })
+                .collect::<mlua::Result<Vec<u32>>>()?;
+            engine.load_dice(&dice);
+            Ok(())
+        })?,
+    )?;
     let env = k.host.new_env().map_err(err)?;
     let f = lua.load(HARNESS_LUA).set_name("=[test harness]").set_environment(env).into_function()?;
     let game = k.game.borrow().clone();
@@ -465,6 +490,10 @@ fn run_test_game(
         ));
     }
     engine.with_state(|s| s.check_card_places())?;
+    let left = engine.with_state(|s| s.rng.loaded_left());
+    if left > 0 {
+        return Err(format!("{left} loaded dice never rolled (t:dice loads only the rolls the test makes)"));
+    }
     Ok(())
 }
 

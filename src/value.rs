@@ -239,7 +239,7 @@ unsafe fn kit_says_hex(state: *mut mlua::ffi::lua_State, kit: std::os::raw::c_in
 }
 
 /// The hex flag of the sandbox's kit, found in the registry (false without a kit).
-unsafe fn board_is_hex(state: *mut mlua::ffi::lua_State) -> bool {
+pub(crate) unsafe fn board_is_hex(state: *mut mlua::ffi::lua_State) -> bool {
     use mlua::ffi;
     if ffi::lua_checkstack(state, 2) == 0 {
         return false;

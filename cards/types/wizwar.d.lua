@@ -4,7 +4,15 @@
 
 ---@alias Dir "N"|"E"|"S"|"W"
 
----@class Square
+---A cell of either shape, as the board's shape names it: a square {x, y}, or on a board of
+---hexes a hex {q, r} (axial). What the primitives take where a cell of any board will do.
+---@class Cell
+---@field x? integer
+---@field y? integer
+---@field q? integer
+---@field r? integer
+
+---@class Square: Cell
 ---@field x integer
 ---@field y integer
 
@@ -61,9 +69,9 @@
 ---@field kind string
 ---@field owner? integer
 ---@field controller? integer
----@field at? Square
+---@field at? Cell
 ---@field facing string
----@field cells Square[]
+---@field cells Cell[]
 ---@field attrs table<string, integer>
 ---@field tokens table<string, integer>
 ---@field vars any
@@ -74,9 +82,9 @@
 ---@field kind? string
 ---@field owner? integer
 ---@field controller? integer
----@field at? Square
+---@field at? Cell|false
 ---@field facing? string
----@field footprint? Square[]
+---@field footprint? Cell[]
 ---@field attrs? table<string, integer>
 ---@field tokens? table<string, integer>
 ---@field vars? any
@@ -253,12 +261,12 @@ function Game:objects() end
 function Game:object(id) end
 
 ---The objects lying in a square.
----@param s Square
+---@param s Cell
 ---@return Object[]
 function Game:objects_at(s) end
 
 ---The ids of the living wizards in a square.
----@param s Square
+---@param s Cell
 ---@return integer[]
 function Game:wizards_at(s) end
 
@@ -305,7 +313,7 @@ function Game:board_size() end
 function Game:squares() end
 
 ---The sector a square belongs to.
----@param s Square
+---@param s Cell
 ---@return integer?
 function Game:sector_of(s) end
 
@@ -333,44 +341,44 @@ function Game:home(i) end
 function Game:treasure_starts(i) end
 
 ---The sector whose home square this is, if it is one.
----@param s Square
+---@param s Cell
 ---@return integer?
 function Game:home_sector_at(s) end
 
 ---Line of sight between two squares (symmetric).
----@param a Square
----@param b Square
+---@param a Cell
+---@param b Cell
 ---@return boolean
 function Game:los(a, b) end
 
 ---A square from which b is seen by a line with one bend at a, if any.
----@param a Square
----@param b Square
+---@param a Cell
+---@param b Cell
 ---@return Square?
 function Game:los_bent(a, b) end
 
 ---The squares a line of sight from a to b passes through, after a and ending with b (the shortest such line); nil without line of sight.
----@param a Square
----@param b Square
+---@param a Cell
+---@param b Cell
 ---@return Square[]?
 function Game:line_squares(a, b) end
 
 ---Line of sight to an edge's midpoint (or, with any = true, to any point of it).
----@param a Square
+---@param a Cell
 ---@param e Edge
 ---@param any? boolean
 ---@return boolean
 function Game:los_edge(a, e, any) end
 
 ---Line of sight to an object (an obstacle on an edge, or the square of a plain object).
----@param a Square
+---@param a Cell
 ---@param id integer
 ---@return boolean
 function Game:los_object(a, id) end
 
 ---Adjacent for spells: the same square or a neighbour (through a link too), and in line of sight.
----@param a Square
----@param b Square
+---@param a Cell
+---@param b Cell
 ---@return boolean
 function Game:adjacent(a, b) end
 
@@ -379,12 +387,12 @@ function Game:adjacent(a, b) end
 function Game:sight_limit() end
 
 ---Every square in line of sight of a.
----@param a Square
+---@param a Cell
 ---@return Square[]
 function Game:visible_from(a) end
 
 ---The square beyond each side (through links at the rim), terrain ignored; on a map, the cell beyond each side with its direction only.
----@param s Square
+---@param s Cell
 ---@return Neighbour[]
 function Game:neighbours(s) end
 
@@ -394,17 +402,17 @@ function Game:neighbours(s) end
 function Game:edge(e) end
 
 ---The lines around square s (up to four), keyed "x,y,S" by their canonical names.
----@param s Square
+---@param s Cell
 ---@return table<string, EdgeInfo>
 function Game:edges_around(s) end
 
 ---The lines of square s holding a wall or a door (up to four), in the order of their keys "x,y,S".
----@param s Square
+---@param s Cell
 ---@return EdgeInfo[]
 function Game:lines_around(s) end
 
 ---Every wall and door line seen from square a (its midpoint, or any point of it with any = true), keyed "x,y,S": one call for what los_edge tells line by line.
----@param a Square
+---@param a Cell
 ---@param any? boolean
 ---@return table<string, boolean>
 function Game:edges_in_sight(a, any) end
@@ -426,27 +434,27 @@ function Game:lines(filter) end
 function Game:steps(p, flags) end
 
 ---A shortest path from a to b (the squares after a), or nil.
----@param a Square
----@param b Square
+---@param a Cell
+---@param b Cell
 ---@param flags? MoveFlags
 ---@return Square[]?
 function Game:path(a, b, flags) end
 
 ---Every square reachable from a with so many movement points.
----@param a Square
+---@param a Cell
 ---@param points integer
 ---@param flags? MoveFlags
 ---@return {square: Square, cost: integer}[]
 function Game:reachable(a, points, flags) end
 
 ---Steps between two squares ignoring walls, through links; nil if unconnected.
----@param a Square
----@param b Square
+---@param a Cell
+---@param b Cell
 ---@return integer?
 function Game:distance(a, b) end
 
 ---A straight line from a: the squares passed and why it stopped (on a map, along one of its directions: NE... for hexes).
----@param a Square
+---@param a Cell
 ---@param dir Dir
 ---@param max integer
 ---@param flags? MoveFlags
@@ -474,70 +482,70 @@ function Game:directions() end
 function Game:turn_direction(dir, turns) end
 
 ---The cell beyond each side of s, clockwise, by direction name (through links at a sector board's rim), terrain ignored.
----@param s Square
----@return {dir: string, to: Square}[]
+---@param s Cell
+---@return {dir: string, to: Cell}[]
 function Game:cell_steps(s) end
 
 ---The region of a cell: its sector on a sector board, its region (a megahex) on a map.
----@param s Square
+---@param s Cell
 ---@return integer?
 function Game:region_of(s) end
 
 ---How many region borders lie between the regions of two cells at the fewest.
----@param a Square
----@param b Square
+---@param a Cell
+---@param b Cell
 ---@return integer?
 function Game:region_distance(a, b) end
 
 ---The cells a map file marks with this name (an entrance...), in the map's order; none on a sector board.
 ---@param mark string
----@return Square[]
+---@return Cell[]
 function Game:marked(mark) end
 
 ---The names of the marks a map file gives a cell.
----@param s Square
+---@param s Cell
 ---@return string[]
 function Game:marks_at(s) end
 
 ---The cells exactly radius steps from s as the crow flies (terrain, links ignored).
----@param s Square
+---@param s Cell
 ---@param radius integer
----@return Square[]
+---@return Cell[]
 function Game:ring(s, radius) end
 
 ---The cells at most radius steps from s as the crow flies (terrain, links ignored).
----@param s Square
+---@param s Cell
 ---@param radius integer
----@return Square[]
+---@return Cell[]
 function Game:disc(s, radius) end
 
 ---The cells within radius of a figure on s facing `facing` whose centres lie in the given wedges (0 straight ahead, then clockwise); with between, a centre on the line between two wedges counts when either is given.
----@param s Square
+---@param s Cell
 ---@param facing string
 ---@param wedges integer[]
 ---@param radius integer
 ---@param between? boolean
----@return Square[]
+---@return Cell[]
 function Game:in_wedges(s, facing, wedges, radius, between) end
 
 ---Which wedge around a figure on `from` facing `facing` holds `to`'s centre, or the two wedges it lies between; nil for the same cell.
----@param from Square
+---@param from Cell
 ---@param facing string
----@param to Square
+---@param to Cell
 ---@return {wedge?: integer, between?: integer[]}?
 function Game:bearing(from, facing, to) end
 
 ---The cells a many-cell figure covers: its offsets (as when facing the first direction) turned to its facing and laid from the anchor; nil if any is off the board.
----@param anchor Square
+---@param anchor Cell
 ---@param facing string
----@param offsets Square[]
----@return Square[]?
+---@param offsets Cell[]
+---@return Cell[]?
 function Game:footprint(anchor, facing, offsets) end
 
 ---The exact line between two cell centres, step by step: a cell entered, two cells it runs exactly between, or a hex whose corner it grazes; nil if it leaves the board.
----@param a Square
----@param b Square
----@return {kind: "cell"|"between"|"grazes", cell?: Square, cells?: Square[]}[]?
+---@param a Cell
+---@param b Cell
+---@return {kind: "cell"|"between"|"grazes", cell?: Cell, cells?: Cell[]}[]?
 function Game:line(a, b) end
 
 ---A new figure (kind required; controller defaults to owner, facing to the board's first direction, footprint to its anchor alone; attrs and tokens are the ruleset's names; shown_as: the kind seats that neither own nor control it see, with none of its attributes, tokens or vars; unseen: seen by its owner and controller alone); it must lie whole on the board. Returns its id.
@@ -545,7 +553,7 @@ function Game:line(a, b) end
 ---@return integer
 function Game:create_figure(spec) end
 
----Change a figure's fields (an attribute or token set to false goes); it must still lie whole on the board.
+---Change a figure's fields (an attribute or token set to false goes; at = false takes it off the board); it must still lie whole on the board.
 ---@param id integer
 ---@param fields FigureSpec
 function Game:set_figure(id, fields) end
@@ -564,7 +572,7 @@ function Game:figure(id) end
 function Game:figures() end
 
 ---The ids of the figures covering a cell (a many-cell figure by any of its cells).
----@param s Square
+---@param s Cell
 ---@return integer[]
 function Game:figures_at(s) end
 
@@ -646,7 +654,7 @@ function Game:shuffle_pile(name) end
 
 ---Put a wizard on a square (no events: rules emit them).
 ---@param p integer
----@param s Square
+---@param s Cell
 function Game:place_wizard(p, s) end
 
 ---Put a new object on the board or in a wizard's hands; returns its id.
@@ -844,7 +852,20 @@ function Game:end_turn() end
 ---@field list? boolean a card action asked for its options
 ---@field drawn? boolean a card sprung as it is drawn (rulesets that have such cards)
 ---@field number? integer the number card played with it (rulesets that have them)
+---@field seat? integer the caster's seat, where the caster is a figure (rulesets of figures)
+---@field charge? integer the strength put into a spell whose caster chooses how much (rulesets that have them)
+---@field effect? integer how many times over it works: 1, 2 or 3 (rulesets that have them)
 local Ctx = {}
+
+---A figure's adjusted DX now. (rulesets: tft)
+---@param id integer
+---@return integer
+function Ctx:adj_dx(id) end
+
+---Only one of a spell at a time on a figure (seed L302): is one of this name already on it? (rulesets: tft)
+---@param id integer
+---@return boolean
+function Ctx:already_on(id) end
 
 ---The stack entry a counteraction answers, and its card (nil for a punch or damage). (rulesets: classic)
 ---@return StackEntry? entry
@@ -860,7 +881,7 @@ function Ctx:cancel(entry) end
 ---@return {label: string, treasure?: integer, card?: integer, from_hand?: boolean}[]
 function Ctx:carried(p) end
 
----Asks player p to choose one option (ctx.game:choose: returns the key and the option's position; for several at once, ctx.game:choose with opts.min or opts.max). (rulesets: mechanics)
+---Asks player p to choose one option (ctx.game:choose: returns the key and the option's position; for several at once, ctx.game:choose with opts.min or opts.max). (rulesets: mechanics, tft)
 ---@param p integer
 ---@param kind string
 ---@param prompt string
@@ -869,6 +890,21 @@ function Ctx:carried(p) end
 ---@return string key
 ---@return integer index
 function Ctx:choose(p, kind, prompt, options, opts) end
+
+---The seven hexes of the circle around a hex (a megahex as spells count it, seed L294), on the board. (rulesets: tft)
+---@param cell Cell
+---@return Cell[]
+function Ctx:circle(cell) end
+
+---Hexes the caster picks one by one, each next to one already picked, starting at the target hex: up to n connected hexes (3-hex and 7-hex spells). `fits` says which hexes may be taken. (rulesets: tft)
+---@param n integer
+---@param fits fun(cell: Cell): boolean
+---@return Cell[]
+function Ctx:connected(n, fits) end
+
+---Takes control of a real being (seed L305-L326): its controller is the caster's seat while the spell lasts; a summoned being is kept by this spell from now on, not by its summoning. (rulesets: tft)
+---@param id integer
+function Ctx:control(id) end
 
 ---ctx:create_creature { at =, life =, speed =, punch =, name = }: a creature of this card's controller; nil and the reason where none may be made (ctx:create_object). (rulesets: 8th)
 ---@param spec {at: Square, life?: integer, speed?: integer, punch?: integer, name?: string}
@@ -897,6 +933,12 @@ function Ctx:damage(target, amount, tags) end
 ---@param edge Edge
 ---@return boolean destroyed
 function Ctx:destroy_wall(edge) end
+
+---Rolls dice d6 plus add, times the spell's effect (double on a 4, triple on a 3). (rulesets: tft)
+---@param dice integer
+---@param add? integer
+---@return integer
+function Ctx:dice(dice, add) end
 
 ---Puts a card (this one by default) on its discard pile. (rulesets: 8th)
 ---@param c? integer the card (default: this one)
@@ -929,6 +971,26 @@ function Ctx:edge_key(e) end
 ---@return {square: Square, side: Dir}[]
 function Ctx:edge_sides(edge) end
 
+---Is a hex empty: no figure, no wall? (rulesets: tft)
+---@param cell Cell
+---@return boolean
+function Ctx:empty(cell) end
+
+---What the spell does while it lasts: keys of the casting's data that the rules read on the figure it is `on` (default: the target figure): dx, iq, st (added), blur, shield, reverse, invisible, flying, speed, slow, stopped, rope, helpless, asleep (set), stops (armour). turns: it ends after so many turns, the turn cast counting as the first (seed L105). (rulesets: tft)
+---@param fields table<string, any>
+---@param on? integer the figure (default: the target)
+function Ctx:enchant(fields, on) end
+
+---The same spell on another figure as well (Dazzle, Megahex Sleep, Megahex Avert): a casting of its own, `part_of` this one, which lasts, is kept and ends with it. Returns its card. (rulesets: tft)
+---@param id integer the figure
+---@param fields table<string, any>
+---@return integer
+function Ctx:enchant_also(id, fields) end
+
+---Ends a casting: what it made goes with it. (rulesets: tft)
+---@param casting? integer (default: this one)
+function Ctx:end_casting(casting) end
+
 ---8th: Ends a spell in play (its creations go), and every spell in play aimed at it. A spell whose pieces are dispelled one at a time (rules/creations.lua, dispel_piece: Booby Trap's tokens) loses only one piece to a card aimed at it while more than one is left.
 ---
 ---mechanics: Ends a spell in play (its creations go), and every spell in play aimed at it. (rulesets: 8th, mechanics)
@@ -939,6 +1001,27 @@ function Ctx:end_spell(c) end
 ---It is evaded: cast, but it misses and affects nothing. (rulesets: mechanics)
 ---@param entry? integer the stack entry (default: the one it answers, else its own)
 function Ctx:evade(entry) end
+
+---A figure's record (nil once it is gone). (rulesets: tft)
+---@param id integer
+---@return Figure?
+function Ctx:figure(id) end
+
+---The figures covering any of these hexes (each once). (rulesets: tft)
+---@param cells Cell[]
+---@return integer[]
+function Ctx:figures_in(cells) end
+
+---Fills hexes with fire, a wall, shadow or a slippery floor (seed L397-L405, L651): objects kept by this casting. A wall blocks moves and sight, shadow sight. (rulesets: tft)
+---@param kind "fire"|"wall"|"shadow"|"slippery"
+---@param cells Cell[]
+function Ctx:fill(kind, cells) end
+
+---What fills a hex: the object of a kind (fire, wall, shadow, slippery) there, or nil. (rulesets: tft)
+---@param cell Cell
+---@param kind string
+---@return Object?
+function Ctx:filled_by(cell, kind) end
 
 ---8th: A one-time pass through a closed door for the active player this turn (Pick Lock): the door relocks once he has gone through it, or at the end of the turn.
 ---
@@ -958,6 +1041,28 @@ function Ctx:halve(entry) end
 ---@return integer healed
 function Ctx:heal(player, amount) end
 
+---Puts hits on a figure; its armour and Stone or Iron Flesh stop their share unless the spell pierces. Returns the hits taken. (rulesets: tft)
+---@param id integer
+---@param amount integer
+---@param tags? {pierce?: boolean, fire?: boolean}
+---@return integer
+function Ctx:hit(id, amount, tags) end
+
+---A figure's IQ now (Confusion and Aid counted). (rulesets: tft)
+---@param id integer
+---@return integer
+function Ctx:iq(id) end
+
+---Is the figure a wizard, an animal, a humanoid, a dragon (its being's line), real or not? (rulesets: tft)
+---@param id integer
+---@param what "wizard"|"animal"|"humanoid"|"dragon"|"unreal"|"image"|"illusion"
+---@return boolean
+function Ctx:is(id, what) end
+
+---Knocks a figure down. (rulesets: tft)
+---@param id integer
+function Ctx:knock_down(id) end
+
 ---For a `before_damage` handler: damage `ev` to a wizard is `n` less (not below 0), by this card, and the log says so (the narration: "Bloodshard takes 1 of the damage to A"). (rulesets: mechanics)
 ---@param ev table the damage event's payload (amount, target)
 ---@param n integer
@@ -969,6 +1074,13 @@ function Ctx:lessen_damage(ev, n) end
 ---@return boolean
 function Ctx:lose_turns(player, n) end
 
+---Makes an image or an illusion of a being (seed L356-L380): it looks to the others exactly as the real one would. Returns its id. (rulesets: tft)
+---@param being string
+---@param cell Cell
+---@param unreal? "image"|"illusion" (none: a real being)
+---@return integer
+function Ctx:make_being(being, cell, unreal) end
+
 ---After a card changed the map (a sector turned): spells whose creations the change removed end (8th: Changing the Map). (rulesets: 8th)
 function Ctx:map_changed() end
 
@@ -976,6 +1088,11 @@ function Ctx:map_changed() end
 ---@param p integer
 ---@return boolean
 function Ctx:may_leave_square(p) end
+
+---A missile spell strikes (seed L282): a die for each ST put in, less `less` a die, at the target. Returns the hits taken. (rulesets: tft)
+---@param less integer what each die loses (2 Magic Fist, 1 Fireball, 0 Lightning)
+---@return integer
+function Ctx:missile(less) end
 
 ---Moving a wizard by a spell (push, flight) square by square, with one `move` event per square like a walk (rules/borders.lua): ctx:move_along(p, dir, run, how). A wizard moved by his own card is moving by choice: a stunned wizard who has attacked stays where he is (8th: A Stunned Wizard), whatever the card, so no card can forget it. (rulesets: 8th)
 ---@param p integer
@@ -993,6 +1110,12 @@ function Ctx:move_wizard(p, s) end
 ---... and tell when they did (a stunned wizard who moved may not attack); `no_more`: the caster may not move again this turn (Teleport). (rulesets: 8th)
 ---@param no_more? boolean
 function Ctx:moved_self(no_more) end
+
+---Moves a figure to a hex (Teleport), facing as given. (rulesets: tft)
+---@param id integer
+---@param cell Cell
+---@param facing? string
+function Ctx:place(id, cell, facing) end
 
 ---The NUMBER this card was played with (1 without one). (rulesets: classic)
 ---@return integer
@@ -1052,7 +1175,7 @@ function Ctx:relock_door(edge) end
 ---At the end of a turn, every door still picked open relocks. (rulesets: classic)
 function Ctx:relock_picked_doors() end
 
----Rolls a die of n sides. (rulesets: mechanics)
+---Rolls a die of n sides. (rulesets: mechanics, tft)
 ---@param n integer the die's sides
 ---@return integer
 function Ctx:roll(n) end
@@ -1062,6 +1185,22 @@ function Ctx:roll(n) end
 ---@param quarters integer
 ---@return table moved
 function Ctx:rotate_sector(sector, quarters) end
+
+---A saving roll: `dice` dice at most the figure's attribute now ("st", "dx" adjusted, "iq"). (rulesets: tft)
+---@param id integer
+---@param attr "st"|"dx"|"iq"
+---@param dice? integer (default 3)
+---@return boolean made
+function Ctx:saving_roll(id, attr, dice) end
+
+---The castings in play on a figure (card ids). (rulesets: tft)
+---@param id integer
+---@return integer[]
+function Ctx:spells_on(id) end
+
+---Spends more of the caster's ST than the spell's cost (Teleport's megahexes). (rulesets: tft)
+---@param n integer
+function Ctx:spend(n) end
 
 ---It hits both its target and its caster, each with half its point damage (rounding up): reconstructed for Reflection, whose text splits the damage between the two. (rulesets: classic)
 ---@param entry? integer the stack entry (default: the one it answers, else its own)
@@ -1077,17 +1216,37 @@ function Ctx:square_key(s) end
 ---@return Square?
 function Ctx:square_of(t) end
 
+---A figure's strength now (basic ST less what it lost). (rulesets: tft)
+---@param id integer
+---@return integer
+function Ctx:st(id) end
+
 ---8th: Stun Tokens / A Stunned Wizard: one token is spent per Time Passes phase. (rulesets: 8th)
 ---@param player integer|{kind: string, player: integer} a player id or a wizard target
 ---@param turns? integer (default 1)
 ---@return boolean stunned
 function Ctx:stun(player, turns) end
 
+---Brings a real being of [config.beings] (seed L343): the caster's, kept by this casting, shown to the others only as what it looks like. Returns its id. (rulesets: tft)
+---@param being string
+---@param cell Cell
+---@return integer
+function Ctx:summon(being, cell) end
+
+---Is the figure a summoned being (not a wizard, not an image or illusion)? (rulesets: tft)
+---@param id integer
+---@return boolean
+function Ctx:summoned(id) end
+
 ---Swap Sectors: two sectors trade places, unturned (9th: Rearranging the Board). (rulesets: 9th)
 ---@param a integer
 ---@param b integer
 ---@return table moved
 function Ctx:swap_sectors(a, b) end
+
+---The hex the spell was cast at: the hex given, or the target figure's. (rulesets: tft)
+---@return Cell?
+function Ctx:target_cell() end
 
 ---The spell's target as a player id, if it is a wizard. (rulesets: mechanics)
 ---@return integer?
@@ -1104,9 +1263,23 @@ function Ctx:targets_of(types, range) end
 ---@param spec {speed?: integer, punch?: integer, punch_die?: integer, counters_only?: boolean, items_free?: boolean, treasure_mp?: boolean}
 function Ctx:transform(p, spec) end
 
+---Takes a figure off the board (an image touched, an illusion dispelled). (rulesets: tft)
+---@param id integer
+---@param why string
+function Ctx:vanish(id, why) end
+
+---The figure the spell was cast at (nil for a hex or no target). (rulesets: tft)
+---@return integer?
+function Ctx:victim() end
+
 ---The walls and doors this card has made that still stand (found by their maker, wherever a sector turn carried them). (rulesets: 8th)
 ---@return Edge[]
 function Ctx:walls_made() end
+
+---The hexes within so many megahexes of the caster's own (Dazzle, Dispel Illusions: seed L607, L667). (rulesets: tft)
+---@param megahexes integer
+---@return Cell[]
+function Ctx:within_megahexes(megahexes) end
 
 ---The ctx of a card's questions before it is played (can_cast, can_target, can_respond): no
 ---target is chosen yet (can_target gets the one it weighs as its second argument).
@@ -1347,3 +1520,7 @@ function T:pass(n) end
 ---@param event string
 ---@return table[]
 function T:log(event) end
+
+---Load the dice: the game's next rolls give these results, in order, then the seeded dice go on (a test fails if any is left unrolled).
+---@param results integer[]
+function T:dice(results) end

@@ -174,12 +174,18 @@ unsafe fn write_record(
     out: &mut String,
     depth: usize,
 ) -> Option<()> {
+    use std::fmt::Write;
     for (name, _) in named {
         std::str::from_utf8(name).ok()?;
     }
     let skip = |k: &[u8]| if top { HINTS.iter().any(|h| h.as_bytes() == k) } else { k == b"label" };
     if !top {
         out.push('(');
+    }
+    if !top && is_hex_cell(state, named) {
+        // (a hex as Lua writes it, {q, r}, is the kernel's {x, y}: value.rs, read_raw)
+        let _ = write!(out, "x={} y={})", ffi::lua_tointeger(state, named[0].1), ffi::lua_tointeger(state, named[1].1));
+        return Some(());
     }
     let mut first = true;
     if let Some(&(_, kind)) = named.iter().find(|(k, _)| *k == b"kind") {
@@ -207,6 +213,15 @@ unsafe fn write_record(
         out.push(')');
     }
     Some(())
+}
+
+/// Fields `q` and `r` (sorted) holding integers, on a board of hexes: a hex cell.
+unsafe fn is_hex_cell(state: *mut ffi::lua_State, named: &[(&[u8], c_int)]) -> bool {
+    named.len() == 2
+        && named[0].0 == b"q"
+        && named[1].0 == b"r"
+        && named.iter().all(|&(_, v)| ffi::lua_type(state, v) == ffi::LUA_TNUMBER && ffi::lua_isinteger(state, v) != 0)
+        && crate::value::board_is_hex(state)
 }
 
 /// A field's value as `record_id` writes it (a nested table below the top).

@@ -219,6 +219,11 @@ impl Engine {
         f(&self.k.st.borrow())
     }
 
+    /// Loads the game's dice for a card test (`t:dice`): the next rolls give these results.
+    pub fn load_dice(&self, results: &[u32]) {
+        self.k.st.borrow_mut_touching(state_cell::Touch::NONE).rng.load(results);
+    }
+
     pub fn log(&self) -> Vec<LogEntry> {
         self.k.log.borrow().clone()
     }

@@ -100,8 +100,11 @@ fn apply(k: &Kernel, f: &mut Figure, spec: &Value) -> R<()> {
     if let Some(p) = opt_id(spec, "controller", |p| pid(p, k))? {
         f.controller = Some(p);
     }
-    if let Some(at) = spec.get("at") {
-        f.at = Some(cv::to_sq(at)?);
+    match spec.get("at") {
+        None => {}
+        // (false: off the board, as a dead wizard whose seat still counts him)
+        Some(Value::Bool(false)) => f.at = None,
+        Some(at) => f.at = Some(cv::to_sq(at)?),
     }
     if let Some(facing) = spec.get("facing") {
         let name = facing.as_str().unwrap_or_default();

@@ -9,7 +9,15 @@ pub(super) fn install_flow(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Resu
             return Err(format!("a die has 1..1000 sides, not {sides}").into());
         }
         let audience = audience(k, to)?;
-        let r = k.st.borrow_mut_touching(Touch::NONE).rng.roll(sides as u32) as i64;
+        let r = {
+            let mut st = k.st.borrow_mut_touching(Touch::NONE);
+            match st.rng.take_loaded() {
+                // (a card test's loaded die: t:dice)
+                Some(v) if (1..=sides).contains(&(v as i64)) => v as i64,
+                Some(v) => return Err(format!("the test loaded a {v} for a die of {sides} sides").into()),
+                None => st.rng.roll(sides as u32) as i64,
+            }
+        };
         k.log_for("roll", map(vec![("sides", Value::Int(sides)), ("result", Value::Int(r))]), audience);
         Ok(r)
     })?;
