@@ -1,0 +1,43 @@
+-- Wizard (1978) Summon Wolf (seed L585): a creation, a real wolf (ST 10, DX 14, IQ 6, MA 12,
+-- bite 1+1) that follows its summoner's orders, 2 ST and 1 a turn.
+return card {
+  name = "Summon Wolf",
+  school = "iq9",
+  kind = "creation",
+  energy = 2,
+  duration = "continuing",
+  traits = { "summons" },
+  targets = { "empty_hex" },
+  text = "A wolf (ST 10, DX 14, IQ 6, MA 12, bite 1+1) comes to serve you. 2 ST, and 1 a turn to keep.",
+  resolve = function(ctx) ctx:summon("wolf", assert(ctx:target_cell())) end,
+  tests = {
+    { "a wolf appears, looking to the foe like any wolf", function(t)
+      local arena = require("test.arena")
+      local me = arena.duel(t)
+      local cell = arena.east(1)
+      arena.cast(t, "Summon Wolf", { cell = cell }, { 3, 4, 4 })
+      local wolves = arena.figures_of(t, "wolf")
+      t:eq(#wolves, 1)
+      t:eq(wolves[1].attrs.st, 10)
+      t:eq(wolves[1].shown_as, "wolf", "others see a wolf, not whether it is real")
+      t:eq(arena.lost(t, me), 2)
+    end },
+    { "the wolf goes when the summoner stops keeping it", function(t)
+      local arena = require("test.arena")
+      arena.duel(t)
+      arena.cast(t, "Summon Wolf", { cell = arena.east(1) }, { 3, 4, 4 })
+      t:eq(#arena.figures_of(t, "wolf"), 1)
+      t:answer(0)
+      t:pass(1)
+      t:eq(#arena.figures_of(t, "wolf"), 0)
+    end },
+    { "a wolf cannot move or fight on the turn it appears", function(t)
+      local arena = require("test.arena")
+      arena.duel(t)
+      arena.cast(t, "Summon Wolf", { cell = arena.east(1) }, { 3, 4, 4 })
+      local wolf = arena.figures_of(t, "wolf")[1].id
+      t.game:set_turn_var("actor", wolf) -- (the same turn: arena.ready would begin another)
+      t:eq(t:actions(), { "do nothing more" })
+    end },
+  },
+}

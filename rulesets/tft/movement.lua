@@ -1,0 +1,283 @@
+-- Movement (seed L115-L190): each figure picks one option of the list (a) to (n) when its turn
+-- to move comes, moves as far as the option lets it, and may then turn to face any side.
+local F = require("rules.figures")
+local C = require("rules.casting")
+local M = {}
+
+local function key(c) return c.q .. "," .. c.r end
+
+local function tvar(game, name, id) return game:turn().vars[name .. ":" .. id] end
+M.tvar = tvar
+
+-- Fell this turn or last (seed L187: a figure that falls may do nothing next turn but stand up
+-- or crawl).
+function M.fell_lately(game, f)
+  local fell = f.tokens.fell
+  return fell ~= nil and fell >= game:turn().number - 1
+end
+
+-- The options open to figure f now (seed L117-L150), each with the hexes it lets f move.
+function M.options(game, f)
+  local out = {}
+  local ma = F.ma(game, f.id)
+  -- seed L166: halved movement still lets a wizard move one hex and cast.
+  local half = math.max(ma // 2, math.min(ma, 1))
+  local one = math.min(ma, 1)
+  local wizard = F.is_wizard(f)
+  local armed = F.armed(f) and f.vars.unreal ~= "image"
+  local function add(letter, what, hexes, extra)
+    local o = { kind = "option", figure = f.id, letter = letter, hexes = hexes, label = "(" .. letter .. ") " .. what }
+    for k, v in pairs(extra or {}) do o[k] = v end
+    out[#out + 1] = o
+  end
+  -- (doing nothing at all: what an idle seat answers; not for a figure an Avert drives away)
+  if not F.spell_on(game, f.id, "avert") then add("hold", "stand still and do nothing this turn", 0, { pass = true }) end
+  if F.is_down(f) then
+    add("g", "stand up", 0, { stand = true })
+    add("crawl", "crawl up to 2 hexes", math.min(2, ma))
+    if wizard and not M.fell_lately(game, f) then add("c", "cast a spell lying down", 0) end
+    return out
+  end
+  local staff_here = wizard and (f.tokens.staff or 0) == 2
+  if not F.engaged(game, f) then
+    add("a", "move up to " .. ma .. " hexes", ma)
+    if armed then add("b", "charge: move up to " .. half .. " and attack", half) end
+    if wizard then add("c", "move up to " .. one .. " and cast a spell", one) end
+    add("d", "dodge, moving up to " .. half, half, { stance = "dodge" })
+    add("e", "drop to the ground, moving up to " .. half, half, { drop = true })
+    if wizard then add("f", "disbelieve, moving up to " .. one, one) end
+    if staff_here then add("l", "pick up your staff", 0) end
+  else
+    if armed then add("h", "shift and attack", one) end
+    if armed then add("i", "shift and defend", one, { stance = "defend" }) end
+    if wizard then add("j", "shift and cast a spell", one) end
+    add("k", "disengage when your turn to act comes", one)
+    if staff_here then add("l", "pick up your staff", 0) end
+    if wizard then add("m", "shift and disbelieve", one) end
+  end
+  return out
+end
+
+-- May f stand on cell (its whole footprint there)? Not on a wall, another figure or, in the
+-- tunnel, a shaded hex; a beast of IQ under 8 shuns fire (seed L591).
+function M.cells_at(game, f, cell, facing)
+  local offsets = f.vars.cells
+  if not offsets then return { cell } end
+  return game:footprint(cell, facing or f.facing, offsets)
+end
+
+function M.free(game, f, cell, facing)
+  local cells = M.cells_at(game, f, cell, facing)
+  if not cells then return false end
+  for _, c in ipairs(cells) do
+    if C.excluded(game, c) then return false end
+    for _, o in ipairs(game:objects_at(c)) do
+      if o.blocks_move then return false end
+      if o.kind == "fire" and f.attrs.iq < 8 then return false end
+    end
+    for _, id in ipairs(game:figures_at(c)) do
+      if id ~= f.id then return false end
+    end
+  end
+  return true
+end
+
+-- The hexes where entering stops a one-hex figure: the front hexes of armed enemies (seed L168).
+local function stops_for(game, f)
+  local stops = {}
+  if F.many_hexes(f) then return stops end
+  for _, e in ipairs(game:figures()) do
+    if e.at and F.enemies(e, f) and F.armed(e) and not F.is_out(e) then
+      for _, c in ipairs(F.front(game, e)) do stops[key(c)] = true end
+    end
+  end
+  return stops
+end
+
+-- Every hex f may end on moving up to `hexes` hexes, with the path there (a search over the
+-- board's steps).
+function M.reach(game, f, hexes)
+  local start = f.at
+  local seen = { [key(start)] = { cell = start, cost = 0 } }
+  local out = { seen[key(start)] }
+  local frontier = { start }
+  local stops = stops_for(game, f)
+  for step = 1, hexes do
+    local next = {}
+    for _, c in ipairs(frontier) do
+      if step == 1 or not stops[key(c)] then
+        for _, s in ipairs(game:cell_steps(c)) do
+          local k = key(s.to)
+          if not seen[k] and M.free(game, f, s.to) then
+            seen[k] = { cell = s.to, cost = step, from = c }
+            out[#out + 1] = seen[k]
+            next[#next + 1] = s.to
+          end
+        end
+      end
+    end
+    frontier = next
+  end
+  return out, seen
+end
+
+-- An engaged figure's shift (seed L172): one hex, staying next to every enemy engaging it.
+function M.shifts(game, f)
+  local by = F.engaged_by(game, f)
+  local out = {}
+  for _, r in ipairs((M.reach(game, f, 1))) do
+    local ok = true
+    for _, e in ipairs(by) do
+      local near = false
+      for _, c in ipairs(e.cells) do
+        if F.distance(c, r.cell) <= 1 then near = true end
+      end
+      if not near then ok = false end
+    end
+    if ok then out[#out + 1] = r end
+  end
+  return out
+end
+
+-- seed L582: a figure under Avert must end its move at least 2 hexes farther from the wizard
+-- than it began; with nowhere to go it makes a saving roll on DX or falls.
+function M.averted(game, f, list)
+  local by = F.spell_on(game, f.id, "avert")
+  if not by then return list end
+  local w = game:figure(game:card_data(by, "caster"))
+  if not w or not w.at then return list end
+  local need = F.distance(f.at, w.at) + 2
+  local out = {}
+  for _, r in ipairs(list) do
+    if F.distance(r.cell, w.at) >= need then out[#out + 1] = r end
+  end
+  if #out == 0 then
+    if not F.saving_roll(game, F.adj_dx(game, f.id), 3) then F.knock_down(game, f.id) end
+    return { list[1] }
+  end
+  return out
+end
+
+-- The nearest enemy's distance from a cell (what hunters close in by).
+local function nearest_enemy(game, f, cell)
+  ---@type integer?
+  local best
+  for _, e in ipairs(game:figures()) do
+    if e.at and F.enemies(e, f) and not e.unseen then
+      local d = F.distance(cell, e.at)
+      if not best or d < best then best = d end
+    end
+  end
+  return best
+end
+
+-- Moves along the path to `to`: fire hexes passed burn 2 and a fire stopped in 4 (seed L591),
+-- a slippery hex entered asks a saving roll or the figure falls there (L651).
+local function walk(game, f, seen, to)
+  local path = {}
+  local k = key(to)
+  while seen[k] and seen[k].from do
+    table.insert(path, 1, seen[k].cell)
+    k = key(seen[k].from)
+  end
+  local burn = 0
+  local last = f.at
+  for i, c in ipairs(path) do
+    last = c
+    if F.filled_by(game, c, "fire") then burn = burn + (i == #path and 4 or 2) end
+    if F.filled_by(game, c, "slippery") and not F.saving_roll(game, F.adj_dx(game, f.id), 3) then
+      game:set_figure(f.id, { at = c })
+      F.knock_down(game, f.id)
+      break
+    end
+  end
+  local from = f.at
+  if game:figure(f.id) then game:set_figure(f.id, { at = last }) end
+  game:after("move", { figure = f.id, from = from, to = last, hexes = #path })
+  if burn > 0 then require("rules.combat").harm(game, f.id, burn, { fire = true }) end
+  return #path
+end
+
+-- The option chosen: move (asking where, then which way to face), and remember what was
+-- chosen for the action phase.
+function M.perform(game, p, a)
+  local f = game:figure(a.figure)
+  game:set_turn_var("moved:" .. f.id, 0)
+  game:set_turn_var("option:" .. f.id, a.letter)
+  if a.stance then game:set_turn_var("stance:" .. f.id, a.stance) end
+  if a.letter == "hold" then return end
+  if a.stand then
+    -- seed L145 (g): a figure fallen in a slippery hex must make a saving roll to stand (L651).
+    if not (F.filled_by(game, f.at, "slippery") and not F.saving_roll(game, F.adj_dx(game, f.id), 3)) then
+      F.set_token(game, f.id, "down", 0)
+    end
+    game:set_turn_var("stood:" .. f.id, true)
+  elseif a.hexes > 0 then
+    local engaged = F.engaged(game, f)
+    local list, seen = M.reach(game, f, engaged and 1 or a.hexes)
+    if engaged then list = M.shifts(game, f) end
+    list = M.averted(game, f, list)
+    if #list > 1 then
+      local here = nearest_enemy(game, f, f.at)
+      ---@type integer?
+      local best
+      for _, r in ipairs(list) do
+        local d = nearest_enemy(game, f, r.cell)
+        if d and (not best or d < best) then best = d end
+      end
+      local opts = {}
+      for _, r in ipairs(list) do
+        local d = nearest_enemy(game, f, r.cell)
+        local o = { key = key(r.cell), to = r.cell, label = r.cost == 0 and "stay" or ("to " .. key(r.cell)) }
+        -- what hunters take: the hexes nearest a foe, when they are nearer than here
+        if d and d == best and here and d < here then o.hostile = true end
+        opts[#opts + 1] = o
+      end
+      local _, i = game:choose(p, "destination", "Where does " .. F.name(game, f.id) .. " move?", opts)
+      game:set_turn_var("moved:" .. f.id, walk(game, f, seen, opts[i].to))
+    elseif #list == 1 and list[1].cost > 0 then
+      game:set_turn_var("moved:" .. f.id, walk(game, f, seen, list[1].cell))
+    end
+  end
+  f = game:figure(a.figure)
+  if not f or not f.at then return end
+  if a.drop then F.set_token(game, f.id, "down", 1) end
+  M.face(game, p, f)
+end
+
+-- seed L221: a figure may turn to face any side at the end of its move (a many-hex figure as
+-- its hexes allow).
+function M.face(game, p, f)
+  if F.is_down(f) then return end
+  local opts = {}
+  for _, d in ipairs(game:directions()) do
+    if not f.vars.cells or M.free(game, f, f.at, d) then
+      local o = { key = d, label = "face " .. d, facing = d }
+      for _, e in ipairs(game:figures()) do
+        if e.at and F.enemies(e, f) and not e.unseen then
+          local b = game:bearing(f.at, d, e.at)
+          if b and b.wedge == 0 then o.hostile = true end
+        end
+      end
+      opts[#opts + 1] = o
+    end
+  end
+  if #opts == 0 then return end
+  local _, i = game:choose(p, "facing", "Which way does " .. F.name(game, f.id) .. " face?", opts)
+  game:set_figure(f.id, { facing = opts[i].facing })
+end
+
+-- seed L452-L461: a figure that chose to disengage steps one hex away when its turn to act
+-- comes, onto no enemy.
+function M.disengage(game, p, f)
+  local list, seen = M.reach(game, f, 1)
+  local opts = {}
+  for _, r in ipairs(list) do
+    if r.cost == 1 then opts[#opts + 1] = { key = key(r.cell), to = r.cell, label = "to " .. key(r.cell) } end
+  end
+  if #opts == 0 then return end
+  local _, i = game:choose(p, "disengage", "Where does " .. F.name(game, f.id) .. " step back?", opts)
+  walk(game, f, seen, opts[i].to)
+end
+
+return M
