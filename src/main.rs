@@ -70,7 +70,7 @@ enum Command {
         /// Optional rules, e.g. --option uncluttered_minds --option extended_play=false.
         #[arg(long = "option")]
         options: Vec<String>,
-        /// Stop after this many turns.
+        /// Stops after this many turns.
         #[arg(long, default_value_t = 500)]
         turns: u64,
         /// Print only the result, not the story of the game.
@@ -134,7 +134,7 @@ enum Command {
         table: BotGames,
         #[arg(long, default_value_t = 100)]
         games: u64,
-        /// Stop a game after this many turns, whatever the players (in place of --rounds).
+        /// Stops a game after this many turns, whatever the players (in place of --rounds).
         #[arg(long)]
         turns: Option<u64>,
         /// Also measure the share of time spent in Lua (a little slower).
@@ -358,7 +358,7 @@ struct BotGames {
     /// Seed of the first game.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Stop a game after this many rounds (a turn for each player).
+    /// Stops a game after this many rounds (a turn for each player).
     #[arg(long, default_value_t = 30)]
     rounds: u64,
     /// Who plays the seats: one kind, or a list the seats take in turn (--bots

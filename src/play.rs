@@ -40,7 +40,7 @@ pub trait Keeper {
 }
 
 /// Why `Front::play` stopped.
-pub enum Stop {
+pub enum PlayStop {
     /// The engine stopped: the game is over, the turn limit, an agent failed, or a person's
     /// input ended (suspended at his question).
     Game(Outcome),
@@ -133,7 +133,13 @@ impl<'a> Front<'a> {
     /// Plays until the game is over, `turns` turns have been played, a person's input ends
     /// (the game stops at his question), or an agent fails. `after_turn` runs after every
     /// turn (the game is kept as it goes).
-    pub fn play(&mut self, turns: u64, input: &mut dyn Input, out: &mut dyn Write, keeper: &mut dyn Keeper) -> Stop {
+    pub fn play(
+        &mut self,
+        turns: u64,
+        input: &mut dyn Input,
+        out: &mut dyn Write,
+        keeper: &mut dyn Keeper,
+    ) -> PlayStop {
         let mut target = self.engine.with_state(|s| if s.turn.started { s.turn.number } else { s.turn.number + 1 });
         loop {
             let outcome = self.engine.run(Some(target.max(1)));
@@ -144,8 +150,8 @@ impl<'a> Front<'a> {
                         Asked::Answer(keys) => {
                             self.engine.queue_replay([Answered { player: req.player, kind: req.kind.clone(), keys }]);
                         }
-                        Asked::End => return Stop::Game(Outcome::Suspended(req)),
-                        Asked::Quit => return Stop::Quit,
+                        Asked::End => return PlayStop::Game(Outcome::Suspended(req)),
+                        Asked::Quit => return PlayStop::Quit,
                     }
                 }
                 Outcome::TurnLimit => {
@@ -163,11 +169,11 @@ impl<'a> Front<'a> {
                         let _ = write!(out, "{}", self.board());
                     }
                     if target >= turns {
-                        return Stop::Game(Outcome::TurnLimit);
+                        return PlayStop::Game(Outcome::TurnLimit);
                     }
                     target += 1;
                 }
-                other => return Stop::Game(other),
+                other => return PlayStop::Game(other),
             }
         }
     }

@@ -121,6 +121,12 @@ pub const HARNESS_DOCS: &[(&str, &str, &str, &str)] = &[
         "Queue p's answer (keys, labels or records of options) to the next request.",
     ),
     ("pass", "n?: integer", "", "Let turns go by, everyone doing nothing, until n more turns have begun."),
+    (
+        "run",
+        "",
+        "",
+        "Let the game go on until it waits for an action (in a turn all seats share, the rules name the next actor first), asking its questions of the queued answers; an ended game stops it too.",
+    ),
     ("log", "event: string", "table[]", "Payloads of that event logged since the test began."),
     (
         "dice",
@@ -209,6 +215,7 @@ function t:sector(i) return { kind = "sector", sector = i } end
 function t:board() return { kind = "board" } end
 function t:answer(p, ...) call(R.answer, p, { ... }) end
 function t:pass(n) call(R.pass, n or 1) end
+function t:run() call(R.run) end
 function t:log(event) return call(R.log, event) end
 function t:dice(results) call(R.dice, results) end
 
@@ -371,6 +378,17 @@ fn harness(
             let engine = e.upgrade().ok_or_else(|| err("game gone"))?;
             let log = engine.log();
             Ok(Value::List(log.into_iter().skip(log_start).filter(|l| l.event == event).map(|l| l.data).collect()))
+        })?,
+    )?;
+    let e = Rc::downgrade(engine);
+    r.raw_set(
+        "run",
+        lua.create_function(move |_, ()| {
+            let engine = e.upgrade().ok_or_else(|| err("game gone"))?;
+            match engine.run_until_action(None) {
+                None | Some(Outcome::Over(_)) => Ok(()),
+                Some(o) => Err(err(outcome_message(o))),
+            }
         })?,
     )?;
     let e = Rc::downgrade(engine);

@@ -1516,6 +1516,9 @@ function T:answer(p, ...) end
 ---@param n? integer
 function T:pass(n) end
 
+---Let the game go on until it waits for an action (in a turn all seats share, the rules name the next actor first), asking its questions of the queued answers; an ended game stops it too.
+function T:run() end
+
 ---Payloads of that event logged since the test began.
 ---@param event string
 ---@return table[]

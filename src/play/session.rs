@@ -1,7 +1,7 @@
 //! `wizwar play` from the command line to the last line: which game (new, `--load`,
 //! `--resume`), who sits where, where it is kept as it goes, and what is said when it stops.
 
-use super::{saves, Front, Keeper, Stop, Verbosity};
+use super::{saves, Front, Keeper, PlayStop, Verbosity};
 use crate::cli::wizard_name;
 use crate::decision::{Agent, QueueAgent, Seats};
 use crate::engine::{Engine, GameSetup, Outcome};
@@ -115,7 +115,7 @@ pub fn run(root: &Path, args: PlayArgs) -> Result<(), String> {
     } else {
         front.play(args.turns, &mut super::input::Piped(std::io::stdin().lock()), &mut out, &mut keeper)
     };
-    let over = matches!(stop, Stop::Game(Outcome::Over(_)));
+    let over = matches!(stop, PlayStop::Game(Outcome::Over(_)));
     if over {
         keeper.seating.over = true;
         keeper.picture(&engine)?;
@@ -147,7 +147,7 @@ pub fn run(root: &Path, args: PlayArgs) -> Result<(), String> {
     println!();
     print!("{}", front.status_lines());
     match stop {
-        Stop::Game(Outcome::Over(r)) => {
+        PlayStop::Game(Outcome::Over(r)) => {
             let who = r.winner.map(|w| engine.with_state(|s| wizard_name(s, w)));
             println!(
                 "Game over after {} turns: {} ({})",
@@ -157,20 +157,20 @@ pub fn run(root: &Path, args: PlayArgs) -> Result<(), String> {
             );
             Ok(())
         }
-        Stop::Game(Outcome::TurnLimit) => {
+        PlayStop::Game(Outcome::TurnLimit) => {
             println!("Stopped at the turn limit ({} turns) with no winner.", args.turns);
             Ok(())
         }
-        Stop::Game(Outcome::Suspended(req)) => {
+        PlayStop::Game(Outcome::Suspended(req)) => {
             let who = engine.with_view(|s| wizard_name(s, req.player));
             println!("Stopped: no answer from {who} (end of input).");
             Ok(())
         }
-        Stop::Quit => {
+        PlayStop::Quit => {
             println!("Stopped at your request.");
             Ok(())
         }
-        Stop::Game(Outcome::AgentFailed(m)) => Err(m),
+        PlayStop::Game(Outcome::AgentFailed(m)) => Err(m),
     }
 }
 

@@ -90,7 +90,7 @@ fn named(p: &crate::state::Player) -> String {
     }
 }
 
-/// Splits "PLAYER rest" where the player may be a name with a space ("Ann Lee Fire Bolt").
+/// Splits "PLAYER rest" where the player may be a name with a space ("Ann Lee Big Zap").
 fn split_player<'a>(rest: &'a str, engine: &Engine) -> (&'a str, &'a str) {
     let rest = rest.trim();
     let named = engine.with_view(|st| {

@@ -147,7 +147,7 @@ pub struct Check<'a> {
     pub ignore_options: bool,
     /// The state a saved file recorded after its last step.
     pub saved: Option<&'a GameState>,
-    /// Stop (with an error) when this flag is set: Ctrl-C.
+    /// Stops (with an error) when this flag is set: Ctrl-C.
     pub interrupt: Option<&'a Arc<AtomicBool>>,
 }
 
