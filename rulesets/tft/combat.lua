@@ -44,7 +44,8 @@ end
 function X.weapon(game, f)
   if F.is_wizard(f) then return game:config().staff end
   local being = F.being(game, f.vars.being or f.kind)
-  if being and being.hands and (f.tokens.weapon or 0) >= 3 then return being.hands end
+  -- (a weapon dropped: bare hands, seed L444)
+  if being and being.hands and (f.tokens.weapon or 0) == 2 then return being.hands end
   return being and being.attack or { dice = 1, add = 0 }
 end
 
@@ -91,7 +92,7 @@ function X.attack(game, a_id, b_id)
   local w = X.weapon(game, a)
   local dmg = X.dice(game, w.dice, w.add, effect)
   -- seed L442: a broken weapon does half damage, rounded down
-  if (a.tokens.weapon or 0) == 2 then dmg = dmg // 2 end
+  if (a.tokens.weapon or 0) == 3 then dmg = dmg // 2 end
   local n = X.harm(game, b_id, dmg, { physical = true, source = a_id })
   if n > 0 then
     local struck = game:turn().vars["struck:" .. a_id] or {}

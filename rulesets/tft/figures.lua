@@ -3,7 +3,8 @@
 --
 -- A figure's attrs are its basic st, dx, iq and ma; its tokens what happened to it: `lost` (ST
 -- lost to hits and to spells' costs), `down` (lying on the ground), `out` (unconscious),
--- `wounded` (5 hits or more last turn), `staff` (1 ready, 2 dropped in its hex, 3 broken).
+-- `wounded` (5 hits or more last turn), `fell` (the turn it was knocked down), a wizard's
+-- `staff` and a being's `weapon` (1 or none: ready, 2 dropped, 3 broken).
 -- Its vars say what it is: `being` (its line of [config.beings]), `wizard`, `unreal`
 -- ("image" or "illusion"), `spell` (the spell in play that keeps it), `created` (the turn).
 local F = {}

@@ -90,17 +90,35 @@ end
 -- The turn (seed L99-L113)
 ---------------------------------------------------------------------------------------------
 
--- (1) Initiative: each seat with a wizard standing rolls a die, ties roll again; the winner
--- moves first or last, as he likes; the others in the order of their rolls. reconstructed:
--- the seed says how two players order their moves; we let the others follow their rolls.
+-- (1) Initiative: each seat with a wizard standing rolls a die; those tied for the highest
+-- roll again until one wins. The winner moves first or last, as he likes. reconstructed: the
+-- seed orders two players; with more, the others move in the order of their rolls (ties by
+-- seat).
 function rules.phases.initiative(game)
   local seats = {}
   for _, p in ipairs(game:players()) do
-    if p.alive then seats[#seats + 1] = { id = p.id, roll = game:roll(6) * 10 + game:roll(6) } end
+    if p.alive then seats[#seats + 1] = { id = p.id, roll = game:roll(6) } end
   end
   table.sort(seats, function(a, b) return a.roll > b.roll or (a.roll == b.roll and a.id < b.id) end)
-  local order = {}
-  for _, s in ipairs(seats) do order[#order + 1] = s.id end
+  local tied = {}
+  for _, s in ipairs(seats) do
+    if s.roll == seats[1].roll then tied[#tied + 1] = s end
+  end
+  while #tied > 1 do
+    local best, still = 0, {}
+    for _, s in ipairs(tied) do
+      s.again = game:roll(6)
+      best = math.max(best, s.again)
+    end
+    for _, s in ipairs(tied) do
+      if s.again == best then still[#still + 1] = s end
+    end
+    tied = still
+  end
+  local order = { tied[1].id }
+  for _, s in ipairs(seats) do
+    if s.id ~= order[1] then order[#order + 1] = s.id end
+  end
   if #order > 1 then
     local _, i = game:choose(order[1], "initiative", "You won the initiative: move first or last?", {
       { key = "first", label = "move first" },
@@ -239,6 +257,8 @@ local function action_list(game, p, f)
           end
         end
       end
+      -- seed L307: a wizard may say "secret protection", roll, and cast nothing
+      list[#list + 1] = { kind = "feint", figure = f.id, label = "feign secret protection" }
       for _, e in ipairs(game:figures()) do
         if e.at and e.owner ~= f.owner and e.vars.wizard == nil and not e.unseen then
           list[#list + 1] = { kind = "disbelieve", figure = f.id, target = e.id, label = "disbelieve " .. label_of(e.id) }
@@ -307,6 +327,9 @@ function rules.perform(game, p, a)
     X.attack(game, a.figure, a.target)
   elseif a.kind == "breathe" then
     X.breathe(game, a.figure, a.target)
+  elseif a.kind == "feint" then
+    game:after("cast", { figure = f.id, spell = "secret protection", target = { figure = f.id } })
+    for _ = 1, 3 do game:roll(6) end
   elseif a.kind == "disbelieve" then
     disbelieve(game, f, a.target)
   elseif a.kind == "disengage" then
@@ -317,21 +340,7 @@ function rules.perform(game, p, a)
   elseif a.kind == "pick_up" then
     F.set_token(game, f.id, "staff", 1)
   end
-  rules.check_now(game)
   return false
-end
-
--- A fight may end before the turn does when no seat but one has anything left on the board.
-function rules.check_now(game)
-  local sides = {}
-  local n = 0
-  for _, f in ipairs(game:figures()) do
-    if f.at and not F.is_out(f) and not sides[f.controller] then
-      sides[f.controller] = true
-      n = n + 1
-    end
-  end
-  if n <= 1 then rules.check_end(game) end
 end
 
 ---------------------------------------------------------------------------------------------

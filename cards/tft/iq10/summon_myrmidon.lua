@@ -1,0 +1,47 @@
+-- Wizard (1978) Summon Myrmidon (seed L597): a creation, a real warrior (ST 12, DX 12, IQ 8,
+-- MA 10, broadsword 2 dice, no armour) under its summoner's orders, 2 ST and 1 a turn.
+return card {
+  name = "Summon Myrmidon",
+  school = "iq10",
+  kind = "creation",
+  energy = 2,
+  duration = "continuing",
+  traits = { "summons" },
+  targets = { "empty_hex" },
+  text = "A myrmidon (ST 12, DX 12, IQ 8, MA 10, broadsword 2 dice, no armour) comes to fight for you. 2 ST, and 1 a turn to keep.",
+  resolve = function(ctx) ctx:summon("myrmidon", assert(ctx:target_cell())) end,
+  tests = {
+    { "a myrmidon appears, shown to the foe as a myrmidon", function(t)
+      local arena = require("test.arena")
+      local me = arena.duel(t, 4)
+      arena.cast(t, "Summon Myrmidon", { cell = arena.east(1) }, { 3, 4, 4 })
+      local m = arena.figures_of(t, "myrmidon")
+      t:eq(#m, 1)
+      t:eq(m[1].attrs.st, 12)
+      t:eq(m[1].attrs.dx, 12)
+      t:eq(m[1].vars.unreal, nil, "real")
+      t:eq(m[1].shown_as, "myrmidon")
+      t:eq(arena.lost(t, me), 2)
+    end },
+    { "its sword does 2 dice", function(t)
+      local arena = require("test.arena")
+      local _, foe = arena.duel(t, 2)
+      arena.cast(t, "Summon Myrmidon", { cell = arena.east(1) }, { 3, 4, 4 })
+      local m = arena.figures_of(t, "myrmidon")[1].id
+      t:answer(0, "Summon Myrmidon (1 ST)")
+      t:pass(1)
+      arena.ready(t, m)
+      t:dice { 3, 3, 4, 4, 5 }
+      t:act { kind = "attack", target = foe }
+      t:eq(arena.lost(t, foe), 9)
+    end },
+    { "not kept, it goes", function(t)
+      local arena = require("test.arena")
+      arena.duel(t, 4)
+      arena.cast(t, "Summon Myrmidon", { cell = arena.east(1) }, { 3, 4, 4 })
+      t:answer(0)
+      t:pass(1)
+      t:eq(#arena.figures_of(t, "myrmidon"), 0)
+    end },
+  },
+}

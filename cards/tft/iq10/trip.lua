@@ -1,0 +1,49 @@
+-- Wizard (1978) Trip (seed L593): a thrown spell, the victim falls down unhurt; 2 ST, 4 against
+-- a figure of ST 30 or more.
+-- reconstructed: the dearer cost is known only once the victim is, so the 2 ST more are spent
+-- as the spell takes hold; "has 30 ST" is read as its ST now. (No chasms or rivers in the
+-- arena, so no roll to keep from falling in.)
+return card {
+  name = "Trip",
+  school = "iq10",
+  kind = "thrown",
+  energy = 2,
+  duration = "instant",
+  targets = { "figure" },
+  text = "The victim falls to the ground, taking no hits. 2 ST, or 4 if it has 30 ST or more.",
+  resolve = function(ctx)
+    local id = assert(ctx:victim())
+    if ctx:st(id) >= 30 then ctx:spend(2) end
+    ctx:knock_down(id)
+  end,
+  tests = {
+    { "the foe falls and loses his action", function(t)
+      local arena = require("test.arena")
+      local me, foe = arena.duel(t)
+      arena.cast(t, "Trip", { figure = foe }, { 3, 3, 3 })
+      local f = assert(t.game:figure(foe))
+      t:eq(f.tokens.down, 1)
+      t:eq(arena.lost(t, foe), 0, "no hits")
+      t:eq(arena.lost(t, me), 2)
+      t:ok(t.game:turn().vars["acted:" .. foe], "no action left this turn")
+    end },
+    { "a bear of ST 30 costs 4", function(t)
+      local arena = require("test.arena")
+      local me = arena.duel(t, 4)
+      local bear = t.game:create_figure {
+        kind = "bear", owner = 1, at = arena.east(1), facing = "W",
+        attrs = { st = 30, dx = 11, iq = 6, ma = 8 }, tokens = {}, vars = { being = "bear" },
+      }
+      arena.cast(t, "Trip", { figure = bear }, { 3, 3, 3 })
+      t:eq(assert(t.game:figure(bear)).tokens.down, 1)
+      t:eq(arena.lost(t, me), 4)
+    end },
+    { "a miss costs 1 ST and he stands", function(t)
+      local arena = require("test.arena")
+      local me, foe = arena.duel(t)
+      arena.cast(t, "Trip", { figure = foe }, { 5, 5, 1 })
+      t:eq(assert(t.game:figure(foe)).tokens.down, nil)
+      t:eq(arena.lost(t, me), 1)
+    end },
+  },
+}

@@ -1,0 +1,86 @@
+-- Wizard (1978) Create Wall (seed L618, L397): a creation, a hex of solid wall; it fails on a
+-- figure, destroys an image and puts out a fire, 2 ST.
+return card {
+  name = "Create Wall",
+  school = "iq11",
+  kind = "creation",
+  energy = 2,
+  duration = "lasting",
+  targets = { "hex" },
+  text = "A hex of solid wall rises, blocking movement and sight. It fails on a hex with a figure, but destroys an image there and puts out a fire. 2 ST.",
+  resolve = function(ctx)
+    local cell = assert(ctx:target_cell())
+    local here = ctx:figures_in({ cell })
+    for _, id in ipairs(here) do
+      -- reconstructed: the spell found no room; it fails with its cost paid (seed L667's rule
+      -- for a spell that struck but was undone)
+      if not ctx:is(id, "image") then
+        ctx:end_casting()
+        return
+      end
+    end
+    for _, id in ipairs(here) do ctx:vanish(id, "walled") end
+    local fire = ctx:filled_by(cell, "fire")
+    if fire then
+      ctx.game:remove_object(fire.id)
+      -- a fire spell with nothing left of it ends (a helper to be: ctx:unmake)
+      local spell = fire.data and fire.data.spell
+      if spell and ctx.game:card(spell).zone.kind == "play" then
+        local left = false
+        for _, o in ipairs(ctx.game:objects()) do
+          if o.data and o.data.spell == spell then left = true end
+        end
+        if not left then ctx:end_casting(spell) end
+      end
+    end
+    ctx:fill("wall", { cell })
+  end,
+  tests = {
+    { "a wall rises and hides the foe behind it", function(t)
+      local arena = require("test.arena")
+      local me, foe = arena.duel(t)
+      arena.cast(t, "Create Wall", { cell = arena.east(1) }, { 3, 3, 3 })
+      local objs = t.game:objects_at(arena.east(1))
+      t:eq(#objs, 1)
+      t:eq(objs[1].kind, "wall")
+      t:eq(arena.lost(t, me), 2)
+      t:pass(1)
+      arena.ready(t, me)
+      t:give(0, "Magic Fist")
+      t:ok(not t:has { kind = "cast", target = { figure = foe } }, "out of sight")
+    end },
+    { "it fails on a hex with a figure", function(t)
+      local arena = require("test.arena")
+      local me, foe = arena.duel(t, 1)
+      arena.cast(t, "Create Wall", { cell = arena.east(1) }, { 3, 3, 3 })
+      t:eq(#t.game:objects_at(arena.east(1)), 0)
+      t:eq(assert(t.game:figure(foe)).at, arena.east(1))
+      t:eq(arena.lost(t, me), 2)
+    end },
+    { "it destroys an image", function(t)
+      local arena = require("test.arena")
+      arena.duel(t)
+      local image = t.game:create_figure {
+        kind = "wolf", owner = 1, at = arena.east(1), facing = "W",
+        attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, tokens = {},
+        vars = { being = "wolf", unreal = "image" }, shown_as = "wolf",
+      }
+      arena.cast(t, "Create Wall", { cell = arena.east(1) }, { 3, 3, 3 })
+      t:ok(t.game:figure(image) == nil)
+      t:eq(#t.game:objects_at(arena.east(1)), 1)
+    end },
+    { "it puts out a fire", function(t)
+      local arena = require("test.arena")
+      local me = arena.duel(t)
+      arena.cast(t, "3-Hex Fire", { cell = arena.east(1) }, { 3, 3, 3 }, { "done" })
+      local fire = t.game:objects_at(arena.east(1))[1].data.spell
+      t:pass(1)
+      arena.ready(t, me)
+      arena.cast(t, "Create Wall", { cell = arena.east(1) }, { 3, 3, 3 })
+      local objs = t.game:objects_at(arena.east(1))
+      t:eq(#objs, 1)
+      t:eq(objs[1].kind, "wall")
+      t:eq(t.game:card(fire).zone.kind, "removed", "the fire spell is over")
+    end },
+  },
+}

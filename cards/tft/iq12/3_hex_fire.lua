@@ -1,0 +1,65 @@
+-- Wizard (1978) 3-Hex Fire (seed L635, L590): a creation, magic fire in up to 3 connected
+-- hexes; whoever is in one when it appears takes 2 hits, 2 ST.
+-- (the hexes past the first must lie where a creation may appear: a helper to be,
+-- ctx:creation_cell)
+local function near(ctx, cell)
+  local w = assert(ctx:figure(ctx.caster))
+  local at = assert(w.at)
+  local d = ctx.game:region_distance(at, cell)
+  return d ~= nil and d <= 1 and ctx.game:los(at, cell) and not ctx:filled_by(cell, "wall")
+end
+
+return card {
+  name = "3-Hex Fire",
+  school = "iq12",
+  kind = "creation",
+  energy = 2,
+  duration = "lasting",
+  targets = { "hex" },
+  text = "Magic fire fills up to 3 connected hexes: 2 hits to a figure there as it appears or passing through, 4 to one stopping in it. 2 ST.",
+  resolve = function(ctx)
+    local cells = ctx:connected(3, function(c) return near(ctx, c) end)
+    ctx:fill("fire", cells)
+    -- seed L590: 2 hits on a figure in a hex as the fire appears there
+    for _, id in ipairs(ctx:figures_in(cells)) do ctx:hit(id, 2, { fire = true }) end
+  end,
+  tests = {
+    { "fire in three hexes burns the foe in one", function(t)
+      local arena = require("test.arena")
+      local me, foe = arena.duel(t)
+      arena.cast(t, "3-Hex Fire", { cell = arena.east(1) }, { 3, 3, 3 }, { "2,8", "1,7" })
+      local n = 0
+      for _, c in ipairs({ arena.east(1), arena.east(2), { q = 1, r = 7 } }) do
+        if t.game:objects_at(c)[1] and t.game:objects_at(c)[1].kind == "fire" then n = n + 1 end
+      end
+      t:eq(n, 3)
+      t:eq(arena.lost(t, foe), 2, "caught in the fire")
+      t:eq(arena.lost(t, me), 2)
+    end },
+    { "fewer hexes if the caster likes", function(t)
+      local arena = require("test.arena")
+      arena.duel(t)
+      arena.cast(t, "3-Hex Fire", { cell = arena.east(1) }, { 3, 3, 3 }, { "done" })
+      t:eq(#t.game:objects_at(arena.east(1)), 1)
+      t:eq(#t.game:objects_at(arena.east(2)), 0)
+    end },
+    { "a bear's armour takes 2 off", function(t)
+      local arena = require("test.arena")
+      arena.duel(t, 3)
+      local bear = t.game:create_figure {
+        kind = "bear", owner = 1, at = arena.east(1), facing = "W",
+        attrs = { st = 30, dx = 11, iq = 6, ma = 8 }, tokens = {}, vars = { being = "bear" }, shown_as = "bear",
+      }
+      arena.cast(t, "3-Hex Fire", { cell = arena.east(1) }, { 3, 3, 3 }, { "done" })
+      t:eq(arena.lost(t, bear), 0)
+    end },
+    { "a miss makes no fire", function(t)
+      local arena = require("test.arena")
+      local me = arena.duel(t)
+      arena.cast(t, "3-Hex Fire", { cell = arena.east(1) }, { 6, 6, 6 })
+      t:eq(#t.game:objects_at(arena.east(1)), 0)
+      t:eq(arena.lost(t, me), 2, "an 18 costs it all")
+      t:eq(assert(t.game:figure(me)).tokens.down, 1, "and knocks the caster down")
+    end },
+  },
+}

@@ -1,0 +1,92 @@
+-- Wizard (1978) 4-Hex Image (seed L652): a creation, the image of a being of up to four hexes
+-- (a giant, a small dragon, or any one-hex being): it looks real and vanishes when touched.
+-- reconstructed: the seed lets an image be of "anything"; we offer the beings of the game
+-- ([config.beings]) that cover four hexes or fewer and fit where it is cast, standing as the
+-- caster faces (images of walls, fire or of a wizard are left out).
+-- (the same test as Summon Giant's and 4-Hex Illusion's: a helper to be, ctx:fits)
+local function fits(ctx, being, cell)
+  local w = assert(ctx:figure(ctx.caster))
+  local offsets = {}
+  for _, c in ipairs(ctx.game:config().beings[being].cells or { { 0, 0 } }) do offsets[#offsets + 1] = { q = c[1], r = c[2] } end
+  local cells = ctx.game:footprint(cell, w.facing, offsets)
+  if not cells then return false end
+  for _, c in ipairs(cells) do
+    if not ctx:empty(c) then return false end
+    for _, m in ipairs(ctx.game:marks_at(c)) do
+      if m == "shaded" and ctx.game:option("tunnel") then return false end
+    end
+  end
+  return true
+end
+
+return card {
+  name = "4-Hex Image",
+  school = "iq13",
+  kind = "creation",
+  energy = 2,
+  duration = "lasting",
+  traits = { "image" },
+  targets = { "empty_hex" },
+  text = "An image of a being up to four hexes big (a giant, a small dragon...): it looks real, does no harm, and vanishes when touched. 2 ST.",
+  resolve = function(ctx)
+    local cell = assert(ctx:target_cell())
+    local beings = assert(ctx.game:config().beings)
+    local names = {}
+    for name, def in pairs(beings) do
+      if #(def.cells or { 1 }) <= 4 and fits(ctx, name, cell) then names[#names + 1] = name end
+    end
+    table.sort(names)
+    if #names == 0 then
+      ctx:end_casting()
+      return
+    end
+    local options = {}
+    for _, name in ipairs(names) do options[#options + 1] = { key = name, label = "an image of a " .. name:gsub("_", " ") } end
+    local being = ctx:choose(assert(ctx.seat), "being", "What does the image show?", options)
+    ctx:make_being(being, cell, "image")
+  end,
+  tests = {
+    { "an image of a giant, shown to the foe as a giant", function(t)
+      local arena = require("test.arena")
+      local me = arena.duel(t, 4)
+      arena.cast(t, "4-Hex Image", { cell = arena.east(1) }, { 3, 4, 4 }, { "giant" })
+      local g = arena.figures_of(t, "giant")
+      t:eq(#g, 1)
+      t:eq(#g[1].cells, 3)
+      t:eq(g[1].vars.unreal, "image")
+      t:eq(g[1].shown_as, "giant")
+      t:eq(arena.lost(t, me), 2)
+    end },
+    { "a small dragon's four hexes, where they fit", function(t)
+      local arena = require("test.arena")
+      arena.duel(t, 5)
+      arena.cast(t, "4-Hex Image", { cell = arena.east(2) }, { 3, 4, 4 }, { "small_dragon" })
+      local d = arena.figures_of(t, "small_dragon")
+      t:eq(#d, 1)
+      t:eq(#d[1].cells, 4)
+    end },
+    { "an image does no harm: striking, it vanishes", function(t)
+      local arena = require("test.arena")
+      local _, foe = arena.duel(t, 2)
+      arena.cast(t, "4-Hex Image", { cell = arena.east(1) }, { 3, 4, 4 }, { "myrmidon" })
+      t:pass(1)
+      local m = arena.figures_of(t, "myrmidon")[1].id
+      arena.ready(t, m)
+      t:dice { 3, 3, 3 }
+      t:act { kind = "attack", target = foe }
+      t:eq(arena.lost(t, foe), 0)
+      t:eq(#arena.figures_of(t, "myrmidon"), 0)
+    end },
+    { "the image vanishes at the first blow", function(t)
+      local arena = require("test.arena")
+      local _, foe = arena.duel(t, 2)
+      arena.cast(t, "4-Hex Image", { cell = arena.east(1) }, { 3, 4, 4 }, { "bear" })
+      local bear = arena.figures_of(t, "bear")[1].id
+      arena.ready(t, foe)
+      t:dice { 3, 3, 3, 4 }
+      t:act { kind = "attack", target = bear }
+      t:eq(#arena.figures_of(t, "bear"), 0)
+      t:eq(#t.game:play_area(0), 0, "its casting is gone with it")
+    end },
+  },
+}

@@ -1,0 +1,101 @@
+-- Wizard (1978) Control Person (seed L644, L305-L326): a continuing thrown Control spell; a
+-- man or humanoid (a wizard, a myrmidon, a gargoyle, a giant) obeys the caster while it lasts.
+return card {
+  name = "Control Person",
+  school = "iq13",
+  kind = "thrown",
+  energy = 3,
+  duration = "continuing",
+  traits = { "control" },
+  targets = { "figure" },
+  text = "A man or humanoid that fails a 3-die roll on IQ obeys you; an image or illusion vanishes. 3 ST, and 1 a turn to keep.",
+  resolve = function(ctx)
+    local id = assert(ctx:victim())
+    -- seed L644: not animals, not dragons
+    if not ctx:is(id, "humanoid") then
+      ctx:end_casting()
+      return
+    end
+    -- seed L324: control changes hands; the last spell holds a person (a summoned being's
+    -- keeper, summoning or Control, is ended by ctx:control)
+    local natural = not ctx:summoned(id)
+    if natural then
+      for _, c in ipairs(ctx:spells_on(id)) do
+        if c ~= ctx.card and ctx.game:card_data(c, "controls") then ctx:end_casting(c) end
+      end
+    end
+    ctx:control(id)
+    -- (ctx:control makes the spell keep the figure: right for a summoned being, which goes
+    -- when the spell ends, L320; a person stays, back with his own side. To move into
+    -- ctx:control.)
+    local f = assert(ctx:figure(id))
+    local vars = {}
+    for k, v in pairs(f.vars) do vars[k] = v end
+    if natural then vars.spell = nil end
+    ctx.game:set_figure(id, { controller = assert(ctx.seat), vars = vars })
+  end,
+  tests = {
+    { "a foe's gargoyle changes sides, and its summoner no longer keeps it", function(t)
+      local arena = require("test.arena")
+      local me, foe = arena.duel(t, 3)
+      t.game:set_figure(foe, { attrs = { st = 16, iq = 16 } })
+      arena.ready(t, foe)
+      local s = t:give(1, "Summon Gargoyle")
+      t:dice { 3, 3, 3 }
+      t:act { kind = "cast", card = s, target = { cell = arena.east(2) } }
+      local m = arena.figures_of(t, "gargoyle")[1].id
+      arena.ready(t, me)
+      -- to hit 9 (DX 12 - 2), then the gargoyle's IQ roll: 12 fails against IQ 8
+      arena.cast(t, "Control Person", { figure = m }, { 3, 3, 3, 4, 4, 4 })
+      t:eq(assert(t.game:figure(m)).controller, 0)
+      t:eq(arena.lost(t, me), 3)
+      t:eq(#t.game:play_area(1), 0, "the summoning is over")
+      t:answer(0, "Control Person on B's gargoyle (1 ST)")
+      t:pass(1)
+      t:eq(assert(t.game:figure(m)).controller, 0)
+    end },
+    { "a wizard obeys, then goes back to his own side when the spell is let go", function(t)
+      local arena = require("test.arena")
+      local _, foe = arena.duel(t, 1)
+      -- to hit 9 (DX 12 - 1), then the foe's IQ roll: 15 fails against IQ 11
+      arena.cast(t, "Control Person", { figure = foe }, { 3, 3, 3, 5, 5, 5 })
+      t:eq(assert(t.game:figure(foe)).controller, 0)
+      t:answer(0)
+      t:pass(1)
+      local f = t.game:figure(foe)
+      t:ok(f ~= nil and f.at ~= nil, "still on the board")
+      t:eq(f and f.controller, 1)
+    end },
+    { "an IQ roll made: nothing, and 1 ST lost", function(t)
+      local arena = require("test.arena")
+      local me, foe = arena.duel(t, 1)
+      arena.cast(t, "Control Person", { figure = foe }, { 3, 3, 3, 2, 2, 2 })
+      t:eq(assert(t.game:figure(foe)).controller, 1)
+      t:eq(arena.lost(t, me), 1)
+      t:eq(#t.game:play_area(0), 0)
+    end },
+    { "a wolf is no person: it stays its master's", function(t)
+      local arena = require("test.arena")
+      local me = arena.duel(t, 3)
+      local wolf = t.game:create_figure {
+        kind = "wolf", owner = 1, at = arena.east(2), facing = "W",
+        attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, tokens = {}, vars = { being = "wolf" },
+      }
+      arena.cast(t, "Control Person", { figure = wolf }, { 3, 3, 3, 6, 6, 6 })
+      t:eq(assert(t.game:figure(wolf)).controller, 1)
+      t:eq(#t.game:play_area(0), 0)
+      t:ok(me ~= nil)
+    end },
+    { "an illusion struck by it vanishes", function(t)
+      local arena = require("test.arena")
+      local me = arena.duel(t, 3)
+      local giant = t.game:create_figure {
+        kind = "giant", owner = 1, at = arena.east(2), facing = "W",
+        attrs = { st = 30, dx = 9, iq = 8, ma = 8 }, tokens = {}, vars = { being = "giant", unreal = "illusion" },
+      }
+      arena.cast(t, "Control Person", { figure = giant }, { 3, 3, 3 })
+      t:ok(t.game:figure(giant) == nil)
+      t:eq(arena.lost(t, me), 3)
+    end },
+  },
+}

@@ -1,0 +1,53 @@
+-- Wizard (1978) Flight (seed L640): a continuing thrown spell; its subject flies at MA 12,
+-- harder to hit (-4) but clumsy in the air (-2 on its own attacks and spells).
+return card {
+  name = "Flight",
+  school = "iq13",
+  kind = "thrown",
+  energy = 3,
+  duration = "continuing",
+  targets = { "figure" },
+  text = "The subject takes to the air at MA 12: attacks on it are at -4 DX, its own at -2. 3 ST, and 1 a turn to keep.",
+  resolve = function(ctx)
+    local on = assert(ctx:victim())
+    -- seed L302: one at a time on a figure
+    if ctx:already_on(on) then
+      ctx:end_casting()
+    else
+      ctx:enchant { flying = true }
+    end
+  end,
+  tests = {
+    { "the subject flies at MA 12 and is 4 harder to hit", function(t)
+      local arena = require("test.arena")
+      local F = require("rules.figures")
+      local me, foe = arena.duel(t, 1)
+      arena.cast(t, "Flight", { figure = me }, { 2, 2, 2 })
+      t:eq(arena.lost(t, me), 3, "3 ST to cast")
+      t:eq(F.ma(t.game, me), 12)
+      -- the foe's staff: DX 12 - 4 = 8; a 9 misses
+      arena.ready(t, foe)
+      t:dice { 3, 3, 3 }
+      t:act { kind = "attack", target = me }
+      t:eq(arena.lost(t, me), 3, "missed")
+    end },
+    { "a second Flight on the same figure does nothing more", function(t)
+      local arena = require("test.arena")
+      local me = arena.duel(t)
+      arena.cast(t, "Flight", { figure = me }, { 2, 2, 2 })
+      arena.ready(t, me)
+      arena.cast(t, "Flight", { figure = me }, { 2, 2, 2 })
+      t:eq(#arena.spells_on(t, me), 1)
+    end },
+    { "not kept, the subject lands", function(t)
+      local arena = require("test.arena")
+      local F = require("rules.figures")
+      local me = arena.duel(t)
+      arena.cast(t, "Flight", { figure = me }, { 2, 2, 2 })
+      t:answer(0)
+      t:pass(1)
+      t:eq(#arena.spells_on(t, me), 0)
+      t:eq(F.ma(t.game, me), 10)
+    end },
+  },
+}

@@ -1,0 +1,54 @@
+-- Wizard (1978) Stone Flesh (seed L646): a continuing thrown spell, secret protection; the
+-- subject's body stops 4 hits of every attack (with its armour; not with Iron Flesh).
+return card {
+  name = "Stone Flesh",
+  school = "iq13",
+  kind = "thrown",
+  energy = 2,
+  duration = "continuing",
+  traits = { "secret_protection" },
+  targets = { "figure" },
+  text = "The subject's skin turns to stone: it stops 4 hits of every attack, besides any armour. 2 ST, and 1 a turn to keep.",
+  resolve = function(ctx)
+    local on = assert(ctx:victim())
+    -- seed L302: one at a time on a figure
+    if ctx:already_on(on) then
+      ctx:end_casting()
+    else
+      ctx:enchant { stops = 4 }
+    end
+  end,
+  tests = {
+    { "a blow of 6 does 2", function(t)
+      local arena = require("test.arena")
+      local me, foe = arena.duel(t, 1)
+      arena.cast(t, "Stone Flesh", { figure = me }, { 2, 2, 2 })
+      t:eq(arena.lost(t, me), 2, "2 ST to cast")
+      arena.ready(t, foe)
+      t:dice { 3, 3, 3, 6 }
+      t:act { kind = "attack", target = me }
+      t:eq(arena.lost(t, me), 4, "6 - 4 more")
+    end },
+    { "a secret: the foe does not see which spell it is", function(t)
+      local arena = require("test.arena")
+      local me, foe = arena.duel(t, 1)
+      arena.cast(t, "Stone Flesh", { figure = me }, { 2, 2, 2 })
+      local c = t.game:play_area(0)[1]
+      t:ok(not t.game:sees(1, c))
+      t:ok(t.game:sees(0, c))
+      t:ok(foe ~= nil)
+    end },
+    { "not kept, it stops nothing", function(t)
+      local arena = require("test.arena")
+      local me, foe = arena.duel(t, 1)
+      arena.cast(t, "Stone Flesh", { figure = me }, { 2, 2, 2 })
+      t:answer(0)
+      t:pass(1)
+      t:eq(#arena.spells_on(t, me), 0)
+      arena.ready(t, foe)
+      t:dice { 3, 3, 3, 6 }
+      t:act { kind = "attack", target = me }
+      t:eq(arena.lost(t, me), 8)
+    end },
+  },
+}

@@ -1,0 +1,45 @@
+-- Wizard (1978) Summon Gargoyle (seed L642): a creation, a real gargoyle (ST 20, DX 11, IQ 8,
+-- MA 8, 16 flying, fist 2 dice) that serves its summoner, 4 ST and 1 a turn.
+return card {
+  name = "Summon Gargoyle",
+  school = "iq13",
+  kind = "creation",
+  energy = 4,
+  duration = "continuing",
+  traits = { "summons" },
+  targets = { "empty_hex" },
+  text = "A gargoyle (ST 20, DX 11, IQ 8, MA 8 or 16 flying, fist 2 dice) comes to serve you. 4 ST, and 1 a turn to keep.",
+  resolve = function(ctx) ctx:summon("gargoyle", assert(ctx:target_cell())) end,
+  tests = {
+    { "a gargoyle appears, shown to the foe only as a gargoyle", function(t)
+      local arena = require("test.arena")
+      local me = arena.duel(t)
+      arena.cast(t, "Summon Gargoyle", { cell = arena.east(1) }, { 3, 4, 4 })
+      local g = arena.figures_of(t, "gargoyle")
+      t:eq(#g, 1)
+      t:eq(g[1].attrs.st, 20)
+      t:eq(g[1].attrs.fly, 16)
+      t:eq(g[1].shown_as, "gargoyle")
+      t:eq(arena.lost(t, me), 4)
+    end },
+    { "a miss brings nothing and costs 1 ST", function(t)
+      local arena = require("test.arena")
+      local me = arena.duel(t)
+      arena.cast(t, "Summon Gargoyle", { cell = arena.east(1) }, { 6, 6, 1 })
+      t:eq(#arena.figures_of(t, "gargoyle"), 0)
+      t:eq(arena.lost(t, me), 1)
+    end },
+    { "kept for 1 ST a turn, gone when not kept", function(t)
+      local arena = require("test.arena")
+      local me = arena.duel(t)
+      arena.cast(t, "Summon Gargoyle", { cell = arena.east(1) }, { 3, 4, 4 })
+      t:answer(0, "Summon Gargoyle (1 ST)")
+      t:pass(1)
+      t:eq(#arena.figures_of(t, "gargoyle"), 1, "kept")
+      t:eq(arena.lost(t, me), 5, "4 to cast, 1 to keep")
+      t:answer(0)
+      t:pass(1)
+      t:eq(#arena.figures_of(t, "gargoyle"), 0, "gone")
+    end },
+  },
+}

@@ -1,0 +1,70 @@
+-- Wizard (1978) Summon Giant (seed L659): a creation, a real three-hex giant (ST 30, DX 9,
+-- IQ 8, MA 8, no armour, club 3+3) that serves its summoner, 4 ST and 1 a turn.
+-- reconstructed: the seed says only that a creation appears in empty hexes (L329). A being of
+-- many hexes stands as its summoner faces, from the hex chosen; if any of its hexes is off the
+-- board, filled or out of play, nothing comes (the ST is spent all the same).
+-- (the same test as 4-Hex Image's and 4-Hex Illusion's: a helper to be, ctx:fits)
+local function fits(ctx, being, cell)
+  local w = assert(ctx:figure(ctx.caster))
+  local offsets = {}
+  for _, c in ipairs(ctx.game:config().beings[being].cells or { { 0, 0 } }) do offsets[#offsets + 1] = { q = c[1], r = c[2] } end
+  local cells = ctx.game:footprint(cell, w.facing, offsets)
+  if not cells then return false end
+  for _, c in ipairs(cells) do
+    if not ctx:empty(c) then return false end
+    for _, m in ipairs(ctx.game:marks_at(c)) do
+      if m == "shaded" and ctx.game:option("tunnel") then return false end
+    end
+  end
+  return true
+end
+
+return card {
+  name = "Summon Giant",
+  school = "iq14",
+  kind = "creation",
+  energy = 4,
+  duration = "continuing",
+  traits = { "summons" },
+  targets = { "empty_hex" },
+  text = "A giant (ST 30, DX 9, IQ 8, MA 8, no armour, club 3+3), three hexes big, comes to serve you. 4 ST, and 1 a turn to keep.",
+  resolve = function(ctx)
+    local cell = assert(ctx:target_cell())
+    if not fits(ctx, "giant", cell) then
+      ctx:end_casting()
+      return
+    end
+    ctx:summon("giant", cell)
+  end,
+  tests = {
+    { "a giant appears over three hexes", function(t)
+      local arena = require("test.arena")
+      local me = arena.duel(t, 4)
+      arena.cast(t, "Summon Giant", { cell = arena.east(1) }, { 3, 4, 4 })
+      local g = arena.figures_of(t, "giant")
+      t:eq(#g, 1)
+      t:eq(#g[1].cells, 3)
+      t:eq(g[1].attrs.st, 30)
+      t:eq(g[1].shown_as, "giant")
+      t:eq(arena.lost(t, me), 4)
+    end },
+    { "no room for all three hexes: nothing comes", function(t)
+      local arena = require("test.arena")
+      local me, foe = arena.duel(t, 4)
+      local cells = assert(t.game:footprint(arena.east(1), "E", { { q = 0, r = 0 }, { q = 1, r = -1 }, { q = 1, r = 0 } }))
+      arena.place(t, foe, cells[2], "W")
+      arena.ready(t, me)
+      arena.cast(t, "Summon Giant", { cell = arena.east(1) }, { 3, 4, 4 })
+      t:eq(#arena.figures_of(t, "giant"), 0)
+      t:eq(#t.game:play_area(0), 0, "the casting is gone")
+    end },
+    { "not kept, the giant goes", function(t)
+      local arena = require("test.arena")
+      arena.duel(t, 4)
+      arena.cast(t, "Summon Giant", { cell = arena.east(1) }, { 3, 4, 4 })
+      t:answer(0)
+      t:pass(1)
+      t:eq(#arena.figures_of(t, "giant"), 0)
+    end },
+  },
+}

@@ -1,0 +1,77 @@
+-- Wizard (1978) Summon Small Dragon (seed L674): a creation, a real four-hex dragon (ST 30,
+-- DX 13, IQ 16, MA 6, 16 flying, claws 2-2, breath 2 dice, scales stop 3) that serves its
+-- summoner, 5 ST and 1 a turn.
+-- reconstructed: the seed says only that a creation appears in empty hexes (L329). The dragon
+-- lies as its summoner faces, from the hex chosen; if any of its hexes is off the board,
+-- filled or out of play, nothing comes (the ST is spent all the same).
+-- (the same test as Summon Giant's and the image spells': a helper to be, ctx:fits)
+local function fits(ctx, being, cell)
+  local w = assert(ctx:figure(ctx.caster))
+  local offsets = {}
+  for _, c in ipairs(ctx.game:config().beings[being].cells or { { 0, 0 } }) do offsets[#offsets + 1] = { q = c[1], r = c[2] } end
+  local cells = ctx.game:footprint(cell, w.facing, offsets)
+  if not cells then return false end
+  for _, c in ipairs(cells) do
+    if not ctx:empty(c) then return false end
+    for _, m in ipairs(ctx.game:marks_at(c)) do
+      if m == "shaded" and ctx.game:option("tunnel") then return false end
+    end
+  end
+  return true
+end
+
+return card {
+  name = "Summon Small Dragon",
+  school = "iq15",
+  kind = "creation",
+  energy = 5,
+  duration = "continuing",
+  traits = { "summons" },
+  targets = { "empty_hex" },
+  text = "A small dragon four hexes long (ST 30, DX 13, IQ 16, MA 6, 16 flying; claws 2-2, fiery breath 2 dice; scales stop 3) comes to serve you. 5 ST, and 1 a turn to keep.",
+  resolve = function(ctx)
+    local cell = assert(ctx:target_cell())
+    if not fits(ctx, "small_dragon", cell) then
+      ctx:end_casting()
+      return
+    end
+    ctx:summon("small_dragon", cell)
+  end,
+  tests = {
+    { "a small dragon appears over four hexes", function(t)
+      local arena = require("test.arena")
+      local me = arena.duel(t, 5)
+      arena.cast(t, "Summon Small Dragon", { cell = arena.east(2) }, { 3, 4, 4 })
+      local d = arena.figures_of(t, "small_dragon")
+      t:eq(#d, 1)
+      t:eq(#d[1].cells, 4)
+      t:eq(d[1].attrs.st, 30)
+      t:eq(d[1].vars.unreal, nil, "a real dragon")
+      t:eq(d[1].shown_as, "small_dragon")
+      t:eq(arena.lost(t, me), 5)
+    end },
+    { "no room for all four hexes: nothing comes", function(t)
+      local arena = require("test.arena")
+      local me, foe = arena.duel(t, 5)
+      local cells = assert(t.game:footprint(arena.east(2), "E", { { q = 0, r = 0 }, { q = 1, r = -1 }, { q = 0, r = 1 }, { q = -1, r = 1 } }))
+      arena.place(t, foe, cells[4], "W")
+      arena.ready(t, me)
+      arena.cast(t, "Summon Small Dragon", { cell = arena.east(2) }, { 3, 4, 4 })
+      t:eq(#arena.figures_of(t, "small_dragon"), 0)
+      t:eq(#t.game:play_area(0), 0, "the casting is gone")
+      t:eq(arena.lost(t, me), 5, "the ST is spent all the same")
+    end },
+    { "kept for 1 ST a turn; not kept, the dragon goes", function(t)
+      local arena = require("test.arena")
+      local me = arena.duel(t, 5)
+      arena.cast(t, "Summon Small Dragon", { cell = arena.east(2) }, { 3, 4, 4 })
+      t:answer(0, "Summon Small Dragon (1 ST)")
+      t:pass(1)
+      t:eq(#arena.figures_of(t, "small_dragon"), 1)
+      t:eq(arena.lost(t, me), 6)
+      t:answer(0)
+      t:pass(1)
+      t:eq(#arena.figures_of(t, "small_dragon"), 0)
+    end },
+  },
+}

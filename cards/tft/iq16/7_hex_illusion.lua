@@ -1,0 +1,93 @@
+-- Wizard (1978) 7-Hex Illusion (seed L685): a creation, the illusion of a being of up to seven
+-- hexes (a dragon, or any smaller being): it fights and harms like the real one until someone
+-- disbelieves it (seed L364-L380), for 5 ST.
+-- reconstructed: the seed lets an illusion be of "anything" of one thing (L356); we offer the
+-- beings of the game ([config.beings]) that fit where it is cast, standing as the caster faces
+-- (illusions of walls, fire or of a wizard are left out).
+-- (the same test as Summon Giant's and 4-Hex Image's: a helper to be, ctx:fits)
+local function fits(ctx, being, cell)
+  local w = assert(ctx:figure(ctx.caster))
+  local offsets = {}
+  for _, c in ipairs(ctx.game:config().beings[being].cells or { { 0, 0 } }) do offsets[#offsets + 1] = { q = c[1], r = c[2] } end
+  local cells = ctx.game:footprint(cell, w.facing, offsets)
+  if not cells then return false end
+  for _, c in ipairs(cells) do
+    if not ctx:empty(c) then return false end
+    for _, m in ipairs(ctx.game:marks_at(c)) do
+      if m == "shaded" and ctx.game:option("tunnel") then return false end
+    end
+  end
+  return true
+end
+
+return card {
+  name = "7-Hex Illusion",
+  school = "iq16",
+  kind = "creation",
+  energy = 5,
+  duration = "lasting",
+  traits = { "illusion" },
+  targets = { "empty_hex" },
+  text = "An illusion of any being up to seven hexes big, a dragon even: it fights and wounds like the real thing until someone disbelieves it. 5 ST.",
+  resolve = function(ctx)
+    local cell = assert(ctx:target_cell())
+    local names = {}
+    for name in pairs(ctx.game:config().beings) do
+      if fits(ctx, name, cell) then names[#names + 1] = name end
+    end
+    table.sort(names)
+    if #names == 0 then
+      ctx:end_casting()
+      return
+    end
+    local options = {}
+    for _, name in ipairs(names) do options[#options + 1] = { key = name, label = "an illusion of a " .. name:gsub("_", " ") } end
+    local being = ctx:choose(assert(ctx.seat), "being", "What does the illusion show?", options)
+    ctx:make_being(being, cell, "illusion")
+  end,
+  tests = {
+    { "an illusion of a dragon, shown to the foe as a dragon", function(t)
+      local arena = require("test.arena")
+      local me = arena.duel(t, 5)
+      arena.cast(t, "7-Hex Illusion", { cell = arena.east(2) }, { 3, 4, 4 }, { "dragon" })
+      local d = arena.figures_of(t, "dragon")
+      t:eq(#d, 1)
+      t:eq(#d[1].cells, 7)
+      t:eq(d[1].attrs.st, 60, "the real one's numbers")
+      t:eq(d[1].vars.unreal, "illusion")
+      t:eq(d[1].shown_as, "dragon")
+      t:eq(arena.lost(t, me), 5)
+    end },
+    { "it strikes as the real thing would", function(t)
+      local arena = require("test.arena")
+      local _, foe = arena.duel(t, 3)
+      arena.cast(t, "7-Hex Illusion", { cell = arena.east(2) }, { 3, 4, 4 }, { "bear" })
+      ---@type integer
+      local bear = arena.figures_of(t, "bear")[1].id
+      t:pass(1)
+      t.game:set_figure(bear, { facing = "E" })
+      arena.ready(t, bear)
+      -- bite 2+2
+      t:dice { 3, 3, 3, 4, 5 }
+      t:act { kind = "attack", target = foe }
+      t:eq(arena.lost(t, foe), 11)
+    end },
+    { "a blow does not end it; disbelief does", function(t)
+      local arena = require("test.arena")
+      local _, foe = arena.duel(t, 3)
+      arena.cast(t, "7-Hex Illusion", { cell = arena.east(2) }, { 3, 4, 4 }, { "myrmidon" })
+      local myrmidon = arena.figures_of(t, "myrmidon")[1].id
+      t:pass(1)
+      arena.ready(t, foe)
+      t:dice { 3, 3, 3, 4 }
+      t:act { kind = "attack", target = myrmidon }
+      t:eq(arena.lost(t, myrmidon), 4, "hurt, not gone")
+      t.game:set_turn_var("acted:" .. foe, false)
+      arena.ready(t, foe)
+      t:dice { 2, 3, 4 }
+      t:act { kind = "disbelieve", target = myrmidon }
+      t:eq(#arena.figures_of(t, "myrmidon"), 0)
+      t:eq(#t.game:play_area(0), 0, "its casting is gone with it")
+    end },
+  },
+}
