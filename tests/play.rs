@@ -11,7 +11,7 @@ use std::rc::Rc;
 use wizwar::decision::{record_id, Agent, Choice, QueueAgent, RandomAgent, Request, Seats};
 use wizwar::engine::{Engine, GameSetup, Outcome};
 use wizwar::play::input::Piped;
-use wizwar::play::{Front, Keeper, Stop, Verbosity};
+use wizwar::play::{Front, Keeper, PlayStop, Verbosity};
 use wizwar::value::Value;
 
 fn setup(ruleset: &str, seed: u64, names: &[&str]) -> GameSetup {
@@ -133,8 +133,8 @@ fn a_person_sees_the_table_at_each_question_and_commands_are_not_answers() {
     assert!(
         matches!(
         stop,
-        Stop::Game(Outcome::Suspended(ref r)) if r.player == 0)
-            || matches!(stop, Stop::Game(Outcome::TurnLimit | Outcome::Over(_)))
+        PlayStop::Game(Outcome::Suspended(ref r)) if r.player == 0)
+            || matches!(stop, PlayStop::Game(Outcome::TurnLimit | Outcome::Over(_)))
     );
     assert!(turns_kept >= 2, "the game is kept after every turn");
 }
