@@ -6,6 +6,7 @@ use crate::geometry::render::{Mark, Overlay};
 use crate::geometry::Place;
 use crate::state::GameState;
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::rc::Rc;
 
@@ -54,6 +55,12 @@ pub fn overlay(st: &GameState) -> Overlay {
     overlay_named(st, &|_| None)
 }
 
+/// Does seat p play with figures rather than a piece of its own (a ruleset of many pieces a
+/// seat): then its life and place say nothing, and status lines leave them out.
+pub fn plays_with_figures(st: &GameState, p: u32) -> bool {
+    !st.figures.is_empty() && st.player(p).is_some_and(|pl| pl.at.is_none())
+}
+
 /// The colour of a seat's wizard and treasures in pictures: six apart, then again.
 pub fn seat_colour(p: u32) -> &'static str {
     const SEATS: [&str; 6] = ["#c0392b", "#2e6fd8", "#2e9e4f", "#8e44ad", "#d35400", "#138d90"];
@@ -89,6 +96,7 @@ pub fn overlay_named(st: &GameState, card_name: &dyn Fn(crate::state::CardId) ->
             o.marks.push(Mark::wizard(at, g, label).with_colour(seat_colour(p.id)));
         }
     }
+    figure_marks(st, &mut o);
     for obj in st.objects.values() {
         if let Some(Place::Square(s)) = obj.at {
             if obj.kind == "treasure" {
@@ -106,6 +114,34 @@ pub fn overlay_named(st: &GameState, card_name: &dyn Fn(crate::state::CardId) ->
         }
     }
     o
+}
+
+/// The figures on the board (a ruleset of many pieces a seat, issue 46), each cell it covers
+/// marked: a seat's first figure (its own piece, made first) by the seat's letter, its others by
+/// the letter in lower case, each named in the key by its kind as the state shows it (what the
+/// viewer may see: `shown_as`).
+fn figure_marks(st: &GameState, o: &mut Overlay) {
+    let mut first: BTreeMap<u32, u64> = BTreeMap::new();
+    for f in st.figures.values() {
+        if let Some(p) = f.owner {
+            first.entry(p).or_insert(f.id);
+        }
+    }
+    for f in st.figures.values().filter(|f| f.at.is_some()) {
+        let kind = thing_name(f.shown_as.as_deref().unwrap_or(&f.kind));
+        let (glyph, label) = match f.owner {
+            Some(p) if first.get(&p) == Some(&f.id) => (wizard_glyph(p), kind),
+            Some(p) => (wizard_glyph(p).to_ascii_lowercase(), format!("{}'s {kind}", wizard_name(st, p))),
+            None => ('?', kind),
+        };
+        for cell in st.figure_cells(f) {
+            let mark = Mark::wizard(cell, glyph, label.clone());
+            o.marks.push(match f.owner {
+                Some(p) => mark.with_colour(seat_colour(p)),
+                None => mark,
+            });
+        }
+    }
 }
 
 /// A picture of a game in progress as SVG: the board as it is now (created and destroyed walls,

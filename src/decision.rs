@@ -21,8 +21,15 @@ use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::collections::VecDeque;
 
-/// Fields of an option that are hints for bots and people, not part of what the option is.
-pub(crate) const HINTS: [&str; 5] = ["key", "label", "hostile", "to", "pass"];
+/// Fields of an option that are hints for bots and people, not part of what the option is:
+/// `hostile` (it harms a foe), `risky` (it harms the one who takes it: a wizard spending the
+/// strength he stands on), `to` (the square a move leads to), `pass` (doing nothing more).
+pub(crate) const HINTS: [&str; 6] = ["key", "label", "hostile", "risky", "to", "pass"];
+
+/// Is the option marked `risky = true`?
+fn risky(c: &Choice) -> bool {
+    matches!(c.value.get("risky"), Some(Value::Bool(true)))
+}
 
 /// A string as a key writes it: bare if it is a plain word, else quoted.
 pub(crate) fn write_scalar(out: &mut String, s: &str) {
@@ -413,16 +420,31 @@ impl Agent for AggressiveAgent {
     }
 
     fn decide(&mut self, req: &Request) -> Decision {
-        let hostile: Vec<&Choice> =
+        let one = req.min <= 1 && req.max >= 1;
+        let mut hostile: Vec<&Choice> =
             req.options.iter().filter(|c| matches!(c.value.get("hostile"), Some(Value::Bool(true)))).collect();
-        if req.min <= 1 && req.max >= 1 && !hostile.is_empty() {
+        // A blow that harms its giver too is struck only when no other is there to strike.
+        if hostile.iter().any(|c| !risky(c)) {
+            hostile.retain(|c| !risky(c));
+        }
+        if one && !hostile.is_empty() {
             let i = self.random.rng.below(hostile.len() as u32) as usize;
             return Decision::Answer(vec![hostile[i].key.clone()]);
+        }
+        // With nothing to strike, an option that harms its taker is taken only when all do.
+        let safe = req.options.iter().filter(|c| !risky(c)).count();
+        if one && safe > 0 && safe < req.options.len() {
+            let mut shunned = req.clone();
+            shunned.options.retain(|c| !risky(c));
+            return self.random.decide(&shunned);
         }
         self.random.decide(req)
     }
 }
 
+/// (An aggressive bot shuns options marked `risky`, those that harm the one who takes them,
+/// while others are open: among its hostile options, and in any question with none.)
+///
 /// An aggressive bot that also hunts: with no hostile action to take, it steps towards the
 /// nearest living enemy (a move option whose value names the square it leads `to`, a
 /// convention of rulesets), walking round walls and locked doors. Else it plays at random.

@@ -12,7 +12,7 @@
 //! seat number.
 
 use crate::cards::CardDef;
-use crate::cli::{carried, overlay_named, wizard_glyph, wizard_name, NOT_UTF8};
+use crate::cli::{carried, overlay_named, plays_with_figures, wizard_glyph, wizard_name, NOT_UTF8};
 use crate::decision::Request;
 use crate::engine::{Answered, Engine, Outcome};
 use crate::geometry::render::{ascii_line_of_row, render_ascii};
@@ -408,6 +408,9 @@ impl<'a> Front<'a> {
             return format!("{g}{name}  dead");
         }
         let score = self.engine.player_status(p).map(|x| format!("  {x}")).unwrap_or_default();
+        if plays_with_figures(st, p) {
+            return format!("{g}{name}  hand {}{score}", pl.hand.len());
+        }
         format!("{g}{name}  life {}  hand {}{score}", pl.life, pl.hand.len())
     }
 
@@ -517,13 +520,20 @@ impl<'a> Front<'a> {
 
     /// One line per wizard: name, life, where, cards, score (the ruleset's words); no data.
     pub fn status_lines(&self) -> String {
-        let players: Vec<_> = self.seen(|st| st.players.to_vec());
+        let players: Vec<_> =
+            self.seen(|st| st.players.iter().map(|p| (p.clone(), plays_with_figures(st, p.id))).collect());
         let mut s = String::new();
-        for p in &players {
+        for (p, figures) in &players {
             let g = wizard_glyph(p.id);
             let name = if p.name == g.to_string() { String::new() } else { format!(" {}", p.name) };
-            let at = p.at.map(|s| s.to_string()).unwrap_or_else(|| "-".into());
             let score = self.engine.player_status(p.id).map(|x| format!("  {x}")).unwrap_or_default();
+            if *figures {
+                // (its pieces are on the board; the ruleset's status says how they stand)
+                let state = if p.alive { "" } else { "  out" };
+                s.push_str(&format!("  {g}{name}{state}  hand {}  in play {}{score}\n", p.hand.len(), p.play.len()));
+                continue;
+            }
+            let at = p.at.map(|s| s.to_string()).unwrap_or_else(|| "-".into());
             let life = if p.alive { format!("life {:>2}", p.life) } else { "dead".to_string() };
             s.push_str(&format!(
                 "  {g}{name}  {life}  at {at:<7} hand {}  in play {}{score}\n",
