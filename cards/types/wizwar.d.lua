@@ -862,7 +862,7 @@ local Ctx = {}
 ---@return integer
 function Ctx:adj_dx(id) end
 
----Only one of a spell at a time on a figure (seed L302): is one of this name already on it? (rulesets: tft)
+---Only one of a spell at a time on a figure (seed L300): is one of this name already on it? (rulesets: tft)
 ---@param id integer
 ---@return boolean
 function Ctx:already_on(id) end
@@ -891,18 +891,18 @@ function Ctx:carried(p) end
 ---@return integer index
 function Ctx:choose(p, kind, prompt, options, opts) end
 
----The seven hexes of the circle around a hex (a megahex as spells count it, seed L294), on the board. (rulesets: tft)
+---The seven hexes of the circle around a hex (a megahex as spells count it, seed L296), on the board. (rulesets: tft)
 ---@param cell Cell
 ---@return Cell[]
 function Ctx:circle(cell) end
 
----Hexes the caster picks one by one, each next to one already picked, starting at the target hex: up to n connected hexes (3-hex and 7-hex spells). `fits` says which hexes may be taken. (rulesets: tft)
+---Hexes the caster picks one by one, each next to one already picked, starting at the target hex: up to n connected hexes in play (3-hex and 7-hex spells). `fits` says which hexes may be taken. (rulesets: tft)
 ---@param n integer
 ---@param fits fun(cell: Cell): boolean
 ---@return Cell[]
 function Ctx:connected(n, fits) end
 
----Takes control of a real being (seed L305-L326): its controller is the caster's seat while the spell lasts; a summoned being is kept by this spell from now on, not by its summoning. (rulesets: tft)
+---Takes control of a real being (seed L314-L326): its controller is the caster's seat while the spell lasts; a summoned being is kept by this spell from now on, not by its summoning. (rulesets: tft)
 ---@param id integer
 function Ctx:control(id) end
 
@@ -921,6 +921,11 @@ function Ctx:create_object(spec) end
 ---A wall on an empty edge, made by this card: found again by its maker (common.walls_of) wherever a sector turn carries it (8th: Creating and Destroying Walls; classic: walls are cast on the lines between squares). (rulesets: mechanics)
 ---@param edge Edge
 function Ctx:create_wall(edge) end
+
+---May a creation of the caster appear on the hex: his megahex or one next to it, in sight, in play (seed L329-L333)? (rulesets: tft)
+---@param cell Cell
+---@return boolean
+function Ctx:creation_hex(cell) end
 
 ---Deals damage; returns what was dealt (0 when reduced away or evaded: no secondary effects then, 8th: Canceling, Reducing, and Evading Spells; classic, The Cards). tags: { magical = true } or { physical = true }, plus traits (fire = true, ...). What the counters on the card's entry leave is the edition's (rules/damage.lua), as is what a wall, an object or a creature takes. (rulesets: mechanics)
 ---@param target integer|Edge|{kind: string, player?: integer, at?: Square, edge?: Edge, id?: integer, card?: integer, sector?: integer} a player id, a target, or an edge (a wall)
@@ -1012,7 +1017,7 @@ function Ctx:figure(id) end
 ---@return integer[]
 function Ctx:figures_in(cells) end
 
----Fills hexes with fire, a wall, shadow or a slippery floor (seed L397-L405, L651): objects kept by this casting. A wall blocks moves and sight, shadow sight. (rulesets: tft)
+---Fills hexes with fire, a wall, shadow or a slippery floor (seed L397-L403, L648): objects kept by this casting. A wall blocks moves and sight, shadow sight. (rulesets: tft)
 ---@param kind "fire"|"wall"|"shadow"|"slippery"
 ---@param cells Cell[]
 function Ctx:fill(kind, cells) end
@@ -1022,6 +1027,12 @@ function Ctx:fill(kind, cells) end
 ---@param kind string
 ---@return Object?
 function Ctx:filled_by(cell, kind) end
+
+---Does a being of [config.beings] fit with its anchor on the hex, standing as the caster faces: each of its hexes on the board, empty and in play? reconstructed: the seed says only that a creation appears in empty hexes (L329); a many-hex being stands as its maker faces. (rulesets: tft)
+---@param being string
+---@param cell Cell
+---@return boolean
+function Ctx:fits(being, cell) end
 
 ---8th: A one-time pass through a closed door for the active player this turn (Pick Lock): the door relocks once he has gone through it, or at the end of the turn.
 ---
@@ -1063,10 +1074,23 @@ function Ctx:is(id, what) end
 ---@param id integer
 function Ctx:knock_down(id) end
 
+---Spells that add their durations rather than their effects (Slow, Speed: seed L571, L595): when one setting `key` is already on the figure, it lasts `turns` more and this casting ends. Returns whether it did. (rulesets: tft)
+---@param id integer
+---@param key string
+---@param turns integer
+---@return boolean
+function Ctx:lengthen(id, key, turns) end
+
 ---For a `before_damage` handler: damage `ev` to a wizard is `n` less (not below 0), by this card, and the log says so (the narration: "Bloodshard takes 1 of the damage to A"). (rulesets: mechanics)
 ---@param ev table the damage event's payload (amount, target)
 ---@param n integer
 function Ctx:lessen_damage(ev, n) end
+
+---An image or an illusion (seed L356-L390) at the target hex of a being the caster picks among those of at most `hexes` hexes that fit there; nothing when none fits (the casting ends). reconstructed: the seed lets them show "anything"; we offer the game's beings, not walls, fire or a double of a wizard. Returns the figure's id. (rulesets: tft)
+---@param unreal "image"|"illusion"
+---@param hexes integer
+---@return integer?
+function Ctx:likeness(unreal, hexes) end
 
 ---classic, The Turn: lost turns (nothing but counteractions; they accumulate). A wizard who loses a turn during his own turn (a reflected attack) loses the rest of it and n - 1 turns to come; otherwise his next n turns. Uses the `stun` event. reconstructed: lost turns run on the victim's clock: a `lost_turns` token, one spent at the start of each of his own turns. The rulebook measures them, like durations, "to the beginning of one of the caster's turns"; the two agree but when the caster takes an extra turn (Speed: it does not spend the victim's lost turn) or dies (his victim is not stuck for good), and tokens are what the rulebook itself suggests for keeping track. (rulesets: classic)
 ---@param player integer|{kind: string, player: integer} a player id or a wizard target
@@ -1089,7 +1113,7 @@ function Ctx:map_changed() end
 ---@return boolean
 function Ctx:may_leave_square(p) end
 
----A missile spell strikes (seed L282): a die for each ST put in, less `less` a die, at the target. Returns the hits taken. (rulesets: tft)
+---A missile spell strikes (seed L285): a die for each ST put in, less `less` a die, at the target. Returns the hits taken. (rulesets: tft)
 ---@param less integer what each die loses (2 Magic Fist, 1 Fireball, 0 Lightning)
 ---@return integer
 function Ctx:missile(less) end
@@ -1127,6 +1151,11 @@ function Ctx:power() end
 ---@param n integer
 ---@return integer moved
 function Ctx:push(p, dir, n) end
+
+---Raises walls (seed L618, L397): never on a hex a figure stands on, but an image there vanishes under it and a fire there goes out. Returns the hexes walled; with none, the casting ends (its ST spent: reconstructed, as a spell that struck and was undone, L667). (rulesets: tft)
+---@param cells Cell[]
+---@return Cell[]
+function Ctx:raise_walls(cells) end
 
 ---8th: Random Directions (rules/dice.lua). (p, whose move it is, has no say: the overlay lies as it was laid.)
 ---
@@ -1193,6 +1222,11 @@ function Ctx:rotate_sector(sector, quarters) end
 ---@return boolean made
 function Ctx:saving_roll(id, attr, dice) end
 
+---Does a Spell Shield protect the figure (seed L667)? The rules check it for a spell cast at a figure; a spell cast at hexes asks it for each figure there. (rulesets: tft)
+---@param id integer
+---@return boolean
+function Ctx:shielded(id) end
+
 ---The castings in play on a figure (card ids). (rulesets: tft)
 ---@param id integer
 ---@return integer[]
@@ -1227,10 +1261,10 @@ function Ctx:st(id) end
 ---@return boolean stunned
 function Ctx:stun(player, turns) end
 
----Brings a real being of [config.beings] (seed L343): the caster's, kept by this casting, shown to the others only as what it looks like. Returns its id. (rulesets: tft)
+---Brings a real being of [config.beings] (seed L345): the caster's, kept by this casting, shown to the others only as what it looks like, if it fits on the hex (else nothing comes and the casting ends). Returns its id. (rulesets: tft)
 ---@param being string
 ---@param cell Cell
----@return integer
+---@return integer?
 function Ctx:summon(being, cell) end
 
 ---Is the figure a summoned being (not a wizard, not an image or illusion)? (rulesets: tft)
@@ -1263,6 +1297,10 @@ function Ctx:targets_of(types, range) end
 ---@param spec {speed?: integer, punch?: integer, punch_die?: integer, counters_only?: boolean, items_free?: boolean, treasure_mp?: boolean}
 function Ctx:transform(p, spec) end
 
+---Takes away one object a creation made; its casting ends when nothing it made is left. (rulesets: tft)
+---@param id integer the object
+function Ctx:unmake(id) end
+
 ---Takes a figure off the board (an image touched, an illusion dispelled). (rulesets: tft)
 ---@param id integer
 ---@param why string
@@ -1276,7 +1314,7 @@ function Ctx:victim() end
 ---@return Edge[]
 function Ctx:walls_made() end
 
----The hexes within so many megahexes of the caster's own (Dazzle, Dispel Illusions: seed L607, L667). (rulesets: tft)
+---The hexes within so many megahexes of the caster's own (Dazzle, Dispel Illusions: seed L599, L665). (rulesets: tft)
 ---@param megahexes integer
 ---@return Cell[]
 function Ctx:within_megahexes(megahexes) end

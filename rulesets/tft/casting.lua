@@ -1,4 +1,4 @@
--- Casting spells (seed L253-L300, L327-L400): whom a spell may be cast at, the roll to hit
+-- Casting spells (seed L252-L307, L327-L403): whom a spell may be cast at, the roll to hit
 -- against adjusted DX, what it costs, and the spells that go on (continuing ones renewed each
 -- turn, those lasting a stated number of turns, creations that last).
 --
@@ -6,7 +6,7 @@
 -- a new card of it in the caster's play area, the casting: its target, its power, and its data
 -- (`on` the figure it is on, `dx`, `turns`...) are what the spell does for as long as it
 -- lasts; an instant casting leaves play at once. A creation or a secret protection goes in
--- face down: the others learn neither its name nor its data (seed L296, L327).
+-- face down: the others learn neither its name nor its data (seed L305, L327).
 local F = require("rules.figures")
 local C = {}
 
@@ -39,10 +39,15 @@ end
 function C.creation_cells(game, w)
   local out = {}
   for _, cell in ipairs(game:disc(w.at, 5)) do
-    local d = game:region_distance(w.at, cell)
-    if d and d <= 1 and game:los(w.at, cell) and not C.excluded(game, cell) then out[#out + 1] = cell end
+    if C.creation_cell(game, w, cell) then out[#out + 1] = cell end
   end
   return out
+end
+
+-- May a creation of wizard w appear on this hex?
+function C.creation_cell(game, w, cell)
+  local d = game:region_distance(w.at, cell)
+  return d ~= nil and d <= 1 and game:los(w.at, cell) and not C.excluded(game, cell)
 end
 
 -- Hexes out of play: the shaded ones in the tunnel (option tunnel, seed L158).
@@ -91,7 +96,7 @@ function C.targets(game, w, card)
     end
   end
   if has(kinds, "megahex") then
-    -- any seven-hex circle whose centre is in reach and sight (seed L294)
+    -- any seven-hex circle whose centre is in reach and sight (seed L296)
     for _, cell in ipairs(game:disc(w.at, 8)) do
       if C.in_reach(game, w, cell) and game:los(w.at, cell) and not C.excluded(game, cell) then
         out[#out + 1] = { cell = cell }
@@ -111,7 +116,7 @@ function C.cell_of(game, target)
   return nil
 end
 
--- The DX adjustments against a figure (seed L700-L760): invisible -6, and not with blur or
+-- The DX adjustments against a figure (seed L700-L740): invisible -6, and not with blur or
 -- shadow then; else blurred -4, in a shadow -4; flying -4.
 function C.against(game, target)
   local f = game:figure(target)
@@ -127,7 +132,7 @@ function C.against(game, target)
   return n
 end
 
--- The caster's own: in a shadow -6 (seed L401), flying -2 (Flight).
+-- The caster's own: in a shadow -6 (seed L399), flying -2 (Flight).
 function C.own(game, w)
   local n = 0
   if w.at and F.filled_by(game, w.at, "shadow") then n = n - 6 end
@@ -135,8 +140,8 @@ function C.own(game, w)
   return n
 end
 
--- Range: a thrown spell -1 a hex (seed L292); a missile -1 for every two megahexes past the
--- second (seed L283); a creation or a special spell none (L335, L419).
+-- Range: a thrown spell -1 a hex (seed L294); a missile -1 for every two megahexes past the
+-- second (seed L283); a creation or a special spell none (L335, L404).
 function C.range(game, w, card, cell)
   if not cell or not w.at then return 0 end
   if card.kind == "thrown" then return -F.distance(w.at, cell) end
@@ -148,7 +153,7 @@ function C.range(game, w, card, cell)
   return 0
 end
 
--- A roll to hit (seed L255-L272): dice 3 (4 against a figure dodging or defending), at most
+-- A roll to hit (seed L257-L273): dice 3 (4 against a figure dodging or defending), at most
 -- adjusted DX; 3, 4 and 5 (4 and 5 on four dice) always hit, 3 triple and 4 double; 16 and up
 -- (20 and up on four) always miss. Returns hit, the roll, and the effect (1, 2 or 3).
 function C.roll_to_hit(game, adj, dice)
@@ -182,10 +187,9 @@ function C.castable(game, w, c)
   return game:call_card(c, "can_cast", { caster = w.id, seat = w.owner }) ~= false
 end
 
--- Hostile: a spell at an enemy figure that is no help to it (spells of the `aid` kind are
--- offered at friends alone).
+-- Hostile (what bots that attack take): a spell at an enemy figure, unless it is `helpful`.
 function C.hostile(game, w, card, target)
-  if not target.figure then return false end
+  if not target.figure or has(card.traits, "helpful") then return false end
   local f = game:figure(target.figure)
   return f ~= nil and F.enemies(w, f) and card.kind ~= "creation"
 end
@@ -198,7 +202,11 @@ function C.cast(game, p, a)
   local power = nil
   if card.kind == "missile" or has(card.traits, "charged") then
     local opts = {}
-    for n = 1, math.min(F.st(game, w.id) - 1, 12) do opts[#opts + 1] = { key = tostring(n), label = n .. " ST", power = n } end
+    local st = F.st(game, w.id)
+    for n = 1, math.min(st - 1, 12) do
+      -- (all he has but 1 knocks him out: what bots shun while they may)
+      opts[#opts + 1] = { key = tostring(n), label = n .. " ST", power = n, risky = st - n <= 1 or nil }
+    end
     local _, i = game:choose(p, "power", "How much ST do you put into " .. card.name .. "?", opts)
     power = opts[i].power
     cost = power
@@ -217,21 +225,21 @@ function C.cast(game, p, a)
   local hit, total, effect = C.roll_to_hit(game, adj, dice)
   game:log("to_hit", { figure = w.id, roll = total, need = adj, hit = hit })
   if not hit then
-    -- seed L268-L272: 17 and 18 cost the full ST, 18 knocks the caster down; a missile's ST is
-    -- spent whatever happens (L287).
+    -- seed L269-L271: 17 and 18 cost the full ST, 18 knocks the caster down; a missile's ST is
+    -- spent whatever happens (L283).
     if card.kind == "missile" or total >= 17 then F.spend(game, w.id, cost) else F.spend(game, w.id, 1) end
     if total >= 18 then F.knock_down(game, w.id) end
     return
   end
   local target = a.target
   if target_fig and card.kind ~= "creation" and F.spell_on(game, target_fig.id, "shield") and target_fig.id ~= w.id then
-    -- seed L671: Spell Shield stops it; the caster pays in full (Death Spell: 1).
+    -- seed L667: Spell Shield stops it; the caster pays in full (Death Spell: 1).
     game:log("shielded", { figure = target_fig.id })
     F.spend(game, w.id, card.name == "Death Spell" and 1 or cost)
     return
   end
   if has(card.traits, "control") and target_fig then
-    -- seed L305-L326: an image or illusion vanishes; a real victim rolls against IQ.
+    -- seed L314-L326: an image or illusion vanishes; a real victim rolls against IQ.
     if F.is_unreal(target_fig) then
       F.vanish(game, target_fig.id, "controlled")
       F.spend(game, w.id, cost)
@@ -244,7 +252,7 @@ function C.cast(game, p, a)
     end
   end
   if card.kind == "missile" and target_fig and F.spell_on(game, target_fig.id, "reverse") then
-    -- seed L288, L631: the missile turns on its sender.
+    -- seed L287, L614: the missile turns on its sender.
     game:log("reversed", { figure = target_fig.id })
     target = { figure = w.id }
   end
@@ -266,7 +274,7 @@ function C.end_spell(game, casting)
   game:move_card(casting, { kind = "removed" })
   game:call_card(casting, "on_end", { caster = card.data.caster, seat = card.zone.player })
   local on = card.data.on and game:figure(card.data.on)
-  if on and card.data.controls and on.vars.spell ~= casting then
+  if on and card.data.controls and on.vars.spell ~= casting and on.controller == card.zone.player then
     game:set_figure(on.id, { controller = card.data.was })
   end
   for _, f in ipairs(game:figures()) do
@@ -288,7 +296,7 @@ function C.in_play(game, p)
   return out
 end
 
--- A wizard fell unconscious or died (seed L349, L385): his images and illusions vanish at
+-- A wizard fell unconscious or died (seed L345, L382): his images and illusions vanish at
 -- once, his continuing spells end, and his summoned beings at the end of the turn.
 function C.master_gone(game, wizard)
   for _, card in ipairs(C.in_play(game, game:figure(wizard).owner)) do
@@ -312,9 +320,12 @@ function C.renew(game)
     for _, card in ipairs(C.in_play(game, pl.id)) do
       local data = card.data
       if data.rope and data.cast < game:turn().number then
-        -- seed L633: -2 DX at once, one more every later turn; at DX 2 or less the figure falls
+        -- seed L616: -2 DX at once, one more every later turn; at DX 2 or less the figure falls
         game:set_card_data(card.id, "dx", (data.dx or -2) - 1)
-        if data.on and game:figure(data.on) and F.adj_dx(game, data.on) <= 2 then F.knock_down(game, data.on) end
+        if data.on and game:figure(data.on) and F.adj_dx(game, data.on) <= 2 then
+          F.knock_down(game, data.on)
+          game:set_card_data(card.id, "helpless", true)
+        end
       end
       if data.part_of then
         -- (a part of a spell on many figures lasts as the spell does)
@@ -330,7 +341,8 @@ function C.renew(game)
         else
           C.end_spell(game, card.id)
         end
-      elseif card.duration == "lasting" and game:option("twelve_turns") and data.cast + 12 <= game:turn().number then
+      elseif card.kind == "creation" and card.duration == "lasting" and game:option("twelve_turns")
+        and data.cast + 12 <= game:turn().number then
         C.end_spell(game, card.id)
       end
     end

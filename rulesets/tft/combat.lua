@@ -1,9 +1,9 @@
--- Physical attacks, hits and armour, and forced retreats (seed L421-L484).
+-- Physical attacks, hits and armour, and forced retreats (seed L412-L484).
 local F = require("rules.figures")
 local C = require("rules.casting")
 local X = {}
 
--- The hits armour stops per attack (seed L446-L450): a beast's hide, and Stone or Iron
+-- The hits armour stops per attack (seed L447-L449): a beast's hide, and Stone or Iron
 -- Flesh (not both: the better counts).
 function X.armour(game, id)
   local f = game:figure(id)
@@ -18,7 +18,7 @@ function X.armour(game, id)
   return n + best
 end
 
--- Harm from one attack or one source: armour first (seed L446), then hits. Returns the hits
+-- Harm from one attack or one source: armour first (seed L447), then hits. Returns the hits
 -- taken. tags.magic: a spell that ignores armour (Death Spell) passes `pierce`.
 function X.harm(game, id, amount, tags)
   tags = tags or {}
@@ -33,14 +33,14 @@ function X.harm(game, id, amount, tags)
   return F.take_hits(game, id, n, tags.source)
 end
 
--- Rolls dice d6 plus add (never below 0), times the effect of a 3 or a 4 (seed L262).
+-- Rolls dice d6 plus add (never below 0), times the effect of a 3 or a 4 (seed L261).
 function X.dice(game, dice, add, effect)
   local total = add or 0
   for _ = 1, dice do total = total + game:roll(6) end
   return math.max(0, total) * (effect or 1)
 end
 
--- What a figure strikes with: a wizard his staff, a being its table entry (seed L421-L440).
+-- What a figure strikes with: a wizard his staff, a being its table entry (seed L412-L440).
 function X.weapon(game, f)
   if F.is_wizard(f) then return game:config().staff end
   local being = F.being(game, f.vars.being or f.kind)
@@ -49,7 +49,7 @@ function X.weapon(game, f)
   return being and being.attack or { dice = 1, add = 0 }
 end
 
--- The enemies figure f may strike now: in its front hexes (seed L235).
+-- The enemies figure f may strike now: in its front hexes (seed L233, L414).
 function X.targets(game, f)
   local out = {}
   for _, e in ipairs(game:figures()) do
@@ -69,8 +69,8 @@ local function flank(game, a, b)
   return 0
 end
 
--- One physical attack (seed L421-L426): roll to hit at adjusted DX (4 dice against a figure
--- defending), then damage. A 17 drops the weapon and an 18 breaks it (wizards' staffs, L272).
+-- One physical attack (seed L414-L426): roll to hit at adjusted DX (4 dice against a figure
+-- defending), then damage. A 17 drops the weapon and an 18 breaks it (wizards' staffs, L273).
 -- An image that strikes vanishes (L358).
 function X.attack(game, a_id, b_id)
   local a, b = game:figure(a_id), game:figure(b_id)

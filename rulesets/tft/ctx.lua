@@ -3,7 +3,7 @@
 -- game, card (the casting), data (the casting's data: what the spell does while it lasts),
 -- caster (the casting figure's id), seat (its player), target ({figure = id}, {cell = hex} or
 -- {none = true}), charge (the ST put into a missile spell) and effect (1, or 2 and 3 for a roll
--- of 4 and 3: double and triple effect, seed L262).
+-- of 4 and 3: double and triple effect, seed L261).
 local F = require("rules.figures")
 local C = require("rules.casting")
 local X = require("rules.combat")
@@ -113,20 +113,31 @@ end
 ---@param n integer
 function H.spend(ctx, n) F.spend(ctx.game, ctx.caster, n) end
 
--- Takes control of a real being (seed L305-L326): its controller is the caster's seat while
+-- Takes control of a real being (seed L314-L326): its controller is the caster's seat while
 -- the spell lasts; a summoned being is kept by this spell from now on, not by its summoning.
 ---@param ctx Ctx
 ---@param id integer
 function H.control(ctx, id)
   local game = ctx.game
   local f = assert(game:figure(id))
+  local keeper = f.vars.spell -- (what keeps a summoned being: its summoning or a Control)
+  -- seed L320: control changes hands; an earlier Control on it hands nothing back
+  for _, c in ipairs(F.spells_on(game, id)) do
+    if c ~= ctx.card and game:card_data(c, "controls") then
+      game:set_card_data(c, "controls", false)
+      if c ~= keeper then C.end_spell(game, c) end
+    end
+  end
   H.enchant(ctx, { controls = true, was = f.controller }, id)
-  local summoning = f.vars.spell
-  local vars = {}
-  for k, v in pairs(f.vars) do vars[k] = v end
-  vars.spell = ctx.card
-  game:set_figure(id, { controller = assert(ctx.seat), vars = vars })
-  if summoning and summoning ~= ctx.card then C.end_spell(game, summoning) end
+  if keeper then
+    -- seed L318: the Control's ST keeps a summoned being from now on
+    local vars = {}
+    for k, v in pairs(f.vars) do vars[k] = v end
+    vars.spell = ctx.card
+    game:set_figure(id, { vars = vars })
+    C.end_spell(game, keeper)
+  end
+  game:set_figure(id, { controller = assert(ctx.seat) })
 end
 
 -- Is the figure a summoned being (not a wizard, not an image or illusion)?
@@ -138,7 +149,7 @@ function H.summoned(ctx, id)
   return f ~= nil and not F.is_wizard(f) and f.vars.unreal == nil and f.vars.spell ~= nil
 end
 
--- Only one of a spell at a time on a figure (seed L302): is one of this name already on it?
+-- Only one of a spell at a time on a figure (seed L300): is one of this name already on it?
 ---@param ctx Ctx
 ---@param id integer
 ---@return boolean
@@ -149,6 +160,32 @@ function H.already_on(ctx, id)
   end
   return false
 end
+
+-- Spells that add their durations rather than their effects (Slow, Speed: seed L571, L595):
+-- when one setting `key` is already on the figure, it lasts `turns` more and this casting
+-- ends. Returns whether it did.
+---@param ctx Ctx
+---@param id integer
+---@param key string
+---@param turns integer
+---@return boolean
+function H.lengthen(ctx, id, key, turns)
+  for _, c in ipairs(F.spells_on(ctx.game, id)) do
+    if c ~= ctx.card and ctx.game:card_data(c, key) then
+      ctx.game:set_card_data(c, "turns", (ctx.game:card_data(c, "turns") or 0) + turns)
+      H.end_casting(ctx)
+      return true
+    end
+  end
+  return false
+end
+
+-- Does a Spell Shield protect the figure (seed L667)? The rules check it for a spell cast at
+-- a figure; a spell cast at hexes asks it for each figure there.
+---@param ctx Ctx
+---@param id integer
+---@return boolean
+function H.shielded(ctx, id) return F.spell_on(ctx.game, id, "shield") ~= nil end
 
 -- The castings in play on a figure (card ids).
 ---@param ctx Ctx
@@ -180,7 +217,7 @@ function H.hit(ctx, id, amount, tags)
   return X.harm(ctx.game, id, amount, { pierce = tags.pierce, fire = tags.fire, source = ctx.caster })
 end
 
--- A missile spell strikes (seed L282): a die for each ST put in, less `less` a die, at the
+-- A missile spell strikes (seed L285): a die for each ST put in, less `less` a die, at the
 -- target. Returns the hits taken.
 ---@param ctx Ctx
 ---@param less integer what each die loses (2 Magic Fist, 1 Fireball, 0 Lightning)
@@ -241,7 +278,7 @@ function H.figures_in(ctx, cells)
   return out
 end
 
--- The seven hexes of the circle around a hex (a megahex as spells count it, seed L294), on
+-- The seven hexes of the circle around a hex (a megahex as spells count it, seed L296), on
 -- the board.
 ---@param ctx Ctx
 ---@param cell Cell
@@ -249,7 +286,7 @@ end
 function H.circle(ctx, cell) return ctx.game:disc(cell, 1) end
 
 -- The hexes within so many megahexes of the caster's own (Dazzle, Dispel Illusions: seed
--- L607, L667).
+-- L599, L665).
 ---@param ctx Ctx
 ---@param megahexes integer
 ---@return Cell[]
@@ -263,13 +300,72 @@ function H.within_megahexes(ctx, megahexes)
   return out
 end
 
--- Brings a real being of [config.beings] (seed L343): the caster's, kept by this casting,
--- shown to the others only as what it looks like. Returns its id.
+-- Brings a real being of [config.beings] (seed L345): the caster's, kept by this casting,
+-- shown to the others only as what it looks like, if it fits on the hex (else nothing comes
+-- and the casting ends). Returns its id.
 ---@param ctx Ctx
 ---@param being string
 ---@param cell Cell
----@return integer
-function H.summon(ctx, being, cell) return H.make_being(ctx, being, cell) end
+---@return integer?
+function H.summon(ctx, being, cell)
+  if not H.fits(ctx, being, cell) then
+    H.end_casting(ctx)
+    return nil
+  end
+  return H.make_being(ctx, being, cell)
+end
+
+-- A being's hexes as offsets from its anchor facing the first direction ([config.beings]
+-- `cells`), or nil for a one-hex being.
+local function offsets_of(game, being)
+  local cells = F.being(game, being).cells
+  if not cells then return nil end
+  local out = {}
+  for _, c in ipairs(cells) do out[#out + 1] = { q = c[1], r = c[2] } end
+  return out
+end
+
+-- Does a being of [config.beings] fit with its anchor on the hex, standing as the caster
+-- faces: each of its hexes on the board, empty and in play? reconstructed: the seed says only
+-- that a creation appears in empty hexes (L329); a many-hex being stands as its maker faces.
+---@param ctx Ctx
+---@param being string
+---@param cell Cell
+---@return boolean
+function H.fits(ctx, being, cell)
+  local game = ctx.game
+  local w = assert(game:figure(ctx.caster))
+  local cells = game:footprint(cell, w.facing, offsets_of(game, being) or { { q = 0, r = 0 } })
+  if not cells then return false end
+  for _, c in ipairs(cells) do
+    if not H.empty(ctx, c) or C.excluded(game, c) then return false end
+  end
+  return true
+end
+
+-- An image or an illusion (seed L356-L390) at the target hex of a being the caster picks
+-- among those of at most `hexes` hexes that fit there; nothing when none fits (the casting
+-- ends). reconstructed: the seed lets them show "anything"; we offer the game's beings, not
+-- walls, fire or a double of a wizard. Returns the figure's id.
+---@param ctx Ctx
+---@param unreal "image"|"illusion"
+---@param hexes integer
+---@return integer?
+function H.likeness(ctx, unreal, hexes)
+  local cell = assert(H.target_cell(ctx))
+  local options = {}
+  for name, def in pairs(ctx.game:config().beings) do
+    if #(def.cells or { 1 }) <= hexes and H.fits(ctx, name, cell) then
+      options[#options + 1] = { key = name, label = "a " .. name:gsub("_", " ") }
+    end
+  end
+  if #options == 0 then
+    H.end_casting(ctx)
+    return nil
+  end
+  local being = H.choose(ctx, assert(ctx.seat), "being", "What does the " .. unreal .. " show?", options)
+  return H.make_being(ctx, being, cell, unreal)
+end
 
 -- Makes an image or an illusion of a being (seed L356-L380): it looks to the others exactly
 -- as the real one would. Returns its id.
@@ -282,12 +378,7 @@ function H.make_being(ctx, being, cell, unreal)
   local game = ctx.game
   local def = F.being(game, being)
   local w = assert(game:figure(ctx.caster))
-  local cells = def.cells
-  local offsets
-  if cells then
-    offsets = {}
-    for _, c in ipairs(cells) do offsets[#offsets + 1] = { q = c[1], r = c[2] } end
-  end
+  local offsets = offsets_of(game, being)
   local id = game:create_figure {
     kind = being, owner = assert(ctx.seat), at = cell, facing = w.facing, footprint = offsets,
     attrs = { st = def.st, dx = def.dx, iq = def.iq, ma = def.ma, fly = def.fly },
@@ -298,7 +389,7 @@ function H.make_being(ctx, being, cell, unreal)
   return id
 end
 
--- Fills hexes with fire, a wall, shadow or a slippery floor (seed L397-L405, L651): objects
+-- Fills hexes with fire, a wall, shadow or a slippery floor (seed L397-L403, L648): objects
 -- kept by this casting. A wall blocks moves and sight, shadow sight.
 ---@param ctx Ctx
 ---@param kind "fire"|"wall"|"shadow"|"slippery"
@@ -313,8 +404,59 @@ function H.fill(ctx, kind, cells)
   end
 end
 
+-- May a creation of the caster appear on the hex: his megahex or one next to it, in sight, in
+-- play (seed L329-L333)?
+---@param ctx Ctx
+---@param cell Cell
+---@return boolean
+function H.creation_hex(ctx, cell) return C.creation_cell(ctx.game, assert(ctx.game:figure(ctx.caster)), cell) end
+
+-- Takes away one object a creation made; its casting ends when nothing it made is left.
+---@param ctx Ctx
+---@param id integer the object
+function H.unmake(ctx, id)
+  local game = ctx.game
+  local o = game:object(id)
+  if not o then return end
+  game:remove_object(id)
+  local spell = o.data and o.data.spell
+  if not spell or game:card(spell).zone.kind ~= "play" then return end
+  for _, other in ipairs(game:objects()) do
+    if other.data and other.data.spell == spell then return end
+  end
+  C.end_spell(game, spell)
+end
+
+-- Raises walls (seed L618, L397): never on a hex a figure stands on, but an image there
+-- vanishes under it and a fire there goes out. Returns the hexes walled; with none, the casting
+-- ends (its ST spent: reconstructed, as a spell that struck and was undone, L667).
+---@param ctx Ctx
+---@param cells Cell[]
+---@return Cell[]
+function H.raise_walls(ctx, cells)
+  local walls = {}
+  for _, c in ipairs(cells) do
+    local solid = false
+    for _, id in ipairs(ctx.game:figures_at(c)) do
+      if assert(ctx.game:figure(id)).vars.unreal == "image" then F.vanish(ctx.game, id, "walled over") else solid = true end
+    end
+    if not solid then
+      local fire = F.filled_by(ctx.game, c, "fire")
+      if fire then H.unmake(ctx, fire.id) end
+      walls[#walls + 1] = c
+    end
+  end
+  if #walls == 0 then
+    H.end_casting(ctx)
+  else
+    H.fill(ctx, "wall", walls)
+  end
+  return walls
+end
+
 -- Hexes the caster picks one by one, each next to one already picked, starting at the target
--- hex: up to n connected hexes (3-hex and 7-hex spells). `fits` says which hexes may be taken.
+-- hex: up to n connected hexes in play (3-hex and 7-hex spells). `fits` says which hexes may
+-- be taken.
 ---@param ctx Ctx
 ---@param n integer
 ---@param fits fun(cell: Cell): boolean
@@ -330,7 +472,7 @@ function H.connected(ctx, n, fits)
     for _, c in ipairs(cells) do
       for _, s in ipairs(game:cell_steps(c)) do
         local k = s.to.q .. "," .. s.to.r
-        if not taken[k] and not seen[k] and fits(s.to) then
+        if not taken[k] and not seen[k] and not C.excluded(game, s.to) and fits(s.to) then
           seen[k] = true
           opts[#opts + 1] = { key = k, label = "add " .. k, cell = s.to }
         end

@@ -1,4 +1,4 @@
--- The figures of Wizard (seed L53-L91, L221-L241, L477-L484): who a figure is, its strength
+-- The figures of Wizard (seed L53-L91, L221-L241, L477-L480): who a figure is, its strength
 -- and adjusted DX, the hits it takes, its falls and its end, and whom it engages.
 --
 -- A figure's attrs are its basic st, dx, iq and ma; its tokens what happened to it: `lost` (ST
@@ -69,8 +69,8 @@ function F.iq(game, id)
   return f.attrs.iq + F.spell_sum(game, id, "iq")
 end
 
--- seed L81-L85 and the table of DX adjustments (L700-L760): basic DX, magic (Dazzle, Aid,
--- Clumsiness, Rope), 5 hits last turn (-2, L477), standing in a fire (-2, L393).
+-- seed L69 and the table of DX adjustments (L700-L740): basic DX, magic (Dazzle, Aid,
+-- Clumsiness, Rope), 5 hits last turn (-2, L477), standing in a fire (-2, L590, L732).
 function F.adj_dx(game, id)
   local f = game:figure(id)
   local dx = f.attrs.dx + F.spell_sum(game, id, "dx")
@@ -79,7 +79,7 @@ function F.adj_dx(game, id)
   return dx
 end
 
--- Movement allowance (seed L160-L166): Slow halves it, Speed doubles it, Stop makes it 0,
+-- Movement allowance (seed L160): Slow halves it, Speed doubles it, Stop makes it 0,
 -- a rope halves it; a figure on the ground crawls 2 (L193).
 function F.ma(game, id)
   local f = game:figure(id)
@@ -112,14 +112,14 @@ function F.side(f) return f.controller end
 
 function F.enemies(a, b) return a.controller ~= b.controller end
 
--- Has a weapon to strike and parry with (seed L219: the only unarmed enemy is a wizard
+-- Has a weapon to strike and parry with (seed L229: the only unarmed enemy is a wizard
 -- without his staff). Images and illusions look armed.
 function F.armed(f)
   if F.is_wizard(f) then return (f.tokens.staff or 0) == 1 end
   return true
 end
 
--- The hexes a figure strikes into and engages (seed L221-L231): a one-hex figure's three
+-- The hexes a figure strikes into and engages (seed L221-L233): a one-hex figure's three
 -- front hexes; a giant's or dragon's hexes next to it and ahead of its anchor. A figure on the
 -- ground has no front.
 function F.front(game, f)
@@ -181,7 +181,7 @@ function F.engaged_by(game, f)
   return out
 end
 
--- seed L231: a one-hex figure is engaged by one such enemy; a giant or small dragon by two
+-- seed L231, L167: a one-hex figure is engaged by one such enemy; a giant or small dragon by two
 -- one-hex figures or one many-hex one; a 7-hex dragon by three or one many-hex one.
 function F.engaged(game, f)
   local by = F.engaged_by(game, f)
@@ -201,7 +201,7 @@ function F.distance(a, b)
   return (math.abs(dq) + math.abs(dr) + math.abs(dq + dr)) // 2
 end
 
--- A saving roll (seed L243-L251): roll `dice` dice, at most the attribute to make it.
+-- A saving roll (seed L243-L249): roll `dice` dice, at most the attribute to make it.
 function F.saving_roll(game, value, dice)
   local total = 0
   for _ = 1, dice do total = total + game:roll(6) end
@@ -214,7 +214,7 @@ local function set_token(game, id, name, n)
 end
 F.set_token = set_token
 
--- Knocked down (seed L187-L193): it lies in its hex, faces rear all round, and may do no
+-- Knocked down (seed L191-L193): it lies in its hex, faces rear all round, and may do no
 -- more this turn.
 function F.knock_down(game, id)
   local f = game:figure(id)
@@ -225,7 +225,7 @@ function F.knock_down(game, id)
   game:after("stun", { figure = id, down = true })
 end
 
--- A figure's hits this turn (seed L477-L484: 5 or more adjust next turn's DX; 8 or more
+-- A figure's hits this turn (seed L477-L480: 5 or more adjust next turn's DX; 8 or more
 -- knock it down at once).
 function F.hits_this_turn(game, id) return game:turn().vars["hits:" .. id] or 0 end
 
@@ -242,7 +242,7 @@ function F.take_hits(game, id, n, source)
   local total = F.hits_this_turn(game, id) + n
   game:set_turn_var("hits:" .. id, total)
   game:after("damage", { target = id, amount = n, source = source })
-  -- Sleep ends when the sleeper is hit (seed L613).
+  -- Sleep ends when the sleeper is hit (seed L606).
   local sleep = F.spell_on(game, id, "asleep")
   if sleep then require("rules.casting").end_spell(game, sleep) end
   F.settle(game, id)

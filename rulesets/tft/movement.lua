@@ -1,4 +1,4 @@
--- Movement (seed L115-L190): each figure picks one option of the list (a) to (n) when its turn
+-- Movement (seed L115-L195): each figure picks one option of the list (a) to (n) when its turn
 -- to move comes, moves as far as the option lets it, and may then turn to face any side.
 local F = require("rules.figures")
 local C = require("rules.casting")
@@ -9,7 +9,7 @@ local function key(c) return c.q .. "," .. c.r end
 local function tvar(game, name, id) return game:turn().vars[name .. ":" .. id] end
 M.tvar = tvar
 
--- Fell this turn or last (seed L187: a figure that falls may do nothing next turn but stand up
+-- Fell this turn or last (seed L191: a figure that falls may do nothing next turn but stand up
 -- or crawl).
 function M.fell_lately(game, f)
   local fell = f.tokens.fell
@@ -20,7 +20,7 @@ end
 function M.options(game, f)
   local out = {}
   local ma = F.ma(game, f.id)
-  -- seed L166: halved movement still lets a wizard move one hex and cast.
+  -- seed L160: halved movement still lets a wizard move one hex and cast.
   local half = math.max(ma // 2, math.min(ma, 1))
   local one = math.min(ma, 1)
   local wizard = F.is_wizard(f)
@@ -38,7 +38,8 @@ function M.options(game, f)
     if wizard and not M.fell_lately(game, f) then add("c", "cast a spell lying down", 0) end
     return out
   end
-  local staff_here = wizard and (f.tokens.staff or 0) == 2
+  -- (a wizard's staff, or a being's weapon, dropped at its feet)
+  local staff_here = (f.tokens.staff or 0) == 2 or (f.tokens.weapon or 0) == 2
   if not F.engaged(game, f) then
     add("a", "move up to " .. ma .. " hexes", ma)
     if armed then add("b", "charge: move up to " .. half .. " and attack", half) end
@@ -46,20 +47,20 @@ function M.options(game, f)
     add("d", "dodge, moving up to " .. half, half, { stance = "dodge" })
     add("e", "drop to the ground, moving up to " .. half, half, { drop = true })
     if wizard then add("f", "disbelieve, moving up to " .. one, one) end
-    if staff_here then add("l", "pick up your staff", 0) end
+    if staff_here then add("l", "pick up your weapon", 0) end
   else
     if armed then add("h", "shift and attack", one) end
     if armed then add("i", "shift and defend", one, { stance = "defend" }) end
     if wizard then add("j", "shift and cast a spell", one) end
     add("k", "disengage when your turn to act comes", one)
-    if staff_here then add("l", "pick up your staff", 0) end
+    if staff_here then add("l", "pick up your weapon", 0) end
     if wizard then add("m", "shift and disbelieve", one) end
   end
   return out
 end
 
 -- May f stand on cell (its whole footprint there)? Not on a wall, another figure or, in the
--- tunnel, a shaded hex; a beast of IQ under 8 shuns fire (seed L591).
+-- tunnel, a shaded hex; a beast of IQ under 8 shuns fire (seed L590).
 function M.cells_at(game, f, cell, facing)
   local offsets = f.vars.cells
   if not offsets then return { cell } end
@@ -82,7 +83,7 @@ function M.free(game, f, cell, facing)
   return true
 end
 
--- The hexes where entering stops a one-hex figure: the front hexes of armed enemies (seed L168).
+-- The hexes where entering stops a one-hex figure: the front hexes of armed enemies (seed L162).
 local function stops_for(game, f)
   local stops = {}
   if F.many_hexes(f) then return stops end
@@ -121,7 +122,7 @@ function M.reach(game, f, hexes)
   return out, seen
 end
 
--- An engaged figure's shift (seed L172): one hex, staying next to every enemy engaging it.
+-- An engaged figure's shift (seed L170): one hex, staying next to every enemy engaging it.
 function M.shifts(game, f)
   local by = F.engaged_by(game, f)
   local out = {}
@@ -171,8 +172,8 @@ local function nearest_enemy(game, f, cell)
   return best
 end
 
--- Moves along the path to `to`: fire hexes passed burn 2 and a fire stopped in 4 (seed L591),
--- a slippery hex entered asks a saving roll or the figure falls there (L651).
+-- Moves along the path to `to`: fire hexes passed burn 2 and a fire stopped in 4 (seed L590),
+-- a slippery hex entered asks a saving roll or the figure falls there (L648).
 local function walk(game, f, seen, to)
   local path = {}
   local k = key(to)
@@ -207,7 +208,7 @@ function M.perform(game, p, a)
   if a.stance then game:set_turn_var("stance:" .. f.id, a.stance) end
   if a.letter == "hold" then return end
   if a.stand then
-    -- seed L145 (g): a figure fallen in a slippery hex must make a saving roll to stand (L651).
+    -- seed L145 (g): a figure fallen in a slippery hex must make a saving roll to stand (L648).
     if not (F.filled_by(game, f.at, "slippery") and not F.saving_roll(game, F.adj_dx(game, f.id), 3)) then
       F.set_token(game, f.id, "down", 0)
     end

@@ -78,7 +78,7 @@ function rules.phases.prepare(game)
     local staff = false
     for _, k in ipairs(chosen) do
       game:new_card(k, { kind = "hand", player = p.id })
-      -- seed L433: a wizard who knows Staff starts with one.
+      -- seed L429: a wizard who knows Staff starts with one.
       if game:card_def(k).name == "Staff" then staff = true end
     end
     game:set_figure(w.id, { tokens = { staff = staff and 1 or false } })
@@ -192,7 +192,7 @@ function rules.next_actor(game, phase)
   return f.controller
 end
 
--- (5) Forced retreats, then the end of the turn: beings whose master fell go (seed L349), a
+-- (5) Forced retreats, then the end of the turn: beings whose master fell go (seed L345), a
 -- figure that took 5 hits or more is at -2 DX next turn (L477), and the fight may be over.
 function rules.phases.retreats(game)
   X.retreats(game)
@@ -228,7 +228,7 @@ end
 ---------------------------------------------------------------------------------------------
 
 -- What figure f may do when its turn to act comes, by the option it chose and how far it went
--- (seed L152: it may change options if it has not moved more than the new one allows).
+-- (seed L155: it may change options if it has not moved more than the new one allows).
 local function action_list(game, p, f)
   local list = {}
   local v = game:turn().vars
@@ -242,7 +242,7 @@ local function action_list(game, p, f)
   if letter == "k" and F.engaged(game, f) then
     list[#list + 1] = { kind = "disengage", figure = f.id, label = "disengage one hex" }
   elseif letter == "l" then
-    list[#list + 1] = { kind = "pick_up", figure = f.id, label = "pick up your staff" }
+    list[#list + 1] = { kind = "pick_up", figure = f.id, label = "pick up your weapon" }
   elseif not fixed and not v["stood:" .. f.id] then
     if F.is_wizard(f) and went <= 1 then
       for _, c in ipairs(game:hand(p)) do
@@ -253,6 +253,8 @@ local function action_list(game, p, f)
             list[#list + 1] = {
               kind = "cast", figure = f.id, card = c, target = t,
               label = "cast " .. card.name .. at, hostile = C.hostile(game, f, card, t) or nil,
+              -- (a spell whose cost leaves him ST 1 knocks him out, seed L57)
+              risky = F.st(game, f.id) - math.max(card.energy_value or 0, 1) <= 1 or nil,
             }
           end
         end
@@ -266,7 +268,7 @@ local function action_list(game, p, f)
       end
     end
     if went == 0 then
-      -- seed L633: standing still, a figure may try to slip its own rope or one next to it
+      -- seed L616: standing still, a figure may try to slip its own rope or one next to it
       for _, e in ipairs(game:figures()) do
         local rope = e.at and F.spell_on(game, e.id, "rope")
         if rope and (e.id == f.id or F.distance(e.at, f.at) == 1) then
@@ -304,7 +306,7 @@ function rules.actions(game, p)
   return action_list(game, p, f)
 end
 
--- seed L372-L380: the owner of the figure disbelieved rolls 3 dice in secret; at most the
+-- seed L372-L376: the owner of the figure disbelieved rolls 3 dice in secret; at most the
 -- disbeliever's IQ dispels an illusion. An image or a real thing stays either way.
 local function disbelieve(game, f, target)
   local t = game:figure(target)
@@ -338,7 +340,8 @@ function rules.perform(game, p, a)
     local rope = F.spell_on(game, a.target, "rope")
     if rope and F.saving_roll(game, F.adj_dx(game, f.id), 3) then C.end_spell(game, rope) end
   elseif a.kind == "pick_up" then
-    F.set_token(game, f.id, "staff", 1)
+    -- seed L438: ready again
+    F.set_token(game, f.id, F.is_wizard(f) and "staff" or "weapon", 1)
   end
   return false
 end

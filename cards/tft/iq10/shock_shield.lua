@@ -9,7 +9,7 @@ return card {
   kind = "thrown",
   energy = 2,
   duration = "continuing",
-  traits = { "secret_protection" },
+  traits = { "secret_protection", "helpful" },
   targets = { "figure" },
   text = "A crackling shield: at the end of each turn, a die of hits to every other creature in the subject's hex (only hand-to-hand fighters share one). 2 ST, and 1 a turn to keep.",
   resolve = function(ctx)

@@ -6,22 +6,15 @@ return card {
   kind = "thrown",
   energy = 2,
   duration = "turns",
+  traits = { "helpful" },
   targets = { "figure" },
   text = "The subject moves at twice its MA for 4 turns. Another Speed on it adds 4 turns instead of doubling again. 2 ST.",
   resolve = function(ctx)
     local on = assert(ctx:victim())
     -- reconstructed: a 4 or a 3 to hit (seed L261) makes it last twice or three times as long
     local turns = 4 * (ctx.effect or 1)
-    -- seed L595: Speeds add their durations; the one already on is lengthened
-    -- (the same in Slow Movement: a helper to be, ctx:lengthen(key, turns))
-    for _, c in ipairs(ctx:spells_on(on)) do
-      if c ~= ctx.card and ctx.game:card_data(c, "speed") then
-        ctx.game:set_card_data(c, "turns", (ctx.game:card_data(c, "turns") or 0) + turns)
-        ctx:end_casting()
-        return
-      end
-    end
-    ctx:enchant { speed = true, turns = turns }
+    -- seed L595: two add their durations, not their effects
+    if not ctx:lengthen(on, "speed", turns) then ctx:enchant { speed = true, turns = turns } end
   end,
   tests = {
     { "the subject's MA is doubled", function(t)

@@ -12,14 +12,7 @@ return card {
   resolve = function(ctx)
     local id = assert(ctx:victim())
     -- seed L610: no power over humanoids (wizards among them) or dragons
-    if not ctx:is(id, "animal") then
-      ctx:end_casting()
-      return
-    end
-    ctx:control(id)
-    -- (ending a former Control spell gives the being back to that spell's former master:
-    -- control changes hands, seed L320, so it is the caster's again)
-    ctx.game:set_figure(id, { controller = assert(ctx.seat) })
+    if ctx:is(id, "animal") then ctx:control(id) else ctx:end_casting() end
   end,
   tests = {
     { "a wolf that fails its roll changes sides", function(t)

@@ -8,33 +8,7 @@ return card {
   duration = "lasting",
   targets = { "hex" },
   text = "A hex of solid wall rises, blocking movement and sight. It fails on a hex with a figure, but destroys an image there and puts out a fire. 2 ST.",
-  resolve = function(ctx)
-    local cell = assert(ctx:target_cell())
-    local here = ctx:figures_in({ cell })
-    for _, id in ipairs(here) do
-      -- reconstructed: the spell found no room; it fails with its cost paid (seed L667's rule
-      -- for a spell that struck but was undone)
-      if not ctx:is(id, "image") then
-        ctx:end_casting()
-        return
-      end
-    end
-    for _, id in ipairs(here) do ctx:vanish(id, "walled") end
-    local fire = ctx:filled_by(cell, "fire")
-    if fire then
-      ctx.game:remove_object(fire.id)
-      -- a fire spell with nothing left of it ends (a helper to be: ctx:unmake)
-      local spell = fire.data and fire.data.spell
-      if spell and ctx.game:card(spell).zone.kind == "play" then
-        local left = false
-        for _, o in ipairs(ctx.game:objects()) do
-          if o.data and o.data.spell == spell then left = true end
-        end
-        if not left then ctx:end_casting(spell) end
-      end
-    end
-    ctx:fill("wall", { cell })
-  end,
+  resolve = function(ctx) ctx:raise_walls { assert(ctx:target_cell()) } end,
   tests = {
     { "a wall rises and hides the foe behind it", function(t)
       local arena = require("test.arena")

@@ -54,14 +54,7 @@ return card {
     elseif o.casting then
       ctx:end_casting(o.casting)
     else
-      local spell = assert(o.spell)
-      ctx.game:remove_object(assert(o.object))
-      -- its spell ends when nothing of it is left (a helper to be: ctx:unmake)
-      local left = false
-      for _, x in ipairs(ctx.game:objects()) do
-        if x.data and x.data.spell == spell then left = true end
-      end
-      if not left and ctx.game:card(spell).zone.kind == "play" then ctx:end_casting(spell) end
+      ctx:unmake(assert(o.object))
     end
   end,
   tests = {

@@ -12,16 +12,7 @@ return card {
   traits = { "illusion" },
   targets = { "empty_hex" },
   text = "Makes a one-hex being that is not real: it fights and hurts like the real thing until someone disbelieves it. 2 ST.",
-  resolve = function(ctx)
-    -- the one-hex beings of [config.beings]: wolf, myrmidon, bear, gargoyle
-    local beings = {}
-    for name, def in pairs(ctx.game:config().beings) do
-      if not def.cells then beings[#beings + 1] = { key = name, label = "a " .. name } end
-    end
-    table.sort(beings, function(a, b) return a.key < b.key end)
-    local being = ctx:choose(assert(ctx.seat), "being", "An illusion of what?", beings)
-    ctx:make_being(being, assert(ctx:target_cell()), "illusion")
-  end,
+  resolve = function(ctx) ctx:likeness("illusion", 1) end,
   tests = {
     { "an illusion of a bear, looking to the foe like any bear", function(t)
       local arena = require("test.arena")

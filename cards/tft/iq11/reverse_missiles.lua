@@ -6,7 +6,7 @@ return card {
   kind = "thrown",
   energy = 2,
   duration = "continuing",
-  traits = { "secret_protection" },
+  traits = { "secret_protection", "helpful" },
   targets = { "figure" },
   text = "Missile spells aimed at the subject fly back and strike whoever sent them; blows are not turned. 2 ST, and 1 a turn to keep.",
   resolve = function(ctx)

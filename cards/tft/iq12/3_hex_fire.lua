@@ -1,14 +1,5 @@
 -- Wizard (1978) 3-Hex Fire (seed L635, L590): a creation, magic fire in up to 3 connected
 -- hexes; whoever is in one when it appears takes 2 hits, 2 ST.
--- (the hexes past the first must lie where a creation may appear: a helper to be,
--- ctx:creation_cell)
-local function near(ctx, cell)
-  local w = assert(ctx:figure(ctx.caster))
-  local at = assert(w.at)
-  local d = ctx.game:region_distance(at, cell)
-  return d ~= nil and d <= 1 and ctx.game:los(at, cell) and not ctx:filled_by(cell, "wall")
-end
-
 return card {
   name = "3-Hex Fire",
   school = "iq12",
@@ -18,7 +9,7 @@ return card {
   targets = { "hex" },
   text = "Magic fire fills up to 3 connected hexes: 2 hits to a figure there as it appears or passing through, 4 to one stopping in it. 2 ST.",
   resolve = function(ctx)
-    local cells = ctx:connected(3, function(c) return near(ctx, c) end)
+    local cells = ctx:connected(3, function(c) return ctx:creation_hex(c) and not ctx:filled_by(c, "wall") end)
     ctx:fill("fire", cells)
     -- seed L590: 2 hits on a figure in a hex as the fire appears there
     for _, id in ipairs(ctx:figures_in(cells)) do ctx:hit(id, 2, { fire = true }) end

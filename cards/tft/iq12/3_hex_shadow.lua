@@ -1,13 +1,5 @@
 -- Wizard (1978) 3-Hex Shadow (seed L637, L601, L399): a creation, black shadow in up to 3
 -- connected hexes, over figures, fire or wall alike, 2 ST.
--- (the hexes past the first must lie where a creation may appear: a helper to be,
--- ctx:creation_cell)
-local function near(ctx, cell)
-  local at = assert(assert(ctx:figure(ctx.caster)).at)
-  local d = ctx.game:region_distance(at, cell)
-  return d ~= nil and d <= 1 and ctx.game:los(at, cell)
-end
-
 return card {
   name = "3-Hex Shadow",
   school = "iq12",
@@ -17,7 +9,7 @@ return card {
   targets = { "hex" },
   text = "Black shadow fills up to 3 connected hexes, hiding what is in them: -4 DX to strike into it, -6 from inside. 2 ST.",
   resolve = function(ctx)
-    ctx:fill("shadow", ctx:connected(3, function(c) return near(ctx, c) end))
+    ctx:fill("shadow", ctx:connected(3, function(c) return ctx:creation_hex(c) end))
   end,
   tests = {
     { "shadow in three hexes; a blow into it is at -4", function(t)

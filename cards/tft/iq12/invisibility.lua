@@ -6,6 +6,7 @@ return card {
   kind = "thrown",
   energy = 3,
   duration = "continuing",
+  traits = { "helpful" },
   targets = { "figure" },
   text = "The subject vanishes from sight: foes cannot aim spells at it, and strike at it at -6 DX. Cast on an image or illusion, it unmakes it. 3 ST, and 1 a turn to keep.",
   resolve = function(ctx)

@@ -6,6 +6,7 @@ return card {
   kind = "thrown",
   energy = 2,
   duration = "continuing",
+  traits = { "helpful" },
   targets = { "figure" },
   text = "The subject sees through blur, invisibility, shadow and darkness, and may aim spells at figures hidden by them. 2 ST, and 1 a turn to keep.",
   resolve = function(ctx)

@@ -9,36 +9,21 @@ return card {
   targets = { "hex" },
   text = "Solid wall rises on up to 3 connected empty hexes; cast at a figure's hex it fails, but it crushes an image. 4 ST.",
   resolve = function(ctx)
-    local w = assert(ctx:figure(ctx.caster))
-    local at = assert(w.at)
-    -- reconstructed: every hex of the wall, not just the first, must lie where a creation may
-    -- appear (L329: the caster's megahex and those next to it, in sight), unwalled and in play;
-    -- no figure may stand there but an image (L618).
-    local function fits(c)
-      local d = ctx.game:region_distance(at, c)
-      if not d or d > 1 or not ctx.game:los(at, c) or ctx:filled_by(c, "wall") then return false end
-      for _, m in ipairs(ctx.game:marks_at(c)) do
-        if m == "shaded" and ctx.game:option("tunnel") then return false end
-      end
+    -- reconstructed: every hex of the wall, not just the first, lies where a creation may
+    -- appear (L329), unwalled, with no figure on it but an image (L618)
+    local function free(c)
       for _, id in ipairs(ctx:figures_in({ c })) do
         if not ctx:is(id, "image") then return false end
       end
-      return true
+      return ctx:creation_hex(c) and not ctx:filled_by(c, "wall")
     end
     -- seed L618: cast at a hex with a figure in it, it fails (reconstructed: its ST spent all
     -- the same, the roll having been made)
-    if not fits(assert(ctx:target_cell())) then
+    if free(assert(ctx:target_cell())) then
+      ctx:raise_walls(ctx:connected(3, free))
+    else
       ctx:end_casting()
-      return
     end
-    local cells = ctx:connected(3, fits)
-    for _, id in ipairs(ctx:figures_in(cells)) do ctx:vanish(id, "walled") end
-    for _, c in ipairs(cells) do
-      -- seed L397: a wall puts out a fire
-      local fire = ctx:filled_by(c, "fire")
-      if fire then ctx.game:remove_object(fire.id) end
-    end
-    ctx:fill("wall", cells)
   end,
   tests = {
     { "three connected hexes of wall", function(t)

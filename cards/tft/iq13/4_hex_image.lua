@@ -3,22 +3,6 @@
 -- reconstructed: the seed lets an image be of "anything"; we offer the beings of the game
 -- ([config.beings]) that cover four hexes or fewer and fit where it is cast, standing as the
 -- caster faces (images of walls, fire or of a wizard are left out).
--- (the same test as Summon Giant's and 4-Hex Illusion's: a helper to be, ctx:fits)
-local function fits(ctx, being, cell)
-  local w = assert(ctx:figure(ctx.caster))
-  local offsets = {}
-  for _, c in ipairs(ctx.game:config().beings[being].cells or { { 0, 0 } }) do offsets[#offsets + 1] = { q = c[1], r = c[2] } end
-  local cells = ctx.game:footprint(cell, w.facing, offsets)
-  if not cells then return false end
-  for _, c in ipairs(cells) do
-    if not ctx:empty(c) then return false end
-    for _, m in ipairs(ctx.game:marks_at(c)) do
-      if m == "shaded" and ctx.game:option("tunnel") then return false end
-    end
-  end
-  return true
-end
-
 return card {
   name = "4-Hex Image",
   school = "iq13",
@@ -28,23 +12,7 @@ return card {
   traits = { "image" },
   targets = { "empty_hex" },
   text = "An image of a being up to four hexes big (a giant, a small dragon...): it looks real, does no harm, and vanishes when touched. 2 ST.",
-  resolve = function(ctx)
-    local cell = assert(ctx:target_cell())
-    local beings = assert(ctx.game:config().beings)
-    local names = {}
-    for name, def in pairs(beings) do
-      if #(def.cells or { 1 }) <= 4 and fits(ctx, name, cell) then names[#names + 1] = name end
-    end
-    table.sort(names)
-    if #names == 0 then
-      ctx:end_casting()
-      return
-    end
-    local options = {}
-    for _, name in ipairs(names) do options[#options + 1] = { key = name, label = "an image of a " .. name:gsub("_", " ") } end
-    local being = ctx:choose(assert(ctx.seat), "being", "What does the image show?", options)
-    ctx:make_being(being, cell, "image")
-  end,
+  resolve = function(ctx) ctx:likeness("image", 4) end,
   tests = {
     { "an image of a giant, shown to the foe as a giant", function(t)
       local arena = require("test.arena")

@@ -12,27 +12,7 @@ return card {
   resolve = function(ctx)
     local id = assert(ctx:victim())
     -- seed L644: not animals, not dragons
-    if not ctx:is(id, "humanoid") then
-      ctx:end_casting()
-      return
-    end
-    -- seed L324: control changes hands; the last spell holds a person (a summoned being's
-    -- keeper, summoning or Control, is ended by ctx:control)
-    local natural = not ctx:summoned(id)
-    if natural then
-      for _, c in ipairs(ctx:spells_on(id)) do
-        if c ~= ctx.card and ctx.game:card_data(c, "controls") then ctx:end_casting(c) end
-      end
-    end
-    ctx:control(id)
-    -- (ctx:control makes the spell keep the figure: right for a summoned being, which goes
-    -- when the spell ends, L320; a person stays, back with his own side. To move into
-    -- ctx:control.)
-    local f = assert(ctx:figure(id))
-    local vars = {}
-    for k, v in pairs(f.vars) do vars[k] = v end
-    if natural then vars.spell = nil end
-    ctx.game:set_figure(id, { controller = assert(ctx.seat), vars = vars })
+    if ctx:is(id, "humanoid") then ctx:control(id) else ctx:end_casting() end
   end,
   tests = {
     { "a foe's gargoyle changes sides, and its summoner no longer keeps it", function(t)

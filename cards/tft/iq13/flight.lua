@@ -6,11 +6,12 @@ return card {
   kind = "thrown",
   energy = 3,
   duration = "continuing",
+  traits = { "helpful" },
   targets = { "figure" },
   text = "The subject takes to the air at MA 12: attacks on it are at -4 DX, its own at -2. 3 ST, and 1 a turn to keep.",
   resolve = function(ctx)
     local on = assert(ctx:victim())
-    -- seed L302: one at a time on a figure
+    -- seed L300: one at a time on a figure
     if ctx:already_on(on) then
       ctx:end_casting()
     else

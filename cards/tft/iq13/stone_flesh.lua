@@ -6,12 +6,12 @@ return card {
   kind = "thrown",
   energy = 2,
   duration = "continuing",
-  traits = { "secret_protection" },
+  traits = { "secret_protection", "helpful" },
   targets = { "figure" },
   text = "The subject's skin turns to stone: it stops 4 hits of every attack, besides any armour. 2 ST, and 1 a turn to keep.",
   resolve = function(ctx)
     local on = assert(ctx:victim())
-    -- seed L302: one at a time on a figure
+    -- seed L300: one at a time on a figure
     if ctx:already_on(on) then
       ctx:end_casting()
     else

@@ -11,7 +11,7 @@ return card {
   resolve = function(ctx)
     local on = assert(ctx:victim())
     -- reconstructed: the seed does not say whether Stops add up (Slow's do, L571); we keep
-    -- one at a time (L302): a second does nothing.
+    -- one at a time (L300): a second does nothing.
     if ctx:already_on(on) then
       ctx:end_casting()
     else

@@ -4,22 +4,6 @@
 -- reconstructed: the seed lets an illusion be of "anything"; we offer the beings of the game
 -- ([config.beings]) that cover four hexes or fewer and fit where it is cast, standing as the
 -- caster faces (illusions of walls, fire or of a wizard are left out).
--- (the same test as Summon Giant's and 4-Hex Image's: a helper to be, ctx:fits)
-local function fits(ctx, being, cell)
-  local w = assert(ctx:figure(ctx.caster))
-  local offsets = {}
-  for _, c in ipairs(ctx.game:config().beings[being].cells or { { 0, 0 } }) do offsets[#offsets + 1] = { q = c[1], r = c[2] } end
-  local cells = ctx.game:footprint(cell, w.facing, offsets)
-  if not cells then return false end
-  for _, c in ipairs(cells) do
-    if not ctx:empty(c) then return false end
-    for _, m in ipairs(ctx.game:marks_at(c)) do
-      if m == "shaded" and ctx.game:option("tunnel") then return false end
-    end
-  end
-  return true
-end
-
 return card {
   name = "4-Hex Illusion",
   school = "iq14",
@@ -29,23 +13,7 @@ return card {
   traits = { "illusion" },
   targets = { "empty_hex" },
   text = "An illusion of a being up to four hexes big (a giant, a small dragon...): it fights as the real one until someone disbelieves it. 3 ST.",
-  resolve = function(ctx)
-    local cell = assert(ctx:target_cell())
-    local beings = assert(ctx.game:config().beings)
-    local names = {}
-    for name, def in pairs(beings) do
-      if #(def.cells or { 1 }) <= 4 and fits(ctx, name, cell) then names[#names + 1] = name end
-    end
-    table.sort(names)
-    if #names == 0 then
-      ctx:end_casting()
-      return
-    end
-    local options = {}
-    for _, name in ipairs(names) do options[#options + 1] = { key = name, label = "an illusion of a " .. name:gsub("_", " ") } end
-    local being = ctx:choose(assert(ctx.seat), "being", "What does the illusion show?", options)
-    ctx:make_being(being, cell, "illusion")
-  end,
+  resolve = function(ctx) ctx:likeness("illusion", 4) end,
   tests = {
     { "an illusion of a giant, shown to the foe as a giant", function(t)
       local arena = require("test.arena")

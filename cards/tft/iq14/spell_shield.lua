@@ -6,12 +6,12 @@ return card {
   kind = "thrown",
   energy = 3,
   duration = "continuing",
-  traits = { "secret_protection" },
+  traits = { "secret_protection", "helpful" },
   targets = { "figure" },
   text = "No spell but a creation takes hold on the subject; whoever casts one at it loses its whole cost. Blows still land. 3 ST, and 1 a turn to keep.",
   resolve = function(ctx)
     local on = assert(ctx:victim())
-    -- seed L302: one at a time on a figure
+    -- seed L300: one at a time on a figure
     if ctx:already_on(on) then
       ctx:end_casting()
     else

@@ -3,22 +3,6 @@
 -- reconstructed: the seed says only that a creation appears in empty hexes (L329). A being of
 -- many hexes stands as its summoner faces, from the hex chosen; if any of its hexes is off the
 -- board, filled or out of play, nothing comes (the ST is spent all the same).
--- (the same test as 4-Hex Image's and 4-Hex Illusion's: a helper to be, ctx:fits)
-local function fits(ctx, being, cell)
-  local w = assert(ctx:figure(ctx.caster))
-  local offsets = {}
-  for _, c in ipairs(ctx.game:config().beings[being].cells or { { 0, 0 } }) do offsets[#offsets + 1] = { q = c[1], r = c[2] } end
-  local cells = ctx.game:footprint(cell, w.facing, offsets)
-  if not cells then return false end
-  for _, c in ipairs(cells) do
-    if not ctx:empty(c) then return false end
-    for _, m in ipairs(ctx.game:marks_at(c)) do
-      if m == "shaded" and ctx.game:option("tunnel") then return false end
-    end
-  end
-  return true
-end
-
 return card {
   name = "Summon Giant",
   school = "iq14",
@@ -29,12 +13,7 @@ return card {
   targets = { "empty_hex" },
   text = "A giant (ST 30, DX 9, IQ 8, MA 8, no armour, club 3+3), three hexes big, comes to serve you. 4 ST, and 1 a turn to keep.",
   resolve = function(ctx)
-    local cell = assert(ctx:target_cell())
-    if not fits(ctx, "giant", cell) then
-      ctx:end_casting()
-      return
-    end
-    ctx:summon("giant", cell)
+    ctx:summon("giant", assert(ctx:target_cell()))
   end,
   tests = {
     { "a giant appears over three hexes", function(t)

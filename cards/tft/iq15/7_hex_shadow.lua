@@ -2,13 +2,6 @@
 -- to seven connected hexes, figures or not, for 3 ST.
 -- reconstructed: the first hex is where creations may appear (L329); the others need only join
 -- it, one by one, on hexes in play.
-local function in_play(ctx, cell)
-  for _, m in ipairs(ctx.game:marks_at(cell)) do
-    if m == "shaded" and ctx.game:option("tunnel") then return false end
-  end
-  return true
-end
-
 return card {
   name = "7-Hex Shadow",
   school = "iq15",
@@ -18,7 +11,7 @@ return card {
   targets = { "hex" },
   text = "Fills up to seven connected hexes with black shadow, over figures or not: nothing is seen into it or through it. 3 ST.",
   resolve = function(ctx)
-    local cells = ctx:connected(7, function(c) return in_play(ctx, c) and not ctx:filled_by(c, "shadow") end)
+    local cells = ctx:connected(7, function(c) return not ctx:filled_by(c, "shadow") end)
     ctx:fill("shadow", cells)
   end,
   tests = {

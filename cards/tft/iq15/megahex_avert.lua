@@ -4,13 +4,6 @@
 -- reconstructed: the caster, if he stands in the megahex, is left out (he cannot flee from
 -- himself); a figure under Spell Shield is left out (L667); with no one to avert the spell
 -- comes to nothing (its ST spent).
-local function shielded(ctx, id)
-  for _, c in ipairs(ctx:spells_on(id)) do
-    if ctx.game:card_data(c, "shield") then return true end
-  end
-  return false
-end
-
 return card {
   name = "Megahex Avert",
   school = "iq15",
@@ -23,7 +16,7 @@ return card {
     ---@type integer?
     local first = nil
     for _, id in ipairs(ctx:figures_in(ctx:circle(assert(ctx:target_cell())))) do
-      if id ~= ctx.caster and not shielded(ctx, id) then
+      if id ~= ctx.caster and not ctx:shielded(id) then
         if first then
           ctx:enchant_also(id, { avert = true })
         else

@@ -4,22 +4,6 @@
 -- reconstructed: the seed says only that a creation appears in empty hexes (L329). The dragon
 -- lies as its summoner faces, from the hex chosen; if any of its hexes is off the board,
 -- filled or out of play, nothing comes (the ST is spent all the same).
--- (the same test as Summon Giant's and the image spells': a helper to be, ctx:fits)
-local function fits(ctx, being, cell)
-  local w = assert(ctx:figure(ctx.caster))
-  local offsets = {}
-  for _, c in ipairs(ctx.game:config().beings[being].cells or { { 0, 0 } }) do offsets[#offsets + 1] = { q = c[1], r = c[2] } end
-  local cells = ctx.game:footprint(cell, w.facing, offsets)
-  if not cells then return false end
-  for _, c in ipairs(cells) do
-    if not ctx:empty(c) then return false end
-    for _, m in ipairs(ctx.game:marks_at(c)) do
-      if m == "shaded" and ctx.game:option("tunnel") then return false end
-    end
-  end
-  return true
-end
-
 return card {
   name = "Summon Small Dragon",
   school = "iq15",
@@ -30,12 +14,7 @@ return card {
   targets = { "empty_hex" },
   text = "A small dragon four hexes long (ST 30, DX 13, IQ 16, MA 6, 16 flying; claws 2-2, fiery breath 2 dice; scales stop 3) comes to serve you. 5 ST, and 1 a turn to keep.",
   resolve = function(ctx)
-    local cell = assert(ctx:target_cell())
-    if not fits(ctx, "small_dragon", cell) then
-      ctx:end_casting()
-      return
-    end
-    ctx:summon("small_dragon", cell)
+    ctx:summon("small_dragon", assert(ctx:target_cell()))
   end,
   tests = {
     { "a small dragon appears over four hexes", function(t)

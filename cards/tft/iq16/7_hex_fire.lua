@@ -3,13 +3,6 @@
 -- reconstructed: the first hex is where creations may appear (L329); the others need only join
 -- it, one by one, on hexes in play with no wall (L405). A figure standing in several of the
 -- hexes (a giant, a dragon) takes its 2 hits once.
-local function in_play(ctx, cell)
-  for _, m in ipairs(ctx.game:marks_at(cell)) do
-    if m == "shaded" and ctx.game:option("tunnel") then return false end
-  end
-  return true
-end
-
 return card {
   name = "7-Hex Fire",
   school = "iq16",
@@ -20,7 +13,7 @@ return card {
   text = "Magic flame fills up to seven connected hexes: 2 hits to whoever stands in them as it flares, 2 to pass through, 4 to stop in. 4 ST.",
   resolve = function(ctx)
     local cells = ctx:connected(7, function(c)
-      return in_play(ctx, c) and not ctx:filled_by(c, "wall") and not ctx:filled_by(c, "fire")
+      return not ctx:filled_by(c, "wall") and not ctx:filled_by(c, "fire")
     end)
     ctx:fill("fire", cells)
     for _, id in ipairs(ctx:figures_in(cells)) do ctx:hit(id, 2, { fire = true }) end

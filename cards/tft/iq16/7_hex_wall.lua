@@ -4,13 +4,6 @@
 -- it, one by one, on hexes in play not walled yet. The caster may name a figure's hex (he may
 -- not know an image from a real thing): no wall rises on a real figure or an illusion, and an
 -- image there vanishes under the wall (L618). A wall on a fire puts it out (L405).
-local function in_play(ctx, cell)
-  for _, m in ipairs(ctx.game:marks_at(cell)) do
-    if m == "shaded" and ctx.game:option("tunnel") then return false end
-  end
-  return true
-end
-
 return card {
   name = "7-Hex Wall",
   school = "iq16",
@@ -20,24 +13,7 @@ return card {
   targets = { "hex" },
   text = "Solid wall rises in up to seven connected hexes, though never on a figure's hex: enough to shut a foe in. An image under it vanishes; a fire under it goes out. 6 ST.",
   resolve = function(ctx)
-    local cells = ctx:connected(7, function(c) return in_play(ctx, c) and not ctx:filled_by(c, "wall") end)
-    local walls = {}
-    for _, c in ipairs(cells) do
-      local solid = false
-      for _, id in ipairs(ctx.game:figures_at(c)) do
-        if ctx:is(id, "image") then ctx:vanish(id, "walled over") else solid = true end
-      end
-      if not solid then
-        local fire = ctx:filled_by(c, "fire")
-        if fire then ctx.game:remove_object(fire.id) end
-        walls[#walls + 1] = c
-      end
-    end
-    if #walls == 0 then
-      ctx:end_casting()
-    else
-      ctx:fill("wall", walls)
-    end
+    ctx:raise_walls(ctx:connected(7, function(c) return not ctx:filled_by(c, "wall") end))
   end,
   tests = {
     { "walls all round the foe shut him in", function(t)

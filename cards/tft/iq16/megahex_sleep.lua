@@ -6,15 +6,8 @@
 -- Each sleeper has a casting of his own (a part cut loose from the first), so a hit wakes him
 -- alone. Figures asleep already or under Spell Shield (L667) are passed over; with no one to
 -- put to sleep it comes to nothing, its ST spent.
-local function shielded(ctx, id)
-  for _, c in ipairs(ctx:spells_on(id)) do
-    if ctx.game:card_data(c, "shield") then return true end
-  end
-  return false
-end
-
 local function sleeps(ctx, id, most)
-  if id == ctx.caster or shielded(ctx, id) or assert(ctx:figure(id)).attrs.st > most then return false end
+  if id == ctx.caster or ctx:shielded(id) or assert(ctx:figure(id)).attrs.st > most then return false end
   for _, c in ipairs(ctx:spells_on(id)) do
     if ctx.game:card_data(c, "asleep") then return false end
   end

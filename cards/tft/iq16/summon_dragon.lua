@@ -4,22 +4,6 @@
 -- reconstructed: the seed says only that a creation appears in empty hexes (L329). The dragon
 -- lies as its summoner faces, its middle on the hex chosen; if any of its hexes is off the
 -- board, filled or out of play, nothing comes (the ST is spent all the same).
--- (the same test as Summon Giant's and the image spells': a helper to be, ctx:fits)
-local function fits(ctx, being, cell)
-  local w = assert(ctx:figure(ctx.caster))
-  local offsets = {}
-  for _, c in ipairs(ctx.game:config().beings[being].cells or { { 0, 0 } }) do offsets[#offsets + 1] = { q = c[1], r = c[2] } end
-  local cells = ctx.game:footprint(cell, w.facing, offsets)
-  if not cells then return false end
-  for _, c in ipairs(cells) do
-    if not ctx:empty(c) then return false end
-    for _, m in ipairs(ctx.game:marks_at(c)) do
-      if m == "shaded" and ctx.game:option("tunnel") then return false end
-    end
-  end
-  return true
-end
-
 return card {
   name = "Summon Dragon",
   school = "iq16",
@@ -30,13 +14,8 @@ return card {
   targets = { "empty_hex" },
   text = "A great dragon seven hexes big (ST 60, DX 14, IQ 20, MA 8, 20 flying; claws 2 dice, fiery breath 3 dice; scales stop 5) comes to serve you. 5 ST, and 2 a turn to keep.",
   resolve = function(ctx)
-    local cell = assert(ctx:target_cell())
-    if not fits(ctx, "dragon", cell) then
-      ctx:end_casting()
-      return
-    end
     ctx:enchant { upkeep = 2 }
-    ctx:summon("dragon", cell)
+    ctx:summon("dragon", assert(ctx:target_cell()))
   end,
   tests = {
     { "a dragon appears over seven hexes", function(t)

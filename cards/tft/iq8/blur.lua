@@ -6,11 +6,12 @@ return card {
   kind = "thrown",
   energy = 1,
   duration = "continuing",
+  traits = { "helpful" },
   targets = { "figure" },
   text = "The subject is hard to see: every attack and spell against it is at -4 DX. 1 ST, and 1 a turn to keep.",
   resolve = function(ctx)
     local on = assert(ctx:victim())
-    -- seed L302: one Blur at a time on a figure
+    -- seed L300: one Blur at a time on a figure
     if ctx:already_on(on) then
       ctx:end_casting()
     else

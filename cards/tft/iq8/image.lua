@@ -12,14 +12,7 @@ return card {
   traits = { "image" },
   targets = { "empty_hex" },
   text = "A one-hex being (a wolf, a myrmidon, a bear, a gargoyle) that looks and sounds real but can do no harm; a touch or a blow makes it vanish. 1 ST.",
-  resolve = function(ctx)
-    local options = {}
-    for _, name in ipairs({ "wolf", "myrmidon", "bear", "gargoyle" }) do
-      options[#options + 1] = { key = name, label = "an image of a " .. name }
-    end
-    local being = ctx:choose(assert(ctx.seat), "being", "What does the image show?", options)
-    ctx:make_being(being, assert(ctx:target_cell()), "image")
-  end,
+  resolve = function(ctx) ctx:likeness("image", 1) end,
   tests = {
     { "an image of a bear, shown to the foe as a bear", function(t)
       local arena = require("test.arena")

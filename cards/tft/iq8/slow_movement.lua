@@ -12,16 +12,8 @@ return card {
     local on = assert(ctx:victim())
     -- reconstructed: a 4 or a 3 to hit (seed L261) makes it last twice or three times as long
     local turns = 4 * (ctx.effect or 1)
-    -- seed L571: Slows add their durations; the one already on is lengthened
-    -- (the same in Speed Movement: a helper to be, ctx:lengthen(key, turns))
-    for _, c in ipairs(ctx:spells_on(on)) do
-      if c ~= ctx.card and ctx.game:card_data(c, "slow") then
-        ctx.game:set_card_data(c, "turns", (ctx.game:card_data(c, "turns") or 0) + turns)
-        ctx:end_casting()
-        return
-      end
-    end
-    ctx:enchant { slow = true, turns = turns }
+    -- seed L571: two add their durations, not their effects
+    if not ctx:lengthen(on, "slow", turns) then ctx:enchant { slow = true, turns = turns } end
   end,
   tests = {
     { "the victim's MA is halved", function(t)

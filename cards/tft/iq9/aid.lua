@@ -19,7 +19,7 @@ return card {
   school = "iq9",
   kind = "thrown",
   duration = "turns",
-  traits = { "charged" },
+  traits = { "charged", "helpful" },
   targets = { "figure" },
   text = "Adds 1 to a figure's ST, DX or IQ (your choice) for each ST you put in, for 2 turns. You may aid yourself.",
   resolve = function(ctx)

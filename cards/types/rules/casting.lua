@@ -31,6 +31,13 @@ function M.in_reach(game, w, cell) end
 ---@return any ...
 function M.creation_cells(game, w) end
 
+---May a creation of wizard w appear on this hex? (rulesets: tft)
+---@param game Game
+---@param w? any
+---@param cell? any
+---@return any ...
+function M.creation_cell(game, w, cell) end
+
 ---Hexes out of play: the shaded ones in the tunnel (option tunnel, seed L158). (rulesets: tft)
 ---@param game Game
 ---@param cell? any
@@ -50,19 +57,19 @@ function M.targets(game, w, card) end
 ---@return any ...
 function M.cell_of(game, target) end
 
----The DX adjustments against a figure (seed L700-L760): invisible -6, and not with blur or shadow then; else blurred -4, in a shadow -4; flying -4. (rulesets: tft)
+---The DX adjustments against a figure (seed L700-L740): invisible -6, and not with blur or shadow then; else blurred -4, in a shadow -4; flying -4. (rulesets: tft)
 ---@param game Game
 ---@param target? any
 ---@return any ...
 function M.against(game, target) end
 
----The caster's own: in a shadow -6 (seed L401), flying -2 (Flight). (rulesets: tft)
+---The caster's own: in a shadow -6 (seed L399), flying -2 (Flight). (rulesets: tft)
 ---@param game Game
 ---@param w? any
 ---@return any ...
 function M.own(game, w) end
 
----Range: a thrown spell -1 a hex (seed L292); a missile -1 for every two megahexes past the second (seed L283); a creation or a special spell none (L335, L419). (rulesets: tft)
+---Range: a thrown spell -1 a hex (seed L294); a missile -1 for every two megahexes past the second (seed L283); a creation or a special spell none (L335, L404). (rulesets: tft)
 ---@param game Game
 ---@param w? any
 ---@param card? any
@@ -70,7 +77,7 @@ function M.own(game, w) end
 ---@return any ...
 function M.range(game, w, card, cell) end
 
----A roll to hit (seed L255-L272): dice 3 (4 against a figure dodging or defending), at most adjusted DX; 3, 4 and 5 (4 and 5 on four dice) always hit, 3 triple and 4 double; 16 and up (20 and up on four) always miss. Returns hit, the roll, and the effect (1, 2 or 3). (rulesets: tft)
+---A roll to hit (seed L257-L273): dice 3 (4 against a figure dodging or defending), at most adjusted DX; 3, 4 and 5 (4 and 5 on four dice) always hit, 3 triple and 4 double; 16 and up (20 and up on four) always miss. Returns hit, the roll, and the effect (1, 2 or 3). (rulesets: tft)
 ---@param game Game
 ---@param adj? any
 ---@param dice? any
@@ -84,7 +91,7 @@ function M.roll_to_hit(game, adj, dice) end
 ---@return any ...
 function M.castable(game, w, c) end
 
----Hostile: a spell at an enemy figure that is no help to it (spells of the `aid` kind are offered at friends alone). (rulesets: tft)
+---Hostile (what bots that attack take): a spell at an enemy figure, unless it is `helpful`. (rulesets: tft)
 ---@param game Game
 ---@param w? any
 ---@param card? any
@@ -111,7 +118,7 @@ function M.end_spell(game, casting) end
 ---@return any ...
 function M.in_play(game, p) end
 
----A wizard fell unconscious or died (seed L349, L385): his images and illusions vanish at once, his continuing spells end, and his summoned beings at the end of the turn. (rulesets: tft)
+---A wizard fell unconscious or died (seed L345, L382): his images and illusions vanish at once, his continuing spells end, and his summoned beings at the end of the turn. (rulesets: tft)
 ---@param game Game
 ---@param wizard? any
 ---@return any ...

@@ -4,13 +4,13 @@
 ---@class rules.combat
 local M = {}
 
----The hits armour stops per attack (seed L446-L450): a beast's hide, and Stone or Iron Flesh (not both: the better counts). (rulesets: tft)
+---The hits armour stops per attack (seed L447-L449): a beast's hide, and Stone or Iron Flesh (not both: the better counts). (rulesets: tft)
 ---@param game Game
 ---@param id? any
 ---@return any ...
 function M.armour(game, id) end
 
----Harm from one attack or one source: armour first (seed L446), then hits. Returns the hits taken. tags.magic: a spell that ignores armour (Death Spell) passes `pierce`. (rulesets: tft)
+---Harm from one attack or one source: armour first (seed L447), then hits. Returns the hits taken. tags.magic: a spell that ignores armour (Death Spell) passes `pierce`. (rulesets: tft)
 ---@param game Game
 ---@param id? any
 ---@param amount? any
@@ -18,7 +18,7 @@ function M.armour(game, id) end
 ---@return any ...
 function M.harm(game, id, amount, tags) end
 
----Rolls dice d6 plus add (never below 0), times the effect of a 3 or a 4 (seed L262). (rulesets: tft)
+---Rolls dice d6 plus add (never below 0), times the effect of a 3 or a 4 (seed L261). (rulesets: tft)
 ---@param game Game
 ---@param dice? any
 ---@param add? any
@@ -26,19 +26,19 @@ function M.harm(game, id, amount, tags) end
 ---@return any ...
 function M.dice(game, dice, add, effect) end
 
----What a figure strikes with: a wizard his staff, a being its table entry (seed L421-L440). (rulesets: tft)
+---What a figure strikes with: a wizard his staff, a being its table entry (seed L412-L440). (rulesets: tft)
 ---@param game Game
 ---@param f? any
 ---@return any ...
 function M.weapon(game, f) end
 
----The enemies figure f may strike now: in its front hexes (seed L235). (rulesets: tft)
+---The enemies figure f may strike now: in its front hexes (seed L233, L414). (rulesets: tft)
 ---@param game Game
 ---@param f? any
 ---@return any ...
 function M.targets(game, f) end
 
----One physical attack (seed L421-L426): roll to hit at adjusted DX (4 dice against a figure defending), then damage. A 17 drops the weapon and an 18 breaks it (wizards' staffs, L272). An image that strikes vanishes (L358). (rulesets: tft)
+---One physical attack (seed L414-L426): roll to hit at adjusted DX (4 dice against a figure defending), then damage. A 17 drops the weapon and an 18 breaks it (wizards' staffs, L273). An image that strikes vanishes (L358). (rulesets: tft)
 ---@param game Game
 ---@param a_id? any
 ---@param b_id? any

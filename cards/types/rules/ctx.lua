@@ -374,7 +374,7 @@ function M.enchant_also(ctx, id, fields) end
 ---@return any ...
 function M.spend(ctx, n) end
 
----Takes control of a real being (seed L305-L326): its controller is the caster's seat while the spell lasts; a summoned being is kept by this spell from now on, not by its summoning. (rulesets: tft)
+---Takes control of a real being (seed L314-L326): its controller is the caster's seat while the spell lasts; a summoned being is kept by this spell from now on, not by its summoning. (rulesets: tft)
 ---@param ctx Ctx
 ---@param id integer
 ---@return any ...
@@ -386,11 +386,25 @@ function M.control(ctx, id) end
 ---@return boolean
 function M.summoned(ctx, id) end
 
----Only one of a spell at a time on a figure (seed L302): is one of this name already on it? (rulesets: tft)
+---Only one of a spell at a time on a figure (seed L300): is one of this name already on it? (rulesets: tft)
 ---@param ctx Ctx
 ---@param id integer
 ---@return boolean
 function M.already_on(ctx, id) end
+
+---Spells that add their durations rather than their effects (Slow, Speed: seed L571, L595): when one setting `key` is already on the figure, it lasts `turns` more and this casting ends. Returns whether it did. (rulesets: tft)
+---@param ctx Ctx
+---@param id integer
+---@param key string
+---@param turns integer
+---@return boolean
+function M.lengthen(ctx, id, key, turns) end
+
+---Does a Spell Shield protect the figure (seed L667)? The rules check it for a spell cast at a figure; a spell cast at hexes asks it for each figure there. (rulesets: tft)
+---@param ctx Ctx
+---@param id integer
+---@return boolean
+function M.shielded(ctx, id) end
 
 ---The castings in play on a figure (card ids). (rulesets: tft)
 ---@param ctx Ctx
@@ -419,7 +433,7 @@ function M.dice(ctx, dice, add) end
 ---@return integer
 function M.hit(ctx, id, amount, tags) end
 
----A missile spell strikes (seed L282): a die for each ST put in, less `less` a die, at the target. Returns the hits taken. (rulesets: tft)
+---A missile spell strikes (seed L285): a die for each ST put in, less `less` a die, at the target. Returns the hits taken. (rulesets: tft)
 ---@param ctx Ctx
 ---@param less integer what each die loses (2 Magic Fist, 1 Fireball, 0 Lightning)
 ---@return integer
@@ -452,24 +466,38 @@ function M.vanish(ctx, id, why) end
 ---@return integer[]
 function M.figures_in(ctx, cells) end
 
----The seven hexes of the circle around a hex (a megahex as spells count it, seed L294), on the board. (rulesets: tft)
+---The seven hexes of the circle around a hex (a megahex as spells count it, seed L296), on the board. (rulesets: tft)
 ---@param ctx Ctx
 ---@param cell Cell
 ---@return Cell[]
 function M.circle(ctx, cell) end
 
----The hexes within so many megahexes of the caster's own (Dazzle, Dispel Illusions: seed L607, L667). (rulesets: tft)
+---The hexes within so many megahexes of the caster's own (Dazzle, Dispel Illusions: seed L599, L665). (rulesets: tft)
 ---@param ctx Ctx
 ---@param megahexes integer
 ---@return Cell[]
 function M.within_megahexes(ctx, megahexes) end
 
----Brings a real being of [config.beings] (seed L343): the caster's, kept by this casting, shown to the others only as what it looks like. Returns its id. (rulesets: tft)
+---Brings a real being of [config.beings] (seed L345): the caster's, kept by this casting, shown to the others only as what it looks like, if it fits on the hex (else nothing comes and the casting ends). Returns its id. (rulesets: tft)
 ---@param ctx Ctx
 ---@param being string
 ---@param cell Cell
----@return integer
+---@return integer?
 function M.summon(ctx, being, cell) end
+
+---Does a being of [config.beings] fit with its anchor on the hex, standing as the caster faces: each of its hexes on the board, empty and in play? reconstructed: the seed says only that a creation appears in empty hexes (L329); a many-hex being stands as its maker faces. (rulesets: tft)
+---@param ctx Ctx
+---@param being string
+---@param cell Cell
+---@return boolean
+function M.fits(ctx, being, cell) end
+
+---An image or an illusion (seed L356-L390) at the target hex of a being the caster picks among those of at most `hexes` hexes that fit there; nothing when none fits (the casting ends). reconstructed: the seed lets them show "anything"; we offer the game's beings, not walls, fire or a double of a wizard. Returns the figure's id. (rulesets: tft)
+---@param ctx Ctx
+---@param unreal "image"|"illusion"
+---@param hexes integer
+---@return integer?
+function M.likeness(ctx, unreal, hexes) end
 
 ---Makes an image or an illusion of a being (seed L356-L380): it looks to the others exactly as the real one would. Returns its id. (rulesets: tft)
 ---@param ctx Ctx
@@ -479,14 +507,32 @@ function M.summon(ctx, being, cell) end
 ---@return integer
 function M.make_being(ctx, being, cell, unreal) end
 
----Fills hexes with fire, a wall, shadow or a slippery floor (seed L397-L405, L651): objects kept by this casting. A wall blocks moves and sight, shadow sight. (rulesets: tft)
+---Fills hexes with fire, a wall, shadow or a slippery floor (seed L397-L403, L648): objects kept by this casting. A wall blocks moves and sight, shadow sight. (rulesets: tft)
 ---@param ctx Ctx
 ---@param kind "fire"|"wall"|"shadow"|"slippery"
 ---@param cells Cell[]
 ---@return any ...
 function M.fill(ctx, kind, cells) end
 
----Hexes the caster picks one by one, each next to one already picked, starting at the target hex: up to n connected hexes (3-hex and 7-hex spells). `fits` says which hexes may be taken. (rulesets: tft)
+---May a creation of the caster appear on the hex: his megahex or one next to it, in sight, in play (seed L329-L333)? (rulesets: tft)
+---@param ctx Ctx
+---@param cell Cell
+---@return boolean
+function M.creation_hex(ctx, cell) end
+
+---Takes away one object a creation made; its casting ends when nothing it made is left. (rulesets: tft)
+---@param ctx Ctx
+---@param id integer the object
+---@return any ...
+function M.unmake(ctx, id) end
+
+---Raises walls (seed L618, L397): never on a hex a figure stands on, but an image there vanishes under it and a fire there goes out. Returns the hexes walled; with none, the casting ends (its ST spent: reconstructed, as a spell that struck and was undone, L667). (rulesets: tft)
+---@param ctx Ctx
+---@param cells Cell[]
+---@return Cell[]
+function M.raise_walls(ctx, cells) end
+
+---Hexes the caster picks one by one, each next to one already picked, starting at the target hex: up to n connected hexes in play (3-hex and 7-hex spells). `fits` says which hexes may be taken. (rulesets: tft)
 ---@param ctx Ctx
 ---@param n integer
 ---@param fits fun(cell: Cell): boolean

@@ -79,13 +79,13 @@ function M.spells_on(game, id) end
 ---@return any ...
 function M.iq(game, id) end
 
----seed L81-L85 and the table of DX adjustments (L700-L760): basic DX, magic (Dazzle, Aid, Clumsiness, Rope), 5 hits last turn (-2, L477), standing in a fire (-2, L393). (rulesets: tft)
+---seed L69 and the table of DX adjustments (L700-L740): basic DX, magic (Dazzle, Aid, Clumsiness, Rope), 5 hits last turn (-2, L477), standing in a fire (-2, L590, L732). (rulesets: tft)
 ---@param game Game
 ---@param id? any
 ---@return any ...
 function M.adj_dx(game, id) end
 
----Movement allowance (seed L160-L166): Slow halves it, Speed doubles it, Stop makes it 0, a rope halves it; a figure on the ground crawls 2 (L193). (rulesets: tft)
+---Movement allowance (seed L160): Slow halves it, Speed doubles it, Stop makes it 0, a rope halves it; a figure on the ground crawls 2 (L193). (rulesets: tft)
 ---@param game Game
 ---@param id? any
 ---@return any ...
@@ -115,12 +115,12 @@ function M.side(f) end
 ---@return any ...
 function M.enemies(a, b) end
 
----Has a weapon to strike and parry with (seed L219: the only unarmed enemy is a wizard without his staff). Images and illusions look armed. (rulesets: tft)
+---Has a weapon to strike and parry with (seed L229: the only unarmed enemy is a wizard without his staff). Images and illusions look armed. (rulesets: tft)
 ---@param f? any
 ---@return any ...
 function M.armed(f) end
 
----The hexes a figure strikes into and engages (seed L221-L231): a one-hex figure's three front hexes; a giant's or dragon's hexes next to it and ahead of its anchor. A figure on the ground has no front. (rulesets: tft)
+---The hexes a figure strikes into and engages (seed L221-L233): a one-hex figure's three front hexes; a giant's or dragon's hexes next to it and ahead of its anchor. A figure on the ground has no front. (rulesets: tft)
 ---@param game Game
 ---@param f? any
 ---@return any ...
@@ -145,7 +145,7 @@ function M.faces(game, a, b) end
 ---@return any ...
 function M.engaged_by(game, f) end
 
----seed L231: a one-hex figure is engaged by one such enemy; a giant or small dragon by two one-hex figures or one many-hex one; a 7-hex dragon by three or one many-hex one. (rulesets: tft)
+---seed L231, L167: a one-hex figure is engaged by one such enemy; a giant or small dragon by two one-hex figures or one many-hex one; a 7-hex dragon by three or one many-hex one. (rulesets: tft)
 ---@param game Game
 ---@param f? any
 ---@return any ...
@@ -157,7 +157,7 @@ function M.engaged(game, f) end
 ---@return any ...
 function M.distance(a, b) end
 
----A saving roll (seed L243-L251): roll `dice` dice, at most the attribute to make it. (rulesets: tft)
+---A saving roll (seed L243-L249): roll `dice` dice, at most the attribute to make it. (rulesets: tft)
 ---@param game Game
 ---@param value? any
 ---@param dice? any
@@ -168,13 +168,13 @@ function M.saving_roll(game, value, dice) end
 ---@type any
 M.set_token = nil
 
----Knocked down (seed L187-L193): it lies in its hex, faces rear all round, and may do no more this turn. (rulesets: tft)
+---Knocked down (seed L191-L193): it lies in its hex, faces rear all round, and may do no more this turn. (rulesets: tft)
 ---@param game Game
 ---@param id? any
 ---@return any ...
 function M.knock_down(game, id) end
 
----A figure's hits this turn (seed L477-L484: 5 or more adjust next turn's DX; 8 or more knock it down at once). (rulesets: tft)
+---A figure's hits this turn (seed L477-L480: 5 or more adjust next turn's DX; 8 or more knock it down at once). (rulesets: tft)
 ---@param game Game
 ---@param id? any
 ---@return any ...

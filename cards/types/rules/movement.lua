@@ -31,7 +31,7 @@ function M.gain(game, n) end
 ---@type any
 M.tvar = nil
 
----Fell this turn or last (seed L187: a figure that falls may do nothing next turn but stand up or crawl). (rulesets: tft)
+---Fell this turn or last (seed L191: a figure that falls may do nothing next turn but stand up or crawl). (rulesets: tft)
 ---@param game Game
 ---@param f? any
 ---@return any ...
@@ -43,7 +43,7 @@ function M.fell_lately(game, f) end
 ---@return any ...
 function M.options(game, f) end
 
----May f stand on cell (its whole footprint there)? Not on a wall, another figure or, in the tunnel, a shaded hex; a beast of IQ under 8 shuns fire (seed L591). (rulesets: tft)
+---May f stand on cell (its whole footprint there)? Not on a wall, another figure or, in the tunnel, a shaded hex; a beast of IQ under 8 shuns fire (seed L590). (rulesets: tft)
 ---@param game Game
 ---@param f? any
 ---@param cell? any
@@ -66,7 +66,7 @@ function M.free(game, f, cell, facing) end
 ---@return any ...
 function M.reach(game, f, hexes) end
 
----An engaged figure's shift (seed L172): one hex, staying next to every enemy engaging it. (rulesets: tft)
+---An engaged figure's shift (seed L170): one hex, staying next to every enemy engaging it. (rulesets: tft)
 ---@param game Game
 ---@param f? any
 ---@return any ...
