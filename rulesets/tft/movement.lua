@@ -199,6 +199,74 @@ local function walk(game, f, seen, to)
   return #path
 end
 
+-- The hexes next to a one-hex figure it may be pushed to: free for it and outside `taken`.
+local function room_for(game, g, taken)
+  local out = {}
+  for _, s in ipairs(game:cell_steps(g.at)) do
+    if M.free(game, g, s.to) and not F.in_cells(s.to, taken) then out[#out + 1] = s.to end
+  end
+  return out
+end
+
+-- seed L177-L181: a giant or dragon may end its move, or take its shift, one hex further onto
+-- one-hex figures whose ST together is less than its own, if each has a free hex next to it to
+-- go to. reconstructed: onto enemies only (the seed does not say whose). Returns the pushes its
+-- reached hexes allow within `hexes`: {cell, cost, from, push, cells}.
+function M.pushes(game, f, reached, hexes)
+  local out = {}
+  if not f.vars.cells then return out end
+  local done = {}
+  for _, r in ipairs(reached) do
+    if r.cost < hexes then
+      for _, s in ipairs(game:cell_steps(r.cell)) do
+        local cells = not done[key(s.to)] and M.cells_at(game, f, s.to)
+        done[key(s.to)] = true
+        local push, st, ok = {}, 0, cells ~= nil
+        for _, c in ipairs(cells or {}) do
+          if C.excluded(game, c) or F.filled_by(game, c, "wall") then ok = false end
+          for _, id in ipairs(game:figures_at(c)) do
+            local g = game:figure(id)
+            if id ~= f.id and g then
+              if F.many_hexes(g) or not F.enemies(f, g) or #room_for(game, g, cells) == 0 then ok = false end
+              push[#push + 1] = id
+              st = st + F.st(game, id)
+            end
+          end
+        end
+        if ok and #push > 0 and st < F.st(game, f.id) then
+          out[#out + 1] = { cell = s.to, cost = r.cost + 1, from = r.cell, push = push, cells = cells }
+        end
+      end
+    end
+  end
+  return out
+end
+
+-- The push itself: the big figure moves to the hex it came from, then onto the pushed ones,
+-- each of which steps to a free hex next to it (its controller's choice) on a saving roll
+-- against DX, or falls there (seed L179).
+local function push_on(game, f, seen, r)
+  local moved = walk(game, f, seen, r.from)
+  for _, id in ipairs(r.push) do
+    local g = game:figure(id)
+    if g and g.at then
+      local opts = {}
+      for _, c in ipairs(room_for(game, g, r.cells)) do opts[#opts + 1] = { key = key(c), to = c, label = "to " .. key(c) } end
+      if #opts > 0 then
+        local _, i = game:choose(g.controller, "pushed", F.name(game, id) .. " is pushed back: where to?", opts)
+        local from = g.at
+        game:set_figure(id, { at = opts[i].to })
+        game:after("move", { figure = id, from = from, to = opts[i].to, forced = true })
+        if not F.saving_roll(game, F.adj_dx(game, id), 3) then F.knock_down(game, id) end
+      end
+    end
+  end
+  local from = game:figure(f.id).at
+  game:set_figure(f.id, { at = r.cell })
+  game:after("move", { figure = f.id, from = from, to = r.cell, hexes = 1 })
+  return moved + 1
+end
+
 -- The option chosen: move (asking where, then which way to face), and remember what was
 -- chosen for the action phase.
 function M.perform(game, p, a)
@@ -218,6 +286,9 @@ function M.perform(game, p, a)
     local list, seen = M.reach(game, f, engaged and 1 or a.hexes)
     if engaged then list = M.shifts(game, f) end
     list = M.averted(game, f, list)
+    if not F.spell_on(game, f.id, "avert") then
+      for _, r in ipairs(M.pushes(game, f, list, engaged and 1 or a.hexes)) do list[#list + 1] = r end
+    end
     if #list > 1 then
       local here = nearest_enemy(game, f, f.at)
       ---@type integer?
@@ -230,12 +301,21 @@ function M.perform(game, p, a)
       for _, r in ipairs(list) do
         local d = nearest_enemy(game, f, r.cell)
         local o = { key = key(r.cell), to = r.cell, label = r.cost == 0 and "stay" or ("to " .. key(r.cell)) }
+        if r.push then
+          o.key, o.label, o.push = "push " .. key(r.cell), "push on to " .. key(r.cell), true
+        end
         -- what hunters take: the hexes nearest a foe, when they are nearer than here
         if d and d == best and here and d < here then o.hostile = true end
         opts[#opts + 1] = o
       end
       local _, i = game:choose(p, "destination", "Where does " .. F.name(game, f.id) .. " move?", opts)
-      game:set_turn_var("moved:" .. f.id, walk(game, f, seen, opts[i].to))
+      ---@type {cell: Cell, cost: integer, from?: Cell, push?: integer[], cells?: Cell[]}
+      local chosen = list[i] -- (the options are the hexes of the list, in its order)
+      if chosen.push then
+        game:set_turn_var("moved:" .. f.id, push_on(game, f, seen, chosen))
+      else
+        game:set_turn_var("moved:" .. f.id, walk(game, f, seen, chosen.cell))
+      end
     elseif #list == 1 and list[1].cost > 0 then
       game:set_turn_var("moved:" .. f.id, walk(game, f, seen, list[1].cell))
     end

@@ -79,6 +79,14 @@ function M.shifts(game, f) end
 ---@return any ...
 function M.averted(game, f, list) end
 
+---seed L177-L181: a giant or dragon may end its move, or take its shift, one hex further onto one-hex figures whose ST together is less than its own, if each has a free hex next to it to go to. reconstructed: onto enemies only (the seed does not say whose). Returns the pushes its reached hexes allow within `hexes`: {cell, cost, from, push, cells}. (rulesets: tft)
+---@param game Game
+---@param f? any
+---@param reached? any
+---@param hexes? any
+---@return any ...
+function M.pushes(game, f, reached, hexes) end
+
 ---The option chosen: move (asking where, then which way to face), and remember what was chosen for the action phase. (rulesets: tft)
 ---@param game Game
 ---@param p? any
