@@ -216,6 +216,9 @@ function C.cast(game, p, a)
   local shown = secret and (card.kind == "creation" and "a creation" or "secret protection") or card.name
   game:after("cast", { figure = w.id, spell = shown, target = a.target })
   if secret then game:log("spell", { figure = w.id, spell = card.name }, p) end
+  if card.kind == "missile" and a.target.figure and a.target.figure ~= w.id then
+    return require("rules.missiles").fly(game, p, w, card, a.target.figure, power)
+  end
   local cell = C.cell_of(game, a.target)
   local adj = F.adj_dx(game, w.id) + C.own(game, w) + C.range(game, w, card, cell)
   if a.target.figure and a.target.figure ~= w.id then adj = adj + C.against(game, a.target.figure) end
@@ -231,7 +234,14 @@ function C.cast(game, p, a)
     if total >= 18 then F.knock_down(game, w.id) end
     return
   end
-  local target = a.target
+  C.works(game, p, w, card, a.target, power, cost, effect)
+end
+
+-- A spell that struck: a Spell Shield or a Control's saving roll may undo it, Reverse Missiles
+-- turn it; else its casting goes in play and resolves. The caster pays what it cost.
+function C.works(game, p, w, card, target, power, cost, effect)
+  local secret = C.secret(card)
+  local target_fig = target.figure and game:figure(target.figure)
   if target_fig and card.kind ~= "creation" and F.spell_on(game, target_fig.id, "shield") and target_fig.id ~= w.id then
     -- seed L667: Spell Shield stops it; the caster pays in full (Death Spell: 1).
     game:log("shielded", { figure = target_fig.id })

@@ -106,6 +106,18 @@ function M.hostile(game, w, card, target) end
 ---@return any ...
 function M.cast(game, p, a) end
 
+---A spell that struck: a Spell Shield or a Control's saving roll may undo it, Reverse Missiles turn it; else its casting goes in play and resolves. The caster pays what it cost. (rulesets: tft)
+---@param game Game
+---@param p? any
+---@param w? any
+---@param card? any
+---@param target? any
+---@param power? any
+---@param cost? any
+---@param effect? any
+---@return any ...
+function M.works(game, p, w, card, target, power, cost, effect) end
+
 ---A casting ends: its card's on_end, then what it made goes and it leaves play. (rulesets: tft)
 ---@param game Game
 ---@param casting? any

@@ -118,7 +118,8 @@ return scenarios {
       move(t, 0, "a", hex(0, 12), "SE")
       move(t, 1, "c", hex(0, 14), "NW")
       t:answer(1, "2")
-      t:dice { 3, 3, 3, 3, 3 }
+      -- (the illusion stands on the line between them: Krait's missile must get past it first)
+      t:dice { 3, 3, 3, 3, 3, 3, 3, 3 }
       t:act { kind = "cast", card = fist, target = { figure = yzor } }
       t:eq(arena.st(t, yzor), 2, "first blood")
       t:eq(arena.st(t, krait), 2)
@@ -136,7 +137,9 @@ return scenarios {
       move(t, 1, "c", hex(0, 14), "NW")
       move(t, 0, "c", hex(0, 4), "SE")
       move(t, 0, "b", hex(0, 13), "SE")
-      t:dice { 3, 3, 3, 2 } -- (1 ST is all he can put in: the question is not asked)
+      -- (1 ST is all he can put in: the question is not asked; past the illusion again, then
+      -- at Yzor)
+      t:dice { 3, 3, 3, 3, 3, 3, 2 }
       t:act { kind = "cast", card = fist, target = { figure = yzor } }
       t:eq(arena.st(t, yzor), 2, "no damage")
       t:eq(g:figure(krait).tokens.out, 1, "Krait falls unconscious")

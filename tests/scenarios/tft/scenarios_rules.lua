@@ -22,9 +22,37 @@ local function giant_moves(t, g)
   t:ok(t:has { kind = "option", figure = g, letter = "a" }, "the giant moves")
 end
 
+-- A wolf of seat p on a hex, facing W.
+local function wolf(t, p, at)
+  return t.game:create_figure {
+    kind = "wolf", owner = p, at = at, facing = "W",
+    attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, tokens = {}, vars = { being = "wolf" },
+  }
+end
+
 return scenarios {
   name = "Wizard (1978): rules",
   tests = {
+    { "a missile must get past a figure in its way, and a 14 hits it (seed L283-L284)", function(t)
+      local _, foe = arena.duel(t, 3)
+      local w = wolf(t, 1, arena.east(1))
+      local fist = t:give(0, "Magic Fist")
+      t:answer(0, "2")
+      t:dice { 5, 5, 4, 6, 6 } -- the roll to miss the wolf: 14; then two dice of damage
+      t:act { kind = "cast", card = fist, target = { figure = foe } }
+      t:eq(assert(t.game:figure(w)).tokens.lost, 7, "12 less 4, less the wolf's hide")
+      t:eq(arena.lost(t, foe), 0)
+    end },
+    { "a missile that misses flies on, and may strike a foe behind (seed L283)", function(t)
+      local _, foe = arena.duel(t, 1)
+      local w = wolf(t, 1, arena.east(3))
+      local fist = t:give(0, "Magic Fist")
+      t:answer(0, "2")
+      t:dice { 6, 5, 5, 3, 3, 3, 6, 6 } -- 16 misses the wizard; 9 hits the wolf beyond
+      t:act { kind = "cast", card = fist, target = { figure = foe } }
+      t:eq(arena.lost(t, foe), 0)
+      t:eq(assert(t.game:figure(w)).tokens.lost, 7)
+    end },
     { "a giant pushes a wizard back, who falls missing his roll (seed L177-L181)", function(t)
       local g = giant(t, 0, arena.middle)
       local foe = arena.wizard(t, 1)
