@@ -1017,7 +1017,7 @@ function Ctx:figure(id) end
 ---@return integer[]
 function Ctx:figures_in(cells) end
 
----Fills hexes with fire, a wall, shadow or a slippery floor (seed L397-L403, L648): objects kept by this casting. A wall blocks moves and sight, shadow sight. (rulesets: tft)
+---Fills hexes with fire, a wall, shadow or a slippery floor (seed L397-L403, L648): objects kept by this casting. A wall blocks moves and sight; shadow hides what is in it (the rules' hidden movement) and makes aiming into it or through it harder, but the line goes on. (rulesets: tft)
 ---@param kind "fire"|"wall"|"shadow"|"slippery"
 ---@param cells Cell[]
 function Ctx:fill(kind, cells) end

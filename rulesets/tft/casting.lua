@@ -132,12 +132,23 @@ function C.against(game, target)
   return n
 end
 
--- The caster's own: in a shadow -6 (seed L399), flying -2 (Flight).
-function C.own(game, w)
+-- The caster's own: in a shadow, or aiming through one, -6 (seed L399); flying -2 (Flight).
+function C.own(game, w, cell)
   local n = 0
-  if w.at and F.filled_by(game, w.at, "shadow") then n = n - 6 end
+  if w.at and (F.filled_by(game, w.at, "shadow") or (cell and C.through_shadow(game, w.at, cell))) then n = n - 6 end
   if F.spell_on(game, w.id, "flying") then n = n - 2 end
   return n
+end
+
+-- Does the line from a to b cross a shadow on the way (its ends apart)?
+function C.through_shadow(game, a, b)
+  for _, step in ipairs(game:line(a, b) or {}) do
+    local c = step.cell
+    if c and not (c.q == a.q and c.r == a.r) and not (c.q == b.q and c.r == b.r) and F.filled_by(game, c, "shadow") then
+      return true
+    end
+  end
+  return false
 end
 
 -- Range: a thrown spell -1 a hex (seed L294); a missile -1 for every two megahexes past the
@@ -220,7 +231,7 @@ function C.cast(game, p, a)
     return require("rules.missiles").fly(game, p, w, card, a.target.figure, power)
   end
   local cell = C.cell_of(game, a.target)
-  local adj = F.adj_dx(game, w.id) + C.own(game, w) + C.range(game, w, card, cell)
+  local adj = F.adj_dx(game, w.id) + C.own(game, w, cell) + C.range(game, w, card, cell)
   if a.target.figure and a.target.figure ~= w.id then adj = adj + C.against(game, a.target.figure) end
   local dice = 3
   local target_fig = a.target.figure and game:figure(a.target.figure)

@@ -74,8 +74,9 @@ end
 -- An image that strikes vanishes (L358).
 function X.attack(game, a_id, b_id)
   local a, b = game:figure(a_id), game:figure(b_id)
+  F.reveal(game, a_id)
   game:after("attack", { attacker = a_id, target = b_id })
-  local adj = F.adj_dx(game, a_id) + flank(game, a, b) + C.against(game, b_id) + C.own(game, a)
+  local adj = F.adj_dx(game, a_id) + flank(game, a, b) + C.against(game, b_id) + C.own(game, a, b.at)
   local defending = game:turn().vars["stance:" .. b_id] == "defend" and F.armed(b)
   local hit, total, effect = C.roll_to_hit(game, adj, defending and 4 or 3)
   game:log("to_hit", { figure = a_id, roll = total, need = adj, hit = hit })

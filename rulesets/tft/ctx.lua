@@ -390,7 +390,8 @@ function H.make_being(ctx, being, cell, unreal)
 end
 
 -- Fills hexes with fire, a wall, shadow or a slippery floor (seed L397-L403, L648): objects
--- kept by this casting. A wall blocks moves and sight, shadow sight.
+-- kept by this casting. A wall blocks moves and sight; shadow hides what is in it (the rules'
+-- hidden movement) and makes aiming into it or through it harder, but the line goes on.
 ---@param ctx Ctx
 ---@param kind "fire"|"wall"|"shadow"|"slippery"
 ---@param cells Cell[]
@@ -398,7 +399,7 @@ function H.fill(ctx, kind, cells)
   for _, c in ipairs(cells) do
     ctx.game:create_object {
       kind = kind, at = c, owner = assert(ctx.seat),
-      blocks_move = kind == "wall", blocks_los = kind == "wall" or kind == "shadow", fills_square = kind == "wall",
+      blocks_move = kind == "wall", blocks_los = kind == "wall", fills_square = kind == "wall",
       data = { spell = ctx.card },
     }
   end

@@ -303,6 +303,29 @@ function F.vanish(game, id, why)
   end
 end
 
+-- Hidden movement (seed L200-L214): a figure made invisible, or standing in a shadow, is off
+-- the others' map (`unseen`: the seat views leave it out) but while it is next to an enemy
+-- figure (an image or illusion too) or in a fire. Worked out again after every step.
+function F.update_hidden(game)
+  local figures = game:figures()
+  for _, f in ipairs(figures) do
+    if f.at then
+      local hides = F.spell_on(game, f.id, "invisible") ~= nil or F.filled_by(game, f.at, "shadow") ~= nil
+      if hides and F.filled_by(game, f.at, "fire") then hides = false end
+      for _, e in ipairs(figures) do
+        if hides and e.at and F.enemies(e, f) and F.distance(e.at, f.at) <= 1 then hides = false end
+      end
+      if f.unseen ~= hides then game:set_figure(f.id, { unseen = hides }) end
+    end
+  end
+end
+
+-- An unseen figure that strikes shows where it is for that instant (seed L204).
+function F.reveal(game, id)
+  local f = game:figure(id)
+  if f and f.unseen and f.at then game:log("revealed", { at = f.at }) end
+end
+
 -- A seat's wizard figure (its first), or nil.
 function F.wizard_of(game, p)
   for _, f in ipairs(game:figures()) do

@@ -53,11 +53,12 @@ end
 -- The caster's adjusted DX against a figure on the line: range by megahexes to it, what hides
 -- it; four dice against a figure dodging (seed L463).
 local function aim(game, w, card, f_id, cell)
-  return F.adj_dx(game, w.id) + C.own(game, w) + C.range(game, w, card, cell) + C.against(game, f_id)
+  return F.adj_dx(game, w.id) + C.own(game, w, cell) + C.range(game, w, card, cell) + C.against(game, f_id)
 end
 
 -- Flies a missile spell at figure `target` with `power` ST in it.
 function M.fly(game, p, w, card, target, power)
+  F.reveal(game, w.id)
   local reach = w.attrs.st
   for _, on in ipairs(M.course(game, w, target)) do
     local f = game:figure(on.id)

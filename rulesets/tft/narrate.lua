@@ -55,6 +55,8 @@ function N.lines.spell_end(_game, e) return e.spell .. " ends" end
 
 function N.lines.disbelieve(game, e) return who(game, e.figure) .. " tries to disbelieve " .. who(game, e.target) end
 
+function N.lines.revealed(_game, e) return "  something unseen shows itself at " .. hex(e.at) end
+
 function N.lines.shielded(game, e) return "  a Spell Shield on " .. who(game, e.figure) .. " stops it" end
 
 function N.lines.resisted(game, e) return "  " .. who(game, e.figure) .. " resists" end

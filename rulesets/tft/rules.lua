@@ -131,7 +131,10 @@ end
 
 -- (2) Renew spells (casting.lua). Renewing comes before the roll for initiative here: nothing
 -- in either depends on the other, and a player answers his own questions first.
-function rules.phases.renew(game) C.renew(game) end
+function rules.phases.renew(game)
+  C.renew(game)
+  F.update_hidden(game)
+end
 
 local function moved(game, f) return game:turn().vars["option:" .. f.id] ~= nil end
 
@@ -196,6 +199,7 @@ end
 -- figure that took 5 hits or more is at -2 DX next turn (L477), and the fight may be over.
 function rules.phases.retreats(game)
   X.retreats(game)
+  F.update_hidden(game)
   for k, v in pairs(game:turn().vars) do
     local card = k:match("^dismiss:(%d+)$")
     if card and v then C.end_spell(game, tonumber(card)) end
@@ -319,6 +323,7 @@ end
 function rules.perform(game, p, a)
   if a.kind == "option" then
     M.perform(game, p, a)
+    F.update_hidden(game)
     return false
   end
   game:set_turn_var("acted:" .. a.figure, true)
@@ -343,6 +348,7 @@ function rules.perform(game, p, a)
     -- seed L438: ready again
     F.set_token(game, f.id, F.is_wizard(f) and "staff" or "weapon", 1)
   end
+  F.update_hidden(game)
   return false
 end
 

@@ -71,6 +71,19 @@ function arena.spells_on(t, id)
   return out
 end
 
+-- A casting of `spell` by seat p's wizard put straight on figure `on`, its data `fields` (say
+-- { invisible = true, turns = 9 }): a spell already on a figure, without casting it. Returns
+-- the casting.
+function arena.enchant(t, p, spell, on, fields)
+  local c = t:put(p, spell)
+  local data = { on = on, caster = arena.wizard(t, p), cast = t.game:turn().number }
+  for k, v in pairs(fields) do data[k] = v end
+  for k, v in pairs(data) do t.game:set_card_data(c, k, v) end
+  -- (as the rules' hidden movement has it after the next step, for a figure no foe is next to)
+  if fields.invisible then t.game:set_figure(on, { unseen = true }) end
+  return c
+end
+
 -- The figures of a kind, as records.
 function arena.figures_of(t, kind)
   local out = {}

@@ -22,12 +22,8 @@ return card {
       ctx:end_casting()
       return
     end
+    -- (off the others' map while no enemy stands next to it: the rules' hidden movement)
     ctx:enchant { invisible = true }
-    ctx.game:set_figure(id, { unseen = true })
-  end,
-  on_end = function(ctx)
-    local on = ctx.data.on
-    if on and ctx:figure(on) then ctx.game:set_figure(on, { unseen = false }) end
   end,
   tests = {
     { "the foe can no longer aim a spell at the subject", function(t)

@@ -63,11 +63,19 @@ function M.cell_of(game, target) end
 ---@return any ...
 function M.against(game, target) end
 
----The caster's own: in a shadow -6 (seed L399), flying -2 (Flight). (rulesets: tft)
+---The caster's own: in a shadow, or aiming through one, -6 (seed L399); flying -2 (Flight). (rulesets: tft)
 ---@param game Game
 ---@param w? any
+---@param cell? any
 ---@return any ...
-function M.own(game, w) end
+function M.own(game, w, cell) end
+
+---Does the line from a to b cross a shadow on the way (its ends apart)? (rulesets: tft)
+---@param game Game
+---@param a? any
+---@param b? any
+---@return any ...
+function M.through_shadow(game, a, b) end
 
 ---Range: a thrown spell -1 a hex (seed L294); a missile -1 for every two megahexes past the second (seed L283); a creation or a special spell none (L335, L404). (rulesets: tft)
 ---@param game Game

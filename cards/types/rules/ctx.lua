@@ -507,7 +507,7 @@ function M.likeness(ctx, unreal, hexes) end
 ---@return integer
 function M.make_being(ctx, being, cell, unreal) end
 
----Fills hexes with fire, a wall, shadow or a slippery floor (seed L397-L403, L648): objects kept by this casting. A wall blocks moves and sight, shadow sight. (rulesets: tft)
+---Fills hexes with fire, a wall, shadow or a slippery floor (seed L397-L403, L648): objects kept by this casting. A wall blocks moves and sight; shadow hides what is in it (the rules' hidden movement) and makes aiming into it or through it harder, but the line goes on. (rulesets: tft)
 ---@param ctx Ctx
 ---@param kind "fire"|"wall"|"shadow"|"slippery"
 ---@param cells Cell[]

@@ -214,6 +214,17 @@ function M.dies(game, id) end
 ---@return any ...
 function M.vanish(game, id, why) end
 
+---Hidden movement (seed L200-L214): a figure made invisible, or standing in a shadow, is off the others' map (`unseen`: the seat views leave it out) but while it is next to an enemy figure (an image or illusion too) or in a fire. Worked out again after every step. (rulesets: tft)
+---@param game Game
+---@return any ...
+function M.update_hidden(game) end
+
+---An unseen figure that strikes shows where it is for that instant (seed L204). (rulesets: tft)
+---@param game Game
+---@param id? any
+---@return any ...
+function M.reveal(game, id) end
+
 ---A seat's wizard figure (its first), or nil. (rulesets: tft)
 ---@param game Game
 ---@param p? any

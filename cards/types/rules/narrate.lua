@@ -261,6 +261,12 @@ function M.lines.disbelieve(game, e) end
 ---@param game Game
 ---@param e? any
 ---@return any ...
+function M.lines.revealed(game, e) end
+
+---(rulesets: tft)
+---@param game Game
+---@param e? any
+---@return any ...
 function M.lines.shielded(game, e) end
 
 ---(rulesets: tft)

@@ -33,6 +33,26 @@ end
 return scenarios {
   name = "Wizard (1978): rules",
   tests = {
+    { "an invisible wizard is off the foe's map until he comes next to a foe (seed L200-L214)", function(t)
+      local me, foe = arena.duel(t, 3)
+      arena.enchant(t, 0, "Invisibility", me, { invisible = true, turns = 9 })
+      t:act { kind = "wait" }
+      t:ok(assert(t.game:figure(me)).unseen, "hidden")
+      arena.place(t, foe, arena.east(1), "W")
+      arena.ready(t, foe)
+      t:act { kind = "wait" }
+      t:ok(not assert(t.game:figure(me)).unseen, "seen while a foe is next to him")
+    end },
+    { "a figure in a shadow is off the map while no foe is next to it (seed L200, L399)", function(t)
+      local me, foe = arena.duel(t, 1)
+      t.game:create_object { kind = "shadow", at = arena.east(1), data = {} }
+      t:act { kind = "wait" }
+      t:ok(not assert(t.game:figure(foe)).unseen, "next to me, he shows")
+      arena.place(t, me, arena.east(-1), "E")
+      arena.ready(t, foe)
+      t:act { kind = "wait" }
+      t:ok(assert(t.game:figure(foe)).unseen, "alone in the dark, he is off the map")
+    end },
     { "a missile must get past a figure in its way, and a 14 hits it (seed L283-L284)", function(t)
       local _, foe = arena.duel(t, 3)
       local w = wolf(t, 1, arena.east(1))
