@@ -266,3 +266,22 @@ fn a_hex_game_draws_cells_the_page_can_light() {
         }
     }
 }
+
+/// A ruleset whose seats play with figures (tft): the page draws each seat's wizard figure and
+/// gives no life for a seat, which has none of its own.
+#[test]
+fn a_game_of_figures_draws_them_and_gives_no_life() {
+    let data = common::temp_dir("serve-figures");
+    let table = Table::start_with(&data, &[]);
+    let (id, seats) = table.new_game(json!({ "ruleset": "tft", "players": 2, "bots": [null, null], "seed": 3 }));
+    let page = table.get_json(&format!("/api/games/{id}/view"), Some(&seats[0].1));
+    let wizards = page["wizards"].as_array().unwrap();
+    assert_eq!(wizards.len(), 2);
+    for w in wizards {
+        assert!(w["life"].is_null(), "{w}");
+    }
+    let board = page["board"].as_str().unwrap();
+    for letter in ["A", "B"] {
+        assert!(board.contains(&format!(">{letter}</text>")), "{letter} is not drawn: {board}");
+    }
+}

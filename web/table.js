@@ -169,7 +169,8 @@ function showMe(page) {
     $("me").textContent = "You are watching this game.";
     return;
   }
-  const parts = [me.alive ? `life ${me.life}` : "dead"];
+  // (a seat that plays with figures has no life of its own: its status says how they stand)
+  const parts = [me.alive ? (me.life != null ? `life ${me.life}` : null) : (me.life != null ? "dead" : "out")].filter(Boolean);
   if (page.status) parts.push(page.status);
   if (me.score) parts.push(me.score);
   $("me").replaceChildren(el("span", { class: "swatch", style: `background:${me.colour}` }), `${me.name}: ${parts.join(", ")}`);
@@ -177,7 +178,7 @@ function showMe(page) {
 
 function showWizards(page) {
   $("wizards").replaceChildren(...page.wizards.map((w) => {
-    const bits = [w.alive ? `life ${w.life}` : "dead", `hand ${w.hand}`];
+    const bits = [w.alive ? (w.life != null ? `life ${w.life}` : null) : (w.life != null ? "dead" : "out"), `hand ${w.hand}`].filter(Boolean);
     if (w.score) bits.push(w.score);
     if (w.at) bits.push(`at ${w.at}`);
     const who = w.seat === page.seat ? " (you)" : w.person ? "" : " (bot)";

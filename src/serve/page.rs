@@ -88,7 +88,8 @@ pub fn page(engine: &Engine, viewer: Viewer, story: &Story, outcome: &Outcome, m
                 "letter": wizard_glyph(p.id).to_string(),
                 "name": wizard_name(st, p.id),
                 "colour": seat_colour(p.id),
-                "life": p.life,
+                // (none for a seat playing with figures: its status says how they stand)
+                "life": (!crate::cli::plays_with_figures(st, p.id)).then_some(p.life),
                 "alive": p.alive,
                 "hand": p.hand.len(),
                 "in_play": p.play.len(),
