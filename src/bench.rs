@@ -232,15 +232,14 @@ fn clone_cost(root: &Path, ruleset: &str) -> Result<CloneCost, String> {
     Ok(CloneCost { ruleset: ruleset.to_string(), micros, json_bytes })
 }
 
-/// Decisions the bench times the search bot over (`search_cost`), and the most games it plays
-/// for them.
+/// Decisions the bench times the search bot over (`search_cost`; fewer for a short bench: five
+/// for each game a line plays), and the most games it plays for them.
 const SEARCH_DECISIONS: u64 = 100;
 const SEARCH_GAMES: u64 = 8;
 
 /// The search bot's time per decision: two-player games against a hunter, at most 30 turns,
-/// the searched decisions timed one by one, until `SEARCH_DECISIONS` were (or
-/// `SEARCH_GAMES` games).
-fn search_cost(root: &Path, ruleset: &str) -> Result<SearchCost, String> {
+/// the searched decisions timed one by one, until `enough` were (or `SEARCH_GAMES` games).
+fn search_cost(root: &Path, ruleset: &str, enough: u64) -> Result<SearchCost, String> {
     use crate::decision::{Agent, Decision, Request, Sight};
     use crate::search::{Budget, Rules, SearchAgent};
     use std::cell::RefCell;
@@ -269,7 +268,7 @@ fn search_cost(root: &Path, ruleset: &str) -> Result<SearchCost, String> {
     let spent = Rc::new(RefCell::new((0, Duration::ZERO)));
     // Games from seed 1 on, until enough decisions were timed (a game may end in a few turns).
     for seed in 1..=SEARCH_GAMES {
-        if spent.borrow().0 >= SEARCH_DECISIONS {
+        if spent.borrow().0 >= enough {
             break;
         }
         let setup = GameSetup { ruleset: ruleset.to_string(), players: 2, seed, options: vec![], names: vec![] };
@@ -368,7 +367,7 @@ pub fn bench(
     let mut search = Vec::new();
     for r in &rulesets {
         progress(&format!("{r}: the search bot's decisions"));
-        search.push(search_cost(root, r)?);
+        search.push(search_cost(root, r, (games * 5).clamp(10, SEARCH_DECISIONS))?);
     }
     // Two threads against one, run in turn (the machine's speed moves), each the median of its
     // runs, the whole time counted (each thread loads its own engine).

@@ -33,7 +33,7 @@ fn the_bench_reports_every_ruleset_with_both_kinds_of_bots() {
     assert!(report.clones.iter().all(|c| c.micros > 0.0 && c.json_bytes > 1000), "{:?}", report.clones);
     assert!(report.jobs2_gain > 0.0);
     assert_eq!(report.search.len(), rulesets.len());
-    assert!(report.search.iter().all(|c| c.decisions > 10 && c.millis_per_decision > 0.0), "{:?}", report.search);
+    assert!(report.search.iter().all(|c| c.decisions >= 10 && c.millis_per_decision > 0.0), "{:?}", report.search);
     let text = wizwar::bench::render(&report);
     assert!(text.contains("games/s") && text.contains("a copy of a 8th game's state"), "{text}");
     assert!(text.contains("runs' range") && text.contains("played 2 times"), "{text}");
