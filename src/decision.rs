@@ -22,8 +22,8 @@ use std::collections::BTreeMap;
 use std::collections::VecDeque;
 
 /// Fields of an option that are hints for bots and people, not part of what the option is:
-/// `hostile` (it harms a foe), `risky` (it harms the one who takes it: a wizard spending the
-/// strength he stands on), `to` (the square a move leads to), `pass` (doing nothing more).
+/// `hostile` (it harms a foe), `risky` (it harms the one who takes it: a piece spending what
+/// keeps it standing), `to` (the square a move leads to), `pass` (doing nothing more).
 pub(crate) const HINTS: [&str; 6] = ["key", "label", "hostile", "risky", "to", "pass"];
 
 /// Is the option marked `risky = true`?

@@ -597,7 +597,7 @@ fn definitions_of(rulesets: &Path, chain: Option<&[String]>) -> String {
          ---@field drawn? boolean a card sprung as it is drawn (rulesets that have such cards)\n\
          ---@field number? integer the number card played with it (rulesets that have them)\n\
          ---@field seat? integer the caster's seat, where the caster is a figure (rulesets of figures)\n\
-         ---@field charge? integer the strength put into a spell whose caster chooses how much (rulesets that have them)\n\
+         ---@field charge? integer what a caster puts into a spell whose cost he chooses (rulesets that have them)\n\
          ---@field effect? integer how many times over it works: 1, 2 or 3 (rulesets that have them)\n\
          local Ctx = {}\n",
     );

@@ -143,7 +143,7 @@ pub struct Object {
 }
 
 /// A piece on the board apart from the seats' own (issue 46): one of a seat's many figures, a
-/// summoned being, an image. Its kind, attributes and tokens are the ruleset's words (the kernel
+/// summoned being, a likeness of one. Its kind, attributes and tokens are the ruleset's words (the kernel
 /// knows none). What other seats see of it is the figure's to say (`shown_as`, `unseen`:
 /// `view.rs`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -853,7 +853,7 @@ function Game:end_turn() end
 ---@field drawn? boolean a card sprung as it is drawn (rulesets that have such cards)
 ---@field number? integer the number card played with it (rulesets that have them)
 ---@field seat? integer the caster's seat, where the caster is a figure (rulesets of figures)
----@field charge? integer the strength put into a spell whose caster chooses how much (rulesets that have them)
+---@field charge? integer what a caster puts into a spell whose cost he chooses (rulesets that have them)
 ---@field effect? integer how many times over it works: 1, 2 or 3 (rulesets that have them)
 local Ctx = {}
 
@@ -991,6 +991,11 @@ function Ctx:enchant(fields, on) end
 ---@param fields table<string, any>
 ---@return integer
 function Ctx:enchant_also(id, fields) end
+
+---Enchants the target, but only one of a spell at a time on a figure (seed L300): with one of this name already on it, this casting ends instead (its cost paid). Returns whether it took. (rulesets: tft)
+---@param fields table<string, any>
+---@return boolean
+function Ctx:enchant_once(fields) end
 
 ---Ends a casting: what it made goes with it. (rulesets: tft)
 ---@param casting? integer (default: this one)
@@ -1266,11 +1271,6 @@ function Ctx:stun(player, turns) end
 ---@param cell Cell
 ---@return integer?
 function Ctx:summon(being, cell) end
-
----Is the figure a summoned being (not a wizard, not an image or illusion)? (rulesets: tft)
----@param id integer
----@return boolean
-function Ctx:summoned(id) end
 
 ---Swap Sectors: two sectors trade places, unturned (9th: Rearranging the Board). (rulesets: 9th)
 ---@param a integer

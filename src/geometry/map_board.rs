@@ -389,7 +389,7 @@ pub fn map_svg(board: &Board, overlay: &super::render::Overlay) -> String {
 
 impl Board {
     /// A straight run on a map from `from` heading `d`, at most `max` cells (push-back, a
-    /// missile's flight): the cells entered, and why it stopped (a filled cell unless the mover
+    /// missile's path): the cells entered, and why it stopped (a filled cell unless the mover
     /// passes obstacles, the map's rim, or its length). None on a sector board (`run` there).
     pub fn map_run(&self, from: Sq, d: Direction, max: u32, through: bool) -> Option<(Vec<Sq>, super::moves::RunStop)> {
         use super::moves::RunStop;
