@@ -21,6 +21,9 @@ local function has(list, word)
 end
 C.has = has
 
+-- Does the caster choose how much ST goes into it (a missile, a `charged` spell)?
+local function charged(card) return card.kind == "missile" or has(card.traits, "charged") end
+
 -- Is the spell cast in secret: a creation, or one that may be secret protection?
 function C.secret(card) return card.kind == "creation" or has(card.traits, "secret_protection") end
 
@@ -190,7 +193,7 @@ function C.castable(game, w, c)
   local card = game:card(c)
   if C.iq_of(card) > F.iq(game, w.id) then return false end
   local cost = card.energy_value or 0
-  if card.kind == "missile" or has(card.traits, "charged") then cost = math.max(cost, 1) end
+  if charged(card) then cost = math.max(cost, 1) end
   if cost > F.st(game, w.id) - 1 then return false end
   if game:option("courtesy") and card.kind == "missile" and not game:vars()["acted once:" .. w.id] then
     return false
@@ -211,7 +214,7 @@ function C.cast(game, p, a)
   local card = game:card(a.card)
   local cost = card.energy_value or 0
   local power = nil
-  if card.kind == "missile" or has(card.traits, "charged") then
+  if charged(card) then
     local opts = {}
     local st = F.st(game, w.id)
     for n = 1, math.min(st - 1, 12) do
@@ -233,15 +236,11 @@ function C.cast(game, p, a)
   local cell = C.cell_of(game, a.target)
   local adj = F.adj_dx(game, w.id) + C.own(game, w, cell) + C.range(game, w, card, cell)
   if a.target.figure and a.target.figure ~= w.id then adj = adj + C.against(game, a.target.figure) end
-  local dice = 3
-  local target_fig = a.target.figure and game:figure(a.target.figure)
-  if card.kind == "missile" and target_fig and game:turn().vars["stance:" .. target_fig.id] == "dodge" then dice = 4 end
-  local hit, total, effect = C.roll_to_hit(game, adj, dice)
+  local hit, total, effect = C.roll_to_hit(game, adj, 3)
   game:log("to_hit", { figure = w.id, roll = total, need = adj, hit = hit })
   if not hit then
-    -- seed L269-L271: 17 and 18 cost the full ST, 18 knocks the caster down; a missile's ST is
-    -- spent whatever happens (L283).
-    if card.kind == "missile" or total >= 17 then F.spend(game, w.id, cost) else F.spend(game, w.id, 1) end
+    -- seed L269-L271: 17 and 18 cost the full ST, 18 knocks the caster down
+    if total >= 17 then F.spend(game, w.id, cost) else F.spend(game, w.id, 1) end
     if total >= 18 then F.knock_down(game, w.id) end
     return
   end

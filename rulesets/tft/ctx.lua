@@ -140,15 +140,6 @@ function H.control(ctx, id)
   game:set_figure(id, { controller = assert(ctx.seat) })
 end
 
--- Is the figure a summoned being (not a wizard, not an image or illusion)?
----@param ctx Ctx
----@param id integer
----@return boolean
-function H.summoned(ctx, id)
-  local f = ctx.game:figure(id)
-  return f ~= nil and not F.is_wizard(f) and f.vars.unreal == nil and f.vars.spell ~= nil
-end
-
 -- Only one of a spell at a time on a figure (seed L300): is one of this name already on it?
 ---@param ctx Ctx
 ---@param id integer
@@ -159,6 +150,20 @@ function H.already_on(ctx, id)
     if c ~= ctx.card and ctx.game:card(c).name == name then return true end
   end
   return false
+end
+
+-- Enchants the target, but only one of a spell at a time on a figure (seed L300): with one of
+-- this name already on it, this casting ends instead (its cost paid). Returns whether it took.
+---@param ctx Ctx
+---@param fields table<string, any>
+---@return boolean
+function H.enchant_once(ctx, fields)
+  if H.already_on(ctx, assert(H.victim(ctx))) then
+    H.end_casting(ctx)
+    return false
+  end
+  H.enchant(ctx, fields)
+  return true
 end
 
 -- Spells that add their durations rather than their effects (Slow, Speed: seed L571, L595):

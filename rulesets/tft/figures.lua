@@ -12,8 +12,6 @@ local F = {}
 -- A being's line of the Monster/Beast Table ([config.beings]), or nil.
 function F.being(game, kind) return game:config().beings[kind] end
 
-function F.get(game, id) return game:figure(id) end
-
 -- Its strength now: basic ST less what it has lost.
 function F.st(game, id)
   local f = game:figure(id)

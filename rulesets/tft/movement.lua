@@ -6,9 +6,6 @@ local M = {}
 
 local function key(c) return c.q .. "," .. c.r end
 
-local function tvar(game, name, id) return game:turn().vars[name .. ":" .. id] end
-M.tvar = tvar
-
 -- Fell this turn or last (seed L191: a figure that falls may do nothing next turn but stand up
 -- or crawl).
 function M.fell_lately(game, f)

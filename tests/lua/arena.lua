@@ -84,6 +84,23 @@ function arena.enchant(t, p, spell, on, fields)
   return c
 end
 
+-- A being of [config.beings] of seat p on a hex, facing a way, made as the rules make one
+-- (ctx:make_being: its numbers from the ruleset, shown to the others as its kind), or an image
+-- or illusion of one; not made this turn, so it may act at once. Returns its id.
+function arena.being(t, p, kind, at, facing, unreal)
+  local def = t.game:config().beings[kind]
+  local offsets
+  if def.cells then
+    offsets = {}
+    for _, c in ipairs(def.cells) do offsets[#offsets + 1] = { q = c[1], r = c[2] } end
+  end
+  return t.game:create_figure {
+    kind = kind, owner = p, at = at, facing = facing, footprint = offsets,
+    attrs = { st = def.st, dx = def.dx, iq = def.iq, ma = def.ma, fly = def.fly }, tokens = {},
+    vars = { being = kind, unreal = unreal, cells = offsets }, shown_as = kind,
+  }
+end
+
 -- The figures of a kind, as records.
 function arena.figures_of(t, kind)
   local out = {}

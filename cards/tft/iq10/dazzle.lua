@@ -30,10 +30,7 @@ return card {
     { "foe and friend dazzled, the caster not", function(t)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 3)
-      local wolf = t.game:create_figure {
-        kind = "wolf", owner = 0, at = arena.east(-1), facing = "E",
-        attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, tokens = {}, vars = { being = "wolf" },
-      }
+      local wolf = arena.being(t, 0, "wolf", arena.east(-1), "E")
       arena.cast(t, "Dazzle", { none = true }, { 3, 3, 3 })
       t:eq(#arena.spells_on(t, foe), 1)
       t:eq(#arena.spells_on(t, wolf), 1)
@@ -49,10 +46,7 @@ return card {
     { "it lasts 3 turns, every part with it", function(t)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 3)
-      local wolf = t.game:create_figure {
-        kind = "wolf", owner = 0, at = arena.east(-1), facing = "E",
-        attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, tokens = {}, vars = { being = "wolf" },
-      }
+      local wolf = arena.being(t, 0, "wolf", arena.east(-1), "E")
       arena.cast(t, "Dazzle", { none = true }, { 3, 3, 3 })
       t:pass(2)
       t:eq(#arena.spells_on(t, foe) + #arena.spells_on(t, wolf), 2, "on in the third turn")

@@ -12,14 +12,8 @@ return card {
   traits = { "secret_protection", "helpful" },
   targets = { "figure" },
   text = "A crackling shield: at the end of each turn, a die of hits to every other creature in the subject's hex (only hand-to-hand fighters share one). 2 ST, and 1 a turn to keep.",
-  resolve = function(ctx)
-    -- seed L300: one Shock Shield at a time on a figure
-    if ctx:already_on(assert(ctx:victim())) then
-      ctx:end_casting()
-    else
-      ctx:enchant { shock = true }
-    end
-  end,
+  -- seed L300: one at a time on a figure
+  resolve = function(ctx) ctx:enchant_once { shock = true } end,
   tests = {
     { "on its subject, unseen by the foe", function(t)
       local arena = require("test.arena")

@@ -30,10 +30,7 @@ return card {
     { "a bear of ST 30 costs 4", function(t)
       local arena = require("test.arena")
       local me = arena.duel(t, 4)
-      local bear = t.game:create_figure {
-        kind = "bear", owner = 1, at = arena.east(1), facing = "W",
-        attrs = { st = 30, dx = 11, iq = 6, ma = 8 }, tokens = {}, vars = { being = "bear" },
-      }
+      local bear = arena.being(t, 1, "bear", arena.east(1), "W")
       arena.cast(t, "Trip", { figure = bear }, { 3, 3, 3 })
       t:eq(assert(t.game:figure(bear)).tokens.down, 1)
       t:eq(arena.lost(t, me), 4)

@@ -18,10 +18,7 @@ return card {
     { "a wolf that fails its roll changes sides", function(t)
       local arena = require("test.arena")
       local me = arena.duel(t)
-      local wolf = t.game:create_figure {
-        kind = "wolf", owner = 1, at = arena.east(1), facing = "W",
-        attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, tokens = {}, vars = { being = "wolf" }, shown_as = "wolf",
-      }
+      local wolf = arena.being(t, 1, "wolf", arena.east(1), "W")
       arena.cast(t, "Control Animal", { figure = wolf }, { 3, 3, 3, 4, 4, 4 })
       t:eq(assert(t.game:figure(wolf)).controller, 0)
       t:eq(arena.lost(t, me), 2)
@@ -29,10 +26,7 @@ return card {
     { "a wolf that makes its IQ roll resists: 1 ST", function(t)
       local arena = require("test.arena")
       local me = arena.duel(t)
-      local wolf = t.game:create_figure {
-        kind = "wolf", owner = 1, at = arena.east(1), facing = "W",
-        attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, tokens = {}, vars = { being = "wolf" }, shown_as = "wolf",
-      }
+      local wolf = arena.being(t, 1, "wolf", arena.east(1), "W")
       arena.cast(t, "Control Animal", { figure = wolf }, { 3, 3, 3, 1, 1, 2 })
       t:eq(assert(t.game:figure(wolf)).controller, 1)
       t:eq(arena.lost(t, me), 1)
@@ -47,11 +41,7 @@ return card {
     { "an illusion of a wolf vanishes", function(t)
       local arena = require("test.arena")
       arena.duel(t)
-      local wolf = t.game:create_figure {
-        kind = "wolf", owner = 1, at = arena.east(1), facing = "W",
-        attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, tokens = {},
-        vars = { being = "wolf", unreal = "illusion" }, shown_as = "wolf",
-      }
+      local wolf = arena.being(t, 1, "wolf", arena.east(1), "W", "illusion")
       arena.cast(t, "Control Animal", { figure = wolf }, { 3, 3, 3 })
       t:ok(t.game:figure(wolf) == nil)
     end },

@@ -34,11 +34,7 @@ return card {
     { "it destroys an image", function(t)
       local arena = require("test.arena")
       arena.duel(t)
-      local image = t.game:create_figure {
-        kind = "wolf", owner = 1, at = arena.east(1), facing = "W",
-        attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, tokens = {},
-        vars = { being = "wolf", unreal = "image" }, shown_as = "wolf",
-      }
+      local image = arena.being(t, 1, "wolf", arena.east(1), "W", "image")
       arena.cast(t, "Create Wall", { cell = arena.east(1) }, { 3, 3, 3 })
       t:ok(t.game:figure(image) == nil)
       t:eq(#t.game:objects_at(arena.east(1)), 1)

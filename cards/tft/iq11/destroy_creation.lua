@@ -83,23 +83,14 @@ return card {
     { "a one-hex illusion vanishes", function(t)
       local arena = require("test.arena")
       arena.duel(t)
-      local bear = t.game:create_figure {
-        kind = "bear", owner = 1, at = arena.east(1), facing = "W",
-        attrs = { st = 30, dx = 11, iq = 6, ma = 8 }, tokens = {},
-        vars = { being = "bear", unreal = "illusion" }, shown_as = "bear",
-      }
+      local bear = arena.being(t, 1, "bear", arena.east(1), "W", "illusion")
       arena.cast(t, "Destroy Creation", { cell = arena.east(1) }, { 3, 3, 3 })
       t:ok(t.game:figure(bear) == nil)
     end },
     { "not an image of many hexes", function(t)
       local arena = require("test.arena")
       arena.duel(t, 4)
-      local offsets = { { q = 0, r = 0 }, { q = 1, r = -1 }, { q = 1, r = 0 } }
-      local giant = t.game:create_figure {
-        kind = "giant", owner = 1, at = arena.east(1), facing = "W", footprint = offsets,
-        attrs = { st = 30, dx = 9, iq = 8, ma = 8 }, tokens = {},
-        vars = { being = "giant", unreal = "image", cells = offsets }, shown_as = "giant",
-      }
+      local giant = arena.being(t, 1, "giant", arena.east(1), "W", "image")
       t:eq(#assert(t.game:figure(giant)).cells, 3)
       arena.cast(t, "Destroy Creation", { cell = arena.east(1) }, { 3, 3, 3 })
       t:ok(t.game:figure(giant) ~= nil)

@@ -9,15 +9,8 @@ return card {
   traits = { "secret_protection", "helpful" },
   targets = { "figure" },
   text = "Missile spells aimed at the subject fly back and strike whoever sent them; blows are not turned. 2 ST, and 1 a turn to keep.",
-  resolve = function(ctx)
-    local on = assert(ctx:victim())
-    -- seed L300: one at a time on a figure
-    if ctx:already_on(on) then
-      ctx:end_casting()
-    else
-      ctx:enchant { reverse = true }
-    end
-  end,
+  -- seed L300: one at a time on a figure
+  resolve = function(ctx) ctx:enchant_once { reverse = true } end,
   tests = {
     { "a Magic Fist at the subject strikes its sender", function(t)
       local arena = require("test.arena")

@@ -37,10 +37,7 @@ return card {
     { "a bear's armour takes 2 off", function(t)
       local arena = require("test.arena")
       arena.duel(t, 3)
-      local bear = t.game:create_figure {
-        kind = "bear", owner = 1, at = arena.east(1), facing = "W",
-        attrs = { st = 30, dx = 11, iq = 6, ma = 8 }, tokens = {}, vars = { being = "bear" }, shown_as = "bear",
-      }
+      local bear = arena.being(t, 1, "bear", arena.east(1), "W")
       arena.cast(t, "3-Hex Fire", { cell = arena.east(1) }, { 3, 3, 3 }, { "done" })
       t:eq(arena.lost(t, bear), 0)
     end },

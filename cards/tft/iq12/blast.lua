@@ -18,10 +18,7 @@ return card {
     { "friend and foe next to the caster are hit, the caster is not", function(t)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 1)
-      local wolf = t.game:create_figure {
-        kind = "wolf", owner = 0, at = { q = 0, r = 7 }, facing = "E",
-        attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, tokens = {}, vars = { being = "wolf" }, shown_as = "wolf",
-      }
+      local wolf = arena.being(t, 0, "wolf", { q = 0, r = 7 }, "E")
       arena.cast(t, "Blast", { none = true }, { 3, 3, 3, 4, 4 })
       t:eq(arena.lost(t, foe), 4)
       t:eq(arena.lost(t, wolf), 3, "its hide stops 1")

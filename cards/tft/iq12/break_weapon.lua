@@ -36,10 +36,7 @@ return card {
     { "a myrmidon's broken sword does half damage", function(t)
       local arena = require("test.arena")
       local me = arena.duel(t, 3)
-      local myrmidon = t.game:create_figure {
-        kind = "myrmidon", owner = 1, at = arena.east(1), facing = "W",
-        attrs = { st = 12, dx = 12, iq = 8, ma = 10 }, tokens = {}, vars = { being = "myrmidon" }, shown_as = "myrmidon",
-      }
+      local myrmidon = arena.being(t, 1, "myrmidon", arena.east(1), "W")
       arena.cast(t, "Break Weapon", { figure = myrmidon }, { 3, 3, 3 })
       t:eq(assert(t.game:figure(myrmidon)).tokens.weapon, 3)
       arena.ready(t, myrmidon)
@@ -50,10 +47,7 @@ return card {
     { "a wolf has no weapon to break", function(t)
       local arena = require("test.arena")
       local me = arena.duel(t, 3)
-      local wolf = t.game:create_figure {
-        kind = "wolf", owner = 1, at = arena.east(1), facing = "W",
-        attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, tokens = {}, vars = { being = "wolf" }, shown_as = "wolf",
-      }
+      local wolf = arena.being(t, 1, "wolf", arena.east(1), "W")
       arena.cast(t, "Break Weapon", { figure = wolf }, { 3, 3, 3 })
       t:ok(not assert(t.game:figure(wolf)).tokens.weapon)
       t:eq(arena.lost(t, me), 3)

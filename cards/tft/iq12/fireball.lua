@@ -25,10 +25,7 @@ return card {
     { "a bear's armour stops 2", function(t)
       local arena = require("test.arena")
       arena.duel(t, 3)
-      local bear = t.game:create_figure {
-        kind = "bear", owner = 1, at = arena.east(1), facing = "W",
-        attrs = { st = 30, dx = 11, iq = 6, ma = 8 }, tokens = {}, vars = { being = "bear" }, shown_as = "bear",
-      }
+      local bear = arena.being(t, 1, "bear", arena.east(1), "W")
       arena.cast(t, "Fireball", { figure = bear }, { 3, 3, 3, 6 }, { "1" })
       t:eq(arena.lost(t, bear), 3, "6 - 1 - 2")
     end },

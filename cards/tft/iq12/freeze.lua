@@ -42,10 +42,7 @@ return card {
     { "no use on a bear", function(t)
       local arena = require("test.arena")
       local me = arena.duel(t)
-      local bear = t.game:create_figure {
-        kind = "bear", owner = 1, at = arena.east(1), facing = "W",
-        attrs = { st = 30, dx = 11, iq = 6, ma = 8 }, tokens = {}, vars = { being = "bear" }, shown_as = "bear",
-      }
+      local bear = arena.being(t, 1, "bear", arena.east(1), "W")
       arena.cast(t, "Freeze", { figure = bear }, { 3, 3, 3 })
       t:eq(#arena.spells_on(t, bear), 0)
       t:eq(arena.lost(t, me), 4)

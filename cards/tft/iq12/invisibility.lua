@@ -17,13 +17,9 @@ return card {
       ctx:end_casting()
       return
     end
-    -- seed L300: one at a time on a figure
-    if ctx:already_on(id) then
-      ctx:end_casting()
-      return
-    end
-    -- (off the others' map while no enemy stands next to it: the rules' hidden movement)
-    ctx:enchant { invisible = true }
+    -- seed L300: one at a time on a figure; off the others' map while no enemy stands next to
+    -- it (the rules' hidden movement)
+    ctx:enchant_once { invisible = true }
   end,
   tests = {
     { "the foe can no longer aim a spell at the subject", function(t)
@@ -52,11 +48,7 @@ return card {
     { "an illusion vanishes", function(t)
       local arena = require("test.arena")
       arena.duel(t)
-      local wolf = t.game:create_figure {
-        kind = "wolf", owner = 1, at = arena.east(1), facing = "W",
-        attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, tokens = {},
-        vars = { being = "wolf", unreal = "illusion" }, shown_as = "wolf",
-      }
+      local wolf = arena.being(t, 1, "wolf", arena.east(1), "W", "illusion")
       arena.cast(t, "Invisibility", { figure = wolf }, { 3, 3, 3 })
       t:ok(t.game:figure(wolf) == nil)
     end },

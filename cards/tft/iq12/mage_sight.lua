@@ -9,15 +9,8 @@ return card {
   traits = { "helpful" },
   targets = { "figure" },
   text = "The subject sees through blur, invisibility, shadow and darkness, and may aim spells at figures hidden by them. 2 ST, and 1 a turn to keep.",
-  resolve = function(ctx)
-    local on = assert(ctx:victim())
-    -- seed L300: one at a time on a figure
-    if ctx:already_on(on) then
-      ctx:end_casting()
-    else
-      ctx:enchant { sight = true }
-    end
-  end,
+  -- seed L300: one at a time on a figure
+  resolve = function(ctx) ctx:enchant_once { sight = true } end,
   tests = {
     { "an invisible foe can be aimed at", function(t)
       local arena = require("test.arena")

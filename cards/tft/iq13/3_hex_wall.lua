@@ -54,10 +54,7 @@ return card {
     { "an image in the way is crushed", function(t)
       local arena = require("test.arena")
       arena.duel(t, 5)
-      local img = t.game:create_figure {
-        kind = "bear", owner = 1, at = arena.east(1), facing = "W",
-        attrs = { st = 30, dx = 11, iq = 6, ma = 8 }, tokens = {}, vars = { being = "bear", unreal = "image" },
-      }
+      local img = arena.being(t, 1, "bear", arena.east(1), "W", "image")
       arena.cast(t, "3-Hex Wall", { cell = arena.east(1) }, { 3, 4, 4 }, { "done" })
       t:ok(t.game:figure(img) == nil)
       t:eq(#t.game:objects_at(arena.east(1)), 1)

@@ -57,10 +57,7 @@ return card {
     { "a wolf is no person: it stays its master's", function(t)
       local arena = require("test.arena")
       local me = arena.duel(t, 3)
-      local wolf = t.game:create_figure {
-        kind = "wolf", owner = 1, at = arena.east(2), facing = "W",
-        attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, tokens = {}, vars = { being = "wolf" },
-      }
+      local wolf = arena.being(t, 1, "wolf", arena.east(2), "W")
       arena.cast(t, "Control Person", { figure = wolf }, { 3, 3, 3, 6, 6, 6 })
       t:eq(assert(t.game:figure(wolf)).controller, 1)
       t:eq(#t.game:play_area(0), 0)

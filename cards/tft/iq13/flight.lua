@@ -9,15 +9,8 @@ return card {
   traits = { "helpful" },
   targets = { "figure" },
   text = "The subject takes to the air at MA 12: attacks on it are at -4 DX, its own at -2. 3 ST, and 1 a turn to keep.",
-  resolve = function(ctx)
-    local on = assert(ctx:victim())
-    -- seed L300: one at a time on a figure
-    if ctx:already_on(on) then
-      ctx:end_casting()
-    else
-      ctx:enchant { flying = true }
-    end
-  end,
+  -- seed L300: one at a time on a figure
+  resolve = function(ctx) ctx:enchant_once { flying = true } end,
   tests = {
     { "the subject flies at MA 12 and is 4 harder to hit", function(t)
       local arena = require("test.arena")

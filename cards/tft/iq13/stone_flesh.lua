@@ -9,15 +9,8 @@ return card {
   traits = { "secret_protection", "helpful" },
   targets = { "figure" },
   text = "The subject's skin turns to stone: it stops 4 hits of every attack, besides any armour. 2 ST, and 1 a turn to keep.",
-  resolve = function(ctx)
-    local on = assert(ctx:victim())
-    -- seed L300: one at a time on a figure
-    if ctx:already_on(on) then
-      ctx:end_casting()
-    else
-      ctx:enchant { stops = 4 }
-    end
-  end,
+  -- seed L300: one at a time on a figure
+  resolve = function(ctx) ctx:enchant_once { stops = 4 } end,
   tests = {
     { "a blow of 6 does 2", function(t)
       local arena = require("test.arena")

@@ -9,15 +9,10 @@ return card {
   targets = { "figure" },
   text = "The victim cannot leave its hex for 4 turns, though it may still fight and cast. 3 ST.",
   resolve = function(ctx)
-    local on = assert(ctx:victim())
     -- reconstructed: the seed does not say whether Stops add up (Slow's do, L571); we keep
-    -- one at a time (L300): a second does nothing.
-    if ctx:already_on(on) then
-      ctx:end_casting()
-    else
-      -- seed L262: a 4 or a 3 to hit makes it last twice or three times as long
-      ctx:enchant { stopped = true, turns = 4 * (ctx.effect or 1) }
-    end
+    -- one at a time (L300): a second does nothing. A 4 or a 3 to hit makes it last twice or
+    -- three times as long (seed L261).
+    ctx:enchant_once { stopped = true, turns = 4 * (ctx.effect or 1) }
   end,
   tests = {
     { "the victim cannot move, but may still act", function(t)

@@ -43,20 +43,14 @@ return card {
       for _, c in ipairs(t.game:disc(corner, 30)) do
         if (t.game:region_distance(corner, c) or 0) > 5 then far = c end
       end
-      local id = t.game:create_figure {
-        kind = "wolf", owner = 1, at = assert(far), facing = "W", tokens = {},
-        attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, vars = { being = "wolf", unreal = "illusion" },
-      }
+      local id = arena.being(t, 1, "wolf", assert(far), "W", "illusion")
       arena.cast(t, "Dispel Illusions", { none = true }, { 3, 3, 3 })
       t:ok(t.game:figure(id) ~= nil)
     end },
     { "a miss: the illusion stays, 1 ST lost", function(t)
       local arena = require("test.arena")
       local me = arena.duel(t, 4)
-      local id = t.game:create_figure {
-        kind = "wolf", owner = 1, at = arena.east(2), facing = "W", tokens = {},
-        attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, vars = { being = "wolf", unreal = "illusion" },
-      }
+      local id = arena.being(t, 1, "wolf", arena.east(2), "W", "illusion")
       arena.cast(t, "Dispel Illusions", { none = true }, { 6, 6, 1 })
       t:ok(t.game:figure(id) ~= nil)
       t:eq(arena.lost(t, me), 1)

@@ -9,15 +9,8 @@ return card {
   traits = { "secret_protection", "helpful" },
   targets = { "figure" },
   text = "No spell but a creation takes hold on the subject; whoever casts one at it loses its whole cost. Blows still land. 3 ST, and 1 a turn to keep.",
-  resolve = function(ctx)
-    local on = assert(ctx:victim())
-    -- seed L300: one at a time on a figure
-    if ctx:already_on(on) then
-      ctx:end_casting()
-    else
-      ctx:enchant { shield = true }
-    end
-  end,
+  -- seed L300: one at a time on a figure
+  resolve = function(ctx) ctx:enchant_once { shield = true } end,
   tests = {
     { "a Magic Fist at the subject does nothing, and costs its caster in full", function(t)
       local arena = require("test.arena")

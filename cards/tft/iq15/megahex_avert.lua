@@ -31,10 +31,7 @@ return card {
     { "every figure in the megahex is averted", function(t)
       local arena = require("test.arena")
       local me, foe = arena.duel(t)
-      local wolf = t.game:create_figure {
-        kind = "wolf", owner = 1, at = arena.east(3), facing = "W",
-        attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, tokens = {}, vars = { being = "wolf" }, shown_as = "wolf",
-      }
+      local wolf = arena.being(t, 1, "wolf", arena.east(3), "W")
       -- the centre 2 hexes off: DX 12 - 2 = 10
       arena.cast(t, "Megahex Avert", { cell = arena.east(2) }, { 4, 3, 3 })
       t:eq(#arena.spells_on(t, foe), 1)
@@ -67,10 +64,7 @@ return card {
     { "kept for 1 ST a turn for all", function(t)
       local arena = require("test.arena")
       local me, foe = arena.duel(t)
-      local wolf = t.game:create_figure {
-        kind = "wolf", owner = 1, at = arena.east(3), facing = "W",
-        attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, tokens = {}, vars = { being = "wolf" }, shown_as = "wolf",
-      }
+      local wolf = arena.being(t, 1, "wolf", arena.east(3), "W")
       arena.cast(t, "Megahex Avert", { cell = arena.east(2) }, { 3, 3, 3 })
       t:answer(0, "Megahex Avert on B (1 ST)")
       t:pass(1)
@@ -81,10 +75,7 @@ return card {
     { "not kept, it ends on all", function(t)
       local arena = require("test.arena")
       local _, foe = arena.duel(t)
-      local wolf = t.game:create_figure {
-        kind = "wolf", owner = 1, at = arena.east(3), facing = "W",
-        attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, tokens = {}, vars = { being = "wolf" }, shown_as = "wolf",
-      }
+      local wolf = arena.being(t, 1, "wolf", arena.east(3), "W")
       arena.cast(t, "Megahex Avert", { cell = arena.east(2) }, { 3, 3, 3 })
       t:answer(0)
       t:pass(1)

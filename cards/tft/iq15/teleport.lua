@@ -100,10 +100,7 @@ return card {
       local arena = require("test.arena")
       local me = arena.duel(t, 5)
       local to = arena.east(3)
-      local image = t.game:create_figure {
-        kind = "wolf", owner = 1, at = to, facing = "W", attrs = { st = 10, dx = 14, iq = 6, ma = 12 },
-        tokens = {}, vars = { being = "wolf", unreal = "image" }, shown_as = "wolf",
-      }
+      local image = arena.being(t, 1, "wolf", to, "W", "image")
       arena.cast(t, "Teleport", { cell = to }, { 3, 3, 3 }, { "E" })
       t:eq(t.game:figure(image), nil)
       t:eq(assert(t.game:figure(me)).at, to)

@@ -32,11 +32,7 @@ return card {
     { "a giant in three of the hexes is burnt once", function(t)
       local arena = require("test.arena")
       arena.duel(t, 6)
-      local giant = t.game:create_figure {
-        kind = "giant", owner = 1, at = arena.east(2), facing = "W",
-        footprint = { { q = 0, r = 0 }, { q = 1, r = -1 }, { q = 1, r = 0 } },
-        attrs = { st = 30, dx = 9, iq = 8, ma = 8 }, tokens = {}, vars = { being = "giant" },
-      }
+      local giant = arena.being(t, 1, "giant", arena.east(2), "W")
       local cells = assert(t.game:figure(giant)).cells
       local keys = {}
       for i = 2, #cells do keys[#keys + 1] = cells[i].q .. "," .. cells[i].r end

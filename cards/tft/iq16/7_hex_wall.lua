@@ -38,10 +38,7 @@ return card {
     { "an image under the wall vanishes", function(t)
       local arena = require("test.arena")
       arena.duel(t, 5)
-      local image = t.game:create_figure {
-        kind = "wolf", owner = 1, at = arena.east(2), facing = "W", attrs = { st = 10, dx = 14, iq = 6, ma = 12 },
-        tokens = {}, vars = { being = "wolf", unreal = "image" }, shown_as = "wolf",
-      }
+      local image = arena.being(t, 1, "wolf", arena.east(2), "W", "image")
       arena.cast(t, "7-Hex Wall", { cell = arena.east(2) }, { 3, 4, 4 }, { "done" })
       t:eq(t.game:figure(image), nil)
       t:eq(t.game:objects_at(arena.east(2))[1].kind, "wall")

@@ -46,11 +46,7 @@ return card {
     { "armour does not stop it", function(t)
       local arena = require("test.arena")
       local me = arena.duel(t, 5)
-      local dragon = t.game:create_figure {
-        kind = "small_dragon", owner = 1, at = { q = 3, r = 7 }, facing = "W",
-        footprint = { { q = 0, r = 0 }, { q = 1, r = -1 }, { q = 0, r = 1 }, { q = -1, r = 1 } },
-        attrs = { st = 30, dx = 13, iq = 16, ma = 6 }, tokens = {}, vars = { being = "small_dragon" },
-      }
+      local dragon = arena.being(t, 1, "small_dragon", { q = 3, r = 7 }, "W")
       t.game:set_figure(me, { attrs = { st = 40 } })
       arena.cast(t, "Death Spell", { figure = dragon }, { 2, 2, 2 })
       t:eq(t.game:figure(dragon), nil, "30 hits through scales that stop 3")
@@ -59,10 +55,7 @@ return card {
     { "an image dies for 1 ST", function(t)
       local arena = require("test.arena")
       local me = arena.duel(t, 5)
-      local image = t.game:create_figure {
-        kind = "bear", owner = 1, at = arena.east(2), facing = "W", attrs = { st = 30, dx = 11, iq = 6, ma = 8 },
-        tokens = {}, vars = { being = "bear", unreal = "image" }, shown_as = "bear",
-      }
+      local image = arena.being(t, 1, "bear", arena.east(2), "W", "image")
       arena.cast(t, "Death Spell", { figure = image }, { 3, 3, 3 })
       t:eq(t.game:figure(image), nil)
       t:eq(arena.lost(t, me), 1)

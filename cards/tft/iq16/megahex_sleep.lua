@@ -77,10 +77,7 @@ return card {
     { "or the one figure in the centre, a bear even", function(t)
       local arena = require("test.arena")
       local _, foe = arena.duel(t, 1)
-      local bear = t.game:create_figure {
-        kind = "bear", owner = 1, at = arena.east(2), facing = "W", attrs = { st = 30, dx = 11, iq = 6, ma = 8 },
-        tokens = {}, vars = { being = "bear" }, shown_as = "bear",
-      }
+      local bear = arena.being(t, 1, "bear", arena.east(2), "W")
       arena.cast(t, "Megahex Sleep", { cell = arena.east(2) }, { 3, 3, 3 }, { "centre" })
       t:eq(#arena.spells_on(t, bear), 1)
       t:eq(#arena.spells_on(t, foe), 0, "the foe beside it stays awake")
@@ -88,10 +85,7 @@ return card {
     { "not the caster; a hit wakes only the sleeper hit", function(t)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 1)
-      local wolf = t.game:create_figure {
-        kind = "wolf", owner = 1, at = arena.east(2), facing = "W", attrs = { st = 10, dx = 14, iq = 6, ma = 12 },
-        tokens = {}, vars = { being = "wolf" }, shown_as = "wolf",
-      }
+      local wolf = arena.being(t, 1, "wolf", arena.east(2), "W")
       arena.cast(t, "Megahex Sleep", { cell = arena.east(1) }, { 3, 3, 3 }, { "megahex" })
       t:eq(#arena.spells_on(t, me), 0, "the caster stands in the megahex, awake")
       t:eq(#arena.spells_on(t, foe), 1)

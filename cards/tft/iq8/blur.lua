@@ -9,15 +9,8 @@ return card {
   traits = { "helpful" },
   targets = { "figure" },
   text = "The subject is hard to see: every attack and spell against it is at -4 DX. 1 ST, and 1 a turn to keep.",
-  resolve = function(ctx)
-    local on = assert(ctx:victim())
-    -- seed L300: one Blur at a time on a figure
-    if ctx:already_on(on) then
-      ctx:end_casting()
-    else
-      ctx:enchant { blur = true }
-    end
-  end,
+  -- seed L300: one at a time on a figure
+  resolve = function(ctx) ctx:enchant_once { blur = true } end,
   tests = {
     { "a blurred foe is 4 harder to hit", function(t)
       local arena = require("test.arena")

@@ -58,10 +58,7 @@ return card {
     { "a wolf has nothing to drop", function(t)
       local arena = require("test.arena")
       arena.duel(t, 4)
-      local wolf = t.game:create_figure {
-        kind = "wolf", owner = 1, at = arena.east(1), facing = "W",
-        attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, tokens = {}, vars = { being = "wolf" },
-      }
+      local wolf = arena.being(t, 1, "wolf", arena.east(1), "W")
       arena.cast(t, "Drop Weapon", { figure = wolf }, { 3, 3, 3 })
       t:eq(assert(t.game:figure(wolf)).tokens.weapon, nil)
     end },

@@ -40,10 +40,7 @@ return card {
     { "a bear of ST 30 shakes it off after 1 turn", function(t)
       local arena = require("test.arena")
       arena.duel(t, 4)
-      local bear = t.game:create_figure {
-        kind = "bear", owner = 1, at = arena.east(1), facing = "W",
-        attrs = { st = 30, dx = 11, iq = 6, ma = 8 }, tokens = {}, vars = { being = "bear" },
-      }
+      local bear = arena.being(t, 1, "bear", arena.east(1), "W")
       arena.cast(t, "Clumsiness", { figure = bear }, { 3, 3, 3 }, { "1" })
       t:eq(#arena.spells_on(t, bear), 1)
       t:pass(1)

@@ -380,17 +380,17 @@ function M.spend(ctx, n) end
 ---@return any ...
 function M.control(ctx, id) end
 
----Is the figure a summoned being (not a wizard, not an image or illusion)? (rulesets: tft)
----@param ctx Ctx
----@param id integer
----@return boolean
-function M.summoned(ctx, id) end
-
 ---Only one of a spell at a time on a figure (seed L300): is one of this name already on it? (rulesets: tft)
 ---@param ctx Ctx
 ---@param id integer
 ---@return boolean
 function M.already_on(ctx, id) end
+
+---Enchants the target, but only one of a spell at a time on a figure (seed L300): with one of this name already on it, this casting ends instead (its cost paid). Returns whether it took. (rulesets: tft)
+---@param ctx Ctx
+---@param fields table<string, any>
+---@return boolean
+function M.enchant_once(ctx, fields) end
 
 ---Spells that add their durations rather than their effects (Slow, Speed: seed L571, L595): when one setting `key` is already on the figure, it lasts `turns` more and this casting ends. Returns whether it did. (rulesets: tft)
 ---@param ctx Ctx

@@ -10,12 +10,6 @@ local M = {}
 ---@return any ...
 function M.being(game, kind) end
 
----(rulesets: tft)
----@param game Game
----@param id? any
----@return any ...
-function M.get(game, id) end
-
 ---Its strength now: basic ST less what it has lost. (rulesets: tft)
 ---@param game Game
 ---@param id? any

@@ -27,10 +27,6 @@ function M.spend(game, n) end
 ---@return any ...
 function M.gain(game, n) end
 
----(rulesets: tft)
----@type any
-M.tvar = nil
-
 ---Fell this turn or last (seed L191: a figure that falls may do nothing next turn but stand up or crawl). (rulesets: tft)
 ---@param game Game
 ---@param f? any

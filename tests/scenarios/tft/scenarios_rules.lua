@@ -4,16 +4,9 @@ local arena = require("test.arena")
 
 local function hex(q, r) return { q = q, r = r } end
 
--- A summoned giant of seat p with its anchor on `at`, facing NE (its hexes: at, the hex NE of
--- it and the hex E of it).
-local function giant(t, p, at)
-  return t.game:create_figure {
-    kind = "giant", owner = p, at = at, facing = "NE",
-    footprint = { hex(0, 0), hex(1, -1), hex(1, 0) },
-    attrs = { st = 30, dx = 9, iq = 8, ma = 8 }, tokens = {},
-    vars = { being = "giant", cells = { hex(0, 0), hex(1, -1), hex(1, 0) } },
-  }
-end
+-- A giant of seat p with its anchor on `at`, facing NE (its hexes: at, the hex NE of it and
+-- the hex E of it).
+local function giant(t, p, at) return arena.being(t, p, "giant", at, "NE") end
 
 -- Seat 0's turn to move its giant (its wizard has moved already).
 local function giant_moves(t, g)
@@ -23,12 +16,7 @@ local function giant_moves(t, g)
 end
 
 -- A wolf of seat p on a hex, facing W.
-local function wolf(t, p, at)
-  return t.game:create_figure {
-    kind = "wolf", owner = p, at = at, facing = "W",
-    attrs = { st = 10, dx = 14, iq = 6, ma = 12 }, tokens = {}, vars = { being = "wolf" },
-  }
-end
+local function wolf(t, p, at) return arena.being(t, p, "wolf", at, "W") end
 
 return scenarios {
   name = "Wizard (1978): rules",
