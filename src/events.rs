@@ -66,6 +66,7 @@ pub const CARD_HOOKS: &[(&str, &str)] = &[
     ("can_cast", "extra conditions for playing the card: return true, or false and a reason"),
     ("can_target", "is this target legal for the card, beyond its range and target types?"),
     ("can_respond", "may the card be played in response to this stack entry?"),
+    ("cost", "what casting the card at this target costs, where the target makes it dearer than its energy (rulesets that ask it)"),
 ];
 
 pub fn event(name: &str) -> Option<&'static EventSpec> {

@@ -615,8 +615,8 @@ fn definitions_of(rulesets: &Path, chain: Option<&[String]>) -> String {
     }
 
     s.push_str(
-        "\n---The ctx of a card's questions before it is played (can_cast, can_target, can_respond): no\n\
-         ---target is chosen yet (can_target gets the one it weighs as its second argument).\n\
+        "\n---The ctx of a card's questions before it is played (can_cast, can_target, can_respond, cost): no\n\
+         ---target is chosen yet (can_target and cost get the one they weigh as their second argument).\n\
          ---@class AskingCtx: Ctx\n\
          ---@field target nil not chosen yet\n",
     );
@@ -666,6 +666,7 @@ const HOOK_SIGNATURES: &[(&str, &str)] = &[
     ("can_cast", "fun(ctx: AskingCtx): boolean, string?"),
     ("can_target", "fun(ctx: AskingCtx, target: Target): boolean, string?"),
     ("can_respond", "fun(ctx: AskingCtx, entry: StackEntry): boolean"),
+    ("cost", "fun(ctx: AskingCtx, target: Target): integer"),
 ];
 
 /// Other forms of a primitive whose result depends on its arguments (`API_DOCS` gives the usual one).

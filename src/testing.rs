@@ -18,7 +18,7 @@
 //! | `t:answer(p, x, ...)` | queue p's answer to the next request: keys, labels or records of options (strict: an unexpected request fails the test) |
 //! | `t:actions()` | the labels of the actions offered now (for messages) |
 //! | `t:pass(n)` | let turns go by, everyone doing nothing, until `n` more turns have begun |
-//! | `t:log(event)` | payloads of that event logged since the test began |
+//! | `t:log(event, seat?)` | payloads of that event logged since the test began (as `seat` was shown them) |
 //! | `t:eq(a, b [, msg])`, `t:ok(cond [, msg])` | assertions; a failure names the test's line |
 
 use crate::decision::{Agent, Decision, Request, ScriptedAgent};
@@ -127,7 +127,12 @@ pub const HARNESS_DOCS: &[(&str, &str, &str, &str)] = &[
         "",
         "Let the game go on until it waits for an action (in a turn all seats share, the rules name the next actor first), asking its questions of the queued answers; an ended game stops it too.",
     ),
-    ("log", "event: string", "table[]", "Payloads of that event logged since the test began."),
+    (
+        "log",
+        "event: string, seat?: integer",
+        "table[]",
+        "Payloads of that event logged since the test began: all of them, or those seat `seat` was shown (as it saw them).",
+    ),
     (
         "dice",
         "results: integer[]",
@@ -216,7 +221,7 @@ function t:board() return { kind = "board" } end
 function t:answer(p, ...) call(R.answer, p, { ... }) end
 function t:pass(n) call(R.pass, n or 1) end
 function t:run() call(R.run) end
-function t:log(event) return call(R.log, event) end
+function t:log(event, seat) return call(R.log, event, seat) end
 function t:dice(results) call(R.dice, results) end
 
 return t
@@ -374,10 +379,14 @@ fn harness(
     let e = Rc::downgrade(engine);
     r.raw_set(
         "log",
-        lua.create_function(move |_, event: String| {
+        lua.create_function(move |_, (event, seat): (String, Option<u32>)| {
             let engine = e.upgrade().ok_or_else(|| err("game gone"))?;
-            let log = engine.log();
-            Ok(Value::List(log.into_iter().skip(log_start).filter(|l| l.event == event).map(|l| l.data).collect()))
+            let mut log = engine.log();
+            log = log.split_off(log_start.min(log.len()));
+            if let Some(p) = seat {
+                log = crate::view::log_view(&log, crate::view::Viewer::Seat(p));
+            }
+            Ok(Value::List(log.into_iter().filter(|l| l.event == event).map(|l| l.data).collect()))
         })?,
     )?;
     let e = Rc::downgrade(engine);

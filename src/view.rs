@@ -447,6 +447,26 @@ fn hide_keys(view: &mut GameState, st: &GameState, vis: &Visibility, viewer: Vie
     }
 }
 
+/// Who may read an entry whose `figure` names a figure no other seat sees now (`unseen`): its
+/// owner and controller alone, among `audience` (None: everyone). An entry about a hidden
+/// figure tells where it goes; the kernel keeps it from the seats that cannot see it, whatever
+/// the ruleset logs.
+pub fn figure_audience(st: &GameState, data: &Value, audience: Option<Vec<PlayerId>>) -> Option<Vec<PlayerId>> {
+    let Some(f) = data.get("figure").and_then(Value::as_int).and_then(|id| st.figures.get(&(id as u64))) else {
+        return audience;
+    };
+    if !f.unseen {
+        return audience;
+    }
+    let knows = |p: &PlayerId| f.owner == Some(*p) || f.controller == Some(*p);
+    let mut seats: Vec<PlayerId> = match audience {
+        Some(seats) => seats.into_iter().filter(knows).collect(),
+        None => st.players.iter().map(|p| p.id).filter(knows).collect(),
+    };
+    seats.dedup();
+    Some(seats)
+}
+
 /// The sight, when an entry was logged, of each card its data names (its `card` field and its
 /// `cards` list) that not everyone could see: kept with the entry, so a seat reading it later
 /// is shown only the cards he could see then.

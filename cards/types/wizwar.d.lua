@@ -1319,8 +1319,8 @@ function Ctx:walls_made() end
 ---@return Cell[]
 function Ctx:within_megahexes(megahexes) end
 
----The ctx of a card's questions before it is played (can_cast, can_target, can_respond): no
----target is chosen yet (can_target gets the one it weighs as its second argument).
+---The ctx of a card's questions before it is played (can_cast, can_target, can_respond, cost): no
+---target is chosen yet (can_target and cost get the one they weigh as their second argument).
 ---@class AskingCtx: Ctx
 ---@field target nil not chosen yet
 
@@ -1344,6 +1344,7 @@ function Ctx:within_megahexes(megahexes) end
 ---@field can_cast? fun(ctx: AskingCtx): boolean, string? extra conditions for playing the card: return true, or false and a reason
 ---@field can_target? fun(ctx: AskingCtx, target: Target): boolean, string? is this target legal for the card, beyond its range and target types?
 ---@field can_respond? fun(ctx: AskingCtx, entry: StackEntry): boolean may the card be played in response to this stack entry?
+---@field cost? fun(ctx: AskingCtx, target: Target): integer what casting the card at this target costs, where the target makes it dearer than its energy (rulesets that ask it)
 ---@field on_game_start? fun(ctx: Ctx, payload: table) setup is done, before the first turn
 ---@field on_turn_start? fun(ctx: Ctx, payload: table) a player's turn begins
 ---@field on_time_passes? fun(ctx: Ctx, payload: table) the time-passes step of the active player's turn
@@ -1557,10 +1558,11 @@ function T:pass(n) end
 ---Let the game go on until it waits for an action (in a turn all seats share, the rules name the next actor first), asking its questions of the queued answers; an ended game stops it too.
 function T:run() end
 
----Payloads of that event logged since the test began.
+---Payloads of that event logged since the test began: all of them, or those seat `seat` was shown (as it saw them).
 ---@param event string
+---@param seat? integer
 ---@return table[]
-function T:log(event) end
+function T:log(event, seat) end
 
 ---Load the dice: the game's next rolls give these results, in order, then the seeded dice go on (a test fails if any is left unrolled).
 ---@param results integer[]

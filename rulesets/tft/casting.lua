@@ -187,14 +187,27 @@ function C.roll_to_hit(game, adj, dice)
   return hit, total, effect
 end
 
+-- What a spell costs cast at a target: its energy, or what its card's `cost` hook says where
+-- the victim makes it dearer (Trip, Drop Weapon); a charged one, 1 ST at the least.
+function C.cost(game, w, c, target)
+  local card = game:card(c)
+  local cost = card.energy_value or 0
+  if charged(card) then return math.max(cost, 1) end
+  if target and game:has_hook(c, "cost") then
+    cost = game:call_card(c, "cost", { caster = w.id, seat = w.owner }, target) or cost
+  end
+  return cost
+end
+
+-- May a wizard pay `cost` and keep ST 1 at least (seed L59)?
+function C.affords(game, w, cost) return cost <= F.st(game, w.id) - 1 end
+
 -- The spells a wizard may cast now: known, within his IQ (Confusion lowers it, seed L580), and
--- leaving him ST 1 at least (seed L59).
+-- leaving him ST 1 at least (seed L59) at their cheapest.
 function C.castable(game, w, c)
   local card = game:card(c)
   if C.iq_of(card) > F.iq(game, w.id) then return false end
-  local cost = card.energy_value or 0
-  if charged(card) then cost = math.max(cost, 1) end
-  if cost > F.st(game, w.id) - 1 then return false end
+  if not C.affords(game, w, C.cost(game, w, c)) then return false end
   if game:option("courtesy") and card.kind == "missile" and not game:vars()["acted once:" .. w.id] then
     return false
   end
@@ -208,21 +221,26 @@ function C.hostile(game, w, card, target)
   return f ~= nil and F.enemies(w, f) and card.kind ~= "creation"
 end
 
+-- How much ST the caster puts into a spell whose cost he chooses.
+local function ask_power(game, p, w, card)
+  local opts = {}
+  local st = F.st(game, w.id)
+  for n = 1, math.min(st - 1, 12) do
+    -- (all he has but 1 knocks him out: what bots shun while they may)
+    opts[#opts + 1] = { key = tostring(n), label = n .. " ST", power = n, risky = st - n <= 1 or nil }
+  end
+  local _, i = game:choose(p, "power", "How much ST do you put into " .. card.name .. "?", opts)
+  return opts[i].power
+end
+
 -- Casts: announce, roll, pay, and if it works put the casting in play and resolve it.
 function C.cast(game, p, a)
   local w = game:figure(a.figure)
   local card = game:card(a.card)
-  local cost = card.energy_value or 0
+  local cost = C.cost(game, w, a.card, a.target)
   local power = nil
   if charged(card) then
-    local opts = {}
-    local st = F.st(game, w.id)
-    for n = 1, math.min(st - 1, 12) do
-      -- (all he has but 1 knocks him out: what bots shun while they may)
-      opts[#opts + 1] = { key = tostring(n), label = n .. " ST", power = n, risky = st - n <= 1 or nil }
-    end
-    local _, i = game:choose(p, "power", "How much ST do you put into " .. card.name .. "?", opts)
-    power = opts[i].power
+    power = ask_power(game, p, w, card)
     cost = power
   end
   game:set_var("acted once:" .. w.id, true)
@@ -245,6 +263,76 @@ function C.cast(game, p, a)
     return
   end
   C.works(game, p, w, card, a.target, power, cost, effect)
+end
+
+-- Does seat p see figure f (`unseen` hides it from all but its owner and controller)?
+local function seen_by(f, p) return not f.unseen or f.owner == p or f.controller == p end
+
+-- A hidden enemy of w's side somewhere on the board, which w cannot see (Mage Sight sees it)?
+function C.hidden_foe_somewhere(game, w)
+  if F.spell_on(game, w.id, "sight") then return false end
+  for _, e in ipairs(game:figures()) do
+    if e.at and not seen_by(e, w.controller) and F.enemies(e, w) then return true end
+  end
+  return false
+end
+
+-- May a spell be cast blind, into a hex (seed L214)? One aimed at a figure to harm or bind it:
+-- thrown or missile, not `helpful`.
+function C.blind(card)
+  return has(card.targets, "figure") and (card.kind == "thrown" or card.kind == "missile")
+    and not has(card.traits, "helpful")
+end
+
+-- The hexes w may cast into blind: in reach and sight, where his seat sees no figure.
+function C.blind_hexes(game, w)
+  local out = {}
+  for _, cell in ipairs(game:disc(w.at, 30)) do
+    local empty = not F.filled_by(game, cell, "wall") and not C.excluded(game, cell)
+    for _, id in ipairs(game:figures_at(cell)) do
+      if seen_by(game:figure(id), w.controller) then empty = false end
+    end
+    if empty and C.in_reach(game, w, cell) and game:los(w.at, cell) then out[#out + 1] = cell end
+  end
+  return out
+end
+
+-- seed L214: a spell cast into a hex where one hopes a hidden foe stands is at -6 DX, whether
+-- he is there or not. reconstructed: the roll and its log are the same either way (three dice,
+-- range, -6: no dodge or blur shows through), so the caster learns only from what happens; a
+-- missile is rolled at that hex alone; a spell that finds nothing costs what a miss does (1
+-- ST; a missile, the ST put in).
+function C.guess(game, p, a)
+  local w = game:figure(a.figure)
+  local card = game:card(a.card)
+  local hexes = C.blind_hexes(game, w)
+  if #hexes == 0 then return end
+  local opts = {}
+  for i, cell in ipairs(hexes) do
+    opts[i] = { key = cell.q .. "," .. cell.r, label = "the hex at " .. cell.q .. "," .. cell.r }
+  end
+  local _, i = game:choose(p, "hex", "Into which hex do you cast " .. card.name .. "?", opts)
+  local cell = hexes[i]
+  local hidden = nil ---@type integer?
+  for _, id in ipairs(game:figures_at(cell)) do
+    if F.enemies(game:figure(id), w) then hidden = id end
+  end
+  local power = charged(card) and ask_power(game, p, w, card) or nil
+  local cost = power or C.cost(game, w, a.card, hidden and { figure = hidden } or nil)
+  game:set_var("acted once:" .. w.id, true)
+  if card.kind == "missile" then F.reveal(game, w.id) end
+  game:after("cast", { figure = w.id, spell = card.name, target = { cell = cell } })
+  local adj = F.adj_dx(game, w.id) + C.own(game, w, cell) + C.range(game, w, card, cell) - 6
+  local hit, total, effect = C.roll_to_hit(game, adj, 3)
+  game:log("to_hit", { figure = w.id, roll = total, need = adj, hit = hit })
+  if hit and hidden then return C.works(game, p, w, card, { figure = hidden }, power, cost, effect) end
+  if hit then game:log("nothing_there", { at = cell }) end
+  if not hit and total >= 17 then
+    F.spend(game, w.id, cost)
+    if total >= 18 then F.knock_down(game, w.id) end
+    return
+  end
+  F.spend(game, w.id, power or 1)
 end
 
 -- A spell that struck: a Spell Shield or a Control's saving roll may undo it, Reverse Missiles

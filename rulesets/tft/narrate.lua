@@ -57,6 +57,8 @@ function N.lines.disbelieve(game, e) return who(game, e.figure) .. " tries to di
 
 function N.lines.revealed(_game, e) return "  something unseen shows itself at " .. hex(e.at) end
 
+function N.lines.nothing_there(_game, e) return "  it finds nothing at " .. hex(e.at) end
+
 function N.lines.shielded(game, e) return "  a Spell Shield on " .. who(game, e.figure) .. " stops it" end
 
 function N.lines.resisted(game, e) return "  " .. who(game, e.figure) .. " resists" end

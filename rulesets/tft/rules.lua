@@ -253,12 +253,28 @@ local function action_list(game, p, f)
         if C.castable(game, f, c) then
           local card = game:card(c)
           for _, t in ipairs(C.targets(game, f, card)) do
-            local at = t.figure and (" at " .. label_of(t.figure)) or (t.cell and (" at " .. t.cell.q .. "," .. t.cell.r) or "")
+            local cost = C.cost(game, f, c, t)
+            if C.affords(game, f, cost) then
+              local at = t.figure and (" at " .. label_of(t.figure)) or (t.cell and (" at " .. t.cell.q .. "," .. t.cell.r) or "")
+              list[#list + 1] = {
+                kind = "cast", figure = f.id, card = c, target = t,
+                label = "cast " .. card.name .. at, hostile = C.hostile(game, f, card, t) or nil,
+                -- (a spell whose cost leaves him ST 1 knocks him out, seed L57)
+                risky = F.st(game, f.id) - cost <= 1 or nil,
+              }
+            end
+          end
+        end
+      end
+      -- seed L214: a spell cast blind into a hex where a hidden foe may stand (a question of
+      -- its own asks which hex); bots leave it to people
+      if C.hidden_foe_somewhere(game, f) then
+        for _, c in ipairs(game:hand(p)) do
+          local card = game:card(c)
+          if C.blind(card) and C.castable(game, f, c) then
             list[#list + 1] = {
-              kind = "cast", figure = f.id, card = c, target = t,
-              label = "cast " .. card.name .. at, hostile = C.hostile(game, f, card, t) or nil,
-              -- (a spell whose cost leaves him ST 1 knocks him out, seed L57)
-              risky = F.st(game, f.id) - math.max(card.energy_value or 0, 1) <= 1 or nil,
+              kind = "guess", figure = f.id, card = c, risky = true,
+              label = "cast " .. card.name .. " blind, into a hex where a hidden foe may be",
             }
           end
         end
@@ -330,6 +346,8 @@ function rules.perform(game, p, a)
   local f = game:figure(a.figure)
   if a.kind == "cast" then
     C.cast(game, p, a)
+  elseif a.kind == "guess" then
+    C.guess(game, p, a)
   elseif a.kind == "attack" then
     X.attack(game, a.figure, a.target)
   elseif a.kind == "breathe" then

@@ -349,11 +349,13 @@ impl Kernel {
         self.log_for(event, data, None);
     }
 
-    /// Logs an entry for `audience` only (None: everyone).
+    /// Logs an entry for `audience` only (None: everyone), and only for the seats that see the
+    /// figure it is about (`view::figure_audience`).
     pub fn log_for(&self, event: &str, data: Value, audience: Option<Vec<PlayerId>>) {
-        let (turn, sights) = {
+        let (turn, sights, audience) = {
             let st = self.st.borrow();
-            (st.turn.number, crate::view::sights_of(&st, &self.ruleset.file.visibility, &data))
+            let sights = crate::view::sights_of(&st, &self.ruleset.file.visibility, &data);
+            (st.turn.number, sights, crate::view::figure_audience(&st, &data, audience))
         };
         let entry = LogEntry { turn, event: event.to_string(), data, audience, sights };
         if let Some(observe) = self.observer.borrow_mut().as_mut() {

@@ -1,8 +1,7 @@
 -- Wizard (1978) Trip (seed L593): a thrown spell, the victim falls down unhurt; 2 ST, 4 against
 -- a figure of ST 30 or more.
--- reconstructed: the dearer cost is known only once the victim is, so the 2 ST more are spent
--- as the spell takes hold; "has 30 ST" is read as its ST now. (No chasms or rivers in the
--- arena, so no roll to keep from falling in.)
+-- reconstructed: "has 30 ST" is read as its ST now. (No chasms or rivers in the arena, so no
+-- roll to keep from falling in.)
 return card {
   name = "Trip",
   school = "iq10",
@@ -11,11 +10,12 @@ return card {
   duration = "instant",
   targets = { "figure" },
   text = "The victim falls to the ground, taking no hits. 2 ST, or 4 if it has 30 ST or more.",
-  resolve = function(ctx)
-    local id = assert(ctx:victim())
-    if ctx:st(id) >= 30 then ctx:spend(2) end
-    ctx:knock_down(id)
+  -- the dearer cost is the victim's: the caster must have it before he casts (seed L59)
+  cost = function(ctx, target)
+    if target.figure and ctx:st(target.figure) >= 30 then return 4 end
+    return 2
   end,
+  resolve = function(ctx) ctx:knock_down(assert(ctx:victim())) end,
   tests = {
     { "the foe falls and loses his action", function(t)
       local arena = require("test.arena")
@@ -33,6 +33,23 @@ return card {
       local bear = arena.being(t, 1, "bear", arena.east(1), "W")
       arena.cast(t, "Trip", { figure = bear }, { 3, 3, 3 })
       t:eq(assert(t.game:figure(bear)).tokens.down, 1)
+      t:eq(arena.lost(t, me), 4)
+    end },
+    { "a wizard with 4 ST may not trip a bear: it would leave him less than 1", function(t)
+      local arena = require("test.arena")
+      local me, foe = arena.duel(t, 4)
+      local bear = arena.being(t, 1, "bear", arena.east(1), "W")
+      t.game:set_figure(me, { tokens = { lost = 12 } })
+      local c = t:give(0, "Trip")
+      t:ok(t:has { kind = "cast", card = c, target = { figure = foe } }, "the foe, for 2")
+      t:ok(not t:has { kind = "cast", card = c, target = { figure = bear } }, "not the bear, for 4")
+    end },
+    { "a wild miss against a bear costs the full 4", function(t)
+      local arena = require("test.arena")
+      local me = arena.duel(t, 4)
+      local bear = arena.being(t, 1, "bear", arena.east(1), "W")
+      arena.cast(t, "Trip", { figure = bear }, { 6, 6, 5 })
+      t:eq(assert(t.game:figure(bear)).tokens.down, nil)
       t:eq(arena.lost(t, me), 4)
     end },
     { "a miss costs 1 ST and he stands", function(t)

@@ -45,6 +45,45 @@ return card {
       t:ok(not assert(t.game:figure(me)).unseen)
       t:eq(#arena.spells_on(t, me), 0)
     end },
+    { "a foe may cast blind into the hex he hopes the subject is in, at -6", function(t)
+      local arena = require("test.arena")
+      local me, foe = arena.duel(t)
+      arena.enchant(t, 1, "Invisibility", foe, { invisible = true })
+      local trip = t:give(0, "Trip")
+      t:ok(not t:has { kind = "cast", card = trip, target = { figure = foe } }, "not aimed at him")
+      t:ok(t:has { kind = "guess", card = trip }, "but cast blind")
+      local at = arena.east(2)
+      t:answer(0, at.q .. "," .. at.r)
+      t:dice { 1, 2, 2 }
+      t:act { kind = "guess", figure = me, card = trip }
+      t:eq(t:log("to_hit")[1].need, 12 - 2 - 6, "DX 12, 2 hexes away, -6 for not seeing")
+      t:eq(assert(t.game:figure(foe)).tokens.down, 1, "he was there: it works")
+      t:eq(arena.lost(t, me), 2)
+    end },
+    { "cast blind into an empty hex, it finds nothing and costs 1 ST", function(t)
+      local arena = require("test.arena")
+      local me, foe = arena.duel(t)
+      arena.enchant(t, 1, "Invisibility", foe, { invisible = true })
+      local trip = t:give(0, "Trip")
+      local at = arena.east(3)
+      t:answer(0, at.q .. "," .. at.r)
+      t:dice { 1, 2, 2 }
+      t:act { kind = "guess", figure = me, card = trip }
+      t:eq(t:log("to_hit")[1].need, 12 - 3 - 6, "rolled as it would be at him")
+      t:eq(#t:log("nothing_there"), 1)
+      t:eq(assert(t.game:figure(foe)).tokens.down, nil)
+      t:eq(arena.lost(t, me), 1)
+    end },
+    { "the other seat is not told where the subject walks", function(t)
+      local arena = require("test.arena")
+      local _, foe = arena.duel(t)
+      arena.enchant(t, 1, "Invisibility", foe, { invisible = true })
+      t.game:set_figure(foe, { at = arena.east(3) })
+      t.game:after("move", { figure = foe, from = arena.east(2), to = arena.east(3), hexes = 1 })
+      t:eq(#t:log("move"), 1, "the referee's log")
+      t:eq(#t:log("move", 1), 1, "its own seat's")
+      t:eq(#t:log("move", 0), 0, "not the other seat's")
+    end },
     { "an illusion vanishes", function(t)
       local arena = require("test.arena")
       arena.duel(t)

@@ -8,12 +8,15 @@ return card {
   duration = "instant",
   targets = { "figure" },
   text = "The victim lets fall what it holds: a staff, a sword, a club (never teeth or claws). 1 ST, 2 if its basic ST is 20 or more.",
+  -- the dearer cost is the victim's: the caster must have it before he casts (seed L59)
+  cost = function(ctx, target)
+    local f = target.figure and ctx:figure(target.figure)
+    if f and f.attrs.st >= 20 then return 2 end
+    return 1
+  end,
   resolve = function(ctx)
     local id = assert(ctx:victim())
     local f = assert(ctx:figure(id))
-    -- reconstructed: the dearer cost is known only once the victim is, so the extra ST is
-    -- spent here, as the spell takes hold
-    if f.attrs.st >= 20 then ctx:spend(1) end
     if ctx:is(id, "wizard") then
       -- a staff in hand (1) falls; none, dropped or broken: nothing happens
       if (f.tokens.staff or 0) == 1 then ctx.game:set_figure(id, { tokens = { staff = 2 } }) end

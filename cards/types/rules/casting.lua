@@ -92,7 +92,22 @@ function M.range(game, w, card, cell) end
 ---@return any ...
 function M.roll_to_hit(game, adj, dice) end
 
----The spells a wizard may cast now: known, within his IQ (Confusion lowers it, seed L580), and leaving him ST 1 at least (seed L59). (rulesets: tft)
+---What a spell costs cast at a target: its energy, or what its card's `cost` hook says where the victim makes it dearer (Trip, Drop Weapon); a charged one, 1 ST at the least. (rulesets: tft)
+---@param game Game
+---@param w? any
+---@param c? any
+---@param target? any
+---@return any ...
+function M.cost(game, w, c, target) end
+
+---May a wizard pay `cost` and keep ST 1 at least (seed L59)? (rulesets: tft)
+---@param game Game
+---@param w? any
+---@param cost? any
+---@return any ...
+function M.affords(game, w, cost) end
+
+---The spells a wizard may cast now: known, within his IQ (Confusion lowers it, seed L580), and leaving him ST 1 at least (seed L59) at their cheapest. (rulesets: tft)
 ---@param game Game
 ---@param w? any
 ---@param c? any
@@ -113,6 +128,30 @@ function M.hostile(game, w, card, target) end
 ---@param a? any
 ---@return any ...
 function M.cast(game, p, a) end
+
+---A hidden enemy of w's side somewhere on the board, which w cannot see (Mage Sight sees it)? (rulesets: tft)
+---@param game Game
+---@param w? any
+---@return any ...
+function M.hidden_foe_somewhere(game, w) end
+
+---May a spell be cast blind, into a hex (seed L214)? One aimed at a figure to harm or bind it: thrown or missile, not `helpful`. (rulesets: tft)
+---@param card? any
+---@return any ...
+function M.blind(card) end
+
+---The hexes w may cast into blind: in reach and sight, where his seat sees no figure. (rulesets: tft)
+---@param game Game
+---@param w? any
+---@return any ...
+function M.blind_hexes(game, w) end
+
+---seed L214: a spell cast into a hex where one hopes a hidden foe stands is at -6 DX, whether he is there or not. reconstructed: the roll and its log are the same either way (three dice, range, -6: no dodge or blur shows through), so the caster learns only from what happens; a missile is rolled at that hex alone; a spell that finds nothing costs what a miss does (1 ST; a missile, the ST put in). (rulesets: tft)
+---@param game Game
+---@param p? any
+---@param a? any
+---@return any ...
+function M.guess(game, p, a) end
 
 ---A spell that struck: a Spell Shield or a Control's saving roll may undo it, Reverse Missiles turn it; else its casting goes in play and resolves. The caster pays what it cost. (rulesets: tft)
 ---@param game Game

@@ -267,6 +267,12 @@ function M.lines.revealed(game, e) end
 ---@param game Game
 ---@param e? any
 ---@return any ...
+function M.lines.nothing_there(game, e) end
+
+---(rulesets: tft)
+---@param game Game
+---@param e? any
+---@return any ...
 function M.lines.shielded(game, e) end
 
 ---(rulesets: tft)
