@@ -23,10 +23,20 @@ local function start_of(game, p)
   return order[(p % #order) + 1]
 end
 
--- The way a wizard on an entrance faces: towards the middle of the map.
+-- The way a wizard on an entrance faces: the side of his hex nearest the way to the middle of
+-- the map (the middle of the entrances). Distances in whole numbers: a hex's centre is
+-- (2q + r, r) in half-hex steps across and rows down, a row 3/4 of a step squared apart.
 local function inward(game, cell)
-  local _, rows = game:board_size()
-  return cell.r < rows // 2 and "SE" or "NW"
+  local e = game:marked("entrance")
+  local mx, my = 0, 0
+  for _, c in ipairs(e) do mx, my = mx + 2 * c.q + c.r, my + c.r end
+  local best, facing = nil, nil
+  for _, s in ipairs(game:cell_steps(cell)) do
+    local dx, dy = #e * (2 * s.to.q + s.to.r) - mx, #e * s.to.r - my
+    local d = dx * dx + 3 * dy * dy
+    if not best or d < best then best, facing = d, s.dir end
+  end
+  return facing
 end
 
 local function make_wizard(game, p, attrs)

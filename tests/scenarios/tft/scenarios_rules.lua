@@ -21,6 +21,15 @@ local function wolf(t, p, at) return arena.being(t, p, "wolf", at, "W") end
 return scenarios {
   name = "Wizard (1978): rules",
   tests = {
+    { "four wizards start on the four entrances, each facing the middle (seed L158)", function(t)
+      local starts = {}
+      for p = 0, 3 do
+        local w = assert(t.game:figure(arena.wizard(t, p)))
+        starts[p + 1] = w.at.q .. "," .. w.at.r .. " " .. w.facing
+      end
+      -- (the entrances are the fourth and ninth hexes of the first and last rows: ours)
+      t:eq(table.concat(starts, "; "), "3,0 SE; 1,15 NW; 8,0 SW; -4,15 NE")
+    end, players = 4 },
     { "an invisible wizard is off the foe's map until he comes next to a foe (seed L200-L214)", function(t)
       local me, foe = arena.duel(t, 3)
       arena.enchant(t, 0, "Invisibility", me, { invisible = true, turns = 9 })
