@@ -23,6 +23,8 @@ function F.is_wizard(f) return f.vars.wizard == true end
 function F.is_unreal(f) return f.vars.unreal ~= nil end
 function F.is_down(f) return (f.tokens.down or 0) > 0 end
 function F.is_out(f) return (f.tokens.out or 0) > 0 end
+-- In the air: Flight on it (seed L640).
+function F.flying(game, f) return F.spell_on(game, f.id, "flying") ~= nil end
 function F.many_hexes(f) return #f.cells > 1 end
 
 -- Able to act: on the board, conscious, not frozen or asleep.
@@ -168,11 +170,14 @@ function F.faces(game, a, b)
   return false
 end
 
--- The enemies engaging a figure: armed, able, and holding it in their front hexes.
+-- The enemies engaging a figure: armed, able, and holding it in their front hexes; a flyer,
+-- only flyers (seed L186: reconstructed, it never wishes to be engaged from the ground).
 function F.engaged_by(game, f)
   local out = {}
+  local aloft = F.flying(game, f)
   for _, e in ipairs(game:figures()) do
-    if e.at and F.enemies(e, f) and F.armed(e) and not F.is_out(e) and F.faces(game, e, f) then
+    if e.at and F.enemies(e, f) and F.armed(e) and not F.is_out(e) and F.faces(game, e, f)
+      and (not aloft or F.flying(game, e)) then
       out[#out + 1] = e
     end
   end

@@ -80,41 +80,80 @@ function M.free(game, f, cell, facing)
   return true
 end
 
--- The hexes where entering stops a one-hex figure: the front hexes of armed enemies (seed L162).
+-- What entering a hex on the way costs f, or nil if it may not pass there. A flyer goes over
+-- figures, fire and walls (seed L186); on foot, a figure may jump a fallen or unconscious one
+-- for 3 MA (L175). reconstructed: the jump is the hex's whole cost, and asks no roll.
+function M.passage(game, f, cell, aloft)
+  local cells = M.cells_at(game, f, cell)
+  if not cells then return nil end
+  for _, c in ipairs(cells) do
+    if C.excluded(game, c) then return nil end
+  end
+  if aloft == nil then aloft = F.flying(game, f) end
+  if aloft then return 1 end
+  local cost = 1
+  for _, c in ipairs(cells) do
+    for _, o in ipairs(game:objects_at(c)) do
+      if o.blocks_move or (o.kind == "fire" and f.attrs.iq < 8) then return nil end
+    end
+    for _, id in ipairs(game:figures_at(c)) do
+      local g = game:figure(id)
+      if id ~= f.id then
+        if not (F.is_down(g) or F.is_out(g)) then return nil end
+        cost = 3
+      end
+    end
+  end
+  return cost
+end
+
+-- The hexes where entering stops a one-hex figure: the front hexes of armed enemies (seed L162);
+-- a flyer's, only those of enemies in the air (L186).
 local function stops_for(game, f)
   local stops = {}
   if F.many_hexes(f) then return stops end
+  local flying = F.flying(game, f)
   for _, e in ipairs(game:figures()) do
-    if e.at and F.enemies(e, f) and F.armed(e) and not F.is_out(e) then
+    if e.at and F.enemies(e, f) and F.armed(e) and not F.is_out(e) and (not flying or F.flying(game, e)) then
       for _, c in ipairs(F.front(game, e)) do stops[key(c)] = true end
     end
   end
   return stops
 end
 
--- Every hex f may end on moving up to `hexes` hexes, with the path there (a search over the
--- board's steps).
+-- Every hex f may end on moving up to `hexes` of MA, with the cheapest path there (a search
+-- over the board's steps, by cost: a jump costs more than a step). It may pass hexes it may not
+-- stop on (`M.passage`), not end there.
 function M.reach(game, f, hexes)
   local start = f.at
   local seen = { [key(start)] = { cell = start, cost = 0 } }
-  local out = { seen[key(start)] }
-  local frontier = { start }
+  local found = { key(start) }
   local stops = stops_for(game, f)
-  for step = 1, hexes do
-    local next = {}
-    for _, c in ipairs(frontier) do
-      if step == 1 or not stops[key(c)] then
+  local flying = F.flying(game, f)
+  local by_cost = { [0] = { start } }
+  for cost = 0, hexes - 1 do
+    for _, c in ipairs(by_cost[cost] or {}) do
+      local k0 = key(c)
+      -- (an enemy's front stops a figure there; one it may not stop on it may not enter)
+      if seen[k0].cost == cost and (cost == 0 or not stops[k0]) then
         for _, s in ipairs(game:cell_steps(c)) do
-          local k = key(s.to)
-          if not seen[k] and M.free(game, f, s.to) then
-            seen[k] = { cell = s.to, cost = step, from = c }
-            out[#out + 1] = seen[k]
-            next[#next + 1] = s.to
+          local k, step = key(s.to), M.passage(game, f, s.to, flying)
+          local total = step and cost + step
+          if total and total <= hexes and (not seen[k] or seen[k].cost > total) then
+            if not seen[k] then found[#found + 1] = k end
+            -- (on foot, a hex that costs one step is one to stop on: `M.free` asks the same)
+            local over = step ~= 1 or (flying and not M.free(game, f, s.to))
+            seen[k] = { cell = s.to, cost = total, from = c, over = over or nil }
+            by_cost[total] = by_cost[total] or {}
+            table.insert(by_cost[total], s.to)
           end
         end
       end
     end
-    frontier = next
+  end
+  local out = {}
+  for _, k in ipairs(found) do
+    if not seen[k].over then out[#out + 1] = seen[k] end
   end
   return out, seen
 end
@@ -180,10 +219,13 @@ local function walk(game, f, seen, to)
   end
   local burn = 0
   local last = f.at
+  -- (a flyer passes over fire and floor alike, seed L186: only where it stops may it burn)
+  local aloft = F.flying(game, f)
   for i, c in ipairs(path) do
     last = c
-    if F.filled_by(game, c, "fire") then burn = burn + (i == #path and 4 or 2) end
-    if F.filled_by(game, c, "slippery") and not F.saving_roll(game, F.adj_dx(game, f.id), 3) then
+    if F.filled_by(game, c, "fire") and (i == #path or not aloft) then burn = burn + (i == #path and 4 or 2) end
+    local over = seen[key(c)].over
+    if not aloft and not over and F.filled_by(game, c, "slippery") and not F.saving_roll(game, F.adj_dx(game, f.id), 3) then
       game:set_figure(f.id, { at = c })
       F.knock_down(game, f.id)
       break
@@ -191,9 +233,10 @@ local function walk(game, f, seen, to)
   end
   local from = f.at
   if game:figure(f.id) then game:set_figure(f.id, { at = last }) end
-  game:after("move", { figure = f.id, from = from, to = last, hexes = #path })
+  local spent = seen[key(last)].cost
+  game:after("move", { figure = f.id, from = from, to = last, hexes = spent })
   if burn > 0 then require("rules.combat").harm(game, f.id, burn, { fire = true }) end
-  return #path
+  return spent
 end
 
 -- The hexes next to a one-hex figure it may be pushed to: free for it and outside `taken`.

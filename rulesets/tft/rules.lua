@@ -28,7 +28,8 @@ end
 -- (2q + r, r) in half-hex steps across and rows down, a row 3/4 of a step squared apart.
 local function inward(game, cell)
   local e = game:marked("entrance")
-  local mx, my = 0, 0
+  local mx = 0 ---@type number
+  local my = 0 ---@type number
   for _, c in ipairs(e) do mx, my = mx + 2 * c.q + c.r, my + c.r end
   local best, facing = nil, nil
   for _, s in ipairs(game:cell_steps(cell)) do

@@ -25,6 +25,26 @@ return card {
       t:act { kind = "attack", target = me }
       t:eq(arena.lost(t, me), 3, "missed")
     end },
+    { "the subject flies over a foe, and the foe on the ground does not hold him", function(t)
+      local arena = require("test.arena")
+      local F = require("rules.figures")
+      local M = require("rules.movement")
+      local me, foe = arena.duel(t, 1)
+      local function reaches(cell)
+        for _, r in ipairs((M.reach(t.game, assert(t.game:figure(me)), 2))) do
+          if r.cell.q == cell.q and r.cell.r == cell.r then return true end
+        end
+        return false
+      end
+      t:ok(F.engaged(t.game, assert(t.game:figure(me))), "on foot, engaged")
+      t:ok(not reaches(arena.east(2)), "on foot, not past him in 2")
+      arena.enchant(t, 0, "Flight", me, { flying = true })
+      t:ok(not F.engaged(t.game, assert(t.game:figure(me))), "aloft, free")
+      t:ok(reaches(arena.east(2)), "over him")
+      t:ok(not reaches(arena.east(1)), "but not onto him")
+      arena.enchant(t, 1, "Flight", foe, { flying = true })
+      t:ok(F.engaged(t.game, assert(t.game:figure(me))), "a flyer engages a flyer")
+    end },
     { "a second Flight on the same figure does nothing more", function(t)
       local arena = require("test.arena")
       local me = arena.duel(t)

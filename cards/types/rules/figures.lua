@@ -36,6 +36,12 @@ function M.is_down(f) end
 ---@return any ...
 function M.is_out(f) end
 
+---In the air: Flight on it (seed L640). (rulesets: tft)
+---@param game Game
+---@param f? any
+---@return any ...
+function M.flying(game, f) end
+
 ---(rulesets: tft)
 ---@param f? any
 ---@return any ...
@@ -133,7 +139,7 @@ function M.in_cells(cell, cells) end
 ---@return any ...
 function M.faces(game, a, b) end
 
----The enemies engaging a figure: armed, able, and holding it in their front hexes. (rulesets: tft)
+---The enemies engaging a figure: armed, able, and holding it in their front hexes; a flyer, only flyers (seed L186: reconstructed, it never wishes to be engaged from the ground). (rulesets: tft)
 ---@param game Game
 ---@param f? any
 ---@return any ...

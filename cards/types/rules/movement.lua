@@ -55,7 +55,15 @@ function M.cells_at(game, f, cell, facing) end
 ---@return any ...
 function M.free(game, f, cell, facing) end
 
----Every hex f may end on moving up to `hexes` hexes, with the path there (a search over the board's steps). (rulesets: tft)
+---What entering a hex on the way costs f, or nil if it may not pass there. A flyer goes over figures, fire and walls (seed L186); on foot, a figure may jump a fallen or unconscious one for 3 MA (L175). reconstructed: the jump is the hex's whole cost, and asks no roll. (rulesets: tft)
+---@param game Game
+---@param f? any
+---@param cell? any
+---@param aloft? any
+---@return any ...
+function M.passage(game, f, cell, aloft) end
+
+---Every hex f may end on moving up to `hexes` of MA, with the cheapest path there (a search over the board's steps, by cost: a jump costs more than a step). It may pass hexes it may not stop on (`M.passage`), not end there. (rulesets: tft)
 ---@param game Game
 ---@param f? any
 ---@param hexes? any

@@ -25,11 +25,26 @@ return scenarios {
       local starts = {}
       for p = 0, 3 do
         local w = assert(t.game:figure(arena.wizard(t, p)))
-        starts[p + 1] = w.at.q .. "," .. w.at.r .. " " .. w.facing
+        local at = assert(w.at)
+        starts[p + 1] = at.q .. "," .. at.r .. " " .. w.facing
       end
       -- (the entrances are the fourth and ninth hexes of the first and last rows: ours)
       t:eq(table.concat(starts, "; "), "3,0 SE; 1,15 NW; 8,0 SW; -4,15 NE")
     end, players = 4 },
+    { "a figure may jump a fallen one for 3 MA, but not stop on it or pass a standing one (seed L175)", function(t)
+      local M = require("rules.movement")
+      local me = arena.duel(t, 4)
+      local w = wolf(t, 0, arena.east(1))
+      local function reach()
+        local _, seen = M.reach(t.game, assert(t.game:figure(me)), 10)
+        return seen[arena.east(1).q .. "," .. arena.east(1).r]
+      end
+      t:eq(reach(), nil, "a standing wolf is not passed")
+      t.game:set_figure(w, { tokens = { down = 1 } })
+      local over = assert(reach(), "a fallen one is")
+      t:eq(over.cost, 3)
+      t:ok(over.over, "not a hex to stop on")
+    end },
     { "an invisible wizard is off the foe's map until he comes next to a foe (seed L200-L214)", function(t)
       local me, foe = arena.duel(t, 3)
       arena.enchant(t, 0, "Invisibility", me, { invisible = true, turns = 9 })
