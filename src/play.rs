@@ -528,9 +528,12 @@ impl<'a> Front<'a> {
             let name = if p.name == g.to_string() { String::new() } else { format!(" {}", p.name) };
             let score = self.engine.player_status(p.id).map(|x| format!("  {x}")).unwrap_or_default();
             if *figures {
-                // (its pieces are on the board; the ruleset's status says how they stand)
+                // (its pieces are on the board; the ruleset's status, if it has one, says how
+                // they stand and what the seat holds in its words)
                 let state = if p.alive { "" } else { "  out" };
-                s.push_str(&format!("  {g}{name}{state}  hand {}  in play {}{score}\n", p.hand.len(), p.play.len()));
+                let held =
+                    if score.is_empty() { format!("  hand {}  in play {}", p.hand.len(), p.play.len()) } else { score };
+                s.push_str(&format!("  {g}{name}{state}{held}\n"));
                 continue;
             }
             let at = p.at.map(|s| s.to_string()).unwrap_or_else(|| "-".into());

@@ -130,8 +130,11 @@ fn the_terminal_plays_and_draws_a_hex_board() {
     };
     let game = run(&["play", "--ruleset", "hexes", "--seed", "3"]);
     assert!(game.contains("Game over after"), "{game}");
-    // the pillar (a filled hex) stands in the middle of the second row, half a hex east
-    assert!(game.lines().any(|l| l.starts_with("  .   .   *")), "{game}");
+    // the pillar (a filled hex) stands in the middle of the second row, half a hex east; the
+    // rows and columns are numbered, and the key names cells by them (column, row)
+    assert!(game.lines().any(|l| l.starts_with("2   .   .   *")), "{game}");
+    assert!(game.lines().any(|l| l.starts_with("  1   2   3")), "{game}");
+    assert!(game.lines().any(|l| l.contains(" at 0") && !l.contains('(')), "{game}");
     let board = run(&["board", "--ruleset", "hexes"]);
     assert!(board.contains("a*  a   a#  b   b*"), "{board}");
     assert!(board.contains("* start") && board.contains("# pillar"), "{board}");

@@ -486,6 +486,11 @@ function Game:turn_direction(dir, turns) end
 ---@return {dir: string, to: Cell}[]
 function Game:cell_steps(s) end
 
+---A cell as people name it: on a map its column and row as the printed map numbers them ("0406"), on a sector board (x,y).
+---@param s Cell
+---@return string
+function Game:cell_name(s) end
+
 ---The region of a cell: its sector on a sector board, its region (a megahex) on a map.
 ---@param s Cell
 ---@return integer?

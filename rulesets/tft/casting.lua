@@ -309,7 +309,7 @@ function C.guess(game, p, a)
   if #hexes == 0 then return end
   local opts = {}
   for i, cell in ipairs(hexes) do
-    opts[i] = { key = cell.q .. "," .. cell.r, label = "the hex at " .. cell.q .. "," .. cell.r }
+    opts[i] = { key = cell.q .. "," .. cell.r, label = "hex " .. game:cell_name(cell) }
   end
   local _, i = game:choose(p, "hex", "Into which hex do you cast " .. card.name .. "?", opts)
   local cell = hexes[i]

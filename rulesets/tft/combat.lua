@@ -138,7 +138,7 @@ function X.force_back(game, a, b)
   local opts = { { key = "none", label = "leave it where it is" } }
   local M = require("rules.movement")
   for _, s in ipairs(game:cell_steps(b.at)) do
-    if M.free(game, b, s.to) then opts[#opts + 1] = { key = s.to.q .. "," .. s.to.r, to = s.to, label = "push it to " .. s.to.q .. "," .. s.to.r, hostile = true } end
+    if M.free(game, b, s.to) then opts[#opts + 1] = { key = s.to.q .. "," .. s.to.r, to = s.to, label = "push it to hex " .. game:cell_name(s.to), hostile = true } end
   end
   if #opts == 1 then
     if not F.saving_roll(game, F.adj_dx(game, b.id), 3) then F.knock_down(game, b.id) end

@@ -480,7 +480,7 @@ function H.connected(ctx, n, fits)
         local k = s.to.q .. "," .. s.to.r
         if not taken[k] and not seen[k] and not C.excluded(game, s.to) and fits(s.to) then
           seen[k] = true
-          opts[#opts + 1] = { key = k, label = "add " .. k, cell = s.to }
+          opts[#opts + 1] = { key = k, label = "add hex " .. game:cell_name(s.to), cell = s.to }
         end
       end
     end

@@ -291,7 +291,7 @@ local function push_on(game, f, seen, r)
     local g = game:figure(id)
     if g and g.at then
       local opts = {}
-      for _, c in ipairs(room_for(game, g, r.cells)) do opts[#opts + 1] = { key = key(c), to = c, label = "to " .. key(c) } end
+      for _, c in ipairs(room_for(game, g, r.cells)) do opts[#opts + 1] = { key = key(c), to = c, label = "to hex " .. game:cell_name(c) } end
       if #opts > 0 then
         local _, i = game:choose(g.controller, "pushed", F.name(game, id) .. " is pushed back: where to?", opts)
         local from = g.at
@@ -340,9 +340,9 @@ function M.perform(game, p, a)
       local opts = {}
       for _, r in ipairs(list) do
         local d = nearest_enemy(game, f, r.cell)
-        local o = { key = key(r.cell), to = r.cell, label = r.cost == 0 and "stay" or ("to " .. key(r.cell)) }
+        local o = { key = key(r.cell), to = r.cell, label = r.cost == 0 and "stay" or ("to hex " .. game:cell_name(r.cell)) }
         if r.push then
-          o.key, o.label, o.push = "push " .. key(r.cell), "push on to " .. key(r.cell), true
+          o.key, o.label, o.push = "push " .. key(r.cell), "push on to hex " .. game:cell_name(r.cell), true
         end
         -- what hunters take: the hexes nearest a foe, when they are nearer than here
         if d and d == best and here and d < here then o.hostile = true end
@@ -394,7 +394,7 @@ function M.disengage(game, p, f)
   local list, seen = M.reach(game, f, 1)
   local opts = {}
   for _, r in ipairs(list) do
-    if r.cost == 1 then opts[#opts + 1] = { key = key(r.cell), to = r.cell, label = "to " .. key(r.cell) } end
+    if r.cost == 1 then opts[#opts + 1] = { key = key(r.cell), to = r.cell, label = "to hex " .. game:cell_name(r.cell) } end
   end
   if #opts == 0 then return end
   local _, i = game:choose(p, "disengage", "Where does " .. F.name(game, f.id) .. " step back?", opts)

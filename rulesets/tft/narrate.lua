@@ -7,12 +7,13 @@ local function who(game, id)
   return F.name(game, id)
 end
 
-local function hex(c) return c and (c.q .. "," .. c.r) or "?" end
+-- A hex as the printed map numbers it (column and row: "0406").
+local function hex(game, c) return c and ("hex " .. game:cell_name(c)) or "?" end
 
 local function target_words(game, t)
   if type(t) ~= "table" then return nil end
   if t.figure then return who(game, t.figure) end
-  if t.cell then return "hex " .. hex(t.cell) end
+  if t.cell then return hex(game, t.cell) end
   return nil
 end
 
@@ -34,10 +35,10 @@ end
 function N.lines.damage(game, e) return "  " .. who(game, e.target) .. " takes " .. e.amount .. " hits" end
 
 function N.lines.move(game, e)
-  if e.forced then return who(game, e.figure) .. " is forced back to " .. hex(e.to) end
-  if e.teleport then return who(game, e.figure) .. " blinks to " .. hex(e.to) end
+  if e.forced then return who(game, e.figure) .. " is forced back to " .. hex(game, e.to) end
+  if e.teleport then return who(game, e.figure) .. " blinks to " .. hex(game, e.to) end
   if (e.hexes or 0) == 0 then return nil end
-  return who(game, e.figure) .. " moves to " .. hex(e.to)
+  return who(game, e.figure) .. " moves to " .. hex(game, e.to)
 end
 
 function N.lines.stun(game, e)
@@ -55,9 +56,9 @@ function N.lines.spell_end(_game, e) return e.spell .. " ends" end
 
 function N.lines.disbelieve(game, e) return who(game, e.figure) .. " tries to disbelieve " .. who(game, e.target) end
 
-function N.lines.revealed(_game, e) return "  something unseen shows itself at " .. hex(e.at) end
+function N.lines.revealed(game, e) return "  something unseen shows itself at " .. hex(game, e.at) end
 
-function N.lines.nothing_there(_game, e) return "  it finds nothing at " .. hex(e.at) end
+function N.lines.nothing_there(game, e) return "  it finds nothing at " .. hex(game, e.at) end
 
 function N.lines.shielded(game, e) return "  a Spell Shield on " .. who(game, e.figure) .. " stops it" end
 
@@ -70,12 +71,14 @@ function N.line(game, entry, _verbose)
   return f and f(game, entry.data or {}) or nil
 end
 
--- A seat's wizard as a few words: ST and DX now.
+-- A seat's wizard as a few words: ST and DX now, the spells he knows and those going.
 function N.status(game, p)
   local w = F.wizard_of(game, p)
   if not w then return "no wizard" end
   if not w.at then return "dead" end
+  local known, going = #game:hand(p), #game:play_area(p)
   return "ST " .. F.st(game, w.id) .. "/" .. w.attrs.st .. ", DX " .. F.adj_dx(game, w.id)
+    .. "; knows " .. known .. " spells" .. (going > 0 and (", " .. going .. " going") or "")
 end
 
 return N

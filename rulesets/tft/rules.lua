@@ -268,7 +268,7 @@ local function action_list(game, p, f)
           for _, t in ipairs(C.targets(game, f, card)) do
             local cost = C.cost(game, f, c, t)
             if C.affords(game, f, cost) then
-              local at = t.figure and (" at " .. label_of(t.figure)) or (t.cell and (" at " .. t.cell.q .. "," .. t.cell.r) or "")
+              local at = t.figure and (" at " .. label_of(t.figure)) or (t.cell and (" at hex " .. game:cell_name(t.cell)) or "")
               list[#list + 1] = {
                 kind = "cast", figure = f.id, card = c, target = t,
                 label = "cast " .. card.name .. at, hostile = C.hostile(game, f, card, t) or nil,

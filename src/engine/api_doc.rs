@@ -81,6 +81,7 @@ pub const API_DOCS: &[ApiDoc] = &[
     d("directions", "", "string[]", "The board's direction names, clockwise: N E S W for squares, NE E SE SW W NW for hexes."),
     d("turn_direction", "dir: string, turns: integer", "string", "A direction turned so many sides clockwise (negative: anticlockwise)."),
     d("cell_steps", "s: Cell", "{dir: string, to: Cell}[]", "The cell beyond each side of s, clockwise, by direction name (through links at a sector board's rim), terrain ignored."),
+    d("cell_name", "s: Cell", "string", "A cell as people name it: on a map its column and row as the printed map numbers them (\"0406\"), on a sector board (x,y)."),
     d("region_of", "s: Cell", "integer?", "The region of a cell: its sector on a sector board, its region (a megahex) on a map."),
     d("region_distance", "a: Cell, b: Cell", "integer?", "How many region borders lie between the regions of two cells at the fewest."),
     d("marked", "mark: string", "Cell[]", "The cells a map file marks with this name (an entrance...), in the map's order; none on a sector board."),

@@ -240,7 +240,7 @@ mod tests {
         // row 1 starts at q = 0 (1 div 2 = 0); a row 2 would start at q = -1
         assert!(map.topology.cell_at(Coord::new(1, 1)).is_some());
         assert_eq!(map.topology.region_of(map.topology.cell_at(Coord::new(2, 0)).unwrap()), 1);
-        assert_eq!(map.text(), "T\n\na   a*  b\n  a   b\n\nletters: regions; marks: * entrance\n");
+        assert_eq!(map.text(), "T\n\n  1   2   3\n1 a   a*  b\n2   a   b\n\nletters: regions; marks: * entrance\n");
     }
 
     #[test]

@@ -249,6 +249,23 @@ impl Board {
         t.cell_at(coord(s)).map(|c| t.region_of(c))
     }
 
+    /// A cell as people name it: on a map, its column and row as the text picture numbers
+    /// them, two digits each ("0406": column 4, row 6), the way hex maps are numbered; on a
+    /// sector board, `(x,y)`.
+    pub fn cell_name(&self, s: Sq) -> String {
+        if self.map.is_none() {
+            return s.to_string();
+        }
+        let t = self.topology();
+        match t.cell_at(coord(s)) {
+            Some(c) => {
+                let (col, row) = super::picture::cell_number(&t, c);
+                format!("{col:02}{row:02}")
+            }
+            None => s.to_string(),
+        }
+    }
+
     /// How many region borders lie between the regions of two cells at the fewest.
     pub fn region_distance(&self, a: Sq, b: Sq) -> Option<u32> {
         self.topology().region_distance(self.region_of(a)?, self.region_of(b)?)
@@ -369,12 +386,13 @@ fn map_labels(board: &Board, overlay: &super::render::Overlay) -> impl Fn(Cell) 
     }
 }
 
-/// A map board as text: its cells (a hex row a line), then the marks' key.
+/// A map board as text: its cells (a hex row a line, numbered), then the marks' key, each
+/// cell by its name (`Board::cell_name`).
 pub fn map_text(board: &Board, overlay: &super::render::Overlay) -> String {
     let mut out = format!("{}\n\n", board.layout().name);
     out.push_str(&super::picture::text(&board.topology(), map_labels(board, overlay)));
     for m in &overlay.marks {
-        out.push_str(&format!("{} {} at {}\n", m.glyph, m.label, m.at));
+        out.push_str(&format!("{} {} at {}\n", m.glyph, m.label, board.cell_name(m.at)));
     }
     out
 }

@@ -20,12 +20,36 @@ fn text_spot(t: &Topology, cell: Cell) -> (i32, i32) {
     }
 }
 
-/// The board as text, each cell's label (up to two characters; "." where `label` gives none).
+/// The top row and leftmost column of the text grid any cell takes.
+fn text_origin(t: &Topology) -> (i32, i32) {
+    let spots = t.cells().map(|c| text_spot(t, c));
+    spots.fold((i32::MAX, i32::MAX), |(top, left), (row, col)| (top.min(row), left.min(col)))
+}
+
+/// Characters a cell takes across the text grid.
+fn text_step(t: &Topology) -> i32 {
+    match t.shape() {
+        Shape::Square => 3,
+        Shape::Hex => 4,
+    }
+}
+
+/// A cell's number as people read it off the text picture, from 1: (column, row). A hex's
+/// column counts the hexes of its row, whose first may stand half a hex in.
+pub fn cell_number(t: &Topology, cell: Cell) -> (i32, i32) {
+    let (top, left) = text_origin(t);
+    let (row, col) = text_spot(t, cell);
+    ((col - left) / text_step(t) + 1, row - top + 1)
+}
+
+/// The board as text, each cell's label (up to two characters; "." where `label` gives none),
+/// the columns numbered above and the rows at the left (`cell_number`).
 pub fn text(t: &Topology, label: impl Fn(Cell) -> Option<String>) -> String {
     let spots: Vec<(Cell, (i32, i32))> = t.cells().map(|c| (c, text_spot(t, c))).collect();
-    let (Some(top), Some(left)) = (spots.iter().map(|s| s.1 .0).min(), spots.iter().map(|s| s.1 .1).min()) else {
+    if spots.is_empty() {
         return String::new();
-    };
+    }
+    let (top, left) = text_origin(t);
     let rows = spots.iter().map(|s| s.1 .0 - top).max().unwrap_or(0) as usize + 1;
     let width = spots.iter().map(|s| s.1 .1 - left).max().unwrap_or(0) as usize + 2;
     let mut grid = vec![vec![' '; width]; rows];
@@ -35,8 +59,17 @@ pub fn text(t: &Topology, label: impl Fn(Cell) -> Option<String>) -> String {
             grid[(row - top) as usize][(col - left) as usize + i] = ch;
         }
     }
-    let lines: Vec<String> =
-        grid.into_iter().map(|r| r.into_iter().collect::<String>().trim_end().to_string()).collect();
+    let margin = rows.to_string().len();
+    let step = text_step(t) as usize;
+    let mut head = " ".repeat(margin + 1);
+    for n in 1..=width.div_ceil(step) {
+        head.push_str(&format!("{n:<step$}"));
+    }
+    let mut lines = vec![head.trim_end().to_string()];
+    for (i, r) in grid.into_iter().enumerate() {
+        let line = format!("{:>margin$} {}", i + 1, r.into_iter().collect::<String>());
+        lines.push(line.trim_end().to_string());
+    }
     lines.join("\n") + "\n"
 }
 
@@ -132,13 +165,15 @@ mod tests {
         let t = Topology::rectangle(Shape::Hex, 3, 3);
         let a = t.cell_at(Coord::new(1, 0)).unwrap();
         let picture = text(&t, |c| (c == a).then(|| "A".to_string()));
-        assert_eq!(picture, ".   A   .\n  .   .   .\n.   .   .\n");
+        assert_eq!(picture, "  1   2   3\n1 .   A   .\n2   .   .   .\n3 .   .   .\n");
+        assert_eq!(cell_number(&t, a), (2, 1));
+        assert_eq!(cell_number(&t, t.cell_at(Coord::new(0, 1)).unwrap()), (1, 2), "the first hex of a row set in");
     }
 
     #[test]
     fn squares_are_a_grid() {
         let t = Topology::rectangle(Shape::Square, 3, 2);
-        assert_eq!(text(&t, |_| None), ".  .  .\n.  .  .\n");
+        assert_eq!(text(&t, |_| None), "  1  2  3\n1 .  .  .\n2 .  .  .\n");
     }
 
     #[test]

@@ -35,6 +35,9 @@ pub(super) fn install_cells(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Res
     query(lua, t, "region_of", w, |k, s: PlaceArg| -> F<Value> {
         Ok(cv::opt(k.st.borrow().board.region_of(cv::sq_arg(&s)?), |r| Value::Int(r as i64)))
     })?;
+    query(lua, t, "cell_name", w, |k, s: PlaceArg| -> F<Value> {
+        Ok(Value::Str(k.st.borrow().board.cell_name(cv::sq_arg(&s)?)))
+    })?;
     query(lua, t, "region_distance", w, |k, (a, b): (PlaceArg, PlaceArg)| -> F<Value> {
         let d = k.st.borrow().board.region_distance(cv::sq_arg(&a)?, cv::sq_arg(&b)?);
         Ok(cv::opt(d, |r| Value::Int(r as i64)))

@@ -31,6 +31,13 @@ return scenarios {
       -- (the entrances are the fourth and ninth hexes of the first and last rows: ours)
       t:eq(table.concat(starts, "; "), "3,0 SE; 1,15 NW; 8,0 SW; -4,15 NE")
     end, players = 4 },
+    { "the story names a hex by the printed map's column and row, as the map key does", function(t)
+      local N = require("rules.narrate")
+      local me = arena.duel(t)
+      t:eq(t.game:cell_name(arena.middle), "0509")
+      local line = N.line(t.game, { event = "move", data = { figure = me, to = arena.middle, hexes = 1 } }, false)
+      t:ok(line:find("moves to hex 0509", 1, true), line)
+    end },
     { "a figure may jump a fallen one for 3 MA, but not stop on it or pass a standing one (seed L175)", function(t)
       local M = require("rules.movement")
       local me = arena.duel(t, 4)
