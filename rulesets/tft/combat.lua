@@ -116,6 +116,41 @@ function X.breathe(game, a_id, b_id)
   if hit then X.harm(game, b_id, X.dice(game, being.breath.dice, 0, effect), { fire = true, source = a_id }) end
 end
 
+-- The hexes behind a many-hex figure: those next to it whose centres lie in the wedge behind
+-- its anchor (or on its edges). reconstructed: the seed's dragon diagrams are lost.
+function X.rear(game, f)
+  local mine, behind, out = {}, {}, {}
+  for _, c in ipairs(f.cells) do mine[c.q .. "," .. c.r] = true end
+  for _, c in ipairs(game:in_wedges(f.at, f.facing, { 3 }, 3, true)) do behind[c.q .. "," .. c.r] = true end
+  for _, cell in ipairs(f.cells) do
+    for _, s in ipairs(game:cell_steps(cell)) do
+      local k = s.to.q .. "," .. s.to.r
+      if behind[k] and not mine[k] then
+        mine[k] = true
+        out[#out + 1] = s.to
+      end
+    end
+  end
+  return out
+end
+
+-- seed L492: a dragon on the ground lashes its tail when its turn to act comes, whatever it
+-- then does: a roll at its adjusted DX against each one-hex figure in its rear hexes; one it
+-- hits makes a saving roll on DX or falls. It does no harm. reconstructed: only at foes.
+function X.tail(game, d)
+  local being = F.being(game, d.vars.being or d.kind)
+  if not (being and being.dragon) or not d.at or F.flying(game, d) or F.is_down(d) or F.is_out(d) then return end
+  local rear = X.rear(game, d)
+  for _, e in ipairs(game:figures()) do
+    if e.at and not F.many_hexes(e) and F.enemies(e, d) and F.in_cells(e.at, rear) then
+      game:after("attack", { attacker = d.id, target = e.id, tail = true })
+      local hit, total = C.roll_to_hit(game, F.adj_dx(game, d.id), 3)
+      game:log("to_hit", { figure = d.id, roll = total, need = F.adj_dx(game, d.id), hit = hit })
+      if hit and not F.saving_roll(game, F.adj_dx(game, e.id), 3) then F.knock_down(game, e.id) end
+    end
+  end
+end
+
 -- seed L113, L474: a figure that put hits on an enemy with a physical attack this turn and
 -- took none itself may push that enemy one hex to a vacant hex and follow or stand. An enemy
 -- with nowhere to go makes a saving roll on DX or falls.

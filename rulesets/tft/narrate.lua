@@ -29,7 +29,8 @@ function N.lines.to_hit(_game, e)
 end
 
 function N.lines.attack(game, e)
-  return who(game, e.attacker) .. (e.breath and " breathes fire at " or " strikes at ") .. who(game, e.target)
+  local how = e.breath and " breathes fire at " or (e.tail and " lashes its tail at " or " strikes at ")
+  return who(game, e.attacker) .. how .. who(game, e.target)
 end
 
 function N.lines.damage(game, e) return "  " .. who(game, e.target) .. " takes " .. e.amount .. " hits" end

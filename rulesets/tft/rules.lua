@@ -205,6 +205,11 @@ function rules.next_actor(game, phase)
   local f = next_to_act(game)
   if not f then return nil end
   game:set_turn_var("actor", f.id)
+  if not game:turn().vars["lashed:" .. f.id] then
+    -- seed L492: a dragon's tail, as its turn to act comes
+    game:set_turn_var("lashed:" .. f.id, true)
+    X.tail(game, f)
+  end
   return f.controller
 end
 

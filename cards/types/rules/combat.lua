@@ -52,6 +52,18 @@ function M.attack(game, a_id, b_id) end
 ---@return any ...
 function M.breathe(game, a_id, b_id) end
 
+---The hexes behind a many-hex figure: those next to it whose centres lie in the wedge behind its anchor (or on its edges). reconstructed: the seed's dragon diagrams are lost. (rulesets: tft)
+---@param game Game
+---@param f? any
+---@return any ...
+function M.rear(game, f) end
+
+---seed L492: a dragon on the ground lashes its tail when its turn to act comes, whatever it then does: a roll at its adjusted DX against each one-hex figure in its rear hexes; one it hits makes a saving roll on DX or falls. It does no harm. reconstructed: only at foes. (rulesets: tft)
+---@param game Game
+---@param d? any
+---@return any ...
+function M.tail(game, d) end
+
 ---seed L113, L474: a figure that put hits on an enemy with a physical attack this turn and took none itself may push that enemy one hex to a vacant hex and follow or stand. An enemy with nowhere to go makes a saving roll on DX or falls. (rulesets: tft)
 ---@param game Game
 ---@return any ...

@@ -38,6 +38,22 @@ return scenarios {
       local line = N.line(t.game, { event = "move", data = { figure = me, to = arena.middle, hexes = 1 } }, false)
       t:ok(line:find("moves to hex 0509", 1, true), line)
     end },
+    { "a dragon lashes its tail at a foe behind it, who falls missing his roll (seed L492)", function(t)
+      local X = require("rules.combat")
+      local me, foe = arena.duel(t)
+      arena.place(t, foe, arena.east(-3), "E")
+      local dragon = arena.being(t, 1, "dragon", arena.east(3), "W")
+      local d = assert(t.game:figure(dragon))
+      arena.place(t, me, arena.east(1), "E")
+      t:eq(#t:log("to_hit"), 0)
+      X.tail(t.game, d)
+      t:eq(#t:log("to_hit"), 0, "before it: no lash")
+      arena.place(t, me, arena.east(5), "W")
+      t:dice { 3, 3, 4, 6, 6, 6 }
+      X.tail(t.game, assert(t.game:figure(dragon)))
+      t:eq(assert(t.game:figure(me)).tokens.down, 1, "hit, and an 18 against DX 12: down")
+      t:eq(arena.lost(t, me), 0, "no harm")
+    end },
     { "a figure may jump a fallen one for 3 MA, but not stop on it or pass a standing one (seed L175)", function(t)
       local M = require("rules.movement")
       local me = arena.duel(t, 4)
