@@ -163,3 +163,26 @@ fn the_rulesets_say_how_a_wizard_stands() {
         assert_eq!(standing(1), 0, "{ruleset}: dead");
     }
 }
+
+/// tft: a foe's wizard hidden from a seat is not gone from that seat's samples (the seat view
+/// leaves him out; `rules.determinize` puts a stand-in where he may be), so a search does not
+/// take the fight for won.
+#[test]
+fn a_hidden_wizard_stands_somewhere_in_the_samples() {
+    use wizwar::view::Viewer;
+    let e = Engine::new(Path::new("."), &setup("tft", 1), Box::new(RandomAgent::new(0))).unwrap();
+    e.eval_lua("for _, f in ipairs(game:figures()) do if f.owner == 1 then game:set_figure(f.id, { unseen = true }) end end")
+        .unwrap();
+    let view = e.seat_view(Viewer::Seat(0));
+    assert!(view.state.figures.values().all(|f| f.owner != Some(1)), "seat 0 does not see him");
+    for seed in 0..5 {
+        let sample = e.sample(&view, seed).unwrap();
+        let his: Vec<_> = sample.figures.values().filter(|f| f.owner == Some(1)).collect();
+        assert_eq!(his.len(), 1, "seed {seed}: a stand-in");
+        assert!(his[0].unseen && his[0].at.is_some(), "seed {seed}: unseen, on the board");
+        let mine = sample.figures.values().find(|f| f.owner == Some(0)).unwrap();
+        let (a, b) = (mine.at.unwrap(), his[0].at.unwrap());
+        assert!(sample.board.distance(a, b).unwrap() > 1, "seed {seed}: not next to a foe, where he would be seen");
+        assert!(sample.result.is_none() && sample.players[1].alive, "seed {seed}: the fight goes on");
+    }
+}

@@ -40,10 +40,10 @@ local function inward(game, cell)
   return facing
 end
 
-local function make_wizard(game, p, attrs)
-  local at = start_of(game, p)
+local function make_wizard(game, p, attrs, at, facing)
+  at = at or start_of(game, p)
   return game:create_figure {
-    kind = "wizard", owner = p, at = at, facing = inward(game, at),
+    kind = "wizard", owner = p, at = at, facing = facing or inward(game, at),
     attrs = { st = attrs.st, dx = attrs.dx, iq = attrs.iq, ma = game:config().ma },
     tokens = { staff = 1 },
     vars = { wizard = true },
@@ -394,6 +394,35 @@ end
 
 function rules.narrate(game, entry, verbose) return require("rules.narrate").line(game, entry, verbose) end
 function rules.status(game, p) return require("rules.narrate").status(game, p) end
+
+-- For the search bot (`Engine::sample`): a sample of what a seat sees lacks the figures hidden
+-- from it, and a foe whose wizard is hidden would look beaten. Each such foe gets a stand-in
+-- wizard, unseen, on a free hex no figure against him stands next to (where a hidden one may
+-- be), drawn by the sample's dice. reconstructed: the default wizard's numbers, and no memory
+-- of where he was last seen.
+function rules.determinize(game, seat)
+  if seat == nil then return end
+  local figures = game:figures()
+  for _, p in ipairs(game:players()) do
+    if p.alive and p.id ~= seat and not F.wizard_of(game, p.id) then
+      local hexes = {}
+      for _, cell in ipairs(game:disc(start_of(game, 0), 40)) do
+        local ok = not C.excluded(game, cell) and #game:figures_at(cell) == 0
+        for _, o in ipairs(game:objects_at(cell)) do
+          if o.blocks_move then ok = false end
+        end
+        for _, f in ipairs(figures) do
+          if ok and f.at and f.controller ~= p.id and F.distance(f.at, cell) <= 1 then ok = false end
+        end
+        if ok then hexes[#hexes + 1] = cell end
+      end
+      if #hexes > 0 then
+        local stand_in = make_wizard(game, p.id, game:config().default_wizard, hexes[game:roll(#hexes)], game:directions()[1])
+        game:set_figure(stand_in, { unseen = true })
+      end
+    end
+  end
+end
 
 -- For the search bot: a seat's share of the strength still standing.
 function rules.standing(game, p)
