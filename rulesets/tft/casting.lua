@@ -265,14 +265,12 @@ function C.cast(game, p, a)
   C.works(game, p, w, card, a.target, power, cost, effect)
 end
 
--- Does seat p see figure f (`unseen` hides it from all but its owner and controller)?
-local function seen_by(f, p) return not f.unseen or f.owner == p or f.controller == p end
 
 -- A hidden enemy of w's side somewhere on the board, which w cannot see (Mage Sight sees it)?
 function C.hidden_foe_somewhere(game, w)
   if F.spell_on(game, w.id, "sight") then return false end
   for _, e in ipairs(game:figures()) do
-    if e.at and not seen_by(e, w.controller) and F.enemies(e, w) then return true end
+    if e.at and not F.seen_by(e, w.controller) and F.enemies(e, w) then return true end
   end
   return false
 end
@@ -290,7 +288,7 @@ function C.blind_hexes(game, w)
   for _, cell in ipairs(game:disc(w.at, 30)) do
     local empty = not F.filled_by(game, cell, "wall") and not C.excluded(game, cell)
     for _, id in ipairs(game:figures_at(cell)) do
-      if seen_by(game:figure(id), w.controller) then empty = false end
+      if F.seen_by(game:figure(id), w.controller) then empty = false end
     end
     if empty and C.in_reach(game, w, cell) and game:los(w.at, cell) then out[#out + 1] = cell end
   end

@@ -112,6 +112,9 @@ function F.side(f) return f.controller end
 
 function F.enemies(a, b) return a.controller ~= b.controller end
 
+-- Does seat p see figure g (`unseen` hides it from all but its owner and controller)?
+function F.seen_by(g, p) return not g.unseen or g.owner == p or g.controller == p end
+
 -- Has a weapon to strike and parry with (seed L229: the only unarmed enemy is a wizard
 -- without his staff). Images and illusions look armed.
 function F.armed(f)

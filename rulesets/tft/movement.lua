@@ -80,41 +80,55 @@ function M.free(game, f, cell, facing)
   return true
 end
 
--- What entering a hex on the way costs f, or nil if it may not pass there. A flyer goes over
--- figures, fire and walls (seed L186); on foot, a figure may jump a fallen or unconscious one
--- for 3 MA (L175). reconstructed: the jump is the hex's whole cost, and asks no roll.
-function M.passage(game, f, cell, aloft)
+-- Might figure g be an image, to f's side? A one-hex foe made by a spell (its kind `shown_as`
+-- to others: a creation, whose nature they cannot see); f on foot and of one hex.
+function M.may_be_image(g, f)
+  return g.shown_as ~= nil and F.enemies(g, f) and not F.many_hexes(g) and not F.many_hexes(f)
+end
+
+-- What entering a hex on the way costs f, or nil if it may not pass there, and whether it may
+-- stop there. A flyer goes over figures, fire and walls (seed L186); on foot, a figure may jump
+-- a fallen or unconscious one for 3 MA (L175) and, `through` set, try to walk through a foe's
+-- one-hex figure it hopes is an image (L362). A figure its side cannot see is not there for
+-- it: it learns otherwise by walking into it (`walk`). reconstructed: the jump is the hex's
+-- whole cost, and asks no roll.
+function M.passage(game, f, cell, aloft, through)
   local cells = M.cells_at(game, f, cell)
   if not cells then return nil end
   for _, c in ipairs(cells) do
     if C.excluded(game, c) then return nil end
   end
   if aloft == nil then aloft = F.flying(game, f) end
-  if aloft then return 1 end
-  local cost = 1
+  if aloft then return 1, M.free(game, f, cell) end
+  local cost, stand = 1, true
   for _, c in ipairs(cells) do
     for _, o in ipairs(game:objects_at(c)) do
       if o.blocks_move or (o.kind == "fire" and f.attrs.iq < 8) then return nil end
     end
     for _, id in ipairs(game:figures_at(c)) do
       local g = game:figure(id)
-      if id ~= f.id then
-        if not (F.is_down(g) or F.is_out(g)) then return nil end
-        cost = 3
+      if id ~= f.id and F.seen_by(g, f.controller) then
+        stand = false
+        if F.is_down(g) or F.is_out(g) then
+          cost = 3
+        elseif not (through and M.may_be_image(g, f)) then
+          return nil
+        end
       end
     end
   end
-  return cost
+  return cost, stand
 end
 
--- The hexes where entering stops a one-hex figure: the front hexes of armed enemies (seed L162);
--- a flyer's, only those of enemies in the air (L186).
+-- The hexes where entering stops a one-hex figure: the front hexes of armed enemies (seed L162)
+-- that its side sees; a flyer's, only those of enemies in the air (L186).
 local function stops_for(game, f)
   local stops = {}
   if F.many_hexes(f) then return stops end
   local flying = F.flying(game, f)
   for _, e in ipairs(game:figures()) do
-    if e.at and F.enemies(e, f) and F.armed(e) and not F.is_out(e) and (not flying or F.flying(game, e)) then
+    if e.at and F.enemies(e, f) and F.armed(e) and not F.is_out(e) and (not flying or F.flying(game, e))
+      and F.seen_by(e, f.controller) then
       for _, c in ipairs(F.front(game, e)) do stops[key(c)] = true end
     end
   end
@@ -124,7 +138,7 @@ end
 -- Every hex f may end on moving up to `hexes` of MA, with the cheapest path there (a search
 -- over the board's steps, by cost: a jump costs more than a step). It may pass hexes it may not
 -- stop on (`M.passage`), not end there.
-function M.reach(game, f, hexes)
+function M.reach(game, f, hexes, through)
   local start = f.at
   local seen = { [key(start)] = { cell = start, cost = 0 } }
   local found = { key(start) }
@@ -137,13 +151,12 @@ function M.reach(game, f, hexes)
       -- (an enemy's front stops a figure there; one it may not stop on it may not enter)
       if seen[k0].cost == cost and (cost == 0 or not stops[k0]) then
         for _, s in ipairs(game:cell_steps(c)) do
-          local k, step = key(s.to), M.passage(game, f, s.to, flying)
+          local k = key(s.to)
+          local step, stand = M.passage(game, f, s.to, flying, through)
           local total = step and cost + step
           if total and total <= hexes and (not seen[k] or seen[k].cost > total) then
             if not seen[k] then found[#found + 1] = k end
-            -- (on foot, a hex that costs one step is one to stop on: `M.free` asks the same)
-            local over = step ~= 1 or (flying and not M.free(game, f, s.to))
-            seen[k] = { cell = s.to, cost = total, from = c, over = over or nil }
+            seen[k] = { cell = s.to, cost = total, from = c, over = not stand or nil }
             by_cost[total] = by_cost[total] or {}
             table.insert(by_cost[total], s.to)
           end
@@ -210,6 +223,27 @@ end
 
 -- Moves along the path to `to`: fire hexes passed burn 2 and a fire stopped in 4 (seed L590),
 -- a slippery hex entered asks a saving roll or the figure falls there (L648).
+-- A figure standing in a hex f enters, not its own: one f's side cannot see, or a foe f tries
+-- to walk through (L362), or nil.
+local function standing_in(game, f, cell)
+  for _, id in ipairs(game:figures_at(cell)) do
+    local g = game:figure(id)
+    if id ~= f.id and not F.is_down(g) and not F.is_out(g) then return g end
+  end
+  return nil
+end
+
+-- seed L362: a figure that runs into one that is no image stops short of it; the one run into
+-- makes a saving roll on 3 dice against DX, the runner on 4, or each falls (a giant or dragon
+-- rolls for no one-hex figure). reconstructed: running into a figure one could not see is the
+-- same, and shows where it stands.
+local function bump(game, f, g)
+  F.reveal(game, g.id)
+  game:log("bumped", { figure = f.id, target = g.id })
+  if not F.many_hexes(g) and not F.saving_roll(game, F.adj_dx(game, g.id), 3) then F.knock_down(game, g.id) end
+  if not F.many_hexes(f) and not F.saving_roll(game, F.adj_dx(game, f.id), 4) then F.knock_down(game, f.id) end
+end
+
 local function walk(game, f, seen, to)
   local path = {}
   local k = key(to)
@@ -221,7 +255,16 @@ local function walk(game, f, seen, to)
   local last = f.at
   -- (a flyer passes over fire and floor alike, seed L186: only where it stops may it burn)
   local aloft = F.flying(game, f)
+  local bumped = nil ---@type Figure?
   for i, c in ipairs(path) do
+    local g = not aloft and standing_in(game, f, c)
+    if g and g.vars.unreal == "image" then
+      -- seed L362: an image walked through is gone
+      F.vanish(game, g.id, "walked through")
+    elseif g then
+      bumped = g
+      break
+    end
     last = c
     if F.filled_by(game, c, "fire") and (i == #path or not aloft) then burn = burn + (i == #path and 4 or 2) end
     local over = seen[key(c)].over
@@ -236,6 +279,7 @@ local function walk(game, f, seen, to)
   local spent = seen[key(last)].cost
   game:after("move", { figure = f.id, from = from, to = last, hexes = spent })
   if burn > 0 then require("rules.combat").harm(game, f.id, burn, { fire = true }) end
+  if bumped then bump(game, f, bumped) end
   return spent
 end
 
@@ -329,6 +373,28 @@ function M.perform(game, p, a)
     if not F.spell_on(game, f.id, "avert") then
       for _, r in ipairs(M.pushes(game, f, list, engaged and 1 or a.hexes)) do list[#list + 1] = r end
     end
+    -- seed L362: the hexes reached only by walking through a foe one takes for an image (bots
+    -- leave them to people)
+    local past_seen = seen
+    local suspect = false
+    for _, g in ipairs(game:figures()) do
+      if g.at and M.may_be_image(g, f) and F.seen_by(g, f.controller) and F.distance(g.at, f.at) < a.hexes then
+        suspect = true
+      end
+    end
+    if suspect and not engaged and not F.spell_on(game, f.id, "avert") then
+      local reached = {}
+      for _, r in ipairs(list) do reached[key(r.cell)] = true end
+      local past, through_seen = M.reach(game, f, a.hexes, true)
+      past_seen = through_seen
+      for _, r in ipairs(past) do
+        if not reached[key(r.cell)] then
+          r.through = true
+          list[#list + 1] = r
+        end
+      end
+    end
+    local function path_of(r) return r.through and past_seen or seen end
     if #list > 1 then
       local here = nearest_enemy(game, f, f.at)
       ---@type integer?
@@ -343,21 +409,24 @@ function M.perform(game, p, a)
         local o = { key = key(r.cell), to = r.cell, label = r.cost == 0 and "stay" or ("to hex " .. game:cell_name(r.cell)) }
         if r.push then
           o.key, o.label, o.push = "push " .. key(r.cell), "push on to hex " .. game:cell_name(r.cell), true
+        elseif r.through then
+          o.key, o.risky = "through " .. key(r.cell), true
+          o.label = "to hex " .. game:cell_name(r.cell) .. ", through a foe you take for an image"
         end
         -- what hunters take: the hexes nearest a foe, when they are nearer than here
         if d and d == best and here and d < here then o.hostile = true end
         opts[#opts + 1] = o
       end
       local _, i = game:choose(p, "destination", "Where does " .. F.name(game, f.id) .. " move?", opts)
-      ---@type {cell: Cell, cost: integer, from?: Cell, push?: integer[], cells?: Cell[]}
+      ---@type {cell: Cell, cost: integer, from?: Cell, push?: integer[], cells?: Cell[], through?: boolean}
       local chosen = list[i] -- (the options are the hexes of the list, in its order)
       if chosen.push then
         game:set_turn_var("moved:" .. f.id, push_on(game, f, seen, chosen))
       else
-        game:set_turn_var("moved:" .. f.id, walk(game, f, seen, chosen.cell))
+        game:set_turn_var("moved:" .. f.id, walk(game, f, path_of(chosen), chosen.cell))
       end
     elseif #list == 1 and list[1].cost > 0 then
-      game:set_turn_var("moved:" .. f.id, walk(game, f, seen, list[1].cell))
+      game:set_turn_var("moved:" .. f.id, walk(game, f, path_of(list[1]), list[1].cell))
     end
   end
   f = game:figure(a.figure)

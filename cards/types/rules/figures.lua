@@ -115,6 +115,12 @@ function M.side(f) end
 ---@return any ...
 function M.enemies(a, b) end
 
+---Does seat p see figure g (`unseen` hides it from all but its owner and controller)? (rulesets: tft)
+---@param g? any
+---@param p? any
+---@return any ...
+function M.seen_by(g, p) end
+
 ---Has a weapon to strike and parry with (seed L229: the only unarmed enemy is a wizard without his staff). Images and illusions look armed. (rulesets: tft)
 ---@param f? any
 ---@return any ...

@@ -55,20 +55,28 @@ function M.cells_at(game, f, cell, facing) end
 ---@return any ...
 function M.free(game, f, cell, facing) end
 
----What entering a hex on the way costs f, or nil if it may not pass there. A flyer goes over figures, fire and walls (seed L186); on foot, a figure may jump a fallen or unconscious one for 3 MA (L175). reconstructed: the jump is the hex's whole cost, and asks no roll. (rulesets: tft)
+---Might figure g be an image, to f's side? A one-hex foe made by a spell (its kind `shown_as` to others: a creation, whose nature they cannot see); f on foot and of one hex. (rulesets: tft)
+---@param g? any
+---@param f? any
+---@return any ...
+function M.may_be_image(g, f) end
+
+---What entering a hex on the way costs f, or nil if it may not pass there, and whether it may stop there. A flyer goes over figures, fire and walls (seed L186); on foot, a figure may jump a fallen or unconscious one for 3 MA (L175) and, `through` set, try to walk through a foe's one-hex figure it hopes is an image (L362). A figure its side cannot see is not there for it: it learns otherwise by walking into it (`walk`). reconstructed: the jump is the hex's whole cost, and asks no roll. (rulesets: tft)
 ---@param game Game
 ---@param f? any
 ---@param cell? any
 ---@param aloft? any
+---@param through? any
 ---@return any ...
-function M.passage(game, f, cell, aloft) end
+function M.passage(game, f, cell, aloft, through) end
 
 ---Every hex f may end on moving up to `hexes` of MA, with the cheapest path there (a search over the board's steps, by cost: a jump costs more than a step). It may pass hexes it may not stop on (`M.passage`), not end there. (rulesets: tft)
 ---@param game Game
 ---@param f? any
 ---@param hexes? any
+---@param through? any
 ---@return any ...
-function M.reach(game, f, hexes) end
+function M.reach(game, f, hexes, through) end
 
 ---An engaged figure's shift (seed L170): one hex, staying next to every enemy engaging it. (rulesets: tft)
 ---@param game Game

@@ -3,6 +3,7 @@
 local arena = require("test.arena")
 
 local function hex(q, r) return { q = q, r = r } end
+local function key(c) return c.q .. "," .. c.r end
 
 -- A giant of seat p with its anchor on `at`, facing NE (its hexes: at, the hex NE of it and
 -- the hex E of it).
@@ -53,6 +54,43 @@ return scenarios {
       X.tail(t.game, assert(t.game:figure(dragon)))
       t:eq(assert(t.game:figure(me)).tokens.down, 1, "hit, and an 18 against DX 12: down")
       t:eq(arena.lost(t, me), 0, "no harm")
+    end },
+    { "walking through a foe's image unmakes it (seed L362)", function(t)
+      local me = arena.duel(t, 4)
+      local image = arena.being(t, 1, "wolf", arena.east(1), "E", "image")
+      t.game:set_figure(me, { attrs = { ma = 2 } }) -- (round the wolf is 3 hexes)
+      t:active(0, "movement")
+      local to = arena.east(2)
+      t:ok(t:has { kind = "option", figure = me, letter = "a" })
+      t:answer(0, "through " .. key(to))
+      t:answer(0, "E")
+      t:act { kind = "option", figure = me, letter = "a" }
+      t:eq(t.game:figure(image), nil, "the image is gone")
+      t:eq(key(assert(assert(t.game:figure(me)).at)), key(to), "he walked on")
+    end },
+    { "walking into a foe that is no image stops short, and both may fall (seed L362)", function(t)
+      local me = arena.duel(t, 4)
+      local wolf = arena.being(t, 1, "wolf", arena.east(1), "E")
+      t.game:set_figure(me, { attrs = { ma = 2 } })
+      t:active(0, "movement")
+      t:answer(0, "through " .. key(arena.east(2)))
+      t:dice { 6, 6, 6, 6, 6, 6, 6 }
+      t:act { kind = "option", figure = me, letter = "a" }
+      t:eq(key(assert(assert(t.game:figure(me)).at)), key(arena.middle), "stopped short")
+      t:eq(assert(t.game:figure(wolf)).tokens.down, 1, "an 18 on 3 dice: the wolf falls")
+      t:eq(assert(t.game:figure(me)).tokens.down, 1, "a 24 on 4: so does he")
+    end },
+    { "an invisible foe does not bar a way he stands in; walking into him shows him (seed L200)", function(t)
+      local me, foe = arena.duel(t, 2)
+      arena.enchant(t, 1, "Invisibility", foe, { invisible = true })
+      t:active(0, "movement")
+      t:answer(0, key(arena.east(3)))
+      t:answer(0, "E")
+      t:dice { 1, 1, 1, 1, 1, 1, 1 }
+      t:act { kind = "option", figure = me, letter = "a" }
+      t:eq(key(assert(assert(t.game:figure(me)).at)), key(arena.east(1)), "stopped short of him")
+      t:eq(#t:log("revealed", 0), 1, "where he stands, for that moment")
+      t:eq(#t:log("bumped"), 1)
     end },
     { "a figure may jump a fallen one for 3 MA, but not stop on it or pass a standing one (seed L175)", function(t)
       local M = require("rules.movement")
