@@ -877,6 +877,11 @@ function Ctx:already_on(id) end
 ---@return Card? card
 function Ctx:answered() end
 
+---seed L216: a creation made on a figure the caster's side cannot see shows where that figure stands, and appears in a hex next to it instead. Returns the hex to make it on: `cell`, or the first empty hex next to it, clockwise. reconstructed: the seed says "an adjacent hex"; we take the first. (rulesets: tft)
+---@param cell Cell
+---@return Cell
+function Ctx:beside_hidden(cell) end
+
 ---The entry is cancelled: it has no effect at all (8th: Canceling, Reducing, and Evading Spells; classic, The Cards: a cancelled attack still counts as the attack). (rulesets: 9th, mechanics)
 ---@param entry? integer the stack entry (default: the one it answers, else its own)
 function Ctx:cancel(entry) end

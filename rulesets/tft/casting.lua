@@ -82,7 +82,8 @@ function C.targets(game, w, card)
   if has(kinds, "empty_hex") or (has(kinds, "hex") and card.kind == "creation") then
     local empty_only = has(kinds, "empty_hex")
     for _, cell in ipairs(C.creation_cells(game, w)) do
-      if not F.filled_by(game, cell, "wall") and not (empty_only and F.at(game, cell)) then
+      -- (a hex where a figure stands that his side cannot see looks empty to him: seed L216)
+      if not F.filled_by(game, cell, "wall") and not (empty_only and F.seen_at(game, cell, w.controller)) then
         out[#out + 1] = { cell = cell }
       end
     end

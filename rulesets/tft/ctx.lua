@@ -313,11 +313,36 @@ end
 ---@param cell Cell
 ---@return integer?
 function H.summon(ctx, being, cell)
+  cell = H.beside_hidden(ctx, cell)
   if not H.fits(ctx, being, cell) then
     H.end_casting(ctx)
     return nil
   end
   return H.make_being(ctx, being, cell)
+end
+
+-- seed L216: a creation made on a figure the caster's side cannot see shows where that figure
+-- stands, and appears in a hex next to it instead. Returns the hex to make it on: `cell`, or
+-- the first empty hex next to it, clockwise. reconstructed: the seed says "an adjacent hex";
+-- we take the first.
+---@param ctx Ctx
+---@param cell Cell
+---@return Cell
+function H.beside_hidden(ctx, cell)
+  local game = ctx.game
+  local w = assert(game:figure(ctx.caster))
+  local hidden = false
+  for _, id in ipairs(game:figures_at(cell)) do
+    if not F.seen_by(assert(game:figure(id)), w.controller) then
+      F.reveal(game, id)
+      hidden = true
+    end
+  end
+  if not hidden then return cell end
+  for _, s in ipairs(game:cell_steps(cell)) do
+    if H.empty(ctx, s.to) and not C.excluded(game, s.to) then return s.to end
+  end
+  return cell
 end
 
 -- A being's hexes as offsets from its anchor facing the first direction ([config.beings]
@@ -357,7 +382,7 @@ end
 ---@param hexes integer
 ---@return integer?
 function H.likeness(ctx, unreal, hexes)
-  local cell = assert(H.target_cell(ctx))
+  local cell = H.beside_hidden(ctx, assert(H.target_cell(ctx)))
   local options = {}
   for name, def in pairs(ctx.game:config().beings) do
     if #(def.cells or { 1 }) <= hexes and H.fits(ctx, name, cell) then
@@ -444,7 +469,13 @@ function H.raise_walls(ctx, cells)
   for _, c in ipairs(cells) do
     local solid = false
     for _, id in ipairs(ctx.game:figures_at(c)) do
-      if assert(ctx.game:figure(id)).vars.unreal == "image" then F.vanish(ctx.game, id, "walled over") else solid = true end
+      if assert(ctx.game:figure(id)).vars.unreal == "image" then
+        F.vanish(ctx.game, id, "walled over")
+      else
+        -- (one the caster's side could not see shows where it stands: seed L216)
+        F.reveal(ctx.game, id)
+        solid = true
+      end
     end
     if not solid then
       local fire = F.filled_by(ctx.game, c, "fire")

@@ -101,12 +101,6 @@ function F.filled_by(game, cell, kind)
   return nil
 end
 
--- The figure standing in a hex (many-hex figures by any of their hexes), or nil.
-function F.at(game, cell)
-  local ids = game:figures_at(cell)
-  return ids[1]
-end
-
 -- Whose side a figure is on: its controller's seat.
 function F.side(f) return f.controller end
 
@@ -114,6 +108,14 @@ function F.enemies(a, b) return a.controller ~= b.controller end
 
 -- Does seat p see figure g (`unseen` hides it from all but its owner and controller)?
 function F.seen_by(g, p) return not g.unseen or g.owner == p or g.controller == p end
+
+-- Does seat p see a figure in the hex?
+function F.seen_at(game, cell, p)
+  for _, id in ipairs(game:figures_at(cell)) do
+    if F.seen_by(game:figure(id), p) then return true end
+  end
+  return false
+end
 
 -- Has a weapon to strike and parry with (seed L229: the only unarmed enemy is a wizard
 -- without his staff). Images and illusions look armed.

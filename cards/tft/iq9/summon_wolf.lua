@@ -22,6 +22,18 @@ return card {
       t:eq(wolves[1].shown_as, "wolf", "others see a wolf, not whether it is real")
       t:eq(arena.lost(t, me), 2)
     end },
+    { "summoned where an invisible foe stands, it shows him and comes next to him (seed L216)", function(t)
+      local arena = require("test.arena")
+      local F = require("rules.figures")
+      local _, foe = arena.duel(t, 2)
+      arena.enchant(t, 1, "Invisibility", foe, { invisible = true })
+      local at = arena.east(2)
+      t:ok(t:has { kind = "cast", card = t:give(0, "Summon Wolf"), target = { cell = at } }, "his hex looks empty")
+      arena.cast(t, "Summon Wolf", { cell = at }, { 3, 4, 4 })
+      t:eq(#t:log("revealed", 0), 1, "he shows")
+      local wolf = assert(arena.figures_of(t, "wolf")[1])
+      t:eq(F.distance(assert(wolf.at), at), 1, "next to him")
+    end },
     { "the wolf goes when the summoner stops keeping it", function(t)
       local arena = require("test.arena")
       arena.duel(t)

@@ -485,6 +485,12 @@ function M.within_megahexes(ctx, megahexes) end
 ---@return integer?
 function M.summon(ctx, being, cell) end
 
+---seed L216: a creation made on a figure the caster's side cannot see shows where that figure stands, and appears in a hex next to it instead. Returns the hex to make it on: `cell`, or the first empty hex next to it, clockwise. reconstructed: the seed says "an adjacent hex"; we take the first. (rulesets: tft)
+---@param ctx Ctx
+---@param cell Cell
+---@return Cell
+function M.beside_hidden(ctx, cell) end
+
 ---Does a being of [config.beings] fit with its anchor on the hex, standing as the caster faces: each of its hexes on the board, empty and in play? reconstructed: the seed says only that a creation appears in empty hexes (L329); a many-hex being stands as its maker faces. (rulesets: tft)
 ---@param ctx Ctx
 ---@param being string

@@ -98,12 +98,6 @@ function M.ma(game, id) end
 ---@return any ...
 function M.filled_by(game, cell, kind) end
 
----The figure standing in a hex (many-hex figures by any of their hexes), or nil. (rulesets: tft)
----@param game Game
----@param cell? any
----@return any ...
-function M.at(game, cell) end
-
 ---Whose side a figure is on: its controller's seat. (rulesets: tft)
 ---@param f? any
 ---@return any ...
@@ -120,6 +114,13 @@ function M.enemies(a, b) end
 ---@param p? any
 ---@return any ...
 function M.seen_by(g, p) end
+
+---Does seat p see a figure in the hex? (rulesets: tft)
+---@param game Game
+---@param cell? any
+---@param p? any
+---@return any ...
+function M.seen_at(game, cell, p) end
 
 ---Has a weapon to strike and parry with (seed L229: the only unarmed enemy is a wizard without his staff). Images and illusions look armed. (rulesets: tft)
 ---@param f? any
