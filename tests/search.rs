@@ -171,8 +171,10 @@ fn the_rulesets_say_how_a_wizard_stands() {
 fn a_hidden_wizard_stands_somewhere_in_the_samples() {
     use wizwar::view::Viewer;
     let e = Engine::new(Path::new("."), &setup("tft", 1), Box::new(RandomAgent::new(0))).unwrap();
-    e.eval_lua("for _, f in ipairs(game:figures()) do if f.owner == 1 then game:set_figure(f.id, { unseen = true }) end end")
-        .unwrap();
+    e.eval_lua(
+        "for _, f in ipairs(game:figures()) do if f.owner == 1 then game:set_figure(f.id, { unseen = true }) end end",
+    )
+    .unwrap();
     let view = e.seat_view(Viewer::Seat(0));
     assert!(view.state.figures.values().all(|f| f.owner != Some(1)), "seat 0 does not see him");
     for seed in 0..5 {

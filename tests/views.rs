@@ -1,6 +1,7 @@
 //! Who knows what (issue 40): every agent is shown its seat's view and nothing else; the view
-//! hides the others' hands, the deck's order and the dice; what a seat cannot see does not
-//! change its game; samples of a view are games it could be the view of.
+//! hides the others' hands, the deck's order and the dice; what a seat cannot see (a card deep
+//! in the deck, where a hidden figure stands) does not change its game; samples of a view are
+//! games it could be the view of.
 
 mod common;
 
@@ -370,4 +371,80 @@ fn a_sample_plays_on_in_an_engine_of_its_own() {
         assert!(sim.state().turn.number > before.turn.number, "it played on");
     }
     assert_eq!(e.state(), before, "the real game is untouched");
+}
+
+/// Information-set determinism with figures (tft, issue 46): two games that differ only in
+/// where a figure hidden from seat 0 stands (an invisible wizard) put the same questions to
+/// seat 0, with the same options, views and log, until the hidden figure shows itself. The
+/// options are the ruleset's to list from the whole state: hexes to move to or to cast at
+/// must not tell where it stands.
+#[test]
+fn where_a_hidden_figure_stands_does_not_change_what_another_seat_is_asked() {
+    struct Watcher {
+        bot: HunterAgent,
+        seen: Rc<RefCell<Vec<String>>>,
+        open: Rc<RefCell<bool>>,
+    }
+    impl Agent for Watcher {
+        fn decide(&mut self, req: &Request) -> Decision {
+            self.bot.decide(req)
+        }
+        fn omniscient(&self, _player: u32) -> bool {
+            true
+        }
+        fn decide_omniscient(&mut self, req: &Request, sight: &Sight, referee: &GameState) -> Decision {
+            if req.player == 1 {
+                // (the hidden seat does nothing, alike in both games)
+                let key = req.pass.clone().unwrap_or_else(|| req.options[0].key.clone());
+                return Decision::Answer(vec![key]);
+            }
+            let hidden = referee.figures.values().any(|f| f.owner == Some(1) && f.unseen);
+            let answer = self.bot.decide_seeing(req, sight);
+            if hidden && *self.open.borrow() {
+                let view = serde_json::to_string(sight.view()).unwrap();
+                let log = serde_json::to_string(sight.log()).unwrap();
+                let options: Vec<String> = req.options.iter().map(|c| format!("{}={}", c.key, c.label)).collect();
+                self.seen.borrow_mut().push(format!("{} {options:?} {answer:?} {view} {log}", req.kind));
+            } else {
+                *self.open.borrow_mut() = false;
+            }
+            answer
+        }
+    }
+    let play = |hex: &str| {
+        let e = Engine::new(Path::new("."), &setup("tft", 2, 11), Box::new(RandomAgent::new(0))).unwrap();
+        e.eval_lua(&format!(
+            "game:set_var('prepared', true)
+             for _, name in ipairs {{ 'Magic Fist', 'Trip', 'Summon Wolf', 'Create Wall' }} do
+               game:new_card(name, {{ kind = 'hand', player = 0 }})
+             end
+             for _, f in ipairs(game:figures()) do
+               if f.owner == 1 then
+                 game:set_figure(f.id, {{ at = {hex}, facing = 'E' }})
+                 local c = game:new_card('Invisibility', {{ kind = 'play', player = 1 }})
+                 for k, v in pairs {{ on = f.id, caster = f.id, invisible = true, cast = 0 }} do
+                   game:set_card_data(c, k, v)
+                 end
+                 game:set_figure(f.id, {{ unseen = true }})
+               end
+             end"
+        ))
+        .unwrap();
+        let seen = Rc::new(RefCell::new(Vec::new()));
+        let open = Rc::new(RefCell::new(true));
+        e.set_agent(Box::new(Watcher { bot: HunterAgent::new(0), seen: seen.clone(), open: open.clone() }));
+        e.run(Some(8));
+        let seen = seen.borrow().clone();
+        seen
+    };
+    // two hexes in seat 0's reach, away from its wizard (on 3,0); two near it, in reach of what
+    // it may create, but not next to it
+    for (a, b) in [("{ q = 0, r = 8 }", "{ q = 2, r = 7 }"), ("{ q = 3, r = 3 }", "{ q = 4, r = 2 }")] {
+        let (here, there) = (play(a), play(b));
+        assert!(here.len() > 3, "{a}: {} questions while he was hidden: {here:?}", here.len());
+        assert_eq!(here.len(), there.len(), "{a} or {b}: as many questions");
+        for (i, (x, y)) in here.iter().zip(&there).enumerate() {
+            assert!(x == y, "{a} or {b}: question {i} differs:\n{x}\n{y}");
+        }
+    }
 }
