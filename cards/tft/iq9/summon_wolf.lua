@@ -31,8 +31,9 @@ return card {
       t:ok(t:has { kind = "cast", card = t:give(0, "Summon Wolf"), target = { cell = at } }, "his hex looks empty")
       arena.cast(t, "Summon Wolf", { cell = at }, { 3, 4, 4 })
       t:eq(#t:log("revealed", 0), 1, "he shows")
-      local wolf = assert(arena.figures_of(t, "wolf")[1])
-      t:eq(F.distance(assert(wolf.at), at), 1, "next to him")
+      local wolves = arena.figures_of(t, "wolf")
+      t:eq(#wolves, 1)
+      t:eq(F.distance(wolves[1].at, at), 1, "next to him")
     end },
     { "the wolf goes when the summoner stops keeping it", function(t)
       local arena = require("test.arena")
