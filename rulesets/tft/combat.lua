@@ -116,23 +116,9 @@ function X.breathe(game, a_id, b_id)
   if hit then X.harm(game, b_id, X.dice(game, being.breath.dice, 0, effect), { fire = true, source = a_id }) end
 end
 
--- The hexes behind a many-hex figure: those next to it whose centres lie in the wedge behind
--- its anchor (or on its edges). reconstructed: the seed's dragon diagrams are lost.
-function X.rear(game, f)
-  local mine, behind, out = {}, {}, {}
-  for _, c in ipairs(f.cells) do mine[c.q .. "," .. c.r] = true end
-  for _, c in ipairs(game:in_wedges(f.at, f.facing, { 3 }, 3, true)) do behind[c.q .. "," .. c.r] = true end
-  for _, cell in ipairs(f.cells) do
-    for _, s in ipairs(game:cell_steps(cell)) do
-      local k = s.to.q .. "," .. s.to.r
-      if behind[k] and not mine[k] then
-        mine[k] = true
-        out[#out + 1] = s.to
-      end
-    end
-  end
-  return out
-end
+-- The hexes behind a many-hex figure: those next to it in the wedge behind its anchor.
+-- reconstructed: the seed's dragon diagrams are lost.
+function X.rear(game, f) return F.around(game, f, { 3 }) end
 
 -- seed L492: a dragon on the ground lashes its tail when its turn to act comes, whatever it
 -- then does: a roll at its adjusted DX against each one-hex figure in its rear hexes; one it

@@ -141,15 +141,20 @@ function F.front(game, f)
   end
   -- reconstructed: the seed's diagrams of a giant's and a dragon's front are lost; we take the
   -- hexes next to the figure whose centres lie in the three wedges ahead of its anchor.
-  local ahead = {}
-  for _, c in ipairs(game:in_wedges(f.at, f.facing, { 5, 0, 1 }, 3, true)) do ahead[c.q .. "," .. c.r] = c end
-  local seen = {}
-  for _, cell in ipairs(f.cells) do seen[cell.q .. "," .. cell.r] = true end
+  return F.around(game, f, { 5, 0, 1 })
+end
+
+-- The hexes next to a many-hex figure whose centres lie in the given wedges around its anchor
+-- (0 ahead, clockwise), or on their edges.
+function F.around(game, f, wedges)
+  local inside, mine, out = {}, {}, {}
+  for _, c in ipairs(game:in_wedges(f.at, f.facing, wedges, 3, true)) do inside[c.q .. "," .. c.r] = true end
+  for _, cell in ipairs(f.cells) do mine[cell.q .. "," .. cell.r] = true end
   for _, cell in ipairs(f.cells) do
     for _, s in ipairs(game:cell_steps(cell)) do
       local k = s.to.q .. "," .. s.to.r
-      if not seen[k] and ahead[k] then
-        seen[k] = true
+      if inside[k] and not mine[k] then
+        mine[k] = true
         out[#out + 1] = s.to
       end
     end

@@ -52,7 +52,7 @@ function M.attack(game, a_id, b_id) end
 ---@return any ...
 function M.breathe(game, a_id, b_id) end
 
----The hexes behind a many-hex figure: those next to it whose centres lie in the wedge behind its anchor (or on its edges). reconstructed: the seed's dragon diagrams are lost. (rulesets: tft)
+---The hexes behind a many-hex figure: those next to it in the wedge behind its anchor. reconstructed: the seed's dragon diagrams are lost. (rulesets: tft)
 ---@param game Game
 ---@param f? any
 ---@return any ...

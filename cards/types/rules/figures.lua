@@ -133,6 +133,13 @@ function M.armed(f) end
 ---@return any ...
 function M.front(game, f) end
 
+---The hexes next to a many-hex figure whose centres lie in the given wedges around its anchor (0 ahead, clockwise), or on their edges. (rulesets: tft)
+---@param game Game
+---@param f? any
+---@param wedges? any
+---@return any ...
+function M.around(game, f, wedges) end
+
 ---(rulesets: tft)
 ---@param cell? any
 ---@param cells? any
