@@ -70,14 +70,14 @@ return scenarios {
     end },
     { "walking into a foe that is no image stops short, and both may fall (seed L362)", function(t)
       local me = arena.duel(t, 4)
-      local wolf = arena.being(t, 1, "wolf", arena.east(1), "E")
+      local real = arena.being(t, 1, "wolf", arena.east(1), "E")
       t.game:set_figure(me, { attrs = { ma = 2 } })
       t:active(0, "movement")
       t:answer(0, "through " .. key(arena.east(2)))
       t:dice { 6, 6, 6, 6, 6, 6, 6 }
       t:act { kind = "option", figure = me, letter = "a" }
       t:eq(key(assert(assert(t.game:figure(me)).at)), key(arena.middle), "stopped short")
-      t:eq(assert(t.game:figure(wolf)).tokens.down, 1, "an 18 on 3 dice: the wolf falls")
+      t:eq(assert(t.game:figure(real)).tokens.down, 1, "an 18 on 3 dice: the wolf falls")
       t:eq(assert(t.game:figure(me)).tokens.down, 1, "a 24 on 4: so does he")
     end },
     { "an invisible foe does not bar a way he stands in; walking into him shows him (seed L200)", function(t)
