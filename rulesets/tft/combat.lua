@@ -155,18 +155,27 @@ function X.retreats(game)
   end
 end
 
+-- The hexes offered are those free as the pusher's side sees them. reconstructed: pushed
+-- onto a figure hidden from it, the enemy goes nowhere, as if it had no room, and the hidden
+-- figure shows where it stands.
 function X.force_back(game, a, b)
   local opts = { { key = "none", label = "leave it where it is" } }
   local M = require("rules.movement")
-  for _, s in ipairs(game:cell_steps(b.at)) do
-    if M.free(game, b, s.to) then opts[#opts + 1] = { key = s.to.q .. "," .. s.to.r, to = s.to, label = "push it to hex " .. game:cell_name(s.to), hostile = true } end
-  end
-  if #opts == 1 then
+  local function no_room()
     if not F.saving_roll(game, F.adj_dx(game, b.id), 3) then F.knock_down(game, b.id) end
-    return
   end
+  for _, s in ipairs(game:cell_steps(b.at)) do
+    if M.free(game, b, s.to, nil, a.controller) then
+      opts[#opts + 1] = { key = s.to.q .. "," .. s.to.r, to = s.to, label = "push it to hex " .. game:cell_name(s.to), hostile = true }
+    end
+  end
+  if #opts == 1 then return no_room() end
   local _, i = game:choose(a.controller, "retreat", "Force " .. F.name(game, b.id) .. " back?", opts)
   if not opts[i].to then return end
+  if not M.free(game, b, opts[i].to) then
+    for _, id in ipairs(game:figures_at(opts[i].to)) do F.reveal(game, id) end
+    return no_room()
+  end
   local from = b.at
   game:set_figure(b.id, { at = opts[i].to })
   game:after("move", { figure = b.id, from = from, to = opts[i].to, forced = true })

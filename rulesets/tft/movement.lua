@@ -64,7 +64,8 @@ function M.cells_at(game, f, cell, facing)
   return game:footprint(cell, facing or f.facing, offsets)
 end
 
-function M.free(game, f, cell, facing)
+-- (`seat` given: as that seat sees it, a figure hidden from it not there)
+function M.free(game, f, cell, facing, seat)
   local cells = M.cells_at(game, f, cell, facing)
   if not cells then return false end
   for _, c in ipairs(cells) do
@@ -74,7 +75,7 @@ function M.free(game, f, cell, facing)
       if o.kind == "fire" and f.attrs.iq < 8 then return false end
     end
     for _, id in ipairs(game:figures_at(c)) do
-      if id ~= f.id then return false end
+      if id ~= f.id and (seat == nil or F.seen_by(game:figure(id), seat)) then return false end
     end
   end
   return true

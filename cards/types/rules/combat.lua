@@ -69,7 +69,7 @@ function M.tail(game, d) end
 ---@return any ...
 function M.retreats(game) end
 
----(rulesets: tft)
+---The hexes offered are those free as the pusher's side sees them. reconstructed: pushed onto a figure hidden from it, the enemy goes nowhere, as if it had no room, and the hidden figure shows where it stands. (rulesets: tft)
 ---@param game Game
 ---@param a? any
 ---@param b? any

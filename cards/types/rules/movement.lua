@@ -47,13 +47,14 @@ function M.options(game, f) end
 ---@return any ...
 function M.cells_at(game, f, cell, facing) end
 
----(rulesets: tft)
+---(`seat` given: as that seat sees it, a figure hidden from it not there) (rulesets: tft)
 ---@param game Game
 ---@param f? any
 ---@param cell? any
 ---@param facing? any
+---@param seat? any
 ---@return any ...
-function M.free(game, f, cell, facing) end
+function M.free(game, f, cell, facing, seat) end
 
 ---Might figure g be an image, to f's side? A one-hex foe made by a spell (its kind `shown_as` to others: a creation, whose nature they cannot see); f on foot and of one hex. (rulesets: tft)
 ---@param g? any

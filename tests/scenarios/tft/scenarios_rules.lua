@@ -92,6 +92,18 @@ return scenarios {
       t:eq(#t:log("revealed", 0), 1, "where he stands, for that moment")
       t:eq(#t:log("bumped"), 1)
     end },
+    { "a foe forced back onto a hex where a hidden figure stands goes nowhere, and it shows", function(t)
+      local X = require("rules.combat")
+      local me, foe = arena.duel(t, 1)
+      local hidden = arena.being(t, 1, "wolf", arena.east(2), "W")
+      t.game:set_figure(hidden, { unseen = true })
+      t:answer(0, key(arena.east(2)))
+      t:dice { 6, 6, 6 }
+      X.force_back(t.game, assert(t.game:figure(me)), assert(t.game:figure(foe)))
+      t:eq(key(assert(assert(t.game:figure(foe)).at)), key(arena.east(1)), "he stays")
+      t:eq(assert(t.game:figure(foe)).tokens.down, 1, "with no room, an 18 on DX: he falls")
+      t:eq(#t:log("revealed", 0), 1, "the hidden wolf shows")
+    end },
     { "a figure may jump a fallen one for 3 MA, but not stop on it or pass a standing one (seed L175)", function(t)
       local M = require("rules.movement")
       local me = arena.duel(t, 4)
