@@ -1237,6 +1237,11 @@ function Ctx:rotate_sector(sector, quarters) end
 ---@return boolean made
 function Ctx:saving_roll(id, attr, dice) end
 
+---Does the caster's side see figure id (one made unseen is hidden from the others)? (rulesets: tft)
+---@param id integer
+---@return boolean
+function Ctx:sees(id) end
+
 ---Does a Spell Shield protect the figure (seed L667)? The rules check it for a spell cast at a figure; a spell cast at hexes asks it for each figure there. (rulesets: tft)
 ---@param id integer
 ---@return boolean

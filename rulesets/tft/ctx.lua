@@ -266,6 +266,12 @@ end
 ---@param why string
 function H.vanish(ctx, id, why) F.vanish(ctx.game, id, why) end
 
+-- Does the caster's side see figure id (one made unseen is hidden from the others)?
+---@param ctx Ctx
+---@param id integer
+---@return boolean
+function H.sees(ctx, id) return F.seen_by(assert(ctx.game:figure(id)), assert(ctx.seat)) end
+
 -- The figures covering any of these hexes (each once).
 ---@param ctx Ctx
 ---@param cells Cell[]

@@ -10,10 +10,11 @@ return card {
   text = "Solid wall rises on up to 3 connected empty hexes; cast at a figure's hex it fails, but it crushes an image. 4 ST.",
   resolve = function(ctx)
     -- reconstructed: every hex of the wall, not just the first, lies where a creation may
-    -- appear (L329), unwalled, with no figure on it but an image (L618)
+    -- appear (L329), unwalled, with no figure on it but an image (L618) that the caster sees
+    -- (a hidden one shows itself as the wall rises round it: L216, ctx:raise_walls)
     local function free(c)
       for _, id in ipairs(ctx:figures_in({ c })) do
-        if not ctx:is(id, "image") then return false end
+        if ctx:sees(id) and not ctx:is(id, "image") then return false end
       end
       return ctx:creation_hex(c) and not ctx:filled_by(c, "wall")
     end
@@ -50,6 +51,16 @@ return card {
       t:eq(#t.game:play_area(0), 0)
       t:eq(arena.lost(t, me), 4)
       t:ok(assert(t.game:figure(foe)).at ~= nil)
+    end },
+    { "a hidden figure's hex is offered like any; the wall rises round it and shows it", function(t)
+      local arena = require("test.arena")
+      arena.duel(t, 5)
+      local wolf = arena.being(t, 1, "wolf", { q = 1, r = 7 }, "W")
+      t.game:set_figure(wolf, { unseen = true })
+      arena.cast(t, "3-Hex Wall", { cell = arena.east(1) }, { 3, 4, 4 }, { "1,7", "done" })
+      t:eq(#t.game:objects_at({ q = 1, r = 7 }), 0, "no wall on him")
+      t:eq(#t.game:objects_at(arena.east(1)), 1)
+      t:eq(#t:log("revealed", 0), 1, "he shows")
     end },
     { "an image in the way is crushed", function(t)
       local arena = require("test.arena")

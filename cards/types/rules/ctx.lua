@@ -460,6 +460,12 @@ function M.saving_roll(ctx, id, attr, dice) end
 ---@return any ...
 function M.vanish(ctx, id, why) end
 
+---Does the caster's side see figure id (one made unseen is hidden from the others)? (rulesets: tft)
+---@param ctx Ctx
+---@param id integer
+---@return boolean
+function M.sees(ctx, id) end
+
 ---The figures covering any of these hexes (each once). (rulesets: tft)
 ---@param ctx Ctx
 ---@param cells Cell[]
