@@ -132,7 +132,7 @@ function C.against(game, target)
     if F.spell_on(game, f.id, "blur") then n = n - 4 end
     if f.at and F.filled_by(game, f.at, "shadow") then n = n - 4 end
   end
-  if F.spell_on(game, f.id, "flying") then n = n - 4 end
+  if F.flying(game, f) then n = n - 4 end
   return n
 end
 

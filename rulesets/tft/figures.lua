@@ -23,8 +23,9 @@ function F.is_wizard(f) return f.vars.wizard == true end
 function F.is_unreal(f) return f.vars.unreal ~= nil end
 function F.is_down(f) return (f.tokens.down or 0) > 0 end
 function F.is_out(f) return (f.tokens.out or 0) > 0 end
--- In the air: Flight on it (seed L640).
-function F.flying(game, f) return F.spell_on(game, f.id, "flying") ~= nil end
+-- In the air: Flight on it (seed L640), or a flier of its own that took off (L182-L184: its
+-- `aloft` token, the turn it took off).
+function F.flying(game, f) return (f.tokens.aloft or 0) > 0 or F.spell_on(game, f.id, "flying") ~= nil end
 function F.many_hexes(f) return #f.cells > 1 end
 
 -- Able to act: on the board, conscious, not frozen or asleep.
@@ -86,7 +87,13 @@ function F.ma(game, id)
   if F.spell_on(game, id, "stopped") then return 0 end
   if F.is_down(f) then return 2 end
   local ma = f.attrs.ma
-  if F.spell_on(game, id, "flying") then ma = math.max(ma, f.attrs.fly or 12) end
+  local took_off = f.tokens.aloft or 0
+  if took_off > 0 then
+    -- seed L184: half its flying MA on its first turn in the air
+    ma = took_off == game:turn().number and f.attrs.fly // 2 or f.attrs.fly
+  elseif F.spell_on(game, id, "flying") then
+    ma = math.max(ma, f.attrs.fly or 12)
+  end
   if F.spell_on(game, id, "speed") then ma = ma * 2 end
   if F.spell_on(game, id, "slow") then ma = ma // 2 end
   if F.spell_on(game, id, "rope") then ma = ma // 2 end
@@ -234,6 +241,8 @@ function F.knock_down(game, id)
   if not f or F.is_down(f) then return end
   set_token(game, id, "down", 1)
   set_token(game, id, "fell", game:turn().number)
+  -- (a flier knocked down comes to the ground)
+  if (f.tokens.aloft or 0) > 0 then set_token(game, id, "aloft", 0) end
   game:set_turn_var("acted:" .. id, true)
   game:after("stun", { figure = id, down = true })
 end

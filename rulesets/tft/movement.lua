@@ -37,6 +37,17 @@ function M.options(game, f)
   end
   -- (a wizard's staff, or a being's weapon, dropped at its feet)
   local staff_here = (f.tokens.staff or 0) == 2 or (f.tokens.weapon or 0) == 2
+  -- seed L182-L184: a flier of its own takes off as its move begins (half its flying MA this
+  -- turn), and may land, moving no more that turn. reconstructed: not in the tunnel game
+  -- (L182: a dragon cannot fly in a tunnel; the others would lose what flying gives).
+  local fly = f.attrs.fly
+  if fly and not wizard and not F.spell_on(game, f.id, "flying") and not game:option("tunnel") then
+    if (f.tokens.aloft or 0) > 0 then
+      add("land", "land where you are", 0, { land = true })
+    else
+      add("fly", "take off and fly up to " .. fly // 2 .. " hexes", fly // 2, { take_off = true })
+    end
+  end
   if not F.engaged(game, f) then
     add("a", "move up to " .. ma .. " hexes", ma)
     if armed then add("b", "charge: move up to " .. half .. " and attack", half) end
@@ -360,6 +371,14 @@ function M.perform(game, p, a)
   game:set_turn_var("option:" .. f.id, a.letter)
   if a.stance then game:set_turn_var("stance:" .. f.id, a.stance) end
   if a.letter == "hold" then return end
+  if a.land then
+    F.set_token(game, f.id, "aloft", 0)
+    return M.face(game, p, assert(game:figure(f.id)))
+  end
+  if a.take_off then
+    F.set_token(game, f.id, "aloft", game:turn().number)
+    f = assert(game:figure(f.id))
+  end
   if a.stand then
     -- seed L145 (g): a figure fallen in a slippery hex must make a saving roll to stand (L648).
     if not (F.filled_by(game, f.at, "slippery") and not F.saving_roll(game, F.adj_dx(game, f.id), 3)) then

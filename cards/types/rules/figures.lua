@@ -36,7 +36,7 @@ function M.is_down(f) end
 ---@return any ...
 function M.is_out(f) end
 
----In the air: Flight on it (seed L640). (rulesets: tft)
+---In the air: Flight on it (seed L640), or a flier of its own that took off (L182-L184: its `aloft` token, the turn it took off). (rulesets: tft)
 ---@param game Game
 ---@param f? any
 ---@return any ...
