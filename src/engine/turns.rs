@@ -197,7 +197,9 @@ impl Engine {
                 .into_iter()
                 .filter(|c| !failed.contains(&self.failed_key(&c.key)))
                 .collect()),
+            // (an empty Lua table is no more a list than a map: nothing to do)
             Value::Nil => Ok(Vec::new()),
+            Value::Map(m) if m.is_empty() => Ok(Vec::new()),
             other => Err(HostError::Runtime(format!("rules.actions must return a list, got {other}"))),
         }
     }

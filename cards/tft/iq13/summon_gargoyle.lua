@@ -40,6 +40,7 @@ return card {
       t.game:set_figure(g, { tokens = { aloft = earlier } })
       t:eq(F.ma(t.game, g), 16, "all of it after")
       t:eq(require("rules.casting").against(t.game, g), -4, "harder to hit in the air")
+      t:ok(not t:has { kind = "option", figure = g, letter = "land" }, "moved, it has no more to do")
     end },
     { "it lands, and a fall brings it down", function(t)
       local arena = require("test.arena")
