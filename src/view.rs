@@ -459,12 +459,10 @@ pub fn figure_audience(st: &GameState, data: &Value, audience: Option<Vec<Player
         return audience;
     }
     let knows = |p: &PlayerId| f.owner == Some(*p) || f.controller == Some(*p);
-    let mut seats: Vec<PlayerId> = match audience {
+    Some(match audience {
         Some(seats) => seats.into_iter().filter(knows).collect(),
         None => st.players.iter().map(|p| p.id).filter(knows).collect(),
-    };
-    seats.dedup();
-    Some(seats)
+    })
 }
 
 /// The sight, when an entry was logged, of each card its data names (its `card` field and its

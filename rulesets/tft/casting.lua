@@ -234,6 +234,13 @@ local function ask_power(game, p, w, card)
   return opts[i].power
 end
 
+-- A spell that missed (seed L269-L271): the ordinary cost of a miss (1 ST unless said), but a
+-- 17 or 18 costs the full `cost` and an 18 knocks the caster down.
+function C.missed(game, w, total, cost, ordinary)
+  F.spend(game, w.id, total >= 17 and cost or ordinary or 1)
+  if total >= 18 then F.knock_down(game, w.id) end
+end
+
 -- Casts: announce, roll, pay, and if it works put the casting in play and resolve it.
 function C.cast(game, p, a)
   local w = game:figure(a.figure)
@@ -257,12 +264,7 @@ function C.cast(game, p, a)
   if a.target.figure and a.target.figure ~= w.id then adj = adj + C.against(game, a.target.figure) end
   local hit, total, effect = C.roll_to_hit(game, adj, 3)
   game:log("to_hit", { figure = w.id, roll = total, need = adj, hit = hit })
-  if not hit then
-    -- seed L269-L271: 17 and 18 cost the full ST, 18 knocks the caster down
-    if total >= 17 then F.spend(game, w.id, cost) else F.spend(game, w.id, 1) end
-    if total >= 18 then F.knock_down(game, w.id) end
-    return
-  end
+  if not hit then return C.missed(game, w, total, cost) end
   C.works(game, p, w, card, a.target, power, cost, effect)
 end
 
@@ -325,13 +327,11 @@ function C.guess(game, p, a)
   local hit, total, effect = C.roll_to_hit(game, adj, 3)
   game:log("to_hit", { figure = w.id, roll = total, need = adj, hit = hit })
   if hit and hidden then return C.works(game, p, w, card, { figure = hidden }, power, cost, effect) end
-  if hit then game:log("nothing_there", { at = cell }) end
-  if not hit and total >= 17 then
-    F.spend(game, w.id, cost)
-    if total >= 18 then F.knock_down(game, w.id) end
-    return
+  if hit then
+    game:log("nothing_there", { at = cell })
+    return F.spend(game, w.id, power or 1)
   end
-  F.spend(game, w.id, power or 1)
+  C.missed(game, w, total, cost, power or 1)
 end
 
 -- A spell that struck: a Spell Shield or a Control's saving roll may undo it, Reverse Missiles

@@ -336,10 +336,9 @@ end
 ---@return Cell
 function H.beside_hidden(ctx, cell)
   local game = ctx.game
-  local w = assert(game:figure(ctx.caster))
   local hidden = false
   for _, id in ipairs(game:figures_at(cell)) do
-    if not F.seen_by(assert(game:figure(id)), w.controller) then
+    if not H.sees(ctx, id) then
       F.reveal(game, id)
       hidden = true
     end

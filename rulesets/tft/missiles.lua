@@ -72,9 +72,7 @@ function M.fly(game, p, w, card, target, power)
         game:log("to_hit", { figure = w.id, roll = total, need = adj, hit = hit, at = on.id })
         if not hit and on.id == target and total >= 17 then
           -- seed L269-L271: a 17 or 18 fizzles at once, full cost; an 18 knocks the caster down
-          F.spend(game, w.id, power)
-          if total >= 18 then F.knock_down(game, w.id) end
-          return
+          return C.missed(game, w, total, power)
         end
       else
         hit, effect, total = M.roll_to_miss(game, adj)

@@ -122,6 +122,15 @@ function M.castable(game, w, c) end
 ---@return any ...
 function M.hostile(game, w, card, target) end
 
+---A spell that missed (seed L269-L271): the ordinary cost of a miss (1 ST unless said), but a 17 or 18 costs the full `cost` and an 18 knocks the caster down. (rulesets: tft)
+---@param game Game
+---@param w? any
+---@param total? any
+---@param cost? any
+---@param ordinary? any
+---@return any ...
+function M.missed(game, w, total, cost, ordinary) end
+
 ---Casts: announce, roll, pay, and if it works put the casting in play and resolve it. (rulesets: tft)
 ---@param game Game
 ---@param p? any
