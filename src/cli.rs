@@ -58,7 +58,7 @@ pub fn overlay(st: &GameState) -> Overlay {
 /// Does seat p play with figures rather than a piece of its own (a ruleset of many pieces a
 /// seat): then its life and place say nothing, and status lines leave them out.
 pub fn plays_with_figures(st: &GameState, p: u32) -> bool {
-    !st.figures.is_empty() && st.player(p).is_some_and(|pl| pl.at.is_none())
+    !st.figures.is_empty() && st.player(p).is_some_and(|pl| pl.figure.is_none())
 }
 
 /// The colour of a seat's wizard and treasures in pictures: six apart, then again.
@@ -89,7 +89,7 @@ pub fn carried(st: &GameState, p: u32) -> Vec<String> {
 pub fn overlay_named(st: &GameState, card_name: &dyn Fn(crate::state::CardId) -> Option<String>) -> Overlay {
     let mut o = Overlay::default();
     for p in &st.players {
-        if let Some(at) = p.at {
+        if let Some(at) = st.seat_at(p.id) {
             let g = wizard_glyph(p.id);
             // "A (wizard) at ..." in the key; "A Ann (wizard) at ..." for a wizard with a name.
             let label = if p.name == g.to_string() { String::new() } else { p.name.clone() };
@@ -116,18 +116,18 @@ pub fn overlay_named(st: &GameState, card_name: &dyn Fn(crate::state::CardId) ->
     o
 }
 
-/// The figures on the board (a ruleset of many pieces a seat, issue 46), each cell it covers
-/// marked: a seat's first figure (its own piece, made first) by the seat's letter, its others by
-/// the letter in lower case, each named in the key by its kind as the state shows it (what the
-/// viewer may see: `shown_as`).
+/// The figures on the board but the seats' own (marked as the seats are), each cell it covers
+/// marked: a seat's first figure (its main piece, made first, in a ruleset of many pieces a
+/// seat) by the seat's letter, its others by the letter in lower case, each named in the key by
+/// its kind as the state shows it (what the viewer may see: `shown_as`).
 fn figure_marks(st: &GameState, o: &mut Overlay) {
     let mut first: BTreeMap<u32, u64> = BTreeMap::new();
     for f in st.figures.values() {
         if let Some(p) = f.owner {
-            first.entry(p).or_insert(f.id);
+            first.entry(p).or_insert(st.player(p).and_then(|pl| pl.figure).unwrap_or(f.id));
         }
     }
-    for f in st.figures.values().filter(|f| f.at.is_some()) {
+    for f in st.figures.values().filter(|f| f.at.is_some() && !st.is_seat_figure(f.id)) {
         let kind = thing_name(f.shown_as.as_deref().unwrap_or(&f.kind));
         let (glyph, label) = match f.owner {
             Some(p) if first.get(&p) == Some(&f.id) => (wizard_glyph(p), kind),
@@ -192,7 +192,7 @@ pub fn state_svg_named(st: &GameState, card_name: &dyn Fn(crate::state::CardId) 
 pub fn summary(st: &GameState) -> String {
     let mut out = String::new();
     for p in &st.players {
-        let at = p.at.map(|s| s.to_string()).unwrap_or_else(|| "-".into());
+        let at = st.seat_at(p.id).map(|s| s.to_string()).unwrap_or_else(|| "-".into());
         let glyph = wizard_glyph(p.id);
         // (the name only when it says more than the letter; the ruleset's player vars, for
         // whoever inspects the game, only when there are some)

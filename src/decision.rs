@@ -460,7 +460,7 @@ impl HunterAgent {
     /// The move option that brings the player nearest an enemy, if one brings him nearer.
     fn closing_in(&mut self, req: &Request, game: &GameState) -> Option<String> {
         let me = game.player(req.player)?;
-        let here = me.at?;
+        let here = game.seat_at(me.id)?;
         // Closed doors count as walls: which ones open for him is the rules' to say, so the
         // estimate goes round them (he still picks among the moves he is offered, through a
         // door the rules open for him too). Measured: shorter games than counting doors open.
@@ -469,7 +469,7 @@ impl HunterAgent {
         let reach = game.board.size().0.max(game.board.size().1) as u32 * 2;
         let mut cost: BTreeMap<Sq, u32> = BTreeMap::new();
         for enemy in game.players.iter().filter(|p| p.alive && p.id != me.id) {
-            let Some(at) = enemy.at else { continue };
+            let Some(at) = game.seat_at(enemy.id) else { continue };
             for (s, c) in game.board.reachable(at, reach, &mover) {
                 cost.entry(s).and_modify(|old| *old = (*old).min(c)).or_insert(c);
             }

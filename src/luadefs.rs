@@ -42,7 +42,8 @@ const SHAPES: &str = r#"---@alias Dir "N"|"E"|"S"|"W"
 ---@field alive boolean
 ---@field life integer
 ---@field home_sector integer
----@field at? Square
+---@field at? Square where the seat's own figure stands
+---@field figure? integer the seat's own figure (see game:figure)
 ---@field tokens table<string, integer>
 ---@field vars table
 

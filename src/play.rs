@@ -337,7 +337,7 @@ impl<'a> Front<'a> {
         let parts = screen::Parts {
             header: self.header(player),
             map: self.map(),
-            focus: self.seen(|st| st.player(player).and_then(|p| p.at)).map_or(0, |at| ascii_line_of_row(at.y)),
+            focus: self.seen(|st| st.seat_at(player)).map_or(0, |at| ascii_line_of_row(at.y)),
             ask: ask.trim_matches('\n').lines().map(str::to_string).collect(),
             side: self.side(player),
             story,
@@ -520,10 +520,11 @@ impl<'a> Front<'a> {
 
     /// One line per wizard: name, life, where, cards, score (the ruleset's words); no data.
     pub fn status_lines(&self) -> String {
-        let players: Vec<_> =
-            self.seen(|st| st.players.iter().map(|p| (p.clone(), plays_with_figures(st, p.id))).collect());
+        let players: Vec<_> = self.seen(|st| {
+            st.players.iter().map(|p| (p.clone(), plays_with_figures(st, p.id), st.seat_at(p.id))).collect()
+        });
         let mut s = String::new();
-        for (p, figures) in &players {
+        for (p, figures, at) in &players {
             let g = wizard_glyph(p.id);
             let name = if p.name == g.to_string() { String::new() } else { format!(" {}", p.name) };
             let score = self.engine.player_status(p.id).map(|x| format!("  {x}")).unwrap_or_default();
@@ -536,7 +537,7 @@ impl<'a> Front<'a> {
                 s.push_str(&format!("  {g}{name}{state}{held}\n"));
                 continue;
             }
-            let at = p.at.map(|s| s.to_string()).unwrap_or_else(|| "-".into());
+            let at = at.map(|s| s.to_string()).unwrap_or_else(|| "-".into());
             let life = if p.alive { format!("life {:>2}", p.life) } else { "dead".to_string() };
             s.push_str(&format!(
                 "  {g}{name}  {life}  at {at:<7} hand {}  in play {}{score}\n",

@@ -96,6 +96,10 @@ pub struct RulesetFile {
     pub phases: Vec<PhaseSpec>,
     #[serde(default)]
     pub turn: TurnSpec,
+    /// The kind of each seat's own figure, which the kernel makes on a board of sectors (the
+    /// ruleset's word for the piece a seat plays).
+    #[serde(default = "default_seat_figure")]
+    pub seat_figure: String,
     /// Numbers and lists for the rules; the kernel passes them to Lua as `config`.
     #[serde(default)]
     pub config: toml::Table,
@@ -127,6 +131,7 @@ struct RulesetPatch {
     options: Option<Vec<OptionPatch>>,
     phases: Option<Vec<PhaseSpec>>,
     turn: Option<TurnSpec>,
+    seat_figure: Option<String>,
     config: Option<toml::Table>,
     config_types: Option<BTreeMap<String, String>>,
     visibility: Option<crate::view::Visibility>,
@@ -147,6 +152,9 @@ fn default_rules() -> String {
 }
 fn default_boards() -> String {
     "boards/boards.toml".into()
+}
+fn default_seat_figure() -> String {
+    "figure".into()
 }
 
 /// One folder of a ruleset's chain: the ruleset itself, then what it extends.

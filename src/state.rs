@@ -99,7 +99,8 @@ impl Face {
     }
 }
 
-/// A wizard and the player behind it.
+/// A seat: the player behind it, its cards and its counters. Where it stands is its own
+/// figure's place ([`GameState::seat_at`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Player {
     pub id: PlayerId,
@@ -107,8 +108,14 @@ pub struct Player {
     pub alive: bool,
     pub life: i64,
     pub home_sector: usize,
-    /// Where the wizard stands (None once dead).
-    pub at: Option<Sq>,
+    /// The seat's own figure, which the kernel makes on a board of sectors (one piece a seat,
+    /// standing on its home square); None on a map, where the ruleset makes the figures.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub figure: Option<u64>,
+    /// Where the seat stood, as saves written before seats had figures say it; read only, to
+    /// bring such a save's state up to date ([`GameState::adopt_old_places`]).
+    #[serde(default, rename = "at", skip_serializing)]
+    pub old_at: Option<Sq>,
     pub hand: Vec<CardId>,
     /// Play area, in the order cards entered it.
     pub play: Vec<CardId>,
@@ -142,8 +149,8 @@ pub struct Object {
     pub data: Value,
 }
 
-/// A piece on the board apart from the seats' own (issue 46): one of a seat's many figures, a
-/// summoned being, a likeness of one. Its kind, attributes and tokens are the ruleset's words (the kernel
+/// A piece on the board (issue 46): a seat's own, one of a seat's many figures, a summoned being,
+/// a likeness of one. Its kind, attributes and tokens are the ruleset's words (the kernel
 /// knows none). What other seats see of it is the figure's to say (`shown_as`, `unseen`:
 /// `view.rs`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -170,6 +177,26 @@ pub struct Figure {
     /// Seen by its owner and controller alone (a figure the others cannot see at all).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unseen: bool,
+}
+
+impl Figure {
+    /// A figure of one cell facing the first direction, with no attributes, tokens or vars.
+    pub fn new(id: u64, kind: &str, owner: Option<PlayerId>, at: Option<Sq>) -> Figure {
+        Figure {
+            id,
+            kind: kind.to_string(),
+            owner,
+            controller: owner,
+            at,
+            facing: 0,
+            footprint: Vec::new(),
+            attrs: BTreeMap::new(),
+            tokens: BTreeMap::new(),
+            vars: Value::map(),
+            shown_as: None,
+            unseen: false,
+        }
+    }
 }
 
 /// An entry of the response stack: something played that others may answer.
@@ -251,9 +278,12 @@ pub struct GameState {
     pub cards: CopyOnWrite<Vec<CopyOnWrite<CardInstance>>>,
     pub piles: CopyOnWrite<BTreeMap<String, Vec<CardId>>>,
     pub objects: CopyOnWrite<BTreeMap<ObjectId, Object>>,
-    /// The figures apart from the seats' own pieces (none in a game that makes none).
+    /// The pieces on the board: the seats' own and any the ruleset makes.
     #[serde(default, skip_serializing_if = "no_figures")]
     pub figures: CopyOnWrite<BTreeMap<u64, Figure>>,
+    /// Counter for figure ids (apart from `next_id`: a seat's own figure takes no object's id).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub next_figure_id: u64,
     pub turn: CopyOnWrite<TurnState>,
     pub stack: CopyOnWrite<Vec<StackEntry>>,
     /// The ruleset's game-wide data.
@@ -270,6 +300,10 @@ pub struct GameState {
 
 fn no_figures(f: &CopyOnWrite<BTreeMap<u64, Figure>>) -> bool {
     f.is_empty()
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// A part of the state that copies share until one of them changes it: a clone costs one
@@ -338,6 +372,57 @@ impl GameState {
         self.next_id
     }
 
+    pub fn fresh_figure_id(&mut self) -> u64 {
+        self.next_figure_id += 1;
+        self.next_figure_id
+    }
+
+    /// A seat's own figure: where it stands, on a board of sectors (see [`Player::figure`]).
+    pub fn seat_figure(&self, p: PlayerId) -> Option<&Figure> {
+        self.player(p)?.figure.and_then(|id| self.figures.get(&id))
+    }
+
+    /// Where seat p's own figure stands (None off the board, or with no figure of its own).
+    pub fn seat_at(&self, p: PlayerId) -> Option<Sq> {
+        self.seat_figure(p)?.at
+    }
+
+    /// Moves seat p's own figure to `at` (None: off the board). An error if it has none.
+    pub fn set_seat_at(&mut self, p: PlayerId, at: Option<Sq>) -> Result<(), String> {
+        let id = self.player(p).and_then(|pl| pl.figure).ok_or_else(|| format!("seat {p} has no figure of its own"))?;
+        let f = self.figures.get_mut(&id).ok_or_else(|| format!("seat {p}'s figure {id} is gone"))?;
+        f.at = at;
+        Ok(())
+    }
+
+    /// Whether figure `id` is some seat's own.
+    pub fn is_seat_figure(&self, id: u64) -> bool {
+        self.players.iter().any(|p| p.figure == Some(id))
+    }
+
+    /// A seat's own figure, made by the kernel: kind `kind` (the ruleset's word), at `at`.
+    pub fn add_seat_figure(&mut self, p: PlayerId, kind: &str, at: Option<Sq>) {
+        let id = self.fresh_figure_id();
+        self.figures.insert(id, Figure::new(id, kind, Some(p), at));
+        if let Some(pl) = self.players.get_mut(p as usize) {
+            pl.figure = Some(id);
+        }
+    }
+
+    /// Brings a state saved before seats had figures up to date: each seat gets its own figure
+    /// where the save said it stood, as a new game would have made it. Nothing to do for a
+    /// state that has them, or on a map.
+    pub fn adopt_old_places(&mut self, kind: &str) {
+        if self.players.iter().any(|p| p.figure.is_some()) || self.board.sector_count() == 0 {
+            return;
+        }
+        for p in 0..self.players.len() as PlayerId {
+            let at = self.players[p as usize].old_at;
+            self.add_seat_figure(p, kind, at);
+            self.players[p as usize].old_at = None;
+        }
+    }
+
     pub fn player(&self, p: PlayerId) -> Option<&Player> {
         self.players.get(p as usize)
     }
@@ -346,12 +431,11 @@ impl GameState {
         self.cards.get(c as usize).map(|c| &**c)
     }
 
-    /// Wizards standing on a square.
-    pub fn wizards_at(&self, s: Sq) -> Vec<PlayerId> {
-        self.players.iter().filter(|p| p.alive && p.at == Some(s)).map(|p| p.id).collect()
+    /// The living seats whose own figures stand on a square.
+    pub fn seats_at(&self, s: Sq) -> Vec<PlayerId> {
+        self.players.iter().filter(|p| p.alive && self.seat_at(p.id) == Some(s)).map(|p| p.id).collect()
     }
 
-    /// Objects lying on a square (not carried).
     /// The cells a figure covers now (its anchor turned and laid out; none off the board).
     pub fn figure_cells(&self, f: &Figure) -> Vec<Sq> {
         let facing = crate::geometry::Direction(f.facing);
@@ -363,6 +447,7 @@ impl GameState {
         self.figures.values().filter(|f| self.figure_cells(f).contains(&s)).map(|f| f.id).collect()
     }
 
+    /// Objects lying on a square (not carried).
     pub fn objects_at(&self, s: Sq) -> Vec<ObjectId> {
         self.objects.values().filter(|o| o.at == Some(Place::Square(s))).map(|o| o.id).collect()
     }
@@ -371,12 +456,12 @@ impl GameState {
         self.objects.values().filter(|o| o.at == Some(Place::Edge(e))).map(|o| o.id).collect()
     }
 
-    /// The kernel's own data agrees with itself: living wizards stand on the board and dead
-    /// ones are off it; an object lies somewhere or is carried by a player, never both; the
+    /// The kernel's own data agrees with itself: the seats' own figures of living seats stand on
+    /// the board and those of dead ones are off it; an object lies somewhere or is carried by a player, never both; the
     /// board is consistent ([`Board::check_consistency`]). Returns the first problem.
     pub fn check_consistency(&self) -> Result<(), String> {
-        for p in &self.players {
-            match (p.alive, p.at) {
+        for p in self.players.iter().filter(|p| p.figure.is_some()) {
+            match (p.alive, self.seat_at(p.id)) {
                 (true, Some(s)) if !self.board.contains(s) => {
                     return Err(format!("player {} stands on {s}, off the board", p.id))
                 }

@@ -171,7 +171,7 @@ end
 
 function t:give(p, card) return game:new_card(card, { kind = "hand", player = p }) end
 function t:put(p, card) return game:new_card(card, { kind = "play", player = p }) end
-function t:place(p, sq) game:place_wizard(p, sq) end
+function t:place(p, sq) game:place_seat_figure(p, sq) end
 function t:life(p) return game:player(p).life end
 -- (each wizard's life when the test began, or when it last set it: what t:lost counts from)
 local life_before = {}

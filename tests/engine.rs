@@ -334,9 +334,9 @@ fn a_failing_event_handler_does_not_take_the_action_down() {
             .find(|c| c.value.get("kind").and_then(|k| k.as_str()) == Some("move"))
             .map(|c| c.key)
             .unwrap();
-        let from = e.with_state(|st| st.players[active as usize].at);
+        let from = e.with_state(|st| st.seat_at(active));
         assert_eq!(e.take_action(&key), Ok(true), "{what}: the move itself succeeds");
-        assert_ne!(e.with_state(|st| st.players[active as usize].at), from, "{what}: the wizard moved");
+        assert_ne!(e.with_state(|st| st.seat_at(active)), from, "{what}: the wizard moved");
         let log = e.log();
         let err = log.iter().rev().find(|l| l.event == "error").expect("the handler's error is logged");
         let message = err.data.get("message").and_then(|m| m.as_str()).unwrap();
@@ -664,4 +664,43 @@ fn a_failed_action_in_a_shared_turn_is_the_seat_that_tried_its() {
     let ends = |p: u32| offered.iter().filter(|(q, keys)| *q == p && keys.iter().any(|k| k == "end")).count();
     assert_eq!(ends(0), 1, "A is offered the end once, and not again once it broke: {offered:?}");
     assert!(ends(1) >= 2, "B may still end in both phases: {offered:?}");
+}
+
+/// A seat's own piece is a figure (issue 46): on a board of sectors the kernel makes one per
+/// seat, of the ruleset's kind, on its home square; the seat's `at` is where that figure
+/// stands, placing the seat moves it, a dead seat's figure leaves the board, and it never
+/// leaves the game.
+#[test]
+fn each_seat_plays_a_figure_of_its_own() {
+    let e = Engine::new(root(), &setup(1), bots(1)).unwrap();
+    let out = e
+        .eval_lua(
+            "local f = game:figure(game:player(1).figure)
+             local home = game:home(1)
+             local at_home = f.at.x == home.x and f.at.y == home.y and f.owner == 1 and f.controller == 1
+             local to = game:neighbours(home)[1].to
+             game:place_seat_figure(1, to)
+             local moved = game:figure(f.id).at
+             local seen = game:player(1).at
+             local here = game:seats_at(to)
+             game:set_alive(1, false)
+             return #game:figures(), f.kind, at_home, moved.x == to.x and moved.y == to.y,
+               seen.x == to.x and seen.y == to.y, #here, here[1], game:player(1).at, game:figure(f.id).at,
+               #game:seats_at(to)",
+        )
+        .unwrap();
+    assert_eq!(out, "2\t\"figure\"\ttrue\ttrue\ttrue\t1\t1\tnil\tnil\t0");
+    let err = e.eval_lua("game:remove_figure(game:player(0).figure)").unwrap_err();
+    assert!(err.contains("is a seat's own"), "{err}");
+    // set through the figure, the seat's place follows at once (the memo of `player` too)
+    let out = e
+        .eval_lua(
+            "local p = game:player(0)
+             local to = game:neighbours(p.at)[1].to
+             game:set_figure(p.figure, { at = to })
+             local now = game:player(0).at
+             return now.x == to.x and now.y == to.y, game:seats_at(to)[1]",
+        )
+        .unwrap();
+    assert_eq!(out, "true\t0");
 }

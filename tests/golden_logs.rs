@@ -152,3 +152,17 @@ fn saved_games_load_and_go_on_as_before() {
     }
     let _ = std::fs::remove_dir_all(&saves);
 }
+
+/// The saves were written before seats had figures (their players say where they stand): they
+/// replay to the state saved with them, each seat's place made its own figure (issue 46). Shown
+/// to fail with the old places left out.
+#[test]
+fn saves_from_before_seat_figures_replay_to_their_saved_state() {
+    for ruleset in ["8th", "classic", "9th"] {
+        let save = format!("tests/golden/saves/{ruleset}-seed7-turn8.json");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar")).args(["replay", &save]).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success() && text.contains("replayed all"), "{save}: {text}");
+        assert!(!text.contains("differs"), "{save}: {text}");
+    }
+}

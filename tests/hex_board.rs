@@ -33,7 +33,7 @@ fn bots_play_to_the_end_on_the_map_and_never_stand_on_the_pillar() {
         let w = wrong.clone();
         e.set_observer(Some(Box::new(move |st, entry| {
             for p in st.players.iter().filter(|p| p.alive) {
-                match p.at {
+                match st.seat_at(p.id) {
                     Some(s) if st.board.contains(s) && s != pillar => {}
                     at => w.borrow_mut().push(format!("turn {}: {} at {at:?}", entry.turn, p.id)),
                 }
@@ -69,7 +69,7 @@ fn scripts_see_hexes_as_q_and_r_and_may_write_them_so() {
     // a step is to a neighbour nothing fills: not east onto the pillar
     let steps = e
         .eval_lua(
-            "game:place_wizard(0, { q = 1, r = 1 })
+            "game:place_seat_figure(0, { q = 1, r = 1 })
              local east = 0
              for _, s in ipairs(game:steps(0)) do if s.dir == 'E' then east = east + 1 end end
              return #game:neighbours({ q = 1, r = 1 }), #game:steps(0), east, game:neighbours({ q = 1, r = 1 })[2].to.q",
@@ -165,9 +165,10 @@ fn figures_cover_their_footprint_and_stay_on_the_board() {
     assert!(err.unwrap_err().contains("would not lie whole on the board at (4,0)"));
     let err = e.eval_lua("game:create_figure { kind = 'wolf', at = { q = 0, r = 1 }, facing = 'N' }").unwrap_err();
     assert!(err.contains("`facing` is a direction of this board (NE, E, SE, SW, W, NW)"), "{err}");
-    // the state holds figures only once a game makes one: square games save as before
-    let fresh = Engine::new(root(), &setup(2), bots(2)).unwrap();
-    assert!(!serde_json::to_string(&fresh.state()).unwrap().contains("figures"));
+    // on a map the seats' own figures are made as the ruleset places them (the first two ids)
+    let fresh = Engine::new(root(), &setup(2), bots(2)).unwrap().state();
+    let own: Vec<_> = fresh.players.iter().map(|p| p.figure).collect();
+    assert_eq!((own, fresh.figures.len()), (vec![Some(1), Some(2)], 2));
     assert!(serde_json::to_string(&e.state()).unwrap().contains("\"giant\""));
 }
 
@@ -187,7 +188,9 @@ fn a_seat_sees_of_figures_what_their_owner_lets_it() {
     .unwrap();
     let seen = |viewer: Viewer| -> Vec<(String, usize, bool)> {
         let view = e.seat_view(viewer);
-        view.state.figures.values().map(|f| (f.kind.clone(), f.attrs.len(), f.vars.get("real").is_some())).collect()
+        // (the seats' own pieces, which every seat sees, apart)
+        let made = view.state.figures.values().filter(|f| !view.state.is_seat_figure(f.id));
+        made.map(|f| (f.kind.clone(), f.attrs.len(), f.vars.get("real").is_some())).collect()
     };
     let own = |k: &str, attrs: usize, vars: bool| (k.to_string(), attrs, vars);
     assert_eq!(

@@ -518,8 +518,8 @@ fn a_primitive_refuses_bad_arguments_and_changes_nothing() {
 #[test]
 fn coordinates_out_of_range_are_refused_not_cut() {
     let e = Engine::new(Path::new(FIXTURES), &setup(1), bots(1)).unwrap();
-    let err = e.eval_lua("game:place_wizard(0, { x = 4294967297, y = 1 })").unwrap_err();
-    assert!(err.contains("game:place_wizard") && err.contains("4294967297"), "{err}");
+    let err = e.eval_lua("game:place_seat_figure(0, { x = 4294967297, y = 1 })").unwrap_err();
+    assert!(err.contains("game:place_seat_figure") && err.contains("4294967297"), "{err}");
     let err = e.eval_lua("return game:los({ x = 1, y = 1 }, { x = 1, y = 4294967297 })").unwrap_err();
     assert!(err.contains("4294967297"), "{err}");
 }

@@ -144,7 +144,7 @@ fn a_frozen_answer_handed_back_is_the_data_it_stands_for() {
     let out = e
         .eval_lua(
             "local to = game:player(1).at
-             game:place_wizard(0, to)
+             game:place_seat_figure(0, to)
              local at = game:player(0).at
              return at.x == to.x and at.y == to.y, game:shuffle(game:players())[1].id ~= nil",
         )

@@ -643,7 +643,10 @@ fn a_game_in_progress_draws_as_svg() {
     assert!(svg.contains(&format!("damage 2 on {wall}")));
     assert!(count(&svg, "class=\"door-open\"") >= 1);
     assert!(svg.contains("Door colours:") && count(&svg, "class=\"key-door-colour\"") >= 1, "door colours in the key");
-    assert_eq!(count(&svg, "class=\"mark mark-wizard\""), st.players.iter().filter(|p| p.at.is_some()).count());
+    assert_eq!(
+        count(&svg, "class=\"mark mark-wizard\""),
+        st.players.iter().filter(|p| st.seat_at(p.id).is_some()).count()
+    );
     assert!(count(&svg, "class=\"mark mark-treasure\"") >= 1);
     assert!(svg.contains(">A: life ") && svg.contains(">B: "), "every wizard in the key");
     let labels = svg.find("<g id=\"square-labels\">").unwrap();

@@ -88,7 +88,7 @@ fn a_new_game_lists_actions_and_acts_by_number_and_key() {
     let actions = r.execute("actions").unwrap();
     assert!(actions.contains(" 1. move N"), "{actions}");
     assert!(actions.contains("end"), "{actions}");
-    let at = |r: &Repl| r.engine().unwrap().with_state(|s| s.players[0].at);
+    let at = |r: &Repl| r.engine().unwrap().with_state(|s| s.seat_at(0));
     let start = at(&r);
     let out = r.execute("act 1").unwrap();
     assert!(out.contains("What do you do?"), "{out}");
@@ -573,7 +573,7 @@ fn put_give_option_ruleset_card_and_test() {
 
     assert_eq!(r.execute("put treasure A 1,1").unwrap(), "put treasure A 1,1: #1");
     r.execute("put wizard B 1,1").unwrap();
-    assert!(r.engine().unwrap().with_state(|s| s.players[1].at.unwrap().to_string() == "(1,1)"));
+    assert!(r.engine().unwrap().with_state(|s| s.seat_at(1).unwrap().to_string() == "(1,1)"));
     r.execute("put #1 0,0").unwrap();
     assert!(r.execute("objects").unwrap().contains("#1 treasure at (0,0), owner A"));
     assert!(r.execute("put item Zap 3,3").unwrap().starts_with("put item Zap 3,3: #"));

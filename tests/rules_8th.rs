@@ -85,7 +85,7 @@ fn setup_deals_hands_places_wizards_and_treasures() {
             for p in &st.players {
                 assert_eq!(p.hand.len(), 5, "five cards dealt");
                 assert_eq!(p.life, 15);
-                assert_eq!(p.at, Some(st.board.home(p.home_sector)), "wizard on his home base");
+                assert_eq!(st.seat_at(p.id), Some(st.board.home(p.home_sector)), "wizard on his home base");
                 let treasures: Vec<_> =
                     st.objects.values().filter(|o| o.kind == "treasure" && o.owner == Some(p.id)).collect();
                 assert_eq!(treasures.len(), 2);

@@ -56,7 +56,7 @@ fn setup_deals_seven_cards_without_traps_and_the_highest_d4_goes_first() {
                 for p in &st.players {
                     assert_eq!(p.hand.len(), 7, "seven cards dealt");
                     assert_eq!(p.life, 15);
-                    assert_eq!(p.at, Some(st.board.home(p.home_sector)), "wizard on his home base");
+                    assert_eq!(st.seat_at(p.id), Some(st.board.home(p.home_sector)), "wizard on his home base");
                     let treasures =
                         st.objects.values().filter(|o| o.kind == "treasure" && o.owner == Some(p.id)).count();
                     assert_eq!(treasures, 2);

@@ -311,10 +311,11 @@ fn a_sample_of_a_view_is_a_game_it_could_be_the_view_of() {
         assert_eq!(*sample.board, *referee.board);
         assert_eq!(sample.turn, referee.turn);
         assert_eq!(sample.stack, referee.stack);
+        assert_eq!(sample.figures, referee.figures);
         for (p, q) in sample.players.iter().zip(referee.players.iter()) {
             assert_eq!(
-                (p.at, p.life, p.alive, p.hand.len(), p.play.len()),
-                (q.at, q.life, q.alive, q.hand.len(), q.play.len())
+                (p.figure, p.life, p.alive, p.hand.len(), p.play.len()),
+                (q.figure, q.life, q.alive, q.hand.len(), q.play.len())
             );
         }
         for (name, cards) in referee.piles.iter() {

@@ -20,7 +20,7 @@ function falling_wall.knock_down(ctx, edge, points)
   if not ctx:destroy_wall(edge) then return false end
   local hit = {}
   for _, s in ipairs(squares) do
-    for _, p in ipairs(ctx.game:wizards_at(s)) do
+    for _, p in ipairs(ctx.game:seats_at(s)) do
       if not hit[p] then
         hit[p] = true
         ctx:damage(p, points, { physical = true })

@@ -41,7 +41,7 @@ function water.resolve(ctx)
   local n = ctx:power()
   for _, side in ipairs(ctx:edge_sides(ctx.target.edge)) do
     local dir = OPPOSITE[side.side]
-    for _, p in ipairs(game:wizards_at(side.square)) do
+    for _, p in ipairs(game:seats_at(side.square)) do
       local run = game:run(side.square, dir, n, { player = p })
       if #run.squares > 0 then ctx:move_wizard(p, run.squares[#run.squares]) end
       local stopped = n - #run.squares

@@ -31,7 +31,8 @@
 ---@field alive boolean
 ---@field life integer
 ---@field home_sector integer
----@field at? Square
+---@field at? Square where the seat's own figure stands
+---@field figure? integer the seat's own figure (see game:figure)
 ---@field tokens table<string, integer>
 ---@field vars table
 
@@ -265,10 +266,10 @@ function Game:object(id) end
 ---@return Object[]
 function Game:objects_at(s) end
 
----The ids of the living wizards in a square.
+---The living seats whose own figures stand in a square (their player ids).
 ---@param s Cell
 ---@return integer[]
-function Game:wizards_at(s) end
+function Game:seats_at(s) end
 
 ---The ruleset's `[config]` numbers from ruleset.toml.
 ---@return table
@@ -427,7 +428,7 @@ function Game:edges(filter) end
 ---@return Edge[]
 function Game:lines(filter) end
 
----The single steps a wizard may take now, with the doors and walls as they are (on a map: to each neighbouring cell nothing fills, by direction name).
+---The single steps seat p's own figure may take now, with the doors and walls as they are (on a map: to each neighbouring cell nothing fills, by direction name).
 ---@param p integer
 ---@param flags? MoveFlags
 ---@return Step[]
@@ -586,7 +587,7 @@ function Game:figures_at(s) end
 ---@param n integer
 function Game:set_life(p, n) end
 
----Mark a player alive or dead (dead wizards leave the board).
+---Mark a player alive or dead (a dead seat's own figure leaves the board).
 ---@param p integer
 ---@param alive boolean
 function Game:set_alive(p, alive) end
@@ -657,12 +658,12 @@ function Game:sees(p, c) end
 ---@param name string
 function Game:shuffle_pile(name) end
 
----Put a wizard on a square (no events: rules emit them).
+---Put seat p's own figure on a square, making it on a map where the kernel made none (no events: rules emit them).
 ---@param p integer
 ---@param s Cell
-function Game:place_wizard(p, s) end
+function Game:place_seat_figure(p, s) end
 
----Put a new object on the board or in a wizard's hands; returns its id.
+---Put a new object on the board or in a seat's hands; returns its id.
 ---@param spec ObjectSpec
 ---@return integer
 function Game:create_object(spec) end

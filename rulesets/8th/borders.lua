@@ -54,7 +54,7 @@ function M.move_along(game, p, dir, run, how)
   local heading = dir
   for i, to in ipairs(run.squares) do
     local from = game:player(p).at
-    game:place_wizard(p, to)
+    game:place_seat_figure(p, to)
     game:after("move", { wizard = p, from = from, to = to, dir = heading, forced = how })
     if not game:player(p).alive then return nil end
     heading = run.headings[i]

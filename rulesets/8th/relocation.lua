@@ -11,7 +11,7 @@ function M.put_wizard(game, p, s, how)
   local from = game:player(p).at
   if not from then return end
   game:after("leave", { who = p, square = from })
-  game:place_wizard(p, s)
+  game:place_seat_figure(p, s)
   game:after("move", { wizard = p, from = from, to = s, forced = how })
   if game:player(p).alive then game:after("enter", { who = p, square = s }) end
 end

@@ -234,7 +234,7 @@ function H.move_wizard(ctx, p, s)
   local game = ctx.game
   local from = game:player(p).at
   game:after("leave", { who = p, square = from })
-  game:place_wizard(p, s)
+  game:place_seat_figure(p, s)
   game:after("move", { wizard = p, from = from, to = s, magic = true })
   game:after("enter", { who = p, square = s })
 end

@@ -139,7 +139,7 @@ local OCCUPANT = { treasure = "a treasure", creature = "a creature" }
 
 local function creation_refused(game, s)
   if game:home_sector_at(s) ~= nil then return "a home base" end
-  if #game:wizards_at(s) > 0 then return "occupied by a wizard" end
+  if #game:seats_at(s) > 0 then return "occupied by a wizard" end
   local o = game:objects_at(s)[1]
   if o then return "occupied by " .. (OCCUPANT[o.kind] or "an object") end
   return nil

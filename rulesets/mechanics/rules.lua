@@ -150,7 +150,7 @@ function rules.performers.move(game, p, a)
   if not ev then return end
   local dir = ev.dir or a.dir
   game:after("leave", { who = p, square = from })
-  game:place_wizard(p, ev.to)
+  game:place_seat_figure(p, ev.to)
   rules.crossed(game, p, from, dir)
   game:after("move", { wizard = p, from = from, to = ev.to, dir = dir })
   game:after("enter", { who = p, square = ev.to })
@@ -220,7 +220,7 @@ end
 function rules.hostile(game, p, t, c)
   if t.kind == "wizard" then return t.player ~= p end
   if t.kind ~= "square" or not t.at or not c or game:card(c).kind ~= "attack" then return false end
-  for _, q in ipairs(game:wizards_at(t.at)) do
+  for _, q in ipairs(game:seats_at(t.at)) do
     if q ~= p then return true end
   end
   return false

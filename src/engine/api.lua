@@ -146,7 +146,7 @@ remembered("wizard_name", stamp, EACH_PLAYER, 1, nil, nil, nil, player_stamp)
 for _, name in ipairs { "hand", "play_area" } do
   remembered(name, stamp, HANDS, 1)
 end
-remembered("wizards_at", stamp, PLAYERS, 1, Q)
+remembered("seats_at", stamp, PLAYERS, 1, Q)
 remembered("turn", stamp, TURN, 0)
 for _, name in ipairs { "result", "stack", "vars" } do
   remembered(name, stamp, REST, 0)

@@ -723,11 +723,10 @@ fn change_map(
     };
     let remap = f(&mut st.board, &mut seam)?;
     let moved: std::collections::BTreeMap<_, _> = remap.squares.iter().copied().collect();
-    for p in st.players.iter_mut() {
-        if let Some(at) = p.at {
-            if let Some(&to) = moved.get(&at) {
-                p.at = Some(to);
-            }
+    // (every figure anchored in a moved square goes with it; its facing stays as it was)
+    for f in st.figures.values_mut() {
+        if let Some(&to) = f.at.and_then(|at| moved.get(&at)) {
+            f.at = Some(to);
         }
     }
     let edges: std::collections::BTreeMap<_, _> = remap.edges.iter().copied().collect();
@@ -783,8 +782,11 @@ fn arrange_board(k: &Kernel, spec: &Value) -> R<()> {
     }
     let board = set.build(&side, players, &order, &rots).map_err(|e| e.to_string())?;
     let mut st = k.st.borrow_mut();
-    for p in st.players.iter_mut() {
-        p.at = Some(board.home(p.home_sector));
+    for p in 0..players as u32 {
+        let home = board.home(st.players[p as usize].home_sector);
+        if st.players[p as usize].figure.is_some() {
+            st.set_seat_at(p, Some(home))?;
+        }
     }
     st.board = board.into();
     Ok(())

@@ -2,7 +2,7 @@
 
 use crate::answer::{Answer, Shared};
 use crate::geometry::{Dir, EdgeId, Place, Sq};
-use crate::state::{CardInstance, Object, Player, StackEntry, TurnState, Zone};
+use crate::state::{CardInstance, GameState, Object, Player, StackEntry, TurnState, Zone};
 use crate::value::{place_of_code, PlaceArg, Value};
 
 pub fn map(pairs: Vec<(&str, Value)>) -> Value {
@@ -116,11 +116,14 @@ pub fn to_zone(v: &Value) -> Result<Zone, String> {
 // The records below are query answers (`game:player`, `game:object`, ...): their fields in
 // name order (see `Answer::record`).
 
-pub fn player(p: &Player) -> Answer {
+/// A seat's record: `at` is where its own figure stands (a board of sectors), `figure` that
+/// figure's id.
+pub fn player(st: &GameState, p: &Player) -> Answer {
     let tokens: crate::value::Map = p.tokens.iter().map(|(k, v)| (k.clone(), Value::Int(*v))).collect();
     Answer::record(vec![
         ("alive", p.alive.into()),
-        ("at", Answer::opt(p.at, Answer::square)),
+        ("at", Answer::opt(st.seat_at(p.id), Answer::square)),
+        ("figure", Answer::opt(p.figure, |id| Answer::Int(id as i64))),
         ("home_sector", Answer::Int(p.home_sector as i64)),
         ("id", Answer::int(p.id)),
         ("life", Answer::Int(p.life)),

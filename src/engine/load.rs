@@ -185,7 +185,7 @@ impl Engine {
         // Read once: setup arranges the board from it without going back to the disk.
         let set = load_board_set(&ruleset.boards_path())
             .map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
-        let state = starting_state(&set, setup, options)?;
+        let state = starting_state(&set, setup, options, &ruleset.file.seat_figure)?;
         let mut hooks_by_name: FxHashMap<String, FxHashMap<Arc<str>, mlua::Function>> = FxHashMap::default();
         for (key, card) in &cards {
             let def: Arc<str> = key.as_str().into();
@@ -303,7 +303,7 @@ impl Engine {
             ));
         }
         let options = k.ruleset.options(&setup.options)?;
-        let state = starting_state(&k.boards, setup, options)?;
+        let state = starting_state(&k.boards, setup, options, &k.ruleset.file.seat_figure)?;
         self.clear();
         k.st.replace(state);
         *k.agent.borrow_mut() = agent;
@@ -401,19 +401,20 @@ fn first_board(set: &crate::geometry::load::BoardSet, setup: &GameSetup) -> Resu
 }
 
 /// The state a game starts from, before the ruleset's setup: the board in its first
-/// arrangement, the players on their home squares, no cards.
+/// arrangement, each seat's own figure (of kind `seat_figure`) on its home square, no cards.
 fn starting_state(
     set: &crate::geometry::load::BoardSet,
     setup: &GameSetup,
     options: BTreeMap<String, Value>,
+    seat_figure: &str,
 ) -> Result<GameState, String> {
     // Wizards' names reach people's terminals (and saves bring them from anywhere).
     if let Some(name) = setup.names.iter().find(|n| n.chars().any(char::is_control)) {
         return Err(format!("the wizard name {name:?} holds a control character (names are plain text)"));
     }
     let board = first_board(set, setup)?;
-    // On a map nobody has a home: the ruleset's setup places the pieces.
-    let home = |i: usize| (i < board.sector_count()).then(|| board.home(i));
+    let homes: Vec<Option<crate::geometry::Sq>> =
+        (0..setup.players).map(|i| (i < board.sector_count()).then(|| board.home(i))).collect();
     let players = (0..setup.players)
         .map(|i| Player {
             id: i as u32,
@@ -421,14 +422,15 @@ fn starting_state(
             alive: true,
             life: 0,
             home_sector: i,
-            at: home(i),
+            figure: None,
+            old_at: None,
             hand: Vec::new(),
             play: Vec::new(),
             tokens: BTreeMap::new(),
             vars: Value::map(),
         })
         .collect();
-    Ok(GameState {
+    let mut state = GameState {
         ruleset: setup.ruleset.clone(),
         options: options.into(),
         seed: setup.seed,
@@ -460,7 +462,15 @@ fn starting_state(
         vars: Value::map().into(),
         rng: GameRng::new(setup.seed),
         next_id: 0,
+        next_figure_id: 0,
         result: None,
         set_up: false,
-    })
+    };
+    // On a map nobody has a home: the ruleset's setup makes the figures.
+    for (i, home) in homes.into_iter().enumerate() {
+        if let Some(at) = home {
+            state.add_seat_figure(i as u32, seat_figure, Some(at));
+        }
+    }
+    Ok(state)
 }

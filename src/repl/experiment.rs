@@ -124,7 +124,7 @@ pub fn put_code(rest: &str, engine: &Engine) -> Result<String, String> {
         "wizard" => {
             let (p, sq) = split_square(args)?;
             let p = parse_player(p, engine)?;
-            Ok(format!("game:place_wizard({p}, {})", parse_square(sq, engine)?))
+            Ok(format!("game:place_seat_figure({p}, {})", parse_square(sq, engine)?))
         }
         "treasure" => {
             let (p, sq) = split_square(args)?;

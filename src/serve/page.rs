@@ -94,7 +94,7 @@ pub fn page(engine: &Engine, viewer: Viewer, story: &Story, outcome: &Outcome, m
                 "hand": p.hand.len(),
                 "in_play": p.play.len(),
                 "score": engine.player_status(p.id),
-                "at": p.at.map(|s| format!("({},{})", s.x, s.y)),
+                "at": st.seat_at(p.id).map(|s| format!("({},{})", s.x, s.y)),
                 "person": meta.people.contains(&p.id),
             })
         })
@@ -202,7 +202,7 @@ pub fn squares_of(v: &Value, st: &GameState, player: u32) -> Vec<Sq> {
     collect(v, st, &mut found);
     if found.is_empty() {
         let step = v.get("dir").and_then(Value::as_str).and_then(Dir::parse);
-        if let (Some(d), Some(at)) = (step, st.player(player).and_then(|p| p.at)) {
+        if let (Some(d), Some(at)) = (step, st.seat_at(player)) {
             let (dx, dy) = d.delta();
             found.push(Sq::new(at.x + dx, at.y + dy));
         }
@@ -222,7 +222,7 @@ fn collect(v: &Value, st: &GameState, found: &mut Vec<Sq>) {
             }
             match m.get("kind").and_then(Value::as_str) {
                 Some("wizard") => {
-                    if let Some(at) = int("player").and_then(|p| st.player(p as u32)).and_then(|p| p.at) {
+                    if let Some(at) = int("player").and_then(|p| st.seat_at(p as u32)) {
                         found.push(at);
                     }
                 }

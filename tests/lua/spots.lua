@@ -52,7 +52,7 @@ end
 function spots.free_square(game, at)
   for _, n in ipairs(around(game, at)) do
     if n.info.barrier == "open" and #n.info.obstacles == 0 and #game:objects_at(n.to) == 0
-        and #game:wizards_at(n.to) == 0 and game:home_sector_at(n.to) == nil and game:los(at, n.to) then
+        and #game:seats_at(n.to) == 0 and game:home_sector_at(n.to) == nil and game:los(at, n.to) then
       return n
     end
   end
@@ -105,7 +105,7 @@ function spots.empty_home_in_sight(t)
   local n = spots.free_square(g, home)
   assert(n, "a free square beside the home base")
   t:place(0, n.to)
-  t:ok(g:los(n.to, home) and #g:wizards_at(home) == 0 and #g:objects_at(home) == 0, "an empty home base in sight")
+  t:ok(g:los(n.to, home) and #g:seats_at(home) == 0 and #g:objects_at(home) == 0, "an empty home base in sight")
   return home
 end
 
@@ -187,7 +187,7 @@ function spots.locked_door(game, p)
       local door = n.info.door
       if n.info.barrier == "door" and not n.info.boundary and door and not door.open
           and door.sector ~= home then
-        game:place_wizard(p, s)
+        game:place_seat_figure(p, s)
         local free = false
         for _, st in ipairs(game:steps(p)) do if st.dir == n.dir then free = true end end
         if not free then return s, n.dir, n.edge end
@@ -223,7 +223,7 @@ function spots.open_seam(game, sec)
   for _, sq in ipairs(game:sector_squares(sec)) do
     for _, n in ipairs(around(game, sq)) do
       if game:sector_of(n.to) ~= sec and n.info.barrier == "open" and not n.info.boundary
-          and #n.info.obstacles == 0 and #game:wizards_at(sq) == 0 and game:home_sector_at(sq) == nil then
+          and #n.info.obstacles == 0 and #game:seats_at(sq) == 0 and game:home_sector_at(sq) == nil then
         return n, sq
       end
     end
@@ -278,7 +278,7 @@ function spots.row_of_three(game)
       local r = game:run(s, d, 2)
       local mid = r.squares[1]
       if #r.squares == 2 and game:home_sector_at(s) == nil and game:home_sector_at(mid) == nil
-          and #game:objects_at(mid) == 0 and #game:objects_at(s) == 0 and #game:wizards_at(mid) == 0
+          and #game:objects_at(mid) == 0 and #game:objects_at(s) == 0 and #game:seats_at(mid) == 0
           and game:los(s, r.squares[2]) then
         return s, mid, r.squares[2], d
       end

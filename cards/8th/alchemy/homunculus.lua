@@ -74,7 +74,7 @@ return card {
       local beside
       for _, d in ipairs({ "N", "E", "S", "W" }) do
         local r = g:run(home, d, 1)
-        if not beside and #r.squares == 1 and #g:wizards_at(r.squares[1]) == 0 then beside = r.squares[1] end
+        if not beside and #r.squares == 1 and #g:seats_at(r.squares[1]) == 0 then beside = r.squares[1] end
       end
       t:ok(beside, "a square beside a home base")
       t:place(0, beside)

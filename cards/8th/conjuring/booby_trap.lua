@@ -48,7 +48,7 @@ local function lay_out(t)
   for _, s in ipairs(g:visible_from(at)) do
     local plain = { x = s.x, y = s.y }
     if #more < 3 and not (s.x == at.x and s.y == at.y) and not (s.x == n.to.x and s.y == n.to.y)
-        and g:home_sector_at(s) == nil and #g:objects_at(s) == 0 and #g:wizards_at(s) == 0 then
+        and g:home_sector_at(s) == nil and #g:objects_at(s) == 0 and #g:seats_at(s) == 0 then
       more[#more + 1] = plain
     end
   end

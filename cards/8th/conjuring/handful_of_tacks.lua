@@ -104,7 +104,7 @@ return card {
       t:act { kind = "item", card = c }
       local offered = 0
       for _, s in ipairs(g:squares()) do
-        local free = #g:objects_at(s) == 0 and #g:wizards_at(s) == 0 and g:home_sector_at(s) == nil
+        local free = #g:objects_at(s) == 0 and #g:seats_at(s) == 0 and g:home_sector_at(s) == nil
         local expected = free and g:adjacent(at, s)
         local has = t:has { kind = "card_action", card = c, action = "scatter", option = { target = t:square(s) } }
         t:eq(has, expected, "square " .. s.x .. "," .. s.y)

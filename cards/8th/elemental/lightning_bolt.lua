@@ -45,7 +45,7 @@ return card {
       { { key = "N", label = "north" }, { key = "E", label = "east" }, { key = "S", label = "south" }, { key = "W", label = "west" } })
     local hurt, order = {}, {}
     for _, s in ipairs(bolt_path(game, from, dir, ctx.energy)) do
-      for _, p in ipairs(game:wizards_at(s)) do
+      for _, p in ipairs(game:seats_at(s)) do
         if game:player(p).alive and ctx:damage(p, 3, { magical = true, lightning = true }) > 0 and not hurt[p] then
           hurt[p] = true
           order[#order + 1] = p

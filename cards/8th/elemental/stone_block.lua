@@ -42,7 +42,7 @@ return card {
         local r = t.game:run(at, d, 2)
         local ok = #r.squares == 2 and t.game:los(at, r.squares[2])
         for _, s in ipairs(r.squares) do
-          if #t.game:objects_at(s) > 0 or #t.game:wizards_at(s) > 0 then ok = false end
+          if #t.game:objects_at(s) > 0 or #t.game:seats_at(s) > 0 then ok = false end
         end
         if not dir and ok then dir, sq = d, r.squares end
       end

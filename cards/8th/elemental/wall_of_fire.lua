@@ -117,7 +117,7 @@ return card {
       t:active(1)
       local w = t:give(1, "Wall of Fire")
       local e = border_beside(g, 0)
-      g:place_wizard(1, g:player(0).at)
+      g:place_seat_figure(1, g:player(0).at)
       t:cast { card = w, at = t:border(e) }
       t:active(0)
       local _, dir = border_beside(g, 0)

@@ -16,7 +16,7 @@ local function flights(game, p, length)
     local r = game:run(at, d, length)
     local path, headings = {}, {}
     for i, s in ipairs(r.squares) do
-      if #game:wizards_at(s) > 0 or #game:objects_at(s) > 0 then break end
+      if #game:seats_at(s) > 0 or #game:objects_at(s) > 0 then break end
       path[#path + 1] = s
       headings[#headings + 1] = r.headings[i]
     end
@@ -76,7 +76,7 @@ return card {
         local r = t.game:run(at, d, 4)
         local clear = #r.squares == 4
         for _, s in ipairs(r.squares) do
-          if #t.game:objects_at(s) > 0 or #t.game:wizards_at(s) > 0 then clear = false end
+          if #t.game:objects_at(s) > 0 or #t.game:seats_at(s) > 0 then clear = false end
         end
         if not dir and clear then dir, sq = d, r.squares end
       end

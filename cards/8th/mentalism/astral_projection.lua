@@ -23,7 +23,7 @@ local function spots_near(game, at, first)
   local out = {}
   for _, s in ipairs(game:squares()) do
     local d = game:distance(at, s)
-    if d ~= nil and d >= 1 and d <= RANGE and #game:wizards_at(s) == 0 and #game:objects_at(s) == 0 then
+    if d ~= nil and d >= 1 and d <= RANGE and #game:seats_at(s) == 0 and #game:objects_at(s) == 0 then
       out[#out + 1] = { label = targets.sq_words(s), square = s }
       if first then return out end
     end
@@ -74,14 +74,14 @@ return card {
     if #spots == 0 then return end
     local _, i = ctx:choose(p, "square", "Astral Projection: to which square?", spots)
     local there = spots[i].square
-    game:place_wizard(p, there)
+    game:place_seat_figure(p, there)
     game:log("astral_projection", { player = p, square = there })
     local opts = casts(ctx, p)
     opts[#opts + 1] = { key = "none", label = "cast nothing" }
     local _, j = ctx:choose(p, "cast", "Astral Projection: cast which spell from there?", opts, { pass = "none" })
     local o = opts[j]
     if o.card then play.cast(game, p, { card = o.card, target = o.target, boost = o.boost }) end
-    if game:player(p).alive then game:place_wizard(p, body) end
+    if game:player(p).alive then game:place_seat_figure(p, body) end
   end,
   tests = {
     { "a Zot! at a wizard seen only from the projected square; then back to the body", function(t)
@@ -93,7 +93,7 @@ return card {
       local from, victim
       for _, s in ipairs(g:squares()) do
         local d = g:distance(home, s)
-        if not from and d and d >= 1 and d <= 3 and #g:wizards_at(s) == 0 and #g:objects_at(s) == 0 then
+        if not from and d and d >= 1 and d <= 3 and #g:seats_at(s) == 0 and #g:objects_at(s) == 0 then
           for _, u in ipairs(g:visible_from(s)) do
             if not victim and not g:los(home, u) then from, victim = s, u end
           end

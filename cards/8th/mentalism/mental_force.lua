@@ -42,7 +42,7 @@ return card {
         local s = forced.steps(g, 1)[1]
         t:ok(s, "a step for him")
         answers[#answers + 1] = s.dir
-        g:place_wizard(1, s.to) -- to find the next one (duel.aim puts him back below)
+        g:place_seat_figure(1, s.to) -- to find the next one (duel.aim puts him back below)
       end
       local final = g:player(1).at
       for _, d in ipairs(answers) do t:answer(0, d) end

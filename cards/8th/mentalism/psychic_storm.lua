@@ -32,7 +32,7 @@ return card {
     if not at then return end
     local wizards, creatures = {}, {}
     for _, s in ipairs(storm_squares(game, at)) do
-      for _, p in ipairs(game:wizards_at(s)) do wizards[#wizards + 1] = p end
+      for _, p in ipairs(game:seats_at(s)) do wizards[#wizards + 1] = p end
       for _, o in ipairs(game:objects_at(s)) do
         if o.kind == "creature" then creatures[#creatures + 1] = { kind = "creature", id = o.id, at = s } end
       end

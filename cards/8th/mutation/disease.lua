@@ -23,7 +23,7 @@ return card {
     for k, v in pairs(hit) do copy[k] = v end
     ctx.caster, ctx.attack = me, true
     local victims = {}
-    for _, q in ipairs(game:wizards_at(ev.to)) do
+    for _, q in ipairs(game:seats_at(ev.to)) do
       if q ~= me then victims[#victims + 1] = { key = "p" .. q, target = { kind = "wizard", player = q } } end
     end
     for _, o in ipairs(game:objects_at(ev.to)) do

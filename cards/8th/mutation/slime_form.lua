@@ -49,7 +49,7 @@ return card {
     local game, me = ctx.game, ctx.controller
     if ev.wizard ~= me then return end
     ctx.caster, ctx.attack = me, false
-    for _, q in ipairs(game:wizards_at(ev.to)) do
+    for _, q in ipairs(game:seats_at(ev.to)) do
       if q ~= me then ctx:damage(q, 1, { physical = true }) end
     end
     for _, o in ipairs(game:objects_at(ev.to)) do

@@ -33,7 +33,7 @@ return card {
           local at = game:player(p).at
           if common.carried_treasure(game, p) or not at then return {} end
           local out = {}
-          for _, q in ipairs(game:wizards_at(at)) do
+          for _, q in ipairs(game:seats_at(at)) do
             if q ~= p and #ctx:carried(q) > 0 then
               out[#out + 1] = { label = targets.wizard_label(game, q), target = { kind = "wizard", player = q }, attack = true }
             end

@@ -39,7 +39,7 @@ return card(stone_square.card {
       require("test.offers").each(t, "Fill Square With Stone", function(a)
         local s = { x = a.target.x, y = a.target.y }
         t:eq(g:home_sector_at(s), nil, a.label)
-        t:eq(#g:wizards_at(s) + #g:objects_at(s), 0, a.label)
+        t:eq(#g:seats_at(s) + #g:objects_at(s), 0, a.label)
       end, "square")
     end },
   },

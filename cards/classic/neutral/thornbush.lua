@@ -99,7 +99,7 @@ return card {
       for _, a in ipairs(t:list { kind = "cast", card = c }) do
         local s = { x = a.target.x, y = a.target.y }
         t:eq(g:home_sector_at(s), nil, a.label)
-        t:eq(#g:wizards_at(s), 0, a.label)
+        t:eq(#g:seats_at(s), 0, a.label)
       end
     end },
   },

@@ -175,7 +175,7 @@ pub(super) fn install_board(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Res
         let p = pid(p, k)?;
         let m = mover_from(&flags.unwrap_or_default());
         let st = k.st.borrow();
-        let Some(at) = st.players[p as usize].at else { return Ok(Answer::List(vec![])) };
+        let Some(at) = st.seat_at(p) else { return Ok(Answer::List(vec![])) };
         Ok(Answer::List(
             st.board
                 .cell_moves(at, &m)

@@ -13,8 +13,8 @@ pub(super) fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::R
         let p = pid(p, k)?;
         let mut st = k.st.borrow_mut_player(p, Touch::ORDER);
         st.players[p as usize].alive = alive;
-        if !alive {
-            st.players[p as usize].at = None;
+        if !alive && st.players[p as usize].figure.is_some() {
+            st.set_seat_at(p, None)?;
         }
         Ok(())
     })?;
@@ -112,15 +112,20 @@ pub(super) fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::R
         st.piles.insert(name, pile);
         Ok(())
     })?;
-    reg(lua, t, "place_wizard", w, |k, (p, s): (i64, Value)| -> F<()> {
+    reg(lua, t, "place_seat_figure", w, |k, (p, s): (i64, Value)| -> F<()> {
         let p = pid(p, k)?;
         let s = cv::to_sq(&s)?;
-        let mut st = k.st.borrow_mut_player(p, Touch::NONE);
-        if !st.board.contains(s) {
+        if !k.st.borrow().board.contains(s) {
             return Err(format!("square {s} is not on the board").into());
         }
-        st.players[p as usize].at = Some(s);
-        Ok(())
+        // (a seat's own figure is the seat's place: a change to that player alone)
+        let mut st = k.st.borrow_mut_player(p, Touch::NONE);
+        if st.players[p as usize].figure.is_none() {
+            // (on a map the kernel made none: the first placing makes it)
+            st.add_seat_figure(p, &k.ruleset.file.seat_figure, Some(s));
+            return Ok(());
+        }
+        Ok(st.set_seat_at(p, Some(s))?)
     })?;
     reg_whole(lua, t, "create_object", w, |k, spec: Value| -> F<i64> {
         let flag = |n: &str| matches!(spec.get(n), Some(Value::Bool(true)));

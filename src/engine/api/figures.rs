@@ -1,4 +1,4 @@
-//! Figures apart from the seats (issue 46): a seat's many pieces, summoned beings, images, each
+//! Figures (issue 46): the seats' own pieces, a seat's many pieces, summoned beings, images, each
 //! with an owner and a controller, a kind, an anchor cell, a facing, a footprint of cells, and
 //! attributes, tokens and vars in the ruleset's words. Plain primitives (no memo): nothing the
 //! memo keeps reads them.
@@ -11,26 +11,13 @@ use std::collections::BTreeMap;
 pub(super) fn install_figures(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     reg(lua, t, "create_figure", w, |k, spec: Value| -> F<i64> {
         let kind = spec.get("kind").and_then(Value::as_str).ok_or("create_figure: `kind` (a string) is required")?;
-        let mut f = Figure {
-            id: 0,
-            kind: kind.to_string(),
-            owner: None,
-            controller: None,
-            at: None,
-            facing: 0,
-            footprint: Vec::new(),
-            attrs: BTreeMap::new(),
-            tokens: BTreeMap::new(),
-            vars: Value::map(),
-            shown_as: None,
-            unseen: false,
-        };
+        let mut f = Figure::new(0, kind, None, None);
         apply(k, &mut f, &spec)?;
         if f.controller.is_none() {
             f.controller = f.owner;
         }
         let mut st = k.st.borrow_mut_touching(Touch::REST);
-        f.id = st.fresh_id();
+        f.id = st.fresh_figure_id();
         let id = f.id;
         st.figures.insert(id, f);
         Ok(id as i64)
@@ -38,11 +25,18 @@ pub(super) fn install_figures(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::R
     reg(lua, t, "set_figure", w, |k, (id, fields): (i64, Value)| -> F<()> {
         let mut f = figure_of(k, id)?;
         apply(k, &mut f, &fields)?;
-        k.st.borrow_mut_touching(Touch::REST).figures.insert(f.id, f);
+        // (a seat's own figure is where the seat stands: the players' answers change with it)
+        let touch = if k.st.borrow().is_seat_figure(f.id) { Touch::ALL } else { Touch::REST };
+        k.st.borrow_mut_touching(touch).figures.insert(f.id, f);
         Ok(())
     })?;
     reg(lua, t, "remove_figure", w, |k, id: i64| -> F<()> {
         let f = figure_of(k, id)?;
+        if k.st.borrow().is_seat_figure(f.id) {
+            return Err(
+                format!("figure {id} is a seat's own: it leaves the board (`at = false`), never the game").into()
+            );
+        }
         k.st.borrow_mut_touching(Touch::REST).figures.remove(&f.id);
         Ok(())
     })?;

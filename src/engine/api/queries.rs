@@ -5,7 +5,8 @@ use super::*;
 
 pub(super) fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::Result<()> {
     query(lua, t, "players", w, |k, ()| -> F<Answer> {
-        Ok(Answer::List(k.st.borrow().players.iter().map(cv::player).collect()))
+        let st = k.st.borrow();
+        Ok(Answer::List(st.players.iter().map(|p| cv::player(&st, p)).collect()))
     })?;
     reg(lua, t, "player_count", w, |k, ()| -> F<i64> { Ok(k.st.borrow().players.len() as i64) })?;
     // Seat order from the active player, as the turn machine passes turns (turns.rs, `next_turn`).
@@ -19,7 +20,8 @@ pub(super) fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::R
     })?;
     query(lua, t, "player", w, |k, p: i64| -> F<Answer> {
         let p = pid(p, k)?;
-        Ok(cv::player(&k.st.borrow().players[p as usize]))
+        let st = k.st.borrow();
+        Ok(cv::player(&st, &st.players[p as usize]))
     })?;
     reg(lua, t, "wizard_name", w, |k, p: i64| -> F<String> {
         let p = pid(p, k)?;
@@ -70,9 +72,9 @@ pub(super) fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::R
         let st = k.st.borrow();
         Ok(Answer::List(st.objects_at(s).iter().map(|id| cv::object(&st.objects[id])).collect()))
     })?;
-    query(lua, t, "wizards_at", w, |k, s: PlaceArg| -> F<Value> {
+    query(lua, t, "seats_at", w, |k, s: PlaceArg| -> F<Value> {
         let s = cv::sq_arg(&s)?;
-        Ok(Value::List(k.st.borrow().wizards_at(s).into_iter().map(|p| Value::Int(p as i64)).collect()))
+        Ok(Value::List(k.st.borrow().seats_at(s).into_iter().map(|p| Value::Int(p as i64)).collect()))
     })?;
     query(lua, t, "config", w, |k, ()| -> F<Value> { Ok(k.ruleset.config.clone()) })?;
     query(lua, t, "option", w, |k, name: String| -> F<Value> {

@@ -12,7 +12,7 @@ return card {
     local at = assert(game:player(p).at, "Test Glide: the caster is on the board")
     for _, dir in ipairs({ "N", "E", "S", "W" }) do
       local r = game:run(at, dir, 1)
-      if #r.squares == 1 and #game:wizards_at(r.squares[1]) == 0 then
+      if #r.squares == 1 and #game:seats_at(r.squares[1]) == 0 then
         ctx:move_along(p, dir, r, "flight")
         return
       end
