@@ -100,10 +100,11 @@ end
 
 -- What entering a hex on the way costs f, or nil if it may not pass there, and whether it may
 -- stop there. A flyer goes over figures, fire and walls (seed L186); on foot, a figure may jump
--- a fallen or unconscious one for 3 MA (L175) and, `through` set, try to walk through a foe's
+-- a fallen or unconscious one for 3 MA, or step into its hex for 1 and stop there (L175; the
+-- third result, the jump's cost, says so) and, `through` set, try to walk through a foe's
 -- one-hex figure it hopes is an image (L362). A figure its side cannot see is not there for
 -- it: it learns otherwise by walking into it (`walk`). reconstructed: the jump is the hex's
--- whole cost, and asks no roll.
+-- whole cost, and asks no roll; a giant or dragon only jumps.
 function M.passage(game, f, cell, aloft, through)
   local cells = M.cells_at(game, f, cell)
   if not cells then return nil end
@@ -112,7 +113,7 @@ function M.passage(game, f, cell, aloft, through)
   end
   if aloft == nil then aloft = F.flying(game, f) end
   if aloft then return 1, M.free(game, f, cell) end
-  local cost, stand = 1, true
+  local stand, fallen, walked_through = true, false, false
   for _, c in ipairs(cells) do
     for _, o in ipairs(game:objects_at(c)) do
       if o.blocks_move or (o.kind == "fire" and f.attrs.iq < 8) then return nil end
@@ -122,14 +123,18 @@ function M.passage(game, f, cell, aloft, through)
       if id ~= f.id and F.seen_by(g, f.controller) then
         stand = false
         if F.is_down(g) or F.is_out(g) then
-          cost = 3
-        elseif not (through and M.may_be_image(g, f)) then
+          fallen = true
+        elseif through and M.may_be_image(g, f) then
+          walked_through = true
+        else
           return nil
         end
       end
     end
   end
-  return cost, stand
+  if fallen and not walked_through and not F.many_hexes(f) then return 1, true, 3 end
+  if fallen then return 3, false end
+  return 1, stand
 end
 
 -- The hexes where entering stops a one-hex figure: the front hexes of armed enemies (seed L162)
@@ -147,31 +152,46 @@ local function stops_for(game, f)
   return stops
 end
 
+---@class Reached a place of the search for where a figure may go
+---@field cell Cell
+---@field cost integer the MA spent to get there
+---@field from? string the key of the place before
+---@field over? boolean passed over, not a hex to stop on
+---@field ends? boolean where the move ends (a fallen figure's hex, stepped into)
+---@field through? boolean reached only through a foe taken for an image
+---@field push? integer[] (a push, `M.pushes`) the figures pushed back
+---@field via? Cell (a push) the hex the pusher comes from
+---@field cells? Cell[] (a push) the hexes the pusher covers at its end
+
 -- Every hex f may end on moving up to `hexes` of MA, with the cheapest path there (a search
 -- over the board's steps, by cost: a jump costs more than a step). It may pass hexes it may not
--- stop on (`M.passage`), not end there.
+-- stop on (`M.passage`), not end there. A hex it may either jump or step into and stop is two
+-- places of the search: the step's (keyed by the hex, where the move ends) and the jump's
+-- (keyed "^" and the hex, passed over). Each place found keeps the key of the one before.
 function M.reach(game, f, hexes, through)
   local start = f.at
+  ---@type table<string, Reached>
   local seen = { [key(start)] = { cell = start, cost = 0 } }
   local found = { key(start) }
   local stops = stops_for(game, f)
   local flying = F.flying(game, f)
-  local by_cost = { [0] = { start } }
+  local by_cost = { [0] = { key(start) } }
+  local function arrive(k, cell, total, from, over, ends)
+    if total > hexes or (seen[k] and seen[k].cost <= total) then return end
+    if not seen[k] and not over then found[#found + 1] = k end
+    seen[k] = { cell = cell, cost = total, from = from, over = over or nil, ends = ends or nil }
+    by_cost[total] = by_cost[total] or {}
+    table.insert(by_cost[total], k)
+  end
   for cost = 0, hexes - 1 do
-    for _, c in ipairs(by_cost[cost] or {}) do
-      local k0 = key(c)
+    for _, k0 in ipairs(by_cost[cost] or {}) do
+      local here = seen[k0]
       -- (an enemy's front stops a figure there; one it may not stop on it may not enter)
-      if seen[k0].cost == cost and (cost == 0 or not stops[k0]) then
-        for _, s in ipairs(game:cell_steps(c)) do
-          local k = key(s.to)
-          local step, stand = M.passage(game, f, s.to, flying, through)
-          local total = step and cost + step
-          if total and total <= hexes and (not seen[k] or seen[k].cost > total) then
-            if not seen[k] then found[#found + 1] = k end
-            seen[k] = { cell = s.to, cost = total, from = c, over = not stand or nil }
-            by_cost[total] = by_cost[total] or {}
-            table.insert(by_cost[total], s.to)
-          end
+      if here.cost == cost and not here.ends and (cost == 0 or not stops[key(here.cell)]) then
+        for _, s in ipairs(game:cell_steps(here.cell)) do
+          local step, stand, jump = M.passage(game, f, s.to, flying, through)
+          if step then arrive(key(s.to), s.to, cost + step, k0, not stand, jump ~= nil) end
+          if jump then arrive("^" .. key(s.to), s.to, cost + jump, k0, true) end
         end
       end
     end
@@ -256,19 +276,31 @@ local function bump(game, f, g)
   if not F.many_hexes(f) and not F.saving_roll(game, F.adj_dx(game, f.id), 4) then F.knock_down(game, f.id) end
 end
 
+-- seed L175: a figure that steps into a fallen figure's hex rolls 3 dice against DX or falls.
+local function into_fallen(game, f, cell)
+  for _, id in ipairs(game:figures_at(cell)) do
+    local g = game:figure(id)
+    if id ~= f.id and (F.is_down(g) or F.is_out(g)) then
+      if not F.saving_roll(game, F.adj_dx(game, f.id), 3) then F.knock_down(game, f.id) end
+      return
+    end
+  end
+end
+
 local function walk(game, f, seen, to)
-  local path = {}
+  local path = {} ---@type Reached[]
   local k = key(to)
   while seen[k] and seen[k].from do
-    table.insert(path, 1, seen[k].cell)
-    k = key(seen[k].from)
+    table.insert(path, 1, seen[k])
+    k = seen[k].from
   end
   local burn = 0
-  local last = f.at
+  local last, spent, fallen = f.at, 0, false
   -- (a flyer passes over fire and floor alike, seed L186: only where it stops may it burn)
   local aloft = F.flying(game, f)
   local bumped = nil ---@type Figure?
-  for i, c in ipairs(path) do
+  for i, step in ipairs(path) do
+    local c = step.cell
     local g = not aloft and standing_in(game, f, c)
     if g and g.vars.unreal == "image" then
       -- seed L362: an image walked through is gone
@@ -277,10 +309,9 @@ local function walk(game, f, seen, to)
       bumped = g
       break
     end
-    last = c
+    last, spent, fallen = c, step.cost, step.ends == true
     if F.filled_by(game, c, "fire") and (i == #path or not aloft) then burn = burn + (i == #path and 4 or 2) end
-    local over = seen[key(c)].over
-    if not aloft and not over and F.filled_by(game, c, "slippery") and not F.saving_roll(game, F.adj_dx(game, f.id), 3) then
+    if not aloft and not step.over and F.filled_by(game, c, "slippery") and not F.saving_roll(game, F.adj_dx(game, f.id), 3) then
       game:set_figure(f.id, { at = c })
       F.knock_down(game, f.id)
       break
@@ -288,8 +319,8 @@ local function walk(game, f, seen, to)
   end
   local from = f.at
   if game:figure(f.id) then game:set_figure(f.id, { at = last }) end
-  local spent = seen[key(last)].cost
   game:after("move", { figure = f.id, from = from, to = last, hexes = spent })
+  if fallen and game:figure(f.id) and not F.is_down(assert(game:figure(f.id))) then into_fallen(game, f, last) end
   if burn > 0 then require("rules.combat").harm(game, f.id, burn, { fire = true }) end
   if bumped then bump(game, f, bumped) end
   return spent
@@ -307,7 +338,7 @@ end
 -- seed L177-L181: a giant or dragon may end its move, or take its shift, one hex further onto
 -- one-hex figures whose ST together is less than its own, if each has a free hex next to it to
 -- go to. reconstructed: onto enemies only (the seed does not say whose). Returns the pushes its
--- reached hexes allow within `hexes`: {cell, cost, from, push, cells}.
+-- reached hexes allow within `hexes`: {cell, cost, via (the hex before), push, cells}.
 function M.pushes(game, f, reached, hexes)
   local out = {}
   if not f.vars.cells then return out end
@@ -330,7 +361,7 @@ function M.pushes(game, f, reached, hexes)
           end
         end
         if ok and #push > 0 and st < F.st(game, f.id) then
-          out[#out + 1] = { cell = s.to, cost = r.cost + 1, from = r.cell, push = push, cells = cells }
+          out[#out + 1] = { cell = s.to, cost = r.cost + 1, via = r.cell, push = push, cells = cells }
         end
       end
     end
@@ -342,7 +373,7 @@ end
 -- each of which steps to a free hex next to it (its controller's choice) on a saving roll
 -- against DX, or falls there (seed L179).
 local function push_on(game, f, seen, r)
-  local moved = walk(game, f, seen, r.from)
+  local moved = walk(game, f, seen, r.via)
   for _, id in ipairs(r.push) do
     local g = game:figure(id)
     if g and g.at then
@@ -438,7 +469,6 @@ function M.perform(game, p, a)
         opts[#opts + 1] = o
       end
       local _, i = game:choose(p, "destination", "Where does " .. F.name(game, f.id) .. " move?", opts)
-      ---@type {cell: Cell, cost: integer, from?: Cell, push?: integer[], cells?: Cell[], through?: boolean}
       local chosen = list[i] -- (the options are the hexes of the list, in its order)
       if chosen.push then
         game:set_turn_var("moved:" .. f.id, push_on(game, f, seen, chosen))

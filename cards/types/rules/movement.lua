@@ -62,7 +62,7 @@ function M.free(game, f, cell, facing, seat) end
 ---@return any ...
 function M.may_be_image(g, f) end
 
----What entering a hex on the way costs f, or nil if it may not pass there, and whether it may stop there. A flyer goes over figures, fire and walls (seed L186); on foot, a figure may jump a fallen or unconscious one for 3 MA (L175) and, `through` set, try to walk through a foe's one-hex figure it hopes is an image (L362). A figure its side cannot see is not there for it: it learns otherwise by walking into it (`walk`). reconstructed: the jump is the hex's whole cost, and asks no roll. (rulesets: tft)
+---What entering a hex on the way costs f, or nil if it may not pass there, and whether it may stop there. A flyer goes over figures, fire and walls (seed L186); on foot, a figure may jump a fallen or unconscious one for 3 MA, or step into its hex for 1 and stop there (L175; the third result, the jump's cost, says so) and, `through` set, try to walk through a foe's one-hex figure it hopes is an image (L362). A figure its side cannot see is not there for it: it learns otherwise by walking into it (`walk`). reconstructed: the jump is the hex's whole cost, and asks no roll; a giant or dragon only jumps. (rulesets: tft)
 ---@param game Game
 ---@param f? any
 ---@param cell? any
@@ -71,7 +71,7 @@ function M.may_be_image(g, f) end
 ---@return any ...
 function M.passage(game, f, cell, aloft, through) end
 
----Every hex f may end on moving up to `hexes` of MA, with the cheapest path there (a search over the board's steps, by cost: a jump costs more than a step). It may pass hexes it may not stop on (`M.passage`), not end there. (rulesets: tft)
+---Every hex f may end on moving up to `hexes` of MA, with the cheapest path there (a search over the board's steps, by cost: a jump costs more than a step). It may pass hexes it may not stop on (`M.passage`), not end there. A hex it may either jump or step into and stop is two places of the search: the step's (keyed by the hex, where the move ends) and the jump's (keyed "^" and the hex, passed over). Each place found keeps the key of the one before. (rulesets: tft)
 ---@param game Game
 ---@param f? any
 ---@param hexes? any
@@ -92,7 +92,7 @@ function M.shifts(game, f) end
 ---@return any ...
 function M.averted(game, f, list) end
 
----seed L177-L181: a giant or dragon may end its move, or take its shift, one hex further onto one-hex figures whose ST together is less than its own, if each has a free hex next to it to go to. reconstructed: onto enemies only (the seed does not say whose). Returns the pushes its reached hexes allow within `hexes`: {cell, cost, from, push, cells}. (rulesets: tft)
+---seed L177-L181: a giant or dragon may end its move, or take its shift, one hex further onto one-hex figures whose ST together is less than its own, if each has a free hex next to it to go to. reconstructed: onto enemies only (the seed does not say whose). Returns the pushes its reached hexes allow within `hexes`: {cell, cost, via (the hex before), push, cells}. (rulesets: tft)
 ---@param game Game
 ---@param f? any
 ---@param reached? any

@@ -19,6 +19,19 @@ end
 -- A wolf of seat p on a hex, facing W.
 local function wolf(t, p, at) return arena.being(t, p, "wolf", at, "W") end
 
+-- A wizard steps into the hex of a fallen wolf next to him (his DX roll loaded with `dice`,
+-- then facing `facing` if he still stands); returns him.
+local function step_onto_fallen(t, dice, facing)
+  local me = arena.duel(t, 4)
+  t.game:set_figure(wolf(t, 0, arena.east(1)), { tokens = { down = 1 } })
+  t:active(0, "movement")
+  t:answer(0, key(arena.east(1)))
+  if facing then t:answer(0, facing) end
+  t:dice(dice)
+  t:act { kind = "option", figure = me, letter = "a" }
+  return me
+end
+
 return scenarios {
   name = "Wizard (1978): rules",
   tests = {
@@ -104,19 +117,32 @@ return scenarios {
       t:eq(assert(t.game:figure(foe)).tokens.down, 1, "with no room, an 18 on DX: he falls")
       t:eq(#t:log("revealed", 0), 1, "the hidden wolf shows")
     end },
-    { "a figure may jump a fallen one for 3 MA, but not stop on it or pass a standing one (seed L175)", function(t)
+    { "a figure may jump a fallen one for 3 MA or step into his hex and stop there, never pass a standing one (seed L175)", function(t)
       local M = require("rules.movement")
       local me = arena.duel(t, 4)
       local w = wolf(t, 0, arena.east(1))
+      local k = key(arena.east(1))
       local function reach()
         local _, seen = M.reach(t.game, assert(t.game:figure(me)), 10)
-        return seen[arena.east(1).q .. "," .. arena.east(1).r]
+        return seen[k], seen["^" .. k]
       end
       t:eq(reach(), nil, "a standing wolf is not passed")
       t.game:set_figure(w, { tokens = { down = 1 } })
-      local over = assert(reach(), "a fallen one is")
-      t:eq(over.cost, 3)
-      t:ok(over.over, "not a hex to stop on")
+      local stop, over = reach()
+      t:eq(assert(stop, "a step into his hex").cost, 1)
+      t:ok(stop.ends and not stop.over, "where the move ends")
+      t:eq(assert(over, "a jump over him").cost, 3)
+      t:ok(over.over and not over.ends, "not a hex to stop on")
+    end },
+    { "stepping into a fallen figure's hex, one rolls 3 dice against DX or falls there (seed L175)", function(t)
+      local me = step_onto_fallen(t, { 6, 6, 6 })
+      t:eq(key(assert(assert(t.game:figure(me)).at)), key(arena.east(1)), "he stops there")
+      t:eq(assert(t.game:figure(me)).tokens.down, 1, "an 18: he falls beside the wolf")
+    end },
+    { "a roll made, one stands in the fallen figure's hex (seed L175)", function(t)
+      local me = step_onto_fallen(t, { 1, 1, 1 }, "E")
+      t:eq(key(assert(assert(t.game:figure(me)).at)), key(arena.east(1)), "he stops there")
+      t:eq(assert(t.game:figure(me)).tokens.down, nil, "a 3: he stands")
     end },
     { "an invisible wizard is off the foe's map until he comes next to a foe (seed L200-L214)", function(t)
       local me, foe = arena.duel(t, 3)
