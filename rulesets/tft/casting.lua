@@ -327,11 +327,12 @@ function C.guess(game, p, a)
   local hit, total, effect = C.roll_to_hit(game, adj, 3)
   game:log("to_hit", { figure = w.id, roll = total, need = adj, hit = hit })
   if hit and hidden then return C.works(game, p, w, card, { figure = hidden }, power, cost, effect) end
+  local miss = card.kind == "missile" and power or 1
   if hit then
     game:log("nothing_there", { at = cell })
-    return F.spend(game, w.id, power or 1)
+    return F.spend(game, w.id, miss)
   end
-  C.missed(game, w, total, cost, power or 1)
+  C.missed(game, w, total, cost, miss)
 end
 
 -- A spell that struck: a Spell Shield or a Control's saving roll may undo it, Reverse Missiles

@@ -112,7 +112,7 @@ function M.passage(game, f, cell, aloft, through)
     if C.excluded(game, c) then return nil end
   end
   if aloft == nil then aloft = F.flying(game, f) end
-  if aloft then return 1, M.free(game, f, cell) end
+  if aloft then return 1, M.free(game, f, cell, nil, f.controller) end
   local stand, fallen, walked_through = true, false, false
   for _, c in ipairs(cells) do
     for _, o in ipairs(game:objects_at(c)) do
@@ -301,7 +301,8 @@ local function walk(game, f, seen, to)
   local bumped = nil ---@type Figure?
   for i, step in ipairs(path) do
     local c = step.cell
-    local g = not aloft and standing_in(game, f, c)
+    -- (a flyer meets a figure only where it comes down: one it could not see, there)
+    local g = (not aloft or i == #path) and standing_in(game, f, c)
     if g and g.vars.unreal == "image" then
       -- seed L362: an image walked through is gone
       F.vanish(game, g.id, "walked through")

@@ -45,6 +45,22 @@ return card {
       arena.enchant(t, 1, "Flight", foe, { flying = true })
       t:ok(F.engaged(t.game, assert(t.game:figure(me))), "a flyer engages a flyer")
     end },
+    { "aloft, he may make for a hex where a foe he cannot see stands: he stops short, and it shows", function(t)
+      local arena = require("test.arena")
+      local me = arena.duel(t, 4)
+      local wolf = arena.being(t, 1, "wolf", arena.east(2), "W")
+      arena.enchant(t, 1, "Invisibility", wolf, { invisible = true })
+      arena.enchant(t, 0, "Flight", me, { flying = true })
+      t:active(0, "movement")
+      local to = arena.east(2)
+      t:answer(0, to.q .. "," .. to.r)
+      t:answer(0, "E")
+      t:dice { 1, 1, 1, 1, 1, 1, 1 }
+      t:act { kind = "option", figure = me, letter = "a" }
+      local at = assert(assert(t.game:figure(me)).at)
+      t:eq({ at.q, at.r }, { arena.east(1).q, arena.east(1).r }, "stopped short of the wolf")
+      t:eq(#t:log("bumped"), 1)
+    end },
     { "a second Flight on the same figure does nothing more", function(t)
       local arena = require("test.arena")
       local me = arena.duel(t)

@@ -28,6 +28,19 @@ return card {
       t:act { kind = "attack", target = me }
       t:eq(arena.lost(t, me), 2, "a 9 misses at DX 12 - 4")
     end },
+    { "cast blind with ST put in, into a hex with nobody, it costs what a miss does: 1 ST (seed L214)", function(t)
+      local arena = require("test.arena")
+      local me, foe = arena.duel(t)
+      arena.enchant(t, 1, "Invisibility", foe, { invisible = true })
+      local c = t:give(0, "Clumsiness")
+      local at = arena.east(3)
+      t:answer(0, at.q .. "," .. at.r)
+      t:answer(0, "3")
+      t:dice { 1, 2, 2 }
+      t:act { kind = "guess", figure = me, card = c }
+      t:eq(#t:log("nothing_there"), 1)
+      t:eq(arena.lost(t, me), 1, "not the 3 ST put in")
+    end },
     { "it lasts 3 turns", function(t)
       local arena = require("test.arena")
       local _, foe = arena.duel(t)
