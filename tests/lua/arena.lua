@@ -120,4 +120,18 @@ function arena.cast(t, spell, target, rolls, answers)
   return c
 end
 
+-- Seat 0's wizard casts the spell blind (seed L214) into `cell`, the foe's wizard made
+-- invisible first, the dice loaded with `rolls` and the caster's answers after the hex queued.
+-- Returns the caster and the foe.
+function arena.cast_blind(t, spell, cell, rolls, answers)
+  local me, foe = arena.duel(t)
+  arena.enchant(t, 1, "Invisibility", foe, { invisible = true })
+  local c = t:give(0, spell)
+  t:answer(0, cell.q .. "," .. cell.r)
+  for _, a in ipairs(answers or {}) do t:answer(0, a) end
+  t:dice(rolls)
+  t:act { kind = "guess", figure = me, card = c }
+  return me, foe
+end
+
 return arena

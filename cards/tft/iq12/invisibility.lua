@@ -62,13 +62,7 @@ return card {
     end },
     { "cast blind into an empty hex, it finds nothing and costs 1 ST", function(t)
       local arena = require("test.arena")
-      local me, foe = arena.duel(t)
-      arena.enchant(t, 1, "Invisibility", foe, { invisible = true })
-      local trip = t:give(0, "Trip")
-      local at = arena.east(3)
-      t:answer(0, at.q .. "," .. at.r)
-      t:dice { 1, 2, 2 }
-      t:act { kind = "guess", figure = me, card = trip }
+      local me, foe = arena.cast_blind(t, "Trip", arena.east(3), { 1, 2, 2 })
       t:eq(t:log("to_hit")[1].need, 12 - 3 - 6, "rolled as it would be at him")
       t:eq(#t:log("nothing_there"), 1)
       t:eq(assert(t.game:figure(foe)).tokens.down, nil)

@@ -30,14 +30,7 @@ return card {
     end },
     { "cast blind with ST put in, into a hex with nobody, it costs what a miss does: 1 ST (seed L214)", function(t)
       local arena = require("test.arena")
-      local me, foe = arena.duel(t)
-      arena.enchant(t, 1, "Invisibility", foe, { invisible = true })
-      local c = t:give(0, "Clumsiness")
-      local at = arena.east(3)
-      t:answer(0, at.q .. "," .. at.r)
-      t:answer(0, "3")
-      t:dice { 1, 2, 2 }
-      t:act { kind = "guess", figure = me, card = c }
+      local me = arena.cast_blind(t, "Clumsiness", arena.east(3), { 1, 2, 2 }, { "3" })
       t:eq(#t:log("nothing_there"), 1)
       t:eq(arena.lost(t, me), 1, "not the 3 ST put in")
     end },
