@@ -38,12 +38,14 @@ function M.options(game, f)
   -- (a wizard's staff, or a being's weapon, dropped at its feet)
   local staff_here = (f.tokens.staff or 0) == 2 or (f.tokens.weapon or 0) == 2
   -- seed L182-L184: a flier of its own takes off as its move begins (half its flying MA this
-  -- turn), and may land, moving no more that turn. reconstructed: not in the tunnel game
-  -- (L182: a dragon cannot fly in a tunnel; the others would lose what flying gives).
+  -- turn), and may land at any time, where it is or where its flight ends, moving no more on
+  -- the ground that turn. reconstructed: not in the tunnel game (L182: a dragon cannot fly in
+  -- a tunnel; the others would lose what flying gives).
   local fly = f.attrs.fly
   if fly and not wizard and not F.spell_on(game, f.id, "flying") and not game:option("tunnel") then
     if (f.tokens.aloft or 0) > 0 then
       add("land", "land where you are", 0, { land = true })
+      add("alight", "fly up to " .. ma .. " hexes and land there", ma, { land_after = true })
     else
       add("fly", "take off and fly up to " .. fly // 2 .. " hexes", fly // 2, { take_off = true })
     end
@@ -483,6 +485,7 @@ function M.perform(game, p, a)
   f = game:figure(a.figure)
   if not f or not f.at then return end
   if a.drop then F.set_token(game, f.id, "down", 1) end
+  if a.land_after and F.flying(game, f) then F.set_token(game, f.id, "aloft", 0) end
   M.face(game, p, f)
 end
 

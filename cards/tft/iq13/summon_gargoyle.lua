@@ -1,5 +1,18 @@
 -- Wizard (1978) Summon Gargoyle (seed L642): a creation, a real gargoyle (ST 20, DX 11, IQ 8,
 -- MA 8, 16 flying, fist 2 dice) that serves its summoner, 4 ST and 1 a turn.
+
+-- (tests) Seat 0's gargoyle in the air west of its wizard, in seat 0's movement phase, the
+-- wizard holding: returns the gargoyle.
+local function gargoyle_aloft(t)
+  local arena = require("test.arena")
+  local me = arena.duel(t, 4)
+  local g = arena.being(t, 0, "gargoyle", arena.east(-2), "E")
+  t.game:set_figure(g, { tokens = { aloft = 1 } })
+  t:active(0, "movement")
+  t.game:set_turn_var("option:" .. me, "hold")
+  return g
+end
+
 return card {
   name = "Summon Gargoyle",
   school = "iq13",
@@ -43,19 +56,27 @@ return card {
       t:ok(not t:has { kind = "option", figure = g, letter = "land" }, "moved, it has no more to do")
     end },
     { "it lands, and a fall brings it down", function(t)
-      local arena = require("test.arena")
       local F = require("rules.figures")
-      local me = arena.duel(t, 4)
-      local g = arena.being(t, 0, "gargoyle", arena.east(-2), "E")
-      t.game:set_figure(g, { tokens = { aloft = 1 } })
-      t:active(0, "movement")
-      t.game:set_turn_var("option:" .. me, "hold")
+      local g = gargoyle_aloft(t)
       t:answer(0, "E")
       t:act { kind = "option", figure = g, letter = "land" }
       t:ok(not F.flying(t.game, assert(t.game:figure(g))), "landed")
       t.game:set_figure(g, { tokens = { aloft = 1 } })
       F.knock_down(t.game, g)
       t:ok(not F.flying(t.game, assert(t.game:figure(g))), "down on the ground")
+    end },
+    { "it may fly and land where its flight ends, moving no more that turn (seed L184)", function(t)
+      local arena = require("test.arena")
+      local F = require("rules.figures")
+      local g = gargoyle_aloft(t)
+      local to = arena.east(-4)
+      t:answer(0, to.q .. "," .. to.r)
+      t:answer(0, "E")
+      t:act { kind = "option", figure = g, letter = "alight" }
+      local gf = assert(t.game:figure(g))
+      t:eq({ gf.at.q, gf.at.r }, { to.q, to.r }, "flown there")
+      t:ok(not F.flying(t.game, gf), "and landed")
+      t:ok(not t:has { kind = "option", figure = g }, "nothing more to do this turn")
     end },
     { "a miss brings nothing and costs 1 ST", function(t)
       local arena = require("test.arena")
