@@ -344,3 +344,28 @@ fn the_lines_are_the_edges_of_the_lines_edges_gives() {
         .unwrap();
     assert_eq!(out, "true", "some lines on the rim, some inside");
 }
+
+/// The figures' questions are kept until a figure changes (issue 46): a change to the game's
+/// vars keeps them; a figure made, set or placed as a seat's own is seen at once (a seat's place
+/// is its figure's, so the player's answer follows too).
+#[test]
+fn the_figures_answers_follow_the_figures_alone() {
+    let e = game();
+    let out = e
+        .eval_lua(
+            "local all, mine = game:figures(), game:figure(game:player(0).figure)
+             game:set_var('x', 1)
+             local kept = game:figures() == all and game:figure(mine.id) == mine
+             local home = mine.at
+             local to = game:neighbours(home)[1].to
+             game:place_seat_figure(0, to)
+             local moved = game:figure(mine.id).at
+             local g = game:create_figure { kind = 'wolf', owner = 1, at = home }
+             local here = game:figures_at(home)
+             game:set_figure(g, { tokens = { down = 1 } })
+             return kept, moved.x == to.x and moved.y == to.y, #game:figures(), #here, here[1] == g,
+               game:figure(g).tokens.down, game:player(0).at.x == to.x",
+        )
+        .unwrap();
+    assert_eq!(out, "true\ttrue\t3\t1\ttrue\t1\ttrue", "{out}");
+}

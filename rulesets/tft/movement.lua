@@ -242,15 +242,22 @@ function M.averted(game, f, list)
   return out
 end
 
--- The nearest enemy's distance from a cell (what hunters close in by).
-local function nearest_enemy(game, f, cell)
+-- The hexes of the enemies f's side sees (what hunters close in on).
+local function foes_seen(game, f)
+  local out = {}
+  for _, e in ipairs(game:figures()) do
+    if e.at and F.enemies(e, f) and not e.unseen then out[#out + 1] = e.at end
+  end
+  return out
+end
+
+-- The nearest of `foes`' distance from a cell.
+local function nearest(foes, cell)
   ---@type integer?
   local best
-  for _, e in ipairs(game:figures()) do
-    if e.at and F.enemies(e, f) and not e.unseen then
-      local d = F.distance(cell, e.at)
-      if not best or d < best then best = d end
-    end
+  for _, at in ipairs(foes) do
+    local d = F.distance(cell, at)
+    if not best or d < best then best = d end
   end
   return best
 end
@@ -450,16 +457,17 @@ function M.perform(game, p, a)
     end
     local function path_of(r) return r.through and past_seen or seen end
     if #list > 1 then
-      local here = nearest_enemy(game, f, f.at)
+      local foes = foes_seen(game, f)
+      local here = nearest(foes, f.at)
       ---@type integer?
       local best
       for _, r in ipairs(list) do
-        local d = nearest_enemy(game, f, r.cell)
+        local d = nearest(foes, r.cell)
         if d and (not best or d < best) then best = d end
       end
       local opts = {}
       for _, r in ipairs(list) do
-        local d = nearest_enemy(game, f, r.cell)
+        local d = nearest(foes, r.cell)
         local o = { key = key(r.cell), to = r.cell, label = r.cost == 0 and "stay" or ("to hex " .. game:cell_name(r.cell)) }
         if r.push then
           o.key, o.label, o.push = "push " .. key(r.cell), "push on to hex " .. game:cell_name(r.cell), true

@@ -43,9 +43,9 @@ local stamp = stamp            -- { changes so far, of them those that may touch
                                -- areas, the rest (the stack, piles, game vars), the turn,
                                -- each player but for one player's own changes, the seats
                                -- (moved only by a change that may touch anything), the order
-                               -- of play (the active player, who is alive) },
+                               -- of play (the active player, who is alive), the figures },
                                -- written by the kernel
-local ALL, BOARD, PLAYERS, CARDS, OBJECTS, HANDS, REST, TURN, EACH_PLAYER, SEATS, ORDER = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+local ALL, BOARD, PLAYERS, CARDS, OBJECTS, HANDS, REST, TURN, EACH_PLAYER, SEATS, ORDER, FIGURES = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
 local card_stamp = card_stamp  -- { [card] = the count of changes at its last own change }
 local player_stamp = player_stamp -- { [player] = the same, for each player }
 
@@ -159,6 +159,9 @@ remembered("card", stamp, CARDS, 1, nil, nil, nil, card_stamp)
 -- Whether card c has a hook: its definition's, fixed while c is the card it is.
 remembered("has_hook", stamp, CARDS, 2, nil, nil, nil, card_stamp)
 remembered("card_data", stamp, CARDS, 2, nil, nil, nil, card_stamp)
+remembered("figures", stamp, FIGURES, 0)
+remembered("figure", stamp, FIGURES, 1)
+remembered("figures_at", stamp, FIGURES, 1, Q)
 remembered("objects", stamp, OBJECTS, 0)
 remembered("object", stamp, OBJECTS, 1)
 remembered("objects_at", stamp, OBJECTS, 1, Q)

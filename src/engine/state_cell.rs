@@ -8,9 +8,9 @@
 //!   (`stamp[1]`): the memo of the game's queries (`api.lua`) is good while the count stays.
 //!   Changes are counted by the part of the state they may touch too ([`Touch`]: the board, the
 //!   players, the cards, the objects, the hands and play areas, the rest (the game's vars, the
-//!   stack...), the turn, each player, the seats, the order of play, in `stamp[2]` to
-//!   `stamp[11]`), so a question about one part alone (sight and edges, a player, a card, the
-//!   objects, a hand, the turn) is kept until that part changes; a change to one card or one
+//!   stack...), the turn, each player, the seats, the order of play, the figures, in `stamp[2]`
+//!   to `stamp[12]`), so a question about one part alone (sight and edges, a player, a card, the
+//!   objects, a hand, the turn, the figures) is kept until that part changes; a change to one card or one
 //!   player alone is shown in `card_stamp` or `player_stamp` instead, and spares the answers
 //!   about the others. Every change counts as touching every part unless its code says which
 //!   it touches ([`StateCell::borrow_mut_touching`]): a forgotten case costs time, never a
@@ -50,6 +50,9 @@ impl Touch {
     /// Who plays in what order: the turn's active player and who is alive (`turn_order`, asked
     /// after every action, is kept while a step or a movement point spent changes neither).
     pub const ORDER: Touch = Touch(512);
+    /// `GameState::figures`: the pieces on the board (a seat's own moving is also a change to
+    /// that player: [`StateCell::borrow_mut_player`]).
+    pub const FIGURES: Touch = Touch(1024);
     pub const ALL: Touch = Touch(
         Self::BOARD.0
             | Self::PLAYERS.0
@@ -59,9 +62,10 @@ impl Touch {
             | Self::REST.0
             | Self::TURN.0
             | Self::SEATS.0
-            | Self::ORDER.0,
+            | Self::ORDER.0
+            | Self::FIGURES.0,
     );
-    const PARTS: usize = 10;
+    const PARTS: usize = 11;
 
     pub const fn and(self, other: Touch) -> Touch {
         Touch(self.0 | other.0)
@@ -159,7 +163,7 @@ impl StateCell {
     /// `stamp[6]` (hands and play areas), `stamp[7]` (the rest), `stamp[8]` (the turn),
     /// `stamp[9]` (each player, but for one player's own changes: `player_stamp`), `stamp[10]`
     /// (the seats: only a change that may touch anything moves it), `stamp[11]` (the order of
-    /// play: the active player, who is alive).
+    /// play: the active player, who is alive), `stamp[12]` (the figures).
     /// They are the kernel's clocks (memo.rs, `new_clocks`): the memo's wrappers read them in
     /// place, Lua code as `stamp[i]`.
     pub fn show_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Value> {

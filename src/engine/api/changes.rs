@@ -11,7 +11,7 @@ pub(super) fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::R
     })?;
     reg(lua, t, "set_alive", w, |k, (p, alive): (i64, bool)| -> F<()> {
         let p = pid(p, k)?;
-        let mut st = k.st.borrow_mut_player(p, Touch::ORDER);
+        let mut st = k.st.borrow_mut_player(p, Touch::ORDER.and(Touch::FIGURES));
         st.players[p as usize].alive = alive;
         if !alive && st.players[p as usize].figure.is_some() {
             st.set_seat_at(p, None)?;
@@ -119,7 +119,7 @@ pub(super) fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::R
             return Err(format!("square {s} is not on the board").into());
         }
         // (a seat's own figure is the seat's place: a change to that player alone)
-        let mut st = k.st.borrow_mut_player(p, Touch::NONE);
+        let mut st = k.st.borrow_mut_player(p, Touch::FIGURES);
         if st.players[p as usize].figure.is_none() {
             // (on a map the kernel made none: the first placing makes it)
             st.add_seat_figure(p, &k.ruleset.file.seat_figure, Some(s));

@@ -1,7 +1,7 @@
 //! Figures (issue 46): the seats' own pieces, a seat's many pieces, summoned beings, images, each
 //! with an owner and a controller, a kind, an anchor cell, a facing, a footprint of cells, and
-//! attributes, tokens and vars in the ruleset's words. Plain primitives (no memo): nothing the
-//! memo keeps reads them.
+//! attributes, tokens and vars in the ruleset's words. The questions are kept by the memo
+//! (`api.lua`) until the figures change (`Touch::FIGURES`).
 
 use super::*;
 use crate::geometry::{Coord, Direction};
@@ -16,7 +16,7 @@ pub(super) fn install_figures(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::R
         if f.controller.is_none() {
             f.controller = f.owner;
         }
-        let mut st = k.st.borrow_mut_touching(Touch::REST);
+        let mut st = k.st.borrow_mut_touching(Touch::FIGURES);
         f.id = st.fresh_figure_id();
         let id = f.id;
         st.figures.insert(id, f);
@@ -26,7 +26,8 @@ pub(super) fn install_figures(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::R
         let mut f = figure_of(k, id)?;
         apply(k, &mut f, &fields)?;
         // (a seat's own figure is where the seat stands: the players' answers change with it)
-        let touch = if k.st.borrow().is_seat_figure(f.id) { Touch::ALL } else { Touch::REST };
+        let seats = if k.st.borrow().is_seat_figure(f.id) { Touch::PLAYERS } else { Touch::NONE };
+        let touch = Touch::FIGURES.and(seats);
         k.st.borrow_mut_touching(touch).figures.insert(f.id, f);
         Ok(())
     })?;
@@ -37,20 +38,20 @@ pub(super) fn install_figures(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::R
                 format!("figure {id} is a seat's own: it leaves the board (`at = false`), never the game").into()
             );
         }
-        k.st.borrow_mut_touching(Touch::REST).figures.remove(&f.id);
+        k.st.borrow_mut_touching(Touch::FIGURES).figures.remove(&f.id);
         Ok(())
     })?;
-    reg(lua, t, "figure", w, |k, id: i64| -> F<Value> {
+    query(lua, t, "figure", w, |k, id: i64| -> F<Answer> {
         let st = k.st.borrow();
-        Ok(cv::opt(u64::try_from(id).ok().and_then(|id| st.figures.get(&id)), |f| record(&st, f)))
+        Ok(Answer::opt(u64::try_from(id).ok().and_then(|id| st.figures.get(&id)), |f| record(&st, f)))
     })?;
-    reg(lua, t, "figures", w, |k, ()| -> F<Value> {
+    query(lua, t, "figures", w, |k, ()| -> F<Answer> {
         let st = k.st.borrow();
-        Ok(Value::List(st.figures.values().map(|f| record(&st, f)).collect()))
+        Ok(Answer::List(st.figures.values().map(|f| record(&st, f)).collect()))
     })?;
-    reg(lua, t, "figures_at", w, |k, s: PlaceArg| -> F<Value> {
+    query(lua, t, "figures_at", w, |k, s: PlaceArg| -> F<Answer> {
         let st = k.st.borrow();
-        Ok(Value::List(st.figures_at(cv::sq_arg(&s)?).into_iter().map(|id| Value::Int(id as i64)).collect()))
+        Ok(Answer::List(st.figures_at(cv::sq_arg(&s)?).into_iter().map(|id| Answer::Int(id as i64)).collect()))
     })?;
     Ok(())
 }
@@ -61,22 +62,23 @@ fn figure_of(k: &Kernel, id: i64) -> R<Figure> {
 }
 
 /// A figure as scripts see it: its fields, its facing by name and the cells it covers.
-fn record(st: &crate::state::GameState, f: &Figure) -> Value {
-    let names =
-        |m: &BTreeMap<String, i64>| Value::Map(m.iter().map(|(k, v)| (k.as_str().into(), Value::Int(*v))).collect());
-    map(vec![
-        ("at", cv::opt(f.at, cv::sq)),
+fn record(st: &crate::state::GameState, f: &Figure) -> Answer {
+    let names = |m: &BTreeMap<String, i64>| {
+        Answer::Value(Value::Map(m.iter().map(|(k, v)| (k.as_str().into(), Value::Int(*v))).collect()))
+    };
+    Answer::record(vec![
+        ("at", Answer::opt(f.at, Answer::square)),
         ("attrs", names(&f.attrs)),
-        ("cells", Value::List(st.figure_cells(f).into_iter().map(cv::sq).collect())),
-        ("controller", cv::opt(f.controller, |p| Value::Int(p as i64))),
-        ("facing", Value::Str(st.board.shape().name(Direction(f.facing)).into())),
-        ("id", Value::Int(f.id as i64)),
-        ("kind", f.kind.as_str().into()),
-        ("owner", cv::opt(f.owner, |p| Value::Int(p as i64))),
-        ("shown_as", cv::opt(f.shown_as.as_deref(), Value::from)),
+        ("cells", Answer::List(st.figure_cells(f).into_iter().map(Answer::square).collect())),
+        ("controller", Answer::opt(f.controller, Answer::int)),
+        ("facing", Answer::Name(st.board.shape().name(Direction(f.facing)))),
+        ("id", Answer::Int(f.id as i64)),
+        ("kind", Answer::Text(f.kind.clone())),
+        ("owner", Answer::opt(f.owner, Answer::int)),
+        ("shown_as", Answer::opt(f.shown_as.clone(), Answer::Text)),
         ("tokens", names(&f.tokens)),
         ("unseen", f.unseen.into()),
-        ("vars", f.vars.clone()),
+        ("vars", f.vars.clone().into()),
     ])
 }
 
