@@ -181,6 +181,18 @@ for _, name in ipairs { "los", "adjacent", "los_bent", "distance", "line_squares
   remembered(name, stamp, BOARD, 2, Q, Q)
 end
 remembered("edges_in_sight", stamp, BOARD, 2, Q)
+-- The cells of a board of either shape (api/cells.rs): the board's alone.
+remembered("directions", stamp, BOARD, 0)
+for _, name in ipairs { "cell_steps", "region_of", "cell_name", "marks_at" } do
+  remembered(name, stamp, BOARD, 1, Q)
+end
+remembered("marked", stamp, BOARD, 1)
+for _, name in ipairs { "region_distance", "line" } do
+  remembered(name, stamp, BOARD, 2, Q, Q)
+end
+for _, name in ipairs { "ring", "disc" } do
+  remembered(name, stamp, BOARD, 2, Q)
+end
 remembered("lines_around", stamp, BOARD, 1, Q)
 remembered("los_edge", stamp, BOARD, 3, Q, E)
 remembered("option", game_clock, 1, 1)
