@@ -178,6 +178,17 @@ function M.reach(game, f, hexes, through)
   local stops = stops_for(game, f)
   local flying = F.flying(game, f)
   local by_cost = { [0] = { key(start) } }
+  -- (what entering a hex costs, worked out once a hex: it is entered from up to six sides)
+  local passages = {} ---@type table<string, table>
+  local function passage(k, cell)
+    local known = passages[k]
+    if not known then
+      local step, stand, jump = M.passage(game, f, cell, flying, through)
+      known = { step or false, stand, jump }
+      passages[k] = known
+    end
+    return known[1] or nil, known[2], known[3]
+  end
   local function arrive(k, cell, total, from, over, ends)
     if total > hexes or (seen[k] and seen[k].cost <= total) then return end
     if not seen[k] and not over then found[#found + 1] = k end
@@ -191,9 +202,10 @@ function M.reach(game, f, hexes, through)
       -- (an enemy's front stops a figure there; one it may not stop on it may not enter)
       if here.cost == cost and not here.ends and (cost == 0 or not stops[key(here.cell)]) then
         for _, s in ipairs(game:cell_steps(here.cell)) do
-          local step, stand, jump = M.passage(game, f, s.to, flying, through)
-          if step then arrive(key(s.to), s.to, cost + step, k0, not stand, jump ~= nil) end
-          if jump then arrive("^" .. key(s.to), s.to, cost + jump, k0, true) end
+          local k = key(s.to)
+          local step, stand, jump = passage(k, s.to)
+          if step then arrive(k, s.to, cost + step, k0, not stand, jump ~= nil) end
+          if jump then arrive("^" .. k, s.to, cost + jump, k0, true) end
         end
       end
     end
