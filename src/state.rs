@@ -377,14 +377,10 @@ impl GameState {
         self.next_figure_id
     }
 
-    /// A seat's own figure: where it stands, on a board of sectors (see [`Player::figure`]).
-    pub fn seat_figure(&self, p: PlayerId) -> Option<&Figure> {
-        self.player(p)?.figure.and_then(|id| self.figures.get(&id))
-    }
-
-    /// Where seat p's own figure stands (None off the board, or with no figure of its own).
+    /// Where seat p's own figure stands (None off the board, or with no figure of its own: see
+    /// [`Player::figure`]).
     pub fn seat_at(&self, p: PlayerId) -> Option<Sq> {
-        self.seat_figure(p)?.at
+        self.figures.get(&self.player(p)?.figure?)?.at
     }
 
     /// Moves seat p's own figure to `at` (None: off the board). An error if it has none.

@@ -297,17 +297,6 @@ local function bump(game, f, g)
   if not F.many_hexes(f) and not F.saving_roll(game, F.adj_dx(game, f.id), 4) then F.knock_down(game, f.id) end
 end
 
--- seed L175: a figure that steps into a fallen figure's hex rolls 3 dice against DX or falls.
-local function into_fallen(game, f, cell)
-  for _, id in ipairs(game:figures_at(cell)) do
-    local g = game:figure(id)
-    if id ~= f.id and (F.is_down(g) or F.is_out(g)) then
-      if not F.saving_roll(game, F.adj_dx(game, f.id), 3) then F.knock_down(game, f.id) end
-      return
-    end
-  end
-end
-
 local function walk(game, f, seen, to)
   local path = {} ---@type Reached[]
   local k = key(to)
@@ -342,7 +331,12 @@ local function walk(game, f, seen, to)
   local from = f.at
   if game:figure(f.id) then game:set_figure(f.id, { at = last }) end
   game:after("move", { figure = f.id, from = from, to = last, hexes = spent })
-  if fallen and game:figure(f.id) and not F.is_down(assert(game:figure(f.id))) then into_fallen(game, f, last) end
+  -- seed L175: one who steps into a fallen figure's hex (the search marked it) rolls 3 dice
+  -- against DX or falls there.
+  if fallen and game:figure(f.id) and not F.is_down(assert(game:figure(f.id)))
+      and not F.saving_roll(game, F.adj_dx(game, f.id), 3) then
+    F.knock_down(game, f.id)
+  end
   if burn > 0 then require("rules.combat").harm(game, f.id, burn, { fire = true }) end
   if bumped then bump(game, f, bumped) end
   return spent
