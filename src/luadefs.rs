@@ -695,7 +695,7 @@ const CARD_FIELDS: &[(&str, &str, &str)] = &[
     ),
     (
         "tests",
-        "{[1]: string, [2]: fun(t: T), players?: integer, rulesets?: string[]}[]?",
+        "{[1]: string, [2]: fun(t: T, g: Game), players?: integer, rulesets?: string[]}[]?",
         "the card's own tests, each in a fresh game (of `players` seats, default 2; only under the `rulesets` named, if any)",
     ),
 ];

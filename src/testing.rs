@@ -1,8 +1,8 @@
 //! Running the tests every card carries beside its code.
 //!
-//! A card's `tests` list holds `{ "name", function(t) ... end }` entries. Each test runs in a
+//! A card's `tests` list holds `{ "name", function(t, g) ... end }` entries. Each test runs in a
 //! fresh game of the ruleset (its `setup`, then `rules.test_setup(game)` if the ruleset has
-//! one) with a strict scripted agent, and gets a `t` object:
+//! one) with a strict scripted agent, and gets a `t` object and the game `g` (`t.game`):
 //!
 //! | call | does |
 //! |---|---|
@@ -508,7 +508,11 @@ fn run_test_game(
     let f = find(&engine)?;
     let k = engine.kernel().clone();
     let t = harness(&engine, &script, &idle).map_err(|e| e.to_string())?;
-    k.host.call_with_budget::<_, ()>(&f, t, crate::engine::SESSION_BUDGET).map_err(|e| e.message().to_string())?;
+    // The test gets the game as its second argument: `function(t, g)`.
+    let game: mlua::Value = t.raw_get("game").map_err(|e| e.to_string())?;
+    k.host
+        .call_with_budget::<_, ()>(&f, (t, game), crate::engine::SESSION_BUDGET)
+        .map_err(|e| e.message().to_string())?;
     if let Some(left) = script.borrow().queue.front() {
         return Err(format!(
             "answer for player {} never asked for: {:?} {:?} (a question with one possible answer is \

@@ -49,7 +49,7 @@ fn the_editions_line_counts_are_true() {
 #[test]
 fn the_designers_example_test_passes() {
     let text = readme();
-    let first = "   { \"boosted by Energy 6 it deals 6\", function(t)";
+    let first = "   { \"boosted by Energy 6 it deals 6\", function(t, g)";
     let from = text.find(first).expect("the README's example test");
     let block = &text[from..];
     // (Zot! has a test of that name: the example runs beside it under a name of its own)

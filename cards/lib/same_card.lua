@@ -12,7 +12,7 @@ local same_card = {}
 ---@field copies integer? copies in the deck
 ---@field energy integer? a printed value of its edition's (a Number's)
 ---@field traits string[]? words of its edition's vocabulary, where the cards differ
----@field tests {[1]: string, [2]: fun(t: T), players?: integer, rulesets?: string[]}[]? its own tests
+---@field tests {[1]: string, [2]: fun(t: T, g: Game), players?: integer, rulesets?: string[]}[]? its own tests
 
 local OWN = { name = true, text = true, copies = true, energy = true, traits = true, tests = true } ---@type table<string, boolean>
 

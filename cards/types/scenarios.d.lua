@@ -5,7 +5,7 @@
 ---One scenario: its name, the test function, and optionally how many players the game has.
 ---@class ScenarioTest
 ---@field [1] string the scenario's name
----@field [2] fun(t: T) the test
+---@field [2] fun(t: T, g: Game) the test (`g` is `t.game`)
 ---@field players? integer players in the game (default 2)
 
 ---A scenario file's table.

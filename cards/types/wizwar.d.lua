@@ -1353,7 +1353,7 @@ function Ctx:within_megahexes(megahexes) end
 ---@field text string the rules text, in our own words
 ---@field copies integer? copies in the deck (default 1)
 ---@field actions table<string, {label?: string, run: fun(ctx: Ctx, arg?: any): any}>? named actions the card offers in play
----@field tests {[1]: string, [2]: fun(t: T), players?: integer, rulesets?: string[]}[]? the card's own tests, each in a fresh game (of `players` seats, default 2; only under the `rulesets` named, if any)
+---@field tests {[1]: string, [2]: fun(t: T, g: Game), players?: integer, rulesets?: string[]}[]? the card's own tests, each in a fresh game (of `players` seats, default 2; only under the `rulesets` named, if any)
 ---@field resolve? fun(ctx: Ctx) the card's own effect when it resolves (cast as a spell, or played in response: then ctx.against names the stack entry)
 ---@field on_play? fun(ctx: Ctx) an item enters its owner's play area
 ---@field on_end? fun(ctx: Ctx) the card leaves play (spell ends, item dropped or destroyed)

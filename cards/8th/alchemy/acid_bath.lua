@@ -43,8 +43,7 @@ return card {
     end
   end,
   tests = {
-    { "energy 2: 2 damage in each of the caster's next two Time Passes, then it ends", function(t)
-      local g = t.game
+    { "energy 2: 2 damage in each of the caster's next two Time Passes, then it ends", function(t, g)
       local a = curses.laid(t, "Acid Bath", { boost = "Stone Spikes" })
       t:eq(t:lost(1), 0, "nothing as it is cast")
       t:pass(1)
@@ -59,8 +58,7 @@ return card {
       t:pass(2)
       t:eq(t:lost(1), 4)
     end },
-    { "water damage to the target washes it off", function(t)
-      local g = t.game
+    { "water damage to the target washes it off", function(t, g)
       local a = duel.aim(t, "Acid Bath").card
       local H = require("rules.ctx")
       local ctx = setmetatable({ game = g, caster = 0, controller = 0, stack = false }, { __index = H }) --[[@as Ctx]]

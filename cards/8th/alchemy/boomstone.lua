@@ -49,8 +49,7 @@ return card {
   end,
   on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
   tests = {
-    { "thrown: 4 magical fire, the stone is discarded, the turn's attack", function(t)
-      local g = t.game
+    { "thrown: 4 magical fire, the stone is discarded, the turn's attack", function(t, g)
       local b = stone_out.facing(t, "Boomstone", "item")
       t:throw { card = b, at = t:wizard(1) }
       t:eq(t:lost(1), 4)
@@ -59,8 +58,7 @@ return card {
       t:ok(g:turn().vars.attacked)
       t:eq(t:count { kind = "punch" }, 0, "no second attack")
     end },
-    { "its fire shatters the target's stones, and his Boomstone explodes on him", function(t)
-      local g = t.game
+    { "its fire shatters the target's stones, and his Boomstone explodes on him", function(t, g)
       local his = t:put(1, "Boomstone")
       g:set_card_data(his, "stone", { blast = 4 })
       local life = t:put(1, "Lifestone")
@@ -71,8 +69,7 @@ return card {
       t:eq(g:card(life).zone.kind, "pile")
       t:eq(t:lost(0), 0, "the thrower is not hurt")
     end },
-    { "a Fireball on a wizard with two Boomstones: 5 + 4 + 4", function(t)
-      local g = t.game
+    { "a Fireball on a wizard with two Boomstones: 5 + 4 + 4", function(t, g)
       t:active(0)
       local a, b = t:give(0, "Boomstone"), t:give(0, "Boomstone")
       t:act { kind = "item", card = a }
@@ -86,8 +83,7 @@ return card {
       t:eq(#g:play_area(0), 0)
       t:eq(t:lost(1), 0)
     end },
-    { "not at its thrower; physical damage leaves it whole", function(t)
-      local g = t.game
+    { "not at its thrower; physical damage leaves it whole", function(t, g)
       local b = stone_out.out(t, "Boomstone", "item")
       t:eq(t:count { kind = "throw", card = b, target = t:wizard(0) }, 0)
       t:active(1)

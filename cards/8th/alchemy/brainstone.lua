@@ -37,8 +37,7 @@ return card {
       require("test.magic_stones").brainstone_draws_two(t, "item", "Zot!")
       t:eq(#t.game:hand(0), 8)
     end },
-    { "dropped: 2 cards of his choice discarded; picked up again: no new draw", function(t)
-      local g = t.game
+    { "dropped: 2 cards of his choice discarded; picked up again: no new draw", function(t, g)
       t:active(0)
       local s = t:give(0, "Brainstone")
       local keep = t:give(0, "Zot!")
@@ -54,8 +53,7 @@ return card {
       t:act { kind = "pick_object", object = o.id }
       t:eq(g:hand(0), { keep }, "only the first time")
     end },
-    { "destroyed by fire: its wielder discards 2", function(t)
-      local g = t.game
+    { "destroyed by fire: its wielder discards 2", function(t, g)
       t:active(1)
       local s = t:put(0, "Brainstone")
       g:set_card(s, { controller = 0 })

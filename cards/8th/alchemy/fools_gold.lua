@@ -21,8 +21,7 @@ return card {
     if entry then ctx:damage(entry.controller, 3, { magical = true }) end
   end,
   tests = {
-    { "an enemy picks up a treasure in your home sector: 3 damage to him", function(t)
-      local g = t.game
+    { "an enemy picks up a treasure in your home sector: 3 damage to him", function(t, g)
       t:active(1)
       local fg = t:give(0, "Fool's Gold")
       local treasure ---@type Object?
@@ -34,11 +33,10 @@ return card {
       t:answer(0, { card = fg })
       t:act { kind = "pick_treasure", object = treasure.id }
       t:eq(t:lost(1), 3)
-      t:eq(g:object(treasure.id).carried_by, 1, "he still holds the treasure")
+      t:eq(assert(g:object(treasure.id)).carried_by, 1, "he still holds the treasure")
       t:eq(g:card(fg).zone.kind, "pile")
     end },
-    { "not in another sector: no window (the strict agent would fail on one)", function(t)
-      local g = t.game
+    { "not in another sector: no window (the strict agent would fail on one)", function(t, g)
       t:active(1)
       t:give(0, "Fool's Gold")
       local treasure ---@type Object?
@@ -46,13 +44,12 @@ return card {
         if o.kind == "treasure" and o.owner == 1 and o.at then treasure = o end
       end
       assert(treasure, "a treasure of player 1 on the board")
-      t:ok(g:sector_of(treasure.at) ~= g:player(0).home_sector)
+      t:ok(g:sector_of(assert(treasure.at)) ~= g:player(0).home_sector)
       t:place(1, treasure.at)
       t:act { kind = "pick_treasure", object = treasure.id }
       t:eq(t:lost(1), 0)
     end },
-    { "Full Shield does not stop it: it aims at no spell", function(t)
-      local g = t.game
+    { "Full Shield does not stop it: it aims at no spell", function(t, g)
       t:active(1)
       local fg = t:give(0, "Fool's Gold")
       t:give(1, "Full Shield")

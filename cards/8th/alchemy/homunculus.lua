@@ -28,8 +28,7 @@ return card {
     game:set_object(id, { data = data })
   end,
   tests = {
-    { "a creature of 5 health and speed 1 in an empty square", function(t)
-      local g = t.game
+    { "a creature of 5 health and speed 1 in an empty square", function(t, g)
       t:active(0)
       local h = t:give(0, "Homunculus")
       local a = t:list { kind = "cast", card = h }[1]
@@ -42,8 +41,7 @@ return card {
       t:eq(g:card(h).zone.kind, "play", "maintained")
       t:eq(t:count { kind = "creature", id = o.id, action = "move" } > 0, true, "it may step")
     end },
-    { "no spell or attack can target it", function(t)
-      local g = t.game
+    { "no spell or attack can target it", function(t, g)
       t:active(0)
       local h = t:give(0, "Homunculus")
       local a = t:list { kind = "cast", card = h }[1]
@@ -57,8 +55,7 @@ return card {
       t:eq(t:count { kind = "cast", card = z, target = { kind = "creature" } }, 0)
       t:eq(o.kind, "creature", "it stands there untouched")
     end },
-    { "ending the spell removes it", function(t)
-      local g = t.game
+    { "ending the spell removes it", function(t, g)
       t:active(0)
       local h = t:give(0, "Homunculus")
       local a = t:list { kind = "cast", card = h }[1]
@@ -67,8 +64,7 @@ return card {
       t:eq(#g:objects_at(a.target.at), 0)
       t:eq(g:card(h).zone.kind, "pile")
     end },
-    { "it never steps onto a home base", function(t)
-      local g = t.game
+    { "it never steps onto a home base", function(t, g)
       t:active(0)
       local home = g:home(g:player(1).home_sector)
       local beside

@@ -17,8 +17,7 @@ return card {
   end,
   on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
   tests = {
-    { "carried: +1 life at the start of each of his turns, not on others'", function(t)
-      local g = t.game
+    { "carried: +1 life at the start of each of his turns, not on others'", function(t, g)
       stone_out.out(t, "Lifestone", "item")
       t:set_life(0, 10)
       t:pass(1)
@@ -28,8 +27,7 @@ return card {
       t:eq(g:turn().active, 0)
       t:eq(t:life(0), 11)
     end },
-    { "never above the life maximum (config life_max: 20 in the 8th)", function(t)
-      local g = t.game
+    { "never above the life maximum (config life_max: 20 in the 8th)", function(t, g)
       local max = g:config().life_max ---@type integer
       stone_out.out(t, "Lifestone", "item")
       t:set_life(0, max)
@@ -37,8 +35,7 @@ return card {
       t:eq(g:turn().active, 0)
       t:eq(t:life(0), max)
     end },
-    { "dropped, it heals nobody", function(t)
-      local g = t.game
+    { "dropped, it heals nobody", function(t, g)
       local s = stone_out.out(t, "Lifestone", "item")
       t:act { kind = "drop_item", card = s }
       t:set_life(0, 10)
@@ -46,8 +43,7 @@ return card {
       t:eq(g:turn().active, 0)
       t:eq(t:life(0), 10)
     end },
-    { "a Fireball on its wielder destroys it", function(t)
-      local g = t.game
+    { "a Fireball on its wielder destroys it", function(t, g)
       t:active(1)
       local s = t:put(0, "Lifestone")
       local f = t:give(1, "Fireball")

@@ -35,8 +35,7 @@ return card {
     },
   },
   tests = {
-    { "carried, discarded to cancel a Zot! at its carrier", function(t)
-      local g = t.game
+    { "carried, discarded to cancel a Zot! at its carrier", function(t, g)
       local n = t:put(1, "Null Powder")
       t:answer(1, { card = n })
       duel.aim(t, "Zot!")
@@ -57,8 +56,7 @@ return card {
       duel.at_wall(t, "Destroy Wall")
       t:eq(t:lost(1), 0)
     end },
-    { "on his turn it ends a spell in play", function(t)
-      local g = t.game
+    { "on his turn it ends a spell in play", function(t, g)
       t:active(1)
       local s = t:put(1, "Stone Spikes")
       g:set_card(s, { energy = 3, controller = 1 })

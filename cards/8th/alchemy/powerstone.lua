@@ -33,8 +33,7 @@ return card {
       duel.aim(t, "Zot!", { boost = "Energy 4", answers = { "damage" } })
       t:eq(t:lost(1), 4, "in the hand: 4")
     end },
-    { "carried, it boosts a counter: Energy 4 makes it 5", function(t)
-      local g = t.game
+    { "carried, it boosts a counter: Energy 4 makes it 5", function(t, g)
       t:active(1)
       local s = t:put(0, "Powerstone")
       g:set_card_data(s, "stone", { boost = 1 })

@@ -26,15 +26,13 @@ return card {
       t:act { kind = "item", card = b }
       t:eq(magic_stones.steps_left(t), 5)
     end },
-    { "in the hand or dropped it does nothing", function(t)
-      local g = t.game
+    { "in the hand or dropped it does nothing", function(t, g)
       local s = stone_out.out(t, "Speedstone", "item")
       t:act { kind = "drop_item", card = s }
       t:eq(magic_stones.steps_left(t), 3)
       t:ok(g:card(s).zone.kind == "board", "it lies on the board")
     end },
-    { "fire reduced to nothing leaves it whole; real fire destroys it", function(t)
-      local g = t.game
+    { "fire reduced to nothing leaves it whole; real fire destroys it", function(t, g)
       t:active(1)
       local s = t:put(0, "Speedstone")
       local b = t:give(0, "Bloodshard")

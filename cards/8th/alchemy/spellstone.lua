@@ -22,30 +22,26 @@ return card {
   end,
   on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
   tests = {
-    { "carried: three cards drawn at the end of the turn", function(t)
-      local g = t.game
+    { "carried: three cards drawn at the end of the turn", function(t, g)
       stone_out.out(t, "Spellstone", "item")
       t:eq(#g:hand(0), 0)
       t:pass(1)
       t:eq(#g:hand(0), 3)
     end },
-    { "not past the hand limit", function(t)
-      local g = t.game
+    { "not past the hand limit", function(t, g)
       stone_out.out(t, "Spellstone", "item")
       for _ = 1, 5 do t:give(0, "Zot!") end
       t:answer(0, "done")
       t:pass(1)
       t:eq(#g:hand(0), 6, "5 + 1 drawn: with the stone, 7")
     end },
-    { "nothing extra on another player's turn", function(t)
-      local g = t.game
+    { "nothing extra on another player's turn", function(t, g)
       t:active(1)
       t:put(0, "Spellstone")
       t:pass(1)
       t:eq(#g:hand(0), 0, "player 0 drew nothing on player 1's turn")
     end },
-    { "dropped, it gives nothing", function(t)
-      local g = t.game
+    { "dropped, it gives nothing", function(t, g)
       local s = stone_out.out(t, "Spellstone", "item")
       t:act { kind = "drop_item", card = s }
       t:pass(1)

@@ -52,8 +52,7 @@ return card {
     },
   },
   tests = {
-    { "thrown at a wall: wall and solvent gone, and it is no attack", function(t)
-      local g = t.game
+    { "thrown at a wall: wall and solvent gone, and it is no attack", function(t, g)
       t:active(0)
       local s = t:give(0, "Universal Solvent")
       t:act { kind = "item", card = s }
@@ -68,23 +67,21 @@ return card {
       t:eq(g:card(s).zone.kind, "pile", "the solvent is used up")
       t:ok(not g:turn().vars.attacked, "not the turn's attack")
     end },
-    { "a dropped rock dissolves; treasures and wizards are never targets", function(t)
-      local g = t.game
+    { "a dropped rock dissolves; treasures and wizards are never targets", function(t, g)
       t:active(0)
       local s = t:put(0, "Universal Solvent")
       local r = t:put(0, "Large Rock")
       t:act { kind = "drop_item", card = r }
-      local rock = g:objects_at(g:player(0).at)[1]
+      local rock = g:objects_at(assert(g:player(0).at))[1]
       for _, o in ipairs(t:list { kind = "card_action", card = s }) do
         local k = o.option.target.kind
         t:ok(k == "object" or k == "wall" or k == "door", "only objects: " .. k)
       end
       t:act { kind = "card_action", card = s, action = "throw", option = { target = t:object(rock.id) } }
-      t:eq(#g:objects_at(g:player(0).at), 0)
+      t:eq(#g:objects_at(assert(g:player(0).at)), 0)
       t:eq(g:card(r).zone.kind, "pile")
     end },
-    { "in the hand it can't be thrown; it can be spent as energy 4", function(t)
-      local g = t.game
+    { "in the hand it can't be thrown; it can be spent as energy 4", function(t, g)
       t:active(0)
       local s = t:give(0, "Universal Solvent")
       t:eq(t:count { kind = "card_action", card = s }, 0)

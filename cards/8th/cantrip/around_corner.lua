@@ -15,8 +15,7 @@ return card {
   text = "Your next spell this turn may target something you could see if your line of sight bent once around a corner.",
   resolve = function(ctx) ctx.game:set_turn_var("around_corner", true) end,
   tests = {
-    { "a Zot! may then hit a wizard seen only round a corner", function(t)
-      local g = t.game
+    { "a Zot! may then hit a wizard seen only round a corner", function(t, g)
       local z, c = stage.round_the_corner(t, "Zot!")
       t:cast { card = c }
       t:eq(g:card(c).zone.kind, "pile")

@@ -17,8 +17,7 @@ return card {
     ctx:create_wall(ctx.target.edge)
   end,
   tests = {
-    { "the wall stands on the edge, blocks movement and sight, breaks at 5 cracks", function(t)
-      local g = t.game
+    { "the wall stands on the edge, blocks movement and sight, breaks at 5 cracks", function(t, g)
       t:active(0)
       local c = t:give(0, "Create Wall")
       local at = g:player(0).at
@@ -45,8 +44,7 @@ return card {
       H.damage(ctx, { kind = "wall", edge = e }, 3, { physical = true })
       t:eq(g:edge(e).barrier, "open", "the fifth crack breaks it")
     end },
-    { "the wall goes when the spell ends; walls and doors are not borders", function(t)
-      local g = t.game
+    { "the wall goes when the spell ends; walls and doors are not borders", function(t, g)
       t:active(0)
       local c = t:give(0, "Create Wall")
       local casts = t:list { kind = "cast", card = c }
@@ -64,8 +62,7 @@ return card {
     end },
     -- 8th: Changing the Map (no wall is made where one stands) and Glossary, Wall (a token on
     -- a line is a wall): a line holding a Wall of Fire is no empty border.
-    { "not on a line holding a Wall of Fire (8th: Changing the Map; Glossary, Wall)", function(t)
-      local g = t.game
+    { "not on a line holding a Wall of Fire (8th: Changing the Map; Glossary, Wall)", function(t, g)
       t:active(0)
       local at = g:player(0).at
       local n = require("test.spots").open_border(g, at)

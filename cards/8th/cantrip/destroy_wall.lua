@@ -16,8 +16,7 @@ return card {
   text = "Knock down one wall section or door you can see (not an outer wall). Each wizard on either side of it takes 2 physical damage. Not an attack.",
   resolve = function(ctx) falling_wall.knock_down(ctx, ctx.target.edge, 2) end,
   tests = {
-    { "the wall is gone and the wizards on both sides take 2", function(t)
-      local g = t.game
+    { "the wall is gone and the wizards on both sides take 2", function(t, g)
       t:active(0)
       local cw = t:put(0, "Create Wall")
       local at = g:player(0).at
@@ -40,8 +39,7 @@ return card {
       t:ok(not g:turn().vars.attacked, "not an attack")
       t:eq(g:card(c).zone.kind, "pile")
     end },
-    { "an outer wall can't be chosen", function(t)
-      local g = t.game
+    { "an outer wall can't be chosen", function(t, g)
       t:active(0)
       local c = t:give(0, "Destroy Wall")
       local n = 0

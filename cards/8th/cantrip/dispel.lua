@@ -17,8 +17,7 @@ return card {
     ctx:end_spell(ctx.target.card)
   end,
   tests = {
-    { "dispelling an enemy's Create Wall ends it and the wall goes", function(t)
-      local g = t.game
+    { "dispelling an enemy's Create Wall ends it and the wall goes", function(t, g)
       t:active(1)
       local cw = t:give(1, "Create Wall")
       local a = t:list { kind = "cast", card = cw }[1]
@@ -33,8 +32,7 @@ return card {
       t:eq(#g:play_area(1), 0)
       t:eq(#t:log("spell_end"), 1)
     end },
-    { "a spell aimed at the dispelled one ends too", function(t)
-      local g = t.game
+    { "a spell aimed at the dispelled one ends too", function(t, g)
       t:active(0)
       local a = t:put(1, "Create Wall")
       local b = t:put(1, "Create Wall")

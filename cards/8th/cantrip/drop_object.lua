@@ -20,8 +20,7 @@ return card {
     ctx:drop(p, list[i])
   end,
   tests = {
-    { "the target drops the treasure he carries in his square", function(t)
-      local g = t.game
+    { "the target drops the treasure he carries in his square", function(t, g)
       t:active(0)
       t:place(1, g:player(0).at)
       local tr = g:create_object { kind = "treasure", owner = 0, carried_by = 1, mobile = true }

@@ -32,8 +32,7 @@ return card {
       t:act { kind = "pick_object", object = found.id }
       t:eq(g:play_area(1), { r }, "he carries it")
     end },
-    { "thrown at a wall, it falls in the square in front of it, on the thrower's side", function(t)
-      local g = t.game
+    { "thrown at a wall, it falls in the square in front of it, on the thrower's side", function(t, g)
       local r = t:put(0, "Large Rock")
       t:active(0)
       local at = g:player(0).at
@@ -64,8 +63,7 @@ return card {
       require("test.duel").punch(t)
       t:eq(t:count { kind = "throw" }, 0, "no throw after a punch")
     end },
-    { "Drop Object can make a wizard drop the rock", function(t)
-      local g = t.game
+    { "Drop Object can make a wizard drop the rock", function(t, g)
       t:active(0)
       local r = t:put(1, "Large Rock")
       g:set_card(r, { controller = 1 })
@@ -73,7 +71,7 @@ return card {
       local d = t:give(0, "Drop Object")
       t:cast { card = d, at = t:wizard(1) }
       t:eq(#g:play_area(1), 0)
-      t:eq(g:objects_at(g:player(1).at)[1].card, r)
+      t:eq(g:objects_at(assert(g:player(1).at))[1].card, r)
     end },
   },
 }

@@ -14,8 +14,7 @@ return card {
     ctx:cancel()
   end,
   tests = {
-    { "cancels a Create Wall as it is cast", function(t)
-      local g = t.game
+    { "cancels a Create Wall as it is cast", function(t, g)
       t:active(0)
       local c = t:give(0, "Create Wall")
       local n = t:give(1, "Negate Neutral")

@@ -35,8 +35,7 @@ return card {
     ctx:grant_door_pass(ctx.target.edge)
   end,
   tests = {
-    { "the caster goes through the door once; it relocks behind him", function(t)
-      local g = t.game
+    { "the caster goes through the door once; it relocks behind him", function(t, g)
       t:active(0)
       local from, dir, e = locked_door(t)
       t:ok(e, "a door locked for player 0")
@@ -47,14 +46,13 @@ return card {
       t:cast { card = c, at = t:door(e) }
       t:eq(g:card(c).zone.kind, "pile")
       t:move(dir)
-      t:ok(not (g:player(0).at.x == from.x and g:player(0).at.y == from.y), "went through")
+      t:ok(not (assert(g:player(0).at).x == from.x and assert(g:player(0).at).y == from.y), "went through")
       local back = { N = "S", S = "N", E = "W", W = "E" }
       t:ok(not t:has { kind = "move", dir = back[dir] }, "relocked")
       t:eq(g:edge(e).barrier, "door", "the door is still there")
       t:eq(#t:log("door"), 1)
     end },
-    { "the pass does not outlast the turn", function(t)
-      local g = t.game
+    { "the pass does not outlast the turn", function(t, g)
       t:active(0)
       local from, dir, e = locked_door(t)
       t:place(0, from)

@@ -24,15 +24,16 @@ return card {
     ctx:map_changed()
   end,
   tests = {
-    { "a half turn: the walls turned, the wizard in it moved, portals stayed", function(t)
-      local g = t.game
+    { "a half turn: the walls turned, the wizard in it moved, portals stayed", function(t, g)
       local sec = sectors.own(t)
       local sq = g:sector_squares(sec)
       local x0, x1, y0, y1 = sectors.bounds(g, sec)
+      ---@param s Square
+      ---@return Square
       local function rot(s) return { x = x0 + x1 - s.x, y = y0 + y1 - s.y } end
       local opp = { N = "S", S = "N", E = "W", W = "E" }
       local function interior(s) return s.x > x0 and s.x < x1 and s.y > y0 and s.y < y1 end
-      local before = {}
+      local before = {} ---@type {s: Square, side: Dir, b: string}[]
       for _, s in ipairs(sq) do
         if interior(s) then
           for _, side in ipairs({ "N", "E", "S", "W" }) do
@@ -65,8 +66,7 @@ return card {
       t:eq(links(), links_before, "portals and wrap links stay where they are")
       t:eq(#t:log("sector_rotated"), 1)
     end },
-    { "a created wall turns with its sector and still goes with its spell", function(t)
-      local g = t.game
+    { "a created wall turns with its sector and still goes with its spell", function(t, g)
       local spots = require("test.spots")
       t:active(0)
       local at = g:player(0).at
@@ -83,16 +83,14 @@ return card {
       t:act { kind = "end_spell", card = w }
       t:eq(#spots.walls_by(g, w), 0, "the turned wall went with its spell")
     end },
-    { "a created wall on a turning seam is removed, and its spell ends", function(t)
-      local g = t.game
+    { "a created wall on a turning seam is removed, and its spell ends", function(t, g)
       local seam, _, sec, w = sectors.walled_seam(t)
       t:eq(g:edge(seam.edge).created_by, w)
       sectors.rotate(t, sec, "clockwise")
       t:eq(#require("test.spots").walls_by(g, w), 0, "no wall of the spell stands")
       t:eq(g:card(w).zone.kind, "pile", "the spell has nothing left to maintain")
     end },
-    { "a quarter turn takes a wizard in a corner to the next corner", function(t)
-      local g = t.game
+    { "a quarter turn takes a wizard in a corner to the next corner", function(t, g)
       local sec, c, x0, x1, y0, y1 = sectors.corner_turned(t, "clockwise")
       local at = g:player(1).at
       t:ok((at.x == x0 or at.x == x1) and (at.y == y0 or at.y == y1), "still a corner")

@@ -108,8 +108,7 @@ return card {
     if game:card(ctx.card).zone.kind == "play" then ctx:end_spell(ctx.card) end
   end,
   tests = {
-    { "an enemy walking onto the trap takes 4, not an attack; every token goes, the spell ends", function(t)
-      local g = t.game
+    { "an enemy walking onto the trap takes 4, not an attack; every token goes, the spell ends", function(t, g)
       t:active(0)
       local at, n, more = lay_out(t)
       local c = cast_it(t, n, more, n.to)
@@ -127,8 +126,7 @@ return card {
       t:eq(#g:objects_at(n.to), 0)
       t:eq(g:card(c).zone.kind, "pile", "the spell is over")
     end },
-    { "a blank is discarded, the others stay; the caster crosses his own tokens", function(t)
-      local g = t.game
+    { "a blank is discarded, the others stay; the caster crosses his own tokens", function(t, g)
       t:active(0)
       local at, n, more = lay_out(t)
       local c = cast_it(t, n, more, more[3])
@@ -144,8 +142,7 @@ return card {
       t:eq(#(g:card_data(c, "objects") or {}), 3, "three tokens left")
       t:eq(g:card(c).zone.kind, "play", "the spell goes on")
     end },
-    { "Dispel takes away one token only; the trap still springs", function(t)
-      local g = t.game
+    { "Dispel takes away one token only; the trap still springs", function(t, g)
       t:active(0)
       local at, n, more = lay_out(t)
       local c = cast_it(t, n, more, n.to)
@@ -161,13 +158,12 @@ return card {
       t:eq(t:lost(1), 4)
       t:eq(g:card(c).zone.kind, "pile")
     end },
-    { "the last token dispelled ends the spell; no token on a home base", function(t)
-      local g = t.game
+    { "the last token dispelled ends the spell; no token on a home base", function(t, g)
       t:active(0)
       local _, n, more = lay_out(t)
       local c = cast_it(t, n, more, more[2])
       local other = t:give(0, "Booby Trap")
-      t:ok(not t:has { kind = "cast", card = other, target = t:square(g:player(1).at) }, "a home base is no target")
+      t:ok(not t:has { kind = "cast", card = other, target = t:square(assert(g:player(1).at)) }, "a home base is no target")
       t:active(1)
       for i = 1, 4 do
         local d = t:give(1, "Dispel")

@@ -65,8 +65,7 @@ return card {
     if ctx.data.was_wall and #made > 0 then ctx.game:restore_edge(made[1]) end
   end,
   tests = {
-    { "a door on an open border: its caster passes, another wizard does not", function(t)
-      local g = t.game
+    { "a door on an open border: its caster passes, another wizard does not", function(t, g)
       local at, n = by_open_border(t)
       local c = t:give(0, "Create Door")
       t:answer(0, "shut")
@@ -77,8 +76,7 @@ return card {
       t:place(1, at)
       t:ok(not t:has { kind = "move", dir = n.dir }, "locked for others")
     end },
-    { "in a stone wall; when the spell ends the wall is back", function(t)
-      local g = t.game
+    { "in a stone wall; when the spell ends the wall is back", function(t, g)
       t:active(0)
       local at, w ---@type Square?, spots.Side?
       for _, s in ipairs(g:squares()) do

@@ -44,8 +44,7 @@ return card {
     ev.to, ev.dir = step.to, dir
   end,
   tests = {
-    { "it hides what lies behind it; from inside only the own square is seen", function(t)
-      local g = t.game
+    { "it hides what lies behind it; from inside only the own square is seen", function(t, g)
       t:active(0)
       local at, mid, beyond = require("test.spots").row_of_three(g)
       assert(at and mid and beyond, "three squares in a row")
@@ -63,8 +62,7 @@ return card {
       t:ok(not g:los(mid, at) and not g:adjacent(mid, at), "nothing outside is seen or adjacent")
       t:eq(g:card(c).zone.kind, "play", "a permanent spell stays in play")
     end },
-    { "walking in is free; walking out goes the way the die says, or bumps for 1 point", function(t)
-      local g = t.game
+    { "walking in is free; walking out goes the way the die says, or bumps for 1 point", function(t, g)
       local spots = require("test.spots")
       local at, mid = require("test.spots").row_of_three(g)
       assert(at and mid, "three squares in a row")
@@ -104,8 +102,7 @@ return card {
       end
       t:ok(walked > 0 and bumped > 0, "both seen: " .. walked .. " out, " .. bumped .. " bumps")
     end },
-    { "no movement point left: no more tries; dust takes no cracks; it goes with the spell", function(t)
-      local g = t.game
+    { "no movement point left: no more tries; dust takes no cracks; it goes with the spell", function(t, g)
       local at, mid = require("test.spots").row_of_three(g)
       assert(at and mid, "three squares in a row")
       t:active(0)

@@ -35,8 +35,7 @@ return card {
     end
   end,
   tests = {
-    { "a glued treasure can't be picked up while the spell lasts", function(t)
-      local g = t.game
+    { "a glued treasure can't be picked up while the spell lasts", function(t, g)
       t:active(0)
       local c = t:give(0, "Glue")
       local tr = first_treasure(g)
@@ -47,14 +46,13 @@ return card {
       t:act { kind = "end_spell", card = c }
       t:ok(t:has { kind = "pick_treasure", object = tr.id }, "free again once the spell ends")
     end },
-    { "a dropped item is glued too; other things are not", function(t)
-      local g = t.game
+    { "a dropped item is glued too; other things are not", function(t, g)
       t:active(0)
       local c = t:give(0, "Glue")
       local r = t:give(0, "Large Rock")
       t:act { kind = "item", card = r }
       t:act { kind = "drop_item", card = r }
-      local rock = g:objects_at(g:player(0).at)[1]
+      local rock = g:objects_at(assert(g:player(0).at))[1]
       t:cast { card = c, at = t:object(rock.id) }
       t:ok(not t:has { kind = "pick_object", object = rock.id }, "the rock is stuck")
       local tr ---@type Object?
@@ -63,8 +61,7 @@ return card {
       t:place(0, tr.at)
       t:ok(t:has { kind = "pick_treasure", object = tr.id }, "a treasure not glued may be picked up")
     end },
-    { "it lasts as many turns as its energy", function(t)
-      local g = t.game
+    { "it lasts as many turns as its energy", function(t, g)
       t:active(0)
       local c = t:give(0, "Glue")
       local tr = first_treasure(g)

@@ -84,8 +84,7 @@ return card {
     if common.has_trait(game, ev.card, "water") and common.has_trait(game, ev.card, "global") then wash_away(game, ctx.card) end
   end,
   tests = {
-    { "scattered beside you: entering costs 3 life, no attack", function(t)
-      local g = t.game
+    { "scattered beside you: entering costs 3 life, no attack", function(t, g)
       local _, n = stage.roomy(t)
       local c = t:give(0, "Handful of Tacks")
       t:act { kind = "item", card = c }
@@ -97,8 +96,7 @@ return card {
       t:eq(t:lost(0), 3)
       t:ok(not g:turn().vars.attacked)
     end },
-    { "scattered only in a free square next to you, none farther", function(t)
-      local g = t.game
+    { "scattered only in a free square next to you, none farther", function(t, g)
       local at = stage.roomy(t)
       local c = t:give(0, "Handful of Tacks")
       t:act { kind = "item", card = c }
@@ -112,8 +110,7 @@ return card {
       end
       t:ok(offered > 0, "some square next to him")
     end },
-    { "gathered back by spending the phase beside them", function(t)
-      local g = t.game
+    { "gathered back by spending the phase beside them", function(t, g)
       local _, n = stage.roomy(t)
       local c = t:give(0, "Handful of Tacks")
       t:act { kind = "item", card = c }
@@ -127,8 +124,7 @@ return card {
       t:eq(#g:objects_at(n.to), 0)
       t:eq(#t:log("pick_up"), 1)
     end },
-    { "a Flood washes them away", function(t)
-      local g = t.game
+    { "a Flood washes them away", function(t, g)
       local _, n = stage.roomy(t)
       local c = t:give(0, "Handful of Tacks")
       local f = t:give(0, "Flood")
@@ -140,8 +136,7 @@ return card {
       t:move(n.dir)
       t:eq(t:lost(0), 0)
     end },
-    { "never scattered on a home base", function(t)
-      local g = t.game
+    { "never scattered on a home base", function(t, g)
       t:active(0)
       local home = g:home(g:player(0).home_sector)
       local beside

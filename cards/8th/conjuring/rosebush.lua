@@ -23,8 +23,7 @@ return card {
     if bushes.entered(ctx, ev) then bushes.hurt(ctx, ev.wizard, 3, { physical = true }) end
   end,
   tests = {
-    { "walking in costs 3 life, no attack; the bush stays and hides what lies behind", function(t)
-      local g = t.game
+    { "walking in costs 3 life, no attack; the bush stays and hides what lies behind", function(t, g)
       local c, n = stage.cast_beside(t, "Rosebush", "square")
       local bush = g:objects_at(n.to)[1]
       t:eq(bush.kind, "rosebush")
@@ -36,8 +35,7 @@ return card {
       t:eq(g:player(0).at, n.to, "he is in the bush")
       t:ok(t:has { kind = "move" }, "his turn goes on")
     end },
-    { "one crack (3 damage) destroys it and ends the spell", function(t)
-      local g = t.game
+    { "one crack (3 damage) destroys it and ends the spell", function(t, g)
       local c, n = stage.cast_beside(t, "Rosebush", "square")
       local k = t:give(0, "Ka-Bong!")
       local id = g:objects_at(n.to)[1].id
@@ -45,8 +43,7 @@ return card {
       t:eq(g:object(id), nil)
       t:eq(g:card(c).zone.kind, "pile")
     end },
-    { "1 fire damage (a Fire Dart) burns it; a punch (1 physical) does not", function(t)
-      local g = t.game
+    { "1 fire damage (a Fire Dart) burns it; a punch (1 physical) does not", function(t, g)
       local c, n = stage.cast_beside(t, "Rosebush", "square")
       local d = t:give(0, "Fire Darts")
       local id = g:objects_at(n.to)[1].id
@@ -58,8 +55,7 @@ return card {
       t:eq(g:object(id), nil, "burnt")
       t:eq(g:card(c).zone.kind, "pile", "the spell ends with it")
     end },
-    { "a Shield can't answer the thorns; not on a home base", function(t)
-      local g = t.game
+    { "a Shield can't answer the thorns; not on a home base", function(t, g)
       local _, n = stage.roomy(t)
       local c = t:give(0, "Rosebush")
       t:give(0, "Shield")

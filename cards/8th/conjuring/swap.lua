@@ -38,8 +38,7 @@ return card {
     ctx:moved_self(true)
   end,
   tests = {
-    { "the two wizards trade squares; no more movement; not an attack", function(t)
-      local g = t.game
+    { "the two wizards trade squares; no more movement; not an attack", function(t, g)
       local a, b = stage.side_by_side(t)
       duel.aim(t, "Swap", { square = b })
       t:eq(g:player(0).at, b)
@@ -52,18 +51,16 @@ return card {
       stage.swap_stopped(t)
       t:ok(t:has { kind = "move" }, "a cancelled Swap leaves his movement")
     end },
-    { "a creature trades places too", function(t)
-      local g = t.game
+    { "a creature trades places too", function(t, g)
       local a, n = stage.roomy(t)
       local b = n.to
       local id = g:create_object { kind = "creature", at = b, owner = 1, data = { life = 3 } }
       local c = t:give(0, "Swap")
       t:cast { card = c, at = t:creature(id) }
       t:eq(g:player(0).at, b)
-      t:eq(g:object(id).at, a)
+      t:eq(assert(g:object(id)).at, a)
     end },
-    { "not on oneself; not when stunned after attacking", function(t)
-      local g = t.game
+    { "not on oneself; not when stunned after attacking", function(t, g)
       t:active(0)
       local c = t:give(0, "Swap")
       t:eq(t:count { kind = "cast", card = c, target = t:wizard(0) }, 0, "no swap with oneself")

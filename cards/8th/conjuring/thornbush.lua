@@ -29,8 +29,7 @@ return card {
     if game:turn().active == p then game:end_turn() end
   end,
   tests = {
-    { "walking in: 1 damage, a stun token, the turn ends", function(t)
-      local g = t.game
+    { "walking in: 1 damage, a stun token, the turn ends", function(t, g)
       local _, n = stage.cast_beside(t, "Thornbush", "square")
       t:eq(g:objects_at(n.to)[1].kind, "thornbush")
       t:move(n.dir)
@@ -39,8 +38,7 @@ return card {
       t:ok(g:turn().phase_over, "his turn is over")
       t:ok(not g:turn().vars.attacked, "not an attack")
     end },
-    { "it hides what lies behind it; 1 fire damage burns it", function(t)
-      local g = t.game
+    { "it hides what lies behind it; 1 fire damage burns it", function(t, g)
       t:active(0)
       local at, mid, beyond = require("test.spots").row_of_three(g)
       assert(at and mid and beyond, "three squares in a row")
@@ -55,8 +53,7 @@ return card {
       t:ok(g:los(at, beyond))
       t:eq(#g:play_area(0), 0, "the spell is over")
     end },
-    { "ending the spell clears the bush: walking there is harmless", function(t)
-      local g = t.game
+    { "ending the spell clears the bush: walking there is harmless", function(t, g)
       local c, n = stage.cast_beside(t, "Thornbush", "square")
       t:act { kind = "end_spell", card = c }
       t:eq(#g:objects_at(n.to), 0)

@@ -32,8 +32,7 @@ return card {
     end
   end,
   tests = {
-    { "a thief takes 3 magical; the ward is spent", function(t)
-      local g = t.game
+    { "a thief takes 3 magical; the ward is spent", function(t, g)
       local w = duel.aim(t, "Ward", { at = 0 }).card
       t:eq(g:card(w).zone.kind, "play")
       local tr = query.treasures_of(g, 0)[1] ---@type Object?
@@ -44,13 +43,12 @@ return card {
       t:eq(t:lost(1), 3)
       t:eq(g:card(w).zone.kind, "pile", "spent")
       t:ok(not g:turn().vars.attacked, "no attack")
-      local held = g:object(tr.id).carried_by == 1
+      local held = assert(g:object(tr.id)).carried_by == 1
       local rolled = t:log("roll")
-      t:ok(held or common.same_sq(g:object(tr.id).at, tr.at), "carried, or dropped where he stands")
+      t:ok(held or common.same_sq(assert(g:object(tr.id)).at, tr.at), "carried, or dropped where he stands")
       t:ok(#rolled <= 1)
     end },
-    { "a roll of 1-2 drops it, 3-4 keeps it (over many tries both happen)", function(t)
-      local g = t.game
+    { "a roll of 1-2 drops it, 3-4 keeps it (over many tries both happen)", function(t, g)
       local tr = query.treasures_of(g, 0)[1] ---@type Object?
       assert(tr, "a treasure of player 0")
       local kept, dropped = 0, 0
@@ -63,13 +61,12 @@ return card {
         g:set_object(tr.id, { at = tr.at })
         t:place(1, tr.at)
         t:act { kind = "pick_treasure", object = tr.id }
-        if g:object(tr.id).carried_by == 1 then kept = kept + 1 else dropped = dropped + 1 end
+        if assert(g:object(tr.id)).carried_by == 1 then kept = kept + 1 else dropped = dropped + 1 end
         t:eq(t:lost(1), 3)
       end
       t:ok(kept > 0 and dropped > 0, "kept " .. kept .. ", dropped " .. dropped)
     end },
-    { "your own treasure, or a treasure of another, does not set it off", function(t)
-      local g = t.game
+    { "your own treasure, or a treasure of another, does not set it off", function(t, g)
       local w = duel.aim(t, "Ward", { at = 0 }).card
       local mine, theirs = query.treasures_of(g, 0)[1], query.treasures_of(g, 1)[1] ---@type Object?, Object?
       assert(mine and theirs, "a treasure of each player")

@@ -65,8 +65,7 @@ return card {
     ctx.data.effect = { forbid_traits = { "fire" } }
   end,
   tests = {
-    { "ends Fire spells, destroys Fire items and objects", function(t)
-      local g = t.game
+    { "ends Fire spells, destroys Fire items and objects", function(t, g)
       t:active(1)
       local wf = t:give(1, "Wall of Fire")
       t:act(t:list { kind = "cast", card = wf, target = { kind = "border" } }[1])
@@ -84,8 +83,7 @@ return card {
       for _, o in ipairs(g:objects()) do t:ok(o.card ~= dropped, "no cloak on the board") end
       t:eq(g:play_area(0), { f }, "the flood lasts")
     end },
-    { "no Fire spell or item while it lasts; they come back when it ends", function(t)
-      local g = t.game
+    { "no Fire spell or item while it lasts; they come back when it ends", function(t, g)
       t:active(0)
       local f = t:give(0, "Flood")
       local fb = t:give(0, "Fireball")
@@ -105,8 +103,7 @@ return card {
       t:eq(g:card(fc).zone.kind, "play")
       t:eq(g:card(fb).zone.kind, "hand")
     end },
-    { "as a counter it puts out a Fireball aimed at you; the attack is spent", function(t)
-      local g = t.game
+    { "as a counter it puts out a Fireball aimed at you; the attack is spent", function(t, g)
       local c = duel.aim(t, "Fireball", { by = 1, at = 0, plays = { "Flood" } })
       local fb, f = c.card, c.plays[1]
       t:eq(t:lost(0), 0)
@@ -115,8 +112,7 @@ return card {
       t:eq(g:card(f).energy, 1)
       t:ok(g:turn().vars.attacked)
     end },
-    { "a counter to another attack: the attack goes on", function(t)
-      local g = t.game
+    { "a counter to another attack: the attack goes on", function(t, g)
       t:active(1)
       local z = t:give(1, "Zot!")
       local f = t:give(0, "Flood")
@@ -127,8 +123,7 @@ return card {
       t:eq(t:lost(0), 1)
       t:eq(g:play_area(0), { f })
     end },
-    { "not offered against a spell that is no attack on you", function(t)
-      local g = t.game
+    { "not offered against a spell that is no attack on you", function(t, g)
       t:active(1)
       local cw = t:give(1, "Create Wall")
       t:give(0, "Flood")

@@ -26,8 +26,7 @@ return card {
     ctx.game:set_sight_limit(nil)
   end,
   tests = {
-    { "far squares drop out of sight, near ones stay; it lifts when the spell ends", function(t)
-      local g = t.game
+    { "far squares drop out of sight, near ones stay; it lifts when the spell ends", function(t, g)
       t:active(0)
       local f = t:give(0, "Fog")
       local z = t:give(0, "Zot!")
@@ -46,16 +45,15 @@ return card {
         t:ok(g:distance(at, s) <= 1, "only the own and next squares are seen")
       end
       t:ok(g:los(at, at), "everyone sees his own square")
-      local n
+      local n ---@type Square?
       for _, s in ipairs(g:steps(0)) do n = n or s.to end
-      t:ok(n, "an open neighbour")
+      assert(n, "an open neighbour")
       t:ok(g:los(at, n), "the next square is still seen")
       t:act { kind = "end_spell", card = f }
       t:eq(g:sight_limit(), nil)
       t:ok(g:los(at, far), "the fog lifted")
     end },
-    { "lasts as many turns as its energy", function(t)
-      local g = t.game
+    { "lasts as many turns as its energy", function(t, g)
       t:active(0)
       local f = t:give(0, "Fog")
       local e = t:give(0, "Energy 6")
@@ -66,8 +64,7 @@ return card {
       t:eq(g:card(f).energy, 5, "one token off in the caster's Time Passes")
       t:eq(g:sight_limit(), 1)
     end },
-    { "walls and doors are seen only beside the viewer", function(t)
-      local g = t.game
+    { "walls and doors are seen only beside the viewer", function(t, g)
       t:active(0)
       local f = t:give(0, "Fog")
       local at = g:player(0).at

@@ -39,8 +39,7 @@ return card {
       t:eq(t:lost(1), 0, "no damage")
       t:eq(t.game:player(1).tokens.stun, nil, "and so no stun")
     end },
-    { "walks through a locked door, never through a wall", function(t)
-      local g = t.game
+    { "walks through a locked door, never through a wall", function(t, g)
       t:active(0)
       local m = t:give(0, "Mist Body")
       -- a closed door somewhere, and a square beside it
@@ -59,7 +58,7 @@ return card {
       t:ok(not t:has { kind = "move", dir = dir }, "the door stops a plain wizard")
       t:cast { card = m }
       t:move(dir)
-      t:ok(g:player(0).at.x ~= from.x or g:player(0).at.y ~= from.y, "through the door")
+      t:ok(assert(g:player(0).at).x ~= from.x or assert(g:player(0).at).y ~= from.y, "through the door")
       -- no step ever leads through a wall
       local at = g:player(0).at
       for _, a in ipairs(t:list { kind = "move" }) do
@@ -68,8 +67,7 @@ return card {
         end
       end
     end },
-    { "passes objects that block movement, but not a stone block", function(t)
-      local g = t.game
+    { "passes objects that block movement, but not a stone block", function(t, g)
       t:active(0)
       local m = t:give(0, "Mist Body")
       t:cast { card = m }
@@ -85,8 +83,7 @@ return card {
       t:ok(not offered(), "not into a stone block")
       t:eq(g:player(0).at, at)
     end },
-    { "cannot attack, cannot be attacked; the spell ending gives both back", function(t)
-      local g = t.game
+    { "cannot attack, cannot be attacked; the spell ending gives both back", function(t, g)
       t:active(0)
       local m = t:give(0, "Mist Body")
       local z = t:give(0, "Zot!")
@@ -103,8 +100,7 @@ return card {
       t:act { kind = "end_spell", card = m }
       t:ok(t:has { kind = "cast", card = z, target = t:wizard(1) }, "attacks again once solid")
     end },
-    { "still picks up a treasure", function(t)
-      local g = t.game
+    { "still picks up a treasure", function(t, g)
       t:active(0)
       local m = t:give(0, "Mist Body")
       t:cast { card = m }
@@ -113,7 +109,7 @@ return card {
       assert(treasure, "a treasure of player 1")
       t:place(0, treasure.at)
       t:act { kind = "pick_treasure", object = treasure.id }
-      t:eq(g:object(treasure.id).carried_by, 0)
+      t:eq(assert(g:object(treasure.id)).carried_by, 0)
     end },
   },
 }

@@ -114,8 +114,7 @@ return card {
       t:eq(t.game:card(c).zone, { kind = "pile", pile = "discard_1" })
       t:eq(#t:log("spell_end"), 1)
     end },
-    { "a square filled before it resolves: nothing is made, the spell is discarded", function(t)
-      local g = t.game
+    { "a square filled before it resolves: nothing is made, the spell is discarded", function(t, g)
       t:active(0)
       local c = t:give(0, "Stone Block")
       local sq = assert(require("test.spots").free_square(g, g:player(0).at), "a free square beside him").to

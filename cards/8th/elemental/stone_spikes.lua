@@ -29,8 +29,7 @@ return card {
     },
   },
   tests = {
-    { "boosted with Energy 5: five energy tokens (8th boosting example)", function(t)
-      local g = t.game
+    { "boosted with Energy 5: five energy tokens (8th boosting example)", function(t, g)
       t:active(0)
       local s = t:give(0, "Stone Spikes")
       local e = t:give(0, "8th/elemental/energy_5")
@@ -42,8 +41,7 @@ return card {
       t:eq(g:turn().active, 0)
       t:eq(g:card(s).energy, 4, "one token spent in the caster's Time Passes")
     end },
-    { "a throw is the turn's attack: 3 physical to a wizard in sight", function(t)
-      local g = t.game
+    { "a throw is the turn's attack: 3 physical to a wizard in sight", function(t, g)
       t:active(0)
       local s = t:put(0, "Stone Spikes")
       g:set_card(s, { energy = 3, controller = 0 })
@@ -54,14 +52,13 @@ return card {
       t:ok(g:turn().vars.attacked, "the throw was the attack")
       t:eq(t:count { kind = "card_action", card = s }, 0, "one attack per turn")
       t:eq(g:card(s).zone.kind, "play", "the spell lasts")
-      t:eq(#g:objects_at(g:player(1).at), 0, "the spike is gone")
+      t:eq(#g:objects_at(assert(g:player(1).at)), 0, "the spike is gone")
       t:pass(2)
       t:eq(g:turn().active, 0)
       t:act { kind = "card_action", card = s, action = "throw", option = { target = t:wizard(1) } }
       t:eq(t:lost(1), 6, "another throw on a later turn")
     end },
-    { "only targets in sight; never the thrower", function(t)
-      local g = t.game
+    { "only targets in sight; never the thrower", function(t, g)
       t:active(0)
       local s = t:put(0, "Stone Spikes")
       g:set_card(s, { energy = 3, controller = 0 })
@@ -75,14 +72,13 @@ return card {
       t:ok(not t:has(aim(1)), "out of sight")
       t:ok(not t:has(aim(0)), "not at himself")
     end },
-    { "3 damage cracks an object once", function(t)
-      local g = t.game
+    { "3 damage cracks an object once", function(t, g)
       t:active(0)
       local s = t:put(0, "Stone Spikes")
       g:set_card(s, { energy = 2, controller = 0 })
       local id = g:create_object { kind = "block", at = g:player(0).at, toughness = 8 }
       t:act { kind = "card_action", card = s, action = "throw", option = { target = t:object(id) } }
-      t:eq(g:object(id).damage, 1)
+      t:eq(assert(g:object(id)).damage, 1)
     end },
     { "it can be discarded as energy 2", function(t)
       t:active(0)

@@ -180,8 +180,7 @@ return card {
     if ctx.data.until_turn_of ~= nil and ctx.game:turn().active == ctx.data.until_turn_of then collapse(ctx) end
   end,
   tests = {
-    { "as a counter it stops a Fireball; the wall falls at once", function(t)
-      local g = t.game
+    { "as a counter it stops a Fireball; the wall falls at once", function(t, g)
       t:active(1)
       local fb = t:give(1, "Fireball")
       local w = t:give(0, "Wall of Earth")
@@ -195,7 +194,7 @@ return card {
       t:answer(0, { card = w })
       -- a line that cuts the attacker's sight of the target (the answer must be a legal one)
       local a, b = g:player(1).at, at
-      local first
+      local first ---@type Edge?
       for x = math.min(a.x, b.x), math.max(a.x, b.x) do
         for y = math.min(a.y, b.y), math.max(a.y, b.y) do
           for _, n in ipairs(g:neighbours({ x = x, y = y })) do
@@ -208,7 +207,7 @@ return card {
           end
         end
       end
-      t:ok(first, "some line cuts the sight")
+      assert(first, "some line cuts the sight")
       t:answer(0, { edge = first })
       t:cast { card = fb, at = t:wizard(0) }
       t:eq(t:lost(0), 0, "the Fireball struck the wall")
@@ -217,8 +216,7 @@ return card {
       t:ok(g:turn().vars.attacked, "the attack is spent")
       t:eq(#t:log("object_created"), 1)
     end },
-    { "a rock thrown at you strikes it and falls in front of it", function(t)
-      local g = t.game
+    { "a rock thrown at you strikes it and falls in front of it", function(t, g)
       t:active(1)
       local r = t:put(1, "Large Rock")
       local w = t:give(0, "Wall of Earth")
@@ -232,12 +230,11 @@ return card {
       t:throw { card = r, at = t:wizard(0) }
       t:eq(t:lost(0), 0, "the rock struck the wall")
       t:eq(t:log("landed")[1].square, line[1], "it fell on the thrower's side of the wall")
-      t:eq(g:edge(e).barrier, "open", "and the wall collapsed")
+      t:eq(g:edge(assert(e)).barrier, "open", "and the wall collapsed")
     end },
     -- 8th: Changing the Map and Glossary, Wall: a line holding a Wall of Fire already holds a
     -- wall, so no wall of dirt rises there, as a spell or as a counter.
-    { "not on a line holding a Wall of Fire (8th: Changing the Map; Glossary, Wall)", function(t)
-      local g = t.game
+    { "not on a line holding a Wall of Fire (8th: Changing the Map; Glossary, Wall)", function(t, g)
       t:active(1)
       local fb = t:give(1, "Fireball")
       local w = t:give(0, "Wall of Earth")
@@ -261,8 +258,7 @@ return card {
       t:eq(t:lost(0), 5, "the Fireball went through the flames to him")
       t:eq(g:card(w).zone.kind, "hand")
     end },
-    { "no counter when no wall can come between (same square)", function(t)
-      local g = t.game
+    { "no counter when no wall can come between (same square)", function(t, g)
       t:active(1)
       local z = t:give(1, "Zot!")
       t:give(0, "Wall of Earth")
@@ -271,8 +267,7 @@ return card {
       t:cast { card = z, at = t:wizard(0) } -- the strict agent fails on a response request
       t:eq(t:lost(0), 1)
     end },
-    { "a Lightning Bolt turns back off it", function(t)
-      local g = t.game
+    { "a Lightning Bolt turns back off it", function(t, g)
       t:active(1)
       local lb = t:give(1, "Lightning Bolt")
       local two = t:give(1, "Stone Spikes") -- worth 2 energy: out to the wall and back
@@ -287,8 +282,9 @@ return card {
       end
       assert(dir and line, "a free line")
       t:place(0, line[2])
-      local e
+      local e ---@type Edge?
       for _, n in ipairs(g:neighbours(line[1])) do if n.dir == dir then e = g:edge(n.edge).edge end end
+      assert(e, "the line beside the bolt's first square")
       t:answer(0, { card = w })
       t:answer(0, { edge = e })
       t:answer(1, dir)
@@ -298,8 +294,7 @@ return card {
       t:eq(g:edge(e).barrier, "open", "the wall fell after the bolt")
       t:eq(g:card(w).zone.kind, "pile")
     end },
-    { "on your turn: blocks sight and movement, takes no damage, falls when your next turn begins", function(t)
-      local g = t.game
+    { "on your turn: blocks sight and movement, takes no damage, falls when your next turn begins", function(t, g)
       t:active(0)
       local w = t:give(0, "Wall of Earth")
       local at = g:player(0).at

@@ -71,8 +71,7 @@ return card {
     ctx:damage(ev.wizard, 4, { magical = true, fire = true })
   end,
   tests = {
-    { "walking through the flames: 4 magical fire, not an attack", function(t)
-      local g = t.game
+    { "walking through the flames: 4 magical fire, not an attack", function(t, g)
       t:active(0)
       local w = t:give(0, "Wall of Fire")
       local e, dir = border_beside(g, 0)
@@ -86,8 +85,7 @@ return card {
       local tags = t:log("damage")[1].tags
       t:ok(tags.magical and tags.fire, "magical fire")
     end },
-    { "a push through the line burns (Waterbolt)", function(t)
-      local g = t.game
+    { "a push through the line burns (Waterbolt)", function(t, g)
       t:active(0)
       local w = t:give(0, "Wall of Fire")
       local b = t:give(0, "Waterbolt")
@@ -100,8 +98,7 @@ return card {
       t:eq(g:player(1).at, beyond, "pushed 1 square, across the flames")
       t:eq(t:lost(1), 4)
     end },
-    { "a flight through the line burns (Windrider)", function(t)
-      local g = t.game
+    { "a flight through the line burns (Windrider)", function(t, g)
       t:active(0)
       local w = t:give(0, "Wall of Fire")
       local f = t:give(0, "Windrider")
@@ -112,12 +109,11 @@ return card {
       t:eq(g:player(0).at, beyond)
       t:eq(t:lost(0), 4)
     end },
-    { "a death in the flames is indirect: no victory point", function(t)
-      local g = t.game
+    { "a death in the flames is indirect: no victory point", function(t, g)
       t:active(1)
       local w = t:give(1, "Wall of Fire")
       local e = border_beside(g, 0)
-      g:place_seat_figure(1, g:player(0).at)
+      g:place_seat_figure(1, assert(g:player(0).at))
       t:cast { card = w, at = t:border(e) }
       t:active(0)
       local _, dir = border_beside(g, 0)
@@ -130,8 +126,7 @@ return card {
       t:eq(#t:log("death"), 1)
       t:eq(t:log("death")[1].by_attack, false)
     end },
-    { "counters a Water spell: both are cancelled", function(t)
-      local g = t.game
+    { "counters a Water spell: both are cancelled", function(t, g)
       local c = duel.aim(t, "Waterbolt", { by = 1, at = 0, plays = { "Wall of Fire" } })
       local b, w = c.card, c.plays[1]
       t:eq(t:lost(0), 0)
@@ -139,8 +134,7 @@ return card {
       t:eq(g:card(b).zone.kind, "pile")
       t:eq(#g:play_area(0), 0, "no wall stays in play")
     end },
-    { "only on an empty border line; the flames go with the spell", function(t)
-      local g = t.game
+    { "only on an empty border line; the flames go with the spell", function(t, g)
       t:active(0)
       local w = t:give(0, "Wall of Fire")
       for _, a in ipairs(t:list { kind = "cast", card = w, target = { kind = "border" } }) do

@@ -148,8 +148,7 @@ return card {
       t:eq(t.game:object(obj), nil)
       t:eq(t.game:card(c).zone, { kind = "pile", pile = "discard_1" }, "discarded beside its own deck")
     end },
-    { "at a wall: all the energy is damage to it", function(t)
-      local g = t.game
+    { "at a wall: all the energy is damage to it", function(t, g)
       t:active(0)
       local w = t:give(0, "Waterbolt")
       local e = t:give(0, "Energy 6")

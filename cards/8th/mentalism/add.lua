@@ -43,8 +43,7 @@ return card(add.card {
   before_cast = function(ctx, ev) feed(ctx, ev, ev.card, ev.caster) end,
   before_counter = function(ctx, ev) feed(ctx, ev, ev.card, ev.player) end,
   tests = {
-    { "Energy 4 and Energy 5 make a Zot! of 9", function(t)
-      local g = t.game
+    { "Energy 4 and Energy 5 make a Zot! of 9", function(t, g)
       -- (the second is the only one left: nobody is asked)
       local a, held = first.cast(t, "Add", { "Energy 4", "Energy 5", "Zot!" }, { answers = { { value = 4 } } })
       t:eq(g:card(held[1]).zone.kind, "pile")
@@ -59,8 +58,7 @@ return card(add.card {
       first.at_one(t, held[3], { answers = { { 0, "damage" } } })
       t:eq(t:lost(1), 6)
     end },
-    { "only the next spell: the one after has its own energy", function(t)
-      local g = t.game
+    { "only the next spell: the one after has its own energy", function(t, g)
       local a, held = first.cast(t, "Add", { "Energy 4", "Energy 5", "Meditate" }, { answers = { { value = 4 }, { value = 5 } } })
       t:cast { card = held[3] } -- takes the 9 (and has no use for it)
       t:eq(g:card(a).zone.kind, "pile")
@@ -68,8 +66,7 @@ return card(add.card {
       t:eq(t:lost(1), 1)
     end },
     { "needs two cards with energy values", function(t) first.uncastable(t, "Add", { "Energy 4", "Zot!" }) end },
-    { "cancelled by Negate Neutral, it takes nothing", function(t)
-      local g = t.game
+    { "cancelled by Negate Neutral, it takes nothing", function(t, g)
       local n = t:give(1, "Negate Neutral")
       t:answer(1, { card = n })
       local a, held = first.cast(t, "Add", { "Energy 4", "Energy 5" })

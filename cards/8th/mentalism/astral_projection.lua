@@ -84,8 +84,7 @@ return card {
     if game:player(p).alive then game:place_seat_figure(p, body) end
   end,
   tests = {
-    { "a Zot! at a wizard seen only from the projected square; then back to the body", function(t)
-      local g = t.game
+    { "a Zot! at a wizard seen only from the projected square; then back to the body", function(t, g)
       t:active(0)
       local ap = t:give(0, "Astral Projection")
       local z = t:give(0, "Zot!")
@@ -110,8 +109,7 @@ return card {
       t:ok(g:turn().vars.attacked, "the Zot! was the turn's attack")
       t:eq(g:card(ap).zone.kind, "pile")
     end },
-    { "no attack spell once the turn's attack is spent", function(t)
-      local g = t.game
+    { "no attack spell once the turn's attack is spent", function(t, g)
       t:active(0)
       g:set_turn_var("attacked", true)
       local ap = t:give(0, "Astral Projection")
@@ -123,8 +121,7 @@ return card {
       t:eq(g:card(z).zone.kind, "hand")
       t:eq(#t:log("cast"), 1, "Astral Projection alone")
     end },
-    { "Negate Neutral cancels it: no projection, no spell", function(t)
-      local g = t.game
+    { "Negate Neutral cancels it: no projection, no spell", function(t, g)
       local home = g:player(0).at
       t:answer(1, { card = t:give(1, "Negate Neutral") })
       local _, held = require("test.first").cast(t, "Astral Projection", { "Zot!" })

@@ -67,8 +67,7 @@ return card(at_wizard.card({
       t:eq(t:lost(1), 4, "3 cards in hand + 1 maintained spell")
       t:ok(t.game:turn().vars.attacked, "the turn's attack")
     end },
-    { "discarding first lowers the damage", function(t)
-      local g = t.game
+    { "discarding first lowers the damage", function(t, g)
       local z1 = t:give(1, "Zot!")
       t:give(1, "Zot!")
       local f = t:put(1, "Flood")

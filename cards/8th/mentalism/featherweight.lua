@@ -65,8 +65,7 @@ return card {
     ev.amount = left
   end,
   tests = {
-    { "a counter to a Zot!: pushed a square instead of hurt; it lasts", function(t)
-      local g = t.game
+    { "a counter to a Zot!: pushed a square instead of hurt; it lasts", function(t, g)
       t:active(1)
       local z = t:give(1, "Zot!")
       local f = t:give(0, "Featherweight")
@@ -82,8 +81,7 @@ return card {
       t:eq(g:player(0).at, opts[1].to)
       t:eq(g:card(f).zone.kind, "play", "it lasts")
     end },
-    { "pushed into a dead end: the points left are damage", function(t)
-      local g = t.game
+    { "pushed into a dead end: the points left are damage", function(t, g)
       t:active(1)
       local z = t:give(1, "Zot!")
       local e = t:give(1, "Energy 4")
@@ -111,8 +109,7 @@ return card {
       t:eq(g:player(0).at, n.to, "one square")
       t:eq(t:lost(0), 3, "three points left over")
     end },
-    { "blocked at once: the points are damage", function(t)
-      local g = t.game
+    { "blocked at once: the points are damage", function(t, g)
       t:active(1)
       local z = t:give(1, "Zot!")
       t:put(0, "Featherweight")
@@ -128,8 +125,7 @@ return card {
       t:eq(t:lost(0), 1)
       t:eq(g:player(0).at, at)
     end },
-    { "not for damage that is no attack", function(t)
-      local g = t.game
+    { "not for damage that is no attack", function(t, g)
       local spots = require("test.spots")
       local s, wall = spots.square_with_wall(g)
       assert(s and wall, "a square with an inner wall")

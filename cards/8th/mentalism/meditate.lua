@@ -20,8 +20,7 @@ return card {
     common.discard_to_limit(ctx.game, p)
   end,
   tests = {
-    { "draws three cards; the turn goes on", function(t)
-      local g = t.game
+    { "draws three cards; the turn goes on", function(t, g)
       t:active(0)
       local m = t:give(0, "Meditate")
       t:give(0, "Zot!")
@@ -31,8 +30,7 @@ return card {
       t:eq(g:turn().phase, "move_and_cast", "still the Move and Cast phase")
       t:ok(t:has { kind = "move" }, "he may still move")
     end },
-    { "then discards down to the hand limit, maintained spells counting", function(t)
-      local g = t.game
+    { "then discards down to the hand limit, maintained spells counting", function(t, g)
       t:active(0)
       local m = t:give(0, "Meditate")
       local z = t:give(0, "Zot!")
@@ -44,8 +42,7 @@ return card {
       t:eq(g:card(z).zone.kind, "pile", "the one he chose")
       t:eq(#t:log("draw"), 3)
     end },
-    { "Negate Neutral cancels it: nothing drawn", function(t)
-      local g = t.game
+    { "Negate Neutral cancels it: nothing drawn", function(t, g)
       t:active(0)
       local m = t:give(0, "Meditate")
       local n = t:give(1, "Negate Neutral")
@@ -54,8 +51,7 @@ return card {
       t:eq(#g:hand(0), 0)
       t:eq(#t:log("draw"), 0)
     end },
-    { "no target and no attack: usable on the first turn", function(t)
-      local g = t.game
+    { "no target and no attack: usable on the first turn", function(t, g)
       t:active(0)
       g:set_turn_var("first_turn", true)
       local m = t:give(0, "Meditate")

@@ -34,8 +34,7 @@ return card {
     end
   end,
   tests = {
-    { "unboosted: up to 4 squares, as the caster directs", function(t)
-      local g = t.game
+    { "unboosted: up to 4 squares, as the caster directs", function(t, g)
       t:place(1, g:player(0).at)
       local answers = {}
       for _ = 1, 4 do
@@ -51,15 +50,13 @@ return card {
       t:eq(#t:log("move"), 4, "a move event per square")
       t:ok(g:turn().vars.attacked, "the turn's attack")
     end },
-    { "the caster may stop early", function(t)
-      local g = t.game
+    { "the caster may stop early", function(t, g)
       local at = g:player(0).at
       t:answer(0, "stop")
       duel.aim(t, "Mental Force")
       t:eq(g:player(1).at, at)
     end },
-    { "never through a wall", function(t)
-      local g = t.game
+    { "never through a wall", function(t, g)
       local s, wall = stage.by_wall(t)
       t:place(1, s)
       for _, o in ipairs(forced.steps(g, 1)) do t:ok(o.dir ~= wall.dir, "no step through the wall") end

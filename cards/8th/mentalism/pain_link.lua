@@ -34,16 +34,14 @@ return card {
     ctx:damage(q, ev.amount, tags)
   end,
   tests = {
-    { "cast on yourself: the next Fireball at you burns its caster too", function(t)
-      local g = t.game
+    { "cast on yourself: the next Fireball at you burns its caster too", function(t, g)
       local c = require("test.duel").aim(t, "Pain Link", { at = 0 }).card
       t:eq(g:card(c).zone.kind, "play", "a temporary spell stays in play")
       require("test.duel").aim(t, "Fireball", { by = 1, at = 0 })
       t:eq(t:lost(0), 5)
       t:eq(t:lost(1), 5, "the attacker takes the same")
     end },
-    { "as a counter when attacked: the attack lands and is linked back", function(t)
-      local g = t.game
+    { "as a counter when attacked: the attack lands and is linked back", function(t, g)
       local link = { by = 1, at = 0, boost = "Energy 4", plays = { "Pain Link" }, answers = { "damage" } }
       local c = require("test.duel").aim(t, "Zot!", link).plays[1]
       t:eq(t:lost(0), 4)
@@ -51,8 +49,7 @@ return card {
       t:eq(g:card(c).zone.kind, "play")
       t:eq(g:card(c).energy, 1)
     end },
-    { "damage that is no attack is not linked", function(t)
-      local g = t.game
+    { "damage that is no attack is not linked", function(t, g)
       local spots = require("test.spots")
       t:active(0)
       t:put(0, "Pain Link")
@@ -66,8 +63,7 @@ return card {
       t:eq(t:lost(0), 2)
       t:eq(t:lost(1), 2, "only the wall's own 2: nothing linked back")
     end },
-    { "it ends with its energy: the link is gone", function(t)
-      local g = t.game
+    { "it ends with its energy: the link is gone", function(t, g)
       local c = require("test.duel").aim(t, "Pain Link", { at = 0 }).card
       t:pass(2) -- player 1's turn, then player 0's Time Passes takes the last token
       t:eq(g:card(c).zone.kind, "pile")

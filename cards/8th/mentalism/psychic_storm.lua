@@ -41,8 +41,7 @@ return card {
     for _, c in ipairs(creatures) do ctx:damage(c, ctx.energy, { magical = true }) end
   end,
   tests = {
-    { "a wizard who could dodge by a roll cannot evade it: no roll, he is hit every time", function(t)
-      local g = t.game
+    { "a wizard who could dodge by a roll cannot evade it: no roll, he is hit every time", function(t, g)
       local inv = t:put(1, "Invisible")
       g:set_card(inv, { controller = 1, energy = 3 })
       local _, line = require("test.spots").line(g, g:player(0).at, 2)
@@ -58,8 +57,7 @@ return card {
       t:eq(#t:log("roll"), 0, "no dodge roll is made")
       t:eq(#t:log("evaded"), 0)
     end },
-    { "hits the wizard in the square; the caster two squares away is spared", function(t)
-      local g = t.game
+    { "hits the wizard in the square; the caster two squares away is spared", function(t, g)
       t:active(0)
       local c = t:give(0, "Psychic Storm")
       local e = t:give(0, "Energy 4")
@@ -71,8 +69,7 @@ return card {
       t:eq(t:lost(0), 0, "not in the storm")
       t:ok(g:turn().vars.attacked, "the turn's attack")
     end },
-    { "the caster in the storm is hurt too", function(t)
-      local g = t.game
+    { "the caster in the storm is hurt too", function(t, g)
       t:active(0)
       local c = t:give(0, "Psychic Storm")
       local _, line = require("test.spots").line(g, g:player(0).at, 1)
@@ -82,8 +79,7 @@ return card {
       t:eq(t:lost(1), 1)
       t:eq(t:lost(0), 1, "the square beside the target")
     end },
-    { "it reaches through a wall", function(t)
-      local g = t.game
+    { "it reaches through a wall", function(t, g)
       local spots = require("test.spots")
       t:active(0)
       local s, wall = spots.square_with_wall(g)
@@ -96,8 +92,7 @@ return card {
       t:eq(t:lost(1), 1, "beyond the wall, but beside the square")
       t:eq(t:lost(0), 1)
     end },
-    { "no counter of an attack on you answers it (Full Shield is not asked)", function(t)
-      local g = t.game
+    { "no counter of an attack on you answers it (Full Shield is not asked)", function(t, g)
       t:active(0)
       local c = t:give(0, "Psychic Storm")
       local s = t:give(1, "Full Shield")
@@ -108,8 +103,7 @@ return card {
       t:eq(t:lost(1), 1)
       t:eq(g:card(s).zone.kind, "hand")
     end },
-    { "bots see it as hostile at a square with an enemy in it, not at an empty one", function(t)
-      local g = t.game
+    { "bots see it as hostile at a square with an enemy in it, not at an empty one", function(t, g)
       t:active(0)
       local c = t:give(0, "Psychic Storm")
       local _, line = require("test.spots").line(g, g:player(0).at, 2)

@@ -47,8 +47,7 @@ return card {
       t:eq(t:life(0), 2)
       t:eq(t:lost(1), 0)
     end },
-    { "only another wizard in sight: not the caster himself", function(t)
-      local g = t.game
+    { "only another wizard in sight: not the caster himself", function(t, g)
       t:active(0)
       local c = t:give(0, "Share Life")
       t:eq(t:count { kind = "cast", card = c, target = { kind = "wizard", player = 0 } }, 0)

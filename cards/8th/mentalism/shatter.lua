@@ -25,8 +25,7 @@ return card {
     ev.amount = ev.amount * game:config().crack_every
   end,
   tests = {
-    { "a plain Zot! cracks a wall once", function(t)
-      local g = t.game
+    { "a plain Zot! cracks a wall once", function(t, g)
       t:active(0)
       local s = t:give(0, "Shatter")
       local z = t:give(0, "Zot!")
@@ -37,8 +36,7 @@ return card {
       t:act(a)
       t:eq(g:edge(a.target.edge).damage, 1, "1 point, 1 crack")
     end },
-    { "a Fireball breaks a door at once", function(t)
-      local g = t.game
+    { "a Fireball breaks a door at once", function(t, g)
       t:active(0)
       t:put(0, "Shatter")
       local spots = require("test.spots")
@@ -48,8 +46,7 @@ return card {
       t:cast { card = f, at = t:door(edge) }
       t:eq(g:edge(edge).barrier, "open", "5 cracks: the door (3) is gone")
     end },
-    { "wizards take the same damage; other casters crack walls as usual", function(t)
-      local g = t.game
+    { "wizards take the same damage; other casters crack walls as usual", function(t, g)
       t:active(0)
       t:put(0, "Shatter")
       local z = t:give(0, "Zot!")
@@ -63,8 +60,7 @@ return card {
       t:act(a)
       t:eq(g:edge(a.target.edge).damage, 0, "player 1's Zot! is not his")
     end },
-    { "Negate Neutral cancels it", function(t)
-      local g = t.game
+    { "Negate Neutral cancels it", function(t, g)
       t:active(0)
       local s = t:give(0, "Shatter")
       local n = t:give(1, "Negate Neutral")

@@ -65,8 +65,7 @@ return card {
     end
   end,
   tests = {
-    { "on your turn: up to 4 squares away through walls, then no more walking", function(t)
-      local g = t.game
+    { "on your turn: up to 4 squares away through walls, then no more walking", function(t, g)
       t:active(0)
       local c = t:give(0, "Teleport")
       local at = g:player(0).at
@@ -82,8 +81,7 @@ return card {
       t:eq(g:turn().vars.attacked, nil, "not an attack")
       t:eq(g:card(c).zone.kind, "pile")
     end },
-    { "as a counter: out of the attacker's sight, the Fireball misses", function(t)
-      local g = t.game
+    { "as a counter: out of the attacker's sight, the Fireball misses", function(t, g)
       t:active(0)
       local f = t:give(0, "Fireball")
       local c = t:give(1, "Teleport")
@@ -102,8 +100,7 @@ return card {
       t:ok(g:turn().vars.attacked, "the attack is spent")
       t:ok(t:has { kind = "move" }, "the attacker may still walk: the counter's 'no more movement' is not his")
     end },
-    { "as a counter: still in sight, the Fireball hits", function(t)
-      local g = t.game
+    { "as a counter: still in sight, the Fireball hits", function(t, g)
       t:active(0)
       local f = t:give(0, "Fireball")
       local c = t:give(1, "Teleport")
@@ -116,8 +113,7 @@ return card {
       t:eq(g:player(1).at, to)
       t:eq(t:lost(1), 5)
     end },
-    { "not a counter to a spell that is no attack on him", function(t)
-      local g = t.game
+    { "not a counter to a spell that is no attack on him", function(t, g)
       t:active(0)
       local s = t:give(0, "Share Life")
       local c = t:give(1, "Teleport")
@@ -128,8 +124,7 @@ return card {
       t:eq(t:life(1), 9, "shared: (5 + 13) / 2")
       t:eq(g:card(c).zone.kind, "hand")
     end },
-    { "a stunned wizard who has attacked may not teleport away", function(t)
-      local g = t.game
+    { "a stunned wizard who has attacked may not teleport away", function(t, g)
       t:active(0)
       local c = t:give(0, "Teleport")
       t:ok(t:has { kind = "cast", card = c })

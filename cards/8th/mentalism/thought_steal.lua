@@ -16,8 +16,7 @@ return card(steal.card({
   copies = 2,
   text = "Look into the mind of a wizard you can see and take up to two cards from his hand into yours, then discard down to your hand limit. His maintained spells and carried items are safe.",
   tests = {
-    { "takes two cards of the target's hand, no more", function(t)
-      local g = t.game
+    { "takes two cards of the target's hand, no more", function(t, g)
       local a, b, c = t:give(1, "Fireball"), t:give(1, "Zot!"), t:give(1, "Energy 5")
       t:answer(0, { card = a })
       t:answer(0, { card = c })
@@ -26,8 +25,7 @@ return card(steal.card({
       t:eq(g:hand(1), { b })
       t:eq(g:turn().vars.attacked, nil, "not an attack")
     end },
-    { "carried items and maintained spells are out of reach", function(t)
-      local g = t.game
+    { "carried items and maintained spells are out of reach", function(t, g)
       local cloak = t:put(1, "Fire Cloak")
       local flood = t:put(1, "Flood")
       duel.aim(t, "Thought Steal") -- nothing to take: no question
@@ -35,8 +33,7 @@ return card(steal.card({
       t:eq(g:card(flood).zone.kind, "play")
       t:eq(#g:hand(0), 0)
     end },
-    { "then the thief discards down to his limit", function(t)
-      local g = t.game
+    { "then the thief discards down to his limit", function(t, g)
       local mine = t:give(0, "Zot!")
       for _ = 1, 5 do t:give(0, "Zot!") end
       for _ = 1, 2 do t:answer(0, { card = t:give(1, "Fireball") }) end
@@ -45,8 +42,7 @@ return card(steal.card({
       t:eq(#g:hand(0), 7)
       t:eq(g:card(mine).zone.kind, "pile")
     end },
-    { "a Full Shield cancels it", function(t)
-      local g = t.game
+    { "a Full Shield cancels it", function(t, g)
       local a = duel.aim(t, "Thought Steal", { plays = { "Full Shield" }, held = { "Fireball" } }).held[1]
       t:eq(g:hand(1), { a })
       t:eq(#g:hand(0), 0)

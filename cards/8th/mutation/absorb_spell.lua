@@ -30,26 +30,23 @@ return card {
     game:set_card(entry.card, { controller = ctx.controller, target = nil, energy = 0 })
   end,
   tests = {
-    { "a boosted Zot! at you: cancelled, the Zot! in your hand, the boost discarded", function(t)
-      local g = t.game
+    { "a boosted Zot! at you: cancelled, the Zot! in your hand, the boost discarded", function(t, g)
       local c = require("test.duel").aim(t, "Zot!", { boost = "Energy 6", plays = { "Absorb Spell" } })
       t:eq(t:lost(1), 0)
       t:eq(g:card(c.card).zone.kind, "hand")
       t:eq(g:card(c.card).zone.player, 1, "the Zot! is his now")
-      t:eq(g:card(c.boost).zone.kind, "pile", "the energy card is discarded")
+      t:eq(g:card(assert(c.boost)).zone.kind, "pile", "the energy card is discarded")
       t:eq(g:card(c.plays[1]).zone.kind, "pile")
       t:ok(g:turn().vars.attacked, "the cancelled attack still counts")
     end },
-    { "it takes a counter: the Full Shield goes to the attacker's hand and the Zot! hits", function(t)
-      local g = t.game
+    { "it takes a counter: the Full Shield goes to the attacker's hand and the Zot! hits", function(t, g)
       local plays = { "Full Shield", { "Absorb Spell", by = 0 } }
       local fs = require("test.duel").aim(t, "Zot!", { plays = plays, answers = { "damage" } }).plays[1]
       t:eq(t:lost(1), 1, "the shield never stood")
       t:eq(g:card(fs).zone.kind, "hand")
       t:eq(g:card(fs).zone.player, 0)
     end },
-    { "absorbing a neutral spell aimed at nobody: a Wallivore never eats", function(t)
-      local g = t.game
+    { "absorbing a neutral spell aimed at nobody: a Wallivore never eats", function(t, g)
       local _, n = require("test.stage").by_wall(t)
       local w = t:give(0, "Wallivore")
       local a = t:give(1, "Absorb Spell")
@@ -58,8 +55,7 @@ return card {
       t:eq(g:edge(n.edge).barrier, "wall")
       t:eq(g:card(w).zone.player, 1)
     end },
-    { "no answer to a punch, nor to a mundane act", function(t)
-      local g = t.game
+    { "no answer to a punch, nor to a mundane act", function(t, g)
       -- the strict agent fails on a response request
       require("test.duel").punch(t, { held = { "Absorb Spell" } })
       t:eq(t:lost(1), 1)

@@ -22,8 +22,7 @@ return card {
     game:set_turn_var("attacked", nil)
   end,
   tests = {
-    { "two punches in one turn, not three", function(t)
-      local g = t.game
+    { "two punches in one turn, not three", function(t, g)
       t:active(0)
       local a = t:give(0, "Adrenaline")
       local e = t:give(0, "Energy 4")
@@ -37,8 +36,7 @@ return card {
       t:punch(t:wizard(1))
       t:ok(t:has { kind = "punch" }, "two again next turn")
     end },
-    { "stunned: attack once, then move, then no more attack", function(t)
-      local g = t.game
+    { "stunned: attack once, then move, then no more attack", function(t, g)
       t:active(0)
       local a = t:give(0, "Adrenaline")
       local e = t:give(0, "Energy 4")
@@ -51,8 +49,7 @@ return card {
       require("test.spots").moves(t, 1)
       t:eq(t:count { kind = "punch" }, 0, "moved: no second attack")
     end },
-    { "stunned: two attacks, then no move", function(t)
-      local g = t.game
+    { "stunned: two attacks, then no move", function(t, g)
       t:active(0)
       local a = t:give(0, "Adrenaline")
       local e = t:give(0, "Energy 4")
@@ -65,8 +62,7 @@ return card {
       t:eq(t:lost(1), 2)
       t:eq(t:count { kind = "move" }, 0, "attacked twice: he stays")
     end },
-    { "the other wizard's attacks are not doubled", function(t)
-      local g = t.game
+    { "the other wizard's attacks are not doubled", function(t, g)
       t:active(0)
       local a = t:give(0, "Adrenaline")
       local e = t:give(0, "Energy 4")

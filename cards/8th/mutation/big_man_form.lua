@@ -27,8 +27,7 @@ return card {
     if into_giant(ctx.game, ctx.controller, ev) then return false end
   end,
   tests = {
-    { "his punch deals 3", function(t)
-      local g = t.game
+    { "his punch deals 3", function(t, g)
       t:active(0)
       local b = t:give(0, "Big Man Form")
       t:cast { card = b }
@@ -36,8 +35,7 @@ return card {
       t:punch(t:wizard(1))
       t:eq(t:lost(1), 3)
     end },
-    { "nobody steps into his square", function(t)
-      local g = t.game
+    { "nobody steps into his square", function(t, g)
       local spots = require("test.spots")
       t:active(0)
       local b = t:give(0, "Big Man Form")
@@ -53,8 +51,7 @@ return card {
       t:move(back)
       t:eq(g:player(1).at, n.to, "stopped at his side")
     end },
-    { "his speed stays 3; the form ends with the spell", function(t)
-      local g = t.game
+    { "his speed stays 3; the form ends with the spell", function(t, g)
       local T = require("rules.transform")
       t:active(0)
       local b = t:give(0, "Big Man Form")

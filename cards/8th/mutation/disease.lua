@@ -40,8 +40,7 @@ return card {
     ctx.data.hit = copy
   end,
   tests = {
-    { "casting it is the attack; stepping onto a wizard deals him 3, once a turn", function(t)
-      local g = t.game
+    { "casting it is the attack; stepping onto a wizard deals him 3, once a turn", function(t, g)
       local spots = require("test.spots")
       t:active(0)
       local d = t:give(0, "Disease")
@@ -62,8 +61,7 @@ return card {
       t:move(n.dir)
       t:eq(t:lost(1), 3, "at most once a turn")
     end },
-    { "on a later turn it hurts again and uses no attack", function(t)
-      local g = t.game
+    { "on a later turn it hurts again and uses no attack", function(t, g)
       local spots = require("test.spots")
       t:active(0)
       local d = t:give(0, "Disease")
@@ -79,8 +77,7 @@ return card {
       t:ok(not g:turn().vars.attacked, "no attack used")
       t:ok(t:has { kind = "punch" }, "he may still attack")
     end },
-    { "a Full Shield can't stop it (no target); Mist Body's wizard is spared", function(t)
-      local g = t.game
+    { "a Full Shield can't stop it (no target); Mist Body's wizard is spared", function(t, g)
       local spots = require("test.spots")
       t:active(0)
       local d = t:give(0, "Disease")

@@ -103,8 +103,7 @@ return card {
     },
   },
   tests = {
-    { "carried items don't count toward the hand limit while it lasts", function(t)
-      local g = t.game
+    { "carried items don't count toward the hand limit while it lasts", function(t, g)
       t:active(0)
       local x = t:give(0, "Extra Arms")
       for _ = 1, 6 do t:put(0, "Large Rock") end
@@ -114,8 +113,7 @@ return card {
       t:eq(common.hand_count(g, 0), 6, "the rocks count again")
     end },
     -- 8th: Discard and Draw Phase: over the limit by any means, he discards down at once.
-    { "8th: Discard and Draw Phase: run out in Time Passes with 6 cards and 3 items, 2 discarded at once", function(t)
-      local g = t.game
+    { "8th: Discard and Draw Phase: run out in Time Passes with 6 cards and 3 items, 2 discarded at once", function(t, g)
       t:active(0)
       local x = t:give(0, "Extra Arms")
       for _ = 1, 3 do t:put(0, "Large Rock") end
@@ -132,8 +130,7 @@ return card {
       t:eq(common.hand_count(g, 0), 7, "6 cards and 3 rocks made 9: down to 7")
       t:eq(#g:hand(0), 4)
     end },
-    { "for 1 MP: every item and a treasure, and he moves on", function(t)
-      local g = t.game
+    { "for 1 MP: every item and a treasure, and he moves on", function(t, g)
       t:active(0)
       local x = t:give(0, "Extra Arms")
       local r1, r2 = t:put(0, "Large Rock"), t:put(0, "Large Rock")
@@ -147,13 +144,12 @@ return card {
       t:act { kind = "card_action", card = x, action = "gather" }
       t:eq(g:card(r1).zone.kind, "play")
       t:eq(g:card(r2).zone.kind, "play")
-      t:eq(g:object(tr.id).carried_by, 0)
+      t:eq(assert(g:object(tr.id)).carried_by, 0)
       t:eq(g:turn().vars.spent, 1, "one point for all")
       t:ok(t:has { kind = "move" }, "the phase goes on")
       t:eq(t:count { kind = "card_action", action = "gather" }, 0, "nothing left to gather")
     end },
-    { "his punch hits both wizards in reach; a Full Shield is no answer to a punch", function(t)
-      local g = t.game
+    { "his punch hits both wizards in reach; a Full Shield is no answer to a punch", function(t, g)
       t:active(0)
       local x = t:give(0, "Extra Arms")
       t:cast { card = x }

@@ -32,8 +32,7 @@ return card {
     return dodge.before_damage(ctx, ev, ctx.controller, 4, evades)
   end,
   tests = {
-    { "as a counter against a Fireball: evaded on 1-2, full damage on 3-4; one roll", function(t)
-      local g = t.game
+    { "as a counter against a Fireball: evaded on 1-2, full damage on 3-4; one roll", function(t, g)
       local T = require("rules.transform")
       local evaded, hit = 0, 0
       for _ = 1, 16 do
@@ -60,8 +59,7 @@ return card {
       end
       t:ok(evaded > 0 and hit > 0, "both outcomes seen: " .. evaded .. " evaded, " .. hit .. " hit")
     end },
-    { "cast on his turn: later punches roll too", function(t)
-      local g = t.game
+    { "cast on his turn: later punches roll too", function(t, g)
       local evaded, hit = 0, 0
       t:active(1)
       local gf = t:give(1, "Gnome Form")
@@ -78,8 +76,7 @@ return card {
       end
       t:ok(evaded > 0 and hit > 0, "both outcomes seen")
     end },
-    { "no dodging damage that is no attack (Destroy Wall beside him)", function(t)
-      local g = t.game
+    { "no dodging damage that is no attack (Destroy Wall beside him)", function(t, g)
       local spots = require("test.spots")
       t:active(1)
       local gf = t:give(1, "Gnome Form")
@@ -94,8 +91,7 @@ return card {
       t:eq(t:lost(1), 2, "2 damage, no roll")
       t:eq(#t:log("roll"), before)
     end },
-    { "not offered as a counter when the attack is aimed at someone else, nor against a neutral spell", function(t)
-      local g = t.game
+    { "not offered as a counter when the attack is aimed at someone else, nor against a neutral spell", function(t, g)
       t:active(0)
       local z = t:give(0, "Zot!")
       t:give(1, "Gnome Form")
@@ -110,8 +106,7 @@ return card {
       t:cast { card = w, at = t:wall(n.edge) }
       t:eq(g:edge(n.edge).barrier, "open")
     end, players = 3 },
-    { "cast as a spell on his turn, Negate Neutral cancels it: no form", function(t)
-      local g = t.game
+    { "cast as a spell on his turn, Negate Neutral cancels it: no form", function(t, g)
       local T = require("rules.transform")
       t:active(1)
       local gf = t:give(1, "Gnome Form")

@@ -44,8 +44,7 @@ return card {
       t:eq(t:lost(0), 1, "a wizard again")
     end },
     -- 8th: Discard and Draw Phase: over the limit by casting a spell, he discards down at once.
-    { "8th: Discard and Draw Phase: cast while Extra Arms frees three items, 2 discarded at once", function(t)
-      local g = t.game
+    { "8th: Discard and Draw Phase: cast while Extra Arms frees three items, 2 discarded at once", function(t, g)
       local common = require("rules.common")
       t:active(0)
       local arms = t:give(0, "Extra Arms")
@@ -62,21 +61,19 @@ return card {
       t:eq(common.hand_count(g, 0), 7, "5 in hand, the golem and 3 rocks made 9: down to 7")
       t:eq(#g:hand(0), 3)
     end },
-    { "speed 2, counters only", function(t)
-      local g = t.game
+    { "speed 2, counters only", function(t, g)
       local T = require("rules.transform")
       local _, held = first.cast(t, "Golem Form", { "Zot!" })
       t:eq(T.base_speed(g, 0), 2)
       t:eq(t:count { kind = "cast", card = held[1] }, 0, "no spell but counters")
     end },
-    { "a treasure costs 1 MP and he walks on; with no MP left it ends the phase", function(t)
-      local g = t.game
+    { "a treasure costs 1 MP and he walks on; with no MP left it ends the phase", function(t, g)
       first.cast(t, "Golem Form")
       local tr = query.treasures_of(g, 1)[1] ---@type Object?
       assert(tr, "a treasure of player 1")
       t:place(0, tr.at)
       t:act { kind = "pick_treasure", object = tr.id }
-      t:eq(g:object(tr.id).carried_by, 0)
+      t:eq(assert(g:object(tr.id)).carried_by, 0)
       t:eq(g:turn().phase, "move_and_cast", "still moving")
       t:eq(g:turn().vars.spent, 1, "1 MP spent")
       t:ok(t:has { kind = "drop_treasure", object = tr.id }, "the phase goes on")
@@ -87,7 +84,7 @@ return card {
       t:act { kind = "pick_treasure", object = tr.id }
       t:pass(1)
       local log = t:log("answer")
-      t:eq(g:object(tr.id).carried_by, 0)
+      t:eq(assert(g:object(tr.id)).carried_by, 0)
       local actions = 0
       for _, a in ipairs(log) do if a.kind == "action" and a.player == 0 then actions = actions + 1 end end
       t:eq(actions, 5, "cast, pick, drop, step, pick: nothing after the last pick-up")

@@ -53,8 +53,7 @@ return card {
     end
   end,
   tests = {
-    { "two squares away: 2 damage, the treasure lands at his feet, no counter asked", function(t)
-      local g = t.game
+    { "two squares away: 2 damage, the treasure lands at his feet, no counter asked", function(t, g)
       local spots = require("test.spots")
       t:active(0)
       local tr ---@type Object?
@@ -70,12 +69,11 @@ return card {
       t:give(1, "Full Shield")
       t:cast { card = h, at = t:wizard(1) } -- a response request would fail the strict agent
       t:eq(t:lost(1), 2)
-      t:eq(g:object(tr.id).carried_by, nil)
-      t:eq(g:object(tr.id).at, line[2])
+      t:eq(assert(g:object(tr.id)).carried_by, nil)
+      t:eq(assert(g:object(tr.id)).at, line[2])
       t:ok(g:turn().vars.attacked, "the turn's attack")
     end },
-    { "at an empty square: no damage, the treasure lies there", function(t)
-      local g = t.game
+    { "at an empty square: no damage, the treasure lies there", function(t, g)
       local spots = require("test.spots")
       t:active(0)
       local tr ---@type Object?
@@ -88,11 +86,10 @@ return card {
       local a = t:list { kind = "cast", card = h, target = { kind = "square" } }[1]
       t:ok(a, "an empty square in sight")
       t:act(a)
-      t:eq(g:object(tr.id).at, a.target.at)
+      t:eq(assert(g:object(tr.id)).at, a.target.at)
       t:eq(t:lost(1), 0)
     end },
-    { "not without a treasure carried", function(t)
-      local g = t.game
+    { "not without a treasure carried", function(t, g)
       t:active(0)
       local h = t:give(0, "Heave-Ho")
       t:place(1, g:player(0).at)

@@ -42,8 +42,7 @@ return card {
       spots.moves(t, 2)
       t:eq(t:count { kind = "move" }, 0, "no third step")
     end },
-    { "the carried treasure falls; no treasure may be picked up this turn, next turn again", function(t)
-      local g = t.game
+    { "the carried treasure falls; no treasure may be picked up this turn, next turn again", function(t, g)
       t:active(0)
       local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 1 and not tr then tr = o end end
@@ -53,8 +52,8 @@ return card {
       g:set_object(tr.id, { carried_by = 0 })
       local m = t:give(0, "Mad Dash")
       t:cast { card = m }
-      t:eq(g:object(tr.id).carried_by, nil, "dropped")
-      t:eq(g:object(tr.id).at, g:player(0).at, "in his square")
+      t:eq(assert(g:object(tr.id)).carried_by, nil, "dropped")
+      t:eq(assert(g:object(tr.id)).at, g:player(0).at, "in his square")
       t:eq(g:card(it).zone.kind, "play", "items are kept")
       t:eq(t:count { kind = "pick_treasure" }, 0, "no pick-up this turn")
       t:active(0)

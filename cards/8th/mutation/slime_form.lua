@@ -57,8 +57,7 @@ return card {
     end
   end,
   tests = {
-    { "through a locked door, dropping the treasure before it", function(t)
-      local g = t.game
+    { "through a locked door, dropping the treasure before it", function(t, g)
       local at, dir = spots.locked_door(g, 0)
       assert(at and dir, "a locked door")
       local tr = query.treasures_of(g, 1)[1] ---@type Object?
@@ -67,11 +66,10 @@ return card {
       first.cast(t, "Slime Form")
       t:move(dir)
       t:ok(not spots.same_square(g:player(0).at, at), "through the door")
-      t:eq(g:object(tr.id).carried_by, nil, "the treasure stayed behind")
-      t:eq(g:object(tr.id).at, at)
+      t:eq(assert(g:object(tr.id)).carried_by, nil, "the treasure stayed behind")
+      t:eq(assert(g:object(tr.id)).at, at)
     end },
-    { "entering an occupied square burns the occupant for 1, not an attack", function(t)
-      local g = t.game
+    { "entering an occupied square burns the occupant for 1, not an attack", function(t, g)
       first.cast(t, "Slime Form")
       local n = spots.free_square(g, g:player(0).at)
       assert(n, "a free square beside it")
@@ -80,8 +78,7 @@ return card {
       t:eq(t:lost(1), 1)
       t:ok(not g:turn().vars.attacked, "no attack")
     end },
-    { "no attacks, counters only; never through a wall", function(t)
-      local g = t.game
+    { "no attacks, counters only; never through a wall", function(t, g)
       local _, held = first.cast(t, "Slime Form", { "Zot!" })
       t:place(1, g:player(0).at)
       t:eq(t:count { kind = "punch" }, 0)
@@ -93,8 +90,7 @@ return card {
         end
       end
     end },
-    { "ended by Dispel: doors stop him again", function(t)
-      local g = t.game
+    { "ended by Dispel: doors stop him again", function(t, g)
       local s = first.cast(t, "Slime Form")
       local at, dir = spots.locked_door(g, 0)
       assert(at and dir, "a locked door")

@@ -73,8 +73,7 @@ return card {
       t:punch(t:wizard(0))
       t:eq(t:lost(0), 1)
     end },
-    { "tearing a treasure away succeeds on 2-4", function(t)
-      local g = t.game
+    { "tearing a treasure away succeeds on 2-4", function(t, g)
       local won, lost = 0, 0
       local s = first.cast(t, "Strength", nil, { boost = "Energy 6" })
       local tr = query.treasures_of(g, 0)[1] ---@type Object?
@@ -87,17 +86,16 @@ return card {
         local rolls = t:log("roll")
         if rolls[#rolls].result >= 2 then
           won = won + 1
-          t:eq(g:object(tr.id).carried_by, 0, "torn away")
+          t:eq(assert(g:object(tr.id)).carried_by, 0, "torn away")
         else
           lost = lost + 1
-          t:eq(g:object(tr.id).carried_by, 1, "held on")
+          t:eq(assert(g:object(tr.id)).carried_by, 1, "held on")
         end
         t:ok(g:turn().vars.attacked, "the turn's attack")
       end
       t:ok(won > 0 and lost > 0, "both outcomes seen")
     end },
-    { "no try while he carries a treasure himself, nor at an empty-handed wizard", function(t)
-      local g = t.game
+    { "no try while he carries a treasure himself, nor at an empty-handed wizard", function(t, g)
       first.cast(t, "Strength")
       t:place(1, g:player(0).at)
       t:eq(t:count { kind = "card_action", action = "wrest" }, 0, "player 1 carries nothing")

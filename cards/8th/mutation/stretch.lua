@@ -99,8 +99,7 @@ return card {
     end
   end,
   tests = {
-    { "a punch from afar: 1 damage, the turn's attack", function(t)
-      local g = t.game
+    { "a punch from afar: 1 damage, the turn's attack", function(t, g)
       local spots = require("test.spots")
       t:active(0)
       local s = spots.roomy_square(g)
@@ -114,8 +113,7 @@ return card {
       t:ok(g:turn().vars.attacked)
       t:eq(t:count { kind = "punch" }, 0)
     end },
-    { "picks up a rock two squares away for 1 MP", function(t)
-      local g = t.game
+    { "picks up a rock two squares away for 1 MP", function(t, g)
       local spots = require("test.spots")
       t:active(0)
       local s = spots.roomy_square(g)
@@ -132,8 +130,7 @@ return card {
       t:eq(g:turn().vars.spent, 1)
       t:ok(not g:turn().vars.attacked, "not an attack")
     end },
-    { "puts the carried treasure down in a square he sees", function(t)
-      local g = t.game
+    { "puts the carried treasure down in a square he sees", function(t, g)
       local spots = require("test.spots")
       t:active(0)
       local s = spots.roomy_square(g)
@@ -146,11 +143,10 @@ return card {
       g:set_object(tr.id, { carried_by = 0 })
       local st = t:give(0, "Stretch")
       t:cast { card = st, at = t:square(line[2]) }
-      t:eq(g:object(tr.id).at, line[2])
-      t:eq(g:object(tr.id).carried_by, nil)
+      t:eq(assert(g:object(tr.id)).at, line[2])
+      t:eq(assert(g:object(tr.id)).carried_by, nil)
     end },
-    { "no punch once the attack is spent; Negate Neutral cancels it", function(t)
-      local g = t.game
+    { "no punch once the attack is spent; Negate Neutral cancels it", function(t, g)
       t:active(0)
       local st = t:give(0, "Stretch")
       t:place(1, g:player(0).at)

@@ -19,8 +19,7 @@ return card {
     if ctx:destroy_wall(ctx.target.edge) then ctx:heal(ctx.caster, 2) end
   end,
   tests = {
-    { "eats a wall beside him: the wall is gone and he gains 2 life", function(t)
-      local g = t.game
+    { "eats a wall beside him: the wall is gone and he gains 2 life", function(t, g)
       local _, n = stage.by_wall(t)
       t:set_life(0, 10)
       local w = t:give(0, "Wallivore")
@@ -30,8 +29,7 @@ return card {
       t:eq(g:card(w).zone.kind, "pile")
       t:ok(not g:turn().vars.attacked, "not an attack")
     end },
-    { "a created wall goes too, and its spell with it; nobody beside it is hurt", function(t)
-      local g = t.game
+    { "a created wall goes too, and its spell with it; nobody beside it is hurt", function(t, g)
       local spots = require("test.spots")
       t:active(0)
       local at = g:player(0).at
@@ -47,8 +45,7 @@ return card {
       t:eq(t:lost(1), 0, "no damage beside it")
       t:eq(t:lost(0), -2, "the caster gained 2")
     end },
-    { "life never goes above the maximum (config life_max: 20 in the 8th)", function(t)
-      local g = t.game
+    { "life never goes above the maximum (config life_max: 20 in the 8th)", function(t, g)
       local max = g:config().life_max ---@type integer
       local _, n = stage.by_wall(t)
       t:set_life(0, max - 1)
@@ -56,8 +53,7 @@ return card {
       t:cast { card = w, at = t:wall(n.edge) }
       t:eq(t:life(0), max)
     end },
-    { "no wall far away, no door, no outer wall", function(t)
-      local g = t.game
+    { "no wall far away, no door, no outer wall", function(t, g)
       local s = stage.by_wall(t)
       local w = t:give(0, "Wallivore")
       local around = g:edges_around(s)

@@ -15,8 +15,7 @@ return card {
     ctx:transform(ctx.caster, { speed = 4, punch_die = 4, counters_only = true })
   end,
   tests = {
-    { "speed 4: four steps on the turn it is cast", function(t)
-      local g = t.game
+    { "speed 4: four steps on the turn it is cast", function(t, g)
       local T = require("rules.transform")
       t:active(0)
       local w = t:give(0, "Werewolf Form")
@@ -26,8 +25,7 @@ return card {
       t:eq(t:count { kind = "move" }, 0, "no fifth step")
       t:eq(g:card(w).zone.kind, "play", "a temporary spell in play")
     end },
-    { "a punch deals the d4 rolled", function(t)
-      local g = t.game
+    { "a punch deals the d4 rolled", function(t, g)
       t:active(0)
       local w = t:give(0, "Werewolf Form")
       t:cast { card = w }
@@ -38,8 +36,7 @@ return card {
       t:eq(r.sides, 4)
       t:eq(t:lost(1), r.result)
     end },
-    { "only counters: no Zot!, no neutral spell; a Full Shield still answers", function(t)
-      local g = t.game
+    { "only counters: no Zot!, no neutral spell; a Full Shield still answers", function(t, g)
       t:active(0)
       local w = t:give(0, "Werewolf Form")
       local z = t:give(0, "Zot!")
@@ -55,8 +52,7 @@ return card {
       t:cast { card = z1, at = t:wizard(0) }
       t:eq(t:lost(0), 0, "the werewolf's Full Shield cancelled the Zot!")
     end },
-    { "when the spell ends he is a wizard again: speed 3, punch 1", function(t)
-      local g = t.game
+    { "when the spell ends he is a wizard again: speed 3, punch 1", function(t, g)
       local T = require("rules.transform")
       t:active(0)
       local w = t:give(0, "Werewolf Form")

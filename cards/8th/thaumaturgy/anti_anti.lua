@@ -21,16 +21,14 @@ return card {
   end,
   resolve = function(ctx) ctx:cancel() end,
   tests = {
-    { "cancels the Full Shield raised against your Zot!: the Zot! hits", function(t)
-      local g = t.game
+    { "cancels the Full Shield raised against your Zot!: the Zot! hits", function(t, g)
       local c = require("test.duel").aim(t, "Zot!", { plays = { "Full Shield", { "Anti-Anti", by = 0 } }, answers = { "damage" } })
       t:eq(t:lost(1), 1)
       t:eq(g:card(c.plays[1]).zone.kind, "pile", "the shield is spent for nothing")
       t:eq(g:card(c.plays[2]).zone.kind, "pile")
       t:eq(#t:log("counter"), 2)
     end },
-    { "nothing answers it: the defender's own Anti-Anti is not offered", function(t)
-      local g = t.game
+    { "nothing answers it: the defender's own Anti-Anti is not offered", function(t, g)
       -- (the strict test agent fails on any request not queued: player 1 is not asked again)
       local c = require("test.duel").aim(t, "Zot!", {
         plays = { "Full Shield", { "Anti-Anti", by = 0 } }, held = { "Anti-Anti" }, answers = { "damage" },
@@ -38,8 +36,7 @@ return card {
       t:eq(t:lost(1), 1)
       t:eq(g:card(c.held[1]).zone.kind, "hand")
     end },
-    { "no use against a spell itself: a Zot! at you is not answered with it", function(t)
-      local g = t.game
+    { "no use against a spell itself: a Zot! at you is not answered with it", function(t, g)
       local c = require("test.duel").aim(t, "Zot!", { held = { "Anti-Anti" }, answers = { "damage" } })
       t:eq(t:lost(1), 1)
       t:eq(g:card(c.held[1]).zone.kind, "hand")

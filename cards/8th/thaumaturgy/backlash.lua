@@ -27,8 +27,7 @@ return card {
     ctx:damage({ kind = "wizard", player = spell.controller }, spell.energy, { magical = true })
   end,
   tests = {
-    { "a boosted Zot! is cancelled and its caster takes its 6 energy", function(t)
-      local g = t.game
+    { "a boosted Zot! is cancelled and its caster takes its 6 energy", function(t, g)
       local c = require("test.duel").aim(t, "Zot!", { boost = "Energy 6", plays = { "Backlash" } })
       t:eq(t:lost(1), 0, "the Zot! does nothing")
       t:eq(t:lost(0), 6, "the caster takes 6")
@@ -41,16 +40,14 @@ return card {
       t:eq(t:lost(1), 1)
       t:eq(t:lost(0), 0)
     end },
-    { "a caster it kills gives nobody a victory point", function(t)
-      local g = t.game
+    { "a caster it kills gives nobody a victory point", function(t, g)
       t:set_life(0, 1)
       require("test.duel").aim(t, "Zot!", { plays = { "Backlash" } })
       t:ok(not g:player(0).alive)
       t:eq(g:player(1).vars.kill_vp, nil, "not an attack: no point")
       t:eq(t:log("death")[1].by_attack, false)
     end },
-    { "not against a punch, nor against a neutral spell", function(t)
-      local g = t.game
+    { "not against a punch, nor against a neutral spell", function(t, g)
       -- the strict agent would fail on a response request
       local b = require("test.duel").punch(t, { held = { "Backlash" } }).held[1]
       t:eq(t:lost(1), 1)

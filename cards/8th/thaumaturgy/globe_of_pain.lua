@@ -43,8 +43,7 @@ return card {
     ctx:damage(ctx.target, ctx.energy, { magical = true })
   end,
   tests = {
-    { "round corners, out of sight: the target takes the spell's energy", function(t)
-      local g = t.game
+    { "round corners, out of sight: the target takes the spell's energy", function(t, g)
       local s = hidden_square(g, g:player(0).at, 2, REACH)
       t:ok(s, "a square out of sight within 6")
       require("test.duel").aim(t, "Globe of Pain", { square = s, boost = "8th/elemental/energy_5" })
@@ -52,10 +51,9 @@ return card {
       t:eq(t:lost(0), 0)
       t:ok(g:turn().vars.attacked)
     end },
-    { "not at a wizard more than 6 squares of movement away", function(t)
-      local g = t.game
+    { "not at a wizard more than 6 squares of movement away", function(t, g)
       local far
-      for _, r in ipairs(g:reachable(g:player(0).at, 12)) do
+      for _, r in ipairs(g:reachable(assert(g:player(0).at), 12)) do
         if not far and r.cost >= REACH + 1 then far = r.square end
       end
       t:ok(far, "a square 7 or more away")
@@ -64,8 +62,7 @@ return card {
       local gp = t:give(0, "Globe of Pain")
       t:eq(t:count { kind = "cast", card = gp }, 0)
     end },
-    { "only its target is hurt, not another wizard in the same square", function(t)
-      local g = t.game
+    { "only its target is hurt, not another wizard in the same square", function(t, g)
       local s = hidden_square(g, g:player(0).at, 1, REACH)
       t:place(2, s)
       require("test.duel").aim(t, "Globe of Pain", { square = s })
@@ -73,8 +70,7 @@ return card {
       t:eq(t:lost(2), 0, "the other wizard there is untouched")
       t:eq(t:lost(0), 0)
     end, players = 3 },
-    { "a Full Shield cancels it", function(t)
-      local g = t.game
+    { "a Full Shield cancels it", function(t, g)
       local away = hidden_square(g, g:player(0).at, 2, REACH)
       require("test.duel").aim(t, "Globe of Pain", { square = away, plays = { "Full Shield" } })
       t:eq(t:lost(1), 0)

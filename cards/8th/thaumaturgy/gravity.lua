@@ -28,8 +28,7 @@ return card {
     if ctx.game:card(ctx.card).zone.kind == "play" then return false end
   end,
   tests = {
-    { "everyone drops everything, and nobody picks anything up while it lasts", function(t)
-      local g = t.game
+    { "everyone drops everything, and nobody picks anything up while it lasts", function(t, g)
       t:active(0)
       local r = t:put(1, "Large Rock")
       g:set_card(r, { controller = 1 })
@@ -41,14 +40,13 @@ return card {
       t:cast { card = gr }
       t:eq(g:play_area(1), {}, "the rock is dropped")
       t:eq(g:play_area(0), { gr }, "the key is dropped; the spell lasts")
-      t:eq(g:object(tr).carried_by, nil)
-      t:eq(g:object(tr).at, g:player(1).at, "the treasure lies where he stood")
+      t:eq(assert(g:object(tr)).carried_by, nil)
+      t:eq(assert(g:object(tr)).at, g:player(1).at, "the treasure lies where he stood")
       t:eq(t:count { kind = "pick_object" }, 0, "no item picked up")
       t:eq(t:count { kind = "pick_treasure" }, 0, "no treasure picked up")
       t:ok(not g:turn().vars.attacked, "not an attack")
     end },
-    { "when the spell ends things may be picked up again", function(t)
-      local g = t.game
+    { "when the spell ends things may be picked up again", function(t, g)
       t:active(0)
       local k = t:put(0, "Master Key")
       g:set_card(k, { controller = 0 })
@@ -58,8 +56,7 @@ return card {
       t:act { kind = "end_spell", card = gr }
       t:ok(t:has { kind = "pick_object" }, "the key can be picked up")
     end },
-    { "it does not stop an item being played from the hand", function(t)
-      local g = t.game
+    { "it does not stop an item being played from the hand", function(t, g)
       t:active(0)
       local gr = t:give(0, "Gravity")
       local r = t:give(0, "Large Rock")
@@ -67,8 +64,7 @@ return card {
       t:act { kind = "item", card = r }
       t:eq(g:card(r).zone.kind, "play")
     end },
-    { "Negate Neutral cancels it: nobody drops anything", function(t)
-      local g = t.game
+    { "Negate Neutral cancels it: nobody drops anything", function(t, g)
       t:active(0)
       local r = t:put(1, "Large Rock")
       g:set_card(r, { controller = 1 })

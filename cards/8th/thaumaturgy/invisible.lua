@@ -36,8 +36,7 @@ return card {
     return dodge.before_damage(ctx, ev, zone.player, 4, evades)
   end,
   tests = {
-    { "cast on his turn it lasts; each attack on him misses unless the d4 shows 1", function(t)
-      local g = t.game
+    { "cast on his turn it lasts; each attack on him misses unless the d4 shows 1", function(t, g)
       t:active(0)
       local inv = t:give(0, "Invisible")
       local e = t:give(0, "8th/elemental/energy_5")
@@ -64,8 +63,7 @@ return card {
       t:eq(#t:log("evaded"), misses)
       t:eq(#t:log("roll"), 5, "one roll per attack")
     end },
-    { "a punch may be evaded too", function(t)
-      local g = t.game
+    { "a punch may be evaded too", function(t, g)
       local inv = t:put(0, "Invisible")
       g:set_card(inv, { controller = 0, energy = 3 })
       t:active(1)
@@ -73,8 +71,7 @@ return card {
       t:punch(t:wizard(0))
       t:eq(t:lost(0), last_roll(t) == 1 and 1 or 0)
     end },
-    { "cast as a counter to a Fireball, it rolls for that very attack and then lasts", function(t)
-      local g = t.game
+    { "cast as a counter to a Fireball, it rolls for that very attack and then lasts", function(t, g)
       t:active(1)
       local f = t:give(1, "Fireball")
       local inv = t:give(0, "Invisible")
@@ -85,8 +82,7 @@ return card {
       t:eq(g:play_area(0), { inv }, "it lasts, on its player's side")
       t:eq(g:card(inv).energy, 1)
     end },
-    { "no roll for a spell that is no attack; not offered against it", function(t)
-      local g = t.game
+    { "no roll for a spell that is no attack; not offered against it", function(t, g)
       t:active(1)
       t:give(0, "Invisible") -- in the hand: no response request comes for a neutral spell
       local inv = t:put(0, "Invisible")
@@ -98,8 +94,7 @@ return card {
       t:eq(#t:log("roll"), 0, "nothing to evade")
       t:eq(#g:play_area(0), 1, "the rock was dropped all the same")
     end },
-    { "Negate Neutral cancels it cast on one's turn", function(t)
-      local g = t.game
+    { "Negate Neutral cancels it cast on one's turn", function(t, g)
       t:active(0)
       local inv = t:give(0, "Invisible")
       local n = t:give(1, "Negate Neutral")

@@ -41,8 +41,7 @@ return card {
       t:eq(t.game:card(c).zone.kind, "pile")
       t:eq(#t:log("move"), 1)
     end },
-    { "only an inner wall beside him, never one farther off", function(t)
-      local g = t.game
+    { "only an inner wall beside him, never one farther off", function(t, g)
       local from, c, list = stage.pass_wall_offers(t)
       local around = g:edges_around(from)
       local function key(e) return e.x .. "," .. e.y .. "," .. e.side end
@@ -59,8 +58,7 @@ return card {
       end
       t:ok(far > 0, "some wall in sight farther off")
     end },
-    { "Negate Neutral cancels it: he stays", function(t)
-      local g = t.game
+    { "Negate Neutral cancels it: he stays", function(t, g)
       local from, n = stage.by_wall(t)
       local c = t:give(0, "Pass Through Wall")
       local nn = t:give(1, "Negate Neutral")
@@ -68,8 +66,7 @@ return card {
       t:cast { card = c, at = t:wall(n.edge) }
       t:eq(g:player(0).at, from)
     end },
-    { "not for a stunned wizard who has attacked", function(t)
-      local g = t.game
+    { "not for a stunned wizard who has attacked", function(t, g)
       stage.by_wall(t)
       local c = t:give(0, "Pass Through Wall")
       g:set_turn_var("stunned", true)
@@ -78,8 +75,7 @@ return card {
     end },
     -- 8th: Glossary, Wall (a token on a line is a wall) and the card (its effects are
     -- ignored): he passes a Wall of Fire and is not burnt.
-    { "through a Wall of Fire, unburnt (8th: Glossary, Wall)", function(t)
-      local g = t.game
+    { "through a Wall of Fire, unburnt (8th: Glossary, Wall)", function(t, g)
       local wf, n = stage.cast_beside(t, "Wall of Fire", "border")
       local c = t:give(0, "Pass Through Wall")
       t:cast { card = c, at = t:wall(n.edge) }

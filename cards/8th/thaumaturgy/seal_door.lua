@@ -59,8 +59,7 @@ return card {
     end
   end,
   tests = {
-    { "its own home wizard can no longer open his door; ending the spell unseals it", function(t)
-      local g = t.game
+    { "its own home wizard can no longer open his door; ending the spell unseals it", function(t, g)
       t:active(0)
       local s, dir, e = home_door(t, 0)
       t:ok(e, "a door of player 0's home sector he may open")
@@ -74,8 +73,7 @@ return card {
       t:act { kind = "end_spell", card = c }
       t:ok(t:has { kind = "move", dir = dir }, "unsealed")
     end },
-    { "a picked lock does not open it", function(t)
-      local g = t.game
+    { "a picked lock does not open it", function(t, g)
       local _, dir, e = stage.by_locked_door(t)
       local c = t:give(0, "Seal Door")
       t:cast { card = c, at = t:door(e) }
@@ -85,8 +83,7 @@ return card {
       g:set_turn_var("door_passes", { e })
       t:ok(not t:has { kind = "move", dir = dir }, "still shut")
     end },
-    { "it can still be destroyed, and the spell goes with the door", function(t)
-      local g = t.game
+    { "it can still be destroyed, and the spell goes with the door", function(t, g)
       local _, _, e = stage.by_locked_door(t)
       local c = t:give(0, "Seal Door")
       t:cast { card = c, at = t:door(e) }
@@ -95,8 +92,7 @@ return card {
       t:eq(g:edge(e).barrier, "open", "the door is gone")
       t:eq(g:card(c).zone.kind, "pile", "nothing left to seal")
     end },
-    { "Negate Neutral stops it: the door opens as before", function(t)
-      local g = t.game
+    { "Negate Neutral stops it: the door opens as before", function(t, g)
       t:active(0)
       local s, dir, e = home_door(t, 0)
       t:place(0, s)

@@ -38,8 +38,7 @@ return card {
       t:eq(t:lost(0), 0, "the caster's own draws do nothing")
     end },
     { "he need not draw: no card, no damage", function(t) require("test.stage").slow_death_undrawn(t) end },
-    { "only the turn it is cast is the caster's attack; it ends with its energy", function(t)
-      local g = t.game
+    { "only the turn it is cast is the caster's attack; it ends with its energy", function(t, g)
       t:active(0)
       g:set_player_var(0, "had_turn", true)
       local sd = t:give(0, "Slow Death")

@@ -64,8 +64,7 @@ return card {
     return nil
   end,
   tests = {
-    { "channelling Energy 5 into the blade deals 5 to a wizard in reach", function(t)
-      local g = t.game
+    { "channelling Energy 5 into the blade deals 5 to a wizard in reach", function(t, g)
       t:active(0)
       g:set_player_var(0, "had_turn", true)
       local b = t:put(0, "Wizardblade")
@@ -82,8 +81,7 @@ return card {
       t:ok(g:turn().vars.attacked)
       t:eq(t:count { kind = "card_action", card = b }, 0, "one attack a turn")
     end },
-    { "against a door every point is a crack: 3 points break it", function(t)
-      local g = t.game
+    { "against a door every point is a crack: 3 points break it", function(t, g)
       t:active(0)
       g:set_player_var(0, "had_turn", true)
       local from, _, e = require("test.spots").locked_door(g, 0)
@@ -95,8 +93,7 @@ return card {
       t:act { kind = "card_action", card = b, action = "strike", option = { target = t:door(e) } }
       t:eq(g:edge(e).barrier, "open", "3 cracks: the door is destroyed")
     end },
-    { "a Shield takes 2 off the blow; Full Shield, for spells only, is not offered", function(t)
-      local g = t.game
+    { "a Shield takes 2 off the blow; Full Shield, for spells only, is not offered", function(t, g)
       t:active(0)
       g:set_player_var(0, "had_turn", true)
       local b = t:put(0, "Wizardblade")
@@ -111,8 +108,7 @@ return card {
       t:eq(g:card(e).zone.kind, "pile")
       t:eq(g:card(fs).zone.kind, "hand")
     end },
-    { "no blow without a card worth energy, nor beyond reach", function(t)
-      local g = t.game
+    { "no blow without a card worth energy, nor beyond reach", function(t, g)
       t:active(0)
       g:set_player_var(0, "had_turn", true)
       local b = t:put(0, "Wizardblade")

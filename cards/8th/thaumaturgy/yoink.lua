@@ -27,8 +27,7 @@ return card {
     carrying.take_item(game, p, ctx.caster, opts[i].card)
   end,
   tests = {
-    { "takes the rock the target carries; it is the caster's now, and the attack is spent", function(t)
-      local g = t.game
+    { "takes the rock the target carries; it is the caster's now, and the attack is spent", function(t, g)
       t:active(0)
       local r = t:put(1, "Large Rock")
       g:set_card(r, { controller = 1 })
@@ -42,8 +41,7 @@ return card {
       t:eq(t:lost(1), 0, "no damage")
       t:eq(t:count { kind = "throw", card = r }, 0, "no second attack this turn")
     end },
-    { "the caster picks among several items; a taken Master Key opens doors for him", function(t)
-      local g = t.game
+    { "the caster picks among several items; a taken Master Key opens doors for him", function(t, g)
       t:active(0)
       local r = t:put(1, "Large Rock")
       local k = t:put(1, "Master Key")
@@ -60,16 +58,14 @@ return card {
       t:place(0, from)
       t:ok(t:has { kind = "card_action", card = k, option = { target = t:door(e) } })
     end },
-    { "never a treasure: a wizard carrying only a treasure is no target", function(t)
-      local g = t.game
+    { "never a treasure: a wizard carrying only a treasure is no target", function(t, g)
       t:active(0)
       t:place(1, g:player(0).at)
       g:create_object { kind = "treasure", owner = 0, carried_by = 1, mobile = true }
       local y = t:give(0, "Yoink")
       t:eq(t:count { kind = "cast", card = y }, 0)
     end },
-    { "a Full Shield cancels it: the item stays with its bearer", function(t)
-      local g = t.game
+    { "a Full Shield cancels it: the item stays with its bearer", function(t, g)
       t:active(0)
       local r = t:put(1, "Large Rock")
       g:set_card(r, { controller = 1 })

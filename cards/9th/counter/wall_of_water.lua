@@ -35,8 +35,7 @@ return card(water.card {
   copies = 1,
   text = "In your turn: water rises on an empty line you can see and falls at once, pushing each wizard beside it straight away as many squares as the Number; each square he cannot go costs him 1 point. As a counter: the spell or thrown object aimed at you hits the water and misses.",
   tests = {
-    { "without a Number both wizards beside the line go one square; nothing stays on the line", function(t)
-      local g = t.game
+    { "without a Number both wizards beside the line go one square; nothing stays on the line", function(t, g)
       local c, _, e = pushed.both(t, "Wall of Water", 1, 1)
       t:eq({ t:life(0), t:life(1) }, { 15, 15 }, "nothing stopped them")
       t:eq(#g:edge(e).obstacles, 0, "the water does not stay (reconstructed)")

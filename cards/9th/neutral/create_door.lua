@@ -37,8 +37,7 @@ return card {
     game:set_turn_var("door_passes", passes)
   end,
   tests = {
-    { "inside a third player's sector: the caster passes this turn only, its owner always, the other never", function(t)
-      local g = t.game
+    { "inside a third player's sector: the caster passes this turn only, its owner always, the other never", function(t, g)
       local sec = g:player(2).home_sector
       local at, n ---@type Square?, spots.Side?
       for _, s in ipairs(g:sector_squares(sec)) do
@@ -65,8 +64,7 @@ return card {
       t:place(2, at)
       t:ok(t:has { kind = "move", dir = n.dir }, "the sector's owner passes it like his printed doors")
     end, players = 3 },
-    { "between two sectors it belongs to nobody", function(t)
-      local g = t.game
+    { "between two sectors it belongs to nobody", function(t, g)
       local sec = g:player(0).home_sector
       local n, at = spots.open_seam(g, sec)
       assert(n and at, "an open line between two sectors")
@@ -83,8 +81,7 @@ return card {
         t:ok(not t:has { kind = "move", dir = n.dir }, "locked for player " .. p .. " in a later turn")
       end
     end },
-    { "on a wall beside him: the wall becomes a door; only the lines of his square, never the rim", function(t)
-      local g = t.game
+    { "on a wall beside him: the wall becomes a door; only the lines of his square, never the rim", function(t, g)
       local at, w = spots.square_with_wall(g)
       assert(at and w, "a square with an inner wall")
       t:active(0)

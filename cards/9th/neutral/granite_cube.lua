@@ -18,8 +18,7 @@ return card(stone_square.card {
   object = "granite_cube",
   what = { data = { unbreakable = true } },
   tests = {
-    { "nobody walks into it or sees past it; 25 points and a punch leave it standing", function(t)
-      local g = t.game
+    { "nobody walks into it or sees past it; 25 points and a punch leave it standing", function(t, g)
       t:active(0)
       local at, mid, beyond, dir = spots.row_of_three(g)
       assert(at and mid and beyond and dir, "three squares in a row")
@@ -38,11 +37,10 @@ return card(stone_square.card {
       t:eq(H.damage(ctx, { kind = "object", id = cube.id }, 25, { magical = true }), 0, "nothing taken")
       t:ok(t:has { kind = "punch", target = t:object(cube.id) }, "terrain: a punch may hit it")
       t:punch(t:object(cube.id))
-      t:eq(g:object(cube.id).damage, 0)
+      t:eq(assert(g:object(cube.id)).damage, 0)
       t:eq(#g:objects_at(mid), 1, "still standing")
     end },
-    { "never on a Lair, a wizard or a dropped object", function(t)
-      local g = t.game
+    { "never on a Lair, a wizard or a dropped object", function(t, g)
       t:active(0)
       local lair = g:home(g:player(0).home_sector)
       local beside = spots.free_square(g, lair)

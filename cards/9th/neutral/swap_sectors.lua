@@ -27,8 +27,7 @@ return card {
     game:log("sectors_swapped", { sector = first, with = opts[j].sector })
   end,
   tests = {
-    { "two sectors trade places: the wizards ride along, unturned; the seam die is rolled", function(t)
-      local g = t.game
+    { "two sectors trade places: the wizards ride along, unturned; the seam die is rolled", function(t, g)
       t:active(0)
       local s0, s1 = g:player(0).home_sector, g:player(1).home_sector
       local home0, home1 = g:home(s0), g:home(s1)
@@ -42,8 +41,7 @@ return card {
       t:eq(#t:log("sectors_swapped"), 1)
       t:eq(g:card(c).zone.pile, "discard")
     end },
-    { "with four players the caster picks the second sector; an object goes with its sector", function(t)
-      local g = t.game
+    { "with four players the caster picks the second sector; an object goes with its sector", function(t, g)
       t:active(0)
       local s2, s3 = g:player(2).home_sector, g:player(3).home_sector
       local lair2, lair3 = g:home(s2), g:home(s3)

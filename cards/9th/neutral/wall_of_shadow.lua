@@ -22,8 +22,7 @@ return card {
   text = "Shadow fills an empty line between two squares you can see, for as many of your turns as the Number. Nobody sees across it; anybody may walk through it.",
   resolve = function(ctx) sight_wall.raise(ctx, "shadow_wall") end,
   tests = {
-    { "sight does not cross it, a step does, unharmed", function(t)
-      local g = t.game
+    { "sight does not cross it, a step does, unharmed", function(t, g)
       local _, n, at = stage.cast_beside(t, "Wall of Shadow", "border")
       t:eq(#g:edge(n.edge).obstacles, 1, "the shadow lies on the line")
       t:ok(not g:los(at, n.to), "no sight across it")
@@ -32,8 +31,7 @@ return card {
       t:eq(g:player(0).at, n.to, "walked through")
       t:eq(t:life(0), 15, "unharmed")
     end },
-    { "a NUMBER 2: counted down at the end of his turns from his next; gone after the second", function(t)
-      local g = t.game
+    { "a NUMBER 2: counted down at the end of his turns from his next; gone after the second", function(t, g)
       local at, n = stage.roomy(t)
       local e, mid = n.edge, n.to
       local c = t:give(0, "Wall of Shadow")

@@ -16,13 +16,12 @@ return card(pick_lock.card {
     { "added to the movement at the start of the turn: 3 + 2 moves", function(t)
       require("test.numbers").movement(t, "NUMBER 2", 2)
     end },
-    { "cast: the door opens, stays open while he is beside it, closes as he walks away", function(t)
-      local g = t.game
+    { "cast: the door opens, stays open while he is beside it, closes as he walks away", function(t, g)
       local c, _, dir, e = locks.picked(t, "NUMBER 2")
       t:eq(g:card(c).zone.pile, "discard", "cast, not kept")
-      t:eq(g:edge(e).door.open, true, "open")
+      t:eq(assert(g:edge(e).door).open, true, "open")
       t:move(dir)
-      t:eq(g:edge(e).door.open, true, "still open: he stands on its other side")
+      t:eq(assert(g:edge(e).door).open, true, "still open: he stands on its other side")
       local back = { N = "S", S = "N", E = "W", W = "E" }
       local away ---@type string?
       for _, a in ipairs(t:list { kind = "move" }) do
@@ -30,10 +29,9 @@ return card(pick_lock.card {
       end
       assert(away, "a way on that leaves the door")
       t:move(away)
-      t:eq(g:edge(e).door.open, false, "closed once he left it")
+      t:eq(assert(g:edge(e).door).open, false, "closed once he left it")
     end },
-    { "spent as a Number it is not cast as well", function(t)
-      local g = t.game
+    { "spent as a Number it is not cast as well", function(t, g)
       t:active(0)
       local c = t:give(0, "NUMBER 2")
       t:act { kind = "boost", card = c }

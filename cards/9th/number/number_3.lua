@@ -28,8 +28,7 @@ return card {
       t:eq(t:life(1), t.game:config().life - 3)
       t:ok(t.game:turn().vars.attacked, "the turn's attack")
     end },
-    { "on a first turn it is spent as movement, never cast", function(t)
-      local g = t.game
+    { "on a first turn it is spent as movement, never cast", function(t, g)
       t:active(0)
       g:set_var("combat_open", nil)
       g:set_turn_var("first_turn", true)

@@ -24,8 +24,7 @@ return card {
       local _, s = require("test.duel").thrown_lands(t, "Throwing Star", 2)
       t:eq(t.game:card(s).zone.kind, "board")
     end },
-    { "at a Thornbush: 2 of its 5 hits, and it falls a square back toward the thrower", function(t)
-      local g = t.game
+    { "at a Thornbush: 2 of its 5 hits, and it falls a square back toward the thrower", function(t, g)
       local at, mid = require("test.duel").apart(t)
       local b = t:give(1, "Thornbush")
       t:active(1)
@@ -34,7 +33,7 @@ return card {
       t:active(0)
       local s = t:give(0, "Throwing Star")
       t:throw { card = s, at = t:object(bush.id) }
-      t:eq(g:object(bush.id).damage, 2)
+      t:eq(assert(g:object(bush.id)).damage, 2)
       t:eq(g:objects_at(at)[1].card, s, "bounced back into the thrower's square")
     end },
     { "Blunt halves it to 1", function(t)

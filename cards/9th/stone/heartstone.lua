@@ -20,8 +20,7 @@ return card {
     if stones.holder_hit(ctx, ev) ~= nil then stones.lessen(ctx, ev, 1) end
   end,
   tests = {
-    { "shown: a punch does nothing, a Fireball 4 (and then burns it)", function(t)
-      local g = t.game
+    { "shown: a punch does nothing, a Fireball 4 (and then burns it)", function(t, g)
       local h = stone_out.out_by(t, 1, "Heartstone", "display")
       t:eq(g:card(h).zone.kind, "play")
       t:active(0)
@@ -34,8 +33,7 @@ return card {
       t:eq(#t:log("stone_guard"), 2)
       t:eq(g:card(h).zone.pile, "discard", "the Fireball burnt it afterwards")
     end },
-    { "not only attacks: a wall falling beside its holder costs him 1 of the 2", function(t)
-      local g = t.game
+    { "not only attacks: a wall falling beside its holder costs him 1 of the 2", function(t, g)
       local at, w = require("test.spots").square_with_wall(g)
       assert(at and w, "a square beside an inner wall")
       t:put(1, "Heartstone")
@@ -46,8 +44,7 @@ return card {
       t:eq(g:edge(w.edge).barrier, "open", "the wall fell")
       t:eq({ t:life(0), t:life(1) }, { 13, 14 }, "the caster takes 2, the holder 1")
     end },
-    { "in the hand it does nothing", function(t)
-      local g = t.game
+    { "in the hand it does nothing", function(t, g)
       t:give(1, "Heartstone")
       t:active(0)
       t:place(1, g:player(0).at)

@@ -30,8 +30,7 @@ return card {
     ev.dir, ev.to = dir, to
   end,
   tests = {
-    { "each step goes where the d4 turns it; a bump wastes the step", function(t)
-      local g = t.game
+    { "each step goes where the d4 turns it; a bump wastes the step", function(t, g)
       t:active(0)
       local b = t:give(0, "Blind")
       local n = t:give(0, "NUMBER 3")
@@ -63,8 +62,7 @@ return card {
       t:ok(#t:log("stumble") > 0)
     end },
     -- (classic only: the 9th counts durations down at the end of the caster's turns, from his next one: its scenarios test that)
-    { "it wears off at the start of its caster's turn", function(t)
-      local g = t.game
+    { "it wears off at the start of its caster's turn", function(t, g)
       t:active(0)
       local b = t:give(0, "Blind")
       t:place(1, g:player(0).at)

@@ -49,13 +49,12 @@ return card(at_wizard.card({
   copies = 1,
   text = "Attack: name a spell. If the wizard you can see holds that card, he discards it.",
   tests = {
-    { "the named spell is in his hand: one copy is discarded", function(t)
-      local g = t.game
+    { "the named spell is in his hand: one copy is discarded", function(t, g)
       t:answer(0, { name = "Fireball" })
       local f1, f2, k = table.unpack(duel.aim(t, "Card Erasure", { held = { "Fireball", "Fireball", "NUMBER 4" } }).held)
-      t:eq(g:card(f1).zone.kind == "pile" or g:card(f2).zone.kind == "pile", true)
+      t:eq(g:card(assert(f1)).zone.kind == "pile" or g:card(assert(f2)).zone.kind == "pile", true)
       t:eq(#g:hand(1), 2, "one Fireball and the NUMBER left")
-      t:eq(g:card(k).zone.kind, "hand")
+      t:eq(g:card(assert(k)).zone.kind, "hand")
       t:ok(g:turn().vars.attacked)
     end },
     { "a wrong guess erases nothing", function(t)

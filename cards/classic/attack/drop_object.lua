@@ -36,31 +36,28 @@ return card(at_wizard.card({
   copies = 2,
   text = "Attack: a wizard you can see drops one thing he carries (a treasure, an object or a magic stone, your choice) in his square.",
   tests = {
-    { "the caster makes him drop his treasure; it lies in his square", function(t)
-      local g = t.game
+    { "the caster makes him drop his treasure; it lies in his square", function(t, g)
       local tr = give_treasure(g, 0, 1)
       local k = t:put(1, "Master Key")
       t:answer(0, { treasure = tr.id })
       duel.aim(t, "Drop Object")
-      t:eq(g:object(tr.id).carried_by, nil)
-      t:eq(g:object(tr.id).at, g:player(1).at)
+      t:eq(assert(g:object(tr.id)).carried_by, nil)
+      t:eq(assert(g:object(tr.id)).at, g:player(1).at)
       t:eq(g:card(k).zone.kind, "play", "the rest is kept")
       t:ok(g:turn().vars.attacked)
     end },
-    { "a magic stone from his hand is dropped and anyone may pick it up", function(t)
-      local g = t.game
+    { "a magic stone from his hand is dropped and anyone may pick it up", function(t, g)
       -- the only thing he carries: no question asked
       local s = duel.aim(t, "Drop Object", { held = { "Powerstone" } }).held[1]
       t:eq(#g:hand(1), 0)
-      local lying = g:objects_at(g:player(1).at)
+      local lying = g:objects_at(assert(g:player(1).at))
       local id
       for _, o in ipairs(lying) do if o.card == s then id = o.id end end
       t:ok(id, "the stone lies there")
       t:act { kind = "pick_object", object = id }
       t:eq(g:card(s).zone.player, 0)
     end },
-    { "the caster cannot see the hand: he names it, the victim picks the object", function(t)
-      local g = t.game
+    { "the caster cannot see the hand: he names it, the victim picks the object", function(t, g)
       local tr = give_treasure(g, 0, 1)
       local s = t:give(1, "Speedstone")
       local k = t:give(1, "Powerstone")
@@ -70,14 +67,13 @@ return card(at_wizard.card({
       duel.aim(t, "Drop Object")
       t:eq(g:card(s).zone.kind, "hand", "the other stays")
       t:eq(g:card(k).zone.kind, "board", "his pick lies in his square")
-      t:eq(g:object(tr.id).carried_by, 1, "the treasure is kept")
+      t:eq(assert(g:object(tr.id)).carried_by, 1, "the treasure is kept")
     end },
-    { "a hand without objects drops nothing, and says nothing of its cards", function(t)
-      local g = t.game
+    { "a hand without objects drops nothing, and says nothing of its cards", function(t, g)
       -- he keeps his shield for later
       local f = duel.aim(t, "Drop Object", { plays = { { pass = 1 } }, held = { "Full Shield" } }).held[1]
       t:eq(g:card(f).zone.kind, "hand")
-      t:eq(#g:objects_at(g:player(1).at), 0)
+      t:eq(#g:objects_at(assert(g:player(1).at)), 0)
       local said = t:log("no_object")
       t:eq(#said, 1, "the table hears that he had no object")
       t:eq(said[1].card, nil, "and not which cards he holds")

@@ -47,29 +47,27 @@ return card {
     ctx:push(p, dir --[[@as Dir]], ctx:power())
   end,
   tests = {
-    { "in the same square, with a NUMBER 2: two squares the way the caster picks", function(t)
-      local g = t.game
+    { "in the same square, with a NUMBER 2: two squares the way the caster picks", function(t, g)
       local at, dir = push_in_place(t, "NUMBER 2", 2)
       t:eq(g:player(1).at, g:run(at, dir, 2).squares[2])
       t:eq(t:life(1), 15, "no damage")
       t:ok(g:turn().vars.attacked)
     end },
-    { "a wall stops him where he is, unhurt", function(t)
-      local g = t.game
+    { "a wall stops him where he is, unhurt", function(t, g)
       local at = push_in_place(t, "NUMBER 4", 0)
       t:eq(g:player(1).at, at)
       t:eq(t:life(1), 15)
     end },
-    { "from a square in line: straight away, no question asked", function(t)
-      local g = t.game
+    { "from a square in line: straight away, no question asked", function(t, g)
       t:active(0)
       local c = t:give(0, "Go Away")
-      local a, b
+      local a ---@type Square?
+      local b ---@type Square?
       for _, s in ipairs(g:squares()) do
         local run = g:run(s, "E", 2).squares
         if not a and #run == 2 then a, b = s, run[1] end
       end
-      t:ok(a, "two open squares east of a square")
+      assert(a and b, "two open squares east of a square")
       t:place(0, a)
       t:place(1, b)
       t:cast { card = c, at = t:wizard(1) }

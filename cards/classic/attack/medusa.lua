@@ -19,8 +19,7 @@ return card {
     if p then ctx:lose_turns(p, ctx:power()) end
   end,
   tests = {
-    { "with a NUMBER 2: two lost turns, then he acts again", function(t)
-      local g = t.game
+    { "with a NUMBER 2: two lost turns, then he acts again", function(t, g)
       t:active(0)
       local m = t:give(0, "Medusa")
       local n = t:give(0, "NUMBER 2")
@@ -38,16 +37,14 @@ return card {
       t:eq(g:turn().active, 1)
       t:eq(g:turn().vars.lost, nil, "free again")
     end },
-    { "lost turns add up: a Lightning Blast on a petrified wizard", function(t)
-      local g = t.game
+    { "lost turns add up: a Lightning Blast on a petrified wizard", function(t, g)
       duel.aim(t, "Medusa")
       t:active(0)
       local b = t:give(0, "Lightning Blast")
       t:cast { card = b, at = t:wizard(1) }
       t:eq(g:player(1).tokens.lost_turns, 2)
     end },
-    { "Full Shield stops it", function(t)
-      local g = t.game
+    { "Full Shield stops it", function(t, g)
       duel.aim(t, "Medusa", { plays = { "Full Shield" } })
       t:eq(g:player(1).tokens.lost_turns, nil)
     end },

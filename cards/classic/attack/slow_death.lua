@@ -49,8 +49,7 @@ return card {
     end },
     { "he may draw fewer: no card, no loss", function(t) require("test.stage").slow_death_undrawn(t) end },
     -- (classic only: in the 9th an indirect killer takes the hand: its scenarios test that)
-    { "it ends when he dies: the card is discarded", function(t)
-      local g = t.game
+    { "it ends when he dies: the card is discarded", function(t, g)
       local sd = duel.aim(t, "Slow Death").card
       t:set_life(1, 1)
       t:pass(2)

@@ -22,8 +22,7 @@ return card {
     ctx:move_wizard(p, mine)
   end,
   tests = {
-    { "the two wizards trade squares; the treasure goes with its bearer; the turn's attack", function(t)
-      local g = t.game
+    { "the two wizards trade squares; the treasure goes with its bearer; the turn's attack", function(t, g)
       local a, b = stage.side_by_side(t)
       local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" then tr = o end end
@@ -33,15 +32,14 @@ return card {
       t:cast { card = c, at = t:wizard(1) }
       t:eq(g:player(0).at, b)
       t:eq(g:player(1).at, a)
-      t:eq(g:object(tr.id).carried_by, 1)
+      t:eq(assert(g:object(tr.id)).carried_by, 1)
       t:ok(g:turn().vars.attacked)
       t:eq(#t:log("move"), 2)
     end },
     { "Full Shield stops it", function(t)
       stage.swap_stopped(t)
     end },
-    { "not on oneself, not in the first round", function(t)
-      local g = t.game
+    { "not on oneself, not in the first round", function(t, g)
       g:set_var("combat_open", false)
       t:active(0)
       g:set_turn_var("first_turn", true) -- (the 9th forbids attacks in one's first turn)

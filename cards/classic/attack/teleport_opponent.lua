@@ -27,18 +27,16 @@ return card(at_wizard.card({
   copies = 1,
   text = "Attack: a wizard you can see vanishes and reappears on any square you choose that no fixed object fills.",
   tests = {
-    { "sent to the chosen square, a treasure's, picking nothing up; the turn's attack", function(t)
-      local g = t.game
+    { "sent to the chosen square, a treasure's, picking nothing up; the turn's attack", function(t, g)
       local tr = query.treasures_of(g, 1)[1] ---@type Object?
       assert(tr, "a treasure of player 1")
       t:answer(0, { square = tr.at })
       duel.aim(t, "Teleport Opponent")
       t:eq(g:player(1).at, tr.at)
-      t:eq(g:object(tr.id).carried_by, nil)
+      t:eq(assert(g:object(tr.id)).carried_by, nil)
       t:ok(g:turn().vars.attacked)
     end },
-    { "never into a square a thornbush fills", function(t)
-      local g = t.game
+    { "never into a square a thornbush fills", function(t, g)
       local a, n = stage.roomy(t)
       g:create_object { kind = "thornbush", at = n.to, mobile = false, blocks_move = true, fills_square = true, toughness = 5 }
       local ok = false

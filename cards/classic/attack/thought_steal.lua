@@ -26,20 +26,18 @@ return card(steal.card({
   copies = 1,
   text = "Attack: take a NUMBER of cards at random from the hand of a wizard you can see (not his objects or stones), then discard down to 7.",
   tests = {
-    { "with a NUMBER 2: two of his cards come to the caster", function(t)
-      local g = t.game
+    { "with a NUMBER 2: two of his cards come to the caster", function(t, g)
       duel.aim(t, "Thought-Steal", { boost = "NUMBER 2", held = { "Fireball", "Sudden Death", "NUMBER 5" } })
       t:eq(#g:hand(1), 1)
       t:eq(#g:hand(0), 2)
       t:eq(#t:log("stolen"), 2)
       t:ok(g:turn().vars.attacked)
     end },
-    { "his objects and stones are out of reach", function(t)
-      local g = t.game
+    { "his objects and stones are out of reach", function(t, g)
       local d, s, f = table.unpack(duel.aim(t, "Thought-Steal", { boost = "NUMBER 3", held = { "Dagger", "Powerstone", "Fireball" } }).held)
-      t:eq(g:card(f).zone.player, 0, "the one spell is taken")
-      t:eq(g:card(d).zone.player, 1)
-      t:eq(g:card(s).zone.player, 1)
+      t:eq(g:card(assert(f)).zone.player, 0, "the one spell is taken")
+      t:eq(g:card(assert(d)).zone.player, 1)
+      t:eq(g:card(assert(s)).zone.player, 1)
     end },
     { "Full Reflection: the caster's own hand is robbed", function(t)
       local mine = t:give(0, "Sudden Death")

@@ -34,8 +34,7 @@ return card {
     if type(t) == "table" and t.kind == "wizard" then set_ugly(ctx.game, t.player, ctx.card, false) end
   end,
   tests = {
-    { "with a NUMBER 2: for two of his turns he can cast nothing at the caster, then he can", function(t)
-      local g = t.game
+    { "with a NUMBER 2: for two of his turns he can cast nothing at the caster, then he can", function(t, g)
       t:active(0)
       local u = t:give(0, "Ugly")
       local n = t:give(0, "NUMBER 2")

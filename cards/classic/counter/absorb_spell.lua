@@ -37,18 +37,16 @@ return card {
     end
   end,
   tests = {
-    { "the Fireball does nothing and ends in the defender's hand; the NUMBER is spent", function(t)
-      local g = t.game
+    { "the Fireball does nothing and ends in the defender's hand; the NUMBER is spent", function(t, g)
       local c = require("test.duel").aim(t, "Lightning Blast", { boost = "NUMBER 3", plays = { "Absorb Spell" } })
       t:eq(t:life(1), 15)
       t:eq(g:player(1).tokens.lost_turns, nil)
       t:eq(g:card(c.card).zone.kind, "hand")
       t:eq(g:card(c.card).zone.player, 1)
-      t:eq(g:card(c.boost).zone.pile, "discard")
+      t:eq(g:card(assert(c.boost)).zone.pile, "discard")
       t:eq(g:card(c.plays[1]).zone.pile, "discard")
     end },
-    { "a spell reflected back at its caster: he absorbs his own spell", function(t)
-      local g = t.game
+    { "a spell reflected back at its caster: he absorbs his own spell", function(t, g)
       local c = require("test.duel").aim(t, "Fireball", { plays = {
         "Full Reflection",
         { pass = 0 }, -- (he lets the Full Reflection be: he could absorb it instead)
@@ -66,8 +64,7 @@ return card {
     end },
     -- classic, The Cards: a counteraction may itself be counteracted; Reflection sends half
     -- the spell at its caster, so his Absorb Spell may answer it.
-    { "the caster absorbs the Reflection played against his attack: it is his, and his Fireball hits whole", function(t)
-      local g = t.game
+    { "the caster absorbs the Reflection played against his attack: it is his, and his Fireball hits whole", function(t, g)
       local c = require("test.duel").aim(t, "Fireball", { plays = { "Reflection", { "Absorb Spell", by = 0 } } })
       t:eq(t:life(0), 15, "nothing comes back")
       t:eq(t:life(1), 10, "the Reflection had no effect")
@@ -77,8 +74,7 @@ return card {
     end },
     -- classic, The Cards (counteractions) and [JB]: Full Shield and Anti-Anti only stop
     -- something; they aim nothing at him, so there is nothing to absorb.
-    { "not against Full Shield or Anti-Anti", function(t)
-      local g = t.game
+    { "not against Full Shield or Anti-Anti", function(t, g)
       local duel = require("test.duel")
       local a0 = t:give(0, "Absorb Spell")
       -- and no request for 0: the strict test agent would fail on one
@@ -94,8 +90,7 @@ return card {
       t:eq(t:life(1), 10)
       t:eq(g:card(c.held[1]).zone.kind, "hand")
     end },
-    { "not against a punch or a neutral spell not aimed at anyone", function(t)
-      local g = t.game
+    { "not against a punch or a neutral spell not aimed at anyone", function(t, g)
       -- no request: the strict test agent would fail on one
       require("test.duel").punch(t, { held = { "Absorb Spell" } })
       t:eq(t:life(1), 14)

@@ -30,8 +30,7 @@ return card {
     end },
     -- classic, The Cards: reflected, a lasting spell is on its caster for as long as it lasts
     -- (the same ctx:redirect as Reverse: rules/ctx.lua).
-    { "a reflected Slow: the caster is the one slowed, the target walks freely", function(t)
-      local g = t.game
+    { "a reflected Slow: the caster is the one slowed, the target walks freely", function(t, g)
       local c = require("test.duel").aim(t, "Slow", { boost = "NUMBER 2", plays = { "Full Reflection" } })
       t:eq(g:card(c.card).zone.kind, "play")
       t:act { kind = "end" }
@@ -42,8 +41,7 @@ return card {
       t:eq(g:turn().active, 0)
       t:eq(g:turn().vars.speed, 1, "its caster is")
     end },
-    { "a reflected Lightning Blast: the caster loses the rest of his turn", function(t)
-      local g = t.game
+    { "a reflected Lightning Blast: the caster loses the rest of his turn", function(t, g)
       require("test.duel").aim(t, "Lightning Blast", { boost = "NUMBER 3", plays = { "Full Reflection" } })
       t:eq(t:life(0), 12)
       t:eq(g:turn().vars.lost, true)

@@ -34,8 +34,7 @@ return card {
     end },
     -- classic, The Cards: the attack bounces back, so a curse that stays in play lies on the
     -- one it came back at (issue 44: it used to stay on the first target).
-    { "a reversed Slow Death curses its caster: his draws cost him life, the target's nothing", function(t)
-      local g = t.game
+    { "a reversed Slow Death curses its caster: his draws cost him life, the target's nothing", function(t, g)
       local sd = require("test.duel").aim(t, "Slow Death", { plays = { "Reverse" } }).card
       t:eq(g:card(sd).zone.kind, "play")
       t:answer(0, "draw_2")

@@ -44,8 +44,7 @@ return card {
     if on_him or ev.caster == p then ev.amount = (ev.amount + 1) // 2 end
   end,
   tests = {
-    { "as a counteraction: the Fireball does 3 instead of 5", function(t)
-      local g = t.game
+    { "as a counteraction: the Fireball does 3 instead of 5", function(t, g)
       local s = duel.aim(t, "Fireball", { plays = { "Shrink" } }).plays[1]
       t:eq(t:life(1), 12)
       t:eq(g:card(s).zone.kind, "play", "he stays small for a turn")
@@ -56,8 +55,7 @@ return card {
       duel.aim(t, "Lightning Blast", { by = 1, at = 0, boost = "NUMBER 4" })
       t:eq(t:life(0), 13)
     end },
-    { "on yourself it is neutral; once it ends, full damage again", function(t)
-      local g = t.game
+    { "on yourself it is neutral; once it ends, full damage again", function(t, g)
       t:active(0)
       local s = t:give(0, "Shrink")
       t:cast { card = s, at = t:wizard(0) }
@@ -70,8 +68,7 @@ return card {
       t:cast { card = f2, at = t:wizard(0) }
       t:eq(t:life(0), 7)
     end },
-    { "Full Shield stops it cast on an opponent", function(t)
-      local g = t.game
+    { "Full Shield stops it cast on an opponent", function(t, g)
       local s = duel.aim(t, "Shrink", { plays = { "Full Shield" } }).card
       t:eq(g:card(s).zone.pile, "discard")
     end },

@@ -35,8 +35,7 @@ return card {
     teleport(ctx)
   end,
   tests = {
-    { "in your own turn: to the chosen square, not an attack", function(t)
-      local g = t.game
+    { "in your own turn: to the chosen square, not an attack", function(t, g)
       t:active(0)
       local c = t:give(0, "Teleport")
       local to = g:home(g:player(1).home_sector)
@@ -46,8 +45,7 @@ return card {
       t:eq(g:turn().vars.attacked, nil)
       t:eq(g:card(c).zone.pile, "discard")
     end },
-    { "against a Fireball: gone, and it misses; no treasure picked up where he lands", function(t)
-      local g = t.game
+    { "against a Fireball: gone, and it misses; no treasure picked up where he lands", function(t, g)
       local tr = query.treasures_of(g, 0)[1] ---@type Object?
       assert(tr, "a treasure of player 0")
       t:active(0)
@@ -56,7 +54,7 @@ return card {
       first.at_one(t, f, { answers = { { 1, { card = c } }, { 1, { square = tr.at } } } })
       t:eq(t:life(1), 15)
       t:eq(g:player(1).at, tr.at)
-      t:eq(g:object(tr.id).carried_by, nil, "nothing is picked up out of turn")
+      t:eq(assert(g:object(tr.id)).carried_by, nil, "nothing is picked up out of turn")
       t:ok(g:turn().vars.attacked, "the Fireball was still the turn's attack")
     end },
     { "Anti-Anti cancels the Teleport: no escape, the Fireball hits", function(t)

@@ -45,8 +45,7 @@ return card(add.card {
   end,
   on_turn_end = function(ctx) modifiers.expire(ctx) end,
   tests = {
-    { "a 4 and a 3 make a Lightning Blast of 7", function(t)
-      local g = t.game
+    { "a 4 and a 3 make a Lightning Blast of 7", function(t, g)
       local a, held = first.cast(t, "Add", { "NUMBER 4", "NUMBER 3", "Lightning Blast" }, { answers = { { value = 4 }, "spell" } })
       t:eq(g:card(held[1]).zone.pile, "discard")
       t:eq(g:card(held[2]).zone.pile, "discard")
@@ -62,8 +61,7 @@ return card(add.card {
       t:eq(t:count { kind = "boost" }, 0, "the turn's movement NUMBER is spent")
     end },
     { "needs two NUMBER cards", function(t) first.uncastable(t, "Add", { "NUMBER 4", "Lightning Blast" }) end },
-    { "unused, it is gone at the end of the turn; Full Shield still stops the spell", function(t)
-      local g = t.game
+    { "unused, it is gone at the end of the turn; Full Shield still stops the spell", function(t, g)
       local a = first.cast(t, "Add", { "NUMBER 4", "NUMBER 3", "Lightning Blast" }, { answers = { { value = 4 }, "spell" } })
       t:pass(1)
       t:eq(g:card(a).zone.pile, "discard", "discarded unused")

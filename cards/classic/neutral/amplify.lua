@@ -24,8 +24,7 @@ return card {
   end,
   on_turn_end = function(ctx) modifiers.expire(ctx) end,
   tests = {
-    { "a Fireball does 10; the next spell is plain again", function(t)
-      local g = t.game
+    { "a Fireball does 10; the next spell is plain again", function(t, g)
       local a, held = first.cast(t, "Amplify", { "Fireball" })
       t:eq(g:card(a).zone.kind, "play", "waiting")
       first.at_one(t, held[1])

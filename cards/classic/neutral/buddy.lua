@@ -55,8 +55,7 @@ return card {
     end
   end,
   tests = {
-    { "befriended: he can neither cast at, punch nor throw at the caster", function(t)
-      local g = t.game
+    { "befriended: he can neither cast at, punch nor throw at the caster", function(t, g)
       local b = duel.aim(t, "Buddy").card
       t:eq(g:card(b).zone.kind, "play")
       t:ok(g:turn().vars.attacked, "on an opponent it is the attack")
@@ -67,8 +66,7 @@ return card {
       t:ok(not t:has { kind = "punch", target = t:wizard(0) }, "no punch")
       t:ok(not t:has { kind = "throw", card = r, target = t:wizard(0) }, "no throw")
     end },
-    { "the caster attacks him: the friendship is over", function(t)
-      local g = t.game
+    { "the caster attacks him: the friendship is over", function(t, g)
       local b = duel.aim(t, "Buddy").card
       t:active(0)
       t:punch(t:wizard(1))
@@ -76,8 +74,7 @@ return card {
       t:active(1)
       t:ok(t:has { kind = "punch", target = t:wizard(0) }, "free to hit back")
     end },
-    { "Full Shield refuses the friendship", function(t)
-      local g = t.game
+    { "Full Shield refuses the friendship", function(t, g)
       local b = duel.aim(t, "Buddy", { plays = { "Full Shield" } }).card
       t:eq(g:card(b).zone.pile, "discard")
       t:active(1)

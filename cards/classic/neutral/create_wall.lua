@@ -19,8 +19,7 @@ return card {
     ctx:create_wall(ctx.target.edge)
   end,
   tests = {
-    { "not on a line where an object stands (a firewall)", function(t)
-      local g = t.game
+    { "not on a line where an object stands (a firewall)", function(t, g)
       t:active(0)
       local at, n = spots.roomy(t)
       t:place(0, at)
@@ -30,8 +29,7 @@ return card {
       t:ok(not t:has { kind = "cast", card = c, target = t:border(n.edge) }, "no wall on the firewall's line")
       t:ok(#t:list { kind = "cast", card = c } > 0, "other lines in sight are")
     end },
-    { "the wall blocks sight and steps, stays in play, and falls at 20 points", function(t)
-      local g = t.game
+    { "the wall blocks sight and steps, stays in play, and falls at 20 points", function(t, g)
       t:active(0)
       local at = spots.roomy_square(g)
       t:place(0, at)
@@ -40,7 +38,7 @@ return card {
       local c = t:give(0, "Create Wall")
       t:cast { card = c, at = t:border(n.edge) }
       t:eq(g:edge(n.edge).barrier, "wall")
-      t:ok(not g:los(at, n.to), "no sight through it")
+      t:ok(not g:los(assert(at), n.to), "no sight through it")
       t:ok(not t:has { kind = "move", dir = n.dir }, "no step through it")
       t:eq(g:card(c).zone.kind, "play", "a permanent spell stays in play")
       local H = require("rules.ctx")
@@ -50,8 +48,7 @@ return card {
       H.damage(ctx, { kind = "wall", edge = n.edge }, 1, { physical = true })
       t:eq(g:edge(n.edge).barrier, "open", "the 20th point breaks it")
     end },
-    { "only empty lines are offered, not walls or doors; not an attack", function(t)
-      local g = t.game
+    { "only empty lines are offered, not walls or doors; not an attack", function(t, g)
       t:active(0)
       local c = t:give(0, "Create Wall")
       local first ---@type table?

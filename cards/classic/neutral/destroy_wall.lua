@@ -29,8 +29,7 @@ return card {
     falling_wall.knock_down(ctx, ctx.game:edge(ctx.target.edge).edge, FALL_DAMAGE)
   end,
   tests = {
-    { "the wall falls; wizards on both sides take 2, the caster too", function(t)
-      local g = t.game
+    { "the wall falls; wizards on both sides take 2, the caster too", function(t, g)
       local _, n = stage.by_wall(t)
       t:place(1, n.to)
       local c = t:give(0, "Destroy Wall")
@@ -41,8 +40,7 @@ return card {
       t:eq(g:turn().vars.attacked, nil, "not the turn's attack")
       t:eq(g:card(c).zone.pile, "discard")
     end },
-    { "Blunt answers the falling stone (indirect damage); allowed in the first round", function(t)
-      local g = t.game
+    { "Blunt answers the falling stone (indirect damage); allowed in the first round", function(t, g)
       g:set_var("combat_open", false)
       local _, n = stage.by_wall(t)
       t:place(1, n.to)
@@ -53,8 +51,7 @@ return card {
       t:eq(t:life(1), 14, "2 halved")
       t:eq(t:life(0), 13)
     end },
-    { "a rim wall falls with the wall across the wrap-around: the way leads to the opposite edge", function(t)
-      local g = t.game
+    { "a rim wall falls with the wall across the wrap-around: the way leads to the opposite edge", function(t, g)
       local _spots = require("test.spots")
       local H = require("rules.ctx")
       local ctx = { game = g }
@@ -83,8 +80,7 @@ return card {
       t:move(side)
       t:eq(g:player(0).at, across.square, "out on the opposite edge")
     end },
-    { "doors are not walls: never offered", function(t)
-      local g = t.game
+    { "doors are not walls: never offered", function(t, g)
       local spots = require("test.spots")
       t:active(0)
       local _, _, door = spots.locked_door(g, 0)
@@ -99,8 +95,7 @@ return card {
       t:ok(not t:has { kind = "cast", card = c, target = t:door(door) })
     end, rulesets = { "classic" } },
     -- (9th only: 9th, The Board: a wall that holds a door falls with it)
-    { "a door falls with its wall: the line is open", function(t)
-      local g = t.game
+    { "a door falls with its wall: the line is open", function(t, g)
       local _, dir, door = stage.by_locked_door(t)
       local c = t:give(0, "Destroy Wall")
       t:cast { card = c, at = t:door(door) }

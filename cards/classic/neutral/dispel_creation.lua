@@ -22,8 +22,7 @@ return card {
     ctx:end_spell(ctx.target.card)
   end,
   tests = {
-    { "a created wall of the other wizard's is gone, and its card discarded", function(t)
-      local g = t.game
+    { "a created wall of the other wizard's is gone, and its card discarded", function(t, g)
       local at, n = require("test.spots").roomy(t)
       t:active(1)
       t:place(1, at)
@@ -37,8 +36,7 @@ return card {
       t:eq(g:card(w).zone.pile, "discard")
       t:eq(g:turn().vars.attacked, nil, "not an attack")
     end },
-    { "a thornbush is gone; spells that create nothing are not offered", function(t)
-      local g = t.game
+    { "a thornbush is gone; spells that create nothing are not offered", function(t, g)
       local _, n = stage.roomy(t)
       local b = t:give(0, "Thornbush")
       t:cast { card = b, at = t:square(n.to) }

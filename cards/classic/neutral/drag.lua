@@ -36,8 +36,7 @@ return card {
     end
   end,
   tests = {
-    { "a treasure in sight comes to your square; not an attack", function(t)
-      local g = t.game
+    { "a treasure in sight comes to your square; not an attack", function(t, g)
       local a, n = stage.roomy(t)
       local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if not tr and o.kind == "treasure" then tr = o end end
@@ -45,12 +44,11 @@ return card {
       g:set_object(tr.id, { at = n.to })
       local c = t:give(0, "Drag")
       t:cast { card = c, at = t:treasure(tr.id) }
-      t:eq(g:object(tr.id).at, a)
-      t:eq(g:object(tr.id).carried_by, nil, "dragged, not picked up")
+      t:eq(assert(g:object(tr.id)).at, a)
+      t:eq(assert(g:object(tr.id)).carried_by, nil, "dragged, not picked up")
       t:eq(g:turn().vars.attacked, nil)
     end },
-    { "a wizard dragged into your square: the turn's attack; Full Shield stops it", function(t)
-      local g = t.game
+    { "a wizard dragged into your square: the turn's attack; Full Shield stops it", function(t, g)
       local a, b = stage.side_by_side(t)
       local c = t:give(0, "Drag")
       t:cast { card = c, at = t:wizard(1) }
@@ -64,8 +62,7 @@ return card {
       t:cast { card = c2, at = t:wizard(1) }
       t:eq(g:player(1).at, b, "shielded: not dragged")
     end },
-    { "a fixed object (a thornbush) cannot be dragged; a dropped dagger can", function(t)
-      local g = t.game
+    { "a fixed object (a thornbush) cannot be dragged; a dropped dagger can", function(t, g)
       local a, n = stage.roomy(t)
       local bush = g:create_object { kind = "thornbush", at = n.to, mobile = false, blocks_los = false, fills_square = true, toughness = 5 }
       local c = t:give(0, "Drag")
@@ -74,7 +71,7 @@ return card {
       local d = g:new_card("Dagger", { kind = "pile", pile = "discard" })
       local id = g:create_object { kind = "item", card = d, at = n.to, mobile = true }
       t:cast { card = c, at = t:object(id) }
-      t:eq(g:object(id).at, a)
+      t:eq(assert(g:object(id)).at, a)
     end },
   },
 }

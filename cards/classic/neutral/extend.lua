@@ -26,8 +26,7 @@ return card {
   on_turn_end = function(ctx) modifiers.expire(ctx) end,
   tests = {
     -- (classic only: the 9th counts durations down at the end of the caster's turns, from his next one: its scenarios test that)
-    { "a Slow with a NUMBER 2 lasts 4 of the caster's turns", function(t)
-      local g = t.game
+    { "a Slow with a NUMBER 2 lasts 4 of the caster's turns", function(t, g)
       local e, held = first.cast(t, "Extend", { "Slow", "NUMBER 2" })
       local s, n = held[1], held[2]
       t:place(1, g:player(0).at)
@@ -40,8 +39,7 @@ return card {
       t:pass(2)
       t:eq(g:card(s).zone.pile, "discard")
     end, rulesets = { "classic" } },
-    { "an instant spell leaves it waiting: the duration spell after gets it", function(t)
-      local g = t.game
+    { "an instant spell leaves it waiting: the duration spell after gets it", function(t, g)
       local e, held = first.cast(t, "Extend", { "Create Wall", "Invisible" })
       local w, inv = held[1], held[2]
       local border = t:list { kind = "cast", card = w }[1]
@@ -51,8 +49,7 @@ return card {
       t:cast { card = inv, at = t:wizard(0) }
       t:eq(g:card(inv).energy, 2, "1 doubled")
     end },
-    { "not without a duration spell in hand; Full Shield stops the extended spell", function(t)
-      local g = t.game
+    { "not without a duration spell in hand; Full Shield stops the extended spell", function(t, g)
       local e = first.uncastable(t, "Extend", { "Fireball" })
       local s = t:give(0, "Slow")
       local fs = t:give(1, "Full Shield")

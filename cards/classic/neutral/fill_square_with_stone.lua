@@ -18,24 +18,23 @@ return card(stone_square.card {
   object = "solid_stone",
   what = { toughness = 20 },
   tests = {
-    { "the stone blocks steps and sight; 20 points break it", function(t)
-      local g = t.game
+    { "the stone blocks steps and sight; 20 points break it", function(t, g)
       local c, n = stage.cast_beside(t, "Fill Square With Stone", "square")
-      local stone = assert(g:objects_at(n.to)[1], "the stone")
+      local stone = g:objects_at(n.to)[1]
+      t:ok(stone, "the stone")
       t:eq(stone.kind, "solid_stone")
       t:ok(not t:has { kind = "move", dir = n.dir }, "no step into the stone")
       t:eq(g:card(c).zone.kind, "play", "permanent")
       local H = require("rules.ctx")
       local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H }) --[[@as Ctx]]
       H.damage(ctx, { kind = "object", id = stone.id }, 19, { magical = true })
-      t:ok(g:object(stone.id) and g:object(stone.id).id, "19 points: still there")
+      t:ok(g:object(stone.id) and assert(g:object(stone.id)).id, "19 points: still there")
       t:ok(t:has { kind = "punch", target = t:object(stone.id) }, "punched from the next square")
       t:punch(t:object(stone.id))
       t:eq(#g:objects_at(n.to), 0, "broken")
       t:ok(t:has { kind = "move", dir = n.dir }, "the way is open again")
     end },
-    { "no square with a wizard or an object, no home base", function(t)
-      local g = t.game
+    { "no square with a wizard or an object, no home base", function(t, g)
       require("test.offers").each(t, "Fill Square With Stone", function(a)
         local s = { x = a.target.x, y = a.target.y }
         t:eq(g:home_sector_at(s), nil, a.label)

@@ -53,8 +53,7 @@ return card {
     end
   end,
   tests = {
-    { "it stands like a wall: no sight, no step, nothing else on the line", function(t)
-      local g = t.game
+    { "it stands like a wall: no sight, no step, nothing else on the line", function(t, g)
       local at, n = stage.roomy(t)
       local c = t:give(0, "Illusion Wall")
       t:cast { card = c, at = t:border(n.edge) }
@@ -64,8 +63,7 @@ return card {
       local w = t:give(0, "Wall of Fire")
       t:ok(not t:has { kind = "cast", card = w, target = t:border(n.edge) }, "no firewall on it")
     end },
-    { "a punch finds nothing: it vanishes, the line is open again", function(t)
-      local g = t.game
+    { "a punch finds nothing: it vanishes, the line is open again", function(t, g)
       local at, n = stage.roomy(t)
       local c = t:give(0, "Illusion Wall")
       t:cast { card = c, at = t:border(n.edge) }
@@ -76,8 +74,7 @@ return card {
       t:eq(g:edge(n.edge).damage, 0)
       t:eq(g:card(c).zone.pile, "discard")
     end },
-    { "each other wizard rolls once, on his first turn in sight of it", function(t)
-      local g = t.game
+    { "each other wizard rolls once, on his first turn in sight of it", function(t, g)
       local at, n = stage.roomy(t)
       local c = t:give(0, "Illusion Wall")
       t:cast { card = c, at = t:border(n.edge) }

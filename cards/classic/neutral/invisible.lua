@@ -34,8 +34,7 @@ return card {
     end
   end,
   tests = {
-    { "on yourself (neutral): each Fireball at you misses unless the d4 shows 1", function(t)
-      local g = t.game
+    { "on yourself (neutral): each Fireball at you misses unless the d4 shows 1", function(t, g)
       t:active(1)
       local inv = t:give(1, "Invisible")
       local n = t:give(1, "NUMBER 6")

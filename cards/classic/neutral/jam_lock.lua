@@ -27,8 +27,7 @@ return card {
   end,
   tests = {
     -- (classic only: the 9th deck has no Pick Lock)
-    { "a jammed door stops the Master Key and Pick Lock", function(t)
-      local g = t.game
+    { "a jammed door stops the Master Key and Pick Lock", function(t, g)
       t:active(0)
       local _, dir, e = spots.locked_door(g, 0)
       assert(dir and e, "a locked door")
@@ -42,8 +41,7 @@ return card {
       t:ok(not t:has { kind = "move", dir = dir }, "not after")
       t:ok(not t:has { kind = "cast", card = p, target = t:door(e) })
     end, rulesets = { "classic" } },
-    { "a door whose lock was removed is shut again", function(t)
-      local g = t.game
+    { "a door whose lock was removed is shut again", function(t, g)
       t:active(0)
       local _, dir, e = spots.locked_door(g, 0)
       assert(dir and e, "a locked door")
@@ -54,8 +52,7 @@ return card {
       t:cast { card = j, at = t:door(e) }
       t:ok(not t:has { kind = "move", dir = dir })
     end },
-    { "breaking the door (15 points) clears the way", function(t)
-      local g = t.game
+    { "breaking the door (15 points) clears the way", function(t, g)
       t:active(0)
       local _, dir, e = spots.locked_door(g, 0)
       assert(dir and e, "a locked door")

@@ -34,8 +34,7 @@ return card {
     end
   end,
   tests = {
-    { "with a NUMBER 2: two of the victim's turns without a step, then free", function(t)
-      local g = t.game
+    { "with a NUMBER 2: two of the victim's turns without a step, then free", function(t, g)
       local c = duel.aim(t, "Lock in Place", { boost = "NUMBER 2" }).card
       t:ok(g:turn().vars.attacked, "the turn's attack")
       t:give(1, "NUMBER 4")
@@ -56,8 +55,7 @@ return card {
       t:pass(1)
       t:ok(t:has { kind = "move" }, "he walks")
     end },
-    { "never on yourself; the caster still walks", function(t)
-      local g = t.game
+    { "never on yourself; the caster still walks", function(t, g)
       t:active(0)
       local c = t:give(0, "Lock in Place")
       t:ok(not t:has { kind = "cast", card = c, target = t:wizard(0) })

@@ -24,8 +24,7 @@ return card {
   end,
   tests = {
     -- (classic only: the 9th counts durations down at the end of the caster's turns, from his next one: its scenarios test that)
-    { "through an inner wall; the spell lasts its NUMBER of turns", function(t)
-      local g = t.game
+    { "through an inner wall; the spell lasts its NUMBER of turns", function(t, g)
       local _, n = stage.by_wall(t)
       t:ok(not t:has { kind = "move", dir = n.dir }, "the wall stops him")
       local c = t:give(0, "Mist-Body")
@@ -42,8 +41,7 @@ return card {
       t:pass(2)
       t:eq(g:card(c).zone.pile, "discard", "over at the start of his second turn")
     end, rulesets = { "classic" } },
-    { "through a locked door", function(t)
-      local g = t.game
+    { "through a locked door", function(t, g)
       local spots = require("test.spots")
       t:active(0)
       local from, dir = spots.locked_door(g, 0)
@@ -51,10 +49,9 @@ return card {
       local c = t:give(0, "Mist-Body")
       t:cast { card = c, at = t:wizard(0) }
       t:move(dir)
-      t:ok(g:player(0).at.x ~= from.x or g:player(0).at.y ~= from.y, "through the door")
+      t:ok(assert(g:player(0).at).x ~= from.x or assert(g:player(0).at).y ~= from.y, "through the door")
     end },
-    { "never through the outer wall of the board; solid again once it ends", function(t)
-      local g = t.game
+    { "never through the outer wall of the board; solid again once it ends", function(t, g)
       local spots = require("test.spots")
       t:active(0)
       local c = t:give(0, "Mist-Body")

@@ -26,8 +26,7 @@ return card {
       local c = stage.through_wall(t)
       t:eq(t.game:card(c).zone.pile, "discard")
     end },
-    { "only the walls around him", function(t)
-      local g = t.game
+    { "only the walls around him", function(t, g)
       local from, _, list = stage.pass_wall_offers(t)
       local around = g:edges_around(from)
       for _, a in ipairs(list) do
@@ -35,8 +34,7 @@ return card {
         t:ok(around[e.x .. "," .. e.y .. "," .. e.side] ~= nil, "a side of his own square: " .. a.label)
       end
     end },
-    { "not into solid stone", function(t)
-      local g = t.game
+    { "not into solid stone", function(t, g)
       local _, n = stage.by_wall(t)
       g:create_object { kind = "solid_stone", at = n.to, blocks_move = true, blocks_los = true, fills_square = true, toughness = 20 }
       local c = t:give(0, "Pass Through Wall")

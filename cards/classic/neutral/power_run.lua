@@ -56,8 +56,7 @@ return card {
     if game:card(ctx.card).zone.kind == "play" then require("rules.common").discard(game, ctx.card) end
   end,
   tests = {
-    { "three free squares, then 1 life a square", function(t)
-      local g = t.game
+    { "three free squares, then 1 life a square", function(t, g)
       local c = duel.aim(t, "Power Run", { at = 0 }).card
       t:eq(g:card(c).zone.kind, "play")
       local moved = 0
@@ -81,8 +80,7 @@ return card {
       t:ok(t:has { kind = "move" }, "one more square, at a price")
       t:eq(t:life(0), 15, "nothing paid before the step")
     end },
-    { "running at 1 life kills him; it ends with the turn", function(t)
-      local g = t.game
+    { "running at 1 life kills him; it ends with the turn", function(t, g)
       t:active(0)
       g:set_turn_var("spent", 3)
       local c = t:give(0, "Power Run")

@@ -49,8 +49,7 @@ return card {
     end
   end,
   tests = {
-    { "two sectors trade places, wizards riding along", function(t)
-      local g = t.game
+    { "two sectors trade places, wizards riding along", function(t, g)
       t:active(0)
       local home0, home1 = g:home(0), g:home(1)
       local c = t:give(0, "Relocate Sector")
@@ -62,8 +61,7 @@ return card {
       t:eq(#t:log("auto_warp_removed"), 0, "two players: the crossovers are not the AUTO WARP")
       t:eq(g:card(c).zone.pile, "discard")
     end },
-    { "with three players the AUTO WARP is discarded", function(t)
-      local g = t.game
+    { "with three players the AUTO WARP is discarded", function(t, g)
       t:active(0)
       local gate = spots.south_opening(g, 1)
       local through = spots.beyond(g, gate, "S")
@@ -78,8 +76,7 @@ return card {
       t:eq(g:sector_of(after), g:sector_of(gate), "the south edge now wraps to the north edge of the same column")
       t:eq(after.x, gate.x)
     end, players = 3 },
-    { "with three players a sector may move into the empty quarter", function(t)
-      local g = t.game
+    { "with three players a sector may move into the empty quarter", function(t, g)
       t:active(0)
       local empty = g:empty_places()
       t:eq(#empty, 1, "three sectors on a grid of four")

@@ -24,14 +24,13 @@ return card {
     ctx.game:after("door", { player = ctx.controller, edge = ctx.target.edge, lock_removed = true })
   end,
   tests = {
-    { "the door stays open: back and forth, other turns, other wizards, and sight through it", function(t)
-      local g = t.game
+    { "the door stays open: back and forth, other turns, other wizards, and sight through it", function(t, g)
       t:active(0)
       local from, dir, e = spots.locked_door(g, 0)
       assert(from and dir and e, "a locked door")
       local c = t:give(0, "Remove Lock")
       t:cast { card = c, at = t:door(e) }
-      t:eq(g:edge(e).door.tags.jammed_open, true)
+      t:eq(assert(g:edge(e).door).tags.jammed_open, true)
       t:move(dir)
       local back = { N = "S", S = "N", E = "W", W = "E" }
       t:move(back[dir])
@@ -39,12 +38,12 @@ return card {
       t:active(1)
       t:place(1, from)
       t:ok(t:has { kind = "move", dir = dir }, "open for everyone, on later turns")
-      local beyond
+      local beyond ---@type Square?
       for _, n in ipairs(g:neighbours(from)) do if n.dir == dir then beyond = n.to end end
+      assert(beyond, "the square beyond the door")
       t:ok(g:los(from, beyond), "sight through the open door")
     end },
-    { "an open door is not offered again; a jammed lock resists", function(t)
-      local g = t.game
+    { "an open door is not offered again; a jammed lock resists", function(t, g)
       t:active(0)
       local _, _, e = spots.locked_door(g, 0)
       assert(e, "a locked door")

@@ -43,8 +43,7 @@ return card {
     if game:card(ctx.card).zone.kind == "play" then common.discard(game, ctx.card) end
   end,
   tests = {
-    { "the Fireball comes back to the hand, Reuse Spell is discarded", function(t)
-      local g = t.game
+    { "the Fireball comes back to the hand, Reuse Spell is discarded", function(t, g)
       local r, held = first.cast(t, "Reuse Spell", { "Fireball" })
       local f = held[1]
       first.at_one(t, f)
@@ -53,8 +52,7 @@ return card {
       t:eq(g:card(f).zone.player, 0)
       t:eq(g:card(r).zone.pile, "discard")
     end },
-    { "only the next spell: a second one is discarded as usual", function(t)
-      local g = t.game
+    { "only the next spell: a second one is discarded as usual", function(t, g)
       local _, held = first.cast(t, "Reuse Spell", { "Destroy Wall" })
       local d1 = held[1]
       local once = t:list { kind = "cast", card = d1 }[1]
@@ -66,8 +64,7 @@ return card {
       t:act(again)
       t:eq(g:card(d1).zone.pile, "discard", "the second time it goes")
     end },
-    { "a shielded spell comes back too; a duration spell is not taken", function(t)
-      local g = t.game
+    { "a shielded spell comes back too; a duration spell is not taken", function(t, g)
       local s = t:give(1, "Full Shield")
       local _, held = first.cast(t, "Reuse Spell", { "Fireball" })
       local f = held[1]

@@ -24,15 +24,13 @@ return card {
     ctx.game:log("sector_rotated", { sector = ctx.target.sector, quarters = o.quarters })
   end,
   tests = {
-    { "a half turn carries a wizard to the opposite corner of the sector", function(t)
-      local g = t.game
+    { "a half turn carries a wizard to the opposite corner of the sector", function(t, g)
       local _, c, _, x1, _, y1 = sectors.corner_turned(t, "half turn")
       t:eq(g:player(1).at, { x = x1, y = y1 })
       t:eq(g:card(c).zone.pile, "discard")
       t:eq(#t:log("sector_rotated"), 1)
     end },
-    { "a created wall on a seam stays or goes with the sector on a 50/50 roll", function(t)
-      local g = t.game
+    { "a created wall on a seam stays or goes with the sector on a 50/50 roll", function(t, g)
       local seam, inside, sec = sectors.walled_seam(t)
       sectors.rotate(t, sec, "half turn")
       local x0, x1, y0, y1 = sectors.bounds(g, sec)

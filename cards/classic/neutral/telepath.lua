@@ -27,8 +27,7 @@ return card {
     game:log("revealed", { to = ctx.caster, player = p, cards = cards, names = names }, ctx.caster)
   end,
   tests = {
-    { "his whole hand is shown to the caster, out of sight too; the turn's attack", function(t)
-      local g = t.game
+    { "his whole hand is shown to the caster, out of sight too; the turn's attack", function(t, g)
       t:active(0)
       local c = t:give(0, "Telepath")
       local f = t:give(1, "Fireball")

@@ -40,8 +40,7 @@ return card {
     end
   end,
   tests = {
-    { "walking in: 1 point, the turn ends, the next is lost", function(t)
-      local g = t.game
+    { "walking in: 1 point, the turn ends, the next is lost", function(t, g)
       local c, n = stage.cast_beside(t, "Thornbush", "square")
       t:eq(g:card(c).zone.kind, "play")
       local bush = g:objects_at(n.to)[1]
@@ -56,8 +55,7 @@ return card {
       t:eq(g:turn().vars.lost, true, "the next turn is lost")
       t:ok(not t:has { kind = "move" }, "no move on a lost turn")
     end },
-    { "it blocks sight past it, and 5 points (punches from the next square) clear it", function(t)
-      local g = t.game
+    { "it blocks sight past it, and 5 points (punches from the next square) clear it", function(t, g)
       local spots = require("test.spots")
       t:active(0)
       local at, n, beyond = spots.row_of_three(g)
@@ -75,8 +73,7 @@ return card {
       t:eq(#g:objects_at(n), 0, "cleared")
       t:ok(g:los(at, beyond))
     end },
-    { "Absorb stops the thorns: not caught", function(t)
-      local g = t.game
+    { "Absorb stops the thorns: not caught", function(t, g)
       local _, n = stage.roomy(t)
       local c = t:give(0, "Thornbush")
       local a = t:give(0, "Absorb")
@@ -90,8 +87,7 @@ return card {
     { "not on a home base, even an empty one in sight", function(t)
       require("test.offers").not_on_home(t, "Thornbush")
     end },
-    { "not on a home base nor on an occupied square", function(t)
-      local g = t.game
+    { "not on a home base nor on an occupied square", function(t, g)
       t:active(0)
       local c = t:give(0, "Thornbush")
       local home = g:home(g:player(0).home_sector)

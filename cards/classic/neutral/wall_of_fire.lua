@@ -44,8 +44,7 @@ return card {
     end
   end,
   tests = {
-    { "it blocks sight but not steps; crossing it burns 3", function(t)
-      local g = t.game
+    { "it blocks sight but not steps; crossing it burns 3", function(t, g)
       local c, n, at = stage.cast_beside(t, "Wall of Fire", "border")
       t:eq(g:card(c).zone.kind, "play")
       t:ok(not g:los(at, n.to), "no sight through the flames")
@@ -55,8 +54,7 @@ return card {
       t:eq(g:edge(n.edge).barrier, "open", "no wall: flames only")
     end },
     -- (classic only: the 9th counts durations down at the end of the caster's turns, from his next one: its scenarios test that)
-    { "it lasts the NUMBER in its caster's turns, then the flames are gone", function(t)
-      local g = t.game
+    { "it lasts the NUMBER in its caster's turns, then the flames are gone", function(t, g)
       local at, n = stage.roomy(t)
       local c = t:give(0, "Wall of Fire")
       local num = t:give(0, "NUMBER 2")
@@ -70,8 +68,7 @@ return card {
       t:eq(g:card(c).zone.pile, "discard")
       t:ok(g:los(at --[[@as Square]], n.to))
     end, rulesets = { "classic" } },
-    { "a wizard moved across it by magic is not burnt; no second firewall on the same line", function(t)
-      local g = t.game
+    { "a wizard moved across it by magic is not burnt; no second firewall on the same line", function(t, g)
       local _, n = stage.roomy(t)
       local c = t:give(0, "Wall of Fire")
       local c2 = t:give(0, "Wall of Fire")

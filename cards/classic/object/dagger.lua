@@ -19,8 +19,7 @@ return card {
   text = "Object. Throw it at a wizard, wall, door or thornbush you can see as your attack: 3 points of physical damage. It lands in the target's square, or before the wall, door or bush it hit.",
   resolve = thrown.blow(3),
   tests = {
-    { "thrown: 3 physical points, the turn's attack; it lands by the target, who may pick it up", function(t)
-      local g = t.game
+    { "thrown: 3 physical points, the turn's attack; it lands by the target, who may pick it up", function(t, g)
       local lying, d = require("test.duel").thrown_lands(t, "Dagger", 3)
       t:eq(g:card(d).zone.kind, "board", "its card waits by the board, not in a hand")
       t:eq(#g:hand(0) + #g:play_area(0), 0)
@@ -29,11 +28,12 @@ return card {
       t:eq(g:card(d).zone.player, 1)
       t:eq(g:turn().phase_over, true, "picking it up ended the turn")
     end },
-    { "thrown at a wall in sight: 3 points off its 20; it falls on the thrower's side", function(t)
-      local g = t.game
+    { "thrown at a wall in sight: 3 points off its 20; it falls on the thrower's side", function(t, g)
       local opp = { N = "S", S = "N", E = "W", W = "E" }
       t:active(0)
-      local thrower, beside, wall
+      local thrower ---@type Square?
+      local beside ---@type Square?
+      local wall ---@type Edge?
       for _, s in ipairs(g:squares()) do
         for _, d in ipairs({ "N", "E", "S", "W" }) do
           local info = g:edge { x = s.x, y = s.y, side = d }
@@ -45,7 +45,7 @@ return card {
           end
         end
       end
-      t:ok(wall, "a wall two squares away, in sight")
+      assert(wall and beside, "a wall two squares away, in sight")
       t:place(0, thrower)
       local d = t:give(0, "Dagger")
       t:throw { card = d, at = t:wall(wall) }

@@ -17,28 +17,25 @@ return card {
   text = "Object. Throw it at a wizard or thornbush you can see as your attack: 3 points of physical damage. It lands in the target's square, or just before a thornbush in its way.",
   resolve = thrown.blow(3),
   tests = {
-    { "thrown at a wizard in sight: 3 physical points; it lands in his square", function(t)
-      local g = t.game
+    { "thrown at a wizard in sight: 3 physical points; it lands in his square", function(t, g)
       local r = require("test.duel").aim(t, "Large Rock", { throw = true }).card
       t:eq(t:life(1), 12)
-      t:eq(g:objects_at(g:player(1).at)[1] and g:objects_at(g:player(1).at)[1].card, r)
+      t:eq(g:objects_at(assert(g:player(1).at))[1] and g:objects_at(assert(g:player(1).at))[1].card, r)
       t:eq(#g:hand(0) + #g:play_area(0), 0, "no longer carried")
     end },
     { "Blunt halves it, rounding up: 2", function(t)
       require("test.duel").aim(t, "Large Rock", { plays = { "Blunt" }, throw = true })
       t:eq(t:life(1), 13)
     end },
-    { "it wears down a thornbush (5 points) and drops before it", function(t)
-      local g = t.game
+    { "it wears down a thornbush (5 points) and drops before it", function(t, g)
       local at, next_sq = require("test.stage").roomy(t)
       local r = t:give(0, "Large Rock")
       local bush = g:create_object { kind = "bush", at = next_sq.to, mobile = false, blocks_los = false, blocks_move = false, fills_square = true, toughness = 5 }
       t:throw { card = r, at = t:object(bush) }
-      t:eq(g:object(bush).damage, 3)
+      t:eq(assert(g:object(bush)).damage, 3)
       t:ok(require("test.scenes").lying(g, at, r), "the rock fell in the thrower's square, before the bush")
     end },
-    { "a dropped object is no target: it cannot be attacked", function(t)
-      local g = t.game
+    { "a dropped object is no target: it cannot be attacked", function(t, g)
       local spots = require("test.spots")
       t:active(0)
       local at = spots.roomy_square(g)
@@ -48,7 +45,7 @@ return card {
       local d = g:new_card("Dagger", { kind = "pile", pile = "discard" })
       local item = g:create_object { kind = "item", card = d, at = n.to, mobile = true }
       local r = t:give(0, "Large Rock")
-      t:ok(g:los_object(at, item), "in sight")
+      t:ok(g:los_object(assert(at), item), "in sight")
       t:ok(not t:has { target = t:object(item) }, "nothing aimed at the dropped dagger")
       local bush = g:create_object { kind = "bush", at = n.to, mobile = false, blocks_los = false, blocks_move = false, fills_square = true, toughness = 5 }
       t:ok(t:has { kind = "throw", card = r, target = t:object(bush) }, "a thornbush may be")

@@ -17,20 +17,18 @@ return card {
     ctx:damage(ctx.target, ctx:power() + 1, { magical = true })
   end,
   tests = {
-    { "a blow with a NUMBER 4: 5 magical points; the blade is kept; the turn's attack", function(t)
-      local g = t.game
+    { "a blow with a NUMBER 4: 5 magical points; the blade is kept; the turn's attack", function(t, g)
       local c = require("test.duel").aim(t, "Wizardblade", { boost = "NUMBER 4" })
       local w, n = c.card, c.boost
       t:eq(t:life(1), 10)
       -- (kept in the hand; the 9th shows it face up instead: 9th, Magic Objects)
       t:eq(g:card(w).zone.kind, require("rules.play").kept_zone(g, 0, w))
       t:eq(g:card(w).zone.player, 0)
-      t:eq(g:card(n).zone.pile, "discard")
+      t:eq(g:card(assert(n)).zone.pile, "discard")
       t:ok(g:turn().vars.attacked)
       t:ok(not t:has { kind = "cast", card = w }, "one attack a turn: no second strike")
     end },
-    { "without a NUMBER: 2; it strikes again the next turn; it is never displayed", function(t)
-      local g = t.game
+    { "without a NUMBER: 2; it strikes again the next turn; it is never displayed", function(t, g)
       local w = require("test.duel").aim(t, "Wizardblade").card
       t:eq(t:life(1), 13)
       t:active(0)
@@ -39,14 +37,12 @@ return card {
       t:eq(t:life(1), 11)
       t:ok(not t:has { kind = "display" }, "only stones and the Master Key are shown")
     end },
-    { "Full Shield stops the magic blade", function(t)
-      local g = t.game
+    { "Full Shield stops the magic blade", function(t, g)
       local w = require("test.duel").aim(t, "Wizardblade", { plays = { "Full Shield" } }).card
       t:eq(t:life(1), 15)
       t:eq(g:card(w).zone.kind, require("rules.play").kept_zone(g, 0, w), "the blade is not lost")
     end },
-    { "a wall of your square takes its blow", function(t)
-      local g = t.game
+    { "a wall of your square takes its blow", function(t, g)
       local edge = require("test.duel").at_wall(t, "Wizardblade")
       t:eq(g:edge(edge).damage, 2)
       t:ok(g:turn().vars.attacked, "an attack on a wall is the turn's attack")

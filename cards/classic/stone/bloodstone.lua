@@ -26,15 +26,13 @@ return card {
       t:punch(t:wizard(0))
       t:eq(t:life(0), 13, "the punch's 1 point is stopped")
     end },
-    { "a Lightning Blast of 1 stopped whole: no lost turn either", function(t)
-      local g = t.game
+    { "a Lightning Blast of 1 stopped whole: no lost turn either", function(t, g)
       t:put(1, "Bloodstone")
       duel.aim(t, "Lightning Blast")
       t:eq(t:life(1), 15)
       t:eq(g:player(1).tokens.lost_turns, nil)
     end },
-    { "in the hand it does nothing; indirect damage is no attack", function(t)
-      local g = t.game
+    { "in the hand it does nothing; indirect damage is no attack", function(t, g)
       t:give(1, "Bloodstone")
       duel.aim(t, "Fireball")
       t:eq(t:life(1), 10, "not displayed: the full 5")

@@ -31,15 +31,13 @@ return card {
     if over > 0 then stones.discard_from_hand(game, p, over) end
   end,
   tests = {
-    { "shown: two cards drawn, and nine may be held", function(t)
-      local g = t.game
+    { "shown: two cards drawn, and nine may be held", function(t, g)
       require("test.magic_stones").brainstone_draws_two(t, "display", "NUMBER 2")
       t:act { kind = "end" }
       t:pass(1) -- no discard asked: 9 cards are within his limit
       t:eq(#g:hand(0), 8)
     end },
-    { "dropped with 8 in the hand: he discards one at once", function(t)
-      local g = t.game
+    { "dropped with 8 in the hand: he discards one at once", function(t, g)
       t:active(0)
       local s = t:put(0, "Brainstone")
       local keep = {}
@@ -49,8 +47,7 @@ return card {
       t:eq(#g:hand(0), 7)
       t:eq(g:card(keep[1]).zone.pile, "discard")
     end },
-    { "in the hand it gives nothing: seven is the limit", function(t)
-      local g = t.game
+    { "in the hand it gives nothing: seven is the limit", function(t, g)
       t:active(0)
       t:give(0, "Brainstone")
       for _ = 1, 6 do t:give(0, "NUMBER 2") end

@@ -18,8 +18,7 @@ return card {
     if stones.holder_hit(ctx, ev) ~= nil then stones.lessen(ctx, ev, 1) end
   end,
   tests = {
-    { "shown: a TRAP! drawn hurts 1 less", function(t)
-      local g = t.game
+    { "shown: a TRAP! drawn hurts 1 less", function(t, g)
       stone_out.out(t, "Shieldstone", "display")
       g:new_card("TRAP!", { kind = "pile", pile = "deck" })
       t:act { kind = "end" }

@@ -20,8 +20,7 @@ return card {
     if ev.amount > room then stones.lessen(ctx, ev, ev.amount - room) end
   end,
   tests = {
-    { "shown, at 5 life: Sudden Death leaves him at 3", function(t)
-      local g = t.game
+    { "shown, at 5 life: Sudden Death leaves him at 3", function(t, g)
       t:put(1, "Soulstone")
       t:set_life(1, 5)
       t:active(0)
@@ -31,8 +30,7 @@ return card {
       t:eq(t:life(1), 3)
       t:ok(g:player(1).alive)
     end },
-    { "at 3 a Lightning Blast does nothing, not even the lost turn", function(t)
-      local g = t.game
+    { "at 3 a Lightning Blast does nothing, not even the lost turn", function(t, g)
       t:put(1, "Soulstone")
       t:set_life(1, 3)
       t:active(0)
@@ -43,8 +41,7 @@ return card {
       t:eq(t:life(1), 3)
       t:eq(g:player(1).tokens.lost_turns, nil)
     end },
-    { "physical damage may still kill him; in the hand it does nothing", function(t)
-      local g = t.game
+    { "physical damage may still kill him; in the hand it does nothing", function(t, g)
       t:give(1, "Soulstone")
       t:set_life(1, 4)
       t:active(0)

@@ -128,8 +128,7 @@ end
 return scenarios {
   name = "9th worked examples",
   tests = {
-    { "The Turn (E1): a 3 at the start gives 6 moves: 2 steps, an attack only its target may answer, 3 steps back, a treasure dropped on his Lair scores and costs nothing, a wall, the last step", function(t)
-      local g = t.game
+    { "The Turn (E1): a 3 at the start gives 6 moves: 2 steps, an attack only its target may answer, 3 steps back, a treasure dropped on his Lair scores and costs nothing, a wall, the last step", function(t, g)
       local H = home_of(g, 0)
       -- a walk of three from his Lair (H, p1, p2, C) and a square X that C sees, off the walk
       local path, X ---@type Square[]?, Square?
@@ -187,8 +186,7 @@ return scenarios {
       t:eq(movement.left(g), 0)
       t:ok(not t:has { kind = "move" }, "six moves in all")
     end, players = 3 },
-    { "Movement (E2): a 4 at the start of the turn gives 7 moves; once he has stepped, no Number is offered", function(t)
-      local g = t.game
+    { "Movement (E2): a 4 at the start of the turn gives 7 moves; once he has stepped, no Number is offered", function(t, g)
       t:active(0)
       t:place(0, roomy(t))
       local four = t:give(0, "NUMBER 4")
@@ -202,16 +200,14 @@ return scenarios {
       spots.moves(t, 1)
       t:ok(not t:has { kind = "boost" }, "not after a step")
     end },
-    { "How to Win (E3a): two enemy treasures dropped on his Lair win at the second drop", function(t)
-      local g = t.game
+    { "How to Win (E3a): two enemy treasures dropped on his Lair win at the second drop", function(t, g)
       t:active(0)
       bring_home(t, 0, treasures_of(g, 1)[1])
       t:eq(g:result(), nil, "one point")
       bring_home(t, 0, treasures_of(g, 2)[1])
       won_on_points(t, 0)
     end, players = 3 },
-    { "How to Win (E3b): two kills win at the second death", function(t)
-      local g = t.game
+    { "How to Win (E3b): two kills win at the second death", function(t, g)
       t:place(0, roomy(t))
       punch_dead(t, 1)
       t:eq(g:player(0).vars.kill_vp, 1)
@@ -220,16 +216,14 @@ return scenarios {
       won_on_points(t, 0, "by points, with player 3 still alive: ")
       t:ok(g:player(3).alive)
     end, players = 4 },
-    { "How to Win (E3c): a treasure on his Lair and a kill win", function(t)
-      local g = t.game
+    { "How to Win (E3c): a treasure on his Lair and a kill win", function(t, g)
       t:active(0)
       bring_home(t, 0, treasures_of(g, 1)[1])
       t:eq(g:result(), nil, "one point")
       punch_dead(t, 2)
       won_on_points(t, 0)
     end, players = 3 },
-    { "How to Win (E3d): a treasure taken off his Lair takes its point with it; a kill later is one point only", function(t)
-      local g = t.game
+    { "How to Win (E3d): a treasure taken off his Lair takes its point with it; a kill later is one point only", function(t, g)
       local tr = assert(treasures_of(g, 1)[1], "player 1 has a treasure") --[[@as Object]]
       t:active(0)
       bring_home(t, 0, tr)
@@ -240,8 +234,7 @@ return scenarios {
       t:eq(common.victory_points(g, 0), 1, "the kill only")
       t:eq(g:result(), nil, "the game goes on")
     end, players = 3 },
-    { "How to Win (E4a): a Fireball kills a wizard at 5: the caster scores a kill and takes his cards but the objects", function(t)
-      local g = t.game
+    { "How to Win (E4a): a Fireball kills a wizard at 5: the caster scores a kill and takes his cards but the objects", function(t, g)
       t:active(0)
       local f = t:give(0, "Fireball")
       local n = t:give(1, "NUMBER 4")
@@ -255,8 +248,7 @@ return scenarios {
       t:ok(not in_hand(g, 0, d), "not his Dagger")
       t:eq(g:result(), nil)
     end, players = 3 },
-    { "How to Win (E4b): an indirect kill: Destroy Wall beside a wizard at 2 kills him; the caster scores and takes his hand", function(t)
-      local g = t.game
+    { "How to Win (E4b): an indirect kill: Destroy Wall beside a wizard at 2 kills him; the caster scores and takes his hand", function(t, g)
       t:active(0)
       local e = astride_a_wall(t, 0)
       t:set_life(1, 2)
@@ -268,8 +260,7 @@ return scenarios {
       t:ok(in_hand(g, 0, c), "his cards go to the caster")
       t:eq(g:player(0).vars.kill_vp, 1, "a kill point")
     end, players = 3 },
-    { "Death (E5): his own spell kills him and his last foe, the foe first: the foe wins, not the caster and not nobody", function(t)
-      local g = t.game
+    { "Death (E5): his own spell kills him and his last foe, the foe first: the foe wins, not the caster and not nobody", function(t, g)
       t:active(0)
       wall_falls_on_both(t, 1) -- the stone falls on player 1's side first
       t:ok(not g:player(0).alive and not g:player(1).alive, "both dead")
@@ -277,15 +268,13 @@ return scenarios {
       t:ok(r, "the game is over")
       t:eq(r.winner, 1, "the other outlived the wizard whose action killed them both")
     end },
-    { "Death (E5): his own spell kills him first, then his last foe: the foe still wins", function(t)
-      local g = t.game
+    { "Death (E5): his own spell kills him first, then his last foe: the foe still wins", function(t, g)
       t:active(0)
       wall_falls_on_both(t, 0)
       t:ok(not g:player(0).alive and not g:player(1).alive, "both dead")
-      t:eq(g:result() and g:result().winner, 1)
+      t:eq(g:result() and assert(g:result()).winner, 1)
     end },
-    { "Death (E5): a point ahead, his spell kills his last foe (his second point) and then him: he died first, the foe wins", function(t)
-      local g = t.game
+    { "Death (E5): a point ahead, his spell kills his last foe (his second point) and then him: he died first, the foe wins", function(t, g)
       t:active(0)
       g:set_object(treasures_of(g, 1)[1].id, { at = home_of(g, 0) })
       t:eq(common.victory_points(g, 0), 1, "a treasure on his Lair")
@@ -295,8 +284,7 @@ return scenarios {
       t:ok(r, "the game is over")
       t:eq(r.winner, 1, "not the caster, though the kill was his second point: " .. r.reason)
     end },
-    { "Death (E5): with two other wizards alive, the caster who dies with his victim wins nothing and the game goes on", function(t)
-      local g = t.game
+    { "Death (E5): with two other wizards alive, the caster who dies with his victim wins nothing and the game goes on", function(t, g)
       t:active(0)
       wall_falls_on_both(t, 1)
       t:ok(not g:player(0).alive and not g:player(1).alive, "both dead")
@@ -304,8 +292,7 @@ return scenarios {
       t:eq(common.victory_points(g, 2), 0, "nobody alive has scored")
       t:eq(common.victory_points(g, 3), 0)
     end, players = 4 },
-    { "Throwing Objects (E6): a Large Rock thrown at a Thornbush 2 squares away hurts the bush and lies in the square between, where a wizard picks it up", function(t)
-      local g = t.game
+    { "Throwing Objects (E6): a Large Rock thrown at a Thornbush 2 squares away hurts the bush and lies in the square between, where a wizard picks it up", function(t, g)
       t:active(0)
       local a, line = spots.straight(g, 2)
       t:ok(a, "three squares in a row")
@@ -316,7 +303,7 @@ return scenarios {
       local bush = g:objects_at(c)[1]
       local r = t:give(0, "Large Rock")
       t:throw { card = r, at = t:object(bush.id) }
-      t:eq(g:object(bush.id).damage, 3, "it hit the bush")
+      t:eq(assert(g:object(bush.id)).damage, 3, "it hit the bush")
       local rock = lying(g, b, r)
       t:ok(rock, "the rock lies in the square before the bush")
       ---@cast rock Object
@@ -326,8 +313,7 @@ return scenarios {
       t:ok(in_hand(g, 1, r), "its card is in his hand")
       t:eq(g:card_data(r, "carried"), true, "carried")
     end },
-    { "The Turn (E-Master Key): a shown Master Key and 6 cards in hand: he draws nothing", function(t)
-      local g = t.game
+    { "The Turn (E-Master Key): a shown Master Key and 6 cards in hand: he draws nothing", function(t, g)
       t:active(0)
       for _ = 1, 6 do t:give(0, "NUMBER 4") end
       t:put(0, "Master Key")
@@ -335,8 +321,7 @@ return scenarios {
       t:eq(#g:hand(0), 6)
       t:eq(#t:log("draw"), 0)
     end },
-    { "Spells (E-Shrink): Shrink cast at a foe is the turn's attack, and the foe is asked to answer it", function(t)
-      local g = t.game
+    { "Spells (E-Shrink): Shrink cast at a foe is the turn's attack, and the foe is asked to answer it", function(t, g)
       t:active(0)
       local s = t:give(0, "Shrink")
       local f = t:give(0, "Fireball")
@@ -355,8 +340,7 @@ return scenarios {
     { "Rearranging the Board (E7b): a created wall on a seam of the turned sector stays with the board on a low roll", function(t)
       t:ok(rotate_until(t, false), "a 1 or a 2 within 16 spells")
     end },
-    { "Going Around the World (E8a): leaving through a gap at the board's edge brings him in on the opposite side", function(t)
-      local g = t.game
+    { "Going Around the World (E8a): leaving through a gap at the board's edge brings him in on the opposite side", function(t, g)
       local from, gap ---@type Square?, Neighbour?
       for _, s in ipairs(g:squares()) do
         for _, n in ipairs(g:neighbours(s)) do
@@ -375,8 +359,7 @@ return scenarios {
       local d = STEP[gap.dir]
       t:eq(g:sector_of { x = at.x - d[1], y = at.y - d[2] }, nil, "on the opposite edge of the board")
     end, players = 5 },
-    { "Numbers (E9): two spells in one turn, each with its own Number; no action takes two", function(t)
-      local g = t.game
+    { "Numbers (E9): two spells in one turn, each with its own Number; no action takes two", function(t, g)
       t:active(0)
       local b = t:give(0, "Lightning Blast")
       local a = t:give(0, "Test Aura")
@@ -392,8 +375,7 @@ return scenarios {
       t:eq(g:card(a).energy, 2, "a 2-turn aura")
       t:eq(#g:hand(0), 0, "two spells, two Numbers")
     end },
-    { "Discarding Objects (E11a): a Dagger drawn and discarded at the end of the turn goes to the discard pile; nothing lies on the board", function(t)
-      local g = t.game
+    { "Discarding Objects (E11a): a Dagger drawn and discarded at the end of the turn goes to the discard pile; nothing lies on the board", function(t, g)
       t:active(0)
       local d = t:give(0, "Dagger")
       t:answer(0, { card = d })
@@ -401,8 +383,7 @@ return scenarios {
       t:eq(g:card(d).zone.pile, "discard")
       for _, o in ipairs(g:objects()) do t:ok(o.card ~= d, "no Dagger on the board") end
     end },
-    { "Discarding Objects (E11b): a Dagger he picked up and discards at the end of his turn is dropped where he stands", function(t)
-      local g = t.game
+    { "Discarding Objects (E11b): a Dagger he picked up and discards at the end of his turn is dropped where he stands", function(t, g)
       local at = roomy(t)
       local d = scenes.picked_up(t, 0, "Dagger", at)
       t:ok(in_hand(g, 0, d), "in his hand")
@@ -411,8 +392,7 @@ return scenarios {
       t:eq(g:card(d).zone.kind, "board", "dropped, not discarded")
       t:ok(lying(g, at, d), "in his square")
     end },
-    { "Picking Up Objects (E12): the Master Key picked up lies in front of him and the turn ends; he still discards and draws", function(t)
-      local g = t.game
+    { "Picking Up Objects (E12): the Master Key picked up lies in front of him and the turn ends; he still discards and draws", function(t, g)
       local at = roomy(t)
       local k = scenes.picked_up(t, 0, "Master Key", at)
       t:eq(g:card(k).zone.kind, "play", "in front of him, not in his hand")
@@ -421,24 +401,22 @@ return scenarios {
       t:pass(1)
       t:eq(#g:hand(0), 6, "drew 6: the key is the seventh")
     end },
-    { "Targeting (E13): a dropped Dagger and a wizard on the line do not block sight; a Thornbush does", function(t)
-      local g = t.game
+    { "Targeting (E13): a dropped Dagger and a wizard on the line do not block sight; a Thornbush does", function(t, g)
       local a, line = spots.straight(g, 2)
       t:ok(a, "three squares in a row")
       assert(line, "the two squares after the first")
       local mid, far = line[1], line[2]
       local _, dagger = scenes.object_on(g, "Dagger", mid)
       t:place(1, mid)
-      t:ok(g:los(a, far), "past a dropped Dagger and a wizard")
+      t:ok(g:los(assert(a), far), "past a dropped Dagger and a wizard")
       g:remove_object(dagger)
       t:place(1, far)
       t:active(0)
       t:place(0, a)
       t:cast { card = t:give(0, "Thornbush"), at = t:square(mid) }
-      t:eq(g:los(a, far), false, "not through the Thornbush")
+      t:eq(g:los(assert(a), far), false, "not through the Thornbush")
     end },
-    { "Targeting (E13): sight through a door held open by NUMBER 2's spell, not through it closed", function(t)
-      local g = t.game
+    { "Targeting (E13): sight through a door held open by NUMBER 2's spell, not through it closed", function(t, g)
       local from, _, beyond, e = spots.foreign_door(g, { 0 })
       assert(from and beyond and e, "a door")
       t:ok(not g:los(from, beyond), "closed: no sight")
@@ -447,8 +425,7 @@ return scenarios {
       t:cast { card = t:give(0, "NUMBER 2"), at = t:door(e) }
       t:ok(g:los(from, beyond), "held open: sight")
     end },
-    { "Keeping Track of Spell Duration (E14): Wall of Fire with a NUMBER 2: still 2 after its turn, 1 after his next, gone after the one after", function(t)
-      local g = t.game
+    { "Keeping Track of Spell Duration (E14): Wall of Fire with a NUMBER 2: still 2 after its turn, 1 after his next, gone after the one after", function(t, g)
       t:active(0)
       local at, n = roomy(t)
       t:ok(n ~= nil, "a free square beside")
@@ -468,8 +445,7 @@ return scenarios {
       t:eq(g:card(c).zone.pile, "discard", "ended at the end of the turn after")
       t:eq(#g:edge(n.edge).obstacles, 0, "the flames are gone")
     end },
-    { "Death (E15): a killer with 5 cards kills a wizard with 4 and a Dagger: the Dagger falls, he discards down to 7 at once and goes on with his turn", function(t)
-      local g = t.game
+    { "Death (E15): a killer with 5 cards kills a wizard with 4 and a Dagger: the Dagger falls, he discards down to 7 at once and goes on with his turn", function(t, g)
       local at = roomy(t)
       t:active(0)
       t:place(0, at)
@@ -506,8 +482,7 @@ return scenarios {
       t:ok(not t:has { kind = "cast", card = f2 }, "no second Fireball")
       t:ok(not t:has { kind = "punch" }, "no punch")
     end },
-    { "Setup (E17): on his first turn the NUMBER 3 (an Attack) is offered to move him, not to be cast; no punch", function(t)
-      local g = t.game
+    { "Setup (E17): on his first turn the NUMBER 3 (an Attack) is offered to move him, not to be cast; no punch", function(t, g)
       g:set_var("combat_open", nil)
       t:active(0)
       g:set_turn_var("first_turn", true)

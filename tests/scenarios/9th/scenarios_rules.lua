@@ -84,8 +84,7 @@ end
 
 -- Setup, for n players.
 local function setup_test(n)
-  return { ("Setup: %d players: each Lair is the centre of its owner's sector with his wizard on it, his two treasures on its chest squares, life 15, one deck of 119 cards"):format(n), function(t)
-    local g = t.game
+  return { ("Setup: %d players: each Lair is the centre of its owner's sector with his wizard on it, his two treasures on its chest squares, life 15, one deck of 119 cards"):format(n), function(t, g)
     t:eq(#g:players(), n)
     local sectors = {}
     for _, pl in ipairs(g:players()) do
@@ -133,8 +132,7 @@ return scenarios {
       t:cast { card = t:give(0, "Test Small Balm"), at = t:wizard(0) }
       t:eq(t:life(0), 18, "below the cap, the whole heal")
     end },
-    { "The Turn: he discards, then draws back up to seven: 2 cards in hand draw 5, an empty hand 7", function(t)
-      local g = t.game
+    { "The Turn: he discards, then draws back up to seven: 2 cards in hand draw 5, an empty hand 7", function(t, g)
       t:active(0)
       t:give(0, "NUMBER 4")
       t:give(0, "NUMBER 5")
@@ -144,8 +142,7 @@ return scenarios {
       t:pass(1)
       t:eq(#g:hand(1), 7, "0 + 7")
     end },
-    { "The Turn: a shown Master Key counts toward the seven: with 2 cards in hand he draws 4", function(t)
-      local g = t.game
+    { "The Turn: a shown Master Key counts toward the seven: with 2 cards in hand he draws 4", function(t, g)
       t:active(0)
       t:give(0, "NUMBER 4")
       t:give(0, "NUMBER 5")
@@ -155,8 +152,7 @@ return scenarios {
       t:pass(1)
       t:eq(#g:hand(0), 6, "2 + 4, and the key makes 7")
     end },
-    { "The Turn: a lost turn is spent at its start (only counters may be cast); his durations still count down at its end; he draws nothing", function(t)
-      local g = t.game
+    { "The Turn: a lost turn is spent at its start (only counters may be cast); his durations still count down at its end; he draws nothing", function(t, g)
       t:active(0)
       local aura = t:give(1, "Test Aura")
       g:move_card(aura, { kind = "play", player = 1 })
@@ -176,8 +172,7 @@ return scenarios {
       t:eq(g:card(aura).energy, 1, "his spell counted down at the end of the lost turn")
       t:eq(#g:hand(1), 2, "no draw after a lost turn")
     end },
-    { "Keeping Track of Spell Duration: the count is kept on a d6: a NUMBER 6 with a Powerstone gives 6, not 7", function(t)
-      local g = t.game
+    { "Keeping Track of Spell Duration: the count is kept on a d6: a NUMBER 6 with a Powerstone gives 6, not 7", function(t, g)
       t:active(0)
       t:put(0, "Powerstone")
       local a = t:give(0, "Test Aura")
@@ -186,8 +181,7 @@ return scenarios {
       t:eq(g:card(a).zone.kind, "play")
       t:eq(g:card(a).energy, 6)
     end },
-    { "Keeping Track of Spell Duration: a spell cast without a Number lasts to the end of its caster's next turn", function(t)
-      local g = t.game
+    { "Keeping Track of Spell Duration: a spell cast without a Number lasts to the end of its caster's next turn", function(t, g)
       t:active(0)
       local a = t:give(0, "Test Aura")
       t:cast { card = a, at = t:wizard(0) }
@@ -201,8 +195,7 @@ return scenarios {
       t:pass(1)
       t:eq(g:card(a).zone.pile, "discard", "ended at the end of his next turn")
     end },
-    { "Movement: a Number adds to the move only before anything else is done: not after a spell", function(t)
-      local g = t.game
+    { "Movement: a Number adds to the move only before anything else is done: not after a spell", function(t, g)
       t:active(0)
       local a = t:give(0, "Test Aura")
       local n = t:give(0, "NUMBER 4")
@@ -211,8 +204,7 @@ return scenarios {
       t:ok(not t:has { kind = "boost", card = n }, "not after a spell")
       t:eq(movement.left(g), 3)
     end },
-    { "Movement: a random direction is the d4 on the fixed overlay (no facing asked); a bump into a wall spends the square", function(t)
-      local g = t.game
+    { "Movement: a random direction is the d4 on the fixed overlay (no facing asked); a bump into a wall spends the square", function(t, g)
       t:active(0)
       local c = t:give(0, "Test Stumble")
       local start = g:player(0).at
@@ -260,8 +252,7 @@ return scenarios {
       t:eq(k, #bumps + 1, "a d4 for each bump")
       t:ok(same(g:player(0).at, from), "still there")
     end },
-    { "The Board: a door opened with NUMBER 2's spell lets spells through and stays open while he is beside it; it closes as he walks away", function(t)
-      local g = t.game
+    { "The Board: a door opened with NUMBER 2's spell lets spells through and stays open while he is beside it; it closes as he walks away", function(t, g)
       local _, dir, e = across_a_door(t)
       local bolt = t:give(0, "NUMBER 3")
       t:ok(not t:has { kind = "cast", card = bolt, target = t:wizard(1) }, "the closed door hides him")
@@ -281,8 +272,7 @@ return scenarios {
       t:pass(1)
       for _, a in ipairs(t:log("answer")) do t:ok(a.kind ~= "hold_door", "no door to ask about") end
     end, players = 3 },
-    { "The Board: ending his turn beside the door he holds, he is asked; answering hold, another wizard walks through it in his turn", function(t)
-      local g = t.game
+    { "The Board: ending his turn beside the door he holds, he is asked; answering hold, another wizard walks through it in his turn", function(t, g)
       local from, dir, e = open_door_then(t, "hold")
       t:eq(g:turn().active, 1)
       t:eq(scenes.asked(t, "hold_door"), 1, "asked once")
@@ -292,16 +282,14 @@ return scenarios {
       t:ok(same(g:player(1).at, from), "through the held door")
       t:eq(door_on(g, e).open, true, "its holder is still beside it")
     end, players = 3 },
-    { "The Board: answering close at the end of his turn, the door he held shuts and stays locked to others", function(t)
-      local g = t.game
+    { "The Board: answering close at the end of his turn, the door he held shuts and stays locked to others", function(t, g)
       local _, dir, e = open_door_then(t, "close")
       t:eq(g:turn().active, 1)
       t:eq(door_on(g, e).open, false, "closed")
       t:eq(door_on(g, e).tags.held_by, nil)
       t:ok(not t:has { kind = "move", dir = OPPOSITE[dir] }, "locked for player 1")
     end, players = 3 },
-    { "The Board: the doors of his own sector let him through freely; an enemy cannot pass them", function(t)
-      local g = t.game
+    { "The Board: the doors of his own sector let him through freely; an enemy cannot pass them", function(t, g)
       local a, dir, b, e = spots.home_door(g, 0)
       t:ok(a, "a door printed on player 0's sector")
       assert(dir, "the direction through that door")
@@ -315,8 +303,7 @@ return scenarios {
       t:place(1, a)
       t:ok(not t:has { kind = "move", dir = dir }, "locked for the enemy")
     end },
-    { "Numbers: NUMBER 3 is cast as its spell or spent as a Number, never both", function(t)
-      local g = t.game
+    { "Numbers: NUMBER 3 is cast as its spell or spent as a Number, never both", function(t, g)
       t:active(0)
       local spent = t:give(0, "NUMBER 3")
       local cast = t:give(0, "NUMBER 3")
@@ -330,8 +317,7 @@ return scenarios {
       t:eq(g:card(cast).zone.pile, "discard")
       t:eq(movement.left(g), 6, "casting it added no movement")
     end },
-    { "Numbers: the 2s and 3s give another spell its power; the 4s to 6s are only Numbers", function(t)
-      local g = t.game
+    { "Numbers: the 2s and 3s give another spell its power; the 4s to 6s are only Numbers", function(t, g)
       t:active(0)
       local b = t:give(0, "Lightning Blast")
       local three = t:give(0, "NUMBER 3")
@@ -344,8 +330,7 @@ return scenarios {
       t:eq(g:card(three).zone.pile, "discard", "the 3 spent")
       t:eq(#t:log("damage"), 1, "only the blast did damage: the 3 was not cast too")
     end },
-    { "Setup: no attack in a player's own first turn, but an Attack card may be spent for its number; from his second turn on he attacks", function(t)
-      local g = t.game
+    { "Setup: no attack in a player's own first turn, but an Attack card may be spent for its number; from his second turn on he attacks", function(t, g)
       g:set_var("combat_open", nil)
       t:active(0)
       t:pass(1)
@@ -365,8 +350,7 @@ return scenarios {
       t:ok(t:has { kind = "punch", target = t:wizard(0) }, "a punch now")
       t:ok(t:has { kind = "cast", card = f, target = t:wizard(0) }, "and the Fireball")
     end },
-    { "Targeting: to make a wall, sight of any point of the line is enough: Create Wall on a line whose centre is out of sight", function(t)
-      local g = t.game
+    { "Targeting: to make a wall, sight of any point of the line is enough: Create Wall on a line whose centre is out of sight", function(t, g)
       local at, e = seen_in_part(g, "open")
       t:ok(at, "a line seen only in part from some square")
       t:active(0)
@@ -375,8 +359,7 @@ return scenarios {
       t:cast { card = w, at = t:border(e) }
       t:eq(g:edge(e).barrier, "wall", "raised on it")
     end },
-    { "Targeting: to unmake a wall, sight of any point of it is enough: Destroy Wall on a wall whose centre is out of sight", function(t)
-      local g = t.game
+    { "Targeting: to unmake a wall, sight of any point of it is enough: Destroy Wall on a wall whose centre is out of sight", function(t, g)
       local at, e = seen_in_part(g, "wall")
       t:ok(at, "a wall seen only in part from some square")
       local key = require("rules.targets").edge_key(e)
@@ -387,8 +370,7 @@ return scenarios {
       t:cast { card = d, at = t:wall(e) }
       t:eq(g:edge(e).barrier, "open", "it fell")
     end },
-    { "Attacks: a punch reaches a wizard in the next square, not one behind a wall", function(t)
-      local g = t.game
+    { "Attacks: a punch reaches a wizard in the next square, not one behind a wall", function(t, g)
       local at, open, wall ---@type Square?, spots.Side?, spots.Side?
       for _, s in ipairs(g:squares()) do
         local f, w = spots.free_square(g, s), spots.wall(g, s)
@@ -403,8 +385,7 @@ return scenarios {
       t:punch(t:wizard(1))
       t:eq(t:life(1), 14, "1 point from the next square")
     end },
-    { "Objects (Terrain): a door has 10 hit points: it stands at 9, falls at the 10th", function(t)
-      local g = t.game
+    { "Objects (Terrain): a door has 10 hit points: it stands at 9, falls at the 10th", function(t, g)
       local from, _, _, e = spots.foreign_door(g, { 0, 1 })
       t:ok(from, "a door")
       assert(e, "that door's edge")
@@ -417,8 +398,7 @@ return scenarios {
       t:punch(t:door(e))
       t:eq(g:edge(e).barrier, "open", "the 10th point breaks it")
     end, players = 3 },
-    { "Death: the killer takes his hand but not his objects: a Dagger he picked up and his shown Master Key fall in his square, a Dagger just drawn is discarded", function(t)
-      local g = t.game
+    { "Death: the killer takes his hand but not his objects: a Dagger he picked up and his shown Master Key fall in his square, a Dagger just drawn is discarded", function(t, g)
       local at = roomy(t)
       local carried = scenes.picked_up(t, 1, "Dagger", at)
       t:ok(in_hand(g, 1, carried), "picked up into his hand")
@@ -440,8 +420,7 @@ return scenarios {
       t:eq(g:player(0).vars.kill_vp, 1, "a kill point")
       t:eq(g:result(), nil, "one point: the game goes on")
     end, players = 3 },
-    { "Death: killed by another's Wall of Fire he walked into, the wall's caster takes his hand and scores the kill", function(t)
-      local g = t.game
+    { "Death: killed by another's Wall of Fire he walked into, the wall's caster takes his hand and scores the kill", function(t, g)
       local at, n = fire_beside(t, 0)
       t:active(1)
       t:place(1, at)
@@ -453,8 +432,7 @@ return scenarios {
       t:ok(in_hand(g, 0, c), "the caster of the wall has his cards")
       t:eq(g:player(0).vars.kill_vp, 1, "and a kill point")
     end, players = 3 },
-    { "Death: the killer takes the spells set in front of him too: his Wall of Fire ends (the flames go out) and its card joins his hand; his Master Key still falls; the killer discards down to 7", function(t)
-      local g = t.game
+    { "Death: the killer takes the spells set in front of him too: his Wall of Fire ends (the flames go out) and its card joins his hand; his Master Key still falls; the killer discards down to 7", function(t, g)
       local at, n, w = fire_beside(t, 1, "NUMBER 4")
       t:eq(g:card(w).zone.kind, "play", "set in front of him")
       t:eq(#g:edge(n.edge).obstacles, 1, "burning")
@@ -477,8 +455,7 @@ return scenarios {
       t:ok(lying(g, at, key), "the Master Key lies in his square")
       t:eq(g:player(0).vars.kill_vp, 1, "a kill point")
     end, players = 3 },
-    { "Death: a spell he aimed at another wizard goes to the killer too and works no more: his Slow on a third wizard ends", function(t)
-      local g = t.game
+    { "Death: a spell he aimed at another wizard goes to the killer too and works no more: his Slow on a third wizard ends", function(t, g)
       t:active(1)
       t:place(2, g:player(1).at)
       local s = t:give(1, "Slow")
@@ -495,8 +472,7 @@ return scenarios {
       t:eq(g:turn().active, 2)
       t:eq(g:turn().vars.speed, g:config().base_speed, "the third wizard moves at full speed")
     end, players = 3 },
-    { "How to Win: nobody is out for lost treasures: both of his on other Lairs, he lives on", function(t)
-      local g = t.game
+    { "How to Win: nobody is out for lost treasures: both of his on other Lairs, he lives on", function(t, g)
       t:active(0)
       local trs = treasures_of(g, 1)
       g:set_object(trs[1].id, { at = home_of(g, 2) })
@@ -506,8 +482,7 @@ return scenarios {
       t:ok(g:player(1).alive, "still alive")
       t:eq(g:result(), nil, "a point each for players 0 and 2: nobody has won")
     end, players = 3 },
-    { "Picking Up Objects: a Wizardblade picked up lies in front of him, counts toward the seven and still strikes", function(t)
-      local g = t.game
+    { "Picking Up Objects: a Wizardblade picked up lies in front of him, counts toward the seven and still strikes", function(t, g)
       local at = roomy(t)
       local wb = scenes.picked_up(t, 0, "Wizardblade", at)
       t:eq(g:card(wb).zone.kind, "play", "in front of him")

@@ -24,8 +24,7 @@ end
 return scenarios {
   name = "Wizard (1978): the example duel",
   tests = {
-    { "Yzor against Krait: the wolf, the Dazzle, the illusion, two Magic Fists", function(t)
-      local g = t.game
+    { "Yzor against Krait: the wolf, the Dazzle, the illusion, two Magic Fists", function(t, g)
       local yzor, krait = arena.wizard(t, 0), arena.wizard(t, 1)
       g:set_figure(yzor, { attrs = { st = 9, dx = 12, iq = 11 }, at = hex(0, 3), facing = "SE" })
       g:set_figure(krait, { attrs = { st = 8, dx = 15, iq = 9 }, at = hex(0, 15), facing = "NW" })
@@ -69,8 +68,8 @@ return scenarios {
       local wolves = arena.figures_of(t, "wolf")
       t:eq(#wolves, 2)
       local illusion = wolves[2].id
-      t:eq(g:figure(illusion).vars.unreal, "illusion")
-      t:eq(g:figure(illusion).shown_as, "wolf", "Krait sees a wolf")
+      t:eq(assert(g:figure(illusion)).vars.unreal, "illusion")
+      t:eq(assert(g:figure(illusion)).shown_as, "wolf", "Krait sees a wolf")
       t:run()
       t:dice { 1, 2, 3 }
       t:act { kind = "feint" }
@@ -142,11 +141,11 @@ return scenarios {
       t:dice { 3, 3, 3, 3, 3, 3, 2 }
       t:act { kind = "cast", card = fist, target = { figure = yzor } }
       t:eq(arena.st(t, yzor), 2, "no damage")
-      t:eq(g:figure(krait).tokens.out, 1, "Krait falls unconscious")
+      t:eq(assert(g:figure(krait)).tokens.out, 1, "Krait falls unconscious")
       t:run()
       t:dice { 3, 3, 3, 2 }
       t:act { kind = "attack", target = krait }
-      t:ok(not g:figure(krait).at, "Krait is dead")
+      t:ok(not assert(g:figure(krait)).at, "Krait is dead")
       t:run()
       t:act { kind = "wait" }
       t:run()
