@@ -9,6 +9,7 @@
 -- each card writing its name, text, object and tests. The module is read-only and keeps no
 -- game state.
 local same_card = require("lib.same_card")
+local square_creation = require("lib.square_creation")
 local stone = {}
 
 -- Fills the target square with an object of `kind` made by this card (it goes when the card
@@ -30,17 +31,12 @@ end
 ---@field object string the kind of object it makes
 ---@field what {toughness?: integer, data?: table} what breaks it (stone.fill)
 
--- The whole card: a permanent creation on an empty square in sight (2 in the deck) filling it
--- with the card's object.
+-- The whole card: a permanent creation on an empty square in sight (lib/square_creation.lua),
+-- 2 in the deck, filling it with the card's object.
 ---@param own stone_square.Own
 ---@return CardDef
 function stone.card(own)
-  return same_card.build(own, {
-    kind = "neutral",
-    range = "los",
-    duration = "permanent",
-    traits = { "creation" },
-    targets = { "empty_square" },
+  return same_card.build(own, square_creation.card {
     copies = 2,
     resolve = function(ctx) stone.fill(ctx, own.object, own.what) end,
   }, { object = true, what = true })

@@ -67,4 +67,20 @@ function M.on_damage(ctx, ev)
   M.shatter(ctx.game, p)
 end
 
+-- The fields every 8th magic stone shares (8th: Alchemy): an Alchemy item with the
+-- magic_stone trait, which fire damage to its carrier destroys (M.on_damage). `def` gives the
+-- rest (name, count, text, hooks, tests) and may add traits of its own.
+---@param def table
+---@return CardDef
+function M.card(def)
+  local out = {
+    school = "alchemy",
+    kind = "item",
+    traits = { "magic_stone" },
+    on_damage = function(ctx, ev) M.on_damage(ctx, ev) end,
+  }
+  for k, v in pairs(def) do out[k] = v end
+  return out --[[@as CardDef]]
+end
+
 return M

@@ -112,4 +112,21 @@ function M.holds_fitting(game, p, self_card, fits)
   return false
 end
 
+-- The fields every card that changes spells shares: a neutral instant with the modifier
+-- trait, cast only while its caster holds a spell it may change (`fits`). `def` gives the rest
+-- (name, count, text, hooks, tests).
+---@param fits fun(game: Game, c: integer): boolean
+---@param def table
+---@return CardDef
+function M.card(fits, def)
+  local out = {
+    kind = "neutral",
+    duration = "instant",
+    traits = { "modifier" },
+    can_cast = function(ctx) return M.holds_fitting(ctx.game, ctx.caster, ctx.card, fits) end,
+  }
+  for k, v in pairs(def) do out[k] = v end
+  return out --[[@as CardDef]]
+end
+
 return M

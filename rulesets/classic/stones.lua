@@ -30,6 +30,16 @@ function M.lessen(ctx, ev, n)
   ctx.game:log("stone_guard", { card = ctx.card, player = M.carrier(ctx.game, ctx.card), less = n })
 end
 
+-- A `before_damage` hook: all damage to the stone's holder, of any kind, is n points less
+-- (classic Shieldstone, the 9th's Heartstone).
+---@param n integer
+---@return fun(ctx: Ctx, ev: table)
+function M.guards_holder(n)
+  return function(ctx, ev)
+    if M.holder_hit(ctx, ev) ~= nil then M.lessen(ctx, ev, n) end
+  end
+end
+
 -- Stone c leaves its holder p (burnt, dropped, discarded): it stops working (`on_end` when it
 -- was displayed) and goes to the discard pile.
 function M.destroy(game, p, c)

@@ -18,10 +18,8 @@ local function lying(game, c)
   return nil
 end
 
-return card {
+return card(stones.card {
   name = "Boomstone",
-  school = "alchemy",
-  kind = "item",
   range = "los",
   traits = { "magic_stone", "thrown_weapon" },
   targets = { "wizard", "object", "creature" },
@@ -47,7 +45,6 @@ return card {
     end
     ctx.data.thrown = nil
   end,
-  on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
   tests = {
     { "thrown: 4 magical fire, the stone is discarded, the turn's attack", function(t, g)
       local b = stone_out.facing(t, "Boomstone", "item")
@@ -93,4 +90,4 @@ return card {
       t:eq(g:card(b).zone.kind, "play")
     end },
   },
-}
+})

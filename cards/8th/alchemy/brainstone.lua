@@ -7,11 +7,8 @@
 -- holding it discards nothing (his hand goes to his killer or the discard pile).
 local stones = require("rules.stones")
 
-return card {
+return card(stones.card {
   name = "Brainstone",
-  school = "alchemy",
-  kind = "item",
-  traits = { "magic_stone" },
   text = "Magic stone. While you carry it your maximum hand size is 2 higher. The first time you play or gain it, draw 2 cards; whenever it leaves you, discard 2 cards of your choice. Any fire damage to you destroys all the magic stones you carry.",
   on_play = function(ctx)
     stones.carry(ctx, { hand = 2 })
@@ -31,7 +28,6 @@ return card {
     local pl = ctx.game:player(p)
     if pl.alive and pl.life > 0 then stones.discard_from_hand(ctx.game, p, 2) end
   end,
-  on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
   tests = {
     { "played: 2 cards drawn; hand limit 9", function(t)
       require("test.magic_stones").brainstone_draws_two(t, "item", "Zot!")
@@ -69,4 +65,4 @@ return card {
       t:eq(#g:hand(0), 1)
     end },
   },
-}
+})

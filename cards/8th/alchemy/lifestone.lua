@@ -4,18 +4,14 @@
 local stones = require("rules.stones")
 local stone_out = require("test.stone_out")
 
-return card {
+return card(stones.card {
   name = "Lifestone",
-  school = "alchemy",
-  kind = "item",
-  traits = { "magic_stone" },
   text = "Magic stone. While you carry it you gain 1 life when each of your turns begins (20 at most). Any fire damage to you destroys all the magic stones you carry.",
   on_play = function(ctx) stones.carry(ctx, {}) end,
   on_turn_start = function(ctx)
     local p = stones.carrier(ctx.game, ctx.card)
     if p ~= nil and ctx.game:turn().active == p then ctx:heal(p, 1) end
   end,
-  on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
   tests = {
     { "carried: +1 life at the start of each of his turns, not on others'", function(t, g)
       stone_out.out(t, "Lifestone", "item")
@@ -54,4 +50,4 @@ return card {
       t:eq(#g:play_area(0), 0)
     end },
   },
-}
+})

@@ -6,15 +6,11 @@ local stones = require("rules.stones")
 local duel = require("test.duel")
 local stone_out = require("test.stone_out")
 
-return card {
+return card(stones.card {
   name = "Mightstone",
-  school = "alchemy",
-  kind = "item",
-  traits = { "magic_stone" },
   energy = 2,
   text = "Magic stone. While you carry it your punches deal a die roll more physical damage. Any fire damage to you destroys all the magic stones you carry.",
   on_play = function(ctx) stones.carry(ctx, { punch_die = 1 }) end,
-  on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
   tests = {
     { "carried: a punch deals 1 + a d4 (2 to 5)", function(t)
       stone_out.facing(t, "Mightstone", "item")
@@ -36,4 +32,4 @@ return card {
       t:eq(t:lost(1), 1)
     end },
   },
-}
+})

@@ -8,15 +8,11 @@ local stones = require("rules.stones")
 local duel = require("test.duel")
 local stone_out = require("test.stone_out")
 
-return card {
+return card(stones.card {
   name = "Powerstone",
-  school = "alchemy",
-  kind = "item",
-  traits = { "magic_stone" },
   copies = 2,
   text = "Magic stone. While you carry it, each card you spend for its energy value, to boost your speed or a spell, is worth 1 more. Any fire damage to you destroys all the magic stones you carry.",
   on_play = function(ctx) stones.carry(ctx, { boost = 1 }) end,
-  on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
   tests = {
     { "carried: a Zot! boosted with Energy 4 deals 5", function(t)
       stone_out.out(t, "Powerstone", "item")
@@ -48,4 +44,4 @@ return card {
       t:eq(g:card(shield).energy, 5)
     end },
   },
-}
+})

@@ -5,15 +5,11 @@ local stones = require("rules.stones")
 local magic_stones = require("test.magic_stones")
 local stone_out = require("test.stone_out")
 
-return card {
+return card(stones.card {
   name = "Speedstone",
-  school = "alchemy",
-  kind = "item",
-  traits = { "magic_stone" },
   copies = 2,
   text = "Magic stone. While you carry it your base move is 1 higher. Any fire damage to you destroys all the magic stones you carry.",
   on_play = function(ctx) stones.carry(ctx, { speed = 1 }) end,
-  on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
   tests = {
     { "carried: four steps a turn instead of three", function(t)
       stone_out.out(t, "Speedstone", "item")
@@ -48,4 +44,4 @@ return card {
       t:eq(g:card(b).zone.kind, "play", "a trinket is no stone")
     end },
   },
-}
+})

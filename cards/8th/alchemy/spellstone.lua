@@ -7,11 +7,8 @@
 local stones = require("rules.stones")
 local stone_out = require("test.stone_out")
 
-return card {
+return card(stones.card {
   name = "Spellstone",
-  school = "alchemy",
-  kind = "item",
-  traits = { "magic_stone" },
   text = "Magic stone. While you carry it you draw 1 extra card each turn, though never past your hand limit. Any fire damage to you destroys all the magic stones you carry.",
   on_play = function(ctx) stones.carry(ctx, {}) end,
   on_phase_end = function(ctx, ev)
@@ -20,7 +17,6 @@ return card {
       stones.draw_within_limit(ctx.game, p, 1)
     end
   end,
-  on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
   tests = {
     { "carried: three cards drawn at the end of the turn", function(t, g)
       stone_out.out(t, "Spellstone", "item")
@@ -48,4 +44,4 @@ return card {
       t:eq(#g:hand(0), 2)
     end },
   },
-}
+})

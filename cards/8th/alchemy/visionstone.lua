@@ -9,14 +9,10 @@
 local stones = require("rules.stones")
 local magic_stones = require("test.magic_stones")
 
-return card {
+return card(stones.card {
   name = "Visionstone",
-  school = "alchemy",
-  kind = "item",
-  traits = { "magic_stone" },
   text = "Magic stone. While you carry it, your spells (not thrown items) can reach through one wall or door, a different one for each spell. Any fire damage to you destroys all the magic stones you carry.",
   on_play = function(ctx) stones.carry(ctx, { see_through = 1 }) end,
-  on_damage = function(ctx, ev) stones.on_damage(ctx, ev) end,
   tests = {
     { "carried: a Zot! reaches a wizard behind a wall", function(t)
       local s, z = magic_stones.wizard_behind_wall(t, "Zot!")
@@ -30,4 +26,4 @@ return card {
       magic_stones.not_two_walls(t, "item", "Zot!")
     end },
   },
-}
+})

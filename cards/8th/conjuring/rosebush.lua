@@ -5,16 +5,12 @@
 -- reconstructed: range line of sight; a rosebush does not stop a walker (he may go in and
 -- pays the thorns each time he enters); its caster's own wizard is hurt too.
 local bushes = require("rules.bushes")
+local square_creation = require("lib.square_creation")
 local stage = require("test.stage")
 
-return card {
+return card(square_creation.card {
   name = "Rosebush",
   school = "conjuring",
-  kind = "neutral",
-  range = "los",
-  duration = "permanent",
-  traits = { "creation" },
-  targets = { "empty_square" },
   copies = 2,
   text = "A rosebush grows in an empty square you can see. Nobody sees through it. Anyone who enters it takes 3 physical damage (not an attack; it can't be evaded). One crack or any fire damage destroys it.",
   resolve = function(ctx) bushes.grow(ctx, "rosebush") end,
@@ -66,4 +62,4 @@ return card {
       t:eq(#g:hand(0), 1, "the Shield is still in hand")
     end },
   },
-}
+})

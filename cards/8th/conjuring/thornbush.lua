@@ -6,16 +6,12 @@
 -- phase (game:end_turn); a wizard pushed in on another's turn takes the damage and the stun;
 -- its caster's own wizard is caught too.
 local bushes = require("rules.bushes")
+local square_creation = require("lib.square_creation")
 local stage = require("test.stage")
 
-return card {
+return card(square_creation.card {
   name = "Thornbush",
   school = "conjuring",
-  kind = "neutral",
-  range = "los",
-  duration = "permanent",
-  traits = { "creation" },
-  targets = { "empty_square" },
   copies = 2,
   text = "A thornbush grows in an empty square you can see. Nobody sees through it. A wizard who enters it is caught: his turn ends, he takes 1 physical damage and is stunned for 1 turn. One crack or any fire damage destroys it.",
   resolve = function(ctx) bushes.grow(ctx, "thornbush") end,
@@ -62,4 +58,4 @@ return card {
       t:eq(g:player(0).tokens.stun, nil)
     end },
   },
-}
+})

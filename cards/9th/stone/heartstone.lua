@@ -16,9 +16,7 @@ return card {
   traits = { "magic_stone" },
   copies = 1,
   text = "Magic stone. While you show it, all damage you take, of any kind, is 1 point less.",
-  before_damage = function(ctx, ev)
-    if stones.holder_hit(ctx, ev) ~= nil then stones.lessen(ctx, ev, 1) end
-  end,
+  before_damage = stones.guards_holder(1),
   tests = {
     { "shown: a punch does nothing, a Fireball 4 (and then burns it)", function(t, g)
       local h = stone_out.out_by(t, 1, "Heartstone", "display")

@@ -10,14 +10,10 @@ local first = require("test.first")
 
 local spell = modifiers.is_spell
 
-return card {
+return card(modifiers.card(spell, {
   name = "Amplify",
-  kind = "neutral",
-  duration = "instant",
-  traits = { "modifier" },
   copies = 2,
   text = "The next spell you cast this turn does double its points of damage.",
-  can_cast = function(ctx) return modifiers.holds_fitting(ctx.game, ctx.caster, ctx.card, spell) end,
   resolve = function(ctx) modifiers.wait(ctx) end,
   on_cast = function(ctx, ev)
     modifiers.attach(ctx, ev, spell, function(e) modifiers.add_mod(ctx.game, e.id, { op = "double" }) end)
@@ -55,4 +51,4 @@ return card {
       t:eq(t.game:card(a).zone.pile, "discard")
     end },
   },
-}
+}))

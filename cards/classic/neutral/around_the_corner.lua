@@ -9,14 +9,10 @@ local stage = require("test.stage")
 
 local function sighted(game, c) return game:card(c).range == "los" end
 
-return card {
+return card(modifiers.card(sighted, {
   name = "Around the Corner",
-  kind = "neutral",
-  duration = "instant",
-  traits = { "modifier" },
   copies = 1,
   text = "The next spell you cast this turn may see round one corner: its line of sight may bend once.",
-  can_cast = function(ctx) return modifiers.holds_fitting(ctx.game, ctx.caster, ctx.card, sighted) end,
   resolve = function(ctx) ctx.game:set_turn_var("around_corner", true) end,
   tests = {
     { "a Fireball hits a wizard seen only round a corner", function(t)
@@ -40,4 +36,4 @@ return card {
       t:eq(t:life(1), 15)
     end },
   },
-}
+}))

@@ -9,14 +9,10 @@ local first = require("test.first")
 
 local function lasting(game, c) return game:card(c).duration == "duration" end
 
-return card {
+return card(modifiers.card(lasting, {
   name = "Extend",
-  kind = "neutral",
-  duration = "instant",
-  traits = { "modifier" },
   copies = 1,
   text = "The next spell with a duration you cast this turn lasts twice as many turns.",
-  can_cast = function(ctx) return modifiers.holds_fitting(ctx.game, ctx.caster, ctx.card, lasting) end,
   resolve = function(ctx) modifiers.wait(ctx) end,
   on_cast = function(ctx, ev)
     modifiers.attach(ctx, ev, lasting, function(e)
@@ -61,4 +57,4 @@ return card {
       t:eq(g:card(e).zone.pile, "discard", "Extend spent on it")
     end },
   },
-}
+}))

@@ -14,14 +14,10 @@ local function instant(game, c)
   return modifiers.is_spell(game, c) and (d == nil or d == "instant")
 end
 
-return card {
+return card(modifiers.card(instant, {
   name = "Reuse Spell",
-  kind = "neutral",
-  duration = "instant",
-  traits = { "modifier" },
   copies = 1,
   text = "The next instant spell you cast this turn comes back to your hand once used, instead of being discarded.",
-  can_cast = function(ctx) return modifiers.holds_fitting(ctx.game, ctx.caster, ctx.card, instant) end,
   resolve = function(ctx) modifiers.wait(ctx) end,
   on_cast = function(ctx, ev)
     modifiers.attach(ctx, ev, instant, function(_e)
@@ -79,4 +75,4 @@ return card {
       t:eq(t:count { kind = "cast", card = r2 }, 0, "nothing but a duration spell")
     end },
   },
-}
+}))

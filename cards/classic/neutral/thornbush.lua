@@ -6,15 +6,11 @@
 -- reconstructed: the thorns are indirect damage (Absorb or Blunt may answer them); a wizard
 -- whose damage was all stopped is not caught (classic, The Cards: secondary effects stop with
 -- the damage); a wizard pulled in outside his turn just loses his next turn.
+local square_creation = require("lib.square_creation")
 local stage = require("test.stage")
 
-return card {
+return card(square_creation.card {
   name = "Thornbush",
-  kind = "neutral",
-  range = "los",
-  duration = "permanent",
-  traits = { "creation" },
-  targets = { "empty_square" },
   copies = 2,
   text = "A thornbush fills an empty square you can see. It hides what lies behind it. Whoever enters it takes 1 physical point and is caught: his turn ends and he loses the next. 5 points of damage clear it.",
   resolve = function(ctx)
@@ -99,4 +95,4 @@ return card {
       end
     end },
   },
-}
+})

@@ -14,9 +14,7 @@ return card {
   traits = { "magic_stone" },
   copies = 1,
   text = "Magic stone. Power: while you show it, any damage you suffer, from an attack or not, is 1 point less.",
-  before_damage = function(ctx, ev)
-    if stones.holder_hit(ctx, ev) ~= nil then stones.lessen(ctx, ev, 1) end
-  end,
+  before_damage = stones.guards_holder(1),
   tests = {
     { "shown: a TRAP! drawn hurts 1 less", function(t, g)
       stone_out.out(t, "Shieldstone", "display")

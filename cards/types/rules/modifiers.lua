@@ -80,4 +80,10 @@ function M.expire(ctx) end
 ---@return any ...
 function M.holds_fitting(game, p, self_card, fits) end
 
+---The fields every card that changes spells shares: a neutral instant with the modifier trait, cast only while its caster holds a spell it may change (`fits`). `def` gives the rest (name, count, text, hooks, tests). (rulesets: classic)
+---@param fits fun(game: Game, c: integer): boolean
+---@param def table
+---@return CardDef
+function M.card(fits, def) end
+
 return M

@@ -34,6 +34,11 @@ function M.shatter(game, p) end
 ---@return any ...
 function M.on_damage(ctx, ev) end
 
+---The fields every 8th magic stone shares (8th: Alchemy): an Alchemy item with the magic_stone trait, which fire damage to its carrier destroys (M.on_damage). `def` gives the rest (name, count, text, hooks, tests) and may add traits of its own. (rulesets: 8th)
+---@param def table
+---@return CardDef
+function M.card(def) end
+
 ---Every magic stone wizard p carries: displayed ones, then those in his hand. (rulesets: 9th, classic)
 ---@param game Game
 ---@param p? any
@@ -52,6 +57,11 @@ function M.holder_hit(ctx, ev) end
 ---@param n? any
 ---@return any ...
 function M.lessen(ctx, ev, n) end
+
+---A `before_damage` hook: all damage to the stone's holder, of any kind, is n points less (classic Shieldstone, the 9th's Heartstone). (rulesets: classic)
+---@param n integer
+---@return fun(ctx: Ctx, ev: table)
+function M.guards_holder(n) end
 
 ---Stone c leaves its holder p (burnt, dropped, discarded): it stops working (`on_end` when it was displayed) and goes to the discard pile. (rulesets: classic)
 ---@param game Game
