@@ -16,9 +16,7 @@ return card {
     local t = entry.target
     return entry.kind == "spell" and type(t) == "table" and t.kind == "wizard" and t.player == ctx.controller
   end,
-  resolve = function(ctx)
-    ctx:cancel()
-  end,
+  resolve = function(ctx) ctx:cancel() end,
   actions = {
     end_spell = {
       run = function(ctx)

@@ -13,9 +13,7 @@ return card {
   traits = { "creation" },
   targets = { "border" },
   text = "Raise a stone wall on an empty border line you can see. It takes 5 cracks to break and lasts until the spell ends.",
-  resolve = function(ctx)
-    ctx:create_wall(ctx.target.edge)
-  end,
+  resolve = function(ctx) ctx:create_wall(ctx.target.edge) end,
   tests = {
     { "the wall stands on the edge, blocks movement and sight, breaks at 5 cracks", function(t, g)
       t:active(0)

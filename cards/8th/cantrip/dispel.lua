@@ -13,9 +13,7 @@ return card {
     local d = ctx.game:card(t.card).duration
     return d == "temporary" or d == "permanent"
   end,
-  resolve = function(ctx)
-    ctx:end_spell(ctx.target.card)
-  end,
+  resolve = function(ctx) ctx:end_spell(ctx.target.card) end,
   tests = {
     { "dispelling an enemy's Create Wall ends it and the wall goes", function(t, g)
       t:active(1)

@@ -10,9 +10,7 @@ return card {
     if entry.kind ~= "spell" or entry.card == nil then return false end
     return ctx.game:card(entry.card).kind == "neutral"
   end,
-  resolve = function(ctx)
-    ctx:cancel()
-  end,
+  resolve = function(ctx) ctx:cancel() end,
   tests = {
     { "cancels a Create Wall as it is cast", function(t, g)
       t:active(0)

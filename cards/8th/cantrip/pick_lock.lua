@@ -31,9 +31,7 @@ return card {
   text = "Mundane (no counter can stop it). Open the lock of a door beside you: you may go through it once this turn, then it locks again.",
   -- (a closed door not sealed shut: rules/doors.lua, shared with Master Key)
   can_target = function(ctx, t) return doors.unlockable(ctx.game, t.edge) end,
-  resolve = function(ctx)
-    ctx:grant_door_pass(ctx.target.edge)
-  end,
+  resolve = function(ctx) ctx:grant_door_pass(ctx.target.edge) end,
   tests = {
     { "the caster goes through the door once; it relocks behind him", function(t, g)
       t:active(0)

@@ -21,9 +21,7 @@ return card {
   targets = { "object", "treasure" },
   text = "Glue down an object or treasure you can see that nobody carries: while this spell lasts it can't be picked up or moved.",
   can_target = function(_ctx, t) return t.id ~= nil end, -- not a wall or door: those never move
-  resolve = function(ctx)
-    ctx.data.effect = { pins = { ctx.target.id } }
-  end,
+  resolve = function(ctx) ctx.data.effect = { pins = { ctx.target.id } } end,
   before_pick_up = function(ctx, ev)
     local e = ctx.data.effect
     if e and e.pins and e.pins[1] == ev.object then return false end

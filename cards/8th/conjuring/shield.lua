@@ -22,9 +22,7 @@ return card {
     return entry.kind ~= "counter" and entry.controller ~= ctx.controller
       and type(t) == "table" and t.kind == "wizard" and t.player == ctx.controller
   end,
-  resolve = function(ctx)
-    ctx:reduce(2 + ctx.energy - ctx.game:config().default_energy)
-  end,
+  resolve = function(ctx) ctx:reduce(2 + ctx.energy - ctx.game:config().default_energy) end,
   tests = {
     { "takes 2 off a Fireball: 3 damage, the attack is spent", function(t)
       local c = require("test.duel").aim(t, "Fireball", { plays = { "Shield" } })

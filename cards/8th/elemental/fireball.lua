@@ -10,9 +10,7 @@ return card {
   targets = { "wizard", "object", "creature" },
   copies = 3,
   text = "Hurl a ball of flame at a wizard, object or creature you can see: it takes 5 magical fire damage.",
-  resolve = function(ctx)
-    ctx:damage(ctx.target, 5, { magical = true, fire = true })
-  end,
+  resolve = function(ctx) ctx:damage(ctx.target, 5, { magical = true, fire = true }) end,
   tests = {
     { "deals 5 to a wizard in sight", function(t)
       require("test.duel").aim(t, "Fireball")

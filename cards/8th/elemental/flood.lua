@@ -56,9 +56,7 @@ return card {
   duration = "temporary",
   traits = { "global", "water" },
   text = "Flood the whole labyrinth ankle-deep: every Fire spell ends and every Fire item and object is destroyed, and while this spell lasts nobody can play Fire spells or items. When you are attacked you may play it as a counter.",
-  can_respond = function(ctx, entry)
-    return attack_on(ctx.game, entry, ctx.controller)
-  end,
+  can_respond = function(ctx, entry) return attack_on(ctx.game, entry, ctx.controller) end,
   resolve = function(ctx)
     douse(ctx)
     -- While the card is in play (rules/effects.lua).

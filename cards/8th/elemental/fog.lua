@@ -19,12 +19,8 @@ return card {
   duration = "temporary",
   traits = { "global" },
   text = "Thick fog fills the whole labyrinth: while this spell lasts, nobody can see farther than the next square.",
-  resolve = function(ctx)
-    ctx.game:set_sight_limit(1)
-  end,
-  on_end = function(ctx)
-    ctx.game:set_sight_limit(nil)
-  end,
+  resolve = function(ctx) ctx.game:set_sight_limit(1) end,
+  on_end = function(ctx) ctx.game:set_sight_limit(nil) end,
   tests = {
     { "far squares drop out of sight, near ones stay; it lifts when the spell ends", function(t, g)
       t:active(0)

@@ -47,9 +47,7 @@ return card {
   kind = "counter",
   duration = "temporary",
   text = "Play when you are attacked. While this spell lasts, each point of damage an attack would deal you moves you one square away from the attacker instead (you pick the way at turnings). Any points left when you can go no further are dealt as damage.",
-  can_respond = function(ctx, entry)
-    return attacks.aimed_at(ctx.game, entry, ctx.controller)
-  end,
+  can_respond = function(ctx, entry) return attacks.aimed_at(ctx.game, entry, ctx.controller) end,
   before_damage = function(ctx, ev)
     local game = ctx.game
     local zone = game:card(ctx.card).zone

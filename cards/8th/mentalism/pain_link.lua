@@ -17,9 +17,7 @@ return card {
   targets = { "self" },
   copies = 2,
   text = "Link your pain to your enemies'. While this spell lasts, any damage an attack deals you is also dealt to the attacker; that is not an attack. Cast it on yourself on your turn, or as a counter when you are attacked.",
-  can_respond = function(ctx, entry)
-    return attacks.aimed_at(ctx.game, entry, ctx.controller)
-  end,
+  can_respond = function(ctx, entry) return attacks.aimed_at(ctx.game, entry, ctx.controller) end,
   on_damage = function(ctx, ev)
     local game = ctx.game
     local zone = game:card(ctx.card).zone

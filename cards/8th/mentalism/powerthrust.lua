@@ -13,9 +13,7 @@ return card {
   energy = 2, -- reconstructed: the card's printed energy value comes from the scans' OCR
   copies = 2,
   text = "Strike a wizard, object or creature you can see with the force of your mind: magical damage equal to this spell's energy plus 2.",
-  resolve = function(ctx)
-    ctx:damage(ctx.target, ctx.energy + 2, { magical = true })
-  end,
+  resolve = function(ctx) ctx:damage(ctx.target, ctx.energy + 2, { magical = true }) end,
   tests = {
     { "unboosted it deals 3, and it is the turn's attack", function(t)
       local c2 = t:give(0, "Zot!")

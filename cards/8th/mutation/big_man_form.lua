@@ -20,9 +20,7 @@ return card {
   duration = "temporary",
   traits = { "transformation" },
   text = "Grow into a giant while this spell lasts: your punch deals 3 physical damage and you fill your square: nobody can enter it, see or cast past it, and wizards and creatures in your way are pushed ahead of you.",
-  resolve = function(ctx)
-    ctx:transform(ctx.caster, { speed = 3, punch = 3 })
-  end,
+  resolve = function(ctx) ctx:transform(ctx.caster, { speed = 3, punch = 3 }) end,
   before_move = function(ctx, ev)
     if into_giant(ctx.game, ctx.controller, ev) then return false end
   end,

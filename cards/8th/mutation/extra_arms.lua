@@ -61,9 +61,7 @@ return card {
   copies = 2,
   traits = { "transformation" },
   text = "Grow extra arms while this spell lasts: carried items don't count toward your hand size; for 1 movement point you may pick up all the items in your square and a treasure, and picking up a treasure doesn't end your movement (you still carry only one). Your punch hits everyone within reach.",
-  resolve = function(ctx)
-    ctx:transform(ctx.caster, { items_free = true, treasure_mp = true })
-  end,
+  resolve = function(ctx) ctx:transform(ctx.caster, { items_free = true, treasure_mp = true }) end,
   actions = {
     gather = {
       run = function(ctx)

@@ -21,16 +21,12 @@ return card {
   energy = 2,
   traits = { "transformation" },
   text = "Become a gnome while this spell lasts: base speed 2, and whenever you are attacked roll a d4: on a 1 or 2 you evade the attack. You may cast this as a counter spell when you are attacked.",
-  can_respond = function(ctx, entry)
-    return attacks.aimed_at(ctx.game, entry, ctx.controller)
-  end,
+  can_respond = function(ctx, entry) return attacks.aimed_at(ctx.game, entry, ctx.controller) end,
   resolve = function(ctx)
     ctx:transform(ctx.controller, { speed = 2 })
     if ctx.against then dodge.roll(ctx.game, ctx.card, ctx.against, 4, evades) end
   end,
-  before_damage = function(ctx, ev)
-    return dodge.before_damage(ctx, ev, ctx.controller, 4, evades)
-  end,
+  before_damage = function(ctx, ev) return dodge.before_damage(ctx, ev, ctx.controller, 4, evades) end,
   tests = {
     { "as a counter against a Fireball: evaded on 1-2, full damage on 3-4; one roll", function(t, g)
       local T = require("rules.transform")

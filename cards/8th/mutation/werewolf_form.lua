@@ -11,9 +11,7 @@ return card {
   duration = "temporary",
   traits = { "transformation" },
   text = "Become a werewolf while this spell lasts: base speed 4, your punch deals a d4 of physical damage, and you can cast only counter spells.",
-  resolve = function(ctx)
-    ctx:transform(ctx.caster, { speed = 4, punch_die = 4, counters_only = true })
-  end,
+  resolve = function(ctx) ctx:transform(ctx.caster, { speed = 4, punch_die = 4, counters_only = true }) end,
   tests = {
     { "speed 4: four steps on the turn it is cast", function(t, g)
       local T = require("rules.transform")

@@ -39,9 +39,7 @@ return card {
   can_target = function(ctx, t)
     return within_reach(ctx.game, ctx.game:player(ctx.caster).at, ctx:square_of(t))
   end,
-  resolve = function(ctx)
-    ctx:damage(ctx.target, ctx.energy, { magical = true })
-  end,
+  resolve = function(ctx) ctx:damage(ctx.target, ctx.energy, { magical = true }) end,
   tests = {
     { "round corners, out of sight: the target takes the spell's energy", function(t, g)
       local s = hidden_square(g, g:player(0).at, 2, REACH)

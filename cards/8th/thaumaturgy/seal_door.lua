@@ -49,9 +49,7 @@ return card {
     doors.seal(ctx.game, e)
     ctx.game:set_door_tag(e, "sealed_by", ctx.card)
   end,
-  on_end = function(ctx)
-    doors.unseal(ctx.game, ctx.card)
-  end,
+  on_end = function(ctx) doors.unseal(ctx.game, ctx.card) end,
   -- The sealed door was broken: nothing is left to keep sealed (rules/creations.lua's reading).
   on_object_destroyed = function(ctx, ev)
     if ev.edge and ctx.game:card(ctx.card).zone.kind == "play" and sealed_door(ctx.game, ctx.card) == nil then

@@ -18,9 +18,7 @@ return card {
   traits = { "curse" },
   targets = { "wizard" },
   text = "Curse: while this spell lasts, the wizard you aim it at takes 1 magical damage for each card he draws (he need not draw). It is your attack only on the turn you cast it.",
-  resolve = function(ctx)
-    ctx.data.cursed = ctx:target_player()
-  end,
+  resolve = function(ctx) ctx.data.cursed = ctx:target_player() end,
   on_draw = function(ctx, ev)
     local p = ctx.data.cursed
     if p == nil or ev.player ~= p or ctx.game:card(ctx.card).zone.kind ~= "play" then return end

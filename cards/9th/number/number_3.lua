@@ -13,9 +13,7 @@ return card {
   targets = { "wizard", "wall", "door", "object" },
   copies = 10,
   text = "Add 3 to this turn's movement or give a spell power or duration 3; or cast it as an attack: 3 magical damage to a wizard, wall, door or terrain in sight.",
-  resolve = function(ctx)
-    ctx:damage(ctx.target, 3, { magical = true })
-  end,
+  resolve = function(ctx) ctx:damage(ctx.target, 3, { magical = true }) end,
   tests = {
     { "added to the movement at the start of the turn: 3 + 3 moves", function(t)
       require("test.numbers").movement(t, "NUMBER 3", 3)

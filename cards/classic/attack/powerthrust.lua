@@ -10,9 +10,7 @@ return card {
   targets = { "wizard", "wall", "door", "object" },
   copies = 3,
   text = "A thrust of raw power at a wizard, wall, door or object in sight: 2 + the NUMBER played with it in magical damage (3 without a NUMBER).",
-  resolve = function(ctx)
-    ctx:damage(ctx.target, 2 + ctx:power(), { magical = true })
-  end,
+  resolve = function(ctx) ctx:damage(ctx.target, 2 + ctx:power(), { magical = true }) end,
   tests = {
     { "2 + NUMBER 4 = 6 points", function(t)
       require("test.duel").aim(t, "Powerthrust", { boost = "NUMBER 4" })

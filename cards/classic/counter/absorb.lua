@@ -15,9 +15,7 @@ return card {
     if not ANSWERS[entry.kind] or entry.marks.defender ~= ctx.controller then return false end
     return not (entry.card and ctx.game:card(entry.card).duration == "duration")
   end,
-  resolve = function(ctx)
-    ctx:reduce(3)
-  end,
+  resolve = function(ctx) ctx:reduce(3) end,
   tests = {
     { "a Lightning Blast of 5 does 2; the lost turn still happens", function(t)
       local c = require("test.duel").aim(t, "Lightning Blast", { boost = "NUMBER 5", plays = { "Absorb" } })

@@ -8,9 +8,7 @@ return card {
   can_respond = function(ctx, entry)
     return entry.kind == "counter" and entry.marks.defender == ctx.controller
   end,
-  resolve = function(ctx)
-    ctx:cancel()
-  end,
+  resolve = function(ctx) ctx:cancel() end,
   tests = {
     { "the attacker cancels the Full Shield: the Fireball hits", function(t)
       t:active(0)

@@ -15,9 +15,7 @@ return card {
   can_respond = function(ctx, entry)
     return ANSWERS[entry.kind] == true and entry.marks.defender == ctx.controller
   end,
-  resolve = function(ctx)
-    ctx:cancel()
-  end,
+  resolve = function(ctx) ctx:cancel() end,
   tests = {
     -- (classic only: in the 9th a nullified attack frees another: its scenarios test that)
     { "a Lightning Blast at you does nothing: no points, no lost turn", function(t)

@@ -11,9 +11,7 @@ return card {
   can_respond = function(ctx, entry)
     return entry.kind == "spell" and entry.marks.defender == ctx.controller
   end,
-  resolve = function(ctx)
-    ctx:split()
-  end,
+  resolve = function(ctx) ctx:split() end,
   tests = {
     { "a Powerthrust of 7: 4 to the target, 4 back to the caster", function(t)
       t:active(0)

@@ -8,9 +8,7 @@ return card {
   duration = "instant",
   traits = { "number_power" },
   text = "Designer's card. Catch your breath: you regain as much life as the NUMBER played with it (1 without one).",
-  resolve = function(ctx)
-    ctx:heal(ctx.caster, ctx:power())
-  end,
+  resolve = function(ctx) ctx:heal(ctx.caster, ctx:power()) end,
   tests = {
     { "1 life without a NUMBER, 3 with a NUMBER 3", function(t)
       t:active(0)

@@ -15,9 +15,7 @@ return card {
   targets = { "border" },
   copies = 2,
   text = "Raise a stone wall on an empty line between two squares whose centre you can see. It stands until 20 points of damage break it.",
-  resolve = function(ctx)
-    ctx:create_wall(ctx.target.edge)
-  end,
+  resolve = function(ctx) ctx:create_wall(ctx.target.edge) end,
   tests = {
     { "not on a line where an object stands (a firewall)", function(t, g)
       t:active(0)

@@ -25,9 +25,7 @@ return card {
     if t.kind == "door" and not ctx:doors_fall_with_walls() then return false end
     return #ctx:edge_sides(t.edge) == 2
   end,
-  resolve = function(ctx)
-    falling_wall.knock_down(ctx, ctx.game:edge(ctx.target.edge).edge, FALL_DAMAGE)
-  end,
+  resolve = function(ctx) falling_wall.knock_down(ctx, ctx.game:edge(ctx.target.edge).edge, FALL_DAMAGE) end,
   tests = {
     { "the wall falls; wizards on both sides take 2, the caster too", function(t, g)
       local _, n = stage.by_wall(t)

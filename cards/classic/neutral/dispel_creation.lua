@@ -18,9 +18,7 @@ return card {
   copies = 1,
   text = "Undo a created wall, thornbush, wall of fire or block of stone: the spell that made it ends and its work is gone.",
   can_target = function(ctx, t) return is_creation(ctx.game, t.card) end,
-  resolve = function(ctx)
-    ctx:end_spell(ctx.target.card)
-  end,
+  resolve = function(ctx) ctx:end_spell(ctx.target.card) end,
   tests = {
     { "a created wall of the other wizard's is gone, and its card discarded", function(t, g)
       local at, n = require("test.spots").roomy(t)

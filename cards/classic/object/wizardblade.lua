@@ -13,9 +13,7 @@ return card {
   targets = { "wizard", "wall", "door", "object" },
   copies = 1,
   text = "Object. As your attack, strike a wizard, wall, door or thornbush beside you: magical damage of 1 + the NUMBER you play with it (2 without one). You keep the blade.",
-  resolve = function(ctx)
-    ctx:damage(ctx.target, ctx:power() + 1, { magical = true })
-  end,
+  resolve = function(ctx) ctx:damage(ctx.target, ctx:power() + 1, { magical = true }) end,
   tests = {
     { "a blow with a NUMBER 4: 5 magical points; the blade is kept; the turn's attack", function(t, g)
       local c = require("test.duel").aim(t, "Wizardblade", { boost = "NUMBER 4" })

@@ -12,9 +12,7 @@ return card {
   traits = { "summons" },
   targets = { "empty_hex" },
   text = "A giant (ST 30, DX 9, IQ 8, MA 8, no armour, club 3+3), three hexes big, comes to serve you. 4 ST, and 1 a turn to keep.",
-  resolve = function(ctx)
-    ctx:summon("giant", assert(ctx:target_cell()))
-  end,
+  resolve = function(ctx) ctx:summon("giant", assert(ctx:target_cell())) end,
   tests = {
     { "a giant appears over three hexes", function(t)
       local arena = require("test.arena")

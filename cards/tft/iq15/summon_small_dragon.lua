@@ -13,9 +13,7 @@ return card {
   traits = { "summons" },
   targets = { "empty_hex" },
   text = "A small dragon four hexes long (ST 30, DX 13, IQ 16, MA 6, 16 flying; claws 2-2, fiery breath 2 dice; scales stop 3) comes to serve you. 5 ST, and 1 a turn to keep.",
-  resolve = function(ctx)
-    ctx:summon("small_dragon", assert(ctx:target_cell()))
-  end,
+  resolve = function(ctx) ctx:summon("small_dragon", assert(ctx:target_cell())) end,
   tests = {
     { "a small dragon appears over four hexes", function(t)
       local arena = require("test.arena")
