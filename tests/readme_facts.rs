@@ -73,7 +73,7 @@ fn the_designers_example_test_passes() {
 /// The blank-card example is the shipped card, line for line but for the test's body.
 #[test]
 fn the_blank_card_example_is_the_shipped_card() {
-    let shown = listing(&readme(), "```lua\nreturn card {\n  name = \"Second Wind\",");
+    let shown = listing(&readme(), "```lua\nreturn card {");
     let shipped = std::fs::read_to_string("cards/classic/custom/second_wind.lua").unwrap();
     // code without comments, its words one space apart
     let code = |l: &str| l.split("--").next().unwrap_or_default().split_whitespace().collect::<Vec<_>>().join(" ");

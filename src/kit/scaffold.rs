@@ -58,20 +58,24 @@ pub fn new_card(root: &Path, ruleset: &str, school: Option<&str>, name: &str) ->
     if path.exists() {
         return Err(format!("{} already exists: nothing was written", path.display()));
     }
-    let mut fields = vec![format!("  name = \"{name}\",")];
+    // The card's facts in the cards' layout: who it is on one line, how it reaches on the next.
+    let mut who = vec![format!("name = \"{name}\"")];
     if let Some(s) = &field {
-        fields.push(format!("  school = \"{s}\","));
+        who.push(format!("school = \"{s}\""));
     }
-    fields.push(format!("  kind = \"{kind}\","));
+    who.push(format!("kind = \"{kind}\""));
+    let mut reach = Vec::new();
     if let Some(r) = pick("caster", &vocab.ranges).or_else(|| pick("self", &vocab.ranges)) {
-        fields.push(format!("  range = \"{r}\","));
+        reach.push(format!("range = \"{r}\""));
     }
     if let Some(d) = pick("instant", &vocab.durations) {
-        fields.push(format!("  duration = \"{d}\","));
+        reach.push(format!("duration = \"{d}\""));
     }
     if vocab.targets.contains("self") {
-        fields.push("  targets = { \"self\" },".to_string());
+        reach.push("targets = { \"self\" }".to_string());
     }
+    let fields: Vec<String> =
+        [who, reach].into_iter().filter(|l| !l.is_empty()).map(|l| format!("  {},", l.join(", "))).collect();
     let event = format!("{file_name}_cast");
     let text = format!(
         "-- {name} ({ruleset}): what the card does, in a line. Cite the rulebook's edition and section,

@@ -16,14 +16,9 @@ local duel = require("test.duel")
 local curses = require("test.curses")
 
 return card {
-  name = "Acid Bath",
-  school = "alchemy",
-  kind = "attack",
-  range = "los",
-  duration = "temporary",
+  name = "Acid Bath", school = "alchemy", kind = "attack", copies = 2,
+  range = "los", duration = "temporary", targets = { "wizard", "creature" },
   traits = { "curse" },
-  targets = { "wizard", "creature" },
-  copies = 2,
   text = "Drench a wizard or creature you can see in acid: while this spell lasts it suffers 2 magical damage in each of your Time Passes phases. Only the casting is your attack. Water damage to it washes the acid off and ends the spell.",
   on_time_passes = function(ctx, ev)
     local game, t = ctx.game, ctx.target

@@ -6,9 +6,7 @@
 local stones = require("rules.stones") -- (the wielder: whoever carries it)
 
 return card {
-  name = "Bloodshard",
-  school = "alchemy",
-  kind = "item",
+  name = "Bloodshard", school = "alchemy", kind = "item",
   traits = { "trinket" },
   text = "Trinket. While you carry it, each damage you suffer from any one source is 1 less.",
   before_damage = function(ctx, ev)

@@ -19,11 +19,9 @@ local function lying(game, c)
 end
 
 return card(stones.card {
-  name = "Boomstone",
-  range = "los",
+  name = "Boomstone", copies = 3,
+  range = "los", targets = { "wizard", "object", "creature" },
   traits = { "magic_stone", "thrown_weapon" },
-  targets = { "wizard", "object", "creature" },
-  copies = 3,
   text = "Magic stone. Throw it as your attack at a wizard, object or creature you can see: 4 magical fire damage, and the stone is gone. Any fire damage to you destroys all the magic stones you carry, and a Boomstone destroyed so explodes on you for 4 magical fire damage.",
   on_play = function(ctx)
     stones.carry(ctx, { blast = 4 })

@@ -6,9 +6,7 @@
 -- and the pick-up stands. Any treasure counts, his own included, since the card says "a
 -- treasure".
 return card {
-  name = "Fool's Gold",
-  school = "alchemy",
-  kind = "counter",
+  name = "Fool's Gold", school = "alchemy", kind = "counter",
   duration = "instant",
   text = "Play when an enemy wizard picks up a treasure in your home sector: he suffers 3 magical damage.",
   can_respond = function(ctx, entry)

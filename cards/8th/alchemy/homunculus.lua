@@ -6,13 +6,9 @@
 -- targets, rules/creatures.lua out of creatures' attacks), though damage that needs no aim
 -- may still reach it. The square must be empty and no home base (8th: Creating Objects).
 return card {
-  name = "Homunculus",
-  school = "alchemy",
-  kind = "neutral",
-  range = "los",
-  duration = "permanent",
+  name = "Homunculus", school = "alchemy", kind = "neutral",
+  range = "los", duration = "permanent", targets = { "empty_square" },
   traits = { "creation" },
-  targets = { "empty_square" },
   text = "Create a Homunculus in an empty square you can see: a creature with 5 health and speed 1. No spell or attack can target it.",
   resolve = function(ctx)
     local game = ctx.game

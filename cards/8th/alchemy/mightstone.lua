@@ -7,8 +7,7 @@ local duel = require("test.duel")
 local stone_out = require("test.stone_out")
 
 return card(stones.card {
-  name = "Mightstone",
-  energy = 2,
+  name = "Mightstone", energy = 2,
   text = "Magic stone. While you carry it your punches deal a die roll more physical damage. Any fire damage to you destroys all the magic stones you carry.",
   on_play = function(ctx) stones.carry(ctx, { punch_die = 1 }) end,
   tests = {

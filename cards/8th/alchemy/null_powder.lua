@@ -8,9 +8,7 @@
 local duel = require("test.duel")
 
 return card {
-  name = "Null Powder",
-  school = "alchemy",
-  kind = "item",
+  name = "Null Powder", school = "alchemy", kind = "item",
   text = "Carried item. Discard it as a counter to cancel a spell aimed at you as it is cast, or discard it during your turn to end a spell in play that is not instant.",
   can_respond = function(ctx, entry)
     local t = entry.target

@@ -9,8 +9,7 @@ local duel = require("test.duel")
 local stone_out = require("test.stone_out")
 
 return card(stones.card {
-  name = "Powerstone",
-  copies = 2,
+  name = "Powerstone", copies = 2,
   text = "Magic stone. While you carry it, each card you spend for its energy value, to boost your speed or a spell, is worth 1 more. Any fire damage to you destroys all the magic stones you carry.",
   on_play = function(ctx) stones.carry(ctx, { boost = 1 }) end,
   tests = {

@@ -24,13 +24,9 @@ local function dissolve(ctx, t)
 end
 
 return card {
-  name = "Universal Solvent",
-  school = "alchemy",
-  kind = "item",
+  name = "Universal Solvent", school = "alchemy", kind = "item", copies = 2, energy = 4,
   range = "los",
-  energy = 4,
   traits = { "thrown_weapon" },
-  copies = 2,
   text = "Thrown weapon. During your turn, throw this clear acid at an object you can see (a wall, a door, a bush..., never a treasure). It is not an attack. The object and the solvent are both destroyed.",
   actions = {
     throw = {

@@ -6,8 +6,7 @@
 local stage = require("test.stage")
 
 return card {
-  name = "Around the Corner",
-  school = "cantrip",
+  name = "Around the Corner", school = "cantrip",
   copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
   kind = "neutral",
   range = "caster",

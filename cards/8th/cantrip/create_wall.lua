@@ -4,8 +4,7 @@
 -- Changing the Map): the 8th's border targets leave those lines out (rules/targets.lua).
 
 return card {
-  name = "Create Wall",
-  school = "cantrip",
+  name = "Create Wall", school = "cantrip",
   copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
   kind = "neutral",
   range = "los",

@@ -6,8 +6,7 @@
 local falling_wall = require("lib.falling_wall")
 
 return card {
-  name = "Destroy Wall",
-  school = "cantrip",
+  name = "Destroy Wall", school = "cantrip",
   copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
   kind = "neutral",
   range = "los",

@@ -1,8 +1,7 @@
 -- 8th Cantrip "Dispel": ends one spell in play, with every spell aimed at it.
 -- reconstructed: range taken as anywhere (spells in play have no square).
 return card {
-  name = "Dispel",
-  school = "cantrip",
+  name = "Dispel", school = "cantrip",
   copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
   kind = "neutral",
   range = "anywhere",

@@ -1,8 +1,7 @@
 -- 8th Cantrip "Drop Object": the target wizard drops one thing he carries, the caster's pick.
 -- reconstructed: range taken as line of sight; only a wizard who carries something is a target.
 return card {
-  name = "Drop Object",
-  school = "cantrip",
+  name = "Drop Object", school = "cantrip",
   copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
   kind = "neutral",
   range = "los",

@@ -1,7 +1,6 @@
 -- 8th: Energy. Spent to boost movement (Speed Boost) or one spell (Boosting Spells).
 return card {
-  name = "Energy 6",
-  school = "cantrip",
+  name = "Energy 6", school = "cantrip",
   copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
   kind = "energy",
   energy = 6,

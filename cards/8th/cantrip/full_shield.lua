@@ -1,7 +1,6 @@
 -- 8th Cantrip "Full Shield": a counter that cancels one spell aimed at you as it is cast.
 return card {
-  name = "Full Shield",
-  school = "cantrip",
+  name = "Full Shield", school = "cantrip",
   copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
   kind = "counter",
   range = "caster",

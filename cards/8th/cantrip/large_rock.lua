@@ -7,8 +7,7 @@
 local thrown = require("lib.thrown")
 
 return card {
-  name = "Large Rock",
-  school = "cantrip",
+  name = "Large Rock", school = "cantrip",
   copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
   kind = "item",
   range = "los",

@@ -1,7 +1,6 @@
 -- 8th Cantrip "Negate Neutral": a counter that cancels a neutral spell as it is cast.
 return card {
-  name = "Negate Neutral",
-  school = "cantrip",
+  name = "Negate Neutral", school = "cantrip",
   copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
   kind = "counter",
   duration = "instant",

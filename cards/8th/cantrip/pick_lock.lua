@@ -19,8 +19,7 @@ local function locked_door(t)
 end
 
 return card {
-  name = "Pick Lock",
-  school = "cantrip",
+  name = "Pick Lock", school = "cantrip",
   copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
   kind = "neutral",
   range = "adjacent",

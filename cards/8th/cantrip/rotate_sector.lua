@@ -5,8 +5,7 @@
 local sectors = require("test.sectors")
 
 return card {
-  name = "Rotate Sector",
-  school = "cantrip",
+  name = "Rotate Sector", school = "cantrip",
   copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
   kind = "neutral",
   range = "anywhere",

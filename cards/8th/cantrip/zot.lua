@@ -4,8 +4,7 @@
 local duel = require("test.duel")
 
 return card {
-  name = "Zot!",
-  school = "cantrip",
+  name = "Zot!", school = "cantrip",
   copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
   kind = "attack",
   range = "los",

@@ -66,13 +66,9 @@ local function cast_it(t, n, more, trap)
 end
 
 return card {
-  name = "Booby Trap",
-  school = "conjuring",
-  kind = "neutral",
-  range = "los",
-  duration = "permanent",
+  name = "Booby Trap", school = "conjuring", kind = "neutral",
+  range = "los", duration = "permanent", targets = { "empty_square" },
   traits = { "creation" },
-  targets = { "empty_square" },
   text = "Lay four tokens face down on four empty squares you can see: one trap, three blanks, and only you know which is which. An enemy entering a token's square turns it up. The trap deals him 4 magical damage (not an attack) and the spell ends, all tokens with it; a blank is simply removed. A dispel takes away one token at a time.",
   resolve = function(ctx)
     local game = ctx.game

@@ -29,14 +29,9 @@ local function by_open_border(t)
 end
 
 return card {
-  name = "Create Door",
-  school = "conjuring",
-  kind = "neutral",
-  range = "los",
-  duration = "permanent",
+  name = "Create Door", school = "conjuring", kind = "neutral", energy = 2,
+  range = "los", duration = "permanent", targets = { "wall", "border" },
   traits = { "creation" },
-  targets = { "wall", "border" },
-  energy = 2,
   text = "Make a door in a stone wall or on an empty border line you can see. It is locked for everyone but you; if you stand beside it you may hold it open as it appears.",
   can_target = function(ctx, t)
     local info = ctx.game:edge(t.edge)

@@ -17,13 +17,9 @@ local hazards = require("rules.hazards")
 local dice = require("rules.dice")
 
 return card {
-  name = "Dust Cloud",
-  school = "conjuring",
-  kind = "neutral",
-  range = "los",
-  duration = "permanent",
+  name = "Dust Cloud", school = "conjuring", kind = "neutral",
+  range = "los", duration = "permanent", targets = { "empty_square" },
   traits = { "creation" },
-  targets = { "empty_square" },
   text = "A cloud of dust fills an empty square you can see. No sight passes into or through it; from inside you see only your own square. Walking out, you roll for a random direction; if something blocks that way you stay, having spent the movement point, and may roll again while you have points.",
   resolve = function(ctx)
     -- 8th: Creating Objects and Playing Items; Line of Sight and Adjacency: it fills its square.

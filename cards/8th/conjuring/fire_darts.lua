@@ -9,11 +9,8 @@ local volleys = require("rules.volleys")
 local TYPES = { "wizard", "object", "creature" }
 
 return card {
-  name = "Fire Darts",
-  school = "conjuring",
-  kind = "attack",
-  range = "los",
-  duration = "instant",
+  name = "Fire Darts", school = "conjuring", kind = "attack",
+  range = "los", duration = "instant",
   traits = { "fire" },
   targets = TYPES,
   text = "Loose as many darts of flame as this spell's energy, each dealing 1 magical fire damage, and share them as you like among wizards, objects and creatures you can see. Each dart counts as a separate source of damage.",

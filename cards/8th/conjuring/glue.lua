@@ -12,13 +12,8 @@ local function first_treasure(g)
 end
 
 return card {
-  name = "Glue",
-  school = "conjuring",
-  kind = "neutral",
-  range = "los",
-  duration = "temporary",
-  energy = 3,
-  targets = { "object", "treasure" },
+  name = "Glue", school = "conjuring", kind = "neutral", energy = 3,
+  range = "los", duration = "temporary", targets = { "object", "treasure" },
   text = "Glue down an object or treasure you can see that nobody carries: while this spell lasts it can't be picked up or moved.",
   can_target = function(_ctx, t) return t.id ~= nil end, -- not a wall or door: those never move
   resolve = function(ctx) ctx.data.effect = { pins = { ctx.target.id } } end,

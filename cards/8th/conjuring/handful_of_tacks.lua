@@ -28,10 +28,7 @@ local function wash_away(game, c)
 end
 
 return card {
-  name = "Handful of Tacks",
-  school = "conjuring",
-  kind = "item",
-  energy = 3,
+  name = "Handful of Tacks", school = "conjuring", kind = "item", energy = 3,
   traits = { "trinket" },
   text = "Item. Scatter the tacks in an empty square next to you: whoever enters that square takes 3 physical damage (not an attack). Beginning your Move and Cast phase next to them, you may spend the whole phase picking them up. Water washes them away.",
   actions = {

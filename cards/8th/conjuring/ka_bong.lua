@@ -5,13 +5,8 @@
 -- that takes all 4 leaves no stun: 8th, Canceling, Reducing, and Evading Spells, secondary
 -- effects); only a wizard is stunned (creatures keep no stun tokens here).
 return card {
-  name = "Ka-Bong!",
-  school = "conjuring",
-  kind = "attack",
-  range = "los",
-  duration = "instant",
-  copies = 2,
-  targets = { "wizard", "object", "creature" },
+  name = "Ka-Bong!", school = "conjuring", kind = "attack", copies = 2,
+  range = "los", duration = "instant", targets = { "wizard", "object", "creature" },
   text = "A club out of nowhere strikes a wizard, object or creature you can see for 4 physical damage. A wizard it hurts is stunned for 1 turn.",
   resolve = function(ctx)
     local dealt = ctx:damage(ctx.target, 4, { physical = true })

@@ -9,9 +9,7 @@ local square_creation = require("lib.square_creation")
 local stage = require("test.stage")
 
 return card(square_creation.card {
-  name = "Rosebush",
-  school = "conjuring",
-  copies = 2,
+  name = "Rosebush", school = "conjuring", copies = 2,
   text = "A rosebush grows in an empty square you can see. Nobody sees through it. Anyone who enters it takes 3 physical damage (not an attack; it can't be evaded). One crack or any fire damage destroys it.",
   resolve = function(ctx) bushes.grow(ctx, "rosebush") end,
   on_damage = bushes.burn,

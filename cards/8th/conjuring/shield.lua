@@ -8,14 +8,8 @@
 -- bite; the reduction protects him alone (rules/ctx.lua: reduce), and against a spell of
 -- several sources (Fire Darts) it takes off the damage of one of them.
 return card {
-  name = "Shield",
-  school = "conjuring",
-  kind = "counter",
-  range = "caster",
-  duration = "instant",
-  targets = { "spell" },
-  energy = 2,
-  copies = 2,
+  name = "Shield", school = "conjuring", kind = "counter", copies = 2, energy = 2,
+  range = "caster", duration = "instant", targets = { "spell" },
   text = "Play when something is aimed at you: the damage it does to you is reduced by 2, and by 1 more for each point of energy above 1 you give this spell.",
   can_respond = function(ctx, entry)
     local t = entry.target

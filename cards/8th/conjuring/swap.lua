@@ -9,12 +9,8 @@ local stage = require("test.stage")
 local duel = require("test.duel")
 
 return card {
-  name = "Swap",
-  school = "conjuring",
-  kind = "neutral",
-  range = "los",
-  duration = "instant",
-  targets = { "wizard", "creature" },
+  name = "Swap", school = "conjuring", kind = "neutral",
+  range = "los", duration = "instant", targets = { "wizard", "creature" },
   text = "Trade places with a wizard or creature you can see. You can't move any more this turn.",
   can_cast = function(ctx)
     if not ctx:may_leave_square(ctx.caster) then return false, "stunned after attacking: he may not leave his square" end

@@ -10,9 +10,7 @@ local square_creation = require("lib.square_creation")
 local stage = require("test.stage")
 
 return card(square_creation.card {
-  name = "Thornbush",
-  school = "conjuring",
-  copies = 2,
+  name = "Thornbush", school = "conjuring", copies = 2,
   text = "A thornbush grows in an empty square you can see. Nobody sees through it. A wizard who enters it is caught: his turn ends, he takes 1 physical damage and is stunned for 1 turn. One crack or any fire damage destroys it.",
   resolve = function(ctx) bushes.grow(ctx, "thornbush") end,
   on_damage = bushes.burn,

@@ -11,12 +11,8 @@ local duel = require("test.duel")
 local query = require("test.query")
 
 return card {
-  name = "Ward",
-  school = "conjuring",
-  kind = "neutral",
-  range = "caster",
-  duration = "permanent",
-  targets = { "self" },
+  name = "Ward", school = "conjuring", kind = "neutral",
+  range = "caster", duration = "permanent", targets = { "self" },
   text = "Ward your treasures. The first time another wizard picks one of them up, he takes 3 magical damage and rolls a die: on 1 or 2 he drops it at once. Then the ward is spent.",
   on_pick_up = function(ctx, ev)
     local game = ctx.game

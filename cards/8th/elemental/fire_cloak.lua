@@ -17,11 +17,8 @@ local function from_cloak(game, source)
 end
 
 return card {
-  name = "Fire Cloak",
-  school = "elemental",
-  kind = "item",
+  name = "Fire Cloak", school = "elemental", kind = "item", energy = 2,
   traits = { "fire" },
-  energy = 2,
   text = "Wear flames: your punches do 2 more magical fire damage, and whoever hurts you from your square or next to it is burned for 2 magical fire damage. Water damage to you puts the cloak out (it is destroyed).",
   on_damage = function(ctx, ev)
     local game, me = ctx.game, wearer(ctx)

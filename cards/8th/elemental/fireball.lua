@@ -1,14 +1,9 @@
 -- 8th Elemental "Fireball": a fire attack for a flat 5 magical damage.
 -- Targets: a wizard, an object or a creature (walls and doors are objects: 8th, Target Types).
 return card {
-  name = "Fireball",
-  school = "elemental",
-  kind = "attack",
-  range = "los",
-  duration = "instant",
+  name = "Fireball", school = "elemental", kind = "attack", copies = 3,
+  range = "los", duration = "instant", targets = { "wizard", "object", "creature" },
   traits = { "fire" },
-  targets = { "wizard", "object", "creature" },
-  copies = 3,
   text = "Hurl a ball of flame at a wizard, object or creature you can see: it takes 5 magical fire damage.",
   resolve = function(ctx) ctx:damage(ctx.target, 5, { magical = true, fire = true }) end,
   tests = {

@@ -49,11 +49,8 @@ local function attack_on(game, entry, p)
 end
 
 return card {
-  name = "Flood",
-  school = "elemental",
-  kind = "neutral",
-  range = "anywhere",
-  duration = "temporary",
+  name = "Flood", school = "elemental", kind = "neutral",
+  range = "anywhere", duration = "temporary",
   traits = { "global", "water" },
   text = "Flood the whole labyrinth ankle-deep: every Fire spell ends and every Fire item and object is destroyed, and while this spell lasts nobody can play Fire spells or items. When you are attacked you may play it as a counter.",
   can_respond = function(ctx, entry) return attack_on(ctx.game, entry, ctx.controller) end,

@@ -12,11 +12,8 @@ local function far_wizard_in_sight(game, p)
 end
 
 return card {
-  name = "Fog",
-  school = "elemental",
-  kind = "neutral",
-  range = "anywhere",
-  duration = "temporary",
+  name = "Fog", school = "elemental", kind = "neutral",
+  range = "anywhere", duration = "temporary",
   traits = { "global" },
   text = "Thick fog fills the whole labyrinth: while this spell lasts, nobody can see farther than the next square.",
   resolve = function(ctx) ctx.game:set_sight_limit(1) end,

@@ -29,13 +29,9 @@ local function bolt_path(game, from, dir, length)
 end
 
 return card {
-  name = "Lightning Bolt",
-  school = "elemental",
-  kind = "attack",
-  range = "caster",
-  duration = "instant",
+  name = "Lightning Bolt", school = "elemental", kind = "attack", copies = 2,
+  range = "caster", duration = "instant",
   traits = { "lightning" },
-  copies = 2,
   text = "A bolt runs from your square in a straight line you choose (not diagonally), one square per point of energy, bouncing back from whatever blocks it. Every wizard in a square it passes through takes 3 magical damage each time; each one damaged is stunned for 1 turn.",
   resolve = function(ctx)
     local game = ctx.game

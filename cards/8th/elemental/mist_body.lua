@@ -7,11 +7,8 @@
 -- who crosses it (it blocks nothing anyway); the spell is cast on oneself only and needs no
 -- target; as a Transformation it ends any other transformation on the caster.
 return card {
-  name = "Mist Body",
-  school = "elemental",
-  kind = "neutral",
-  range = "caster",
-  duration = "temporary",
+  name = "Mist Body", school = "elemental", kind = "neutral",
+  range = "caster", duration = "temporary",
   traits = { "transformation" },
   text = "Become mist while this spell lasts: you pass through anything except stone walls and stone blocks, and you cannot attack or be attacked. You can still pick up and carry things.",
   resolve = function(ctx)

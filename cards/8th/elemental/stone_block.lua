@@ -5,13 +5,9 @@
 -- Creating Objects): should the square have filled by the time the spell resolves, nothing
 -- is made and the spell is discarded (a `fizzled` log entry gives the reason).
 return card {
-  name = "Stone Block",
-  school = "elemental",
-  kind = "neutral",
-  range = "los",
-  duration = "permanent",
+  name = "Stone Block", school = "elemental", kind = "neutral",
+  range = "los", duration = "permanent", targets = { "empty_square" },
   traits = { "creation" },
-  targets = { "empty_square" },
   text = "Raise a block of stone that fills an empty square you can see. Nothing sees or moves through it; it is not a wall, and 8 cracks break it.",
   resolve = function(ctx)
     -- Not `card = ctx.card`: that would make the card the object itself; the spell stays in

@@ -5,12 +5,8 @@
 -- rulesets/8th/card_actions.lua), answered like a thrown weapon; no spike is left lying
 -- anywhere; the caster may not aim at himself.
 return card {
-  name = "Stone Spikes",
-  school = "elemental",
-  kind = "neutral",
-  range = "caster",
-  duration = "temporary",
-  energy = 2,
+  name = "Stone Spikes", school = "elemental", kind = "neutral", energy = 2,
+  range = "caster", duration = "temporary",
   text = "While this spell lasts you can make stone spikes and throw one as your attack: 3 physical damage to an object, wizard or creature you can see. The spike shatters when it hits.",
   actions = {
     throw = {

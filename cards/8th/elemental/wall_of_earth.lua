@@ -111,13 +111,8 @@ local function collapse(ctx)
 end
 
 return card {
-  name = "Wall of Earth",
-  school = "elemental",
-  kind = "neutral",
-  range = "los",
-  duration = "instant",
-  targets = { "border" },
-  copies = 2,
+  name = "Wall of Earth", school = "elemental", kind = "neutral", copies = 2,
+  range = "los", duration = "instant", targets = { "border" },
   text = "Raise a wall of dirt on a border line for a moment. It stops one attack that meets it and then falls; it can't stop an attack that needs no line of sight. Nothing damages it, and it blocks sight and movement. Play it on your turn (it stands until your next turn), or as a counter when you are attacked.",
   can_target = function(ctx, t) return empty_border(ctx.game, t.edge) end,
   can_respond = function(ctx, entry)

@@ -37,14 +37,9 @@ local function border_beside(game, p)
 end
 
 return card {
-  name = "Wall of Fire",
-  school = "elemental",
-  kind = "neutral",
-  range = "los",
-  duration = "permanent",
+  name = "Wall of Fire", school = "elemental", kind = "neutral", energy = 2,
+  range = "los", duration = "permanent", targets = { "border" },
   traits = { "fire", "creation" },
-  targets = { "border" },
-  energy = 2,
   text = "Raise a line of flames on an empty border line you can see: anyone passing through it takes 4 magical fire damage (not an attack; it can't be evaded). Or play it as a counter to a Water spell as it is cast: both spells are cancelled.",
   -- an empty border line: not where a wall, a door or another wall token stands (8th:
   -- Changing the Map; Glossary, Wall)

@@ -28,15 +28,9 @@ local function away_dirs(from, to)
 end
 
 return card {
-  name = "Waterbolt",
-  school = "elemental",
-  kind = "attack",
-  range = "los",
-  duration = "instant",
+  name = "Waterbolt", school = "elemental", kind = "attack", copies = 2, energy = 3,
+  range = "los", duration = "instant", targets = { "wizard", "object" },
   traits = { "water" },
-  targets = { "wizard", "object" },
-  energy = 3,
-  copies = 2,
   text = "A blast of water at a wizard or object you can see. Divide this spell's energy between magical damage and squares the wizard is pushed away from you. A Fire object it hits is destroyed, and it puts out the target's Fire spells (not done yet).",
   resolve = function(ctx)
     local game, t = ctx.game, ctx.target

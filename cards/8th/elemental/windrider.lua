@@ -26,12 +26,8 @@ local function flights(game, p, length)
 end
 
 return card {
-  name = "Windrider",
-  school = "elemental",
-  kind = "neutral",
-  range = "caster",
-  duration = "instant",
-  copies = 2,
+  name = "Windrider", school = "elemental", kind = "neutral", copies = 2,
+  range = "caster", duration = "instant",
   text = "Ride the wind in one straight line, as many squares as this spell's energy or fewer. Walls, doors, objects and wizards stop you short.",
   can_cast = function(ctx)
     if not ctx:may_leave_square(ctx.caster) then return false, "stunned after attacking: he may not leave his square" end

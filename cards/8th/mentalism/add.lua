@@ -27,10 +27,8 @@ local function feed(ctx, ev, c, p)
 end
 
 return card(add.card {
-  name = "Add",
-  school = "mentalism",
+  name = "Add", school = "mentalism", copies = 2,
   range = "anywhere",
-  copies = 2,
   text = "Choose two cards in your hand that have energy values and discard them: your next spell's energy is their sum. The one exception to the rule of one energy card per spell.",
   resolve = function(ctx)
     local game, p = ctx.game, ctx.caster

@@ -58,12 +58,8 @@ local function casts(ctx, p)
 end
 
 return card {
-  name = "Astral Projection",
-  school = "mentalism",
-  kind = "neutral",
-  range = "caster",
-  duration = "instant",
-  copies = 2,
+  name = "Astral Projection", school = "mentalism", kind = "neutral", copies = 2,
+  range = "caster", duration = "instant",
   text = "Send your mind out to an empty square up to 3 squares away (walls don't matter) and cast one spell from your hand as if you were standing there. Then your mind returns to your body.",
   can_cast = function(ctx) return #spots_near(ctx.game, ctx.game:player(ctx.caster).at, true) > 0 end,
   resolve = function(ctx)

@@ -53,10 +53,7 @@ local function burn(ctx, q)
 end
 
 return card(at_wizard.card({
-  name = "Brain Burn",
-  school = "mentalism",
-  kind = "attack",
-  copies = 2,
+  name = "Brain Burn", school = "mentalism", kind = "attack", copies = 2,
   text = "Set a wizard's thoughts on fire. He may first discard any cards, maintained spells included; then he takes magical damage equal to the cards in his hand plus the spells he maintains. Carried items don't count.",
   tests = {
     { "hand plus maintained spells, not items", function(t)

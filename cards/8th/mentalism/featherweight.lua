@@ -42,9 +42,7 @@ local function drift(ctx, p, from, n)
 end
 
 return card {
-  name = "Featherweight",
-  school = "mentalism",
-  kind = "counter",
+  name = "Featherweight", school = "mentalism", kind = "counter",
   duration = "temporary",
   text = "Play when you are attacked. While this spell lasts, each point of damage an attack would deal you moves you one square away from the attacker instead (you pick the way at turnings). Any points left when you can go no further are dealt as damage.",
   can_respond = function(ctx, entry) return attacks.aimed_at(ctx.game, entry, ctx.controller) end,

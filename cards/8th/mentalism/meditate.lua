@@ -6,13 +6,8 @@
 local common = require("rules.common")
 
 return card {
-  name = "Meditate",
-  school = "mentalism",
-  kind = "neutral",
-  range = "caster",
-  duration = "instant",
-  energy = 3,
-  copies = 2,
+  name = "Meditate", school = "mentalism", kind = "neutral", copies = 2, energy = 3,
+  range = "caster", duration = "instant",
   text = "Clear your mind: draw three cards, then discard down to your hand limit. Your turn goes on.",
   resolve = function(ctx)
     local p = ctx.caster

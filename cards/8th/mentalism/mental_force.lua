@@ -10,13 +10,8 @@ local stage = require("test.stage")
 local moved = require("test.moved")
 
 return card {
-  name = "Mental Force",
-  school = "mentalism",
-  kind = "attack",
-  range = "los",
-  duration = "instant",
-  targets = { "wizard" },
-  copies = 2,
+  name = "Mental Force", school = "mentalism", kind = "attack", copies = 2,
+  range = "los", duration = "instant", targets = { "wizard" },
   text = "Grip a wizard you can see with your mind and move him up to this spell's energy plus 3 squares, steering him square by square by the normal rules of movement.",
   resolve = function(ctx)
     local game, p = ctx.game, ctx.caster

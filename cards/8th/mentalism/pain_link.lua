@@ -9,13 +9,8 @@
 local attacks = require("rules.attacks")
 
 return card {
-  name = "Pain Link",
-  school = "mentalism",
-  kind = "neutral",
-  range = "caster",
-  duration = "temporary",
-  targets = { "self" },
-  copies = 2,
+  name = "Pain Link", school = "mentalism", kind = "neutral", copies = 2,
+  range = "caster", duration = "temporary", targets = { "self" },
   text = "Link your pain to your enemies'. While this spell lasts, any damage an attack deals you is also dealt to the attacker; that is not an attack. Cast it on yourself on your turn, or as a counter when you are attacked.",
   can_respond = function(ctx, entry) return attacks.aimed_at(ctx.game, entry, ctx.controller) end,
   on_damage = function(ctx, ev)

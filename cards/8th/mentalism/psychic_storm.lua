@@ -18,12 +18,8 @@ local function storm_squares(game, c)
 end
 
 return card {
-  name = "Psychic Storm",
-  school = "mentalism",
-  kind = "attack",
-  range = "los",
-  duration = "instant",
-  targets = { "square" },
+  name = "Psychic Storm", school = "mentalism", kind = "attack",
+  range = "los", duration = "instant", targets = { "square" },
   traits = { "unevadable" },
   text = "Unleash a psychic storm on a square you can see and the four squares around it, through walls but not off the edge of the board. Every wizard and creature there, you included, takes magical damage equal to this spell's energy. It can't be evaded.",
   resolve = function(ctx)

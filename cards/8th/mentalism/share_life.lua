@@ -12,12 +12,8 @@ local function split(game, a, b)
 end
 
 return card {
-  name = "Share Life",
-  school = "mentalism",
-  kind = "neutral",
-  range = "los",
-  duration = "instant",
-  targets = { "wizard" },
+  name = "Share Life", school = "mentalism", kind = "neutral",
+  range = "los", duration = "instant", targets = { "wizard" },
   text = "Join your life force with another wizard's you can see: add your life to his and split it evenly between you, the odd point to you.",
   resolve = function(ctx)
     local q = ctx:target_player()

@@ -9,12 +9,8 @@
 local THINGS = { wall = true, door = true, object = true }
 
 return card {
-  name = "Shatter",
-  school = "mentalism",
-  kind = "neutral",
-  range = "caster",
-  duration = "temporary",
-  energy = 3,
+  name = "Shatter", school = "mentalism", kind = "neutral", energy = 3,
+  range = "caster", duration = "temporary",
   text = "While this spell lasts, every point of damage you deal to an object, wall or door gives it a crack, instead of one crack per 3 points.",
   before_damage = function(ctx, ev)
     local game = ctx.game

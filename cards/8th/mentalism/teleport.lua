@@ -38,11 +38,8 @@ local function landings(game, p, first)
 end
 
 return card {
-  name = "Teleport",
-  school = "mentalism",
-  kind = "neutral",
-  range = "caster",
-  duration = "instant",
+  name = "Teleport", school = "mentalism", kind = "neutral",
+  range = "caster", duration = "instant",
   text = "Blink up to 4 squares away (count without diagonals; walls, doors and objects don't matter). You can't move any more this turn. When you are attacked you may play it as a counter: if the attacker can't see you where you land, the attack misses.",
   can_cast = function(ctx) return ctx:may_leave_square(ctx.caster) end,
   can_respond = function(ctx, entry)

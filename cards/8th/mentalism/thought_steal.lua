@@ -9,11 +9,7 @@ local steal = require("lib.thought_steal")
 local duel = require("test.duel")
 
 return card(steal.card({
-  name = "Thought Steal",
-  school = "mentalism",
-  kind = "neutral",
-  energy = 2,
-  copies = 2,
+  name = "Thought Steal", school = "mentalism", kind = "neutral", copies = 2, energy = 2,
   text = "Look into the mind of a wizard you can see and take up to two cards from his hand into yours, then discard down to your hand limit. His maintained spells and carried items are safe.",
   tests = {
     { "takes two cards of the target's hand, no more", function(t, g)

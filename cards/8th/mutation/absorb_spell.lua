@@ -9,11 +9,8 @@
 -- as the spell was cast (rules/play.lua): it stays discarded. The card taken counts toward
 -- the hand limit from then on.
 return card {
-  name = "Absorb Spell",
-  school = "mutation",
-  kind = "counter",
-  duration = "instant",
-  targets = { "spell" },
+  name = "Absorb Spell", school = "mutation", kind = "counter",
+  duration = "instant", targets = { "spell" },
   text = "Play when another player casts a spell: it is cancelled, and you take its card into your hand. Any energy card used to boost it is discarded.",
   can_respond = function(ctx, entry)
     return (entry.kind == "spell" or entry.kind == "counter") and entry.card ~= nil

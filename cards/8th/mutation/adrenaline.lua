@@ -7,12 +7,8 @@
 -- reconstructed: cast on oneself only (the card's benefit goes to its target; casting it on
 -- an enemy would only help him); the second attack may be of any kind (spell, punch, throw).
 return card {
-  name = "Adrenaline",
-  school = "mutation",
-  kind = "neutral",
-  range = "caster",
-  duration = "temporary",
-  copies = 2,
+  name = "Adrenaline", school = "mutation", kind = "neutral", copies = 2,
+  range = "caster", duration = "temporary",
   text = "While this spell lasts you may make two attacks in each of your turns. If you are stunned you may attack once and move, or attack twice without moving.",
   on_attack = function(ctx, ev)
     local game, p = ctx.game, ctx.controller

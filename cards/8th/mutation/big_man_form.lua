@@ -13,11 +13,8 @@ local function into_giant(game, giant, ev)
 end
 
 return card {
-  name = "Big Man Form",
-  school = "mutation",
-  kind = "neutral",
-  range = "caster",
-  duration = "temporary",
+  name = "Big Man Form", school = "mutation", kind = "neutral",
+  range = "caster", duration = "temporary",
   traits = { "transformation" },
   text = "Grow into a giant while this spell lasts: your punch deals 3 physical damage and you fill your square: nobody can enter it, see or cast past it, and wizards and creatures in your way are pushed ahead of you.",
   resolve = function(ctx) ctx:transform(ctx.caster, { speed = 3, punch = 3 }) end,

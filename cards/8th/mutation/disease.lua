@@ -7,11 +7,8 @@
 -- attacked is spared) but uses no attack of the turn; "once a turn" is counted per victim
 -- over the whole turn in which he enters.
 return card {
-  name = "Disease",
-  school = "mutation",
-  kind = "attack",
-  range = "caster",
-  duration = "temporary",
+  name = "Disease", school = "mutation", kind = "attack",
+  range = "caster", duration = "temporary",
   text = "While this spell lasts, whenever you enter a square, every other wizard and creature in it takes 3 physical damage (each at most once per turn). Casting this spell is your attack for the turn; the damage it does later is not.",
   on_move = function(ctx, ev)
     local game, me = ctx.game, ctx.controller

@@ -52,13 +52,8 @@ local function in_reach(game, p)
 end
 
 return card {
-  name = "Extra Arms",
-  school = "mutation",
-  kind = "neutral",
-  range = "caster",
-  duration = "temporary",
-  energy = 3,
-  copies = 2,
+  name = "Extra Arms", school = "mutation", kind = "neutral", copies = 2, energy = 3,
+  range = "caster", duration = "temporary",
   traits = { "transformation" },
   text = "Grow extra arms while this spell lasts: carried items don't count toward your hand size; for 1 movement point you may pick up all the items in your square and a treasure, and picking up a treasure doesn't end your movement (you still carry only one). Your punch hits everyone within reach.",
   resolve = function(ctx) ctx:transform(ctx.caster, { items_free = true, treasure_mp = true }) end,

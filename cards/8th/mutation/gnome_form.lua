@@ -13,12 +13,8 @@ local dodge = require("rules.dodge")
 local function evades(face) return face <= 2 end
 
 return card {
-  name = "Gnome Form",
-  school = "mutation",
-  kind = "neutral",
-  range = "caster",
-  duration = "temporary",
-  energy = 2,
+  name = "Gnome Form", school = "mutation", kind = "neutral", energy = 2,
+  range = "caster", duration = "temporary",
   traits = { "transformation" },
   text = "Become a gnome while this spell lasts: base speed 2, and whenever you are attacked roll a d4: on a 1 or 2 you evade the attack. You may cast this as a counter spell when you are attacked.",
   can_respond = function(ctx, entry) return attacks.aimed_at(ctx.game, entry, ctx.controller) end,

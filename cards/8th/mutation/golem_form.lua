@@ -10,11 +10,8 @@ local first = require("test.first")
 local query = require("test.query")
 
 return card {
-  name = "Golem Form",
-  school = "mutation",
-  kind = "neutral",
-  range = "caster",
-  duration = "temporary",
+  name = "Golem Form", school = "mutation", kind = "neutral",
+  range = "caster", duration = "temporary",
   traits = { "transformation" },
   text = "Become a golem while this spell lasts: base speed 2, your punch deals 2 physical damage, all damage to you is reduced by 2, you can cast only counter spells, and picking up a treasure costs you 1 movement point instead of ending your movement.",
   resolve = function(ctx)

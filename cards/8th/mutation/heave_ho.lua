@@ -17,13 +17,9 @@ local function carried_treasure(ctx, p)
 end
 
 return card {
-  name = "Heave-Ho",
-  school = "mutation",
-  kind = "attack",
-  range = "los",
-  duration = "instant",
+  name = "Heave-Ho", school = "mutation", kind = "attack",
+  range = "los", duration = "instant", targets = { "wizard", "empty_square" },
   traits = { "mundane" },
-  targets = { "wizard", "empty_square" },
   text = "Throw the treasure you carry at a wizard or an empty square you can see. A wizard hit takes 1 physical damage for each square the treasure flew. It cannot be countered.",
   can_cast = function(ctx)
     if carried_treasure(ctx, ctx.caster) == nil then return false, "no treasure carried" end

@@ -10,11 +10,8 @@
 local movement = require("rules.movement")
 
 return card {
-  name = "Mad Dash",
-  school = "mutation",
-  kind = "neutral",
-  range = "caster",
-  duration = "instant",
+  name = "Mad Dash", school = "mutation", kind = "neutral",
+  range = "caster", duration = "instant",
   text = "Double the movement points you have left this turn. You drop any treasure you carry, and you cannot pick up a treasure for the rest of this turn.",
   resolve = function(ctx)
     local game, p = ctx.game, ctx.caster

@@ -23,11 +23,8 @@ local function door_ahead(game, from, dir)
 end
 
 return card {
-  name = "Slime Form",
-  school = "mutation",
-  kind = "neutral",
-  range = "caster",
-  duration = "temporary",
+  name = "Slime Form", school = "mutation", kind = "neutral",
+  range = "caster", duration = "temporary",
   traits = { "transformation" },
   text = "Become slime while this spell lasts: you ooze through doors and past objects (not walls or stone blocks), dropping any treasure you carry when you pass a closed door. Each time you enter a square with others in it, each of them takes 1 physical damage (not an attack). You cannot attack and can cast only counter spells.",
   resolve = function(ctx)

@@ -16,11 +16,8 @@ local first = require("test.first")
 local query = require("test.query")
 
 return card {
-  name = "Strength",
-  school = "mutation",
-  kind = "neutral",
-  range = "caster",
-  duration = "temporary",
+  name = "Strength", school = "mutation", kind = "neutral",
+  range = "caster", duration = "temporary",
   text = "While this spell lasts, the physical damage you deal is doubled. As your attack you may try to wrench a treasure or an item from a wizard in your square: roll a d4, on 2 to 4 you take it. You cannot try while you carry a treasure.",
   before_damage = function(ctx, ev)
     if ev.caster == ctx.controller and (ev.tags or {}).physical then ev.amount = ev.amount * 2 end

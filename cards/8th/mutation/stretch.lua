@@ -41,14 +41,8 @@ local function choices(ctx, s)
 end
 
 return card {
-  name = "Stretch",
-  school = "mutation",
-  kind = "neutral",
-  range = "los",
-  duration = "instant",
-  energy = 2,
-  copies = 2,
-  targets = { "wizard", "square" },
+  name = "Stretch", school = "mutation", kind = "neutral", copies = 2, energy = 2,
+  range = "los", duration = "instant", targets = { "wizard", "square" },
   text = "Stretch your arm to a place you can see and do one thing there: pick up an item or a treasure (paying as usual; a treasure ends your movement), put down something you carry, or punch a wizard as your attack.",
   can_target = function(ctx, t)
     local game = ctx.game

@@ -7,13 +7,8 @@
 local stage = require("test.stage")
 
 return card {
-  name = "Wallivore",
-  school = "mutation",
-  kind = "neutral",
-  range = "adjacent",
-  duration = "instant",
-  targets = { "wall" },
-  copies = 2,
+  name = "Wallivore", school = "mutation", kind = "neutral", copies = 2,
+  range = "adjacent", duration = "instant", targets = { "wall" },
   text = "Eat one stone wall section on a side of your square (not an outer wall): it is gone, and you gain 2 life.",
   resolve = function(ctx)
     if ctx:destroy_wall(ctx.target.edge) then ctx:heal(ctx.caster, 2) end

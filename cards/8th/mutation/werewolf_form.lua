@@ -4,11 +4,8 @@
 -- reconstructed: cast on oneself only, needing no target (like Mist Body); the d4 is rolled
 -- for each punch as it lands; items may still be played and thrown (only spells are barred).
 return card {
-  name = "Werewolf Form",
-  school = "mutation",
-  kind = "neutral",
-  range = "caster",
-  duration = "temporary",
+  name = "Werewolf Form", school = "mutation", kind = "neutral",
+  range = "caster", duration = "temporary",
   traits = { "transformation" },
   text = "Become a werewolf while this spell lasts: base speed 4, your punch deals a d4 of physical damage, and you can cast only counter spells.",
   resolve = function(ctx) ctx:transform(ctx.caster, { speed = 4, punch_die = 4, counters_only = true }) end,

@@ -5,14 +5,9 @@
 -- neutral spell, or one of your own counters); "cannot be cancelled" is read as: no counter
 -- may answer it at all (trait `uncancellable`, rules/play.lua `closed`).
 return card {
-  name = "Anti-Anti",
-  school = "thaumaturgy",
-  kind = "counter",
-  range = "caster",
-  duration = "instant",
-  energy = 3,
+  name = "Anti-Anti", school = "thaumaturgy", kind = "counter", energy = 3,
+  range = "caster", duration = "instant", targets = { "spell" },
   traits = { "uncancellable" },
-  targets = { "spell" },
   text = "Play when a counter spell is played against one of your spells: that counter is cancelled. Nothing can cancel Anti-Anti.",
   can_respond = function(ctx, entry)
     if entry.kind ~= "counter" or entry.marks.against == nil then return false end

@@ -8,12 +8,8 @@
 -- nobody a victory point (8th: Life, Damage, and Dying); it is dealt even when a Shield
 -- played against the attack is on the stack (the cancelled attack deals nothing itself).
 return card {
-  name = "Backlash",
-  school = "thaumaturgy",
-  kind = "counter",
-  range = "caster",
-  duration = "instant",
-  targets = { "spell" },
+  name = "Backlash", school = "thaumaturgy", kind = "counter",
+  range = "caster", duration = "instant", targets = { "spell" },
   text = "Play when an attack spell is cast at you: it is cancelled, and its caster takes magical damage equal to its energy. Backlash is not an attack and cannot be evaded.",
   can_respond = function(ctx, entry)
     local t = entry.target

@@ -27,14 +27,8 @@ local function hidden_square(game, at, lo, hi)
 end
 
 return card {
-  name = "Globe of Pain",
-  school = "thaumaturgy",
-  kind = "attack",
-  range = "anywhere",
-  duration = "instant",
-  energy = 3,
-  copies = 2,
-  targets = { "wizard", "creature" },
+  name = "Globe of Pain", school = "thaumaturgy", kind = "attack", copies = 2, energy = 3,
+  range = "anywhere", duration = "instant", targets = { "wizard", "creature" },
   text = "Send a globe of pain at a wizard or creature at most 6 squares of movement away; it turns corners and passes objects that don't stop movement. Its target alone takes magical damage equal to this spell's energy.",
   can_target = function(ctx, t)
     return within_reach(ctx.game, ctx.game:player(ctx.caster).at, ctx:square_of(t))

@@ -8,11 +8,8 @@
 -- pick-up and is still allowed (it is carried at once); creatures carry nothing in this
 -- ruleset; a pick-up offered some other way (a card's own action) is refused all the same.
 return card {
-  name = "Gravity",
-  school = "thaumaturgy",
-  kind = "neutral",
-  range = "anywhere",
-  duration = "temporary",
+  name = "Gravity", school = "thaumaturgy", kind = "neutral",
+  range = "anywhere", duration = "temporary",
   traits = { "global" },
   text = "Global. Every wizard drops every item and treasure he carries, and while this spell lasts nobody can pick up objects or treasures.",
   resolve = function(ctx)

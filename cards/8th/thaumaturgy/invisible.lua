@@ -18,11 +18,8 @@ local function last_roll(t)
 end
 
 return card {
-  name = "Invisible",
-  school = "thaumaturgy",
-  kind = "neutral",
-  range = "caster",
-  duration = "temporary",
+  name = "Invisible", school = "thaumaturgy", kind = "neutral",
+  range = "caster", duration = "temporary",
   text = "You turn invisible. While this spell lasts, roll a d4 whenever you are attacked: on 2 to 4 you evade the attack. When you are attacked you may cast this spell as a counter.",
   can_respond = function(ctx, entry) return attacks.aimed_at(ctx.game, entry, ctx.controller) end,
   resolve = function(ctx)

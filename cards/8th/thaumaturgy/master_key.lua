@@ -18,9 +18,7 @@ local function passable(game, p, e)
 end
 
 return card {
-  name = "Master Key",
-  school = "thaumaturgy",
-  kind = "item",
+  name = "Master Key", school = "thaumaturgy", kind = "item",
   traits = { "trinket" },
   text = "Trinket. While you carry it you may unlock any door beside you: you may go through once, and it locks again behind you; you may hold it open for others while you stay beside it.",
   actions = {

@@ -17,12 +17,8 @@ local through_wall = require("lib.through_wall")
 local stage = require("test.stage")
 
 return card {
-  name = "Pass Through Wall",
-  school = "thaumaturgy",
-  kind = "neutral",
-  range = "adjacent",
-  duration = "instant",
-  targets = { "wall", "wall_token" },
+  name = "Pass Through Wall", school = "thaumaturgy", kind = "neutral",
+  range = "adjacent", duration = "instant", targets = { "wall", "wall_token" },
   text = "Step through a wall beside you just once, as if it were not there.",
   can_cast = function(ctx)
     if ctx.game:turn().vars.no_movement then return false, "no more movement this turn" end

@@ -35,13 +35,8 @@ local function home_door(t, p)
 end
 
 return card {
-  name = "Seal Door",
-  school = "thaumaturgy",
-  kind = "neutral",
-  range = "los",
-  duration = "permanent",
-  energy = 2,
-  targets = { "door" },
+  name = "Seal Door", school = "thaumaturgy", kind = "neutral", energy = 2,
+  range = "los", duration = "permanent", targets = { "door" },
   text = "Put a seal on a door you can see: while this spell lasts nobody can unlock or open it, though it can still be destroyed.",
   can_target = function(ctx, t) return not doors.is_sealed(ctx.game, t.edge) end,
   resolve = function(ctx)

@@ -10,13 +10,9 @@
 local curses = require("test.curses")
 
 return card {
-  name = "Slow Death",
-  school = "thaumaturgy",
-  kind = "attack",
-  range = "los",
-  duration = "temporary",
+  name = "Slow Death", school = "thaumaturgy", kind = "attack",
+  range = "los", duration = "temporary", targets = { "wizard" },
   traits = { "curse" },
-  targets = { "wizard" },
   text = "Curse: while this spell lasts, the wizard you aim it at takes 1 magical damage for each card he draws (he need not draw). It is your attack only on the turn you cast it.",
   resolve = function(ctx) ctx.data.cursed = ctx:target_player() end,
   on_draw = function(ctx, ev)

@@ -22,9 +22,7 @@ local function charges(game, p)
 end
 
 return card {
-  name = "Wizardblade",
-  school = "thaumaturgy",
-  kind = "item",
+  name = "Wizardblade", school = "thaumaturgy", kind = "item",
   traits = { "weapon" },
   text = "Weapon. As your attack, strike an object, wizard or creature within reach and discard a Magic card: the blow deals magical damage equal to that card's energy value, and against objects each point of it is a crack.",
   actions = {

@@ -8,12 +8,8 @@ local common = require("rules.common")
 local carrying = require("rules.carrying")
 
 return card {
-  name = "Yoink",
-  school = "thaumaturgy",
-  kind = "attack",
-  range = "los",
-  duration = "instant",
-  targets = { "wizard" },
+  name = "Yoink", school = "thaumaturgy", kind = "attack",
+  range = "los", duration = "instant", targets = { "wizard" },
   text = "Snatch one item (not a treasure) that a wizard you can see carries: it goes at once into your play area as one of your carried items.",
   can_target = function(ctx, t) return #common.carried_cards(ctx.game, t.player) > 0 end,
   resolve = function(ctx)

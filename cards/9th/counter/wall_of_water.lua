@@ -31,8 +31,7 @@ local function spot(t, n, room)
 end
 
 return card(water.card {
-  name = "Wall of Water",
-  copies = 1,
+  name = "Wall of Water", copies = 1,
   text = "In your turn: water rises on an empty line you can see and falls at once, pushing each wizard beside it straight away as many squares as the Number; each square he cannot go costs him 1 point. As a counter: the spell or thrown object aimed at you hits the water and misses.",
   tests = {
     { "without a Number both wizards beside the line go one square; nothing stays on the line", function(t, g)

@@ -14,13 +14,9 @@
 local spots = require("test.spots")
 
 return card {
-  name = "Create Door",
-  kind = "neutral",
-  range = "adjacent",
-  duration = "instant",
+  name = "Create Door", kind = "neutral", copies = 1,
+  range = "adjacent", duration = "instant", targets = { "wall", "border" },
   traits = {},
-  targets = { "wall", "border" },
-  copies = 1,
   text = "A locked door appears on a wall or an empty line beside you. You may go through it this turn; after that it is a door like any other, belonging to whoever owns the sector it stands in (nobody, between two sectors).",
   can_target = function(ctx, t)
     local info = ctx.game:edge(t.edge)

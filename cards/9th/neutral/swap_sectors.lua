@@ -7,13 +7,9 @@
 -- rule says "any two sectors"); the caster picks the first as the target and the second when
 -- it resolves (asked only if there is more than one other). Count: 1, as Rotate Sector's.
 return card {
-  name = "Swap Sectors",
-  kind = "neutral",
-  range = "anywhere",
-  duration = "instant",
+  name = "Swap Sectors", kind = "neutral", copies = 1,
+  range = "anywhere", duration = "instant", targets = { "sector" },
   traits = {},
-  targets = { "sector" },
-  copies = 1,
   text = "Pick any two sectors: they trade places, each keeping which way it faces, and everything on them goes along.",
   resolve = function(ctx)
     local game, first = ctx.game, ctx.target.sector

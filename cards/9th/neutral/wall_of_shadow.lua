@@ -12,13 +12,9 @@ local sight_wall = require("lib.sight_wall")
 local stage = require("test.stage")
 
 return card {
-  name = "Wall of Shadow",
-  kind = "neutral",
-  range = "los",
-  duration = "duration",
+  name = "Wall of Shadow", kind = "neutral", copies = 1,
+  range = "los", duration = "duration", targets = { "border" },
   traits = { "creation" },
-  targets = { "border" },
-  copies = 1,
   text = "Shadow fills an empty line between two squares you can see, for as many of your turns as the Number. Nobody sees across it; anybody may walk through it.",
   resolve = function(ctx) sight_wall.raise(ctx, "shadow_wall") end,
   tests = {

@@ -8,9 +8,7 @@ local pick_lock = require("lib.pick_lock")
 local locks = require("test.locks")
 
 return card(pick_lock.card {
-  name = "NUMBER 2",
-  energy = 2,
-  copies = 12,
+  name = "NUMBER 2", copies = 12, energy = 2,
   text = "Add 2 to this turn's movement or give a spell power or duration 2; or cast it: a locked door beside you opens and stays open while you stay beside it.",
   tests = {
     { "added to the movement at the start of the turn: 3 + 2 moves", function(t)

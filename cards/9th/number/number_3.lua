@@ -5,13 +5,8 @@
 -- of 3 magical points at a wizard or terrain in sight (classic Powerthrust's base). The count
 -- is classic's.
 return card {
-  name = "NUMBER 3",
-  kind = "attack",
-  energy = 3,
-  range = "los",
-  duration = "instant",
-  targets = { "wizard", "wall", "door", "object" },
-  copies = 10,
+  name = "NUMBER 3", kind = "attack", copies = 10, energy = 3,
+  range = "los", duration = "instant", targets = { "wizard", "wall", "door", "object" },
   text = "Add 3 to this turn's movement or give a spell power or duration 3; or cast it as an attack: 3 magical damage to a wizard, wall, door or terrain in sight.",
   resolve = function(ctx) ctx:damage(ctx.target, 3, { magical = true }) end,
   tests = {

@@ -11,12 +11,9 @@
 local thrown = require("lib.thrown")
 
 return card {
-  name = "Throwing Star",
-  copies = 2,
-  kind = "object",
-  range = "los",
+  name = "Throwing Star", kind = "object", copies = 2,
+  range = "los", targets = { "wizard", "wall", "door", "object" },
   traits = { "thrown_weapon", "not_spell" },
-  targets = { "wizard", "wall", "door", "object" },
   text = "Object. Throw it as your attack at a wizard, wall, door or terrain you can see: 2 points of physical damage. It lands in the target's square, or a square short of a wall, door or anything filling its square.",
   resolve = thrown.blow(2),
   tests = {

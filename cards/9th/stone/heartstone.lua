@@ -11,10 +11,8 @@ local stones = require("rules.stones")
 local stone_out = require("test.stone_out")
 
 return card {
-  name = "Heartstone",
-  kind = "stone",
+  name = "Heartstone", kind = "stone", copies = 1,
   traits = { "magic_stone" },
-  copies = 1,
   text = "Magic stone. While you show it, all damage you take, of any kind, is 1 point less.",
   before_damage = stones.guards_holder(1),
   tests = {

@@ -11,12 +11,8 @@ local function step_towards(ctx, p, dir)
 end
 
 return card {
-  name = "Blind",
-  kind = "attack",
-  range = "los",
-  duration = "duration",
-  targets = { "wizard" },
-  copies = 1,
+  name = "Blind", kind = "attack", copies = 1,
+  range = "los", duration = "duration", targets = { "wizard" },
   text = "Attack: a wizard you can see is blinded for a NUMBER of your turns. Each step he takes goes a random way: he picks a direction and a d4 turns it (1 keeps it); walking into a wall wastes the step.",
   before_move = function(ctx, ev)
     local game = ctx.game

@@ -44,9 +44,7 @@ local function erase(ctx, p)
 end
 
 return card(at_wizard.card({
-  name = "Card Erasure",
-  kind = "attack",
-  copies = 1,
+  name = "Card Erasure", kind = "attack", copies = 1,
   text = "Attack: name a spell. If the wizard you can see holds that card, he discards it.",
   tests = {
     { "the named spell is in his hand: one copy is discarded", function(t, g)

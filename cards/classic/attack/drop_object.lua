@@ -31,9 +31,7 @@ local function drop(ctx, p)
 end
 
 return card(at_wizard.card({
-  name = "Drop Object",
-  kind = "attack",
-  copies = 2,
+  name = "Drop Object", kind = "attack", copies = 2,
   text = "Attack: a wizard you can see drops one thing he carries (a treasure, an object or a magic stone, your choice) in his square.",
   tests = {
     { "the caster makes him drop his treasure; it lies in his square", function(t, g)

@@ -6,13 +6,9 @@
 local stones = require("rules.stones")
 
 return card {
-  name = "Fireball",
-  kind = "attack",
-  range = "los",
-  duration = "instant",
+  name = "Fireball", kind = "attack", copies = 3,
+  range = "los", duration = "instant", targets = { "wizard", "wall", "door", "object" },
   traits = { "fire" },
-  targets = { "wizard", "wall", "door", "object" },
-  copies = 3,
   text = "A ball of flame at a wizard, wall, door or object in sight: 5 points of magical damage. A wizard it hurts loses every magic stone he carries.",
   resolve = function(ctx)
     local dealt = ctx:damage(ctx.target, 5, { magical = true, fire = true })

@@ -26,13 +26,9 @@ local function push_in_place(t, number, room)
 end
 
 return card {
-  name = "Go Away",
-  kind = "attack",
-  range = "los",
-  duration = "instant",
+  name = "Go Away", kind = "attack", copies = 1,
+  range = "los", duration = "instant", targets = { "wizard" },
   traits = { "number_power" },
-  targets = { "wizard" },
-  copies = 1,
   text = "Attack: a wizard you can see is pushed straight away from you, a NUMBER of squares, until a wall stops him.",
   resolve = function(ctx)
     local game = ctx.game

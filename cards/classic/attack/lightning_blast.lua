@@ -5,13 +5,9 @@
 local duel = require("test.duel")
 
 return card {
-  name = "Lightning Blast",
-  kind = "attack",
-  range = "los",
-  duration = "instant",
+  name = "Lightning Blast", kind = "attack", copies = 3,
+  range = "los", duration = "instant", targets = { "wizard", "wall", "door", "object" },
   traits = { "lightning", "number_power", "lost_turn" },
-  targets = { "wizard", "wall", "door", "object" },
-  copies = 3,
   text = "Lightning at a wizard, wall, door or object in sight: magical damage equal to the NUMBER played with it (1 without). A wizard it hurts is stunned and loses his next turn.",
   resolve = function(ctx)
     local dealt = ctx:damage(ctx.target, ctx:power(), { magical = true, lightning = true })

@@ -6,13 +6,9 @@
 local duel = require("test.duel")
 
 return card {
-  name = "Medusa",
-  kind = "attack",
-  range = "los",
-  duration = "instant",
+  name = "Medusa", kind = "attack", copies = 1,
+  range = "los", duration = "instant", targets = { "wizard" },
   traits = { "number_power", "lost_turn" },
-  targets = { "wizard" },
-  copies = 1,
   text = "Attack: a wizard you can see turns to stone and loses a NUMBER of turns. He may still play counteractions.",
   resolve = function(ctx)
     local p = ctx:target_player()

@@ -6,13 +6,9 @@
 -- lessen the gain; a drain stopped whole gives nothing (classic, The Cards: secondary
 -- effects are stopped with all the damage).
 return card {
-  name = "Power Drain",
-  kind = "attack",
-  range = "los",
-  duration = "instant",
+  name = "Power Drain", kind = "attack", copies = 1,
+  range = "los", duration = "instant", targets = { "wizard" },
   traits = { "number_power" },
-  targets = { "wizard" },
-  copies = 1,
   text = "Attack: drain a wizard you can see: he takes magical damage equal to the NUMBER played with this spell, and you gain as much life as he lost.",
   resolve = function(ctx)
     local p = ctx:target_player()

@@ -2,13 +2,9 @@
 -- reconstructed: range in sight, like the other damage attacks; walls, doors and objects with
 -- points may be its target too.
 return card {
-  name = "Powerthrust",
-  kind = "attack",
-  range = "los",
-  duration = "instant",
+  name = "Powerthrust", kind = "attack", copies = 3,
+  range = "los", duration = "instant", targets = { "wizard", "wall", "door", "object" },
   traits = { "number_power" },
-  targets = { "wizard", "wall", "door", "object" },
-  copies = 3,
   text = "A thrust of raw power at a wizard, wall, door or object in sight: 2 + the NUMBER played with it in magical damage (3 without a NUMBER).",
   resolve = function(ctx) ctx:damage(ctx.target, 2 + ctx:power(), { magical = true }) end,
   tests = {

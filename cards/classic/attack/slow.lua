@@ -5,11 +5,8 @@
 local duel = require("test.duel")
 
 return card {
-  name = "Slow",
-  kind = "attack",
-  range = "los",
-  duration = "duration",
-  targets = { "wizard" },
+  name = "Slow", kind = "attack",
+  range = "los", duration = "duration", targets = { "wizard" },
   text = "A wizard in sight moves only 1 square a turn instead of 3 (plus any NUMBER he adds) until the start of your turn a NUMBER of turns from now.",
   on_turn_start = function(ctx)
     local game = ctx.game

@@ -11,12 +11,8 @@ local duel = require("test.duel")
 local curses = require("test.curses")
 
 return card {
-  name = "Slow Death",
-  kind = "attack",
-  range = "los",
-  duration = "permanent",
-  targets = { "wizard" },
-  copies = 1,
+  name = "Slow Death", kind = "attack", copies = 1,
+  range = "los", duration = "permanent", targets = { "wizard" },
   text = "Attack: curse a wizard you can see. From now on he loses 1 life for every card he draws, until he dies.",
   on_draw = function(ctx, ev)
     local game = ctx.game

@@ -17,10 +17,8 @@ local function surge(ctx, p)
 end
 
 return card(at_wizard.card({
-  name = "Stone Dead",
-  kind = "attack",
+  name = "Stone Dead", kind = "attack", copies = 1,
   traits = { "number_power" },
-  copies = 1,
   text = "Attack: the magic stones of a wizard you can see surge: he takes magical damage equal to the number of stones he carries times the NUMBER played with this spell.",
   tests = {
     -- (classic: a stone in the hand is carried; 9th: only a shown one, rules/stones.lua)

@@ -1,11 +1,8 @@
 -- classic SUDDEN DEATH (1 in the deck): 10 points of magical damage [AF].
 -- reconstructed: range in sight, like the other damage attacks; wizards only.
 return card {
-  name = "Sudden Death",
-  kind = "attack",
-  range = "los",
-  duration = "instant",
-  targets = { "wizard" },
+  name = "Sudden Death", kind = "attack",
+  range = "los", duration = "instant", targets = { "wizard" },
   text = "A wizard in sight takes 10 points of magical damage.",
   resolve = function(ctx) ctx:damage(ctx.target, 10, { magical = true }) end,
   tests = {

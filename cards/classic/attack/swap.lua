@@ -6,12 +6,8 @@
 local stage = require("test.stage")
 
 return card {
-  name = "Swap",
-  kind = "attack",
-  range = "los",
-  duration = "instant",
-  targets = { "wizard" },
-  copies = 1,
+  name = "Swap", kind = "attack", copies = 1,
+  range = "los", duration = "instant", targets = { "wizard" },
   text = "Attack: you and a wizard you can see trade places at once.",
   resolve = function(ctx)
     local p = ctx:target_player()

@@ -22,9 +22,7 @@ local function teleport(ctx, p)
 end
 
 return card(at_wizard.card({
-  name = "Teleport Opponent",
-  kind = "attack",
-  copies = 1,
+  name = "Teleport Opponent", kind = "attack", copies = 1,
   text = "Attack: a wizard you can see vanishes and reappears on any square you choose that no fixed object fills.",
   tests = {
     { "sent to the chosen square, a treasure's, picking nothing up; the turn's attack", function(t, g)

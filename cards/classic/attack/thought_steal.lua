@@ -20,10 +20,8 @@ local function thoughts(game, p)
 end
 
 return card(steal.card({
-  name = "Thought-Steal",
-  kind = "attack",
+  name = "Thought-Steal", kind = "attack", copies = 1,
   traits = { "number_power" },
-  copies = 1,
   text = "Attack: take a NUMBER of cards at random from the hand of a wizard you can see (not his objects or stones), then discard down to 7.",
   tests = {
     { "with a NUMBER 2: two of his cards come to the caster", function(t, g)

@@ -17,12 +17,8 @@ local function set_ugly(game, p, c, on)
 end
 
 return card {
-  name = "Ugly",
-  kind = "attack",
-  range = "los",
-  duration = "duration",
-  targets = { "wizard" },
-  copies = 1,
+  name = "Ugly", kind = "attack", copies = 1,
+  range = "los", duration = "duration", targets = { "wizard" },
   text = "Attack: a wizard you can see turns hideous for a NUMBER of your turns: everyone looks away from him, and he cannot aim spells or thrown things at other wizards.",
   resolve = function(ctx)
     local p = ctx:target_player()

@@ -3,13 +3,9 @@
 -- reconstructed: the push goes straight in a direction the caster chooses (request
 -- `direction`, keys N/E/S/W); the damage is physical (a wall of water slams him into stone).
 return card {
-  name = "Waterbolt",
-  kind = "attack",
-  range = "los",
-  duration = "instant",
+  name = "Waterbolt", kind = "attack", copies = 3,
+  range = "los", duration = "instant", targets = { "wizard" },
   traits = { "water", "number_power" },
-  targets = { "wizard" },
-  copies = 3,
   text = "A wizard in sight is pushed straight, in a direction you choose, as many squares as the NUMBER played with it (1 without); he takes 1 point of damage for each square a wall or anything else stops him from moving.",
   resolve = function(ctx)
     local game = ctx.game

@@ -6,10 +6,8 @@
 local ANSWERS = { spell = true, throw = true, punch = true, damage = true }
 
 return card {
-  name = "Absorb",
-  kind = "counter",
+  name = "Absorb", kind = "counter", copies = 2,
   traits = { "reduces_damage" },
-  copies = 2,
   text = "Counteraction: when an attack or indirect damage would cost you points, 3 of those points are absorbed. No use against spells with a duration.",
   can_respond = function(ctx, entry)
     if not ANSWERS[entry.kind] or entry.marks.defender ~= ctx.controller then return false end

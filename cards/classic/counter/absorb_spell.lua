@@ -14,9 +14,7 @@
 local common = require("rules.common")
 
 return card {
-  name = "Absorb Spell",
-  kind = "counter",
-  copies = 1,
+  name = "Absorb Spell", kind = "counter", copies = 1,
   text = "Counteraction: a spell cast at you, or a counteraction turning your spell back at you, has no effect, and you take its card into your hand. Any NUMBER played with it is lost.",
   can_respond = function(ctx, entry)
     if entry.marks.defender ~= ctx.controller or entry.card == nil then return false end

@@ -2,8 +2,7 @@
 -- counteraction played against your spell has no effect (classic, The Cards: a
 -- COUNTERACTION can itself be counteracted).
 return card {
-  name = "Anti-Anti",
-  kind = "counter",
+  name = "Anti-Anti", kind = "counter",
   text = "Counteraction: a counteraction played against you (against your attack) has no effect.",
   can_respond = function(ctx, entry)
     return entry.kind == "counter" and entry.marks.defender == ctx.controller

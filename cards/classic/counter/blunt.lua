@@ -5,10 +5,8 @@
 local ANSWERS = { spell = true, throw = true, punch = true, damage = true }
 
 return card {
-  name = "Blunt",
-  kind = "counter",
+  name = "Blunt", kind = "counter", copies = 2,
   traits = { "reduces_damage" },
-  copies = 2,
   text = "Counteraction: the point damage an attack or indirect damage would do to you is halved, rounding up.",
   can_respond = function(ctx, entry)
     return ANSWERS[entry.kind] == true and entry.marks.defender == ctx.controller

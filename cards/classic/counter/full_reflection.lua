@@ -4,10 +4,8 @@
 -- costs him the rest of his own turn (classic, The Turn).
 -- reconstructed: spells only (punches and thrown objects are not spells).
 return card {
-  name = "Full Reflection",
-  kind = "counter",
+  name = "Full Reflection", kind = "counter", copies = 1,
   traits = { "turns_back" },
-  copies = 1,
   text = "Counteraction: a spell aimed at you turns back and hits its caster instead, with all its power.",
   can_respond = function(ctx, entry)
     return entry.kind == "spell" and entry.marks.defender == ctx.controller

@@ -1,9 +1,7 @@
 -- classic FULL SHIELD (2 in the deck): a counteraction that negates one spell aimed at you [AF].
 -- reconstructed: against spells only, not punches or thrown objects (they are not spells).
 return card {
-  name = "Full Shield",
-  kind = "counter",
-  copies = 2,
+  name = "Full Shield", kind = "counter", copies = 2,
   text = "Counteraction: a spell aimed at you has no effect at all.",
   can_respond = function(ctx, entry)
     return entry.kind == "spell" and entry.marks.defender == ctx.controller

@@ -8,9 +8,7 @@
 local ANSWERS = { spell = true, counter = true }
 
 return card {
-  name = "No Spell",
-  kind = "counter",
-  copies = 1,
+  name = "No Spell", kind = "counter", copies = 1,
   text = "Counteraction: a spell or a counteraction aimed at you is stopped as it is cast and has no effect.",
   can_respond = function(ctx, entry)
     return ANSWERS[entry.kind] == true and entry.marks.defender == ctx.controller

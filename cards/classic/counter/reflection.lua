@@ -3,10 +3,8 @@
 -- the number"). We read it as: the spell hits both you and its caster, each with half its
 -- point damage, rounded up (classic, The Cards); its other effects hit both. Only spells.
 return card {
-  name = "Reflection",
-  kind = "counter",
+  name = "Reflection", kind = "counter", copies = 2,
   traits = { "turns_back" },
-  copies = 2,
   text = "Counteraction: a spell aimed at you is split in two: it hits you and its caster, each for half its points (rounded up).",
   can_respond = function(ctx, entry)
     return entry.kind == "spell" and entry.marks.defender == ctx.controller

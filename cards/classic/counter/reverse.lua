@@ -9,10 +9,8 @@
 local ANSWERS = { spell = true, throw = true }
 
 return card {
-  name = "Reverse",
-  kind = "counter",
+  name = "Reverse", kind = "counter", copies = 1,
   traits = { "turns_back" },
-  copies = 1,
   text = "Counteraction: a spell or a thrown object aimed at you turns round and hits the one who sent it.",
   can_respond = function(ctx, entry)
     return ANSWERS[entry.kind] == true and entry.marks.defender == ctx.controller

@@ -18,13 +18,9 @@ end
 local duel = require("test.duel")
 
 return card {
-  name = "Shrink",
-  kind = "counter",
-  range = "los",
-  duration = "duration",
+  name = "Shrink", kind = "counter", copies = 1,
+  range = "los", duration = "duration", targets = { "wizard" },
   traits = { "attack_neutral" },
-  targets = { "wizard" },
-  copies = 1,
   text = "Attack-neutral. A wizard you can see shrinks for a NUMBER of your turns: attacks that hit him, and his own attacks, do half their points (rounding up). Counteraction: shrink yourself as an attack is aimed at you.",
   can_cast = function(_ctx) return true end,
   can_respond = function(ctx, entry)

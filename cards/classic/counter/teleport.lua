@@ -22,9 +22,7 @@ end
 local ANSWERS = { spell = true, throw = true, punch = true }
 
 return card {
-  name = "Teleport",
-  kind = "counter",
-  copies = 1,
+  name = "Teleport", kind = "counter", copies = 1,
   text = "Counteraction: when an attack is aimed at you, vanish to any square not filled by a fixed object; the attack misses. In your own turn, you may teleport the same way.",
   can_cast = function(_ctx) return true end,
   can_respond = function(ctx, entry)

@@ -13,8 +13,7 @@ local duel = require("test.duel")
 local pushed = require("test.pushed")
 
 return card(water.card {
-  name = "Waterwall",
-  copies = 1,
+  name = "Waterwall", copies = 1,
   text = "A wall of water on an empty line you can see collapses at once: each wizard beside it is pushed straight away a NUMBER of squares, taking 1 point for each square he is stopped. Counteraction: a spell or thrown object aimed at you breaks on the water and misses.",
   tests = {
     { "a wizard beside the line is pushed away NUMBER squares", function(t)

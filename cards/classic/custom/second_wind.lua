@@ -2,10 +2,8 @@
 -- blank_cards, designer_cards): not a printed card. The project ships it as the example of
 -- one; any card file in this folder takes a blank place (five at most, in key order).
 return card {
-  name = "Second Wind",
-  kind = "neutral",
-  range = "self",
-  duration = "instant",
+  name = "Second Wind", kind = "neutral",
+  range = "self", duration = "instant",
   traits = { "number_power" },
   text = "Designer's card. Catch your breath: you regain as much life as the NUMBER played with it (1 without one).",
   resolve = function(ctx) ctx:heal(ctx.caster, ctx:power()) end,

@@ -14,9 +14,8 @@ local first = require("test.first")
 local function takes_number(game, c) return play.takes_number(game, c) end
 
 return card(add.card {
-  name = "Add",
+  name = "Add", copies = 1,
   traits = { "modifier" },
-  copies = 1,
   text = "Play two NUMBER cards with this one: their sum is a single NUMBER, for your movement this turn or for the next spell you cast this turn.",
   resolve = function(ctx)
     local game, p = ctx.game, ctx.caster

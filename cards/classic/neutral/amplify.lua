@@ -11,8 +11,7 @@ local first = require("test.first")
 local spell = modifiers.is_spell
 
 return card(modifiers.card(spell, {
-  name = "Amplify",
-  copies = 2,
+  name = "Amplify", copies = 2,
   text = "The next spell you cast this turn does double its points of damage.",
   resolve = function(ctx) modifiers.wait(ctx) end,
   on_cast = function(ctx, ev)

@@ -10,8 +10,7 @@ local stage = require("test.stage")
 local function sighted(game, c) return game:card(c).range == "los" end
 
 return card(modifiers.card(sighted, {
-  name = "Around the Corner",
-  copies = 1,
+  name = "Around the Corner", copies = 1,
   text = "The next spell you cast this turn may see round one corner: its line of sight may bend once.",
   resolve = function(ctx) ctx.game:set_turn_var("around_corner", true) end,
   tests = {

@@ -24,12 +24,8 @@ end
 local duel = require("test.duel")
 
 return card {
-  name = "Buddy",
-  kind = "neutral",
-  range = "los",
-  duration = "permanent",
-  targets = { "wizard" },
-  copies = 1,
+  name = "Buddy", kind = "neutral", copies = 1,
+  range = "los", duration = "permanent", targets = { "wizard" },
   text = "Make friends with a wizard you can see: he cannot attack you until you attack him. Used on an opponent, it is your attack.",
   can_target = function(ctx, t) return t.kind == "wizard" and t.player ~= ctx.caster end,
   resolve = function(ctx)

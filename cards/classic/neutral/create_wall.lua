@@ -7,13 +7,9 @@
 local spots = require("test.spots")
 
 return card {
-  name = "Create Wall",
-  kind = "neutral",
-  range = "los",
-  duration = "permanent",
+  name = "Create Wall", kind = "neutral", copies = 2,
+  range = "los", duration = "permanent", targets = { "border" },
   traits = { "creation" },
-  targets = { "border" },
-  copies = 2,
   text = "Raise a stone wall on an empty line between two squares whose centre you can see. It stands until 20 points of damage break it.",
   resolve = function(ctx) ctx:create_wall(ctx.target.edge) end,
   tests = {

@@ -14,12 +14,8 @@ local stage = require("test.stage")
 local FALL_DAMAGE = 2
 
 return card {
-  name = "Destroy Wall",
-  kind = "neutral",
-  range = "los",
-  duration = "instant",
-  targets = { "wall", "door" },
-  copies = 2,
+  name = "Destroy Wall", kind = "neutral", copies = 2,
+  range = "los", duration = "instant", targets = { "wall", "door" },
   text = "A wall section whose centre you can see crumbles. Every wizard on either side of it takes 2 points of physical damage from the falling stone.",
   can_target = function(ctx, t)
     if t.kind == "door" and not ctx:doors_fall_with_walls() then return false end

@@ -10,12 +10,8 @@ local function is_creation(game, c)
 end
 
 return card {
-  name = "Dispel Creation",
-  kind = "neutral",
-  range = "anywhere",
-  duration = "instant",
-  targets = { "spell" },
-  copies = 1,
+  name = "Dispel Creation", kind = "neutral", copies = 1,
+  range = "anywhere", duration = "instant", targets = { "spell" },
   text = "Undo a created wall, thornbush, wall of fire or block of stone: the spell that made it ends and its work is gone.",
   can_target = function(ctx, t) return is_creation(ctx.game, t.card) end,
   resolve = function(ctx) ctx:end_spell(ctx.target.card) end,

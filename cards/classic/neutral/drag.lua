@@ -8,12 +8,8 @@
 local stage = require("test.stage")
 
 return card {
-  name = "Drag",
-  kind = "neutral",
-  range = "los",
-  duration = "instant",
-  targets = { "wizard", "object", "treasure" },
-  copies = 1,
+  name = "Drag", kind = "neutral", copies = 1,
+  range = "los", duration = "instant", targets = { "wizard", "object", "treasure" },
   text = "Pull a wizard, a treasure or a loose object you can see into your square. Used on another wizard, it is your attack.",
   can_target = function(ctx, t)
     if t.kind == "wizard" then return t.player ~= ctx.caster end

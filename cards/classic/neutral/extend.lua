@@ -10,8 +10,7 @@ local first = require("test.first")
 local function lasting(game, c) return game:card(c).duration == "duration" end
 
 return card(modifiers.card(lasting, {
-  name = "Extend",
-  copies = 1,
+  name = "Extend", copies = 1,
   text = "The next spell with a duration you cast this turn lasts twice as many turns.",
   resolve = function(ctx) modifiers.wait(ctx) end,
   on_cast = function(ctx, ev)

@@ -22,13 +22,9 @@ local function standing(ctx)
 end
 
 return card {
-  name = "Illusion Wall",
-  kind = "neutral",
-  range = "los",
-  duration = "permanent",
+  name = "Illusion Wall", kind = "neutral", copies = 1,
+  range = "los", duration = "permanent", targets = { "border" },
   traits = { "creation" },
-  targets = { "border" },
-  copies = 1,
   text = "What looks like a stone wall appears on an empty line you can see. Each other wizard may see through it (1 or 2 on the die) the first time he starts a turn in sight of it; then, or as soon as anyone strikes it, it vanishes.",
   resolve = function(ctx) ctx:create_wall(ctx.target.edge) end,
   on_turn_start = function(ctx)

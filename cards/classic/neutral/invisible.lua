@@ -14,13 +14,9 @@ local function marks_miss(game, card)
 end
 
 return card {
-  name = "Invisible",
-  kind = "neutral",
-  range = "los",
-  duration = "duration",
+  name = "Invisible", kind = "neutral", copies = 1,
+  range = "los", duration = "duration", targets = { "wizard" },
   traits = { "attack_neutral" },
-  targets = { "wizard" },
-  copies = 1,
   text = "Attack-neutral. A wizard you can see (you, most likely) turns invisible for a NUMBER of your turns: spells aimed at him miss unless a d4 rolls 1.",
   on_cast = function(ctx, ev)
     local game = ctx.game

@@ -7,13 +7,9 @@ local spots = require("test.spots")
 local doors = require("rules.doors")
 
 return card {
-  name = "Jam Lock",
-  kind = "neutral",
-  range = "adjacent",
-  duration = "instant",
+  name = "Jam Lock", kind = "neutral", copies = 1,
+  range = "adjacent", duration = "instant", targets = { "door" },
   traits = { "not_spell" },
-  targets = { "door" },
-  copies = 1,
   text = "Not a spell: jam the lock of a door beside you. It is shut for good: no key, pick or other trick opens it; only breaking the door clears the way.",
   can_target = function(ctx, t)
     local info = ctx.game:edge(t.edge)

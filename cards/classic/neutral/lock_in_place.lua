@@ -8,12 +8,8 @@
 local duel = require("test.duel")
 
 return card {
-  name = "Lock in Place",
-  kind = "neutral",
-  range = "los",
-  duration = "duration",
-  targets = { "wizard" },
-  copies = 1,
+  name = "Lock in Place", kind = "neutral", copies = 1,
+  range = "los", duration = "duration", targets = { "wizard" },
   text = "A wizard you can see cannot move on his turns until the start of your turn a NUMBER of turns from now. Used on an opponent, it is your attack.",
   can_target = function(ctx, t) return t.player ~= ctx.caster end,
   on_turn_start = function(ctx)

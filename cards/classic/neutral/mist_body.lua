@@ -9,12 +9,8 @@
 local stage = require("test.stage")
 
 return card {
-  name = "Mist-Body",
-  kind = "neutral",
-  range = "self",
-  duration = "duration",
-  targets = { "self" },
-  copies = 1,
+  name = "Mist-Body", kind = "neutral", copies = 1,
+  range = "self", duration = "duration", targets = { "self" },
   text = "For a NUMBER of your turns your body is mist: you walk through walls, doors and obstacles, though never through the outer wall of the board.",
   resolve = function(ctx)
     -- Read by the rules while the card is in play (rules/effects.lua: step flags).

@@ -9,12 +9,8 @@ local through_wall = require("lib.through_wall")
 local stage = require("test.stage")
 
 return card {
-  name = "Pass Through Wall",
-  kind = "neutral",
-  range = "adjacent",
-  duration = "instant",
-  targets = { "wall" },
-  copies = 1,
+  name = "Pass Through Wall", kind = "neutral", copies = 1,
+  range = "adjacent", duration = "instant", targets = { "wall" },
   text = "Step through a wall beside you, once, as if it were not there; the wall stays.",
   can_target = through_wall.can_target,
   resolve = function(ctx)

@@ -12,9 +12,8 @@ local pick_lock = require("lib.pick_lock")
 local locks = require("test.locks")
 
 return card(pick_lock.card {
-  name = "Pick Lock",
+  name = "Pick Lock", copies = 4,
   traits = { "not_spell" },
-  copies = 4,
   text = "Not a spell: pick the lock of a door beside you. It stands open this turn: go through it, or cast spells through it. It locks again once you have gone through, or when your turn ends.",
   tests = {
     { "through once; the door relocks behind", function(t, g)

@@ -24,12 +24,8 @@ local function running(ctx, p)
 end
 
 return card {
-  name = "Power Run",
-  kind = "neutral",
-  range = "self",
-  duration = "instant",
-  targets = { "self" },
-  copies = 1,
+  name = "Power Run", kind = "neutral", copies = 1,
+  range = "self", duration = "instant", targets = { "self" },
   text = "For the rest of this turn, when your movement is spent you may keep running: each extra square costs you 1 life point.",
   resolve = function(ctx)
     local game, p = ctx.game, ctx.caster

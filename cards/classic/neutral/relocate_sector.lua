@@ -21,12 +21,8 @@ local function place_words(place)
 end
 
 return card {
-  name = "Relocate Sector",
-  kind = "neutral",
-  range = "anywhere",
-  duration = "instant",
-  targets = { "sector" },
-  copies = 1,
+  name = "Relocate Sector", kind = "neutral", copies = 1,
+  range = "anywhere", duration = "instant", targets = { "sector" },
   text = "Pick up any sector board with everything on it and set it down in the board's empty place, or trade its place with another sector. From then on the three-player warp is gone and every edge leads to the opposite one.",
   resolve = function(ctx)
     local game, moving = ctx.game, ctx.target.sector

@@ -7,13 +7,9 @@ local spots = require("test.spots")
 local doors = require("rules.doors")
 
 return card {
-  name = "Remove Lock",
-  kind = "neutral",
-  range = "adjacent",
-  duration = "instant",
+  name = "Remove Lock", kind = "neutral", copies = 1,
+  range = "adjacent", duration = "instant", targets = { "door" },
   traits = { "not_spell" },
-  targets = { "door" },
-  copies = 1,
   text = "Not a spell: take the lock out of a door beside you. The door stands open for good, for everyone.",
   can_target = function(ctx, t)
     local info = ctx.game:edge(t.edge)

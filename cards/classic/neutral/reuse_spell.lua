@@ -15,8 +15,7 @@ local function instant(game, c)
 end
 
 return card(modifiers.card(instant, {
-  name = "Reuse Spell",
-  copies = 1,
+  name = "Reuse Spell", copies = 1,
   text = "The next instant spell you cast this turn comes back to your hand once used, instead of being discarded.",
   resolve = function(ctx) modifiers.wait(ctx) end,
   on_cast = function(ctx, ev)

@@ -9,12 +9,8 @@ local TURNS = { { key = "clockwise", quarters = 1 }, { key = "counterclockwise",
 local sectors = require("test.sectors")
 
 return card {
-  name = "Rotate Sector",
-  kind = "neutral",
-  range = "anywhere",
-  duration = "instant",
-  targets = { "sector" },
-  copies = 1,
+  name = "Rotate Sector", kind = "neutral", copies = 1,
+  range = "anywhere", duration = "instant", targets = { "sector" },
   text = "Turn any sector board a quarter turn either way or a half turn, with everything on it. A wall added or removed on its border stays with one side or the other, as the die decides.",
   resolve = function(ctx)
     local _, i = ctx.game:choose(ctx.caster, "rotation", "Rotate Sector: which way?", TURNS)

@@ -3,12 +3,8 @@
 -- reconstructed: the issue lists it with the NUMBER cards, but our sources give it no NUMBER
 -- use; a NUMBER played with it does nothing (so none is offered).
 return card {
-  name = "Speed",
-  kind = "neutral",
-  range = "self",
-  duration = "instant",
-  targets = { "self" },
-  copies = 2,
+  name = "Speed", kind = "neutral", copies = 2,
+  range = "self", duration = "instant", targets = { "self" },
   text = "When this turn ends, you take another turn at once.",
   resolve = function(ctx)
     ctx.game:give_extra_turn(ctx.caster)

@@ -6,12 +6,8 @@
 -- card is revealed to him (he sees it until it moves), and a `revealed` entry, logged for him
 -- alone, names the cards (what a front end shows him).
 return card {
-  name = "Telepath",
-  kind = "neutral",
-  range = "anywhere",
-  duration = "instant",
-  targets = { "wizard" },
-  copies = 1,
+  name = "Telepath", kind = "neutral", copies = 1,
+  range = "anywhere", duration = "instant", targets = { "wizard" },
   text = "Read the mind of another wizard, wherever he is: you see every card in his hand. Used on an opponent, it is your attack.",
   can_target = function(ctx, t) return t.kind == "wizard" and t.player ~= ctx.caster end,
   resolve = function(ctx)

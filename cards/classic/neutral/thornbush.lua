@@ -10,8 +10,7 @@ local square_creation = require("lib.square_creation")
 local stage = require("test.stage")
 
 return card(square_creation.card {
-  name = "Thornbush",
-  copies = 2,
+  name = "Thornbush", copies = 2,
   text = "A thornbush fills an empty square you can see. It hides what lies behind it. Whoever enters it takes 1 physical point and is caught: his turn ends and he loses the next. 5 points of damage clear it.",
   resolve = function(ctx)
     ctx:create_object {

@@ -24,13 +24,9 @@ local sight_wall = require("lib.sight_wall")
 local stage = require("test.stage")
 
 return card {
-  name = "Wall of Fire",
-  kind = "neutral",
-  range = "los",
-  duration = "duration",
+  name = "Wall of Fire", kind = "neutral", copies = 1,
+  range = "los", duration = "duration", targets = { "border" },
   traits = { "creation", "fire" },
-  targets = { "border" },
-  copies = 1,
   text = "A wall of flame rises on an empty line between two squares you can see, for a NUMBER of your turns. It blocks sight; whoever walks through it takes 3 points of magical fire damage.",
   resolve = function(ctx) sight_wall.raise(ctx, "firewall") end,
   on_move = function(ctx, ev)

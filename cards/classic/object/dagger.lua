@@ -10,12 +10,9 @@
 local thrown = require("lib.thrown")
 
 return card {
-  name = "Dagger",
-  kind = "object",
-  range = "los",
+  name = "Dagger", kind = "object", copies = 1,
+  range = "los", targets = { "wizard", "wall", "door", "object" },
   traits = { "thrown_weapon", "not_spell" },
-  targets = { "wizard", "wall", "door", "object" },
-  copies = 1,
   text = "Object. Throw it at a wizard, wall, door or thornbush you can see as your attack: 3 points of physical damage. It lands in the target's square, or before the wall, door or bush it hit.",
   resolve = thrown.blow(3),
   tests = {

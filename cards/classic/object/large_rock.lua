@@ -8,12 +8,9 @@
 local thrown = require("lib.thrown")
 
 return card {
-  name = "Large Rock",
-  kind = "object",
-  range = "los",
+  name = "Large Rock", kind = "object", copies = 1,
+  range = "los", targets = { "wizard", "object" },
   traits = { "thrown_weapon", "not_spell" },
-  targets = { "wizard", "object" },
-  copies = 1,
   text = "Object. Throw it at a wizard or thornbush you can see as your attack: 3 points of physical damage. It lands in the target's square, or just before a thornbush in its way.",
   resolve = thrown.blow(3),
   tests = {

@@ -10,10 +10,8 @@ local spots = require("test.spots")
 local doors = require("rules.doors")
 
 return card {
-  name = "Master Key",
-  kind = "object",
+  name = "Master Key", kind = "object", copies = 1,
   traits = { "opens_doors" },
-  copies = 1,
   text = "Object. Show it: from then on you may go through any undamaged door, as often as you like, while you carry it.",
   tests = {
     { "shown: through the door and back; in the hand it opens nothing", function(t, g)

@@ -6,12 +6,9 @@
 -- (2 without a NUMBER); being magic, it may be counteracted like a spell; it stays in the
 -- hand (classic, The Cards: physical objects leave the hand only when dropped or thrown).
 return card {
-  name = "Wizardblade",
-  kind = "object",
-  range = "adjacent",
+  name = "Wizardblade", kind = "object", copies = 1,
+  range = "adjacent", targets = { "wizard", "wall", "door", "object" },
   traits = { "weapon", "number_power" },
-  targets = { "wizard", "wall", "door", "object" },
-  copies = 1,
   text = "Object. As your attack, strike a wizard, wall, door or thornbush beside you: magical damage of 1 + the NUMBER you play with it (2 without one). You keep the blade.",
   resolve = function(ctx) ctx:damage(ctx.target, ctx:power() + 1, { magical = true }) end,
   tests = {

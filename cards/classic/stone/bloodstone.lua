@@ -9,10 +9,8 @@ local duel = require("test.duel")
 local stone_out = require("test.stone_out")
 
 return card {
-  name = "Bloodstone",
-  kind = "stone",
+  name = "Bloodstone", kind = "stone", copies = 1,
   traits = { "magic_stone" },
-  copies = 1,
   text = "Magic stone. Power: while you show it, every attack that would cost you points costs you 1 point less.",
   before_damage = function(ctx, ev)
     if stones.holder_hit(ctx, ev) ~= nil and ev.attack then stones.lessen(ctx, ev, 1) end

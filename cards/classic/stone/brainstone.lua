@@ -10,10 +10,8 @@ local stones = require("rules.stones")
 local common = require("rules.common")
 
 return card {
-  name = "Brainstone",
-  kind = "stone",
+  name = "Brainstone", kind = "stone", copies = 1,
   traits = { "magic_stone" },
-  copies = 1,
   text = "Magic stone. Power: while you show it you may hold 9 cards instead of 7. When you show it, draw 2 cards. When it leaves you, discard down to 7 at once.",
   on_play = function(ctx)
     stones.carry(ctx, { hand = 2 })

@@ -1,10 +1,8 @@
 -- classic POWERSTONE (1 in the deck): a magic stone; once shown, every NUMBER its holder
 -- plays counts 1 more [AF] (the rules add it: trait `number_bonus`, classic, The Cards).
 return card {
-  name = "Powerstone",
-  kind = "stone",
+  name = "Powerstone", kind = "stone", copies = 1,
   traits = { "magic_stone", "number_bonus" },
-  copies = 1,
   text = "Magic stone. Power: while you show it, each NUMBER card you play is worth 1 more, for movement and for spells.",
   tests = {
     { "shown: a Lightning Blast with a NUMBER 3 deals 4", function(t)

@@ -7,10 +7,8 @@ local duel = require("test.duel")
 local stone_out = require("test.stone_out")
 
 return card {
-  name = "Shadowstone",
-  kind = "stone",
+  name = "Shadowstone", kind = "stone", copies = 1,
   traits = { "magic_stone" },
-  copies = 1,
   text = "Magic stone. Power: while you show it, every point of physical damage you deal to a wizard is added to your own life.",
   on_damage = function(ctx, ev)
     local p = stones.carrier(ctx.game, ctx.card)

@@ -9,10 +9,8 @@ local duel = require("test.duel")
 local stone_out = require("test.stone_out")
 
 return card {
-  name = "Shieldstone",
-  kind = "stone",
+  name = "Shieldstone", kind = "stone", copies = 1,
   traits = { "magic_stone" },
-  copies = 1,
   text = "Magic stone. Power: while you show it, any damage you suffer, from an attack or not, is 1 point less.",
   before_damage = stones.guards_holder(1),
   tests = {

@@ -8,10 +8,8 @@ local stones = require("rules.stones")
 local FLOOR = 3
 
 return card {
-  name = "Soulstone",
-  kind = "stone",
+  name = "Soulstone", kind = "stone", copies = 1,
   traits = { "magic_stone" },
-  copies = 1,
   text = "Magic stone. Power: while you show it, magical damage cannot bring your life below 3.",
   before_damage = function(ctx, ev)
     local p = stones.holder_hit(ctx, ev)

@@ -4,10 +4,8 @@ local magic_stones = require("test.magic_stones")
 local stone_out = require("test.stone_out")
 
 return card {
-  name = "Speedstone",
-  kind = "stone",
+  name = "Speedstone", kind = "stone", copies = 1,
   traits = { "magic_stone", "speed_bonus" },
-  copies = 1,
   text = "Magic stone. Power: while you show it, you may move one square more each turn.",
   tests = {
     { "shown: four squares a turn from the next turn on", function(t)

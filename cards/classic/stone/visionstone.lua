@@ -9,10 +9,8 @@ local stones = require("rules.stones")
 local magic_stones = require("test.magic_stones")
 
 return card {
-  name = "Visionstone",
-  kind = "stone",
+  name = "Visionstone", kind = "stone", copies = 1,
   traits = { "magic_stone" },
-  copies = 1,
   text = "Magic stone. Power: while you show it, each spell you cast may reach through one wall or door. Thrown objects may not.",
   on_play = function(ctx) stones.carry(ctx, { see_through = 1 }) end,
   tests = {

@@ -3,8 +3,7 @@
 -- reconstructed: our sources say only that it is resolved when drawn [RS]; we chose d4 points
 -- of physical damage to the wizard who drew it (indirect damage: ABSORB or BLUNT may answer).
 return card {
-  name = "TRAP!",
-  kind = "trap",
+  name = "TRAP!", kind = "trap",
   text = "Sprung when you draw it: you take d4 points of physical damage. Then discard it and draw another card.",
   resolve = function(ctx)
     local p = ctx.controller

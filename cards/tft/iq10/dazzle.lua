@@ -3,12 +3,8 @@
 -- reconstructed: every figure has eyes (images and illusions too, as the seed says); a figure
 -- already dazzled is not dazzled twice (seed L300).
 return card {
-  name = "Dazzle",
-  school = "iq10",
-  kind = "special",
-  energy = 3,
-  duration = "turns",
-  targets = { "none" },
+  name = "Dazzle", school = "iq10", kind = "special", energy = 3,
+  duration = "turns", targets = { "none" },
   text = "A blinding flash: every figure but you within 5 megahexes of yours, friend or foe, is at -3 DX for 3 turns. 3 ST.",
   resolve = function(ctx)
     -- reconstructed: a 4 or a 3 to hit (seed L261) makes it last twice or three times as long

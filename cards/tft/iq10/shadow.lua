@@ -1,12 +1,8 @@
 -- Wizard (1978) Shadow (seed L601, L399): a creation, black shadow filling one hex, a figure in
 -- it or not: it hides what is inside and hampers attacks into (-4 DX) and out of it (-6).
 return card {
-  name = "Shadow",
-  school = "iq10",
-  kind = "creation",
-  energy = 1,
-  duration = "lasting",
-  targets = { "hex" },
+  name = "Shadow", school = "iq10", kind = "creation", energy = 1,
+  duration = "lasting", targets = { "hex" },
   text = "Black shadow fills one hex, even one a figure stands in; it can be walked through. Attacks into it are at -4 DX, from or through it at -6. 1 ST.",
   resolve = function(ctx) ctx:fill("shadow", { assert(ctx:target_cell()) }) end,
   tests = {

@@ -4,13 +4,9 @@
 -- fighting (seed L531: the spell is meant for play with MELEE), so the shield is on its
 -- subject (`shock`) and does nothing more here.
 return card {
-  name = "Shock Shield",
-  school = "iq10",
-  kind = "thrown",
-  energy = 2,
-  duration = "continuing",
+  name = "Shock Shield", school = "iq10", kind = "thrown", energy = 2,
+  duration = "continuing", targets = { "figure" },
   traits = { "secret_protection", "helpful" },
-  targets = { "figure" },
   text = "A crackling shield: at the end of each turn, a die of hits to every other creature in the subject's hex (only hand-to-hand fighters share one). 2 ST, and 1 a turn to keep.",
   -- seed L300: one at a time on a figure
   resolve = function(ctx) ctx:enchant_once { shock = true } end,

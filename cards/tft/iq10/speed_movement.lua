@@ -1,13 +1,9 @@
 -- Wizard (1978) Speed Movement (seed L595): a thrown spell, the subject's MA doubled for 4
 -- turns; a second Speed makes it last longer, never faster.
 return card {
-  name = "Speed Movement",
-  school = "iq10",
-  kind = "thrown",
-  energy = 2,
-  duration = "turns",
+  name = "Speed Movement", school = "iq10", kind = "thrown", energy = 2,
+  duration = "turns", targets = { "figure" },
   traits = { "helpful" },
-  targets = { "figure" },
   text = "The subject moves at twice its MA for 4 turns. Another Speed on it adds 4 turns instead of doubling again. 2 ST.",
   resolve = function(ctx)
     local on = assert(ctx:victim())

@@ -1,13 +1,9 @@
 -- Wizard (1978) Summon Myrmidon (seed L597): a creation, a real warrior (ST 12, DX 12, IQ 8,
 -- MA 10, broadsword 2 dice, no armour) under its summoner's orders, 2 ST and 1 a turn.
 return card {
-  name = "Summon Myrmidon",
-  school = "iq10",
-  kind = "creation",
-  energy = 2,
-  duration = "continuing",
+  name = "Summon Myrmidon", school = "iq10", kind = "creation", energy = 2,
+  duration = "continuing", targets = { "empty_hex" },
   traits = { "summons" },
-  targets = { "empty_hex" },
   text = "A myrmidon (ST 12, DX 12, IQ 8, MA 10, broadsword 2 dice, no armour) comes to fight for you. 2 ST, and 1 a turn to keep.",
   resolve = function(ctx) ctx:summon("myrmidon", assert(ctx:target_cell())) end,
   tests = {

@@ -3,12 +3,8 @@
 -- reconstructed: "has 30 ST" is read as its ST now. (No chasms or rivers in the arena, so no
 -- roll to keep from falling in.)
 return card {
-  name = "Trip",
-  school = "iq10",
-  kind = "thrown",
-  energy = 2,
-  duration = "instant",
-  targets = { "figure" },
+  name = "Trip", school = "iq10", kind = "thrown", energy = 2,
+  duration = "instant", targets = { "figure" },
   text = "The victim falls to the ground, taking no hits. 2 ST, or 4 if it has 30 ST or more.",
   -- the dearer cost is the victim's: the caster must have it before he casts (seed L59)
   cost = function(ctx, target)

@@ -1,13 +1,9 @@
 -- Wizard (1978) Control Animal (seed L610, L312-L322): a thrown control spell; a real animal
 -- that fails its IQ roll obeys the caster while he keeps it up, 2 ST and 1 a turn.
 return card {
-  name = "Control Animal",
-  school = "iq11",
-  kind = "thrown",
-  energy = 2,
-  duration = "continuing",
+  name = "Control Animal", school = "iq11", kind = "thrown", energy = 2,
+  duration = "continuing", targets = { "figure" },
   traits = { "control" },
-  targets = { "figure" },
   text = "An animal (a wolf, a bear) that fails a roll against its IQ obeys you; an image or illusion of one vanishes. 2 ST, and 1 a turn to keep.",
   resolve = function(ctx)
     local id = assert(ctx:victim())

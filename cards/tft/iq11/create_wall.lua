@@ -1,12 +1,8 @@
 -- Wizard (1978) Create Wall (seed L618, L397): a creation, a hex of solid wall; it fails on a
 -- figure, destroys an image and puts out a fire, 2 ST.
 return card {
-  name = "Create Wall",
-  school = "iq11",
-  kind = "creation",
-  energy = 2,
-  duration = "lasting",
-  targets = { "hex" },
+  name = "Create Wall", school = "iq11", kind = "creation", energy = 2,
+  duration = "lasting", targets = { "hex" },
   text = "A hex of solid wall rises, blocking movement and sight. It fails on a hex with a figure, but destroys an image there and puts out a fire. 2 ST.",
   resolve = function(ctx) ctx:raise_walls { assert(ctx:target_cell()) } end,
   tests = {

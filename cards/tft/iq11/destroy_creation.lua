@@ -34,12 +34,8 @@ local function things(ctx, cell)
 end
 
 return card {
-  name = "Destroy Creation",
-  school = "iq11",
-  kind = "thrown",
-  energy = 1,
-  duration = "instant",
-  targets = { "hex" },
+  name = "Destroy Creation", school = "iq11", kind = "thrown", energy = 1,
+  duration = "instant", targets = { "hex" },
   text = "Unmakes one created thing in a hex: one hex of fire, wall or shadow, a rope, or a one-hex image or illusion. No effect on summoned beings. 1 ST.",
   resolve = function(ctx)
     local opts = things(ctx, assert(ctx:target_cell()))

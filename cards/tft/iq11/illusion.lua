@@ -4,13 +4,9 @@
 -- of [config.beings]: not of a fire, a wall, a shadow or a rope, which could not be told from
 -- real ones, nor a double of a figure on the board (seed L390), which the rules cannot make.
 return card {
-  name = "Illusion",
-  school = "iq11",
-  kind = "creation",
-  energy = 2,
-  duration = "lasting",
+  name = "Illusion", school = "iq11", kind = "creation", energy = 2,
+  duration = "lasting", targets = { "empty_hex" },
   traits = { "illusion" },
-  targets = { "empty_hex" },
   text = "Makes a one-hex being that is not real: it fights and hurts like the real thing until someone disbelieves it. 2 ST.",
   resolve = function(ctx) ctx:likeness("illusion", 1) end,
   tests = {

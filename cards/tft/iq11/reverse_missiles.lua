@@ -1,13 +1,9 @@
 -- Wizard (1978) Reverse Missiles (seed L614, L287): a thrown secret protection; missile spells
 -- aimed at its subject turn back on their sender, 2 ST and 1 a turn.
 return card {
-  name = "Reverse Missiles",
-  school = "iq11",
-  kind = "thrown",
-  energy = 2,
-  duration = "continuing",
+  name = "Reverse Missiles", school = "iq11", kind = "thrown", energy = 2,
+  duration = "continuing", targets = { "figure" },
   traits = { "secret_protection", "helpful" },
-  targets = { "figure" },
   text = "Missile spells aimed at the subject fly back and strike whoever sent them; blows are not turned. 2 ST, and 1 a turn to keep.",
   -- seed L300: one at a time on a figure
   resolve = function(ctx) ctx:enchant_once { reverse = true } end,

@@ -1,12 +1,8 @@
 -- Wizard (1978) Rope (seed L616): a creation cast on a figure's hex; a magic rope halves its
 -- MA and costs it 2 DX at once and 1 more each later turn until slipped, 2 ST.
 return card {
-  name = "Rope",
-  school = "iq11",
-  kind = "creation",
-  energy = 2,
-  duration = "lasting",
-  targets = { "hex" },
+  name = "Rope", school = "iq11", kind = "creation", energy = 2,
+  duration = "lasting", targets = { "hex" },
   text = "A rope binds the figure in the hex: half MA, -2 DX at once and 1 more each turn, until it stands still and slips it on a DX roll (or a neighbour does). No use on ST 20 or more. 2 ST.",
   resolve = function(ctx)
     local id = ctx:figures_in({ assert(ctx:target_cell()) })[1]

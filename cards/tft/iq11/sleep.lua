@@ -1,10 +1,7 @@
 -- Wizard (1978) Sleep (seed L606): a thrown spell that knocks its victim down asleep until he is
 -- hit; useless on a basic ST of 20 or more.
 return card {
-  name = "Sleep",
-  school = "iq11",
-  kind = "thrown",
-  energy = 3,
+  name = "Sleep", school = "iq11", kind = "thrown", energy = 3,
   -- reconstructed: natural waking takes hours, longer than any fight, so it lasts until a hit
   duration = "lasting",
   targets = { "figure" },

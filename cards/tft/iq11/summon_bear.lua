@@ -1,13 +1,9 @@
 -- Wizard (1978) Summon Bear (seed L608): a creation, a real bear (ST 30, DX 11, IQ 6, MA 8,
 -- bite 2+2) that obeys its summoner, 4 ST and 1 a turn.
 return card {
-  name = "Summon Bear",
-  school = "iq11",
-  kind = "creation",
-  energy = 4,
-  duration = "continuing",
+  name = "Summon Bear", school = "iq11", kind = "creation", energy = 4,
+  duration = "continuing", targets = { "empty_hex" },
   traits = { "summons" },
-  targets = { "empty_hex" },
   text = "A bear (ST 30, DX 11, IQ 6, MA 8, bite 2+2) comes to serve you. 4 ST, and 1 a turn to keep.",
   resolve = function(ctx) ctx:summon("bear", assert(ctx:target_cell())) end,
   tests = {

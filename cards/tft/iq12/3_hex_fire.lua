@@ -1,12 +1,8 @@
 -- Wizard (1978) 3-Hex Fire (seed L635, L590): a creation, magic fire in up to 3 connected
 -- hexes; whoever is in one when it appears takes 2 hits, 2 ST.
 return card {
-  name = "3-Hex Fire",
-  school = "iq12",
-  kind = "creation",
-  energy = 2,
-  duration = "lasting",
-  targets = { "hex" },
+  name = "3-Hex Fire", school = "iq12", kind = "creation", energy = 2,
+  duration = "lasting", targets = { "hex" },
   text = "Magic fire fills up to 3 connected hexes: 2 hits to a figure there as it appears or passing through, 4 to one stopping in it. 2 ST.",
   resolve = function(ctx)
     local cells = ctx:connected(3, function(c) return ctx:creation_hex(c) and not ctx:filled_by(c, "wall") end)

@@ -1,12 +1,8 @@
 -- Wizard (1978) 3-Hex Shadow (seed L637, L601, L399): a creation, black shadow in up to 3
 -- connected hexes, over figures, fire or wall alike, 2 ST.
 return card {
-  name = "3-Hex Shadow",
-  school = "iq12",
-  kind = "creation",
-  energy = 2,
-  duration = "lasting",
-  targets = { "hex" },
+  name = "3-Hex Shadow", school = "iq12", kind = "creation", energy = 2,
+  duration = "lasting", targets = { "hex" },
   text = "Black shadow fills up to 3 connected hexes, hiding what is in them: -4 DX to strike into it, -6 from inside. 2 ST.",
   resolve = function(ctx)
     ctx:fill("shadow", ctx:connected(3, function(c) return ctx:creation_hex(c) end))

@@ -1,12 +1,8 @@
 -- Wizard (1978) Blast (seed L629): a special spell, a die of hits to every figure, friend or
 -- foe, in the caster's hex and the six around it but the caster, 2 ST.
 return card {
-  name = "Blast",
-  school = "iq12",
-  kind = "special",
-  energy = 2,
-  duration = "instant",
-  targets = { "none" },
+  name = "Blast", school = "iq12", kind = "special", energy = 2,
+  duration = "instant", targets = { "none" },
   text = "A burst around you: every other figure, friend or foe, in your hex or next to it takes a die of hits. 2 ST.",
   resolve = function(ctx)
     local at = assert(assert(ctx:figure(ctx.caster)).at)

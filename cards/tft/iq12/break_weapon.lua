@@ -1,12 +1,8 @@
 -- Wizard (1978) Break Weapon (seed L633, L442): a thrown spell that shatters the weapon or
 -- staff in a figure's hand: a broken staff is useless, a broken weapon does half damage, 3 ST.
 return card {
-  name = "Break Weapon",
-  school = "iq12",
-  kind = "thrown",
-  energy = 3,
-  duration = "instant",
-  targets = { "figure" },
+  name = "Break Weapon", school = "iq12", kind = "thrown", energy = 3,
+  duration = "instant", targets = { "figure" },
   text = "Shatters the staff or weapon in the victim's hand: a broken staff is useless, a broken weapon does half damage. Teeth and fists are not weapons. 3 ST.",
   resolve = function(ctx)
     local id = assert(ctx:victim())

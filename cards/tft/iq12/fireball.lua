@@ -1,10 +1,7 @@
 -- Wizard (1978) Fireball (seed L625, L285): a missile spell, a die less 1 for each ST put in.
 return card {
-  name = "Fireball",
-  school = "iq12",
-  kind = "missile",
-  duration = "instant",
-  targets = { "figure" },
+  name = "Fireball", school = "iq12", kind = "missile",
+  duration = "instant", targets = { "figure" },
   text = "A ball of fire thrown at a figure: roll a die for each ST you put into it, less 1 a die.",
   resolve = function(ctx) ctx:missile(1) end,
   tests = {

@@ -1,12 +1,8 @@
 -- Wizard (1978) Freeze (seed L623): a thrown spell that leaves its victim helpless for 2 to 12
 -- turns (two dice); useless on a basic ST of 30 or more, 4 ST.
 return card {
-  name = "Freeze",
-  school = "iq12",
-  kind = "thrown",
-  energy = 4,
-  duration = "turns",
-  targets = { "figure" },
+  name = "Freeze", school = "iq12", kind = "thrown", energy = 4,
+  duration = "turns", targets = { "figure" },
   text = "The victim stands frozen, able to do nothing, for two dice of turns. No use on a figure of basic ST 30 or more. 4 ST.",
   resolve = function(ctx)
     local id = assert(ctx:victim())

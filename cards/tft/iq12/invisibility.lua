@@ -1,13 +1,9 @@
 -- Wizard (1978) Invisibility (seed L627, L388): a thrown spell; its subject leaves the map to
 -- the others' eyes, -6 DX to attacks on it, 3 ST and 1 a turn. It unmakes an image or illusion.
 return card {
-  name = "Invisibility",
-  school = "iq12",
-  kind = "thrown",
-  energy = 3,
-  duration = "continuing",
+  name = "Invisibility", school = "iq12", kind = "thrown", energy = 3,
+  duration = "continuing", targets = { "figure" },
   traits = { "helpful" },
-  targets = { "figure" },
   text = "The subject vanishes from sight: foes cannot aim spells at it, and strike at it at -6 DX. Cast on an image or illusion, it unmakes it. 3 ST, and 1 a turn to keep.",
   resolve = function(ctx)
     local id = assert(ctx:victim())

@@ -1,13 +1,9 @@
 -- Wizard (1978) Mage Sight (seed L631, L399): a thrown spell; its subject sees what blur,
 -- invisibility, shadow or darkness hide, 2 ST and 1 a turn.
 return card {
-  name = "Mage Sight",
-  school = "iq12",
-  kind = "thrown",
-  energy = 2,
-  duration = "continuing",
+  name = "Mage Sight", school = "iq12", kind = "thrown", energy = 2,
+  duration = "continuing", targets = { "figure" },
   traits = { "helpful" },
-  targets = { "figure" },
   text = "The subject sees through blur, invisibility, shadow and darkness, and may aim spells at figures hidden by them. 2 ST, and 1 a turn to keep.",
   -- seed L300: one at a time on a figure
   resolve = function(ctx) ctx:enchant_once { sight = true } end,

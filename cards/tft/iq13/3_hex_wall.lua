@@ -1,12 +1,8 @@
 -- Wizard (1978) 3-Hex Wall (seed L654, L618, L397): a creation, solid wall on up to three
 -- connected hexes, never on a figure; an image there is destroyed.
 return card {
-  name = "3-Hex Wall",
-  school = "iq13",
-  kind = "creation",
-  energy = 4,
-  duration = "lasting",
-  targets = { "hex" },
+  name = "3-Hex Wall", school = "iq13", kind = "creation", energy = 4,
+  duration = "lasting", targets = { "hex" },
   text = "Solid wall rises on up to 3 connected empty hexes; cast at a figure's hex it fails, but it crushes an image. 4 ST.",
   resolve = function(ctx)
     -- reconstructed: every hex of the wall, not just the first, lies where a creation may

@@ -4,13 +4,9 @@
 -- ([config.beings]) that cover four hexes or fewer and fit where it is cast, standing as the
 -- caster faces (images of walls, fire or of a wizard are left out).
 return card {
-  name = "4-Hex Image",
-  school = "iq13",
-  kind = "creation",
-  energy = 2,
-  duration = "lasting",
+  name = "4-Hex Image", school = "iq13", kind = "creation", energy = 2,
+  duration = "lasting", targets = { "empty_hex" },
   traits = { "image" },
-  targets = { "empty_hex" },
   text = "An image of a being up to four hexes big (a giant, a small dragon...): it looks real, does no harm, and vanishes when touched. 2 ST.",
   resolve = function(ctx) ctx:likeness("image", 4) end,
   tests = {

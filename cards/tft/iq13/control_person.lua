@@ -1,13 +1,9 @@
 -- Wizard (1978) Control Person (seed L644, L305-L326): a continuing thrown Control spell; a
 -- man or humanoid (a wizard, a myrmidon, a gargoyle, a giant) obeys the caster while it lasts.
 return card {
-  name = "Control Person",
-  school = "iq13",
-  kind = "thrown",
-  energy = 3,
-  duration = "continuing",
+  name = "Control Person", school = "iq13", kind = "thrown", energy = 3,
+  duration = "continuing", targets = { "figure" },
   traits = { "control" },
-  targets = { "figure" },
   text = "A man or humanoid that fails a 3-die roll on IQ obeys you; an image or illusion vanishes. 3 ST, and 1 a turn to keep.",
   resolve = function(ctx)
     local id = assert(ctx:victim())

@@ -1,13 +1,9 @@
 -- Wizard (1978) Flight (seed L640): a continuing thrown spell; its subject flies at MA 12,
 -- harder to hit (-4) but clumsy in the air (-2 on its own attacks and spells).
 return card {
-  name = "Flight",
-  school = "iq13",
-  kind = "thrown",
-  energy = 3,
-  duration = "continuing",
+  name = "Flight", school = "iq13", kind = "thrown", energy = 3,
+  duration = "continuing", targets = { "figure" },
   traits = { "helpful" },
-  targets = { "figure" },
   text = "The subject takes to the air at MA 12: attacks on it are at -4 DX, its own at -2. 3 ST, and 1 a turn to keep.",
   -- seed L300: one at a time on a figure
   resolve = function(ctx) ctx:enchant_once { flying = true } end,

@@ -1,10 +1,7 @@
 -- Wizard (1978) Slippery Floor (seed L648): a thrown spell, secret protection, on a megahex;
 -- a figure there or stepping in must roll its DX on 3 dice or fall.
 return card {
-  name = "Slippery Floor",
-  school = "iq13",
-  kind = "thrown",
-  energy = 3,
+  name = "Slippery Floor", school = "iq13", kind = "thrown", energy = 3,
   -- reconstructed: the seed gives it no end; it stays, as the barriers do (L331)
   duration = "lasting",
   traits = { "secret_protection" },

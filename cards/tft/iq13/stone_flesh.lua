@@ -1,13 +1,9 @@
 -- Wizard (1978) Stone Flesh (seed L646): a continuing thrown spell, secret protection; the
 -- subject's body stops 4 hits of every attack (with its armour; not with Iron Flesh).
 return card {
-  name = "Stone Flesh",
-  school = "iq13",
-  kind = "thrown",
-  energy = 2,
-  duration = "continuing",
+  name = "Stone Flesh", school = "iq13", kind = "thrown", energy = 2,
+  duration = "continuing", targets = { "figure" },
   traits = { "secret_protection", "helpful" },
-  targets = { "figure" },
   text = "The subject's skin turns to stone: it stops 4 hits of every attack, besides any armour. 2 ST, and 1 a turn to keep.",
   -- seed L300: one at a time on a figure
   resolve = function(ctx) ctx:enchant_once { stops = 4 } end,

@@ -1,12 +1,8 @@
 -- Wizard (1978) Stop (seed L650): a thrown spell; the victim's MA is 0 for four turns (it may
 -- still act in its hex).
 return card {
-  name = "Stop",
-  school = "iq13",
-  kind = "thrown",
-  energy = 3,
-  duration = "turns",
-  targets = { "figure" },
+  name = "Stop", school = "iq13", kind = "thrown", energy = 3,
+  duration = "turns", targets = { "figure" },
   text = "The victim cannot leave its hex for 4 turns, though it may still fight and cast. 3 ST.",
   resolve = function(ctx)
     -- reconstructed: the seed does not say whether Stops add up (Slow's do, L571); we keep

@@ -14,13 +14,9 @@ local function gargoyle_aloft(t)
 end
 
 return card {
-  name = "Summon Gargoyle",
-  school = "iq13",
-  kind = "creation",
-  energy = 4,
-  duration = "continuing",
+  name = "Summon Gargoyle", school = "iq13", kind = "creation", energy = 4,
+  duration = "continuing", targets = { "empty_hex" },
   traits = { "summons" },
-  targets = { "empty_hex" },
   text = "A gargoyle (ST 20, DX 11, IQ 8, MA 8 or 16 flying, fist 2 dice) comes to serve you. 4 ST, and 1 a turn to keep.",
   resolve = function(ctx) ctx:summon("gargoyle", assert(ctx:target_cell())) end,
   tests = {

@@ -5,13 +5,9 @@
 -- ([config.beings]) that cover four hexes or fewer and fit where it is cast, standing as the
 -- caster faces (illusions of walls, fire or of a wizard are left out).
 return card {
-  name = "4-Hex Illusion",
-  school = "iq14",
-  kind = "creation",
-  energy = 3,
-  duration = "lasting",
+  name = "4-Hex Illusion", school = "iq14", kind = "creation", energy = 3,
+  duration = "lasting", targets = { "empty_hex" },
   traits = { "illusion" },
-  targets = { "empty_hex" },
   text = "An illusion of a being up to four hexes big (a giant, a small dragon...): it fights as the real one until someone disbelieves it. 3 ST.",
   resolve = function(ctx) ctx:likeness("illusion", 4) end,
   tests = {

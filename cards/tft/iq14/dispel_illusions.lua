@@ -1,12 +1,8 @@
 -- Wizard (1978) Dispel Illusions (seed L665): a special spell; every illusion within 5
 -- megahexes of the caster's own vanishes, whoever made it.
 return card {
-  name = "Dispel Illusions",
-  school = "iq14",
-  kind = "special",
-  energy = 5,
-  duration = "instant",
-  targets = { "none" },
+  name = "Dispel Illusions", school = "iq14", kind = "special", energy = 5,
+  duration = "instant", targets = { "none" },
   text = "Every illusion, large or small and anyone's, within 5 megahexes of yours vanishes. Images and real beings stay. 5 ST.",
   resolve = function(ctx)
     for _, id in ipairs(ctx:figures_in(ctx:within_megahexes(5))) do

@@ -1,10 +1,7 @@
 -- Wizard (1978) Lightning (seed L657, L279-L289): a missile spell, a full die for each ST put in.
 return card {
-  name = "Lightning",
-  school = "iq14",
-  kind = "missile",
-  duration = "instant",
-  targets = { "figure" },
+  name = "Lightning", school = "iq14", kind = "missile",
+  duration = "instant", targets = { "figure" },
   text = "A bolt thrown at a figure: roll a die for each ST you put into it, nothing taken off.",
   -- reconstructed: blasting through a created wall (L281, L657) belongs to the missile's flight
   -- past what stands in its line, which the rules do not trace yet; magic items destroyed with

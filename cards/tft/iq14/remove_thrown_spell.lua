@@ -1,12 +1,8 @@
 -- Wizard (1978) Remove Thrown Spell (seed L663): a thrown spell that ends one thrown spell on
 -- a figure, friend's or foe's, but never a Spell Shield.
 return card {
-  name = "Remove Thrown Spell",
-  school = "iq14",
-  kind = "thrown",
-  energy = 2,
-  duration = "instant",
-  targets = { "figure" },
+  name = "Remove Thrown Spell", school = "iq14", kind = "thrown", energy = 2,
+  duration = "instant", targets = { "figure" },
   text = "Ends one thrown spell on a figure (a foe's protection, or a spell on a friend); not a Spell Shield, nor other kinds of spell. 2 ST.",
   resolve = function(ctx)
     local seat = assert(ctx.seat)

@@ -1,13 +1,9 @@
 -- Wizard (1978) Spell Shield (seed L667): a continuing thrown spell, secret protection; no
 -- special, missile or thrown spell can be cast on its subject, and its caster pays in full.
 return card {
-  name = "Spell Shield",
-  school = "iq14",
-  kind = "thrown",
-  energy = 3,
-  duration = "continuing",
+  name = "Spell Shield", school = "iq14", kind = "thrown", energy = 3,
+  duration = "continuing", targets = { "figure" },
   traits = { "secret_protection", "helpful" },
-  targets = { "figure" },
   text = "No spell but a creation takes hold on the subject; whoever casts one at it loses its whole cost. Blows still land. 3 ST, and 1 a turn to keep.",
   -- seed L300: one at a time on a figure
   resolve = function(ctx) ctx:enchant_once { shield = true } end,

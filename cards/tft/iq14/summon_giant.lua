@@ -4,13 +4,9 @@
 -- many hexes stands as its summoner faces, from the hex chosen; if any of its hexes is off the
 -- board, filled or out of play, nothing comes (the ST is spent all the same).
 return card {
-  name = "Summon Giant",
-  school = "iq14",
-  kind = "creation",
-  energy = 4,
-  duration = "continuing",
+  name = "Summon Giant", school = "iq14", kind = "creation", energy = 4,
+  duration = "continuing", targets = { "empty_hex" },
   traits = { "summons" },
-  targets = { "empty_hex" },
   text = "A giant (ST 30, DX 9, IQ 8, MA 8, no armour, club 3+3), three hexes big, comes to serve you. 4 ST, and 1 a turn to keep.",
   resolve = function(ctx) ctx:summon("giant", assert(ctx:target_cell())) end,
   tests = {

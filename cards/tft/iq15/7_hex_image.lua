@@ -4,13 +4,9 @@
 -- beings of the game ([config.beings]) that fit where it is cast, standing as the caster faces
 -- (images of walls, fire or of a wizard are left out).
 return card {
-  name = "7-Hex Image",
-  school = "iq15",
-  kind = "creation",
-  energy = 4,
-  duration = "lasting",
+  name = "7-Hex Image", school = "iq15", kind = "creation", energy = 4,
+  duration = "lasting", targets = { "empty_hex" },
   traits = { "image" },
-  targets = { "empty_hex" },
   text = "An image of any being up to seven hexes big, a dragon even: it looks real, does no harm, and vanishes when touched. 4 ST.",
   resolve = function(ctx) ctx:likeness("image", 7) end,
   tests = {

@@ -3,12 +3,8 @@
 -- reconstructed: the first hex is where creations may appear (L329); the others need only join
 -- it, one by one, on hexes in play.
 return card {
-  name = "7-Hex Shadow",
-  school = "iq15",
-  kind = "creation",
-  energy = 3,
-  duration = "lasting",
-  targets = { "hex" },
+  name = "7-Hex Shadow", school = "iq15", kind = "creation", energy = 3,
+  duration = "lasting", targets = { "hex" },
   text = "Fills up to seven connected hexes with black shadow, over figures or not: nothing is seen into it or through it. 3 ST.",
   resolve = function(ctx)
     local cells = ctx:connected(7, function(c) return not ctx:filled_by(c, "shadow") end)

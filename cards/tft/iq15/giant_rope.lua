@@ -16,12 +16,8 @@ local function rope(ctx, id)
 end
 
 return card {
-  name = "Giant Rope",
-  school = "iq15",
-  kind = "creation",
-  energy = 5,
-  duration = "lasting",
-  targets = { "hex" },
+  name = "Giant Rope", school = "iq15", kind = "creation", energy = 5,
+  duration = "lasting", targets = { "hex" },
   text = "A huge magic rope binds the figure in the hex: MA halved, -2 DX at once and 1 more each later turn, until it is slipped (a DX roll, standing still). A figure under ST 20 is bound by two such ropes. 5 ST.",
   resolve = function(ctx)
     local id = ctx.game:figures_at(assert(ctx:target_cell()))[1]

@@ -1,13 +1,9 @@
 -- Wizard (1978) Iron Flesh (seed L670): a continuing thrown spell, secret protection; the
 -- subject's body stops 6 hits of every attack (Stone Flesh's better, never added to it).
 return card {
-  name = "Iron Flesh",
-  school = "iq15",
-  kind = "thrown",
-  energy = 3,
-  duration = "continuing",
+  name = "Iron Flesh", school = "iq15", kind = "thrown", energy = 3,
+  duration = "continuing", targets = { "figure" },
   traits = { "secret_protection", "helpful" },
-  targets = { "figure" },
   text = "The subject's skin turns to iron: it stops 6 hits of every attack, besides any armour. 3 ST, and 1 a turn to keep.",
   -- seed L300: one at a time on a figure
   resolve = function(ctx) ctx:enchant_once { stops = 6 } end,

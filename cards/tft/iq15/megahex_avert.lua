@@ -5,12 +5,8 @@
 -- himself); a figure under Spell Shield is left out (L667); with no one to avert the spell
 -- comes to nothing (its ST spent).
 return card {
-  name = "Megahex Avert",
-  school = "iq15",
-  kind = "thrown",
-  energy = 3,
-  duration = "continuing",
-  targets = { "megahex" },
+  name = "Megahex Avert", school = "iq15", kind = "thrown", energy = 3,
+  duration = "continuing", targets = { "megahex" },
   text = "Every figure in a megahex but you is driven off: each turn it must end its move 2 hexes farther from you than it began. 3 ST, and 1 a turn to keep.",
   resolve = function(ctx)
     ---@type integer?

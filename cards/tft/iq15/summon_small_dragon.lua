@@ -5,13 +5,9 @@
 -- lies as its summoner faces, from the hex chosen; if any of its hexes is off the board,
 -- filled or out of play, nothing comes (the ST is spent all the same).
 return card {
-  name = "Summon Small Dragon",
-  school = "iq15",
-  kind = "creation",
-  energy = 5,
-  duration = "continuing",
+  name = "Summon Small Dragon", school = "iq15", kind = "creation", energy = 5,
+  duration = "continuing", targets = { "empty_hex" },
   traits = { "summons" },
-  targets = { "empty_hex" },
   text = "A small dragon four hexes long (ST 30, DX 13, IQ 16, MA 6, 16 flying; claws 2-2, fiery breath 2 dice; scales stop 3) comes to serve you. 5 ST, and 1 a turn to keep.",
   resolve = function(ctx) ctx:summon("small_dragon", assert(ctx:target_cell())) end,
   tests = {

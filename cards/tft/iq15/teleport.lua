@@ -17,12 +17,8 @@ local function solid(ctx, cell)
 end
 
 return card {
-  name = "Teleport",
-  school = "iq15",
-  kind = "special",
-  energy = 1,
-  duration = "instant",
-  targets = { "any_hex" },
+  name = "Teleport", school = "iq15", kind = "special", energy = 1,
+  duration = "instant", targets = { "any_hex" },
   text = "You blink to any hex on the board, seen or unseen, and face as you wish: 1 ST a megahex. Come out inside a wall or a figure and you both die.",
   resolve = function(ctx)
     local w = assert(ctx:figure(ctx.caster))

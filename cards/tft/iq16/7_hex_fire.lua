@@ -4,12 +4,8 @@
 -- it, one by one, on hexes in play with no wall (L405). A figure standing in several of the
 -- hexes (a giant, a dragon) takes its 2 hits once.
 return card {
-  name = "7-Hex Fire",
-  school = "iq16",
-  kind = "creation",
-  energy = 4,
-  duration = "lasting",
-  targets = { "hex" },
+  name = "7-Hex Fire", school = "iq16", kind = "creation", energy = 4,
+  duration = "lasting", targets = { "hex" },
   text = "Magic flame fills up to seven connected hexes: 2 hits to whoever stands in them as it flares, 2 to pass through, 4 to stop in. 4 ST.",
   resolve = function(ctx)
     local cells = ctx:connected(7, function(c)

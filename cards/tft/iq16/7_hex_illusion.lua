@@ -5,13 +5,9 @@
 -- beings of the game ([config.beings]) that fit where it is cast, standing as the caster faces
 -- (illusions of walls, fire or of a wizard are left out).
 return card {
-  name = "7-Hex Illusion",
-  school = "iq16",
-  kind = "creation",
-  energy = 5,
-  duration = "lasting",
+  name = "7-Hex Illusion", school = "iq16", kind = "creation", energy = 5,
+  duration = "lasting", targets = { "empty_hex" },
   traits = { "illusion" },
-  targets = { "empty_hex" },
   text = "An illusion of any being up to seven hexes big, a dragon even: it fights and wounds like the real thing until someone disbelieves it. 5 ST.",
   resolve = function(ctx) ctx:likeness("illusion", 7) end,
   tests = {

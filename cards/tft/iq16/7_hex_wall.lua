@@ -5,12 +5,8 @@
 -- not know an image from a real thing): no wall rises on a real figure or an illusion, and an
 -- image there vanishes under the wall (L618). A wall on a fire puts it out (L405).
 return card {
-  name = "7-Hex Wall",
-  school = "iq16",
-  kind = "creation",
-  energy = 6,
-  duration = "lasting",
-  targets = { "hex" },
+  name = "7-Hex Wall", school = "iq16", kind = "creation", energy = 6,
+  duration = "lasting", targets = { "hex" },
   text = "Solid wall rises in up to seven connected hexes, though never on a figure's hex: enough to shut a foe in. An image under it vanishes; a fire under it goes out. 6 ST.",
   resolve = function(ctx)
     ctx:raise_walls(ctx:connected(7, function(c) return not ctx:filled_by(c, "wall") end))

@@ -5,12 +5,8 @@
 -- the caster's loss (and what a miss, even a 17, costs). An image dies at once for that 1 ST
 -- (L380); an illusion is weighed as if alive. Cast at himself, it does nothing.
 return card {
-  name = "Death Spell",
-  school = "iq16",
-  kind = "thrown",
-  energy = 1,
-  duration = "instant",
-  targets = { "figure" },
+  name = "Death Spell", school = "iq16", kind = "thrown", energy = 1,
+  duration = "instant", targets = { "figure" },
   text = "Your ST against the victim's: each of you loses the lower, so the weaker dies. No armour or magic flesh stops it.",
   resolve = function(ctx)
     local id = assert(ctx:victim())

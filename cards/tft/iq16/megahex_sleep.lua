@@ -15,12 +15,8 @@ local function sleeps(ctx, id, most)
 end
 
 return card {
-  name = "Megahex Sleep",
-  school = "iq16",
-  kind = "thrown",
-  energy = 8,
-  duration = "lasting",
-  targets = { "megahex" },
+  name = "Megahex Sleep", school = "iq16", kind = "thrown", energy = 8,
+  duration = "lasting", targets = { "megahex" },
   text = "Every figure of basic ST under 20 in a megahex but you falls asleep until hit; or, as you choose, just the one in its centre hex, of ST 50 or less. 8 ST.",
   resolve = function(ctx)
     local cell = assert(ctx:target_cell())

@@ -5,13 +5,9 @@
 -- lies as its summoner faces, its middle on the hex chosen; if any of its hexes is off the
 -- board, filled or out of play, nothing comes (the ST is spent all the same).
 return card {
-  name = "Summon Dragon",
-  school = "iq16",
-  kind = "creation",
-  energy = 5,
-  duration = "continuing",
+  name = "Summon Dragon", school = "iq16", kind = "creation", energy = 5,
+  duration = "continuing", targets = { "empty_hex" },
   traits = { "summons" },
-  targets = { "empty_hex" },
   text = "A great dragon seven hexes big (ST 60, DX 14, IQ 20, MA 8, 20 flying; claws 2 dice, fiery breath 3 dice; scales stop 5) comes to serve you. 5 ST, and 2 a turn to keep.",
   resolve = function(ctx)
     ctx:enchant { upkeep = 2 }

@@ -1,13 +1,9 @@
 -- Wizard (1978) Blur (seed L569): a continuing thrown spell, -4 DX to all attacks and spells
 -- against its subject.
 return card {
-  name = "Blur",
-  school = "iq8",
-  kind = "thrown",
-  energy = 1,
-  duration = "continuing",
+  name = "Blur", school = "iq8", kind = "thrown", energy = 1,
+  duration = "continuing", targets = { "figure" },
   traits = { "helpful" },
-  targets = { "figure" },
   text = "The subject is hard to see: every attack and spell against it is at -4 DX. 1 ST, and 1 a turn to keep.",
   -- seed L300: one at a time on a figure
   resolve = function(ctx) ctx:enchant_once { blur = true } end,

@@ -1,12 +1,8 @@
 -- Wizard (1978) Drop Weapon (seed L573): a thrown spell, the victim drops what it holds in
 -- hand: a wizard his staff, a myrmidon or giant its weapon.
 return card {
-  name = "Drop Weapon",
-  school = "iq8",
-  kind = "thrown",
-  energy = 1,
-  duration = "instant",
-  targets = { "figure" },
+  name = "Drop Weapon", school = "iq8", kind = "thrown", energy = 1,
+  duration = "instant", targets = { "figure" },
   text = "The victim lets fall what it holds: a staff, a sword, a club (never teeth or claws). 1 ST, 2 if its basic ST is 20 or more.",
   -- the dearer cost is the victim's: the caster must have it before he casts (seed L59)
   cost = function(ctx, target)

@@ -4,13 +4,9 @@
 -- [config.beings] (wolf, myrmidon, bear, gargoyle); images of a wizard, a wall or a fire are
 -- left out.
 return card {
-  name = "Image",
-  school = "iq8",
-  kind = "creation",
-  energy = 1,
-  duration = "lasting",
+  name = "Image", school = "iq8", kind = "creation", energy = 1,
+  duration = "lasting", targets = { "empty_hex" },
   traits = { "image" },
-  targets = { "empty_hex" },
   text = "A one-hex being (a wolf, a myrmidon, a bear, a gargoyle) that looks and sounds real but can do no harm; a touch or a blow makes it vanish. 1 ST.",
   resolve = function(ctx) ctx:likeness("image", 1) end,
   tests = {

@@ -1,10 +1,7 @@
 -- Wizard (1978) Magic Fist (seed L567): a missile spell, a die less 2 for each ST put in.
 return card {
-  name = "Magic Fist",
-  school = "iq8",
-  kind = "missile",
-  duration = "instant",
-  targets = { "figure" },
+  name = "Magic Fist", school = "iq8", kind = "missile",
+  duration = "instant", targets = { "figure" },
   text = "A blow of force thrown at a figure: roll a die for each ST you put into it, less 2 a die.",
   resolve = function(ctx) ctx:missile(2) end,
   tests = {

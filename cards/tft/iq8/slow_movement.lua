@@ -1,12 +1,8 @@
 -- Wizard (1978) Slow Movement (seed L571): a thrown spell, the victim's MA halved for 4 turns;
 -- a second Slow makes it last longer, never slower.
 return card {
-  name = "Slow Movement",
-  school = "iq8",
-  kind = "thrown",
-  energy = 2,
-  duration = "turns",
-  targets = { "figure" },
+  name = "Slow Movement", school = "iq8", kind = "thrown", energy = 2,
+  duration = "turns", targets = { "figure" },
   text = "The victim moves at half its MA for 4 turns. Another Slow on it adds 4 turns instead of slowing it more. 2 ST.",
   resolve = function(ctx)
     local on = assert(ctx:victim())

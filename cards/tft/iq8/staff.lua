@@ -1,12 +1,8 @@
 -- Wizard (1978) Staff (seed L565, L427-L441): a wizard who knows it starts with a staff; cast
 -- during a game it makes a new one, for 5 ST.
 return card {
-  name = "Staff",
-  school = "iq8",
-  kind = "special",
-  energy = 5,
-  duration = "instant",
-  targets = { "self" },
+  name = "Staff", school = "iq8", kind = "special", energy = 5,
+  duration = "instant", targets = { "self" },
   text = "Make a staff of a piece of wood (a wizard who knows this spell starts with one). 5 ST.",
   can_cast = function(ctx)
     local w = ctx:figure(ctx.caster)

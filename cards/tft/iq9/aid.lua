@@ -15,12 +15,9 @@ local function wake(ctx, id)
 end
 
 return card {
-  name = "Aid",
-  school = "iq9",
-  kind = "thrown",
-  duration = "turns",
+  name = "Aid", school = "iq9", kind = "thrown",
+  duration = "turns", targets = { "figure" },
   traits = { "charged", "helpful" },
-  targets = { "figure" },
   text = "Adds 1 to a figure's ST, DX or IQ (your choice) for each ST you put in, for 2 turns. You may aid yourself.",
   resolve = function(ctx)
     local id = assert(ctx:victim())

@@ -1,12 +1,8 @@
 -- Wizard (1978) Avert (seed L582): a continuing thrown spell that drives its victim off: every
 -- turn it must get 2 hexes or more farther from the caster; 2 ST and 1 a turn.
 return card {
-  name = "Avert",
-  school = "iq9",
-  kind = "thrown",
-  energy = 2,
-  duration = "continuing",
-  targets = { "figure" },
+  name = "Avert", school = "iq9", kind = "thrown", energy = 2,
+  duration = "continuing", targets = { "figure" },
   text = "The victim is driven away: every turn its move must leave it 2 or more hexes farther from you; with no room to flee it rolls against DX or falls. 2 ST, and 1 a turn to keep.",
   resolve = function(ctx)
     -- (the moves allowed are the rules', movement.lua M.averted)

@@ -3,12 +3,9 @@
 -- reconstructed: two Clumsiness spells on a figure add up (the rule of one at a time, seed
 -- L300, names spells that are on or off; this one's power is already its ST).
 return card {
-  name = "Clumsiness",
-  school = "iq9",
-  kind = "thrown",
-  duration = "turns",
+  name = "Clumsiness", school = "iq9", kind = "thrown",
+  duration = "turns", targets = { "figure" },
   traits = { "charged" },
-  targets = { "figure" },
   text = "The victim loses 2 DX for each ST you put in, for 3 turns (1 turn if its ST is 30 or more).",
   resolve = function(ctx)
     local id = assert(ctx:victim())

@@ -2,12 +2,9 @@
 -- the victim cannot cast spells above its IQ now, but keeps up those already cast.
 -- reconstructed: two Confusion spells on a figure add up, as Clumsiness's do.
 return card {
-  name = "Confusion",
-  school = "iq9",
-  kind = "thrown",
-  duration = "turns",
+  name = "Confusion", school = "iq9", kind = "thrown",
+  duration = "turns", targets = { "figure" },
   traits = { "charged" },
-  targets = { "figure" },
   text = "The victim loses 2 IQ for each ST you put in, for 3 turns: it cannot cast spells its lowered IQ would not allow, but may keep up those already on.",
   resolve = function(ctx)
     -- (the rules read the lowered IQ when a spell is cast, casting.lua C.castable, never when one is renewed)

@@ -1,12 +1,8 @@
 -- Wizard (1978) Fire (seed L590, L401): a creation, magical flame in one hex: 2 hits to a figure
 -- there when it appears, and to any passing through, 4 to one stopping in it.
 return card {
-  name = "Fire",
-  school = "iq9",
-  kind = "creation",
-  energy = 1,
-  duration = "lasting",
-  targets = { "hex" },
+  name = "Fire", school = "iq9", kind = "creation", energy = 1,
+  duration = "lasting", targets = { "hex" },
   text = "Flame fills one hex, a figure there or not: 2 hits to one in it now or walking through, 4 and -2 DX to one that stops in it; beasts below IQ 8 will not enter. 1 ST.",
   resolve = function(ctx)
     local cell = assert(ctx:target_cell())

@@ -12,12 +12,8 @@ local function secret_protection(card)
 end
 
 return card {
-  name = "Reveal Magic",
-  school = "iq9",
-  kind = "special",
-  energy = 1,
-  duration = "instant",
-  targets = { "none" },
+  name = "Reveal Magic", school = "iq9", kind = "special", energy = 1,
+  duration = "instant", targets = { "none" },
   text = "Shows you every secret protection your foes have put on figures (Spell Shield, Stone Flesh...), and every slippery floor; never whether a being is real. 1 ST.",
   resolve = function(ctx)
     local seat = assert(ctx.seat)

@@ -1,13 +1,9 @@
 -- Wizard (1978) Summon Wolf (seed L585): a creation, a real wolf (ST 10, DX 14, IQ 6, MA 12,
 -- bite 1+1) that follows its summoner's orders, 2 ST and 1 a turn.
 return card {
-  name = "Summon Wolf",
-  school = "iq9",
-  kind = "creation",
-  energy = 2,
-  duration = "continuing",
+  name = "Summon Wolf", school = "iq9", kind = "creation", energy = 2,
+  duration = "continuing", targets = { "empty_hex" },
   traits = { "summons" },
-  targets = { "empty_hex" },
   text = "A wolf (ST 10, DX 14, IQ 6, MA 12, bite 1+1) comes to serve you. 2 ST, and 1 a turn to keep.",
   resolve = function(ctx) ctx:summon("wolf", assert(ctx:target_cell())) end,
   tests = {

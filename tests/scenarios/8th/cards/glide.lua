@@ -1,11 +1,8 @@
 -- Test-only: a spell that carries its caster one square with the rules' movement and forgets
 -- to ask whether he may leave his square, to show the rules ask for it (8th: A Stunned Wizard).
 return card {
-  name = "Test Glide",
-  school = "cantrip",
-  kind = "neutral",
-  range = "caster",
-  duration = "instant",
+  name = "Test Glide", school = "cantrip", kind = "neutral",
+  range = "caster", duration = "instant",
   text = "Glide one square in any open direction.",
   resolve = function(ctx)
     local game, p = ctx.game, ctx.caster
