@@ -35,8 +35,7 @@ return card(stones.card {
     end },
     { "dropped: 2 cards of his choice discarded; picked up again: no new draw", function(t, g)
       t:active(0)
-      local s = t:give(0, "Brainstone")
-      local keep = t:give(0, "Zot!")
+      local s, keep = t:give(0, "Brainstone"), t:give(0, "Zot!")
       t:act { kind = "item", card = s }
       t:eq(#g:hand(0), 3)
       local drawn = {}

@@ -45,8 +45,7 @@ return card {
       local o = g:objects_at(a.target.at)[1]
       t:active(1)
       t:place(1, a.target.at)
-      local f = t:give(1, "Fireball")
-      local z = t:give(1, "Zot!")
+      local f, z = t:give(1, "Fireball"), t:give(1, "Zot!")
       t:eq(t:count { kind = "cast", card = f, target = { kind = "creature" } }, 0)
       t:eq(t:count { kind = "cast", card = z, target = { kind = "creature" } }, 0)
       t:eq(o.kind, "creature", "it stands there untouched")

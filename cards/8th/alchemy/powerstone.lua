@@ -33,8 +33,7 @@ return card(stones.card {
       local s = t:put(0, "Powerstone")
       g:set_card_data(s, "stone", { boost = 1 })
       local z = t:give(1, "Zot!")
-      local shield = t:give(0, "Full Shield")
-      local e = t:give(0, "Energy 4")
+      local shield, e = t:give(0, "Full Shield"), t:give(0, "Energy 4")
       t:place(1, g:player(0).at)
       t:answer(0, { card = shield, boost = e })
       t:cast { card = z, at = t:wizard(0) }

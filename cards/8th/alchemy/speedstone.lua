@@ -29,8 +29,7 @@ return card(stones.card {
     end },
     { "fire reduced to nothing leaves it whole; real fire destroys it", function(t, g)
       t:active(1)
-      local s = t:put(0, "Speedstone")
-      local b = t:give(0, "Bloodshard")
+      local s, b = t:put(0, "Speedstone"), t:give(0, "Bloodshard")
       local H = require("rules.ctx")
       local ctx = setmetatable({ game = g, caster = 1, controller = 1, stack = false }, { __index = H }) --[[@as Ctx]]
       g:move_card(b, { kind = "play", player = 0 })

@@ -65,8 +65,7 @@ return card {
     end },
     { "a dropped rock dissolves; treasures and wizards are never targets", function(t, g)
       t:active(0)
-      local s = t:put(0, "Universal Solvent")
-      local r = t:put(0, "Large Rock")
+      local s, r = t:put(0, "Universal Solvent"), t:put(0, "Large Rock")
       t:act { kind = "drop_item", card = r }
       local rock = g:objects_at(assert(g:player(0).at))[1]
       for _, o in ipairs(t:list { kind = "card_action", card = s }) do

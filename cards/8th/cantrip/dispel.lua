@@ -31,8 +31,7 @@ return card {
     end },
     { "a spell aimed at the dispelled one ends too", function(t, g)
       t:active(0)
-      local a = t:put(1, "Create Wall")
-      local b = t:put(1, "Create Wall")
+      local a, b = t:put(1, "Create Wall"), t:put(1, "Create Wall")
       g:set_card(b, { target = { kind = "spell", card = a }, controller = 1 })
       g:set_card(a, { controller = 1 })
       local d = t:give(0, "Dispel")

@@ -45,8 +45,7 @@ return card {
       local at, mid, beyond = require("test.spots").row_of_three(g)
       assert(at and mid and beyond, "three squares in a row")
       t:place(0, at)
-      local c = t:give(0, "Dust Cloud")
-      local z = t:give(0, "Zot!")
+      local c, z = t:give(0, "Dust Cloud"), t:give(0, "Zot!")
       t:cast { card = c, at = t:square(mid) }
       local cloud = g:objects_at(mid)[1]
       t:eq(cloud and cloud.kind, "dust_cloud")

@@ -28,8 +28,7 @@ return card {
     end },
     { "boosted by 5: five darts, shared between two wizards", function(t)
       t:active(0)
-      local d = t:give(0, "Fire Darts")
-      local e = t:give(0, "Energy 5")
+      local d, e = t:give(0, "Fire Darts"), t:give(0, "Energy 5")
       local at = t.game:player(0).at
       t:place(1, at)
       t:place(2, at)

@@ -41,8 +41,7 @@ return card {
     end },
     { "a dropped item is glued too; other things are not", function(t, g)
       t:active(0)
-      local c = t:give(0, "Glue")
-      local r = t:give(0, "Large Rock")
+      local c, r = t:give(0, "Glue"), t:give(0, "Large Rock")
       t:act { kind = "item", card = r }
       t:act { kind = "drop_item", card = r }
       local rock = g:objects_at(assert(g:player(0).at))[1]

@@ -123,8 +123,7 @@ return card {
     end },
     { "a Flood washes them away", function(t, g)
       local _, n = stage.roomy(t)
-      local c = t:give(0, "Handful of Tacks")
-      local f = t:give(0, "Flood")
+      local c, f = t:give(0, "Handful of Tacks"), t:give(0, "Flood")
       t:act { kind = "item", card = c }
       t:act { kind = "card_action", card = c, action = "scatter", option = { target = t:square(n.to) } }
       t:cast { card = f }

@@ -37,8 +37,7 @@ return card(square_creation.card {
       local at, mid, beyond = require("test.spots").row_of_three(g)
       assert(at and mid and beyond, "three squares in a row")
       t:place(0, at)
-      local c = t:give(0, "Thornbush")
-      local d = t:give(0, "Fire Darts")
+      local c, d = t:give(0, "Thornbush"), t:give(0, "Fire Darts")
       t:cast { card = c, at = t:square(mid) }
       t:ok(not g:los(at, beyond), "the bush hides the square behind it")
       local id = g:objects_at(mid)[1].id

@@ -80,9 +80,7 @@ return card {
     end },
     { "no Fire spell or item while it lasts; they come back when it ends", function(t, g)
       t:active(0)
-      local f = t:give(0, "Flood")
-      local fb = t:give(0, "Fireball")
-      local fc = t:give(0, "Fire Cloak")
+      local f, fb, fc = t:give(0, "Flood"), t:give(0, "Fireball"), t:give(0, "Fire Cloak")
       t:place(1, g:player(0).at)
       t:cast { card = f }
       t:eq(t:count { kind = "cast", card = fb }, 0, "fire is out: no Fireball")

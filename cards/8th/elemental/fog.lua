@@ -21,8 +21,7 @@ return card {
   tests = {
     { "far squares drop out of sight, near ones stay; it lifts when the spell ends", function(t, g)
       t:active(0)
-      local f = t:give(0, "Fog")
-      local z = t:give(0, "Zot!")
+      local f, z = t:give(0, "Fog"), t:give(0, "Zot!")
       local at = g:player(0).at
       local far = far_wizard_in_sight(g, 0)
       t:ok(far, "a square 3 or more steps away in sight")
@@ -48,8 +47,7 @@ return card {
     end },
     { "lasts as many turns as its energy", function(t, g)
       t:active(0)
-      local f = t:give(0, "Fog")
-      local e = t:give(0, "Energy 6")
+      local f, e = t:give(0, "Fog"), t:give(0, "Energy 6")
       t:cast { card = f, boost = e }
       t:eq(g:card(f).energy, 6)
       t:pass(2)

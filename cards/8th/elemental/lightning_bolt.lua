@@ -80,8 +80,7 @@ return card {
     end },
     { "boosted to 4 it hits a wizard further down a free line", function(t)
       t:active(0)
-      local b = t:give(0, "Lightning Bolt")
-      local e = t:give(0, "8th/elemental/energy_4")
+      local b, e = t:give(0, "Lightning Bolt"), t:give(0, "8th/elemental/energy_4")
       local at = t.game:player(0).at
       local dir, sq ---@type Dir?, Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do

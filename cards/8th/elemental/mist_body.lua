@@ -82,8 +82,7 @@ return card {
     end },
     { "cannot attack, cannot be attacked; the spell ending gives both back", function(t, g)
       t:active(0)
-      local m = t:give(0, "Mist Body")
-      local z = t:give(0, "Zot!")
+      local m, z = t:give(0, "Mist Body"), t:give(0, "Zot!")
       t:place(1, g:player(0).at)
       t:cast { card = m }
       t:eq(t:count { kind = "punch" }, 0, "no attack in mist: no punch")

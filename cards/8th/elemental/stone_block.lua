@@ -58,8 +58,7 @@ return card {
     end },
     { "5 damage gives it 1 crack of 8", function(t)
       t:active(0)
-      local c = t:give(0, "Stone Block")
-      local f = t:give(0, "Fireball")
+      local c, f = t:give(0, "Stone Block"), t:give(0, "Fireball")
       local at = t.game:player(0).at
       local sq ---@type Square?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
@@ -77,9 +76,7 @@ return card {
     end },
     { "8 cracks break it and end the spell", function(t)
       t:active(0)
-      local c = t:give(0, "Stone Block")
-      local z = t:give(0, "Zot!")
-      local e = t:give(0, "Energy 6")
+      local c, z, e = t:give(0, "Stone Block"), t:give(0, "Zot!"), t:give(0, "Energy 6")
       local at = t.game:player(0).at
       local sq ---@type Square?
       for _, d in ipairs({ "N", "E", "S", "W" }) do

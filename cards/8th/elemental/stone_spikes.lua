@@ -27,8 +27,7 @@ return card {
   tests = {
     { "boosted with Energy 5: five energy tokens (8th boosting example)", function(t, g)
       t:active(0)
-      local s = t:give(0, "Stone Spikes")
-      local e = t:give(0, "8th/elemental/energy_5")
+      local s, e = t:give(0, "Stone Spikes"), t:give(0, "8th/elemental/energy_5")
       t:cast { card = s, boost = e }
       t:eq(g:card(s).zone.kind, "play")
       t:eq(g:card(s).energy, 5, "the boost is the spell's energy: 5 tokens")

@@ -82,8 +82,7 @@ return card {
     end },
     { "a push through the line burns (Waterbolt)", function(t, g)
       t:active(0)
-      local w = t:give(0, "Wall of Fire")
-      local b = t:give(0, "Waterbolt")
+      local w, b = t:give(0, "Wall of Fire"), t:give(0, "Waterbolt")
       local e, dir, beyond = border_beside(g, 0)
       t:cast { card = w, at = t:border(e) }
       t:place(1, g:player(0).at)
@@ -95,8 +94,7 @@ return card {
     end },
     { "a flight through the line burns (Windrider)", function(t, g)
       t:active(0)
-      local w = t:give(0, "Wall of Fire")
-      local f = t:give(0, "Windrider")
+      local w, f = t:give(0, "Wall of Fire"), t:give(0, "Windrider")
       local e, dir, beyond = border_beside(g, 0)
       t:cast { card = w, at = t:border(e) }
       t:answer(0, dir)

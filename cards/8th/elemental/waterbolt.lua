@@ -78,8 +78,7 @@ return card {
     end },
     { "boosted to 4, all as damage", function(t)
       t:active(0)
-      local w = t:give(0, "Waterbolt")
-      local e = t:give(0, "8th/elemental/energy_4")
+      local w, e = t:give(0, "Waterbolt"), t:give(0, "8th/elemental/energy_4")
       t:place(1, t.game:player(0).at)
       t:answer(0, "4")
       t:cast { card = w, at = t:wizard(1), boost = e }
@@ -88,8 +87,7 @@ return card {
     end },
     { "boosted to 4: 1 damage and a push of 3 straight away from the caster", function(t)
       t:active(0)
-      local w = t:give(0, "Waterbolt")
-      local e = t:give(0, "8th/elemental/energy_4")
+      local w, e = t:give(0, "Waterbolt"), t:give(0, "8th/elemental/energy_4")
       local at = t.game:player(0).at
       local dir, sq ---@type Dir?, Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
@@ -128,8 +126,7 @@ return card {
     end },
     { "a dropped Fire Cloak (a Fire object) is destroyed", function(t)
       t:active(0)
-      local c = t:put(0, "Fire Cloak")
-      local w = t:give(0, "Waterbolt")
+      local c, w = t:put(0, "Fire Cloak"), t:give(0, "Waterbolt")
       t:act { kind = "drop_item", card = c }
       local here = t.game:player(0).at
       assert(here, "the caster stands on the board")
@@ -144,8 +141,7 @@ return card {
     end },
     { "at a wall: all the energy is damage to it", function(t, g)
       t:active(0)
-      local w = t:give(0, "Waterbolt")
-      local e = t:give(0, "Energy 6")
+      local w, e = t:give(0, "Waterbolt"), t:give(0, "Energy 6")
       local a = t:list { kind = "cast", card = w, target = { kind = "wall" }, boost = e }[1]
       t:ok(a, "a wall in sight")
       t:act(a)

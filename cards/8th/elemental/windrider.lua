@@ -63,8 +63,7 @@ return card {
     end },
     { "boosted to 4, fly 3 squares down a free line", function(t)
       t:active(0)
-      local w = t:give(0, "Windrider")
-      local e = t:give(0, "8th/elemental/energy_4")
+      local w, e = t:give(0, "Windrider"), t:give(0, "8th/elemental/energy_4")
       t:place(1, { x = 0, y = 0 })
       local at = t.game:player(0).at
       local dir, sq ---@type Dir?, Square[]?
@@ -86,8 +85,7 @@ return card {
     end },
     { "a wizard in the way stops the flight before him", function(t)
       t:active(0)
-      local w = t:give(0, "Windrider")
-      local e = t:give(0, "8th/elemental/energy_4")
+      local w, e = t:give(0, "Windrider"), t:give(0, "8th/elemental/energy_4")
       local at = t.game:player(0).at
       local dir, sq ---@type Dir?, Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do

@@ -82,8 +82,7 @@ return card {
   tests = {
     { "a Zot! at a wizard seen only from the projected square; then back to the body", function(t, g)
       t:active(0)
-      local ap = t:give(0, "Astral Projection")
-      local z = t:give(0, "Zot!")
+      local ap, z = t:give(0, "Astral Projection"), t:give(0, "Zot!")
       local home = g:player(0).at
       local from, victim
       for _, s in ipairs(g:squares()) do
@@ -108,8 +107,7 @@ return card {
     { "no attack spell once the turn's attack is spent", function(t, g)
       t:active(0)
       g:set_turn_var("attacked", true)
-      local ap = t:give(0, "Astral Projection")
-      local z = t:give(0, "Zot!")
+      local ap, z = t:give(0, "Astral Projection"), t:give(0, "Zot!")
       local spot = require("test.spots").free_square(g, g:player(0).at)
       assert(spot, "a free square beside him")
       t:answer(0, { square = spot.to })

@@ -79,8 +79,7 @@ return card {
     end },
     { "pushed into a dead end: the points left are damage", function(t, g)
       t:active(1)
-      local z = t:give(1, "Zot!")
-      local e = t:give(1, "Energy 4")
+      local z, e = t:give(1, "Zot!"), t:give(1, "Energy 4")
       t:put(0, "Featherweight")
       local spots = require("test.spots")
       local at = spots.roomy_square(g)

@@ -27,8 +27,7 @@ return card {
     end },
     { "then discards down to the hand limit, maintained spells counting", function(t, g)
       t:active(0)
-      local m = t:give(0, "Meditate")
-      local z = t:give(0, "Zot!")
+      local m, z = t:give(0, "Meditate"), t:give(0, "Zot!")
       for _ = 1, 3 do t:give(0, "Zot!") end
       t:put(0, "Flood") -- a maintained spell counts toward the limit
       t:answer(0, { card = z })

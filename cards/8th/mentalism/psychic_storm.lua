@@ -55,8 +55,7 @@ return card {
     end },
     { "hits the wizard in the square; the caster two squares away is spared", function(t, g)
       t:active(0)
-      local c = t:give(0, "Psychic Storm")
-      local e = t:give(0, "Energy 4")
+      local c, e = t:give(0, "Psychic Storm"), t:give(0, "Energy 4")
       local _, line = require("test.spots").line(g, g:player(0).at, 2)
       assert(line, "a straight line of two squares")
       t:place(1, line[2])

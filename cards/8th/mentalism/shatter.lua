@@ -23,8 +23,7 @@ return card {
   tests = {
     { "a plain Zot! cracks a wall once", function(t, g)
       t:active(0)
-      local s = t:give(0, "Shatter")
-      local z = t:give(0, "Zot!")
+      local s, z = t:give(0, "Shatter"), t:give(0, "Zot!")
       t:cast { card = s }
       t:eq(g:card(s).zone.kind, "play")
       local a = t:list { kind = "cast", card = z, target = { kind = "wall" } }[1]

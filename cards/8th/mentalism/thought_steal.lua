@@ -22,8 +22,7 @@ return card(steal.card({
       t:eq(g:turn().vars.attacked, nil, "not an attack")
     end },
     { "carried items and maintained spells are out of reach", function(t, g)
-      local cloak = t:put(1, "Fire Cloak")
-      local flood = t:put(1, "Flood")
+      local cloak, flood = t:put(1, "Fire Cloak"), t:put(1, "Flood")
       duel.aim(t, "Thought Steal") -- nothing to take: no question
       t:eq(g:card(cloak).zone.kind, "play")
       t:eq(g:card(flood).zone.kind, "play")

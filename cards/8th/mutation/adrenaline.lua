@@ -20,8 +20,7 @@ return card {
   tests = {
     { "two punches in one turn, not three", function(t, g)
       t:active(0)
-      local a = t:give(0, "Adrenaline")
-      local e = t:give(0, "Energy 4")
+      local a, e = t:give(0, "Adrenaline"), t:give(0, "Energy 4")
       t:cast { card = a, boost = e }
       t:place(1, g:player(0).at)
       t:punch(t:wizard(1))
@@ -34,8 +33,7 @@ return card {
     end },
     { "stunned: attack once, then move, then no more attack", function(t, g)
       t:active(0)
-      local a = t:give(0, "Adrenaline")
-      local e = t:give(0, "Energy 4")
+      local a, e = t:give(0, "Adrenaline"), t:give(0, "Energy 4")
       t:cast { card = a, boost = e }
       t:active(0)
       g:set_turn_var("stunned", true) -- a stun token spent in Time Passes
@@ -47,8 +45,7 @@ return card {
     end },
     { "stunned: two attacks, then no move", function(t, g)
       t:active(0)
-      local a = t:give(0, "Adrenaline")
-      local e = t:give(0, "Energy 4")
+      local a, e = t:give(0, "Adrenaline"), t:give(0, "Energy 4")
       t:cast { card = a, boost = e }
       t:active(0)
       g:set_turn_var("stunned", true)
@@ -60,8 +57,7 @@ return card {
     end },
     { "the other wizard's attacks are not doubled", function(t, g)
       t:active(0)
-      local a = t:give(0, "Adrenaline")
-      local e = t:give(0, "Energy 4")
+      local a, e = t:give(0, "Adrenaline"), t:give(0, "Energy 4")
       t:cast { card = a, boost = e }
       t:active(1)
       t:place(1, g:player(0).at)

@@ -61,8 +61,7 @@ return card {
     { "on a later turn it hurts again and uses no attack", function(t, g)
       local spots = require("test.spots")
       t:active(0)
-      local d = t:give(0, "Disease")
-      local e = t:give(0, "Energy 4")
+      local d, e = t:give(0, "Disease"), t:give(0, "Energy 4")
       t:cast { card = d, boost = e }
       t:active(0)
       local at = g:player(0).at

@@ -54,8 +54,7 @@ return card {
     { "cast on his turn: later punches roll too", function(t, g)
       local evaded, hit = 0, 0
       t:active(1)
-      local gf = t:give(1, "Gnome Form")
-      local e = t:give(1, "Energy 6")
+      local gf, e = t:give(1, "Gnome Form"), t:give(1, "Energy 6")
       t:cast { card = gf, boost = e }
       for _ = 1, 12 do
         t:active(0)

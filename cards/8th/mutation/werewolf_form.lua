@@ -33,9 +33,7 @@ return card {
     end },
     { "only counters: no Zot!, no neutral spell; a Full Shield still answers", function(t, g)
       t:active(0)
-      local w = t:give(0, "Werewolf Form")
-      local z = t:give(0, "Zot!")
-      local wv = t:give(0, "Wallivore")
+      local w, z, wv = t:give(0, "Werewolf Form"), t:give(0, "Zot!"), t:give(0, "Wallivore")
       local fs = t:give(0, "Full Shield")
       t:cast { card = w }
       t:eq(t:count { kind = "cast", card = z }, 0, "no attack spell")

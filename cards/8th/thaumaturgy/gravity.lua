@@ -55,8 +55,7 @@ return card {
     end },
     { "it does not stop an item being played from the hand", function(t, g)
       t:active(0)
-      local gr = t:give(0, "Gravity")
-      local r = t:give(0, "Large Rock")
+      local gr, r = t:give(0, "Gravity"), t:give(0, "Large Rock")
       t:cast { card = gr }
       t:act { kind = "item", card = r }
       t:eq(g:card(r).zone.kind, "play")

@@ -33,8 +33,7 @@ return card {
   tests = {
     { "cast on his turn it lasts; each attack on him misses unless the d4 shows 1", function(t, g)
       t:active(0)
-      local inv = t:give(0, "Invisible")
-      local e = t:give(0, "8th/elemental/energy_5")
+      local inv, e = t:give(0, "Invisible"), t:give(0, "8th/elemental/energy_5")
       t:cast { card = inv, boost = e }
       t:eq(g:card(inv).zone.kind, "play")
       t:eq(g:card(inv).energy, 5)

@@ -97,8 +97,7 @@ return card {
       local b = t:put(0, "Wizardblade")
       g:set_card(b, { controller = 0 })
       local e = t:give(0, "8th/elemental/energy_5")
-      local s = t:give(1, "Shield")
-      local fs = t:give(1, "Full Shield")
+      local s, fs = t:give(1, "Shield"), t:give(1, "Full Shield")
       t:place(1, g:player(0).at)
       t:answer(1, { card = s })
       t:act { kind = "card_action", card = b, action = "strike", option = { target = t:wizard(1) } }

@@ -39,8 +39,7 @@ return card {
     end },
     { "the caster picks among several items; a taken Master Key opens doors for him", function(t, g)
       t:active(0)
-      local r = t:put(1, "Large Rock")
-      local k = t:put(1, "Master Key")
+      local r, k = t:put(1, "Large Rock"), t:put(1, "Master Key")
       g:set_card(r, { controller = 1 })
       g:set_card(k, { controller = 1 })
       local y = t:give(0, "Yoink")

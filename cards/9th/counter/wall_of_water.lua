@@ -50,8 +50,7 @@ return card(water.card {
       end
       t:ok(g:los_edge(g:player(0).at, e), "its caster, across the line, sees it")
       t:place(1, at)
-      local c = t:give(0, "Wall of Water")
-      local num = t:give(0, "NUMBER 3")
+      local c, num = t:give(0, "Wall of Water"), t:give(0, "NUMBER 3")
       t:cast { card = c, at = t:border(e), boost = num }
       t:eq(g:player(1).at, to)
       t:eq(t:life(1), 13)

@@ -30,8 +30,7 @@ return card {
     { "a NUMBER 2: counted down at the end of his turns from his next; gone after the second", function(t, g)
       local at, n = stage.roomy(t)
       local e, mid = n.edge, n.to
-      local c = t:give(0, "Wall of Shadow")
-      local num = t:give(0, "NUMBER 2")
+      local c, num = t:give(0, "Wall of Shadow"), t:give(0, "NUMBER 2")
       t:cast { card = c, at = t:border(e), boost = num }
       t:pass(1)
       t:eq({ g:turn().active, g:card(c).energy }, { 1, 2 }, "the turn it was cast in does not count")

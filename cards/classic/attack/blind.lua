@@ -28,8 +28,7 @@ return card {
   tests = {
     { "each step goes where the d4 turns it; a bump wastes the step", function(t, g)
       t:active(0)
-      local b = t:give(0, "Blind")
-      local n = t:give(0, "NUMBER 3")
+      local b, n = t:give(0, "Blind"), t:give(0, "NUMBER 3")
       t:place(1, g:player(0).at)
       t:cast { card = b, at = t:wizard(1), boost = n }
       t:eq(g:card(b).zone.kind, "play")

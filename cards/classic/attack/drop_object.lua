@@ -57,8 +57,7 @@ return card(at_wizard.card({
     end },
     { "the caster cannot see the hand: he names it, the victim picks the object", function(t, g)
       local tr = give_treasure(g, 0, 1)
-      local s = t:give(1, "Speedstone")
-      local k = t:give(1, "Powerstone")
+      local s, k = t:give(1, "Speedstone"), t:give(1, "Powerstone")
       -- his treasure or "an object from his hand": the stones themselves are not offered
       t:answer(0, { from_hand = true })
       t:answer(1, { card = k })

@@ -17,8 +17,7 @@ return card {
   tests = {
     { "with a NUMBER 2: two lost turns, then he acts again", function(t, g)
       t:active(0)
-      local m = t:give(0, "Medusa")
-      local n = t:give(0, "NUMBER 2")
+      local m, n = t:give(0, "Medusa"), t:give(0, "NUMBER 2")
       t:place(1, g:player(0).at)
       t:cast { card = m, at = t:wizard(1), boost = n }
       t:eq(g:player(1).tokens.lost_turns, 2)

@@ -32,13 +32,11 @@ return card {
   tests = {
     { "with a NUMBER 2: for two of his turns he can cast nothing at the caster, then he can", function(t, g)
       t:active(0)
-      local u = t:give(0, "Ugly")
-      local n = t:give(0, "NUMBER 2")
+      local u, n = t:give(0, "Ugly"), t:give(0, "NUMBER 2")
       t:place(1, g:player(0).at)
       t:cast { card = u, at = t:wizard(1), boost = n }
       t:eq(g:card(u).zone.kind, "play")
-      local f = t:give(1, "Fireball")
-      local r = t:give(1, "Large Rock")
+      local f, r = t:give(1, "Fireball"), t:give(1, "Large Rock")
       t:pass(1)
       t:eq(g:turn().active, 1)
       t:ok(not t:has { kind = "cast", card = f, target = t:wizard(0) }, "no spell at another wizard")

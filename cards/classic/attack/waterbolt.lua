@@ -20,8 +20,7 @@ return card {
   tests = {
     { "pushed the whole way: no damage", function(t)
       t:active(0)
-      local c = t:give(0, "Waterbolt")
-      local n = t:give(0, "NUMBER 2")
+      local c, n = t:give(0, "Waterbolt"), t:give(0, "NUMBER 2")
       local at, dir = require("test.spots").push_room(t.game, 2, 2)
       assert(at and dir, "a square with a line from it")
       t:place(0, at)
@@ -33,8 +32,7 @@ return card {
     end },
     { "against a wall: 1 point per square not moved", function(t)
       t:active(0)
-      local c = t:give(0, "Waterbolt")
-      local n = t:give(0, "NUMBER 3")
+      local c, n = t:give(0, "Waterbolt"), t:give(0, "NUMBER 3")
       local at, dir = require("test.spots").push_room(t.game, 3, 0)
       assert(at and dir, "a square with a line from it")
       t:place(0, at)

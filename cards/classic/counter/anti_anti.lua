@@ -11,8 +11,7 @@ return card {
   tests = {
     { "the attacker cancels the Full Shield: the Fireball hits", function(t)
       t:active(0)
-      local f = t:give(0, "Fireball")
-      local aa = t:give(0, "Anti-Anti")
+      local f, aa = t:give(0, "Fireball"), t:give(0, "Anti-Anti")
       local s = t:give(1, "Full Shield")
       t:place(1, t.game:player(0).at)
       t:answer(1, { card = s })
@@ -23,10 +22,8 @@ return card {
     end },
     { "an Anti-Anti may be answered by another counteraction... of the defender's", function(t)
       t:active(0)
-      local f = t:give(0, "Fireball")
-      local aa = t:give(0, "Anti-Anti")
-      local s = t:give(1, "Full Shield")
-      local s2 = t:give(1, "Full Shield")
+      local f, aa = t:give(0, "Fireball"), t:give(0, "Anti-Anti")
+      local s, s2 = t:give(1, "Full Shield"), t:give(1, "Full Shield")
       t:place(1, t.game:player(0).at)
       t:answer(1, { card = s })
       t:answer(0, { card = aa })

@@ -13,8 +13,7 @@ return card {
   tests = {
     { "a Powerthrust of 7: 4 to the target, 4 back to the caster", function(t)
       t:active(0)
-      local c = t:give(0, "Powerthrust")
-      local n = t:give(0, "NUMBER 5")
+      local c, n = t:give(0, "Powerthrust"), t:give(0, "NUMBER 5")
       local r = t:give(1, "Reflection")
       t:place(1, t.game:player(0).at)
       t:answer(1, { card = r })

@@ -14,8 +14,7 @@ return card {
       local c = t:give(0, "Second Wind")
       t:cast { card = c }
       t:eq(t:life(0), 11)
-      local c2 = t:give(0, "Second Wind")
-      local n = t:give(0, "NUMBER 3")
+      local c2, n = t:give(0, "Second Wind"), t:give(0, "NUMBER 3")
       t:cast { card = c2, boost = n }
       t:eq(t:life(0), 14, "11 + 3")
     end },

@@ -32,8 +32,7 @@ return card {
   tests = {
     { "on yourself (neutral): each Fireball at you misses unless the d4 shows 1", function(t, g)
       t:active(1)
-      local inv = t:give(1, "Invisible")
-      local n = t:give(1, "NUMBER 6")
+      local inv, n = t:give(1, "Invisible"), t:give(1, "NUMBER 6")
       t:cast { card = inv, at = t:wizard(1), boost = n }
       t:eq(g:turn().vars.attacked, nil, "on oneself it is neutral")
       t:eq(g:card(inv).zone.kind, "play")

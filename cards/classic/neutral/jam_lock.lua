@@ -27,9 +27,7 @@ return card {
       t:active(0)
       local _, dir, e = spots.locked_door(g, 0)
       assert(dir and e, "a locked door")
-      local j = t:give(0, "Jam Lock")
-      local k = t:give(0, "Master Key")
-      local p = t:give(0, "Pick Lock")
+      local j, k, p = t:give(0, "Jam Lock"), t:give(0, "Master Key"), t:give(0, "Pick Lock")
       t:act { kind = "display", card = k }
       t:ok(t:has { kind = "move", dir = dir }, "the key opens it before")
       t:cast { card = j, at = t:door(e) }
@@ -41,8 +39,7 @@ return card {
       t:active(0)
       local _, dir, e = spots.locked_door(g, 0)
       assert(dir and e, "a locked door")
-      local r = t:give(0, "Remove Lock")
-      local j = t:give(0, "Jam Lock")
+      local r, j = t:give(0, "Remove Lock"), t:give(0, "Jam Lock")
       t:cast { card = r, at = t:door(e) }
       t:ok(t:has { kind = "move", dir = dir })
       t:cast { card = j, at = t:door(e) }

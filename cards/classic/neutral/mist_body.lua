@@ -23,8 +23,7 @@ return card {
     { "through an inner wall; the spell lasts its NUMBER of turns", function(t, g)
       local _, n = stage.by_wall(t)
       t:ok(not t:has { kind = "move", dir = n.dir }, "the wall stops him")
-      local c = t:give(0, "Mist-Body")
-      local num = t:give(0, "NUMBER 2")
+      local c, num = t:give(0, "Mist-Body"), t:give(0, "NUMBER 2")
       t:cast { card = c, at = t:wizard(0), boost = num }
       t:eq(g:card(c).zone.kind, "play")
       t:eq(g:card(c).energy, 2)

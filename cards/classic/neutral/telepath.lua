@@ -26,8 +26,7 @@ return card {
     { "his whole hand is shown to the caster, out of sight too; the turn's attack", function(t, g)
       t:active(0)
       local c = t:give(0, "Telepath")
-      local f = t:give(1, "Fireball")
-      local n = t:give(1, "NUMBER 3")
+      local f, n = t:give(1, "Fireball"), t:give(1, "NUMBER 3")
       t:place(1, g:home(g:player(1).home_sector))
       t:cast { card = c, at = t:wizard(1) }
       local seen = t:log("revealed")

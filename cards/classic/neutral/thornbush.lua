@@ -70,8 +70,7 @@ return card(square_creation.card {
     end },
     { "Absorb stops the thorns: not caught", function(t, g)
       local _, n = stage.roomy(t)
-      local c = t:give(0, "Thornbush")
-      local a = t:give(0, "Absorb")
+      local c, a = t:give(0, "Thornbush"), t:give(0, "Absorb")
       t:cast { card = c, at = t:square(n.to) }
       t:answer(0, { card = a })
       t:move(n.dir)

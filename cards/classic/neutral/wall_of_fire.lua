@@ -52,8 +52,7 @@ return card {
     -- (classic only: the 9th counts durations down at the end of the caster's turns, from his next one: its scenarios test that)
     { "it lasts the NUMBER in its caster's turns, then the flames are gone", function(t, g)
       local at, n = stage.roomy(t)
-      local c = t:give(0, "Wall of Fire")
-      local num = t:give(0, "NUMBER 2")
+      local c, num = t:give(0, "Wall of Fire"), t:give(0, "NUMBER 2")
       t:cast { card = c, at = t:border(n.edge), boost = num }
       t:eq(g:card(c).energy, 2)
       t:pass(2)
@@ -66,8 +65,7 @@ return card {
     end, rulesets = { "classic" } },
     { "a wizard moved across it by magic is not burnt; no second firewall on the same line", function(t, g)
       local _, n = stage.roomy(t)
-      local c = t:give(0, "Wall of Fire")
-      local c2 = t:give(0, "Wall of Fire")
+      local c, c2 = t:give(0, "Wall of Fire"), t:give(0, "Wall of Fire")
       t:cast { card = c, at = t:border(n.edge) }
       t:ok(not t:has { kind = "cast", card = c2, target = t:border(n.edge) })
       local H = require("rules.ctx")

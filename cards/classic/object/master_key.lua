@@ -32,8 +32,7 @@ return card {
       t:active(0)
       local from, dir = spots.locked_door(g, 0)
       assert(from and dir, "a locked door")
-      local k = t:give(0, "Master Key")
-      local f = t:give(0, "Fireball")
+      local k, f = t:give(0, "Master Key"), t:give(0, "Fireball")
       t:act { kind = "display", card = k }
       t:place(1, spots.beyond(g, from, dir))
       t:ok(t:has { kind = "move", dir = dir }, "he may go through")

@@ -7,9 +7,7 @@ return card {
   tests = {
     { "shown: a Lightning Blast with a NUMBER 3 deals 4", function(t)
       t:active(0)
-      local s = t:give(0, "Powerstone")
-      local b = t:give(0, "Lightning Blast")
-      local n = t:give(0, "NUMBER 3")
+      local s, b, n = t:give(0, "Powerstone"), t:give(0, "Lightning Blast"), t:give(0, "NUMBER 3")
       t:act { kind = "display", card = s }
       t:eq(t.game:card(s).zone.kind, "play")
       t:place(1, t.game:player(0).at)
@@ -18,9 +16,7 @@ return card {
     end },
     { "shown: a NUMBER 2 adds 3 to the movement; in the hand it does nothing", function(t)
       t:active(0)
-      local s = t:give(0, "Powerstone")
-      local n = t:give(0, "NUMBER 2")
-      local m = t:give(0, "NUMBER 2")
+      local s, n, m = t:give(0, "Powerstone"), t:give(0, "NUMBER 2"), t:give(0, "NUMBER 2")
       t:act { kind = "boost", card = n }
       t:eq(t.game:turn().vars.boost, 2, "not shown yet")
       t:pass(2)

@@ -32,8 +32,7 @@ return card {
       t:put(1, "Soulstone")
       t:set_life(1, 3)
       t:active(0)
-      local b = t:give(0, "Lightning Blast")
-      local n = t:give(0, "NUMBER 4")
+      local b, n = t:give(0, "Lightning Blast"), t:give(0, "NUMBER 4")
       t:place(1, g:player(0).at)
       t:cast { card = b, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 3)

@@ -70,8 +70,7 @@ end
 local function fireball_against(t, defence)
   local g = t.game
   t:active(0)
-  local f = t:give(0, "Fireball")
-  local f2 = t:give(0, "Fireball")
+  local f, f2 = t:give(0, "Fireball"), t:give(0, "Fireball")
   local d = t:give(1, defence)
   t:place(1, g:player(0).at)
   t:answer(1, { card = d })
@@ -150,9 +149,7 @@ return scenarios {
       t:place(1, X)
       local tr = assert(treasures_of(g, 1)[1], "player 1 has a treasure") --[[@as Object]]
       g:set_object(tr.id, { carried_by = 0 })
-      local n = t:give(0, "NUMBER 3")
-      local f = t:give(0, "Fireball")
-      local w = t:give(0, "Create Wall")
+      local n, f, w = t:give(0, "NUMBER 3"), t:give(0, "Fireball"), t:give(0, "Create Wall")
       t:give(1, "Full Shield")
       t:give(2, "Full Shield")
       t:act { kind = "boost", card = n }
@@ -237,8 +234,7 @@ return scenarios {
     { "How to Win (E4a): a Fireball kills a wizard at 5: the caster scores a kill and takes his cards but the objects", function(t, g)
       t:active(0)
       local f = t:give(0, "Fireball")
-      local n = t:give(1, "NUMBER 4")
-      local d = t:give(1, "Dagger")
+      local n, d = t:give(1, "NUMBER 4"), t:give(1, "Dagger")
       t:set_life(1, 5)
       t:place(1, g:player(0).at)
       t:cast { card = f, at = t:wizard(1) }
@@ -323,8 +319,7 @@ return scenarios {
     end },
     { "Spells (E-Shrink): Shrink cast at a foe is the turn's attack, and the foe is asked to answer it", function(t, g)
       t:active(0)
-      local s = t:give(0, "Shrink")
-      local f = t:give(0, "Fireball")
+      local s, f = t:give(0, "Shrink"), t:give(0, "Fireball")
       t:give(1, "Full Shield")
       t:place(1, g:player(0).at)
       t:answer(1, "pass")
@@ -361,9 +356,7 @@ return scenarios {
     end, players = 5 },
     { "Numbers (E9): two spells in one turn, each with its own Number; no action takes two", function(t, g)
       t:active(0)
-      local b = t:give(0, "Lightning Blast")
-      local a = t:give(0, "Test Aura")
-      local four = t:give(0, "NUMBER 4")
+      local b, a, four = t:give(0, "Lightning Blast"), t:give(0, "Test Aura"), t:give(0, "NUMBER 4")
       local two = t:give(0, "NUMBER 2")
       t:place(1, g:player(0).at)
       for _, act in ipairs(t:list()) do
@@ -430,8 +423,7 @@ return scenarios {
       local at, n = roomy(t)
       t:ok(n ~= nil, "a free square beside")
       t:place(0, at)
-      local c = t:give(0, "Wall of Fire")
-      local two = t:give(0, "NUMBER 2")
+      local c, two = t:give(0, "Wall of Fire"), t:give(0, "NUMBER 2")
       t:cast { card = c, at = t:border(n.edge), boost = two }
       t:eq(g:card(c).energy, 2)
       t:pass(1)

@@ -175,8 +175,7 @@ return scenarios {
     { "Keeping Track of Spell Duration: the count is kept on a d6: a NUMBER 6 with a Powerstone gives 6, not 7", function(t, g)
       t:active(0)
       t:put(0, "Powerstone")
-      local a = t:give(0, "Test Aura")
-      local n = t:give(0, "NUMBER 6")
+      local a, n = t:give(0, "Test Aura"), t:give(0, "NUMBER 6")
       t:cast { card = a, at = t:wizard(0), boost = n }
       t:eq(g:card(a).zone.kind, "play")
       t:eq(g:card(a).energy, 6)
@@ -197,8 +196,7 @@ return scenarios {
     end },
     { "Movement: a Number adds to the move only before anything else is done: not after a spell", function(t, g)
       t:active(0)
-      local a = t:give(0, "Test Aura")
-      local n = t:give(0, "NUMBER 4")
+      local a, n = t:give(0, "Test Aura"), t:give(0, "NUMBER 4")
       t:ok(t:has { kind = "boost", card = n }, "offered at the start")
       t:cast { card = a, at = t:wizard(0) }
       t:ok(not t:has { kind = "boost", card = n }, "not after a spell")
@@ -305,8 +303,7 @@ return scenarios {
     end },
     { "Numbers: NUMBER 3 is cast as its spell or spent as a Number, never both", function(t, g)
       t:active(0)
-      local spent = t:give(0, "NUMBER 3")
-      local cast = t:give(0, "NUMBER 3")
+      local spent, cast = t:give(0, "NUMBER 3"), t:give(0, "NUMBER 3")
       t:place(1, g:player(0).at)
       t:act { kind = "boost", card = spent }
       t:eq(movement.left(g), 6, "3 + 3")
@@ -319,9 +316,7 @@ return scenarios {
     end },
     { "Numbers: the 2s and 3s give another spell its power; the 4s to 6s are only Numbers", function(t, g)
       t:active(0)
-      local b = t:give(0, "Lightning Blast")
-      local three = t:give(0, "NUMBER 3")
-      local four = t:give(0, "NUMBER 4")
+      local b, three, four = t:give(0, "Lightning Blast"), t:give(0, "NUMBER 3"), t:give(0, "NUMBER 4")
       t:place(1, g:player(0).at)
       t:ok(t:has { kind = "cast", card = b, boost = three }, "NUMBER 3 offered as the blast's Number")
       t:eq(t:count { kind = "cast", card = four }, 0, "NUMBER 4 is never cast")
@@ -336,8 +331,7 @@ return scenarios {
       t:pass(1)
       t:eq(g:turn().active, 1)
       t:eq(g:turn().vars.first_turn, true, "player 1's first turn")
-      local f = t:give(1, "Fireball")
-      local n = t:give(1, "NUMBER 3")
+      local f, n = t:give(1, "Fireball"), t:give(1, "NUMBER 3")
       t:place(0, g:player(1).at)
       t:ok(not t:has { kind = "punch" }, "no punch")
       t:ok(not t:has { kind = "cast", card = f }, "no Fireball")
@@ -405,9 +399,7 @@ return scenarios {
       t:active(0)
       local key = t:give(1, "Master Key")
       g:move_card(key, { kind = "play", player = 1 })
-      local drawn = t:give(1, "Dagger")
-      local n4 = t:give(1, "NUMBER 4")
-      local f = t:give(1, "Fireball")
+      local drawn, n4, f = t:give(1, "Dagger"), t:give(1, "NUMBER 4"), t:give(1, "Fireball")
       t:set_life(1, 1)
       t:place(0, at)
       t:punch(t:wizard(1))
@@ -436,8 +428,7 @@ return scenarios {
       local at, n, w = fire_beside(t, 1, "NUMBER 4")
       t:eq(g:card(w).zone.kind, "play", "set in front of him")
       t:eq(#g:edge(n.edge).obstacles, 1, "burning")
-      local key = t:put(1, "Master Key")
-      local c = t:give(1, "NUMBER 5")
+      local key, c = t:put(1, "Master Key"), t:give(1, "NUMBER 5")
       local mine = {}
       for i = 1, 6 do mine[i] = t:give(0, "NUMBER 6") end
       t:active(0)

@@ -30,8 +30,7 @@ return scenarios {
       g:set_figure(krait, { attrs = { st = 8, dx = 15, iq = 9 }, at = hex(0, 15), facing = "NW" })
       t:give(0, "Dazzle")
       t:give(0, "Illusion")
-      local wolf_spell = t:give(1, "Summon Wolf")
-      local fist = t:give(1, "Magic Fist")
+      local wolf_spell, fist = t:give(1, "Summon Wolf"), t:give(1, "Magic Fist")
 
       -- Turn 1: each takes one step; Krait (DX 15) summons a real wolf, Yzor throws a Dazzle.
       t:dice { 2, 5 } -- initiative: Krait
