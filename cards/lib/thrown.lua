@@ -14,4 +14,21 @@ function thrown.blow(points)
   return function(ctx) ctx:damage(ctx.target, points, { physical = true }) end
 end
 
+-- A thrown object of classic or the 9th (Dagger, Large Rock, Throwing Star): an object thrown
+-- at something in sight, no spell, whose blow is `points` of physical damage. `def` gives its
+-- name, count, targets, text and tests.
+---@param points integer
+---@param def table
+---@return CardDef
+function thrown.object(points, def)
+  local out = {
+    kind = "object",
+    range = "los",
+    traits = { "thrown_weapon", "not_spell" },
+    resolve = thrown.blow(points),
+  }
+  for k, v in pairs(def) do out[k] = v end
+  return out --[[@as CardDef]]
+end
+
 return thrown

@@ -69,17 +69,23 @@ end
 
 -- The fields every 8th magic stone shares (8th: Alchemy): an Alchemy item with the
 -- magic_stone trait, which fire damage to its carrier destroys (M.on_damage). `def` gives the
--- rest (name, count, text, hooks, tests) and may add traits of its own.
+-- rest (name, count, text, hooks, tests) and may add traits of its own; its `powers` (the
+-- list at the top of this file) are what the stone gives while carried (M.carry, as it is
+-- played), unless it has an `on_play` of its own.
 ---@param def table
 ---@return CardDef
 function M.card(def)
+  local powers = def.powers or {}
   local out = {
     school = "alchemy",
     kind = "item",
     traits = { "magic_stone" },
+    on_play = function(ctx) M.carry(ctx, powers) end,
     on_damage = function(ctx, ev) M.on_damage(ctx, ev) end,
   }
-  for k, v in pairs(def) do out[k] = v end
+  for k, v in pairs(def) do
+    if k ~= "powers" then out[k] = v end
+  end
   return out --[[@as CardDef]]
 end
 

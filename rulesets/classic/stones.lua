@@ -31,7 +31,7 @@ function M.lessen(ctx, ev, n)
 end
 
 -- A `before_damage` hook: all damage to the stone's holder, of any kind, is n points less
--- (classic Shieldstone, the 9th's Heartstone).
+-- (lib/guard_stone.lua: classic Shieldstone, the 9th's Heartstone).
 ---@param n integer
 ---@return fun(ctx: Ctx, ev: table)
 function M.guards_holder(n)

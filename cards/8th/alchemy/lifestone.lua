@@ -7,7 +7,6 @@ local stone_out = require("test.stone_out")
 return card(stones.card {
   name = "Lifestone",
   text = "Magic stone. While you carry it you gain 1 life when each of your turns begins (20 at most). Any fire damage to you destroys all the magic stones you carry.",
-  on_play = function(ctx) stones.carry(ctx, {}) end,
   on_turn_start = function(ctx)
     local p = stones.carrier(ctx.game, ctx.card)
     if p ~= nil and ctx.game:turn().active == p then ctx:heal(p, 1) end

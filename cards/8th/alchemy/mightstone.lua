@@ -9,7 +9,7 @@ local stone_out = require("test.stone_out")
 return card(stones.card {
   name = "Mightstone", energy = 2,
   text = "Magic stone. While you carry it your punches deal a die roll more physical damage. Any fire damage to you destroys all the magic stones you carry.",
-  on_play = function(ctx) stones.carry(ctx, { punch_die = 1 }) end,
+  powers = { punch_die = 1 },
   tests = {
     { "carried: a punch deals 1 + a d4 (2 to 5)", function(t)
       stone_out.facing(t, "Mightstone", "item")
@@ -23,10 +23,10 @@ return card(stones.card {
       duel.aim(t, "Fireball")
       t:eq(t:lost(1), 5)
     end },
-    { "in the hand it adds nothing; it can be spent as energy 2", function(t)
+    { "in the hand it adds nothing; it can be spent as energy 2", function(t, g)
       t:active(0)
       t:act { kind = "boost", card = t:give(0, "Mightstone") }
-      t:eq(t.game:turn().vars.boost, 2)
+      t:eq(g:turn().vars.boost, 2)
       duel.punch(t)
       t:eq(t:lost(1), 1)
     end },

@@ -11,17 +11,17 @@ local stone_out = require("test.stone_out")
 return card(stones.card {
   name = "Powerstone", copies = 2,
   text = "Magic stone. While you carry it, each card you spend for its energy value, to boost your speed or a spell, is worth 1 more. Any fire damage to you destroys all the magic stones you carry.",
-  on_play = function(ctx) stones.carry(ctx, { boost = 1 }) end,
+  powers = { boost = 1 },
   tests = {
     { "carried: a Zot! boosted with Energy 4 deals 5", function(t)
       stone_out.out(t, "Powerstone", "item")
       duel.aim(t, "Zot!", { boost = "Energy 4", answers = { "damage" } })
       t:eq(t:lost(1), 5)
     end },
-    { "a speed boost with Energy 4 gives 5 movement points", function(t)
+    { "a speed boost with Energy 4 gives 5 movement points", function(t, g)
       stone_out.out(t, "Powerstone", "item")
       t:act { kind = "boost", card = t:give(0, "Energy 4") }
-      t:eq(t.game:turn().vars.boost, 5)
+      t:eq(g:turn().vars.boost, 5)
     end },
     { "in the hand the stone adds nothing", function(t)
       t:give(0, "Powerstone")

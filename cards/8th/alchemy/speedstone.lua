@@ -8,7 +8,7 @@ local stone_out = require("test.stone_out")
 return card(stones.card {
   name = "Speedstone", copies = 2,
   text = "Magic stone. While you carry it your base move is 1 higher. Any fire damage to you destroys all the magic stones you carry.",
-  on_play = function(ctx) stones.carry(ctx, { speed = 1 }) end,
+  powers = { speed = 1 },
   tests = {
     { "carried: four steps a turn instead of three", function(t)
       stone_out.out(t, "Speedstone", "item")

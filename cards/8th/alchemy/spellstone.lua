@@ -10,7 +10,6 @@ local stone_out = require("test.stone_out")
 return card(stones.card {
   name = "Spellstone",
   text = "Magic stone. While you carry it you draw 1 extra card each turn, though never past your hand limit. Any fire damage to you destroys all the magic stones you carry.",
-  on_play = function(ctx) stones.carry(ctx, {}) end,
   on_phase_end = function(ctx, ev)
     local p = stones.carrier(ctx.game, ctx.card)
     if p ~= nil and ev.phase == "discard_and_draw" and ctx.game:turn().active == p then

@@ -12,7 +12,7 @@ local magic_stones = require("test.magic_stones")
 return card(stones.card {
   name = "Visionstone",
   text = "Magic stone. While you carry it, your spells (not thrown items) can reach through one wall or door, a different one for each spell. Any fire damage to you destroys all the magic stones you carry.",
-  on_play = function(ctx) stones.carry(ctx, { see_through = 1 }) end,
+  powers = { see_through = 1 },
   tests = {
     { "carried: a Zot! reaches a wizard behind a wall", function(t)
       local s, z = magic_stones.wizard_behind_wall(t, "Zot!")

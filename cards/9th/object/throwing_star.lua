@@ -10,16 +10,14 @@
 -- Its blow is shared with the Dagger and the Large Rocks: lib/thrown.lua.
 local thrown = require("lib.thrown")
 
-return card {
-  name = "Throwing Star", kind = "object", copies = 2,
-  range = "los", targets = { "wizard", "wall", "door", "object" },
-  traits = { "thrown_weapon", "not_spell" },
+return card(thrown.object(2, {
+  name = "Throwing Star", copies = 2,
+  targets = { "wizard", "wall", "door", "object" },
   text = "Object. Throw it as your attack at a wizard, wall, door or terrain you can see: 2 points of physical damage. It lands in the target's square, or a square short of a wall, door or anything filling its square.",
-  resolve = thrown.blow(2),
   tests = {
-    { "thrown two squares: 2 physical points, the turn's attack; it lies in the target's square", function(t)
+    { "thrown two squares: 2 physical points, the turn's attack; it lies in the target's square", function(t, g)
       local _, s = require("test.duel").thrown_lands(t, "Throwing Star", 2)
-      t:eq(t.game:card(s).zone.kind, "board")
+      t:eq(g:card(s).zone.kind, "board")
     end },
     { "at a Thornbush: 2 of its 5 hits, and it falls a square back toward the thrower", function(t, g)
       local at, mid = require("test.duel").apart(t)
@@ -38,4 +36,4 @@ return card {
       t:eq(t:life(1), 14)
     end },
   },
-}
+}))

@@ -7,14 +7,12 @@
 -- damage to its holder: physical or magical, from an attack or not (a punch, a spell, a
 -- thrown object, a falling wall, a Wall of Fire), as "all damage" says; damage brought to 0
 -- is no damage, so its side effects stop too (rules/stones.lua, lessen).
-local stones = require("rules.stones")
+local guard_stone = require("lib.guard_stone")
 local stone_out = require("test.stone_out")
 
-return card {
-  name = "Heartstone", kind = "stone", copies = 1,
-  traits = { "magic_stone" },
+return card(guard_stone.card {
+  name = "Heartstone", copies = 1,
   text = "Magic stone. While you show it, all damage you take, of any kind, is 1 point less.",
-  before_damage = stones.guards_holder(1),
   tests = {
     { "shown: a punch does nothing, a Fireball 4 (and then burns it)", function(t, g)
       local h = stone_out.out_by(t, 1, "Heartstone", "display")
@@ -49,4 +47,4 @@ return card {
       t:eq(#t:log("stone_guard"), 0)
     end },
   },
-}
+})

@@ -9,12 +9,10 @@
 -- Its blow is shared with the Large Rocks and the 9th's Throwing Star: lib/thrown.lua.
 local thrown = require("lib.thrown")
 
-return card {
-  name = "Dagger", kind = "object", copies = 1,
-  range = "los", targets = { "wizard", "wall", "door", "object" },
-  traits = { "thrown_weapon", "not_spell" },
+return card(thrown.object(3, {
+  name = "Dagger", copies = 1,
+  targets = { "wizard", "wall", "door", "object" },
   text = "Object. Throw it at a wizard, wall, door or thornbush you can see as your attack: 3 points of physical damage. It lands in the target's square, or before the wall, door or bush it hit.",
-  resolve = thrown.blow(3),
   tests = {
     { "thrown: 3 physical points, the turn's attack; it lands by the target, who may pick it up", function(t, g)
       local lying, d = require("test.duel").thrown_lands(t, "Dagger", 3)
@@ -64,4 +62,4 @@ return card {
       t:ok(not t:has { kind = "throw" }, "no throw after a punch")
     end },
   },
-}
+}))

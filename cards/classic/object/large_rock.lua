@@ -7,12 +7,10 @@
 -- Its blow is shared with the Dagger, the 8th's Large Rock and the 9th's Throwing Star: lib/thrown.lua.
 local thrown = require("lib.thrown")
 
-return card {
-  name = "Large Rock", kind = "object", copies = 1,
-  range = "los", targets = { "wizard", "object" },
-  traits = { "thrown_weapon", "not_spell" },
+return card(thrown.object(3, {
+  name = "Large Rock", copies = 1,
+  targets = { "wizard", "object" },
   text = "Object. Throw it at a wizard or thornbush you can see as your attack: 3 points of physical damage. It lands in the target's square, or just before a thornbush in its way.",
-  resolve = thrown.blow(3),
   tests = {
     { "thrown at a wizard in sight: 3 physical points; it lands in his square", function(t, g)
       local r = require("test.duel").aim(t, "Large Rock", { throw = true }).card
@@ -48,4 +46,4 @@ return card {
       t:ok(t:has { kind = "throw", card = r, target = t:object(bush) }, "a thornbush may be")
     end },
   },
-}
+}))

@@ -4,15 +4,13 @@
 -- an attack or not (a falling wall, a thornbush, a TRAP!), is 1 point less (the Bloodstone
 -- guards against attacks only). Damage brought to 0 is no damage, so its secondary effects
 -- are stopped too (classic, The Cards).
-local stones = require("rules.stones")
+local guard_stone = require("lib.guard_stone")
 local duel = require("test.duel")
 local stone_out = require("test.stone_out")
 
-return card {
-  name = "Shieldstone", kind = "stone", copies = 1,
-  traits = { "magic_stone" },
+return card(guard_stone.card {
+  name = "Shieldstone", copies = 1,
   text = "Magic stone. Power: while you show it, any damage you suffer, from an attack or not, is 1 point less.",
-  before_damage = stones.guards_holder(1),
   tests = {
     { "shown: a TRAP! drawn hurts 1 less", function(t, g)
       stone_out.out(t, "Shieldstone", "display")
@@ -35,4 +33,4 @@ return card {
       t:eq(t:life(1), 14)
     end },
   },
-}
+})
