@@ -29,9 +29,9 @@ return card(stones.card {
     if pl.alive and pl.life > 0 then stones.discard_from_hand(ctx.game, p, 2) end
   end,
   tests = {
-    { "played: 2 cards drawn; hand limit 9", function(t)
+    { "played: 2 cards drawn; hand limit 9", function(t, g)
       require("test.magic_stones").brainstone_draws_two(t, "item", "Zot!")
-      t:eq(#t.game:hand(0), 8)
+      t:eq(#g:hand(0), 8)
     end },
     { "dropped: 2 cards of his choice discarded; picked up again: no new draw", function(t, g)
       t:active(0)

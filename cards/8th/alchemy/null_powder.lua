@@ -44,11 +44,11 @@ return card {
       duel.aim(t, "Zot!", { held = { "Null Powder" }, answers = { "damage" } })
       t:eq(t:lost(1), 1)
     end },
-    { "no answer to a spell aimed at someone else", function(t)
+    { "no answer to a spell aimed at someone else", function(t, g)
       t:active(0)
       t:give(0, "Zot!")
       t:put(1, "Null Powder")
-      t:place(1, t.game:player(0).at)
+      t:place(1, g:player(0).at)
       duel.at_wall(t, "Destroy Wall")
       t:eq(t:lost(1), 0)
     end },

@@ -16,10 +16,10 @@ return card {
     ctx:damage(ctx.target, ctx.energy + stones.count(ctx.game, p), { magical = true })
   end,
   tests = {
-    { "energy 1 at a wizard with no stones: 1", function(t)
+    { "energy 1 at a wizard with no stones: 1", function(t, g)
       require("test.duel").aim(t, "Stone Dead")
       t:eq(t:lost(1), 1)
-      t:ok(t.game:turn().vars.attacked, "the turn's attack")
+      t:ok(g:turn().vars.attacked, "the turn's attack")
     end },
     { "boosted with Energy 5 at a wizard carrying two stones: 7, less the Bloodshard", function(t)
       for _, item in ipairs({ "Speedstone", "Lifestone", "Bloodshard" }) do t:put(1, item) end

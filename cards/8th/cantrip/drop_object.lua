@@ -31,17 +31,17 @@ return card {
       t:eq(#t:log("drop"), 1)
       t:ok(not g:turn().vars.attacked, "not an attack")
     end },
-    { "a wizard carrying nothing is no target", function(t)
+    { "a wizard carrying nothing is no target", function(t, g)
       t:active(0)
-      t:place(1, t.game:player(0).at)
+      t:place(1, g:player(0).at)
       local c = t:give(0, "Drop Object")
       t:eq(t:count { kind = "cast", card = c }, 0)
     end },
-    { "its energy value boosts speed by 2", function(t)
+    { "its energy value boosts speed by 2", function(t, g)
       t:active(0)
       local c = t:give(0, "Drop Object")
       t:act { kind = "boost", card = c }
-      t:eq(t.game:turn().vars.boost, 2)
+      t:eq(g:turn().vars.boost, 2)
     end },
   },
 }

@@ -13,17 +13,17 @@ return card {
   end,
   resolve = function(ctx) ctx:cancel() end,
   tests = {
-    { "cancels a Zot! aimed at you; the attack is still spent", function(t)
+    { "cancels a Zot! aimed at you; the attack is still spent", function(t, g)
       require("test.duel").aim(t, "Zot!", { plays = { "Full Shield" } })
       t:eq(t:lost(1), 0)
-      t:eq(#t.game:pile("discard"), 2, "both cards discarded")
-      t:ok(t.game:turn().vars.attacked, "a cancelled attack still counts")
+      t:eq(#g:pile("discard"), 2, "both cards discarded")
+      t:ok(g:turn().vars.attacked, "a cancelled attack still counts")
       t:eq(#t:log("counter"), 1)
     end },
-    { "the target may pass and take the hit", function(t)
+    { "the target may pass and take the hit", function(t, g)
       require("test.duel").aim(t, "Zot!", { plays = { { pass = 1 } }, held = { "Full Shield" }, answers = { "damage" } })
       t:eq(t:lost(1), 1)
-      t:eq(#t.game:hand(1), 1)
+      t:eq(#g:hand(1), 1)
     end },
   },
 }

@@ -23,11 +23,11 @@ return card {
       t:eq(g:card(n).zone.kind, "pile")
       t:eq(#t:log("counter"), 1)
     end },
-    { "not offered against an attack", function(t)
+    { "not offered against an attack", function(t, g)
       t:active(0)
       local z = t:give(0, "Zot!")
       t:give(1, "Negate Neutral")
-      t:place(1, t.game:player(0).at)
+      t:place(1, g:player(0).at)
       t:answer(0, "damage") -- no respond request comes to player 1
       t:cast { card = z, at = t:wizard(1) }
       t:eq(t:lost(1), 1)

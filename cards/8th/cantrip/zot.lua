@@ -24,19 +24,19 @@ return card {
     end
   end,
   tests = {
-    { "boosted by Energy 6 it deals 6", function(t)
+    { "boosted by Energy 6 it deals 6", function(t, g)
       duel.aim(t, "Zot!", { boost = "Energy 6", answers = { "damage" } })
       t:eq(t:lost(1), 6)
-      t:eq(#t.game:pile("discard"), 2, "spell and energy card are discarded")
-      t:ok(t.game:turn().vars.attacked, "it was the turn's attack")
+      t:eq(#g:pile("discard"), 2, "spell and energy card are discarded")
+      t:ok(g:turn().vars.attacked, "it was the turn's attack")
     end },
-    { "the stun mode gives two stun tokens", function(t)
+    { "the stun mode gives two stun tokens", function(t, g)
       duel.aim(t, "Zot!", { answers = { "stun" } })
       t:eq(t:lost(1), 0)
-      t:eq(t.game:player(1).tokens.stun, 2)
+      t:eq(g:player(1).tokens.stun, 2)
       t:pass(1)
-      t:eq(t.game:player(1).tokens.stun, 1, "one token spent in player 1's Time Passes")
-      t:ok(t.game:turn().vars.stunned, "player 1 is stunned this turn")
+      t:eq(g:player(1).tokens.stun, 1, "one token spent in player 1's Time Passes")
+      t:ok(g:turn().vars.stunned, "player 1 is stunned this turn")
     end },
     { "one attack a turn", function(t)
       local z2 = t:give(0, "Zot!")
@@ -44,13 +44,13 @@ return card {
       t:eq(t:count { kind = "cast", card = z2 }, 0, "no second attack")
       t:eq(t:count { kind = "punch" }, 0, "no second attack")
     end },
-    { "a killing Zot! scores a victory point and takes the hand", function(t)
+    { "a killing Zot! scores a victory point and takes the hand", function(t, g)
       t:give(1, "Energy 6")
       t:set_life(1, 1)
       duel.aim(t, "Zot!", { answers = { "damage" } })
-      t:ok(not t.game:player(1).alive)
-      t:eq(t.game:player(0).vars.kill_vp, 1)
-      t:eq(#t.game:hand(0), 1, "the victim's hand")
+      t:ok(not g:player(1).alive)
+      t:eq(g:player(0).vars.kill_vp, 1)
+      t:eq(#g:hand(0), 1, "the victim's hand")
       t:eq(#t:log("death"), 1)
     end },
   },

@@ -97,9 +97,9 @@ return card {
       t:place(1, at)
       t:ok(t:has { kind = "move", dir = n.dir }, "held open")
     end },
-    { "not on an outer wall", function(t)
+    { "not on an outer wall", function(t, g)
       require("test.offers").each(t, "Create Door", function(a)
-        t:ok(not t.game:edge(a.target.edge).boundary, a.label)
+        t:ok(not g:edge(a.target.edge).boundary, a.label)
       end)
     end },
     -- 8th: Changing the Map and Glossary, Wall: a Wall of Fire is a wall on its line, so the

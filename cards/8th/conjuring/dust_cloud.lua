@@ -121,10 +121,10 @@ return card {
       t:eq(#g:objects_at(mid), 0, "gone with the spell")
       t:ok(g:los(at, mid) and #g:visible_from(mid) > 1)
     end },
-    { "not on a home base", function(t)
+    { "not on a home base", function(t, g)
       t:active(0)
       local c = t:give(0, "Dust Cloud")
-      local home = t.game:player(1).at
+      local home = g:player(1).at
       assert(home, "player 1 stands on the board")
       t:ok(not t:has { kind = "cast", card = c, target = t:square(home) })
       t:ok(t:has { kind = "cast", card = c }, "but elsewhere in sight")

@@ -19,17 +19,17 @@ return card {
     volleys.fire(ctx, aims, 1, { magical = true, fire = true })
   end,
   tests = {
-    { "unboosted: one dart, 1 magical fire", function(t)
+    { "unboosted: one dart, 1 magical fire", function(t, g)
       require("test.duel").aim(t, "Fire Darts")
       t:eq(t:lost(1), 1)
       local tags = t:log("damage")[1].tags
       t:ok(tags.magical and tags.fire, "magical fire")
-      t:ok(t.game:turn().vars.attacked, "the turn's attack")
+      t:ok(g:turn().vars.attacked, "the turn's attack")
     end },
-    { "boosted by 5: five darts, shared between two wizards", function(t)
+    { "boosted by 5: five darts, shared between two wizards", function(t, g)
       t:active(0)
       local d, e = t:give(0, "Fire Darts"), t:give(0, "Energy 5")
-      local at = t.game:player(0).at
+      local at = g:player(0).at
       t:place(1, at)
       t:place(2, at)
       for _, who in ipairs({ "player 2", "player 1", "player 2", "player 2" }) do t:answer(0, who) end
@@ -47,14 +47,14 @@ return card {
       require("test.duel").aim(t, "Fire Darts", { boost = "Energy 4", plays = { "Full Shield" } })
       t:eq(t:lost(1), 0)
     end },
-    { "no dart at oneself; a dart at a wall leaves no crack", function(t)
+    { "no dart at oneself; a dart at a wall leaves no crack", function(t, g)
       t:active(0)
       local d = t:give(0, "Fire Darts")
       t:eq(t:count { kind = "cast", card = d, target = t:wizard(0) }, 0)
       local a = t:list { kind = "cast", card = d, target = { kind = "wall" } }[1]
       t:ok(a, "a wall in sight")
       t:act(a)
-      t:eq(t.game:edge(a.target.edge).damage, 0)
+      t:eq(g:edge(a.target.edge).damage, 0)
     end },
   },
 }

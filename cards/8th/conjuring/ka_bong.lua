@@ -15,30 +15,30 @@ return card {
     end
   end,
   tests = {
-    { "4 physical and a stun of 1 turn; it is the turn's attack", function(t)
+    { "4 physical and a stun of 1 turn; it is the turn's attack", function(t, g)
       require("test.duel").aim(t, "Ka-Bong!")
       t:eq(t:lost(1), 4)
-      t:eq(t.game:player(1).tokens.stun, 1)
-      t:ok(t.game:turn().vars.attacked)
+      t:eq(g:player(1).tokens.stun, 1)
+      t:ok(g:turn().vars.attacked)
       t:ok(t:log("damage")[1].tags.physical, "physical damage")
     end },
     { "boosting does not raise the 4", function(t)
       require("test.duel").aim(t, "Ka-Bong!", { boost = "Energy 6" })
       t:eq(t:lost(1), 4)
     end },
-    { "Full Shield cancels it: no damage, no stun", function(t)
+    { "Full Shield cancels it: no damage, no stun", function(t, g)
       require("test.duel").aim(t, "Ka-Bong!", { plays = { "Full Shield" } })
       t:eq(t:lost(1), 0)
-      t:eq(t.game:player(1).tokens.stun, nil)
+      t:eq(g:player(1).tokens.stun, nil)
     end },
-    { "a Shield boosted to take all 4: no damage, so no stun", function(t)
+    { "a Shield boosted to take all 4: no damage, so no stun", function(t, g)
       require("test.duel").aim(t, "Ka-Bong!", { plays = { { "Shield", boost = "Energy 4" } } })
       t:eq(t:lost(1), 0)
-      t:eq(t.game:player(1).tokens.stun, nil, "no damage dealt, no stun")
+      t:eq(g:player(1).tokens.stun, nil, "no damage dealt, no stun")
     end },
-    { "a wall takes 1 crack and is not stunned", function(t)
+    { "a wall takes 1 crack and is not stunned", function(t, g)
       local edge = require("test.duel").at_wall(t, "Ka-Bong!")
-      t:eq(t.game:edge(edge).damage, 1)
+      t:eq(g:edge(edge).damage, 1)
       t:eq(#t:log("stun"), 0)
     end },
   },

@@ -18,11 +18,11 @@ return card {
   end,
   resolve = function(ctx) ctx:reduce(2 + ctx.energy - ctx.game:config().default_energy) end,
   tests = {
-    { "takes 2 off a Fireball: 3 damage, the attack is spent", function(t)
+    { "takes 2 off a Fireball: 3 damage, the attack is spent", function(t, g)
       local c = require("test.duel").aim(t, "Fireball", { plays = { "Shield" } })
       t:eq(t:lost(1), 3)
-      t:ok(t.game:turn().vars.attacked)
-      t:eq(t.game:card(c.plays[1]).zone.kind, "pile", "discarded after use")
+      t:ok(g:turn().vars.attacked)
+      t:eq(g:card(c.plays[1]).zone.kind, "pile", "discarded after use")
     end },
     { "boosted with Energy 4 it takes 5: a Fireball does nothing", function(t)
       require("test.duel").aim(t, "Fireball", { plays = { { "Shield", boost = "Energy 4" } } })
@@ -36,14 +36,14 @@ return card {
       require("test.duel").punch(t, { plays = { "Shield" } })
       t:eq(t:lost(1), 0)
     end },
-    { "not offered against a spell aimed at someone else, nor cast on one's turn", function(t)
+    { "not offered against a spell aimed at someone else, nor cast on one's turn", function(t, g)
       t:active(0)
       local s0 = t:give(0, "Shield")
       t:eq(t:count { kind = "cast", card = s0 }, 0, "a counter is not cast in Move and Cast")
       t:give(1, "Shield")
       -- no response window is opened for player 1: the strict agent would fail
       require("test.duel").at_wall(t, "Ka-Bong!")
-      t:eq(#t.game:hand(1), 1, "the Shield stays in hand")
+      t:eq(#g:hand(1), 1, "the Shield stays in hand")
     end },
   },
 }

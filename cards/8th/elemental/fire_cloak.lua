@@ -51,11 +51,11 @@ return card {
       t:eq(t:lost(1), 3)
       t:eq(t:lost(0), 0)
     end },
-    { "played from the hand; a spell gets no bonus, only punches do", function(t)
+    { "played from the hand; a spell gets no bonus, only punches do", function(t, g)
       local c = t:give(0, "Fire Cloak")
       t:active(0)
       t:act { kind = "item", card = c }
-      t:eq(t.game:play_area(0), { c })
+      t:eq(g:play_area(0), { c })
       require("test.duel").aim(t, "Fireball")
       t:eq(t:lost(1), 5)
       t:eq(t:lost(0), 0)
@@ -66,15 +66,15 @@ return card {
       t:eq(t:lost(0), 1)
       t:eq(t:lost(1), 2)
     end },
-    { "a Zot! from two squares away is not answered with fire", function(t)
+    { "a Zot! from two squares away is not answered with fire", function(t, g)
       t:active(1)
       t:put(0, "Fire Cloak")
       local z = t:give(1, "Zot!")
-      local at = t.game:player(0).at
+      local at = g:player(0).at
       local sq
       for _, d in ipairs({ "N", "E", "S", "W" }) do
-        local r = t.game:run(at, d, 2)
-        if not sq and #r.squares == 2 and t.game:los(at, r.squares[2]) and not t.game:adjacent(at, r.squares[2]) then
+        local r = g:run(at, d, 2)
+        if not sq and #r.squares == 2 and g:los(at, r.squares[2]) and not g:adjacent(at, r.squares[2]) then
           sq = r.squares[2]
         end
       end
@@ -85,14 +85,14 @@ return card {
       t:eq(t:lost(0), 1)
       t:eq(t:lost(1), 0)
     end },
-    { "water damage puts the cloak out", function(t)
+    { "water damage puts the cloak out", function(t, g)
       local c = t:put(0, "Fire Cloak")
-      t.game:set_card_data(c, "deck", "deck_1") -- (Custom Spellbook: the second group's deck)
+      g:set_card_data(c, "deck", "deck_1") -- (Custom Spellbook: the second group's deck)
       require("test.duel").aim(t, "Waterbolt", { by = 1, at = 0, answers = { "1" } })
       t:eq(t:lost(0), 1)
       t:eq(t:lost(1), 0, "no flames: the cloak is out")
-      t:eq(t.game:card(c).zone, { kind = "pile", pile = "discard_1" }, "discarded beside its own deck")
-      t:eq(#t.game:play_area(0), 0)
+      t:eq(g:card(c).zone, { kind = "pile", pile = "discard_1" }, "discarded beside its own deck")
+      t:eq(#g:play_area(0), 0)
     end },
   },
 }

@@ -53,38 +53,38 @@ return card {
     end
   end,
   tests = {
-    { "unboosted, it reaches the next square: 3 damage and a stun", function(t)
+    { "unboosted, it reaches the next square: 3 damage and a stun", function(t, g)
       t:active(0)
       local b = t:give(0, "Lightning Bolt")
-      local at = t.game:player(0).at
-      local dir, sq = require("test.spots").line(t.game, at, 2)
+      local at = g:player(0).at
+      local dir, sq = require("test.spots").line(g, at, 2)
       assert(dir and sq, "a free line of two squares")
       t:place(1, sq[1])
       t:answer(0, dir)
       t:cast { card = b }
       t:eq(t:lost(1), 3)
-      t:eq(t.game:player(1).tokens.stun, 1)
-      t:ok(t.game:turn().vars.attacked, "it is the turn's attack")
+      t:eq(g:player(1).tokens.stun, 1)
+      t:ok(g:turn().vars.attacked, "it is the turn's attack")
     end },
-    { "unboosted, a wizard two squares away is safe", function(t)
+    { "unboosted, a wizard two squares away is safe", function(t, g)
       t:active(0)
       local b = t:give(0, "Lightning Bolt")
-      local at = t.game:player(0).at
-      local dir, sq = require("test.spots").line(t.game, at, 2)
+      local at = g:player(0).at
+      local dir, sq = require("test.spots").line(g, at, 2)
       assert(dir and sq, "a free line of two squares")
       t:place(1, sq[2])
       t:answer(0, dir)
       t:cast { card = b }
       t:eq(t:lost(1), 0)
-      t:eq(t.game:player(1).tokens.stun or 0, 0)
+      t:eq(g:player(1).tokens.stun or 0, 0)
     end },
-    { "boosted to 4 it hits a wizard further down a free line", function(t)
+    { "boosted to 4 it hits a wizard further down a free line", function(t, g)
       t:active(0)
       local b, e = t:give(0, "Lightning Bolt"), t:give(0, "8th/elemental/energy_4")
-      local at = t.game:player(0).at
+      local at = g:player(0).at
       local dir, sq ---@type Dir?, Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
-        local r = t.game:run(at, d, 4)
+        local r = g:run(at, d, 4)
         if not dir and #r.squares == 4 and r.stop.kind == "length" then dir, sq = d, r.squares end
       end
       assert(dir and sq, "a free line of four squares")
@@ -92,17 +92,17 @@ return card {
       t:answer(0, dir)
       t:cast { card = b, boost = e }
       t:eq(t:lost(1), 3)
-      t:eq(t.game:player(1).tokens.stun, 1)
+      t:eq(g:player(1).tokens.stun, 1)
     end },
-    { "it bounces off a wall back through the square behind the caster", function(t)
+    { "it bounces off a wall back through the square behind the caster", function(t, g)
       t:active(0)
       local b = t:give(0, "Lightning Bolt")
-      local at = t.game:player(0).at
+      local at = g:player(0).at
       local dir, back ---@type Dir?, Square?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
-        local r = t.game:run(at, d, 1)
+        local r = g:run(at, d, 1)
         local o = ({ N = "S", S = "N", E = "W", W = "E" })[d]
-        local rb = t.game:run(at, o, 1)
+        local rb = g:run(at, o, 1)
         if not dir and #r.squares == 0 and r.stop.kind == "edge" and #rb.squares == 1 then
           dir, back = d, rb.squares[1]
         end
@@ -112,7 +112,7 @@ return card {
       t:answer(0, dir)
       t:cast { card = b }
       t:eq(t:lost(1), 3)
-      t:eq(t.game:player(1).tokens.stun, 1)
+      t:eq(g:player(1).tokens.stun, 1)
       t:eq(t:lost(0), 0, "the caster is not hit")
     end },
   },

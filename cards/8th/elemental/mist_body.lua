@@ -22,19 +22,19 @@ return card {
     }
   end,
   tests = {
-    { "an attack that reaches him along a line (a Lightning Bolt) does him nothing", function(t)
+    { "an attack that reaches him along a line (a Lightning Bolt) does him nothing", function(t, g)
       t:active(0)
       local m = t:put(1, "Mist Body")
-      t.game:set_card_data(m, "effect", { no_attacks = true, unattackable = true })
+      g:set_card_data(m, "effect", { no_attacks = true, unattackable = true })
       local b = t:give(0, "Lightning Bolt")
-      local at = t.game:player(0).at
-      local dir, sq = require("test.spots").line(t.game, at, 2)
+      local at = g:player(0).at
+      local dir, sq = require("test.spots").line(g, at, 2)
       assert(dir and sq, "a free line of two squares")
       t:place(1, sq[1])
       t:answer(0, dir)
       t:cast { card = b }
       t:eq(t:lost(1), 0, "no damage")
-      t:eq(t.game:player(1).tokens.stun, nil, "and so no stun")
+      t:eq(g:player(1).tokens.stun, nil, "and so no stun")
     end },
     { "walks through a locked door, never through a wall", function(t, g)
       t:active(0)

@@ -29,82 +29,82 @@ return card {
     end
   end,
   tests = {
-    { "fills the square: blocks sight and movement; ending the spell removes it", function(t)
+    { "fills the square: blocks sight and movement; ending the spell removes it", function(t, g)
       t:active(0)
       local c = t:give(0, "Stone Block")
-      local at = t.game:player(0).at
+      local at = g:player(0).at
       local dir, sq ---@type Dir?, Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
-        local r = t.game:run(at, d, 2)
-        local ok = #r.squares == 2 and t.game:los(at, r.squares[2])
+        local r = g:run(at, d, 2)
+        local ok = #r.squares == 2 and g:los(at, r.squares[2])
         for _, s in ipairs(r.squares) do
-          if #t.game:objects_at(s) > 0 or #t.game:seats_at(s) > 0 then ok = false end
+          if #g:objects_at(s) > 0 or #g:seats_at(s) > 0 then ok = false end
         end
         if not dir and ok then dir, sq = d, r.squares end
       end
       assert(dir and sq, "two empty squares in a line")
       t:place(1, sq[2])
       t:cast { card = c, at = t:square(sq[1]) }
-      local objs = t.game:objects_at(sq[1])
+      local objs = g:objects_at(sq[1])
       t:eq(#objs, 1)
       t:eq(objs[1].kind, "stone_block")
-      t:eq(t.game:play_area(0), { c }, "a permanent spell stays in play")
-      t:ok(not t.game:los(at, sq[2]), "the block hides what lies behind it")
-      t:eq(#t.game:run(at, dir, 2).squares, 0, "nothing moves into it")
+      t:eq(g:play_area(0), { c }, "a permanent spell stays in play")
+      t:ok(not g:los(at, sq[2]), "the block hides what lies behind it")
+      t:eq(#g:run(at, dir, 2).squares, 0, "nothing moves into it")
       t:ok(not t:has { kind = "move", dir = dir }, "no step into the block")
       t:act { kind = "end_spell", card = c }
-      t:eq(#t.game:objects_at(sq[1]), 0, "gone with the spell")
-      t:ok(t.game:los(at, sq[2]))
+      t:eq(#g:objects_at(sq[1]), 0, "gone with the spell")
+      t:ok(g:los(at, sq[2]))
     end },
-    { "5 damage gives it 1 crack of 8", function(t)
+    { "5 damage gives it 1 crack of 8", function(t, g)
       t:active(0)
       local c, f = t:give(0, "Stone Block"), t:give(0, "Fireball")
-      local at = t.game:player(0).at
+      local at = g:player(0).at
       local sq ---@type Square?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
-        local r = t.game:run(at, d, 1)
-        if not sq and #r.squares == 1 and #t.game:objects_at(r.squares[1]) == 0 then sq = r.squares[1] end
+        local r = g:run(at, d, 1)
+        if not sq and #r.squares == 1 and #g:objects_at(r.squares[1]) == 0 then sq = r.squares[1] end
       end
       assert(sq, "an empty square beside him")
       t:cast { card = c, at = t:square(sq) }
-      local id = t.game:objects_at(sq)[1].id
+      local id = g:objects_at(sq)[1].id
       t:cast { card = f, at = t:object(id) }
-      local o = t.game:object(id)
+      local o = g:object(id)
       assert(o, "the block stands")
       t:eq(o.damage, 1)
       t:eq(o.toughness, 8)
     end },
-    { "8 cracks break it and end the spell", function(t)
+    { "8 cracks break it and end the spell", function(t, g)
       t:active(0)
       local c, z, e = t:give(0, "Stone Block"), t:give(0, "Zot!"), t:give(0, "Energy 6")
-      local at = t.game:player(0).at
+      local at = g:player(0).at
       local sq ---@type Square?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
-        local r = t.game:run(at, d, 1)
-        if not sq and #r.squares == 1 and #t.game:objects_at(r.squares[1]) == 0 then sq = r.squares[1] end
+        local r = g:run(at, d, 1)
+        if not sq and #r.squares == 1 and #g:objects_at(r.squares[1]) == 0 then sq = r.squares[1] end
       end
       assert(sq, "an empty square beside him")
       t:cast { card = c, at = t:square(sq) }
-      local id = t.game:objects_at(sq)[1].id
-      t.game:set_object(id, { damage = 6 })
+      local id = g:objects_at(sq)[1].id
+      g:set_object(id, { damage = 6 })
       t:cast { card = z, at = t:object(id), boost = e }
-      t:eq(t.game:object(id), nil, "6 damage = 2 more cracks: 8")
-      t:eq(#t.game:objects_at(sq), 0)
-      t:eq(#t.game:play_area(0), 0)
-      t:eq(t.game:card(c).zone.kind, "pile")
+      t:eq(g:object(id), nil, "6 damage = 2 more cracks: 8")
+      t:eq(#g:objects_at(sq), 0)
+      t:eq(#g:play_area(0), 0)
+      t:eq(g:card(c).zone.kind, "pile")
     end },
-    { "broken, it ends the spell into the discard pile of the deck the card came from", function(t)
+    { "broken, it ends the spell into the discard pile of the deck the card came from", function(t, g)
       t:active(0)
       local c = t:give(0, "Stone Block")
-      t.game:set_card_data(c, "deck", "deck_1") -- (Custom Spellbook: the second group's deck)
-      local sq = assert(require("test.spots").free_square(t.game, t.game:player(0).at), "a free square beside him").to
+      g:set_card_data(c, "deck", "deck_1") -- (Custom Spellbook: the second group's deck)
+      local sq = assert(require("test.spots").free_square(g, g:player(0).at), "a free square beside him").to
       t:cast { card = c, at = t:square(sq) }
-      local id = t.game:objects_at(sq)[1].id
+      local id = g:objects_at(sq)[1].id
       local H = require("rules.ctx")
-      local ctx = setmetatable({ game = t.game, caster = 1, controller = 1 }, { __index = H }) --[[@as Ctx]]
+      local ctx = setmetatable({ game = g, caster = 1, controller = 1 }, { __index = H }) --[[@as Ctx]]
       H.damage(ctx, { kind = "object", id = id, at = sq }, 24, { physical = true })
-      t:eq(t.game:object(id), nil, "8 cracks")
-      t:eq(t.game:card(c).zone, { kind = "pile", pile = "discard_1" })
+      t:eq(g:object(id), nil, "8 cracks")
+      t:eq(g:card(c).zone, { kind = "pile", pile = "discard_1" })
       t:eq(#t:log("spell_end"), 1)
     end },
     { "a square filled before it resolves: nothing is made, the spell is discarded", function(t, g)

@@ -75,11 +75,11 @@ return card {
       t:act { kind = "card_action", card = s, action = "throw", option = { target = t:object(id) } }
       t:eq(assert(g:object(id)).damage, 1)
     end },
-    { "it can be discarded as energy 2", function(t)
+    { "it can be discarded as energy 2", function(t, g)
       t:active(0)
       local s = t:give(0, "Stone Spikes")
       t:act { kind = "boost", card = s }
-      t:eq(t.game:turn().vars.boost, 2)
+      t:eq(g:turn().vars.boost, 2)
     end },
   },
 }

@@ -317,14 +317,14 @@ return card {
       t:eq(g:edge(e).barrier, "open", "gone when the caster's turn comes round")
       t:eq(g:card(w).zone.kind, "pile")
     end },
-    { "decks: two in Elemental (with Create Wall x2 and Destroy Wall), one in Conjuring", function(t)
+    { "decks: two in Elemental (with Create Wall x2 and Destroy Wall), one in Conjuring", function(t, g)
       local decks = require("rules.decks")
       local function count(list)
         local n = {}
         for _, k in ipairs(list) do n[k] = (n[k] or 0) + 1 end
         return n
       end
-      local el = count(decks.card_list(t.game, { "elemental" }))
+      local el = count(decks.card_list(g, { "elemental" }))
       t:eq(el["8th/elemental/wall_of_earth"], 2)
       t:eq(el["8th/cantrip/create_wall"], 2)
       t:eq(el["8th/cantrip/destroy_wall"], 1)
@@ -332,9 +332,9 @@ return card {
       local total = 0
       for _, n in pairs(el) do total = total + n end
       t:eq(total, 24, "the whole Elemental deck")
-      local cj = count(decks.card_list(t.game, { "conjuring" }))
+      local cj = count(decks.card_list(g, { "conjuring" }))
       t:eq(cj["8th/elemental/wall_of_earth"], 1)
-      local both = count(decks.card_list(t.game, { "cantrip", "elemental" }))
+      local both = count(decks.card_list(g, { "cantrip", "elemental" }))
       t:eq(both["8th/cantrip/create_wall"], 4, "Cantrip's own two plus Elemental's two")
     end },
   },

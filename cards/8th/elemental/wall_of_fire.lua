@@ -144,11 +144,11 @@ return card {
       t:act { kind = "end_spell", card = w }
       t:eq(g:object(fire.id), nil)
     end },
-    { "it can be discarded as energy 2", function(t)
+    { "it can be discarded as energy 2", function(t, g)
       t:active(0)
       local w = t:give(0, "Wall of Fire")
       t:act { kind = "boost", card = w }
-      t:eq(t.game:turn().vars.boost, 2)
+      t:eq(g:turn().vars.boost, 2)
     end },
   },
 }

@@ -66,34 +66,34 @@ return card {
     ctx:move_along(p, dir, game:run(at, dir, push), "push")
   end,
   tests = {
-    { "unboosted: 1 point, as damage", function(t)
+    { "unboosted: 1 point, as damage", function(t, g)
       t:active(0)
       local w = t:give(0, "Waterbolt")
-      t:place(1, t.game:player(0).at)
+      t:place(1, g:player(0).at)
       t:answer(0, "1")
       t:cast { card = w, at = t:wizard(1) }
       t:eq(t:lost(1), 1)
-      t:eq(t.game:player(1).at, t.game:player(0).at, "no push")
-      t:ok(t.game:turn().vars.attacked, "it is the turn's attack")
+      t:eq(g:player(1).at, g:player(0).at, "no push")
+      t:ok(g:turn().vars.attacked, "it is the turn's attack")
     end },
-    { "boosted to 4, all as damage", function(t)
+    { "boosted to 4, all as damage", function(t, g)
       t:active(0)
       local w, e = t:give(0, "Waterbolt"), t:give(0, "8th/elemental/energy_4")
-      t:place(1, t.game:player(0).at)
+      t:place(1, g:player(0).at)
       t:answer(0, "4")
       t:cast { card = w, at = t:wizard(1), boost = e }
       t:eq(t:lost(1), 4)
-      t:eq(t.game:player(1).at, t.game:player(0).at, "no push")
+      t:eq(g:player(1).at, g:player(0).at, "no push")
     end },
-    { "boosted to 4: 1 damage and a push of 3 straight away from the caster", function(t)
+    { "boosted to 4: 1 damage and a push of 3 straight away from the caster", function(t, g)
       t:active(0)
       local w, e = t:give(0, "Waterbolt"), t:give(0, "8th/elemental/energy_4")
-      local at = t.game:player(0).at
+      local at = g:player(0).at
       local dir, sq ---@type Dir?, Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
-        local r = t.game:run(at, d, 4)
+        local r = g:run(at, d, 4)
         if not dir and #r.squares == 4 and r.stop.kind == "length" and r.headings[4] == d
-            and t.game:los(at, r.squares[1]) then
+            and g:los(at, r.squares[1]) then
           local straight = true
           for i = 2, 4 do
             if (r.squares[i].x ~= r.squares[1].x) and (r.squares[i].y ~= r.squares[1].y) then straight = false end
@@ -106,38 +106,38 @@ return card {
       t:answer(0, "1")
       t:cast { card = w, at = t:wizard(1), boost = e }
       t:eq(t:lost(1), 1)
-      t:eq(t.game:player(1).at, sq[4])
+      t:eq(g:player(1).at, sq[4])
     end },
-    { "a push stops at a wall", function(t)
+    { "a push stops at a wall", function(t, g)
       t:active(0)
       local w = t:give(0, "Waterbolt")
-      t:place(1, t.game:player(0).at)
-      local at = t.game:player(0).at
+      t:place(1, g:player(0).at)
+      local at = g:player(0).at
       local blocked ---@type Dir?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
-        if not blocked and #t.game:run(at, d, 1).squares == 0 then blocked = d end
+        if not blocked and #g:run(at, d, 1).squares == 0 then blocked = d end
       end
       assert(blocked, "a wall beside the caster")
       t:answer(0, "0")
       t:answer(0, blocked)
       t:cast { card = w, at = t:wizard(1) }
       t:eq(t:lost(1), 0)
-      t:eq(t.game:player(1).at, at, "the wall holds him")
+      t:eq(g:player(1).at, at, "the wall holds him")
     end },
-    { "a dropped Fire Cloak (a Fire object) is destroyed", function(t)
+    { "a dropped Fire Cloak (a Fire object) is destroyed", function(t, g)
       t:active(0)
       local c, w = t:put(0, "Fire Cloak"), t:give(0, "Waterbolt")
       t:act { kind = "drop_item", card = c }
-      local here = t.game:player(0).at
+      local here = g:player(0).at
       assert(here, "the caster stands on the board")
-      local id = t.game:objects_at(here)
+      local id = g:objects_at(here)
       local obj ---@type integer?
       for _, o in ipairs(id) do if o.card == c then obj = o.id end end
       assert(obj, "the cloak lies in the square")
-      t.game:set_card_data(c, "deck", "deck_1") -- (Custom Spellbook: the second group's deck)
+      g:set_card_data(c, "deck", "deck_1") -- (Custom Spellbook: the second group's deck)
       t:cast { card = w, at = t:object(obj) }
-      t:eq(t.game:object(obj), nil)
-      t:eq(t.game:card(c).zone, { kind = "pile", pile = "discard_1" }, "discarded beside its own deck")
+      t:eq(g:object(obj), nil)
+      t:eq(g:card(c).zone, { kind = "pile", pile = "discard_1" }, "discarded beside its own deck")
     end },
     { "at a wall: all the energy is damage to it", function(t, g)
       t:active(0)
@@ -147,11 +147,11 @@ return card {
       t:act(a)
       t:eq(g:edge(a.target.edge).damage, 2, "6 damage: 2 cracks")
     end },
-    { "it can be discarded as energy 3", function(t)
+    { "it can be discarded as energy 3", function(t, g)
       t:active(0)
       local w = t:give(0, "Waterbolt")
       t:act { kind = "boost", card = w }
-      t:eq(t.game:turn().vars.boost, 3)
+      t:eq(g:turn().vars.boost, 3)
     end },
   },
 }

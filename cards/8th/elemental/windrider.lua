@@ -53,25 +53,25 @@ return card {
     ctx:move_along(p, dir --[[@as Dir]], { squares = table.move(path, 1, n, 1, {}), headings = headings }, "flight")
   end,
   tests = {
-    { "a stunned wizard who has attacked may not fly off", function(t)
+    { "a stunned wizard who has attacked may not fly off", function(t, g)
       t:active(0)
       local w = t:give(0, "Windrider")
-      t.game:set_turn_var("stunned", true)
+      g:set_turn_var("stunned", true)
       t:ok(t:has { kind = "cast", card = w }, "stunned alone, he may")
-      t.game:set_turn_var("attacked", true)
+      g:set_turn_var("attacked", true)
       t:ok(not t:has { kind = "cast", card = w }, "stunned and after an attack, he may not")
     end },
-    { "boosted to 4, fly 3 squares down a free line", function(t)
+    { "boosted to 4, fly 3 squares down a free line", function(t, g)
       t:active(0)
       local w, e = t:give(0, "Windrider"), t:give(0, "8th/elemental/energy_4")
       t:place(1, { x = 0, y = 0 })
-      local at = t.game:player(0).at
+      local at = g:player(0).at
       local dir, sq ---@type Dir?, Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
-        local r = t.game:run(at, d, 4)
+        local r = g:run(at, d, 4)
         local clear = #r.squares == 4
         for _, s in ipairs(r.squares) do
-          if #t.game:objects_at(s) > 0 or #t.game:seats_at(s) > 0 then clear = false end
+          if #g:objects_at(s) > 0 or #g:seats_at(s) > 0 then clear = false end
         end
         if not dir and clear then dir, sq = d, r.squares end
       end
@@ -79,20 +79,20 @@ return card {
       t:answer(0, dir)
       t:answer(0, "3")
       t:cast { card = w, boost = e }
-      t:eq(t.game:player(0).at, sq[3])
-      t:eq(t.game:turn().vars.spent or 0, 0, "no movement points spent")
-      t:ok(not t.game:turn().vars.attacked, "not an attack")
+      t:eq(g:player(0).at, sq[3])
+      t:eq(g:turn().vars.spent or 0, 0, "no movement points spent")
+      t:ok(not g:turn().vars.attacked, "not an attack")
     end },
-    { "a wizard in the way stops the flight before him", function(t)
+    { "a wizard in the way stops the flight before him", function(t, g)
       t:active(0)
       local w, e = t:give(0, "Windrider"), t:give(0, "8th/elemental/energy_4")
-      local at = t.game:player(0).at
+      local at = g:player(0).at
       local dir, sq ---@type Dir?, Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
-        local r = t.game:run(at, d, 2)
+        local r = g:run(at, d, 2)
         local clear = #r.squares == 2
         for _, s in ipairs(r.squares) do
-          if #t.game:objects_at(s) > 0 then clear = false end
+          if #g:objects_at(s) > 0 then clear = false end
         end
         if not dir and clear then dir, sq = d, r.squares end
       end
@@ -100,7 +100,7 @@ return card {
       t:place(1, sq[2])
       t:answer(0, dir)
       t:cast { card = w, boost = e }
-      t:eq(t.game:player(0).at, sq[1], "only one square was free that way")
+      t:eq(g:player(0).at, sq[1], "only one square was free that way")
     end },
   },
 }

@@ -56,13 +56,13 @@ return card(at_wizard.card({
   name = "Brain Burn", school = "mentalism", kind = "attack", copies = 2,
   text = "Set a wizard's thoughts on fire. He may first discard any cards, maintained spells included; then he takes magical damage equal to the cards in his hand plus the spells he maintains. Carried items don't count.",
   tests = {
-    { "hand plus maintained spells, not items", function(t)
+    { "hand plus maintained spells, not items", function(t, g)
       t:put(1, "Flood")
       t:put(1, "Fire Cloak")
       t:answer(1, "done")
       duel.aim(t, "Brain Burn", { held = { "Zot!", "Zot!", "Fireball" } })
       t:eq(t:lost(1), 4, "3 cards in hand + 1 maintained spell")
-      t:ok(t.game:turn().vars.attacked, "the turn's attack")
+      t:ok(g:turn().vars.attacked, "the turn's attack")
     end },
     { "discarding first lowers the damage", function(t, g)
       local z1 = t:give(1, "Zot!")
@@ -82,10 +82,10 @@ return card(at_wizard.card({
       t:eq(t:lost(1), 0)
       t:eq(#t:log("damage"), 0)
     end },
-    { "a Full Shield cancels it: nothing discarded, no damage", function(t)
+    { "a Full Shield cancels it: nothing discarded, no damage", function(t, g)
       local z = duel.aim(t, "Brain Burn", { plays = { "Full Shield" }, held = { "Zot!" } }).held[1]
       t:eq(t:lost(1), 0)
-      t:eq(t.game:card(z).zone.kind, "hand")
+      t:eq(g:card(z).zone.kind, "hand")
       t:eq(t:lost(0), 0, "the caster's own hand does not count")
     end },
   },

@@ -64,9 +64,9 @@ return card {
       t:eq(t:lost(0), 5)
       t:eq(t:lost(1), 0)
     end },
-    { "Negate Neutral cancels it on your turn", function(t)
+    { "Negate Neutral cancels it on your turn", function(t, g)
       local c = require("test.duel").aim(t, "Pain Link", { at = 0, plays = { { "Negate Neutral", by = 1 } } }).card
-      t:eq(t.game:card(c).zone.kind, "pile")
+      t:eq(g:card(c).zone.kind, "pile")
     end },
   },
 }

@@ -11,23 +11,23 @@ return card {
   text = "Strike a wizard, object or creature you can see with the force of your mind: magical damage equal to this spell's energy plus 2.",
   resolve = function(ctx) ctx:damage(ctx.target, ctx.energy + 2, { magical = true }) end,
   tests = {
-    { "unboosted it deals 3, and it is the turn's attack", function(t)
+    { "unboosted it deals 3, and it is the turn's attack", function(t, g)
       local c2 = t:give(0, "Zot!")
       require("test.duel").aim(t, "Powerthrust")
       t:eq(t:lost(1), 3)
-      t:ok(t.game:turn().vars.attacked, "the turn's attack")
+      t:ok(g:turn().vars.attacked, "the turn's attack")
       t:eq(t:count { kind = "cast", card = c2 }, 0, "no second attack spell")
       t:eq(t:count { kind = "punch" }, 0, "no punch either")
     end },
-    { "boosted by Energy 5 it deals 7", function(t)
+    { "boosted by Energy 5 it deals 7", function(t, g)
       require("test.duel").aim(t, "Powerthrust", { boost = "Energy 5" })
       t:eq(t:lost(1), 7)
-      t:eq(#t.game:pile("discard"), 2, "spell and energy card discarded")
+      t:eq(#g:pile("discard"), 2, "spell and energy card discarded")
     end },
-    { "a Full Shield cancels it", function(t)
+    { "a Full Shield cancels it", function(t, g)
       require("test.duel").aim(t, "Powerthrust", { plays = { "Full Shield" } })
       t:eq(t:lost(1), 0)
-      t:ok(t.game:turn().vars.attacked, "the attack is still spent")
+      t:ok(g:turn().vars.attacked, "the attack is still spent")
     end },
     { "spent as energy it boosts another spell to 2", function(t)
       require("test.duel").aim(t, "Zot!", { boost = "Powerthrust", answers = { "damage" } })

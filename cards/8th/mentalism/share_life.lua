@@ -21,13 +21,13 @@ return card {
     split(ctx.game, ctx.caster, q)
   end,
   tests = {
-    { "a wounded caster takes half of a healthy wizard's life; the odd point is his", function(t)
+    { "a wounded caster takes half of a healthy wizard's life; the odd point is his", function(t, g)
       t:set_life(0, 4)
       t:set_life(1, 13)
       require("test.duel").aim(t, "Share Life")
       t:eq(t:life(0), 9, "(4 + 13) = 17: 9 to the caster")
       t:eq(t:life(1), 8)
-      t:eq(t.game:turn().vars.attacked, nil, "not an attack")
+      t:eq(g:turn().vars.attacked, nil, "not an attack")
       t:eq(#t:log("damage"), 0, "no damage is dealt")
     end },
     { "it works both ways: a healthy caster gives life away", function(t)

@@ -68,9 +68,9 @@ return card {
       t:eq(t:lost(1), 0)
       t:ok(g:turn().vars.attacked, "the attack is spent")
     end },
-    { "decks: two in Thaumaturgy, a deck of 24 with its borrowed cards", function(t)
+    { "decks: two in Thaumaturgy, a deck of 24 with its borrowed cards", function(t, g)
       local n, total = {}, 0
-      for _, k in ipairs(require("rules.decks").card_list(t.game, { "thaumaturgy" })) do
+      for _, k in ipairs(require("rules.decks").card_list(g, { "thaumaturgy" })) do
         n[k] = (n[k] or 0) + 1
         total = total + 1
       end

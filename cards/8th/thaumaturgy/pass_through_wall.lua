@@ -32,9 +32,9 @@ return card {
     ctx:moved_self()
   end,
   tests = {
-    { "through a wall of his square into the one beyond, with no movement spent", function(t)
+    { "through a wall of his square into the one beyond, with no movement spent", function(t, g)
       local c = stage.through_wall(t)
-      t:eq(t.game:card(c).zone.kind, "pile")
+      t:eq(g:card(c).zone.kind, "pile")
       t:eq(#t:log("move"), 1)
     end },
     { "only an inner wall beside him, never one farther off", function(t, g)

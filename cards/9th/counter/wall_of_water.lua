@@ -55,10 +55,10 @@ return card(water.card {
       t:eq(g:player(1).at, to)
       t:eq(t:life(1), 13)
     end },
-    { "as a counter a thrown Dagger misses its player", function(t)
+    { "as a counter a thrown Dagger misses its player", function(t, g)
       local w = duel.aim(t, "Dagger", { plays = { "Wall of Water" }, throw = true }).plays[1]
       t:eq(t:life(1), 15, "the dagger missed")
-      t:eq(t.game:card(w).zone.pile, "discard")
+      t:eq(g:card(w).zone.pile, "discard")
       t:eq(#t:log("counter"), 1)
     end },
   },

@@ -13,13 +13,13 @@ return card {
     { "added to the movement at the start of the turn: 3 + 3 moves", function(t)
       require("test.numbers").movement(t, "NUMBER 3", 3)
     end },
-    { "cast: 3 points to a wizard in sight; the turn's attack", function(t)
+    { "cast: 3 points to a wizard in sight; the turn's attack", function(t, g)
       t:active(0)
       local c = t:give(0, "NUMBER 3")
-      t:place(1, t.game:player(0).at)
+      t:place(1, g:player(0).at)
       t:cast { card = c, at = t:wizard(1) }
-      t:eq(t:life(1), t.game:config().life - 3)
-      t:ok(t.game:turn().vars.attacked, "the turn's attack")
+      t:eq(t:life(1), g:config().life - 3)
+      t:ok(g:turn().vars.attacked, "the turn's attack")
     end },
     { "on a first turn it is spent as movement, never cast", function(t, g)
       t:active(0)

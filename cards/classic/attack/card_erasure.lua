@@ -55,15 +55,15 @@ return card(at_wizard.card({
       t:eq(g:card(assert(k)).zone.kind, "hand")
       t:ok(g:turn().vars.attacked)
     end },
-    { "a wrong guess erases nothing", function(t)
+    { "a wrong guess erases nothing", function(t, g)
       t:answer(0, { name = "Sudden Death" })
       duel.aim(t, "Card Erasure", { held = { "Fireball" } })
-      t:eq(#t.game:hand(1), 1)
+      t:eq(#g:hand(1), 1)
       t:eq(#t:log("not_held"), 1)
     end },
-    { "Full Shield stops it: no name is asked", function(t)
+    { "Full Shield stops it: no name is asked", function(t, g)
       local f = duel.aim(t, "Card Erasure", { plays = { "Full Shield" }, held = { "Fireball" } }).held[1]
-      t:eq(t.game:card(f).zone.kind, "hand")
+      t:eq(g:card(f).zone.kind, "hand")
     end },
   },
 }, erase))

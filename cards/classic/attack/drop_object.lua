@@ -75,9 +75,9 @@ return card(at_wizard.card({
       t:eq(#said, 1, "the table hears that he had no object")
       t:eq(said[1].card, nil, "and not which cards he holds")
     end },
-    { "Full Shield stops it", function(t)
+    { "Full Shield stops it", function(t, g)
       local s = duel.aim(t, "Drop Object", { plays = { "Full Shield" }, held = { "Speedstone" } }).held[1]
-      t:eq(t.game:card(s).zone.kind, "hand")
+      t:eq(g:card(s).zone.kind, "hand")
     end },
   },
 }, drop))

@@ -18,33 +18,33 @@ return card {
     end
   end,
   tests = {
-    { "5 magical points to a wizard in sight; the turn's attack", function(t)
+    { "5 magical points to a wizard in sight; the turn's attack", function(t, g)
       t:active(0)
       local f = t:give(0, "Fireball")
       t:give(0, "NUMBER 4")
-      t:place(1, t.game:player(0).at)
+      t:place(1, g:player(0).at)
       for _, a in ipairs(t:list { kind = "cast", card = f }) do t:ok(a.boost == nil, "no NUMBER offered: " .. a.label) end
       t:cast { card = f, at = t:wizard(1) }
       t:eq(t:life(1), 10)
-      t:eq(t.game:card(f).zone.pile, "discard")
-      t:ok(t.game:turn().vars.attacked)
+      t:eq(g:card(f).zone.pile, "discard")
+      t:ok(g:turn().vars.attacked)
     end },
-    { "a wall takes 5 of its 20 points", function(t)
+    { "a wall takes 5 of its 20 points", function(t, g)
       t:active(0)
       local f = t:give(0, "Fireball")
       local cast = t:list { kind = "cast", card = f, target = { kind = "wall" } }[1]
       t:ok(cast, "a wall in sight")
       local edge = cast.target.edge
       t:act(cast)
-      t:eq(t.game:edge(edge).damage, 5)
-      t:eq(t.game:edge(edge).barrier, "wall")
+      t:eq(g:edge(edge).damage, 5)
+      t:eq(g:edge(edge).barrier, "wall")
     end },
-    { "not in the first round of turns", function(t)
-      t.game:set_var("combat_open", false)
+    { "not in the first round of turns", function(t, g)
+      g:set_var("combat_open", false)
       t:active(0)
-      t.game:set_turn_var("first_turn", true) -- (the 9th forbids attacks in one's first turn)
+      g:set_turn_var("first_turn", true) -- (the 9th forbids attacks in one's first turn)
       local f = t:give(0, "Fireball")
-      t:place(1, t.game:player(0).at)
+      t:place(1, g:player(0).at)
       t:ok(not t:has { kind = "cast", card = f }, "no Fireball offered")
     end },
   },

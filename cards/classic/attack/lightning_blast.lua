@@ -15,28 +15,28 @@ return card {
     if dealt > 0 and p then ctx:lose_turns(p, 1) end
   end,
   tests = {
-    { "with a NUMBER 5: five points and a lost turn (the rulebook's example)", function(t)
+    { "with a NUMBER 5: five points and a lost turn (the rulebook's example)", function(t, g)
       local n = assert(duel.aim(t, "Lightning Blast", { boost = "NUMBER 5" }).boost, "the NUMBER")
       t:eq(t:life(1), 10)
-      t:eq(t.game:player(1).tokens.lost_turns, 1)
-      t:eq(t.game:card(n).zone.pile, "discard", "the NUMBER is spent")
+      t:eq(g:player(1).tokens.lost_turns, 1)
+      t:eq(g:card(n).zone.pile, "discard", "the NUMBER is spent")
     end },
     { "without a NUMBER its power is 1", function(t)
       duel.aim(t, "Lightning Blast")
       t:eq(t:life(1), 14)
     end },
-    { "the lost turn: the victim can do nothing on his next turn", function(t)
+    { "the lost turn: the victim can do nothing on his next turn", function(t, g)
       duel.aim(t, "Lightning Blast")
-      local at = t.game:player(1).at
+      local at = g:player(1).at
       t:give(1, "NUMBER 3")
       t:act { kind = "end" }
       t:pass(1) -- the end of player 0's turn: player 1's (lost) turn begins
-      t:eq(t.game:turn().active, 1)
-      t:eq(t.game:turn().vars.lost, true)
+      t:eq(g:turn().active, 1)
+      t:eq(g:turn().vars.lost, true)
       t:eq(t:count {}, 1, "nothing but ending the turn")
       t:ok(t:has { kind = "end" })
-      t:eq(t.game:player(1).tokens.lost_turns or 0, 0, "the token is spent")
-      t:eq(t.game:player(1).at, at)
+      t:eq(g:player(1).tokens.lost_turns or 0, 0, "the token is spent")
+      t:eq(g:player(1).at, at)
     end },
   },
 }

@@ -17,11 +17,11 @@ return card {
     if dealt > 0 and p ~= ctx.caster and ctx.game:player(ctx.caster).alive then ctx:heal(ctx.caster, dealt) end
   end,
   tests = {
-    { "with a NUMBER 4: 4 from him, 4 to the caster", function(t)
+    { "with a NUMBER 4: 4 from him, 4 to the caster", function(t, g)
       require("test.duel").aim(t, "Power Drain", { boost = "NUMBER 4" })
       t:eq(t:life(1), 11)
       t:eq(t:life(0), 19)
-      t:ok(t.game:turn().vars.attacked)
+      t:ok(g:turn().vars.attacked)
     end },
     { "Absorb takes 3 off a 4: the caster gains only 1", function(t)
       require("test.duel").aim(t, "Power Drain", { boost = "NUMBER 4", plays = { "Absorb" } })

@@ -17,14 +17,14 @@ return card {
     end
   end,
   tests = {
-    { "with a NUMBER 2: two of the victim's turns at speed 1, then it ends", function(t)
+    { "with a NUMBER 2: two of the victim's turns at speed 1, then it ends", function(t, g)
       local s = duel.aim(t, "Slow", { boost = "NUMBER 2" }).card
-      t:eq(t.game:card(s).zone.kind, "play")
-      t:eq(t.game:card(s).energy, 2)
+      t:eq(g:card(s).zone.kind, "play")
+      t:eq(g:card(s).energy, 2)
       t:act { kind = "end" }
       t:pass(1)
-      t:eq(t.game:turn().active, 1)
-      t:eq(t.game:turn().vars.speed, 1)
+      t:eq(g:turn().active, 1)
+      t:eq(g:turn().vars.speed, 1)
       local moves = 0
       for _ = 1, 3 do
         local step = t:list { kind = "move" }[1]
@@ -32,21 +32,21 @@ return card {
       end
       t:eq(moves, 1, "one square only")
       t:pass(2)
-      t:eq(t.game:turn().active, 1)
-      t:eq(t.game:turn().vars.speed, 1, "still slow on the second turn")
+      t:eq(g:turn().active, 1)
+      t:eq(g:turn().vars.speed, 1, "still slow on the second turn")
       t:pass(2)
-      t:eq(t.game:turn().active, 1)
-      t:eq(t.game:turn().vars.speed, 3, "the spell ended at the start of its caster's turn")
-      t:eq(t.game:card(s).zone.pile, "discard")
+      t:eq(g:turn().active, 1)
+      t:eq(g:turn().vars.speed, 3, "the spell ended at the start of its caster's turn")
+      t:eq(g:card(s).zone.pile, "discard")
     end },
     -- (classic only: the 9th counts durations down at the end of the caster's turns, from his next one: its scenarios test that)
-    { "without a NUMBER it lasts one of the victim's turns", function(t)
+    { "without a NUMBER it lasts one of the victim's turns", function(t, g)
       local s = duel.aim(t, "Slow").card
       t:pass(1)
-      t:eq(t.game:turn().vars.speed, 1)
+      t:eq(g:turn().vars.speed, 1)
       t:pass(1)
-      t:eq(t.game:turn().active, 0)
-      t:eq(t.game:card(s).zone.pile, "discard")
+      t:eq(g:turn().active, 0)
+      t:eq(g:card(s).zone.pile, "discard")
     end, rulesets = { "classic" } },
   },
 }

@@ -22,25 +22,25 @@ return card(at_wizard.card({
   text = "Attack: the magic stones of a wizard you can see surge: he takes magical damage equal to the number of stones he carries times the NUMBER played with this spell.",
   tests = {
     -- (classic: a stone in the hand is carried; 9th: only a shown one, rules/stones.lua)
-    { "two stones (one shown, one in the hand) with a NUMBER 3: 3 for each he carries", function(t)
+    { "two stones (one shown, one in the hand) with a NUMBER 3: 3 for each he carries", function(t, g)
       t:put(1, "Speedstone")
       t:give(1, "Powerstone")
-      local carried = #stones.carried(t.game, 1)
+      local carried = #stones.carried(g, 1)
       t:ok(carried >= 1, "the shown stone at least")
       duel.aim(t, "Stone Dead", { boost = "NUMBER 3" })
       t:eq(t:life(1), 15 - 3 * carried)
-      t:ok(t.game:turn().vars.attacked)
+      t:ok(g:turn().vars.attacked)
     end },
     { "no stones: no damage, whatever the NUMBER; the caster's own stones do not count", function(t)
       t:put(0, "Speedstone")
       duel.aim(t, "Stone Dead", { boost = "NUMBER 6" })
       t:eq(t:life(1), 15)
     end },
-    { "Blunt halves it: 3 stones x 1 = 3, 2 taken (2 shown in the 9th: 1 taken)", function(t)
+    { "Blunt halves it: 3 stones x 1 = 3, 2 taken (2 shown in the 9th: 1 taken)", function(t, g)
       t:put(1, "Speedstone")
       t:put(1, "Powerstone")
       t:give(1, "Soulstone")
-      local n = #stones.carried(t.game, 1)
+      local n = #stones.carried(g, 1)
       duel.aim(t, "Stone Dead", { plays = { "Blunt" } })
       t:eq(t:life(1), 15 - (n - n // 2))
     end },

@@ -10,15 +10,15 @@ return card {
       require("test.duel").aim(t, "Sudden Death")
       t:eq(t:life(1), 5)
     end },
-    { "a kill by it gives the caster the victim's cards", function(t)
+    { "a kill by it gives the caster the victim's cards", function(t, g)
       require("test.duel").aim(t, "Sudden Death", { held = { "NUMBER 4" } })
       t:act { kind = "end" }
       t:eq(t:life(1), 5)
       t:active(0)
       local c2 = t:give(0, "Sudden Death")
       t:cast { card = c2, at = t:wizard(1) }
-      t:ok(not t.game:player(1).alive)
-      t:eq(#t.game:hand(0), 1, "the NUMBER 4 taken")
+      t:ok(not g:player(1).alive)
+      t:eq(#g:hand(0), 1, "the NUMBER 4 taken")
     end },
   },
 }

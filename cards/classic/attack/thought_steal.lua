@@ -37,10 +37,10 @@ return card(steal.card({
       t:eq(g:card(assert(d)).zone.player, 1)
       t:eq(g:card(assert(s)).zone.player, 1)
     end },
-    { "Full Reflection: the caster's own hand is robbed", function(t)
+    { "Full Reflection: the caster's own hand is robbed", function(t, g)
       local mine = t:give(0, "Sudden Death")
       duel.aim(t, "Thought-Steal", { plays = { "Full Reflection" } })
-      t:eq(t.game:card(mine).zone.player, 1)
+      t:eq(g:card(mine).zone.player, 1)
     end },
   },
 }, {

@@ -18,29 +18,29 @@ return card {
     if blocked > 0 then ctx:damage(p, blocked, { physical = true, water = true }) end
   end,
   tests = {
-    { "pushed the whole way: no damage", function(t)
+    { "pushed the whole way: no damage", function(t, g)
       t:active(0)
       local c, n = t:give(0, "Waterbolt"), t:give(0, "NUMBER 2")
-      local at, dir = require("test.spots").push_room(t.game, 2, 2)
+      local at, dir = require("test.spots").push_room(g, 2, 2)
       assert(at and dir, "a square with a line from it")
       t:place(0, at)
       t:place(1, at)
       t:answer(0, dir)
       t:cast { card = c, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 15)
-      t:eq(t.game:player(1).at, t.game:run(at, dir, 2).squares[2])
+      t:eq(g:player(1).at, g:run(at, dir, 2).squares[2])
     end },
-    { "against a wall: 1 point per square not moved", function(t)
+    { "against a wall: 1 point per square not moved", function(t, g)
       t:active(0)
       local c, n = t:give(0, "Waterbolt"), t:give(0, "NUMBER 3")
-      local at, dir = require("test.spots").push_room(t.game, 3, 0)
+      local at, dir = require("test.spots").push_room(g, 3, 0)
       assert(at and dir, "a square with a line from it")
       t:place(0, at)
       t:place(1, at)
       t:answer(0, dir)
       t:cast { card = c, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 12)
-      t:eq(t.game:player(1).at, at)
+      t:eq(g:player(1).at, at)
     end },
   },
 }

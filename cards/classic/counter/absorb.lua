@@ -15,16 +15,16 @@ return card {
   end,
   resolve = function(ctx) ctx:reduce(3) end,
   tests = {
-    { "a Lightning Blast of 5 does 2; the lost turn still happens", function(t)
+    { "a Lightning Blast of 5 does 2; the lost turn still happens", function(t, g)
       local c = require("test.duel").aim(t, "Lightning Blast", { boost = "NUMBER 5", plays = { "Absorb" } })
       t:eq(t:life(1), 13)
-      t:eq(t.game:player(1).tokens.lost_turns, 1)
-      t:eq(t.game:card(c.plays[1]).zone.pile, "discard")
+      t:eq(g:player(1).tokens.lost_turns, 1)
+      t:eq(g:card(c.plays[1]).zone.pile, "discard")
     end },
-    { "all the damage absorbed: no lost turn either", function(t)
+    { "all the damage absorbed: no lost turn either", function(t, g)
       require("test.duel").aim(t, "Lightning Blast", { boost = "NUMBER 3", plays = { "Absorb" } })
       t:eq(t:life(1), 15)
-      t:eq(t.game:player(1).tokens.lost_turns, nil)
+      t:eq(g:player(1).tokens.lost_turns, nil)
     end },
     { "it answers a punch", function(t)
       require("test.duel").punch(t, { plays = { "Absorb" } })
@@ -32,10 +32,10 @@ return card {
       t:eq(#t:log("counter"), 1, "the Absorb took the punch's point")
     end },
     -- (classic only: the 9th deck has no TRAP!)
-    { "it answers indirect damage: a TRAP! drawn", function(t)
+    { "it answers indirect damage: a TRAP! drawn", function(t, g)
       t:active(0)
       local a = t:give(0, "Absorb")
-      t.game:new_card("TRAP!", { kind = "pile", pile = "deck" })
+      g:new_card("TRAP!", { kind = "pile", pile = "deck" })
       t:act { kind = "end" }
       t:answer(0, "done")
       t:answer(0, "draw_2")

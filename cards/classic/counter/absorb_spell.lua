@@ -55,10 +55,10 @@ return card {
       t:eq(g:card(c.card).zone.player, 0, "back in his hand")
       t:eq(g:card(c.plays[1]).zone.pile, "discard")
     end },
-    { "the caster's Anti-Anti cancels it: the spell hits and is discarded", function(t)
+    { "the caster's Anti-Anti cancels it: the spell hits and is discarded", function(t, g)
       local f = require("test.duel").aim(t, "Fireball", { plays = { "Absorb Spell", { "Anti-Anti", by = 0 } } }).card
       t:eq(t:life(1), 10)
-      t:eq(t.game:card(f).zone.pile, "discard")
+      t:eq(g:card(f).zone.pile, "discard")
     end },
     -- classic, The Cards: a counteraction may itself be counteracted; Reflection sends half
     -- the spell at its caster, so his Absorb Spell may answer it.

@@ -9,22 +9,22 @@ return card {
   end,
   resolve = function(ctx) ctx:cancel() end,
   tests = {
-    { "the attacker cancels the Full Shield: the Fireball hits", function(t)
+    { "the attacker cancels the Full Shield: the Fireball hits", function(t, g)
       t:active(0)
       local f, aa = t:give(0, "Fireball"), t:give(0, "Anti-Anti")
       local s = t:give(1, "Full Shield")
-      t:place(1, t.game:player(0).at)
+      t:place(1, g:player(0).at)
       t:answer(1, { card = s })
       t:answer(0, { card = aa })
       t:cast { card = f, at = t:wizard(1) }
       t:eq(t:life(1), 10)
       t:eq(#t:log("counter"), 2)
     end },
-    { "an Anti-Anti may be answered by another counteraction... of the defender's", function(t)
+    { "an Anti-Anti may be answered by another counteraction... of the defender's", function(t, g)
       t:active(0)
       local f, aa = t:give(0, "Fireball"), t:give(0, "Anti-Anti")
       local s, s2 = t:give(1, "Full Shield"), t:give(1, "Full Shield")
-      t:place(1, t.game:player(0).at)
+      t:place(1, g:player(0).at)
       t:answer(1, { card = s })
       t:answer(0, { card = aa })
       t:answer(1, { card = s2 })

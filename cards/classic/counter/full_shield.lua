@@ -9,12 +9,12 @@ return card {
   resolve = function(ctx) ctx:cancel() end,
   tests = {
     -- (classic only: in the 9th a nullified attack frees another: its scenarios test that)
-    { "a Fireball at you does nothing; the caster's attack is spent", function(t)
+    { "a Fireball at you does nothing; the caster's attack is spent", function(t, g)
       local c = require("test.duel").aim(t, "Fireball", { plays = { "Full Shield" } })
       t:eq(t:life(1), 15)
-      t:eq(t.game:card(c.card).zone.pile, "discard")
-      t:eq(t.game:card(c.plays[1]).zone.pile, "discard")
-      t:ok(t.game:turn().vars.attacked)
+      t:eq(g:card(c.card).zone.pile, "discard")
+      t:eq(g:card(c.plays[1]).zone.pile, "discard")
+      t:ok(g:turn().vars.attacked)
     end, rulesets = { "classic" } },
     { "no use against a punch", function(t)
       -- no request: the strict test agent would fail on one

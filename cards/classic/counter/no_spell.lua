@@ -16,22 +16,22 @@ return card {
   resolve = function(ctx) ctx:cancel() end,
   tests = {
     -- (classic only: in the 9th a nullified attack frees another: its scenarios test that)
-    { "a Lightning Blast at you does nothing: no points, no lost turn", function(t)
+    { "a Lightning Blast at you does nothing: no points, no lost turn", function(t, g)
       t:active(0)
       local b, n = t:give(0, "Lightning Blast"), t:give(0, "NUMBER 4")
       local s = t:give(1, "No Spell")
-      t:place(1, t.game:player(0).at)
+      t:place(1, g:player(0).at)
       t:answer(1, { card = s })
       t:cast { card = b, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 15)
-      t:eq(t.game:player(1).tokens.lost_turns, nil)
-      t:ok(t.game:turn().vars.attacked, "still the turn's attack")
+      t:eq(g:player(1).tokens.lost_turns, nil)
+      t:ok(g:turn().vars.attacked, "still the turn's attack")
     end, rulesets = { "classic" } },
-    { "it stops the Anti-Anti played against your Full Shield", function(t)
+    { "it stops the Anti-Anti played against your Full Shield", function(t, g)
       t:active(0)
       local f, aa = t:give(0, "Fireball"), t:give(0, "Anti-Anti")
       local fs, s = t:give(1, "Full Shield"), t:give(1, "No Spell")
-      t:place(1, t.game:player(0).at)
+      t:place(1, g:player(0).at)
       t:answer(1, { card = fs })
       t:answer(0, { card = aa })
       t:answer(1, { card = s })
@@ -39,20 +39,20 @@ return card {
       t:eq(t:life(1), 15, "the shield held")
       t:eq(#t:log("counter"), 3)
     end },
-    { "the caster's Anti-Anti cancels it in turn", function(t)
+    { "the caster's Anti-Anti cancels it in turn", function(t, g)
       t:active(0)
       local f, aa = t:give(0, "Fireball"), t:give(0, "Anti-Anti")
       local s = t:give(1, "No Spell")
-      t:place(1, t.game:player(0).at)
+      t:place(1, g:player(0).at)
       t:answer(1, { card = s })
       t:answer(0, { card = aa })
       t:cast { card = f, at = t:wizard(1) }
       t:eq(t:life(1), 10)
     end },
-    { "no use against a punch", function(t)
+    { "no use against a punch", function(t, g)
       t:active(0)
       t:give(1, "No Spell")
-      t:place(1, t.game:player(0).at)
+      t:place(1, g:player(0).at)
       t:punch(t:wizard(1)) -- no request: the strict test agent would fail on one
       t:eq(t:life(1), 14)
     end },

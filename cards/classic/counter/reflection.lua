@@ -11,31 +11,31 @@ return card {
   end,
   resolve = function(ctx) ctx:split() end,
   tests = {
-    { "a Powerthrust of 7: 4 to the target, 4 back to the caster", function(t)
+    { "a Powerthrust of 7: 4 to the target, 4 back to the caster", function(t, g)
       t:active(0)
       local c, n = t:give(0, "Powerthrust"), t:give(0, "NUMBER 5")
       local r = t:give(1, "Reflection")
-      t:place(1, t.game:player(0).at)
+      t:place(1, g:player(0).at)
       t:answer(1, { card = r })
       t:cast { card = c, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 11)
       t:eq(t:life(0), 11)
     end },
-    { "a reflected lost turn: the caster loses the rest of this turn", function(t)
+    { "a reflected lost turn: the caster loses the rest of this turn", function(t, g)
       t:active(0)
       local b = t:give(0, "Lightning Blast")
       local r = t:give(1, "Reflection")
       t:give(0, "NUMBER 2")
-      t:place(1, t.game:player(0).at)
+      t:place(1, g:player(0).at)
       t:answer(1, { card = r })
       t:cast { card = b, at = t:wizard(1) }
       t:eq(t:life(0), 14)
       t:eq(t:life(1), 14)
-      t:eq(t.game:turn().vars.lost, true)
+      t:eq(g:turn().vars.lost, true)
       t:eq(t:count {}, 1, "nothing more this turn")
       t:ok(t:has { kind = "end" })
-      t:eq(t.game:player(0).tokens.lost_turns or 0, 0, "not the next turn")
-      t:eq(t.game:player(1).tokens.lost_turns, 1)
+      t:eq(g:player(0).tokens.lost_turns or 0, 0, "not the next turn")
+      t:eq(g:player(1).tokens.lost_turns, 1)
     end },
   },
 }

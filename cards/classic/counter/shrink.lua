@@ -45,9 +45,9 @@ return card {
       t:eq(t:life(1), 12)
       t:eq(g:card(s).zone.kind, "play", "he stays small for a turn")
     end },
-    { "on an opponent: the turn's attack, and his Lightning Blast of 4 does 2", function(t)
+    { "on an opponent: the turn's attack, and his Lightning Blast of 4 does 2", function(t, g)
       duel.aim(t, "Shrink", { boost = "NUMBER 2" })
-      t:ok(t.game:turn().vars.attacked)
+      t:ok(g:turn().vars.attacked)
       duel.aim(t, "Lightning Blast", { by = 1, at = 0, boost = "NUMBER 4" })
       t:eq(t:life(0), 13)
     end },

@@ -55,11 +55,11 @@ return card {
       t:eq(assert(g:object(tr.id)).carried_by, nil, "nothing is picked up out of turn")
       t:ok(g:turn().vars.attacked, "the Fireball was still the turn's attack")
     end },
-    { "Anti-Anti cancels the Teleport: no escape, the Fireball hits", function(t)
-      local at = t.game:player(0).at
+    { "Anti-Anti cancels the Teleport: no escape, the Fireball hits", function(t, g)
+      local at = g:player(0).at
       duel.aim(t, "Fireball", { plays = { "Teleport", { "Anti-Anti", by = 0 } } })
       t:eq(t:life(1), 10)
-      t:eq(t.game:player(1).at, at)
+      t:eq(g:player(1).at, at)
     end },
   },
 }

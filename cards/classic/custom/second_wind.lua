@@ -18,18 +18,18 @@ return card {
       t:cast { card = c2, boost = n }
       t:eq(t:life(0), 14, "11 + 3")
     end },
-    { "a neutral spell: the turn's attack is still to come", function(t)
+    { "a neutral spell: the turn's attack is still to come", function(t, g)
       t:active(0)
       local c = t:give(0, "Second Wind")
       t:cast { card = c }
-      t:ok(not t.game:turn().vars.attacked)
+      t:ok(not g:turn().vars.attacked)
     end },
-    { "it is dealt into a blank place of the deck", function(t)
-      local slots = t.game:vars().blank_slots
+    { "it is dealt into a blank place of the deck", function(t, g)
+      local slots = g:vars().blank_slots
       local found = false
       for _, key in ipairs(slots) do found = found or key == "classic/custom/second_wind" end
       t:ok(found, "listed among the designers' cards dealt")
-      t:ok(#slots <= t.game:config().blank_cards)
+      t:ok(#slots <= g:config().blank_cards)
     end },
   },
 }

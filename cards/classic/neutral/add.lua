@@ -53,10 +53,10 @@ return card(add.card {
       t:eq(t:life(1), 8)
       t:eq(g:card(a).zone.pile, "discard", "used up")
     end },
-    { "or the sum goes to movement: 3 + 2 + 3 squares, and no other NUMBER for movement", function(t)
+    { "or the sum goes to movement: 3 + 2 + 3 squares, and no other NUMBER for movement", function(t, g)
       -- (no spell that takes a NUMBER in hand: movement it is)
       first.cast(t, "Add", { "NUMBER 3", "NUMBER 2", "NUMBER 5" }, { answers = { { value = 3 }, { value = 2 } } })
-      t:eq(t.game:turn().vars.boost, 5)
+      t:eq(g:turn().vars.boost, 5)
       t:eq(t:count { kind = "boost" }, 0, "the turn's movement NUMBER is spent")
     end },
     { "needs two NUMBER cards", function(t) first.uncastable(t, "Add", { "NUMBER 4", "Lightning Blast" }) end },

@@ -30,11 +30,11 @@ return card(modifiers.card(spell, {
       t:cast { card = f2, at = t:wizard(1) }
       t:eq(t:life(1), 0, "5 more, not 10")
     end },
-    { "with a NUMBER: a Lightning Blast of 3 does 6 and stuns", function(t)
+    { "with a NUMBER: a Lightning Blast of 3 does 6 and stuns", function(t, g)
       local _, held = first.cast(t, "Amplify", { "Lightning Blast", "NUMBER 3" })
       first.at_one(t, held[1], { boost = held[2] })
       t:eq(t:life(1), 9)
-      t:eq(t.game:player(1).tokens.lost_turns, 1)
+      t:eq(g:player(1).tokens.lost_turns, 1)
     end },
     { "doubled before the counteractions: Blunt halves the 10 to 5", function(t)
       local bl = t:give(1, "Blunt")
@@ -42,12 +42,12 @@ return card(modifiers.card(spell, {
       first.at_one(t, held[1], { answers = { { 1, { card = bl } } } })
       t:eq(t:life(1), 10)
     end },
-    { "not without a spell to amplify; unused, it goes at the turn's end", function(t)
+    { "not without a spell to amplify; unused, it goes at the turn's end", function(t, g)
       local a = first.uncastable(t, "Amplify", {}, "nothing to amplify")
       t:give(0, "Fireball")
       t:cast { card = a }
       t:pass(1)
-      t:eq(t.game:card(a).zone.pile, "discard")
+      t:eq(g:card(a).zone.pile, "discard")
     end },
   },
 }))

@@ -54,9 +54,9 @@ return card {
       require("test.duel").punch(t)
       t:eq(t:life(1), 14)
     end },
-    { "on another wizard it is the turn's attack", function(t)
+    { "on another wizard it is the turn's attack", function(t, g)
       require("test.duel").aim(t, "Invisible")
-      t:ok(t.game:turn().vars.attacked)
+      t:ok(g:turn().vars.attacked)
     end },
   },
 }

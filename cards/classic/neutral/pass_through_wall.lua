@@ -18,9 +18,9 @@ return card {
     if s then ctx:move_wizard(ctx.caster, s) end
   end,
   tests = {
-    { "through a wall of his square, no movement spent, the wall stands", function(t)
+    { "through a wall of his square, no movement spent, the wall stands", function(t, g)
       local c = stage.through_wall(t)
-      t:eq(t.game:card(c).zone.pile, "discard")
+      t:eq(g:card(c).zone.pile, "discard")
     end },
     { "only the walls around him", function(t, g)
       local from, _, list = stage.pass_wall_offers(t)

@@ -67,9 +67,9 @@ return card {
       t:eq(t:life(0), 13, "two extra squares, two points")
       t:ok(t:has { kind = "move" }, "he may run on")
     end },
-    { "without it, no step once the movement is spent", function(t)
+    { "without it, no step once the movement is spent", function(t, g)
       t:active(0)
-      t.game:set_turn_var("spent", 3)
+      g:set_turn_var("spent", 3)
       t:eq(t:count { kind = "move" }, 0)
       local c = t:give(0, "Power Run")
       t:cast { card = c, at = t:wizard(0) }

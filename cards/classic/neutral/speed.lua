@@ -11,30 +11,30 @@ return card {
     ctx.game:log("extra_turn", { player = ctx.caster }) -- (the kernel logs only the turn itself)
   end,
   tests = {
-    { "the caster plays again right after his turn, then play goes on", function(t)
+    { "the caster plays again right after his turn, then play goes on", function(t, g)
       t:active(0)
       local s = t:give(0, "Speed")
       t:cast { card = s, at = t:wizard(0) }
       t:eq(#t:log("extra_turn"), 1, "told")
       t:act { kind = "end" }
       t:pass(1)
-      t:eq(t.game:turn().active, 0, "another turn for player 0")
-      t:eq(t.game:turn().vars.attacked, nil, "a fresh turn")
+      t:eq(g:turn().active, 0, "another turn for player 0")
+      t:eq(g:turn().vars.attacked, nil, "a fresh turn")
       t:act { kind = "end" }
       t:pass(1)
-      t:eq(t.game:turn().active, 1, "then player 1")
+      t:eq(g:turn().active, 1, "then player 1")
     end },
-    { "no attack in the first round, even on the extra turn", function(t)
-      t.game:set_var("combat_open", nil)
+    { "no attack in the first round, even on the extra turn", function(t, g)
+      g:set_var("combat_open", nil)
       t:active(0)
       local s = t:give(0, "Speed")
       t:cast { card = s, at = t:wizard(0) }
       t:act { kind = "end" }
       t:pass(1)
-      t:eq(t.game:turn().active, 0)
-      t:eq(t.game:turn().round, 0)
+      t:eq(g:turn().active, 0)
+      t:eq(g:turn().round, 0)
       local f = t:give(0, "Fireball")
-      t:place(1, t.game:player(0).at)
+      t:place(1, g:player(0).at)
       t:ok(not t:has { kind = "punch" }, "no punch")
       t:ok(not t:has { kind = "cast", card = f }, "no Fireball")
     end },

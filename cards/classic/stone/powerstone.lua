@@ -5,34 +5,34 @@ return card {
   traits = { "magic_stone", "number_bonus" },
   text = "Magic stone. Power: while you show it, each NUMBER card you play is worth 1 more, for movement and for spells.",
   tests = {
-    { "shown: a Lightning Blast with a NUMBER 3 deals 4", function(t)
+    { "shown: a Lightning Blast with a NUMBER 3 deals 4", function(t, g)
       t:active(0)
       local s, b, n = t:give(0, "Powerstone"), t:give(0, "Lightning Blast"), t:give(0, "NUMBER 3")
       t:act { kind = "display", card = s }
-      t:eq(t.game:card(s).zone.kind, "play")
-      t:place(1, t.game:player(0).at)
+      t:eq(g:card(s).zone.kind, "play")
+      t:place(1, g:player(0).at)
       t:cast { card = b, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 11)
     end },
-    { "shown: a NUMBER 2 adds 3 to the movement; in the hand it does nothing", function(t)
+    { "shown: a NUMBER 2 adds 3 to the movement; in the hand it does nothing", function(t, g)
       t:active(0)
       local s, n, m = t:give(0, "Powerstone"), t:give(0, "NUMBER 2"), t:give(0, "NUMBER 2")
       t:act { kind = "boost", card = n }
-      t:eq(t.game:turn().vars.boost, 2, "not shown yet")
+      t:eq(g:turn().vars.boost, 2, "not shown yet")
       t:pass(2)
-      t:eq(t.game:turn().active, 0)
+      t:eq(g:turn().active, 0)
       t:act { kind = "display", card = s }
       t:pass(2) -- (the 9th adds a Number to the move only before anything else is done)
-      t:eq(t.game:turn().active, 0)
+      t:eq(g:turn().active, 0)
       t:act { kind = "boost", card = m }
-      t:eq(t.game:turn().vars.boost, 3)
+      t:eq(g:turn().vars.boost, 3)
     end },
-    { "it still counts in the hand of seven once shown", function(t)
+    { "it still counts in the hand of seven once shown", function(t, g)
       t:active(0)
       local s = t:give(0, "Powerstone")
       t:act { kind = "display", card = s }
-      t:eq(#t.game:hand(0), 0)
-      t:eq(require("rules.common").hand_count(t.game, 0), 1)
+      t:eq(#g:hand(0), 0)
+      t:eq(require("rules.common").hand_count(g, 0), 1)
     end },
   },
 }

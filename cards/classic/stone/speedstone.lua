@@ -8,27 +8,27 @@ return card {
   traits = { "magic_stone", "speed_bonus" },
   text = "Magic stone. Power: while you show it, you may move one square more each turn.",
   tests = {
-    { "shown: four squares a turn from the next turn on", function(t)
+    { "shown: four squares a turn from the next turn on", function(t, g)
       stone_out.out(t, "Speedstone", "display")
       t:pass(2)
-      t:eq(t.game:turn().active, 0)
-      t:eq(t.game:turn().vars.speed, 4)
+      t:eq(g:turn().active, 0)
+      t:eq(g:turn().vars.speed, 4)
       t:eq(magic_stones.steps_left(t), 4)
     end },
-    { "dropped, it no longer speeds its owner", function(t)
+    { "dropped, it no longer speeds its owner", function(t, g)
       local s = stone_out.out(t, "Speedstone", "display")
       t:act { kind = "drop_object", card = s }
       t:pass(2)
-      t:eq(t.game:turn().active, 0)
-      t:eq(t.game:turn().vars.speed, 3)
+      t:eq(g:turn().active, 0)
+      t:eq(g:turn().vars.speed, 3)
     end },
-    { "a Fireball that hurts its holder burns it", function(t)
+    { "a Fireball that hurts its holder burns it", function(t, g)
       t:active(1)
       local s = t:put(0, "Speedstone")
       local f = t:give(1, "Fireball")
-      t:place(0, t.game:player(1).at)
+      t:place(0, g:player(1).at)
       t:cast { card = f, at = t:wizard(0) }
-      t:eq(t.game:card(s).zone.pile, "discard")
+      t:eq(g:card(s).zone.pile, "discard")
     end },
   },
 }

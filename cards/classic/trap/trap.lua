@@ -10,16 +10,16 @@ return card {
     ctx:damage(p, ctx:roll(4), { physical = true })
   end,
   tests = {
-    { "drawing it hurts the drawer 1-4 and another card is drawn instead", function(t)
+    { "drawing it hurts the drawer 1-4 and another card is drawn instead", function(t, g)
       t:active(0)
-      t.game:new_card("NUMBER 2", { kind = "pile", pile = "deck" })
-      local trap = t.game:new_card("TRAP!", { kind = "pile", pile = "deck" })
+      g:new_card("NUMBER 2", { kind = "pile", pile = "deck" })
+      local trap = g:new_card("TRAP!", { kind = "pile", pile = "deck" })
       t:pass(1)
       local lost = 15 - t:life(0)
       t:ok(lost >= 1 and lost <= 4, "lost " .. lost)
-      t:eq(t.game:card(trap).zone.pile, "discard")
-      t:eq(#t.game:hand(0), 2, "two cards drawn, the trap not among them")
-      for _, c in ipairs(t.game:hand(0)) do t:ok(t.game:card(c).kind ~= "trap") end
+      t:eq(g:card(trap).zone.pile, "discard")
+      t:eq(#g:hand(0), 2, "two cards drawn, the trap not among them")
+      for _, c in ipairs(g:hand(0)) do t:ok(g:card(c).kind ~= "trap") end
     end },
     { "it is never cast or played", function(t)
       t:active(0)

@@ -39,7 +39,7 @@ return card {
       t:act { kind = "attack", target = me }
       t:eq(arena.lost(t, me), 3)
     end },
-    { "it lasts 3 turns, every part with it", function(t)
+    { "it lasts 3 turns, every part with it", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 3)
       local wolf = arena.being(t, 0, "wolf", arena.east(-1), "E")
@@ -48,7 +48,7 @@ return card {
       t:eq(#arena.spells_on(t, foe) + #arena.spells_on(t, wolf), 2, "on in the third turn")
       t:pass(1)
       t:eq(#arena.spells_on(t, foe) + #arena.spells_on(t, wolf), 0)
-      t:eq(#t.game:play_area(0), 0)
+      t:eq(#g:play_area(0), 0)
       t:eq(arena.lost(t, me), 3, "nothing to keep up")
     end },
     { "one Dazzle at a time: a second leaves the dazzled alone", function(t)

@@ -6,16 +6,16 @@ return card {
   text = "Black shadow fills one hex, even one a figure stands in; it can be walked through. Attacks into it are at -4 DX, from or through it at -6. 1 ST.",
   resolve = function(ctx) ctx:fill("shadow", { assert(ctx:target_cell()) }) end,
   tests = {
-    { "shadow on the foe's hex, lasting", function(t)
+    { "shadow on the foe's hex, lasting", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t, 2)
       arena.cast(t, "Shadow", { cell = arena.east(2) }, { 3, 4, 4 })
-      local objs = t.game:objects_at(arena.east(2))
+      local objs = g:objects_at(arena.east(2))
       t:eq(#objs, 1)
       t:eq(objs[1].kind, "shadow")
       t:eq(arena.lost(t, me), 1)
       t:pass(1)
-      t:eq(#t.game:objects_at(arena.east(2)), 1, "nothing to keep up")
+      t:eq(#g:objects_at(arena.east(2)), 1, "nothing to keep up")
     end },
     { "the foe strikes out of his shadow at -6", function(t)
       local arena = require("test.arena")
@@ -33,11 +33,11 @@ return card {
       t:ok(t:has { kind = "cast", target = { cell = arena.east(2) } })
       t:ok(not t:has { kind = "cast", target = { cell = arena.east(7) } })
     end },
-    { "a miss makes no shadow", function(t)
+    { "a miss makes no shadow", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t, 4)
       arena.cast(t, "Shadow", { cell = arena.east(1) }, { 6, 5, 2 })
-      t:eq(#t.game:objects_at(arena.east(1)), 0)
+      t:eq(#g:objects_at(arena.east(1)), 0)
       t:eq(arena.lost(t, me), 1)
     end },
   },

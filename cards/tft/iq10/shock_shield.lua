@@ -11,15 +11,15 @@ return card {
   -- seed L300: one at a time on a figure
   resolve = function(ctx) ctx:enchant_once { shock = true } end,
   tests = {
-    { "on its subject, unseen by the foe", function(t)
+    { "on its subject, unseen by the foe", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t)
       arena.cast(t, "Shock Shield", { figure = me }, { 3, 3, 3 })
       local on = arena.spells_on(t, me)
       t:eq(#on, 1)
       t:eq(arena.lost(t, me), 2)
-      t:ok(t.game:sees(0, on[1].id))
-      t:ok(not t.game:sees(1, on[1].id), "secret protection")
+      t:ok(g:sees(0, on[1].id))
+      t:ok(not g:sees(1, on[1].id), "secret protection")
     end },
     { "one at a time", function(t)
       local arena = require("test.arena")

@@ -6,11 +6,11 @@ return card {
   text = "A hex of solid wall rises, blocking movement and sight. It fails on a hex with a figure, but destroys an image there and puts out a fire. 2 ST.",
   resolve = function(ctx) ctx:raise_walls { assert(ctx:target_cell()) } end,
   tests = {
-    { "a wall rises and hides the foe behind it", function(t)
+    { "a wall rises and hides the foe behind it", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t)
       arena.cast(t, "Create Wall", { cell = arena.east(1) }, { 3, 3, 3 })
-      local objs = t.game:objects_at(arena.east(1))
+      local objs = g:objects_at(arena.east(1))
       t:eq(#objs, 1)
       t:eq(objs[1].kind, "wall")
       t:eq(arena.lost(t, me), 2)
@@ -19,34 +19,34 @@ return card {
       t:give(0, "Magic Fist")
       t:ok(not t:has { kind = "cast", target = { figure = foe } }, "out of sight")
     end },
-    { "it fails on a hex with a figure", function(t)
+    { "it fails on a hex with a figure", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 1)
       arena.cast(t, "Create Wall", { cell = arena.east(1) }, { 3, 3, 3 })
-      t:eq(#t.game:objects_at(arena.east(1)), 0)
-      t:eq(assert(t.game:figure(foe)).at, arena.east(1))
+      t:eq(#g:objects_at(arena.east(1)), 0)
+      t:eq(assert(g:figure(foe)).at, arena.east(1))
       t:eq(arena.lost(t, me), 2)
     end },
-    { "it destroys an image", function(t)
+    { "it destroys an image", function(t, g)
       local arena = require("test.arena")
       arena.duel(t)
       local image = arena.being(t, 1, "wolf", arena.east(1), "W", "image")
       arena.cast(t, "Create Wall", { cell = arena.east(1) }, { 3, 3, 3 })
-      t:ok(t.game:figure(image) == nil)
-      t:eq(#t.game:objects_at(arena.east(1)), 1)
+      t:ok(g:figure(image) == nil)
+      t:eq(#g:objects_at(arena.east(1)), 1)
     end },
-    { "it puts out a fire", function(t)
+    { "it puts out a fire", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t)
       arena.cast(t, "3-Hex Fire", { cell = arena.east(1) }, { 3, 3, 3 }, { "done" })
-      local fire = t.game:objects_at(arena.east(1))[1].data.spell
+      local fire = g:objects_at(arena.east(1))[1].data.spell
       t:pass(1)
       arena.ready(t, me)
       arena.cast(t, "Create Wall", { cell = arena.east(1) }, { 3, 3, 3 })
-      local objs = t.game:objects_at(arena.east(1))
+      local objs = g:objects_at(arena.east(1))
       t:eq(#objs, 1)
       t:eq(objs[1].kind, "wall")
-      t:eq(t.game:card(fire).zone.kind, "removed", "the fire spell is over")
+      t:eq(g:card(fire).zone.kind, "removed", "the fire spell is over")
     end },
   },
 }

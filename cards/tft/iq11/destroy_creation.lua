@@ -54,42 +54,42 @@ return card {
     end
   end,
   tests = {
-    { "one hex of a 3-hex fire goes out", function(t)
+    { "one hex of a 3-hex fire goes out", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t, 3)
       arena.cast(t, "3-Hex Fire", { cell = arena.east(1) }, { 3, 3, 3 }, { "2,8", "1,7" })
       t:pass(1)
       arena.ready(t, me)
       arena.cast(t, "Destroy Creation", { cell = arena.east(1) }, { 3, 3, 3 })
-      t:eq(#t.game:objects_at(arena.east(1)), 0)
-      t:eq(#t.game:objects_at(arena.east(2)), 1, "the rest still burns")
+      t:eq(#g:objects_at(arena.east(1)), 0)
+      t:eq(#g:objects_at(arena.east(2)), 1, "the rest still burns")
       t:eq(arena.lost(t, me), 3, "2 for the fire, 1")
     end },
-    { "a wall comes down", function(t)
+    { "a wall comes down", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t)
       arena.cast(t, "Create Wall", { cell = arena.east(1) }, { 3, 3, 3 })
-      local wall = t.game:objects_at(arena.east(1))[1].data.spell
+      local wall = g:objects_at(arena.east(1))[1].data.spell
       t:pass(1)
       arena.ready(t, me)
       arena.cast(t, "Destroy Creation", { cell = arena.east(1) }, { 3, 3, 3 })
-      t:eq(#t.game:objects_at(arena.east(1)), 0)
-      t:eq(t.game:card(wall).zone.kind, "removed", "nothing left of that spell")
+      t:eq(#g:objects_at(arena.east(1)), 0)
+      t:eq(g:card(wall).zone.kind, "removed", "nothing left of that spell")
     end },
-    { "a one-hex illusion vanishes", function(t)
+    { "a one-hex illusion vanishes", function(t, g)
       local arena = require("test.arena")
       arena.duel(t)
       local bear = arena.being(t, 1, "bear", arena.east(1), "W", "illusion")
       arena.cast(t, "Destroy Creation", { cell = arena.east(1) }, { 3, 3, 3 })
-      t:ok(t.game:figure(bear) == nil)
+      t:ok(g:figure(bear) == nil)
     end },
-    { "not an image of many hexes", function(t)
+    { "not an image of many hexes", function(t, g)
       local arena = require("test.arena")
       arena.duel(t, 4)
       local giant = arena.being(t, 1, "giant", arena.east(1), "W", "image")
-      t:eq(#assert(t.game:figure(giant)).cells, 3)
+      t:eq(#assert(g:figure(giant)).cells, 3)
       arena.cast(t, "Destroy Creation", { cell = arena.east(1) }, { 3, 3, 3 })
-      t:ok(t.game:figure(giant) ~= nil)
+      t:ok(g:figure(giant) ~= nil)
     end },
     { "a rope comes off", function(t)
       local arena = require("test.arena")
@@ -100,7 +100,7 @@ return card {
       arena.cast(t, "Destroy Creation", { cell = arena.east(2) }, { 3, 3, 3 })
       t:eq(#arena.spells_on(t, foe), 0)
     end },
-    { "the caster picks one of two: the shadow over a fire", function(t)
+    { "the caster picks one of two: the shadow over a fire", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t, 3)
       arena.cast(t, "3-Hex Fire", { cell = arena.east(1) }, { 3, 3, 3 }, { "done" })
@@ -110,17 +110,17 @@ return card {
       t:pass(1)
       arena.ready(t, me)
       arena.cast(t, "Destroy Creation", { cell = arena.east(1) }, { 3, 3, 3 }, { "the shadow" })
-      local left = t.game:objects_at(arena.east(1))
+      local left = g:objects_at(arena.east(1))
       t:eq(#left, 1)
       t:eq(left[1].kind, "fire")
     end },
-    { "not a slippery floor: a thrown spell's work", function(t)
+    { "not a slippery floor: a thrown spell's work", function(t, g)
       local arena = require("test.arena")
       arena.duel(t)
       local floor = t:put(1, "Blur") -- (any spell in play that is not a creation)
-      t.game:create_object { kind = "slippery", at = arena.east(1), owner = 1, data = { spell = floor } }
+      g:create_object { kind = "slippery", at = arena.east(1), owner = 1, data = { spell = floor } }
       arena.cast(t, "Destroy Creation", { cell = arena.east(1) }, { 3, 3, 3 })
-      t:eq(#t.game:objects_at(arena.east(1)), 1)
+      t:eq(#g:objects_at(arena.east(1)), 1)
     end },
     { "no effect on a summoned wolf", function(t)
       local arena = require("test.arena")

@@ -20,12 +20,12 @@ return card {
     ctx:knock_down(id)
   end,
   tests = {
-    { "the victim falls asleep and can do nothing", function(t)
+    { "the victim falls asleep and can do nothing", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t)
       arena.cast(t, "Sleep", { figure = foe }, { 3, 3, 3 })
       t:eq(#arena.spells_on(t, foe), 1)
-      t:eq(assert(t.game:figure(foe)).tokens.down, 1, "he falls")
+      t:eq(assert(g:figure(foe)).tokens.down, 1, "he falls")
       t:eq(arena.lost(t, me), 3)
       t:pass(1)
       arena.ready(t, foe)
@@ -42,13 +42,13 @@ return card {
       t:eq(arena.lost(t, foe), 2)
       t:eq(#arena.spells_on(t, foe), 0, "awake")
     end },
-    { "no use on a bear", function(t)
+    { "no use on a bear", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t)
       local bear = arena.being(t, 1, "bear", arena.east(1), "W")
       arena.cast(t, "Sleep", { figure = bear }, { 3, 3, 3 })
       t:eq(#arena.spells_on(t, bear), 0)
-      t:ok(not assert(t.game:figure(bear)).tokens.down, "still standing")
+      t:ok(not assert(g:figure(bear)).tokens.down, "still standing")
       t:eq(arena.lost(t, me), 3, "the cost is paid all the same")
     end },
     { "a miss costs 1 ST and does nothing", function(t)

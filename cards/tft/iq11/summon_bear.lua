@@ -35,12 +35,12 @@ return card {
       t:pass(1)
       t:eq(#arena.figures_of(t, "bear"), 0)
     end },
-    { "not on a hex with a figure in it", function(t)
+    { "not on a hex with a figure in it", function(t, g)
       local arena = require("test.arena")
       local _, foe = arena.duel(t, 1)
       t:give(0, "Summon Bear")
       t:ok(t:has { kind = "cast", target = { cell = arena.east(2) } })
-      t:ok(not t:has { kind = "cast", target = { cell = assert(t.game:figure(foe)).at } })
+      t:ok(not t:has { kind = "cast", target = { cell = assert(g:figure(foe)).at } })
     end },
   },
 }

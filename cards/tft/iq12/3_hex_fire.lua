@@ -11,24 +11,24 @@ return card {
     for _, id in ipairs(ctx:figures_in(cells)) do ctx:hit(id, 2, { fire = true }) end
   end,
   tests = {
-    { "fire in three hexes burns the foe in one", function(t)
+    { "fire in three hexes burns the foe in one", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t)
       arena.cast(t, "3-Hex Fire", { cell = arena.east(1) }, { 3, 3, 3 }, { "2,8", "1,7" })
       local n = 0
       for _, c in ipairs({ arena.east(1), arena.east(2), { q = 1, r = 7 } }) do
-        if t.game:objects_at(c)[1] and t.game:objects_at(c)[1].kind == "fire" then n = n + 1 end
+        if g:objects_at(c)[1] and g:objects_at(c)[1].kind == "fire" then n = n + 1 end
       end
       t:eq(n, 3)
       t:eq(arena.lost(t, foe), 2, "caught in the fire")
       t:eq(arena.lost(t, me), 2)
     end },
-    { "fewer hexes if the caster likes", function(t)
+    { "fewer hexes if the caster likes", function(t, g)
       local arena = require("test.arena")
       arena.duel(t)
       arena.cast(t, "3-Hex Fire", { cell = arena.east(1) }, { 3, 3, 3 }, { "done" })
-      t:eq(#t.game:objects_at(arena.east(1)), 1)
-      t:eq(#t.game:objects_at(arena.east(2)), 0)
+      t:eq(#g:objects_at(arena.east(1)), 1)
+      t:eq(#g:objects_at(arena.east(2)), 0)
     end },
     { "a bear's armour takes 2 off", function(t)
       local arena = require("test.arena")
@@ -37,13 +37,13 @@ return card {
       arena.cast(t, "3-Hex Fire", { cell = arena.east(1) }, { 3, 3, 3 }, { "done" })
       t:eq(arena.lost(t, bear), 0)
     end },
-    { "a miss makes no fire", function(t)
+    { "a miss makes no fire", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t)
       arena.cast(t, "3-Hex Fire", { cell = arena.east(1) }, { 6, 6, 6 })
-      t:eq(#t.game:objects_at(arena.east(1)), 0)
+      t:eq(#g:objects_at(arena.east(1)), 0)
       t:eq(arena.lost(t, me), 2, "an 18 costs it all")
-      t:eq(assert(t.game:figure(me)).tokens.down, 1, "and knocks the caster down")
+      t:eq(assert(g:figure(me)).tokens.down, 1, "and knocks the caster down")
     end },
   },
 }

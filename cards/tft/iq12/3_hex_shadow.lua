@@ -8,13 +8,13 @@ return card {
     ctx:fill("shadow", ctx:connected(3, function(c) return ctx:creation_hex(c) end))
   end,
   tests = {
-    { "shadow in three hexes; a blow into it is at -4", function(t)
+    { "shadow in three hexes; a blow into it is at -4", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 1)
       arena.cast(t, "3-Hex Shadow", { cell = arena.east(1) }, { 3, 3, 3 }, { "2,8", "1,7" })
       local n = 0
       for _, c in ipairs({ arena.east(1), arena.east(2), { q = 1, r = 7 } }) do
-        if t.game:objects_at(c)[1] and t.game:objects_at(c)[1].kind == "shadow" then n = n + 1 end
+        if g:objects_at(c)[1] and g:objects_at(c)[1].kind == "shadow" then n = n + 1 end
       end
       t:eq(n, 3)
       t:eq(arena.lost(t, me), 2)
@@ -25,18 +25,18 @@ return card {
       t:act { kind = "attack", target = foe }
       t:eq(arena.lost(t, foe), 0, "a 9 misses at DX 12 - 4")
     end },
-    { "fewer hexes if the caster likes", function(t)
+    { "fewer hexes if the caster likes", function(t, g)
       local arena = require("test.arena")
       arena.duel(t)
       arena.cast(t, "3-Hex Shadow", { cell = arena.east(1) }, { 3, 3, 3 }, { "done" })
-      t:eq(#t.game:objects_at(arena.east(1)), 1)
-      t:eq(#t.game:objects_at(arena.east(2)), 0)
+      t:eq(#g:objects_at(arena.east(1)), 1)
+      t:eq(#g:objects_at(arena.east(2)), 0)
     end },
-    { "a miss makes no shadow", function(t)
+    { "a miss makes no shadow", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t)
       arena.cast(t, "3-Hex Shadow", { cell = arena.east(1) }, { 6, 6, 4 })
-      t:eq(#t.game:objects_at(arena.east(1)), 0)
+      t:eq(#g:objects_at(arena.east(1)), 0)
       t:eq(arena.lost(t, me), 1)
     end },
   },

@@ -20,40 +20,40 @@ return card {
     end
   end,
   tests = {
-    { "the foe's staff breaks: he has nothing to strike with", function(t)
+    { "the foe's staff breaks: he has nothing to strike with", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 1)
       arena.cast(t, "Break Weapon", { figure = foe }, { 3, 3, 3 })
-      t:eq(assert(t.game:figure(foe)).tokens.staff, 3)
+      t:eq(assert(g:figure(foe)).tokens.staff, 3)
       t:eq(arena.lost(t, me), 3)
       arena.ready(t, foe)
       t:ok(not t:has { kind = "attack" })
     end },
-    { "a myrmidon's broken sword does half damage", function(t)
+    { "a myrmidon's broken sword does half damage", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t, 3)
       local myrmidon = arena.being(t, 1, "myrmidon", arena.east(1), "W")
       arena.cast(t, "Break Weapon", { figure = myrmidon }, { 3, 3, 3 })
-      t:eq(assert(t.game:figure(myrmidon)).tokens.weapon, 3)
+      t:eq(assert(g:figure(myrmidon)).tokens.weapon, 3)
       arena.ready(t, myrmidon)
       t:dice { 3, 3, 3, 6, 5 }
       t:act { kind = "attack", target = me }
       t:eq(arena.lost(t, me), 3 + 5, "11 halved, rounded down")
     end },
-    { "a wolf has no weapon to break", function(t)
+    { "a wolf has no weapon to break", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t, 3)
       local wolf = arena.being(t, 1, "wolf", arena.east(1), "W")
       arena.cast(t, "Break Weapon", { figure = wolf }, { 3, 3, 3 })
-      t:ok(not assert(t.game:figure(wolf)).tokens.weapon)
+      t:ok(not assert(g:figure(wolf)).tokens.weapon)
       t:eq(arena.lost(t, me), 3)
     end },
-    { "a staff lying on the floor is out of reach", function(t)
+    { "a staff lying on the floor is out of reach", function(t, g)
       local arena = require("test.arena")
       local _, foe = arena.duel(t)
-      t.game:set_figure(foe, { tokens = { staff = 2 } })
+      g:set_figure(foe, { tokens = { staff = 2 } })
       arena.cast(t, "Break Weapon", { figure = foe }, { 3, 3, 3 })
-      t:eq(assert(t.game:figure(foe)).tokens.staff, 2)
+      t:eq(assert(g:figure(foe)).tokens.staff, 2)
     end },
   },
 }

@@ -23,48 +23,48 @@ return card {
     end
   end,
   tests = {
-    { "three connected hexes of wall", function(t)
+    { "three connected hexes of wall", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t, 5)
       arena.cast(t, "3-Hex Wall", { cell = arena.east(1) }, { 3, 4, 4 }, { "1,7", "2,7" })
       for _, c in ipairs({ arena.east(1), { q = 1, r = 7 }, { q = 2, r = 7 } }) do
-        local o = t.game:objects_at(c)[1]
+        local o = g:objects_at(c)[1]
         t:eq(o and o.kind, "wall")
       end
       t:eq(arena.lost(t, me), 4)
     end },
-    { "fewer hexes if the caster wants", function(t)
+    { "fewer hexes if the caster wants", function(t, g)
       local arena = require("test.arena")
       arena.duel(t, 5)
       arena.cast(t, "3-Hex Wall", { cell = arena.east(1) }, { 3, 4, 4 }, { "done" })
-      t:eq(#t.game:objects(), 1)
+      t:eq(#g:objects(), 1)
     end },
-    { "cast at a figure's hex it fails", function(t)
+    { "cast at a figure's hex it fails", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 1)
       arena.cast(t, "3-Hex Wall", { cell = arena.east(1) }, { 3, 4, 4 })
-      t:eq(#t.game:objects(), 0)
-      t:eq(#t.game:play_area(0), 0)
+      t:eq(#g:objects(), 0)
+      t:eq(#g:play_area(0), 0)
       t:eq(arena.lost(t, me), 4)
-      t:ok(assert(t.game:figure(foe)).at ~= nil)
+      t:ok(assert(g:figure(foe)).at ~= nil)
     end },
-    { "a hidden figure's hex is offered like any; the wall rises round it and shows it", function(t)
+    { "a hidden figure's hex is offered like any; the wall rises round it and shows it", function(t, g)
       local arena = require("test.arena")
       arena.duel(t, 5)
       local wolf = arena.being(t, 1, "wolf", { q = 1, r = 7 }, "W")
-      t.game:set_figure(wolf, { unseen = true })
+      g:set_figure(wolf, { unseen = true })
       arena.cast(t, "3-Hex Wall", { cell = arena.east(1) }, { 3, 4, 4 }, { "1,7", "done" })
-      t:eq(#t.game:objects_at({ q = 1, r = 7 }), 0, "no wall on him")
-      t:eq(#t.game:objects_at(arena.east(1)), 1)
+      t:eq(#g:objects_at({ q = 1, r = 7 }), 0, "no wall on him")
+      t:eq(#g:objects_at(arena.east(1)), 1)
       t:eq(#t:log("revealed", 0), 1, "he shows")
     end },
-    { "an image in the way is crushed", function(t)
+    { "an image in the way is crushed", function(t, g)
       local arena = require("test.arena")
       arena.duel(t, 5)
       local img = arena.being(t, 1, "bear", arena.east(1), "W", "image")
       arena.cast(t, "3-Hex Wall", { cell = arena.east(1) }, { 3, 4, 4 }, { "done" })
-      t:ok(t.game:figure(img) == nil)
-      t:eq(#t.game:objects_at(arena.east(1)), 1)
+      t:ok(g:figure(img) == nil)
+      t:eq(#g:objects_at(arena.east(1)), 1)
     end },
   },
 }

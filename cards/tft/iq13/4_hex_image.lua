@@ -41,7 +41,7 @@ return card {
       t:eq(arena.lost(t, foe), 0)
       t:eq(#arena.figures_of(t, "myrmidon"), 0)
     end },
-    { "the image vanishes at the first blow", function(t)
+    { "the image vanishes at the first blow", function(t, g)
       local arena = require("test.arena")
       local _, foe = arena.duel(t, 2)
       arena.cast(t, "4-Hex Image", { cell = arena.east(1) }, { 3, 4, 4 }, { "bear" })
@@ -50,7 +50,7 @@ return card {
       t:dice { 3, 3, 3, 4 }
       t:act { kind = "attack", target = bear }
       t:eq(#arena.figures_of(t, "bear"), 0)
-      t:eq(#t.game:play_area(0), 0, "its casting is gone with it")
+      t:eq(#g:play_area(0), 0, "its casting is gone with it")
     end },
   },
 }

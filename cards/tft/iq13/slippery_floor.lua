@@ -16,36 +16,36 @@ return card {
     end
   end,
   tests = {
-    { "seven slick hexes; a figure there that misses its roll falls", function(t)
+    { "seven slick hexes; a figure there that misses its roll falls", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 2)
       -- to hit 9 (DX 12 - 2 to the centre), then the foe's DX roll: 18
       arena.cast(t, "Slippery Floor", { cell = arena.east(2) }, { 3, 3, 3, 6, 6, 6 })
       local n = 0
-      for _, c in ipairs(t.game:disc(arena.east(2), 1)) do
-        for _, o in ipairs(t.game:objects_at(c)) do
+      for _, c in ipairs(g:disc(arena.east(2), 1)) do
+        for _, o in ipairs(g:objects_at(c)) do
           if o.kind == "slippery" then n = n + 1 end
         end
       end
       t:eq(n, 7)
-      t:eq(assert(t.game:figure(foe)).tokens.down, 1)
+      t:eq(assert(g:figure(foe)).tokens.down, 1)
       t:eq(arena.lost(t, me), 3)
     end },
-    { "a roll made, it stays up; the caster outside rolls nothing", function(t)
+    { "a roll made, it stays up; the caster outside rolls nothing", function(t, g)
       local arena = require("test.arena")
       local _, foe = arena.duel(t, 2)
       arena.cast(t, "Slippery Floor", { cell = arena.east(2) }, { 3, 3, 3, 2, 2, 2 })
-      t:eq(assert(t.game:figure(foe)).tokens.down, nil)
-      t:eq(#t.game:objects_at(arena.middle), 0)
+      t:eq(assert(g:figure(foe)).tokens.down, nil)
+      t:eq(#g:objects_at(arena.middle), 0)
     end },
-    { "a secret, and it lasts", function(t)
+    { "a secret, and it lasts", function(t, g)
       local arena = require("test.arena")
       arena.duel(t, 4)
       arena.cast(t, "Slippery Floor", { cell = arena.east(2) }, { 3, 3, 3 })
-      local c = t.game:play_area(0)[1]
-      t:ok(not t.game:sees(1, c))
+      local c = g:play_area(0)[1]
+      t:ok(not g:sees(1, c))
       t:pass(2)
-      t:eq(#t.game:objects_at(arena.east(2)), 1)
+      t:eq(#g:objects_at(arena.east(2)), 1)
     end },
   },
 }

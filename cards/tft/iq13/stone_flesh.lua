@@ -18,13 +18,13 @@ return card {
       t:act { kind = "attack", target = me }
       t:eq(arena.lost(t, me), 4, "6 - 4 more")
     end },
-    { "a secret: the foe does not see which spell it is", function(t)
+    { "a secret: the foe does not see which spell it is", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 1)
       arena.cast(t, "Stone Flesh", { figure = me }, { 2, 2, 2 })
-      local c = t.game:play_area(0)[1]
-      t:ok(not t.game:sees(1, c))
-      t:ok(t.game:sees(0, c))
+      local c = g:play_area(0)[1]
+      t:ok(not g:sees(1, c))
+      t:ok(g:sees(0, c))
       t:ok(foe ~= nil)
     end },
     { "not kept, it stops nothing", function(t)

@@ -11,35 +11,35 @@ return card {
     ctx:enchant_once { stopped = true, turns = 4 * (ctx.effect or 1) }
   end,
   tests = {
-    { "the victim cannot move, but may still act", function(t)
+    { "the victim cannot move, but may still act", function(t, g)
       local arena = require("test.arena")
       local F = require("rules.figures")
       local me, foe = arena.duel(t, 1)
       arena.cast(t, "Stop", { figure = foe }, { 3, 3, 3 })
-      t:eq(F.ma(t.game, foe), 0)
+      t:eq(F.ma(g, foe), 0)
       t:eq(arena.lost(t, me), 3)
       arena.ready(t, foe)
       t:dice { 3, 3, 3, 1 }
       t:act { kind = "attack", target = me }
       t:eq(arena.lost(t, me), 4, "its staff still strikes")
     end },
-    { "it lasts four turns, the one cast included", function(t)
+    { "it lasts four turns, the one cast included", function(t, g)
       local arena = require("test.arena")
       local F = require("rules.figures")
       local _, foe = arena.duel(t, 1)
       arena.cast(t, "Stop", { figure = foe }, { 3, 3, 3 })
       t:pass(3)
-      t:eq(F.ma(t.game, foe), 0, "fourth turn")
+      t:eq(F.ma(g, foe), 0, "fourth turn")
       t:pass(1)
       t:eq(#arena.spells_on(t, foe), 0)
-      t:eq(F.ma(t.game, foe), 10)
+      t:eq(F.ma(g, foe), 10)
     end },
-    { "a miss: it moves as ever, and 1 ST lost", function(t)
+    { "a miss: it moves as ever, and 1 ST lost", function(t, g)
       local arena = require("test.arena")
       local F = require("rules.figures")
       local me, foe = arena.duel(t, 1)
       arena.cast(t, "Stop", { figure = foe }, { 6, 5, 1 })
-      t:eq(F.ma(t.game, foe), 10)
+      t:eq(F.ma(g, foe), 10)
       t:eq(arena.lost(t, me), 1)
     end },
     { "a 4 to hit: twice as long", function(t)

@@ -35,12 +35,12 @@ return card {
       t:eq(arena.lost(t, foe), 4, "1 + 1 + 2")
       t:eq(#arena.figures_of(t, "bear"), 1, "not gone, unlike an image")
     end },
-    { "it vanishes when its maker falls unconscious", function(t)
+    { "it vanishes when its maker falls unconscious", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t, 4)
       arena.cast(t, "4-Hex Illusion", { cell = arena.east(1) }, { 3, 4, 4 }, { "giant" })
       local F = require("rules.figures")
-      F.spend(t.game, me, arena.st(t, me) - 1)
+      F.spend(g, me, arena.st(t, me) - 1)
       t:eq(#arena.figures_of(t, "giant"), 0)
     end },
   },

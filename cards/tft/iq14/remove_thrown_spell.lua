@@ -21,7 +21,7 @@ return card {
     ctx:end_casting(options[i].card)
   end,
   tests = {
-    { "a Stop on the foe ends", function(t)
+    { "a Stop on the foe ends", function(t, g)
       local arena = require("test.arena")
       local F = require("rules.figures")
       local me, foe = arena.duel(t, 1)
@@ -29,7 +29,7 @@ return card {
       arena.ready(t, me)
       arena.cast(t, "Remove Thrown Spell", { figure = foe }, { 3, 3, 3 })
       t:eq(#arena.spells_on(t, foe), 0)
-      t:eq(F.ma(t.game, foe), 10)
+      t:eq(F.ma(g, foe), 10)
       t:eq(arena.lost(t, me), 5, "3 for Stop, 2 for this")
     end },
     { "of several, the caster picks one", function(t)
@@ -53,15 +53,15 @@ return card {
       t:eq(#arena.spells_on(t, me), 1)
       t:eq(arena.lost(t, me), 5)
     end },
-    { "a controlled foe goes back to his side", function(t)
+    { "a controlled foe goes back to his side", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 1)
       arena.cast(t, "Control Person", { figure = foe }, { 3, 3, 3, 6, 6, 6 })
-      t:eq(assert(t.game:figure(foe)).controller, 0)
+      t:eq(assert(g:figure(foe)).controller, 0)
       arena.ready(t, me)
       arena.cast(t, "Remove Thrown Spell", { figure = foe }, { 3, 3, 3 })
-      t:eq(assert(t.game:figure(foe)).controller, 1)
-      t:ok(assert(t.game:figure(foe)).at ~= nil)
+      t:eq(assert(g:figure(foe)).controller, 1)
+      t:ok(assert(g:figure(foe)).at ~= nil)
     end },
   },
 }

@@ -21,15 +21,15 @@ return card {
       t:eq(g[1].shown_as, "giant")
       t:eq(arena.lost(t, me), 4)
     end },
-    { "no room for all three hexes: nothing comes", function(t)
+    { "no room for all three hexes: nothing comes", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 4)
-      local cells = assert(t.game:footprint(arena.east(1), "E", { { q = 0, r = 0 }, { q = 1, r = -1 }, { q = 1, r = 0 } }))
+      local cells = assert(g:footprint(arena.east(1), "E", { { q = 0, r = 0 }, { q = 1, r = -1 }, { q = 1, r = 0 } }))
       arena.place(t, foe, cells[2], "W")
       arena.ready(t, me)
       arena.cast(t, "Summon Giant", { cell = arena.east(1) }, { 3, 4, 4 })
       t:eq(#arena.figures_of(t, "giant"), 0)
-      t:eq(#t.game:play_area(0), 0, "the casting is gone")
+      t:eq(#g:play_area(0), 0, "the casting is gone")
     end },
     { "not kept, the giant goes", function(t)
       local arena = require("test.arena")

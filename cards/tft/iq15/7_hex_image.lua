@@ -28,7 +28,7 @@ return card {
       t:eq(#arena.figures_of(t, "dragon"), 0)
       t:eq(#arena.figures_of(t, "wolf"), 1)
     end },
-    { "the image vanishes at the first blow", function(t)
+    { "the image vanishes at the first blow", function(t, g)
       local arena = require("test.arena")
       local _, foe = arena.duel(t, 3)
       arena.cast(t, "7-Hex Image", { cell = arena.east(2) }, { 3, 4, 4 }, { "bear" })
@@ -37,7 +37,7 @@ return card {
       t:dice { 3, 3, 3, 1 }
       t:act { kind = "attack", target = bear }
       t:eq(#arena.figures_of(t, "bear"), 0)
-      t:eq(#t.game:play_area(0), 0, "its casting is gone with it")
+      t:eq(#g:play_area(0), 0, "its casting is gone with it")
     end },
   },
 }

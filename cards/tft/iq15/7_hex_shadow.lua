@@ -11,35 +11,35 @@ return card {
     ctx:fill("shadow", cells)
   end,
   tests = {
-    { "shadow over the hexes chosen, the foe's among them", function(t)
+    { "shadow over the hexes chosen, the foe's among them", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t)
       arena.cast(t, "7-Hex Shadow", { cell = arena.east(1) }, { 3, 4, 4 }, { "2,8", "1,7", "done" })
       for _, c in ipairs({ arena.east(1), arena.east(2), { q = 1, r = 7 } }) do
-        t:eq(t.game:objects_at(c)[1].kind, "shadow")
+        t:eq(g:objects_at(c)[1].kind, "shadow")
       end
-      t:eq(#t.game:objects(), 3)
+      t:eq(#g:objects(), 3)
       t:eq(arena.lost(t, me), 3)
     end },
-    { "seven hexes at most", function(t)
+    { "seven hexes at most", function(t, g)
       local arena = require("test.arena")
       arena.duel(t, 5)
       arena.cast(t, "7-Hex Shadow", { cell = arena.east(2) }, { 3, 4, 4 }, { "3,8", "1,8", "2,7", "3,7", "1,9", "2,9" })
-      t:eq(#t.game:objects(), 7)
+      t:eq(#g:objects(), 7)
     end },
-    { "a miss: no shadow, 1 ST", function(t)
+    { "a miss: no shadow, 1 ST", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t)
       arena.cast(t, "7-Hex Shadow", { cell = arena.east(1) }, { 6, 6, 4 })
-      t:eq(#t.game:objects(), 0)
+      t:eq(#g:objects(), 0)
       t:eq(arena.lost(t, me), 1)
     end },
-    { "it lasts, unkept and free, and hides the foe: -4 to strike into it", function(t)
+    { "it lasts, unkept and free, and hides the foe: -4 to strike into it", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 1)
       arena.cast(t, "7-Hex Shadow", { cell = arena.east(1) }, { 3, 4, 4 }, { "done" })
       t:pass(2)
-      t:eq(#t.game:objects(), 1)
+      t:eq(#g:objects(), 1)
       t:eq(arena.lost(t, me), 3)
       -- DX 12 - 4 = 8: a 9 misses
       arena.ready(t, me)

@@ -40,10 +40,10 @@ return card {
       t:eq(ropes[1].data.dx + ropes[2].data.dx, -4)
       t:eq(arena.lost(t, me), 5)
     end },
-    { "a figure of ST 20 or more: one rope", function(t)
+    { "a figure of ST 20 or more: one rope", function(t, g)
       local arena = require("test.arena")
       local _, foe = arena.duel(t)
-      t.game:set_figure(foe, { attrs = { st = 30 } })
+      g:set_figure(foe, { attrs = { st = 30 } })
       arena.cast(t, "Giant Rope", { cell = arena.east(2) }, { 3, 4, 4 })
       local ropes = arena.spells_on(t, foe)
       t:eq(#ropes, 1)
@@ -64,12 +64,12 @@ return card {
       t:eq(#ropes, 1, "one rope is left")
       t:eq(ropes[1].data.dx, -3)
     end },
-    { "on an empty hex it comes to nothing", function(t)
+    { "on an empty hex it comes to nothing", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t)
       arena.cast(t, "Giant Rope", { cell = arena.east(1) }, { 3, 4, 4 })
       t:eq(#arena.spells_on(t, foe), 0)
-      t:eq(#t.game:play_area(0), 0)
+      t:eq(#g:play_area(0), 0)
       t:eq(arena.lost(t, me), 5)
     end },
   },

@@ -18,7 +18,7 @@ return card {
       t:act { kind = "attack", target = me }
       t:eq(arena.lost(t, me), 3, "4 stopped")
     end },
-    { "with Stone Flesh too, only the better counts", function(t)
+    { "with Stone Flesh too, only the better counts", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 1)
       arena.cast(t, "Stone Flesh", { figure = me }, { 2, 2, 2 })
@@ -26,7 +26,7 @@ return card {
       arena.cast(t, "Iron Flesh", { figure = me }, { 2, 2, 2 })
       t:eq(arena.lost(t, me), 5)
       -- a giant's club: 3 dice + 3
-      local giant = t.game:create_figure {
+      local giant = g:create_figure {
         kind = "giant", owner = 1, at = { q = arena.middle.q + 1, r = arena.middle.r - 1 }, facing = "SW",
         attrs = { st = 30, dx = 9, iq = 8, ma = 8 }, tokens = {}, vars = { being = "giant" },
       }

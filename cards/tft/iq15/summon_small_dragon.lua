@@ -23,15 +23,15 @@ return card {
       t:eq(d[1].shown_as, "small_dragon")
       t:eq(arena.lost(t, me), 5)
     end },
-    { "no room for all four hexes: nothing comes", function(t)
+    { "no room for all four hexes: nothing comes", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 5)
-      local cells = assert(t.game:footprint(arena.east(2), "E", { { q = 0, r = 0 }, { q = 1, r = -1 }, { q = 0, r = 1 }, { q = -1, r = 1 } }))
+      local cells = assert(g:footprint(arena.east(2), "E", { { q = 0, r = 0 }, { q = 1, r = -1 }, { q = 0, r = 1 }, { q = -1, r = 1 } }))
       arena.place(t, foe, cells[4], "W")
       arena.ready(t, me)
       arena.cast(t, "Summon Small Dragon", { cell = arena.east(2) }, { 3, 4, 4 })
       t:eq(#arena.figures_of(t, "small_dragon"), 0)
-      t:eq(#t.game:play_area(0), 0, "the casting is gone")
+      t:eq(#g:play_area(0), 0, "the casting is gone")
       t:eq(arena.lost(t, me), 5, "the ST is spent all the same")
     end },
     { "kept for 1 ST a turn; not kept, the dragon goes", function(t)

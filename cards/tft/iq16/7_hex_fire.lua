@@ -15,33 +15,33 @@ return card {
     for _, id in ipairs(ctx:figures_in(cells)) do ctx:hit(id, 2, { fire = true }) end
   end,
   tests = {
-    { "fire in the hexes chosen; the foe in one takes 2 hits", function(t)
+    { "fire in the hexes chosen; the foe in one takes 2 hits", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t)
       arena.cast(t, "7-Hex Fire", { cell = arena.east(2) }, { 3, 4, 4 }, { "3,8", "done" })
-      t:eq(t.game:objects_at(arena.east(2))[1].kind, "fire")
-      t:eq(t.game:objects_at(arena.east(3))[1].kind, "fire")
-      t:eq(#t.game:objects(), 2)
+      t:eq(g:objects_at(arena.east(2))[1].kind, "fire")
+      t:eq(g:objects_at(arena.east(3))[1].kind, "fire")
+      t:eq(#g:objects(), 2)
       t:eq(arena.lost(t, foe), 2)
       t:eq(arena.lost(t, me), 4)
     end },
-    { "a giant in three of the hexes is burnt once", function(t)
+    { "a giant in three of the hexes is burnt once", function(t, g)
       local arena = require("test.arena")
       arena.duel(t, 6)
       local giant = arena.being(t, 1, "giant", arena.east(2), "W")
-      local cells = assert(t.game:figure(giant)).cells
+      local cells = assert(g:figure(giant)).cells
       local keys = {}
       for i = 2, #cells do keys[#keys + 1] = cells[i].q .. "," .. cells[i].r end
       keys[#keys + 1] = "done"
       arena.cast(t, "7-Hex Fire", { cell = cells[1] }, { 3, 4, 4 }, keys)
-      t:eq(#t.game:objects(), 3)
+      t:eq(#g:objects(), 3)
       t:eq(arena.lost(t, giant), 2)
     end },
-    { "a miss: no fire, 1 ST", function(t)
+    { "a miss: no fire, 1 ST", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t)
       arena.cast(t, "7-Hex Fire", { cell = arena.east(2) }, { 6, 6, 4 })
-      t:eq(#t.game:objects(), 0)
+      t:eq(#g:objects(), 0)
       t:eq(arena.lost(t, foe), 0)
       t:eq(arena.lost(t, me), 1)
     end },

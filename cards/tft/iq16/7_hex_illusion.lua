@@ -23,21 +23,21 @@ return card {
       t:eq(d[1].shown_as, "dragon")
       t:eq(arena.lost(t, me), 5)
     end },
-    { "it strikes as the real thing would", function(t)
+    { "it strikes as the real thing would", function(t, g)
       local arena = require("test.arena")
       local _, foe = arena.duel(t, 3)
       arena.cast(t, "7-Hex Illusion", { cell = arena.east(2) }, { 3, 4, 4 }, { "bear" })
       ---@type integer
       local bear = arena.figures_of(t, "bear")[1].id
       t:pass(1)
-      t.game:set_figure(bear, { facing = "E" })
+      g:set_figure(bear, { facing = "E" })
       arena.ready(t, bear)
       -- bite 2+2
       t:dice { 3, 3, 3, 4, 5 }
       t:act { kind = "attack", target = foe }
       t:eq(arena.lost(t, foe), 11)
     end },
-    { "a blow does not end it; disbelief does", function(t)
+    { "a blow does not end it; disbelief does", function(t, g)
       local arena = require("test.arena")
       local _, foe = arena.duel(t, 3)
       arena.cast(t, "7-Hex Illusion", { cell = arena.east(2) }, { 3, 4, 4 }, { "myrmidon" })
@@ -47,12 +47,12 @@ return card {
       t:dice { 3, 3, 3, 4 }
       t:act { kind = "attack", target = myrmidon }
       t:eq(arena.lost(t, myrmidon), 4, "hurt, not gone")
-      t.game:set_turn_var("acted:" .. foe, false)
+      g:set_turn_var("acted:" .. foe, false)
       arena.ready(t, foe)
       t:dice { 2, 3, 4 }
       t:act { kind = "disbelieve", target = myrmidon }
       t:eq(#arena.figures_of(t, "myrmidon"), 0)
-      t:eq(#t.game:play_area(0), 0, "its casting is gone with it")
+      t:eq(#g:play_area(0), 0, "its casting is gone with it")
     end },
   },
 }

@@ -51,11 +51,11 @@ return card {
     end
   end,
   tests = {
-    { "all under ST 20 in the megahex fall asleep; a bear does not", function(t)
+    { "all under ST 20 in the megahex fall asleep; a bear does not", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t)
       local function being(kind, st, at)
-        return t.game:create_figure {
+        return g:create_figure {
           kind = kind, owner = 1, at = at, facing = "W", attrs = { st = st, dx = 12, iq = 6, ma = 10 },
           tokens = {}, vars = { being = kind }, shown_as = kind,
         }
@@ -66,8 +66,8 @@ return card {
       t:eq(#arena.spells_on(t, foe), 1)
       t:eq(#arena.spells_on(t, wolf), 1)
       t:eq(#arena.spells_on(t, bear), 0)
-      t:eq(assert(t.game:figure(foe)).tokens.down, 1, "asleep on the ground")
-      t:ok(not assert(t.game:figure(bear)).tokens.down)
+      t:eq(assert(g:figure(foe)).tokens.down, 1, "asleep on the ground")
+      t:ok(not assert(g:figure(bear)).tokens.down)
       t:eq(arena.lost(t, me), 8)
     end },
     { "or the one figure in the centre, a bear even", function(t)

@@ -25,12 +25,12 @@ return card {
       t:eq(d[1].vars.unreal, nil, "a real dragon")
       t:eq(arena.lost(t, me), 5)
     end },
-    { "not next to a figure: no room", function(t)
+    { "not next to a figure: no room", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t, 3)
       arena.cast(t, "Summon Dragon", { cell = arena.east(2) }, { 3, 4, 4 })
       t:eq(#arena.figures_of(t, "dragon"), 0)
-      t:eq(#t.game:play_area(0), 0, "the casting is gone")
+      t:eq(#g:play_area(0), 0, "the casting is gone")
       t:eq(arena.lost(t, me), 5)
     end },
     { "kept for 2 ST a turn", function(t)

@@ -27,39 +27,39 @@ return card {
     end
   end,
   tests = {
-    { "the foe's staff falls", function(t)
+    { "the foe's staff falls", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 1)
       arena.cast(t, "Drop Weapon", { figure = foe }, { 3, 3, 3 })
-      t:eq(assert(t.game:figure(foe)).tokens.staff, 2)
+      t:eq(assert(g:figure(foe)).tokens.staff, 2)
       t:eq(arena.lost(t, me), 1)
       arena.ready(t, foe)
       t:ok(not t:has { kind = "attack" }, "unarmed, he cannot strike")
     end },
-    { "a miss leaves the staff in hand", function(t)
+    { "a miss leaves the staff in hand", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 1)
       arena.cast(t, "Drop Weapon", { figure = foe }, { 6, 5, 1 })
-      t:eq(assert(t.game:figure(foe)).tokens.staff, 1)
+      t:eq(assert(g:figure(foe)).tokens.staff, 1)
       t:eq(arena.lost(t, me), 1)
     end },
-    { "a giant drops its club, for 2 ST", function(t)
+    { "a giant drops its club, for 2 ST", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t, 4)
-      local giant = t.game:create_figure {
+      local giant = g:create_figure {
         kind = "giant", owner = 1, at = arena.east(2), facing = "W",
         attrs = { st = 30, dx = 9, iq = 8, ma = 8 }, tokens = {}, vars = { being = "giant" },
       }
       arena.cast(t, "Drop Weapon", { figure = giant }, { 3, 3, 3 })
-      t:eq(assert(t.game:figure(giant)).tokens.weapon, 2)
+      t:eq(assert(g:figure(giant)).tokens.weapon, 2)
       t:eq(arena.lost(t, me), 2)
     end },
-    { "a wolf has nothing to drop", function(t)
+    { "a wolf has nothing to drop", function(t, g)
       local arena = require("test.arena")
       arena.duel(t, 4)
       local wolf = arena.being(t, 1, "wolf", arena.east(1), "W")
       arena.cast(t, "Drop Weapon", { figure = wolf }, { 3, 3, 3 })
-      t:eq(assert(t.game:figure(wolf)).tokens.weapon, nil)
+      t:eq(assert(g:figure(wolf)).tokens.weapon, nil)
     end },
   },
 }

@@ -10,7 +10,7 @@ return card {
   text = "A one-hex being (a wolf, a myrmidon, a bear, a gargoyle) that looks and sounds real but can do no harm; a touch or a blow makes it vanish. 1 ST.",
   resolve = function(ctx) ctx:likeness("image", 1) end,
   tests = {
-    { "an image of a bear, shown to the foe as a bear", function(t)
+    { "an image of a bear, shown to the foe as a bear", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t, 4)
       arena.cast(t, "Image", { cell = arena.east(1) }, { 3, 4, 4 }, { "bear" })
@@ -19,7 +19,7 @@ return card {
       t:eq(b[1].vars.unreal, "image")
       t:eq(b[1].shown_as, "bear")
       t:eq(arena.lost(t, me), 1)
-      t:eq(#t.game:play_area(0), 1, "it lasts")
+      t:eq(#g:play_area(0), 1, "it lasts")
     end },
     { "not on a hex a figure stands on", function(t)
       local arena = require("test.arena")
@@ -29,7 +29,7 @@ return card {
       t:ok(not t:has { kind = "cast", target = { cell = arena.east(1) } }, "the foe's hex")
       t:ok(not t:has { kind = "cast", target = { figure = foe } })
     end },
-    { "the image vanishes at the first blow", function(t)
+    { "the image vanishes at the first blow", function(t, g)
       local arena = require("test.arena")
       local _, foe = arena.duel(t, 2)
       arena.cast(t, "Image", { cell = arena.east(1) }, { 3, 4, 4 }, { "myrmidon" })
@@ -38,7 +38,7 @@ return card {
       t:dice { 3, 3, 3, 4 }
       t:act { kind = "attack", target = m }
       t:eq(#arena.figures_of(t, "myrmidon"), 0)
-      t:eq(#t.game:play_area(0), 0, "its casting is gone with it")
+      t:eq(#g:play_area(0), 0, "its casting is gone with it")
     end },
     { "a miss makes nothing and costs 1 ST", function(t)
       local arena = require("test.arena")

@@ -10,12 +10,12 @@ return card {
   end,
   resolve = function(ctx) ctx.game:set_figure(ctx.caster, { tokens = { staff = 1 } }) end,
   tests = {
-    { "a wizard whose staff broke makes a new one", function(t)
+    { "a wizard whose staff broke makes a new one", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t)
-      t.game:set_figure(me, { tokens = { staff = 3 } })
+      g:set_figure(me, { tokens = { staff = 3 } })
       arena.cast(t, "Staff", { figure = me }, { 3, 3, 3 })
-      t:eq(assert(t.game:figure(me)).tokens.staff, 1)
+      t:eq(assert(g:figure(me)).tokens.staff, 1)
       t:eq(arena.lost(t, me), 5)
     end },
     { "not while his staff is in his hand", function(t)

@@ -58,10 +58,10 @@ return card {
       t:act { kind = "attack", target = arena.wizard(t, 1) }
       t:eq(arena.lost(t, arena.wizard(t, 1)), 2, "hit")
     end },
-    { "IQ raised: a spell above the figure's IQ may be cast", function(t)
+    { "IQ raised: a spell above the figure's IQ may be cast", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 1)
-      t.game:set_figure(foe, { attrs = { iq = 7 } })
+      g:set_figure(foe, { attrs = { iq = 7 } })
       t:give(1, "Blur")
       arena.ready(t, foe)
       t:ok(not t:has { kind = "cast" }, "IQ 7: no Blur")
@@ -82,13 +82,13 @@ return card {
       t:eq(arena.st(t, foe), 9, "back to 9 in the third")
       t:eq(#arena.spells_on(t, foe), 0)
     end },
-    { "ST revives an unconscious figure", function(t)
+    { "ST revives an unconscious figure", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 1)
-      t.game:set_figure(foe, { tokens = { lost = 8, out = 1, down = 1 } })
+      g:set_figure(foe, { tokens = { lost = 8, out = 1, down = 1 } })
       arena.cast(t, "Aid", { figure = foe }, { 3, 3, 3 }, { "2", "st" })
       t:eq(arena.st(t, foe), 3)
-      t:eq(assert(t.game:figure(foe)).tokens.out, nil, "awake again")
+      t:eq(assert(g:figure(foe)).tokens.out, nil, "awake again")
       t:eq(arena.lost(t, me), 2)
     end },
     { "a miss costs 1 ST and aids nobody", function(t)

@@ -13,7 +13,7 @@ return card {
     end
   end,
   tests = {
-    { "the victim must move 2 hexes away", function(t)
+    { "the victim must move 2 hexes away", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 3)
       arena.cast(t, "Avert", { figure = foe }, { 3, 3, 3 })
@@ -27,7 +27,7 @@ return card {
       t:answer(1, "5,8")
       t:answer(1, "W")
       t:act { kind = "option", letter = "a" }
-      t:eq(assert(t.game:figure(foe)).at, { q = 5, r = 8 })
+      t:eq(assert(g:figure(foe)).at, { q = 5, r = 8 })
     end },
     { "a miss costs 1 ST", function(t)
       local arena = require("test.arena")

@@ -29,12 +29,12 @@ return card {
       arena.ready(t, foe)
       t:ok(t:has { kind = "cast" })
     end },
-    { "the victim keeps up a spell already cast", function(t)
+    { "the victim keeps up a spell already cast", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t, 1)
-      t.game:set_figure(foe, { attrs = { st = 16, dx = 12, iq = 16 } })
+      g:set_figure(foe, { attrs = { st = 16, dx = 12, iq = 16 } })
       t:active(1, "actions")
-      t.game:set_turn_var("actor", foe)
+      g:set_turn_var("actor", foe)
       local c = t:give(1, "Blur")
       t:dice { 2, 2, 2 }
       t:act { kind = "cast", card = c, target = { figure = foe } }

@@ -11,22 +11,22 @@ return card {
     for _, id in ipairs(ctx:figures_in({ cell })) do ctx:hit(id, 2, { fire = true }) end
   end,
   tests = {
-    { "flame in an empty hex, lasting", function(t)
+    { "flame in an empty hex, lasting", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t, 4)
       arena.cast(t, "Fire", { cell = arena.east(1) }, { 3, 4, 4 })
-      t:eq(#t.game:objects_at(arena.east(1)), 1)
-      t:eq(t.game:objects_at(arena.east(1))[1].kind, "fire")
+      t:eq(#g:objects_at(arena.east(1)), 1)
+      t:eq(g:objects_at(arena.east(1))[1].kind, "fire")
       t:eq(arena.lost(t, me), 1)
       t:pass(1)
-      t:eq(#t.game:objects_at(arena.east(1)), 1, "still burning, nothing to keep up")
+      t:eq(#g:objects_at(arena.east(1)), 1, "still burning, nothing to keep up")
     end },
-    { "cast on the foe's hex: 2 hits", function(t)
+    { "cast on the foe's hex: 2 hits", function(t, g)
       local arena = require("test.arena")
       local _, foe = arena.duel(t, 2)
       arena.cast(t, "Fire", { cell = arena.east(2) }, { 3, 4, 4 })
       t:eq(arena.lost(t, foe), 2)
-      t:eq(#t.game:objects_at(arena.east(2)), 1)
+      t:eq(#g:objects_at(arena.east(2)), 1)
     end },
     { "not beyond the megahexes next to the caster's", function(t)
       local arena = require("test.arena")
@@ -35,11 +35,11 @@ return card {
       t:ok(t:has { kind = "cast", target = { cell = arena.east(1) } })
       t:ok(not t:has { kind = "cast", target = { cell = arena.east(7) } })
     end },
-    { "a miss makes no fire", function(t)
+    { "a miss makes no fire", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t, 4)
       arena.cast(t, "Fire", { cell = arena.east(1) }, { 6, 5, 2 })
-      t:eq(#t.game:objects_at(arena.east(1)), 0)
+      t:eq(#g:objects_at(arena.east(1)), 0)
       t:eq(arena.lost(t, me), 1)
     end },
   },

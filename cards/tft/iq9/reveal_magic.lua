@@ -26,27 +26,27 @@ return card {
     end
   end,
   tests = {
-    { "the foe's secret Shock Shield is shown, his image is not", function(t)
+    { "the foe's secret Shock Shield is shown, his image is not", function(t, g)
       local arena = require("test.arena")
       local me, foe = arena.duel(t)
       local shield = t:put(1, "Shock Shield")
-      t.game:set_card(shield, { face = "down" })
-      t.game:set_card_data(shield, "on", foe)
+      g:set_card(shield, { face = "down" })
+      g:set_card_data(shield, "on", foe)
       local image = t:put(1, "Image")
-      t.game:set_card(image, { face = "down" })
-      t:ok(not t.game:sees(0, shield))
+      g:set_card(image, { face = "down" })
+      t:ok(not g:sees(0, shield))
       arena.cast(t, "Reveal Magic", { none = true }, { 3, 3, 3 })
-      t:ok(t.game:sees(0, shield), "shown")
-      t:ok(not t.game:sees(0, image), "a creation stays hidden")
+      t:ok(g:sees(0, shield), "shown")
+      t:ok(not g:sees(0, image), "a creation stays hidden")
       t:eq(arena.lost(t, me), 1)
     end },
-    { "a miss shows nothing", function(t)
+    { "a miss shows nothing", function(t, g)
       local arena = require("test.arena")
       local me = arena.duel(t)
       local shield = t:put(1, "Shock Shield")
-      t.game:set_card(shield, { face = "down" })
+      g:set_card(shield, { face = "down" })
       arena.cast(t, "Reveal Magic", { none = true }, { 6, 5, 5 })
-      t:ok(not t.game:sees(0, shield))
+      t:ok(not g:sees(0, shield))
       t:eq(arena.lost(t, me), 1)
     end },
   },

@@ -40,12 +40,12 @@ return card {
       t:pass(1)
       t:eq(#arena.figures_of(t, "wolf"), 0)
     end },
-    { "a wolf cannot move or fight on the turn it appears", function(t)
+    { "a wolf cannot move or fight on the turn it appears", function(t, g)
       local arena = require("test.arena")
       arena.duel(t)
       arena.cast(t, "Summon Wolf", { cell = arena.east(1) }, { 3, 4, 4 })
       local wolf = arena.figures_of(t, "wolf")[1].id
-      t.game:set_turn_var("actor", wolf) -- (the same turn: arena.ready would begin another)
+      g:set_turn_var("actor", wolf) -- (the same turn: arena.ready would begin another)
       t:eq(t:actions(), { "do nothing more" })
     end },
   },
