@@ -10,6 +10,7 @@
 //! | `t:give(p, card)` / `t:put(p, card)` | a new copy of a card (key or name) in p's hand / play area; returns its id |
 //! | `t:place(p, {x=,y=})`, `t:life(p)`, `t:set_life(p, n)` | set up the position |
 //! | `t:active(p [, phase])` | make it p's turn, at the start of `phase` (default: the first loop phase) |
+//! | `t:turn_of(p, card...)` | `t:active(p)`, then a new copy of each card in p's hand; returns their ids |
 //! | `t:list([spec])` | the actions the active player may take now, as records (`key`, `label` and the action's fields), those matching `spec` |
 //! | `t:has(spec)`, `t:count(spec)` | is an action matching `spec` offered; how many are |
 //! | `t:act(spec)` | take the action the record `spec` names (the plainest of those with all its fields), or whose key or label is the text given |
@@ -83,6 +84,12 @@ pub const HARNESS_DOCS: &[(&str, &str, &str, &str)] = &[
         "p: integer, phase?: string",
         "",
         "Make it p's turn, at the start of a phase (default: the first loop phase).",
+    ),
+    (
+        "turn_of",
+        "p: integer, ...: string",
+        "integer ...",
+        "Make it p's turn (t:active(p)) and give him new copies of the cards named, in order; returns their ids: `local a, b = t:turn_of(0, first, second)`.",
     ),
     ("actions", "", "string[]", "The labels of the actions the active player may take now (for messages)."),
     (
@@ -197,6 +204,12 @@ local function call(f, ...)
   return r
 end
 function t:active(p, phase) call(R.active, p, phase) end
+function t:turn_of(p, ...)
+  t:active(p)
+  local ids = {}
+  for i, c in ipairs({ ... }) do ids[i] = t:give(p, c) end
+  return table.unpack(ids)
+end
 function t:actions() return call(R.actions) end
 function t:list(spec) return call(R.list, spec) end
 function t:has(spec) return #call(R.list, spec) > 0 end

@@ -1464,6 +1464,12 @@ function T:lost(p) end
 ---@param phase? string
 function T:active(p, phase) end
 
+---Make it p's turn (t:active(p)) and give him new copies of the cards named, in order; returns their ids: `local a, b = t:turn_of(0, first, second)`.
+---@param p integer
+---@param ... string
+---@return integer ...
+function T:turn_of(p, ...) end
+
 ---The labels of the actions the active player may take now (for messages).
 ---@return string[]
 function T:actions() end

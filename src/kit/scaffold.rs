@@ -89,8 +89,7 @@ return card {{
   end,
   tests = {{
     {{ \"it is cast at its caster\", function(t)
-      t:active(0)
-      local c = t:give(0, \"{name}\")
+      local c = t:turn_of(0, \"{name}\")
       t:cast {{ card = c, at = t:wizard(0) }}
       t:eq(#t:log(\"{event}\"), 1, \"its effect happened once\")
     end }},

@@ -153,7 +153,8 @@ end
 -- Card `c`, held or carried by the active player 0 (or, given by name, a new one he holds,
 -- made active), is thrown at player 1 two squares away (duel.apart), the way every edition
 -- throws an object (lib/thrown.lua): he loses `points`, the throw is the turn's attack and
--- the object comes to rest in his square. Returns the object lying there and the card.
+-- the object comes to rest in his square, its card waiting by the board. Returns the object
+-- lying there and the card.
 ---@param t T
 ---@param c integer|string
 ---@param points integer
@@ -171,6 +172,7 @@ function duel.thrown_lands(t, c, points)
   t:ok(g:turn().vars.attacked, "the throw is the turn's attack")
   local lying = scenes.lying(g, far, c)
   assert(lying, "it lies in the target's square")
+  t:eq(g:card(c).zone.kind, "board", "its card waits by the board, not in a hand")
   return lying, c
 end
 

@@ -16,8 +16,7 @@ return card {
   end,
   tests = {
     { "carried: a Fireball deals 4 instead of 5", function(t)
-      t:active(0)
-      local b = t:give(0, "Bloodshard")
+      local b = t:turn_of(0, "Bloodshard")
       t:act { kind = "item", card = b }
       require("test.duel").aim(t, "Fireball", { by = 1, at = 0 })
       t:eq(t:lost(0), 4)

@@ -65,8 +65,7 @@ return card(stones.card {
       t:eq(t:lost(0), 0, "the thrower is not hurt")
     end },
     { "a Fireball on a wizard with two Boomstones: 5 + 4 + 4", function(t, g)
-      t:active(0)
-      local a, b = t:give(0, "Boomstone"), t:give(0, "Boomstone")
+      local a, b = t:turn_of(0, "Boomstone", "Boomstone")
       t:act { kind = "item", card = a }
       t:act { kind = "item", card = b }
       t:active(1)

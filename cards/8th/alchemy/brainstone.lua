@@ -34,8 +34,7 @@ return card(stones.card {
       t:eq(#g:hand(0), 8)
     end },
     { "dropped: 2 cards of his choice discarded; picked up again: no new draw", function(t, g)
-      t:active(0)
-      local s, keep = t:give(0, "Brainstone"), t:give(0, "Zot!")
+      local s, keep = t:turn_of(0, "Brainstone", "Zot!")
       t:act { kind = "item", card = s }
       t:eq(#g:hand(0), 3)
       local drawn = {}

@@ -25,8 +25,7 @@ return card {
   end,
   tests = {
     { "a creature of 5 health and speed 1 in an empty square", function(t, g)
-      t:active(0)
-      local h = t:give(0, "Homunculus")
+      local h = t:turn_of(0, "Homunculus")
       local a = t:list { kind = "cast", card = h }[1]
       t:ok(a, "an empty square in sight")
       t:act(a)
@@ -38,8 +37,7 @@ return card {
       t:eq(t:count { kind = "creature", id = o.id, action = "move" } > 0, true, "it may step")
     end },
     { "no spell or attack can target it", function(t, g)
-      t:active(0)
-      local h = t:give(0, "Homunculus")
+      local h = t:turn_of(0, "Homunculus")
       local a = t:list { kind = "cast", card = h }[1]
       t:act(a)
       local o = g:objects_at(a.target.at)[1]
@@ -51,8 +49,7 @@ return card {
       t:eq(o.kind, "creature", "it stands there untouched")
     end },
     { "ending the spell removes it", function(t, g)
-      t:active(0)
-      local h = t:give(0, "Homunculus")
+      local h = t:turn_of(0, "Homunculus")
       local a = t:list { kind = "cast", card = h }[1]
       t:act(a)
       t:act { kind = "end_spell", card = h }

@@ -15,8 +15,7 @@ return card(stones.card {
       t:eq(magic_stones.steps_left(t), 4)
     end },
     { "two stones: five steps", function(t)
-      t:active(0)
-      local a, b = t:give(0, "Speedstone"), t:give(0, "Speedstone")
+      local a, b = t:turn_of(0, "Speedstone", "Speedstone")
       t:act { kind = "item", card = a }
       t:act { kind = "item", card = b }
       t:eq(magic_stones.steps_left(t), 5)

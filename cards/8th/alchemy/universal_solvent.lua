@@ -49,8 +49,7 @@ return card {
   },
   tests = {
     { "thrown at a wall: wall and solvent gone, and it is no attack", function(t, g)
-      t:active(0)
-      local s = t:give(0, "Universal Solvent")
+      local s = t:turn_of(0, "Universal Solvent")
       t:act { kind = "item", card = s }
       local a ---@type table?
       for _, o in ipairs(t:list { kind = "card_action", card = s }) do
@@ -77,8 +76,7 @@ return card {
       t:eq(g:card(r).zone.kind, "pile")
     end },
     { "in the hand it can't be thrown; it can be spent as energy 4", function(t, g)
-      t:active(0)
-      local s = t:give(0, "Universal Solvent")
+      local s = t:turn_of(0, "Universal Solvent")
       t:eq(t:count { kind = "card_action", card = s }, 0)
       t:act { kind = "boost", card = s }
       t:eq(g:turn().vars.boost, 4)

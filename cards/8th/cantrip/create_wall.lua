@@ -15,8 +15,7 @@ return card {
   resolve = function(ctx) ctx:create_wall(ctx.target.edge) end,
   tests = {
     { "the wall stands on the edge, blocks movement and sight, breaks at 5 cracks", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Create Wall")
+      local c = t:turn_of(0, "Create Wall")
       local at = g:player(0).at
       -- an open border next to the caster
       local n ---@type Neighbour?
@@ -42,8 +41,7 @@ return card {
       t:eq(g:edge(e).barrier, "open", "the fifth crack breaks it")
     end },
     { "the wall goes when the spell ends; walls and doors are not borders", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Create Wall")
+      local c = t:turn_of(0, "Create Wall")
       local casts = t:list { kind = "cast", card = c }
       for _, a in ipairs(casts) do
         t:eq(a.target.kind, "border", a.label)

@@ -39,8 +39,7 @@ return card {
       t:eq(g:card(c).zone.kind, "pile")
     end },
     { "an outer wall can't be chosen", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Destroy Wall")
+      local c = t:turn_of(0, "Destroy Wall")
       local n = 0
       for _, a in ipairs(t:list { kind = "cast", card = c }) do
         if a.target.edge then

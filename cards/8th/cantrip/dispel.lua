@@ -15,14 +15,12 @@ return card {
   resolve = function(ctx) ctx:end_spell(ctx.target.card) end,
   tests = {
     { "dispelling an enemy's Create Wall ends it and the wall goes", function(t, g)
-      t:active(1)
-      local cw = t:give(1, "Create Wall")
+      local cw = t:turn_of(1, "Create Wall")
       local a = t:list { kind = "cast", card = cw }[1]
       t:act(a)
       local e = a.target.edge
       t:eq(g:edge(e).barrier, "wall")
-      t:active(0)
-      local d = t:give(0, "Dispel")
+      local d = t:turn_of(0, "Dispel")
       t:cast { card = d, at = t:spell(cw) }
       t:eq(g:edge(e).barrier, "open", "the wall went with the spell")
       t:eq(g:card(cw).zone.kind, "pile")
@@ -40,8 +38,7 @@ return card {
       t:eq(#t:log("spell_end"), 2)
     end },
     { "no spell in play, no target", function(t)
-      t:active(0)
-      local d = t:give(0, "Dispel")
+      local d = t:turn_of(0, "Dispel")
       t:eq(t:count { kind = "cast", card = d }, 0)
     end },
   },

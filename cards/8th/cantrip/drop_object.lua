@@ -38,8 +38,7 @@ return card {
       t:eq(t:count { kind = "cast", card = c }, 0)
     end },
     { "its energy value boosts speed by 2", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Drop Object")
+      local c = t:turn_of(0, "Drop Object")
       t:act { kind = "boost", card = c }
       t:eq(g:turn().vars.boost, 2)
     end },

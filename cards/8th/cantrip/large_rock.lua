@@ -18,8 +18,7 @@ return card {
   resolve = thrown.blow(2),
   tests = {
     { "thrown: 2 physical, and the rock lands in the target's square", function(t)
-      t:active(0)
-      local r = t:give(0, "Large Rock")
+      local r = t:turn_of(0, "Large Rock")
       t:act { kind = "item", card = r }
       local g = t.game
       t:eq(g:card(r).zone.kind, "play")

@@ -12,8 +12,7 @@ return card {
   resolve = function(ctx) ctx:cancel() end,
   tests = {
     { "cancels a Create Wall as it is cast", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Create Wall")
+      local c = t:turn_of(0, "Create Wall")
       local n = t:give(1, "Negate Neutral")
       local a = t:list { kind = "cast", card = c }[1]
       t:answer(1, { card = n })
@@ -24,8 +23,7 @@ return card {
       t:eq(#t:log("counter"), 1)
     end },
     { "not offered against an attack", function(t, g)
-      t:active(0)
-      local z = t:give(0, "Zot!")
+      local z = t:turn_of(0, "Zot!")
       t:give(1, "Negate Neutral")
       t:place(1, g:player(0).at)
       t:answer(0, "damage") -- no respond request comes to player 1

@@ -142,8 +142,7 @@ return card {
       t:active(0)
       local at, n, more = lay_out(t)
       local c = cast_it(t, n, more, n.to)
-      t:active(1)
-      local d = t:give(1, "Dispel")
+      local d = t:turn_of(1, "Dispel")
       t:answer(1, { at = more[1] })
       t:cast { card = d, at = t:spell(c) }
       t:eq(#g:objects_at(more[1]), 0, "that token is gone")

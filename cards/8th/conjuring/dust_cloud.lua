@@ -122,8 +122,7 @@ return card {
       t:ok(g:los(at, mid) and #g:visible_from(mid) > 1)
     end },
     { "not on a home base", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Dust Cloud")
+      local c = t:turn_of(0, "Dust Cloud")
       local home = g:player(1).at
       assert(home, "player 1 stands on the board")
       t:ok(not t:has { kind = "cast", card = c, target = t:square(home) })

@@ -27,8 +27,7 @@ return card {
       t:ok(g:turn().vars.attacked, "the turn's attack")
     end },
     { "boosted by 5: five darts, shared between two wizards", function(t, g)
-      t:active(0)
-      local d, e = t:give(0, "Fire Darts"), t:give(0, "Energy 5")
+      local d, e = t:turn_of(0, "Fire Darts", "Energy 5")
       local at = g:player(0).at
       t:place(1, at)
       t:place(2, at)
@@ -48,8 +47,7 @@ return card {
       t:eq(t:lost(1), 0)
     end },
     { "no dart at oneself; a dart at a wall leaves no crack", function(t, g)
-      t:active(0)
-      local d = t:give(0, "Fire Darts")
+      local d = t:turn_of(0, "Fire Darts")
       t:eq(t:count { kind = "cast", card = d, target = t:wizard(0) }, 0)
       local a = t:list { kind = "cast", card = d, target = { kind = "wall" } }[1]
       t:ok(a, "a wall in sight")

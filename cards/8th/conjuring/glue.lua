@@ -29,8 +29,7 @@ return card {
   end,
   tests = {
     { "a glued treasure can't be picked up while the spell lasts", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Glue")
+      local c = t:turn_of(0, "Glue")
       local tr = first_treasure(g)
       t:place(0, tr.at)
       t:cast { card = c, at = t:treasure(tr.id) }
@@ -40,8 +39,7 @@ return card {
       t:ok(t:has { kind = "pick_treasure", object = tr.id }, "free again once the spell ends")
     end },
     { "a dropped item is glued too; other things are not", function(t, g)
-      t:active(0)
-      local c, r = t:give(0, "Glue"), t:give(0, "Large Rock")
+      local c, r = t:turn_of(0, "Glue", "Large Rock")
       t:act { kind = "item", card = r }
       t:act { kind = "drop_item", card = r }
       local rock = g:objects_at(assert(g:player(0).at))[1]
@@ -54,8 +52,7 @@ return card {
       t:ok(t:has { kind = "pick_treasure", object = tr.id }, "a treasure not glued may be picked up")
     end },
     { "it lasts as many turns as its energy", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Glue")
+      local c = t:turn_of(0, "Glue")
       local tr = first_treasure(g)
       t:place(0, tr.at)
       t:cast { card = c, at = t:treasure(tr.id) }
@@ -64,8 +61,7 @@ return card {
       t:eq(g:card(c).zone.kind, "pile", "one token: gone at its caster's next Time Passes")
     end },
     { "no wall or door as a target", function(t)
-      t:active(0)
-      local c = t:give(0, "Glue")
+      local c = t:turn_of(0, "Glue")
       t:eq(t:count { kind = "cast", card = c, target = { kind = "wall" } }, 0)
       t:eq(t:count { kind = "cast", card = c, target = { kind = "door" } }, 0)
     end },

@@ -37,8 +37,7 @@ return card {
       t:eq(t:lost(1), 0)
     end },
     { "not offered against a spell aimed at someone else, nor cast on one's turn", function(t, g)
-      t:active(0)
-      local s0 = t:give(0, "Shield")
+      local s0 = t:turn_of(0, "Shield")
       t:eq(t:count { kind = "cast", card = s0 }, 0, "a counter is not cast in Move and Cast")
       t:give(1, "Shield")
       -- no response window is opened for player 1: the strict agent would fail

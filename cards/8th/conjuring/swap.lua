@@ -57,8 +57,7 @@ return card {
       t:eq(assert(g:object(id)).at, a)
     end },
     { "not on oneself; not when stunned after attacking", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Swap")
+      local c = t:turn_of(0, "Swap")
       t:eq(t:count { kind = "cast", card = c, target = t:wizard(0) }, 0, "no swap with oneself")
       t:place(1, g:player(0).at)
       g:set_turn_var("stunned", true)

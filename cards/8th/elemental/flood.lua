@@ -61,15 +61,13 @@ return card {
   end,
   tests = {
     { "ends Fire spells, destroys Fire items and objects", function(t, g)
-      t:active(1)
-      local wf = t:give(1, "Wall of Fire")
+      local wf = t:turn_of(1, "Wall of Fire")
       t:act(t:list { kind = "cast", card = wf, target = { kind = "border" } }[1])
       t:eq(g:card(wf).zone.kind, "play")
       local worn = t:put(0, "Fire Cloak")
       local dropped = t:put(1, "Fire Cloak")
       t:act { kind = "drop_item", card = dropped }
-      t:active(0)
-      local f = t:give(0, "Flood")
+      local f = t:turn_of(0, "Flood")
       t:cast { card = f }
       t:eq(g:card(wf).zone.kind, "pile", "the Wall of Fire ended")
       for _, o in ipairs(g:objects()) do t:ok(o.kind ~= "wall_of_fire", "its flames are gone") end
@@ -79,8 +77,7 @@ return card {
       t:eq(g:play_area(0), { f }, "the flood lasts")
     end },
     { "no Fire spell or item while it lasts; they come back when it ends", function(t, g)
-      t:active(0)
-      local f, fb, fc = t:give(0, "Flood"), t:give(0, "Fireball"), t:give(0, "Fire Cloak")
+      local f, fb, fc = t:turn_of(0, "Flood", "Fireball", "Fire Cloak")
       t:place(1, g:player(0).at)
       t:cast { card = f }
       t:eq(t:count { kind = "cast", card = fb }, 0, "fire is out: no Fireball")
@@ -106,8 +103,7 @@ return card {
       t:ok(g:turn().vars.attacked)
     end },
     { "a counter to another attack: the attack goes on", function(t, g)
-      t:active(1)
-      local z = t:give(1, "Zot!")
+      local z = t:turn_of(1, "Zot!")
       local f = t:give(0, "Flood")
       t:place(1, g:player(0).at)
       t:answer(0, { card = f })
@@ -117,8 +113,7 @@ return card {
       t:eq(g:play_area(0), { f })
     end },
     { "not offered against a spell that is no attack on you", function(t, g)
-      t:active(1)
-      local cw = t:give(1, "Create Wall")
+      local cw = t:turn_of(1, "Create Wall")
       t:give(0, "Flood")
       t:act(t:list { kind = "cast", card = cw }[1]) -- the strict test agent would fail on an unexpected response request
       t:eq(g:card(cw).zone.kind, "play")

@@ -20,8 +20,7 @@ return card {
   on_end = function(ctx) ctx.game:set_sight_limit(nil) end,
   tests = {
     { "far squares drop out of sight, near ones stay; it lifts when the spell ends", function(t, g)
-      t:active(0)
-      local f, z = t:give(0, "Fog"), t:give(0, "Zot!")
+      local f, z = t:turn_of(0, "Fog", "Zot!")
       local at = g:player(0).at
       local far = far_wizard_in_sight(g, 0)
       t:ok(far, "a square 3 or more steps away in sight")
@@ -46,8 +45,7 @@ return card {
       t:ok(g:los(at, far), "the fog lifted")
     end },
     { "lasts as many turns as its energy", function(t, g)
-      t:active(0)
-      local f, e = t:give(0, "Fog"), t:give(0, "Energy 6")
+      local f, e = t:turn_of(0, "Fog", "Energy 6")
       t:cast { card = f, boost = e }
       t:eq(g:card(f).energy, 6)
       t:pass(2)
@@ -56,8 +54,7 @@ return card {
       t:eq(g:sight_limit(), 1)
     end },
     { "walls and doors are seen only beside the viewer", function(t, g)
-      t:active(0)
-      local f = t:give(0, "Fog")
+      local f = t:turn_of(0, "Fog")
       local at = g:player(0).at
       t:cast { card = f }
       for _, s in ipairs(g:squares()) do

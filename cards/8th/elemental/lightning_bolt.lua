@@ -54,8 +54,7 @@ return card {
   end,
   tests = {
     { "unboosted, it reaches the next square: 3 damage and a stun", function(t, g)
-      t:active(0)
-      local b = t:give(0, "Lightning Bolt")
+      local b = t:turn_of(0, "Lightning Bolt")
       local at = g:player(0).at
       local dir, sq = require("test.spots").line(g, at, 2)
       assert(dir and sq, "a free line of two squares")
@@ -67,8 +66,7 @@ return card {
       t:ok(g:turn().vars.attacked, "it is the turn's attack")
     end },
     { "unboosted, a wizard two squares away is safe", function(t, g)
-      t:active(0)
-      local b = t:give(0, "Lightning Bolt")
+      local b = t:turn_of(0, "Lightning Bolt")
       local at = g:player(0).at
       local dir, sq = require("test.spots").line(g, at, 2)
       assert(dir and sq, "a free line of two squares")
@@ -79,8 +77,7 @@ return card {
       t:eq(g:player(1).tokens.stun or 0, 0)
     end },
     { "boosted to 4 it hits a wizard further down a free line", function(t, g)
-      t:active(0)
-      local b, e = t:give(0, "Lightning Bolt"), t:give(0, "8th/elemental/energy_4")
+      local b, e = t:turn_of(0, "Lightning Bolt", "8th/elemental/energy_4")
       local at = g:player(0).at
       local dir, sq ---@type Dir?, Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
@@ -95,8 +92,7 @@ return card {
       t:eq(g:player(1).tokens.stun, 1)
     end },
     { "it bounces off a wall back through the square behind the caster", function(t, g)
-      t:active(0)
-      local b = t:give(0, "Lightning Bolt")
+      local b = t:turn_of(0, "Lightning Bolt")
       local at = g:player(0).at
       local dir, back ---@type Dir?, Square?
       for _, d in ipairs({ "N", "E", "S", "W" }) do

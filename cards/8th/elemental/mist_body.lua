@@ -37,8 +37,7 @@ return card {
       t:eq(g:player(1).tokens.stun, nil, "and so no stun")
     end },
     { "walks through a locked door, never through a wall", function(t, g)
-      t:active(0)
-      local m = t:give(0, "Mist Body")
+      local m = t:turn_of(0, "Mist Body")
       -- a closed door somewhere, and a square beside it
       local door, from, dir ---@type EdgeInfo?, Square?, Dir?
       for _, s in ipairs(g:squares()) do
@@ -65,8 +64,7 @@ return card {
       end
     end },
     { "passes objects that block movement, but not a stone block", function(t, g)
-      t:active(0)
-      local m = t:give(0, "Mist Body")
+      local m = t:turn_of(0, "Mist Body")
       t:cast { card = m }
       local at = g:player(0).at
       local steps = g:steps(0)
@@ -81,8 +79,7 @@ return card {
       t:eq(g:player(0).at, at)
     end },
     { "cannot attack, cannot be attacked; the spell ending gives both back", function(t, g)
-      t:active(0)
-      local m, z = t:give(0, "Mist Body"), t:give(0, "Zot!")
+      local m, z = t:turn_of(0, "Mist Body", "Zot!")
       t:place(1, g:player(0).at)
       t:cast { card = m }
       t:eq(t:count { kind = "punch" }, 0, "no attack in mist: no punch")
@@ -97,8 +94,7 @@ return card {
       t:ok(t:has { kind = "cast", card = z, target = t:wizard(1) }, "attacks again once solid")
     end },
     { "still picks up a treasure", function(t, g)
-      t:active(0)
-      local m = t:give(0, "Mist Body")
+      local m = t:turn_of(0, "Mist Body")
       t:cast { card = m }
       local treasure ---@type Object?
       for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 1 then treasure = treasure or o end end

@@ -30,8 +30,7 @@ return card {
   end,
   tests = {
     { "fills the square: blocks sight and movement; ending the spell removes it", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Stone Block")
+      local c = t:turn_of(0, "Stone Block")
       local at = g:player(0).at
       local dir, sq ---@type Dir?, Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
@@ -57,8 +56,7 @@ return card {
       t:ok(g:los(at, sq[2]))
     end },
     { "5 damage gives it 1 crack of 8", function(t, g)
-      t:active(0)
-      local c, f = t:give(0, "Stone Block"), t:give(0, "Fireball")
+      local c, f = t:turn_of(0, "Stone Block", "Fireball")
       local at = g:player(0).at
       local sq ---@type Square?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
@@ -75,8 +73,7 @@ return card {
       t:eq(o.toughness, 8)
     end },
     { "8 cracks break it and end the spell", function(t, g)
-      t:active(0)
-      local c, z, e = t:give(0, "Stone Block"), t:give(0, "Zot!"), t:give(0, "Energy 6")
+      local c, z, e = t:turn_of(0, "Stone Block", "Zot!", "Energy 6")
       local at = g:player(0).at
       local sq ---@type Square?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
@@ -94,8 +91,7 @@ return card {
       t:eq(g:card(c).zone.kind, "pile")
     end },
     { "broken, it ends the spell into the discard pile of the deck the card came from", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Stone Block")
+      local c = t:turn_of(0, "Stone Block")
       g:set_card_data(c, "deck", "deck_1") -- (Custom Spellbook: the second group's deck)
       local sq = assert(require("test.spots").free_square(g, g:player(0).at), "a free square beside him").to
       t:cast { card = c, at = t:square(sq) }
@@ -108,8 +104,7 @@ return card {
       t:eq(#t:log("spell_end"), 1)
     end },
     { "a square filled before it resolves: nothing is made, the spell is discarded", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Stone Block")
+      local c = t:turn_of(0, "Stone Block")
       local sq = assert(require("test.spots").free_square(g, g:player(0).at), "a free square beside him").to
       t:place(1, sq)
       g:call_card(c, "resolve", { caster = 0, controller = 0, target = { kind = "square", at = sq } })

@@ -26,8 +26,7 @@ return card {
   },
   tests = {
     { "boosted with Energy 5: five energy tokens (8th boosting example)", function(t, g)
-      t:active(0)
-      local s, e = t:give(0, "Stone Spikes"), t:give(0, "8th/elemental/energy_5")
+      local s, e = t:turn_of(0, "Stone Spikes", "8th/elemental/energy_5")
       t:cast { card = s, boost = e }
       t:eq(g:card(s).zone.kind, "play")
       t:eq(g:card(s).energy, 5, "the boost is the spell's energy: 5 tokens")
@@ -76,8 +75,7 @@ return card {
       t:eq(assert(g:object(id)).damage, 1)
     end },
     { "it can be discarded as energy 2", function(t, g)
-      t:active(0)
-      local s = t:give(0, "Stone Spikes")
+      local s = t:turn_of(0, "Stone Spikes")
       t:act { kind = "boost", card = s }
       t:eq(g:turn().vars.boost, 2)
     end },

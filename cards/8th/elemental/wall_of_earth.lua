@@ -176,8 +176,7 @@ return card {
   end,
   tests = {
     { "as a counter it stops a Fireball; the wall falls at once", function(t, g)
-      t:active(1)
-      local fb = t:give(1, "Fireball")
+      local fb = t:turn_of(1, "Fireball")
       local w = t:give(0, "Wall of Earth")
       local at = g:player(0).at
       local far
@@ -230,8 +229,7 @@ return card {
     -- 8th: Changing the Map and Glossary, Wall: a line holding a Wall of Fire already holds a
     -- wall, so no wall of dirt rises there, as a spell or as a counter.
     { "not on a line holding a Wall of Fire (8th: Changing the Map; Glossary, Wall)", function(t, g)
-      t:active(1)
-      local fb = t:give(1, "Fireball")
+      local fb = t:turn_of(1, "Fireball")
       local w = t:give(0, "Wall of Earth")
       -- thrower, middle, target: the two lines between them are all that could cut his sight
       local a = g:player(1).at
@@ -254,8 +252,7 @@ return card {
       t:eq(g:card(w).zone.kind, "hand")
     end },
     { "no counter when no wall can come between (same square)", function(t, g)
-      t:active(1)
-      local z = t:give(1, "Zot!")
+      local z = t:turn_of(1, "Zot!")
       t:give(0, "Wall of Earth")
       t:place(1, g:player(0).at)
       t:answer(1, "damage")
@@ -263,8 +260,7 @@ return card {
       t:eq(t:lost(0), 1)
     end },
     { "a Lightning Bolt turns back off it", function(t, g)
-      t:active(1)
-      local lb = t:give(1, "Lightning Bolt")
+      local lb = t:turn_of(1, "Lightning Bolt")
       local two = t:give(1, "Stone Spikes") -- worth 2 energy: out to the wall and back
 
       local w = t:give(0, "Wall of Earth")
@@ -290,8 +286,7 @@ return card {
       t:eq(g:card(w).zone.kind, "pile")
     end },
     { "on your turn: blocks sight and movement, takes no damage, falls when your next turn begins", function(t, g)
-      t:active(0)
-      local w = t:give(0, "Wall of Earth")
+      local w = t:turn_of(0, "Wall of Earth")
       local at = g:player(0).at
       local n ---@type Neighbour?
       for _, s in ipairs(g:neighbours(at)) do

@@ -67,8 +67,7 @@ return card {
   end,
   tests = {
     { "walking through the flames: 4 magical fire, not an attack", function(t, g)
-      t:active(0)
-      local w = t:give(0, "Wall of Fire")
+      local w = t:turn_of(0, "Wall of Fire")
       local e, dir = border_beside(g, 0)
       t:ok(e, "an open border beside the caster")
       t:cast { card = w, at = t:border(e) }
@@ -81,8 +80,7 @@ return card {
       t:ok(tags.magical and tags.fire, "magical fire")
     end },
     { "a push through the line burns (Waterbolt)", function(t, g)
-      t:active(0)
-      local w, b = t:give(0, "Wall of Fire"), t:give(0, "Waterbolt")
+      local w, b = t:turn_of(0, "Wall of Fire", "Waterbolt")
       local e, dir, beyond = border_beside(g, 0)
       t:cast { card = w, at = t:border(e) }
       t:place(1, g:player(0).at)
@@ -93,8 +91,7 @@ return card {
       t:eq(t:lost(1), 4)
     end },
     { "a flight through the line burns (Windrider)", function(t, g)
-      t:active(0)
-      local w, f = t:give(0, "Wall of Fire"), t:give(0, "Windrider")
+      local w, f = t:turn_of(0, "Wall of Fire", "Windrider")
       local e, dir, beyond = border_beside(g, 0)
       t:cast { card = w, at = t:border(e) }
       t:answer(0, dir)
@@ -103,8 +100,7 @@ return card {
       t:eq(t:lost(0), 4)
     end },
     { "a death in the flames is indirect: no victory point", function(t, g)
-      t:active(1)
-      local w = t:give(1, "Wall of Fire")
+      local w = t:turn_of(1, "Wall of Fire")
       local e = border_beside(g, 0)
       g:place_seat_figure(1, assert(g:player(0).at))
       t:cast { card = w, at = t:border(e) }
@@ -128,8 +124,7 @@ return card {
       t:eq(#g:play_area(0), 0, "no wall stays in play")
     end },
     { "only on an empty border line; the flames go with the spell", function(t, g)
-      t:active(0)
-      local w = t:give(0, "Wall of Fire")
+      local w = t:turn_of(0, "Wall of Fire")
       for _, a in ipairs(t:list { kind = "cast", card = w, target = { kind = "border" } }) do
         t:eq(g:edge(a.target.edge).barrier, "open", a.label)
       end
@@ -145,8 +140,7 @@ return card {
       t:eq(g:object(fire.id), nil)
     end },
     { "it can be discarded as energy 2", function(t, g)
-      t:active(0)
-      local w = t:give(0, "Wall of Fire")
+      local w = t:turn_of(0, "Wall of Fire")
       t:act { kind = "boost", card = w }
       t:eq(g:turn().vars.boost, 2)
     end },

@@ -67,8 +67,7 @@ return card {
   end,
   tests = {
     { "unboosted: 1 point, as damage", function(t, g)
-      t:active(0)
-      local w = t:give(0, "Waterbolt")
+      local w = t:turn_of(0, "Waterbolt")
       t:place(1, g:player(0).at)
       t:answer(0, "1")
       t:cast { card = w, at = t:wizard(1) }
@@ -77,8 +76,7 @@ return card {
       t:ok(g:turn().vars.attacked, "it is the turn's attack")
     end },
     { "boosted to 4, all as damage", function(t, g)
-      t:active(0)
-      local w, e = t:give(0, "Waterbolt"), t:give(0, "8th/elemental/energy_4")
+      local w, e = t:turn_of(0, "Waterbolt", "8th/elemental/energy_4")
       t:place(1, g:player(0).at)
       t:answer(0, "4")
       t:cast { card = w, at = t:wizard(1), boost = e }
@@ -86,8 +84,7 @@ return card {
       t:eq(g:player(1).at, g:player(0).at, "no push")
     end },
     { "boosted to 4: 1 damage and a push of 3 straight away from the caster", function(t, g)
-      t:active(0)
-      local w, e = t:give(0, "Waterbolt"), t:give(0, "8th/elemental/energy_4")
+      local w, e = t:turn_of(0, "Waterbolt", "8th/elemental/energy_4")
       local at = g:player(0).at
       local dir, sq ---@type Dir?, Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do
@@ -109,8 +106,7 @@ return card {
       t:eq(g:player(1).at, sq[4])
     end },
     { "a push stops at a wall", function(t, g)
-      t:active(0)
-      local w = t:give(0, "Waterbolt")
+      local w = t:turn_of(0, "Waterbolt")
       t:place(1, g:player(0).at)
       local at = g:player(0).at
       local blocked ---@type Dir?
@@ -140,16 +136,14 @@ return card {
       t:eq(g:card(c).zone, { kind = "pile", pile = "discard_1" }, "discarded beside its own deck")
     end },
     { "at a wall: all the energy is damage to it", function(t, g)
-      t:active(0)
-      local w, e = t:give(0, "Waterbolt"), t:give(0, "Energy 6")
+      local w, e = t:turn_of(0, "Waterbolt", "Energy 6")
       local a = t:list { kind = "cast", card = w, target = { kind = "wall" }, boost = e }[1]
       t:ok(a, "a wall in sight")
       t:act(a)
       t:eq(g:edge(a.target.edge).damage, 2, "6 damage: 2 cracks")
     end },
     { "it can be discarded as energy 3", function(t, g)
-      t:active(0)
-      local w = t:give(0, "Waterbolt")
+      local w = t:turn_of(0, "Waterbolt")
       t:act { kind = "boost", card = w }
       t:eq(g:turn().vars.boost, 3)
     end },

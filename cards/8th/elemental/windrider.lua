@@ -54,16 +54,14 @@ return card {
   end,
   tests = {
     { "a stunned wizard who has attacked may not fly off", function(t, g)
-      t:active(0)
-      local w = t:give(0, "Windrider")
+      local w = t:turn_of(0, "Windrider")
       g:set_turn_var("stunned", true)
       t:ok(t:has { kind = "cast", card = w }, "stunned alone, he may")
       g:set_turn_var("attacked", true)
       t:ok(not t:has { kind = "cast", card = w }, "stunned and after an attack, he may not")
     end },
     { "boosted to 4, fly 3 squares down a free line", function(t, g)
-      t:active(0)
-      local w, e = t:give(0, "Windrider"), t:give(0, "8th/elemental/energy_4")
+      local w, e = t:turn_of(0, "Windrider", "8th/elemental/energy_4")
       t:place(1, { x = 0, y = 0 })
       local at = g:player(0).at
       local dir, sq ---@type Dir?, Square[]?
@@ -84,8 +82,7 @@ return card {
       t:ok(not g:turn().vars.attacked, "not an attack")
     end },
     { "a wizard in the way stops the flight before him", function(t, g)
-      t:active(0)
-      local w, e = t:give(0, "Windrider"), t:give(0, "8th/elemental/energy_4")
+      local w, e = t:turn_of(0, "Windrider", "8th/elemental/energy_4")
       local at = g:player(0).at
       local dir, sq ---@type Dir?, Square[]?
       for _, d in ipairs({ "N", "E", "S", "W" }) do

@@ -81,8 +81,7 @@ return card {
   end,
   tests = {
     { "a Zot! at a wizard seen only from the projected square; then back to the body", function(t, g)
-      t:active(0)
-      local ap, z = t:give(0, "Astral Projection"), t:give(0, "Zot!")
+      local ap, z = t:turn_of(0, "Astral Projection", "Zot!")
       local home = g:player(0).at
       local from, victim
       for _, s in ipairs(g:squares()) do

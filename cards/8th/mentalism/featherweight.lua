@@ -62,8 +62,7 @@ return card {
   end,
   tests = {
     { "a counter to a Zot!: pushed a square instead of hurt; it lasts", function(t, g)
-      t:active(1)
-      local z = t:give(1, "Zot!")
+      local z = t:turn_of(1, "Zot!")
       local f = t:give(0, "Featherweight")
       local at = g:player(0).at
       t:place(1, at)
@@ -78,8 +77,7 @@ return card {
       t:eq(g:card(f).zone.kind, "play", "it lasts")
     end },
     { "pushed into a dead end: the points left are damage", function(t, g)
-      t:active(1)
-      local z, e = t:give(1, "Zot!"), t:give(1, "Energy 4")
+      local z, e = t:turn_of(1, "Zot!", "Energy 4")
       t:put(0, "Featherweight")
       local spots = require("test.spots")
       local at = spots.roomy_square(g)
@@ -105,8 +103,7 @@ return card {
       t:eq(t:lost(0), 3, "three points left over")
     end },
     { "blocked at once: the points are damage", function(t, g)
-      t:active(1)
-      local z = t:give(1, "Zot!")
+      local z = t:turn_of(1, "Zot!")
       t:put(0, "Featherweight")
       -- the attacker in his square, walled in but for one way he may not take (all blocked)
       local at = g:player(0).at
@@ -127,15 +124,13 @@ return card {
       t:put(0, "Featherweight")
       t:place(0, s)
       t:place(1, wall.to)
-      t:active(1)
-      local d = t:give(1, "Destroy Wall")
+      local d = t:turn_of(1, "Destroy Wall")
       t:cast { card = d, at = t:wall(wall.edge) }
       t:eq(t:lost(0), 2)
       t:eq(g:player(0).at, s, "not moved")
     end },
     { "not cast on your own turn: a counter only", function(t)
-      t:active(0)
-      local f = t:give(0, "Featherweight")
+      local f = t:turn_of(0, "Featherweight")
       t:eq(t:count { card = f }, 0)
     end },
   },

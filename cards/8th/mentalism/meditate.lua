@@ -16,8 +16,7 @@ return card {
   end,
   tests = {
     { "draws three cards; the turn goes on", function(t, g)
-      t:active(0)
-      local m = t:give(0, "Meditate")
+      local m = t:turn_of(0, "Meditate")
       t:give(0, "Zot!")
       t:cast { card = m }
       t:eq(#g:hand(0), 4, "Zot! and three new cards")
@@ -26,8 +25,7 @@ return card {
       t:ok(t:has { kind = "move" }, "he may still move")
     end },
     { "then discards down to the hand limit, maintained spells counting", function(t, g)
-      t:active(0)
-      local m, z = t:give(0, "Meditate"), t:give(0, "Zot!")
+      local m, z = t:turn_of(0, "Meditate", "Zot!")
       for _ = 1, 3 do t:give(0, "Zot!") end
       t:put(0, "Flood") -- a maintained spell counts toward the limit
       t:answer(0, { card = z })
@@ -37,8 +35,7 @@ return card {
       t:eq(#t:log("draw"), 3)
     end },
     { "Negate Neutral cancels it: nothing drawn", function(t, g)
-      t:active(0)
-      local m = t:give(0, "Meditate")
+      local m = t:turn_of(0, "Meditate")
       local n = t:give(1, "Negate Neutral")
       t:answer(1, { card = n })
       t:cast { card = m }

@@ -50,8 +50,7 @@ return card {
       assert(s and wall, "a square with an inner wall")
       t:place(0, s)
       t:place(1, wall.to)
-      t:active(1)
-      local d = t:give(1, "Destroy Wall")
+      local d = t:turn_of(1, "Destroy Wall")
       t:cast { card = d, at = t:wall(wall.edge) }
       t:eq(t:lost(0), 2)
       t:eq(t:lost(1), 2, "only the wall's own 2: nothing linked back")

@@ -34,8 +34,7 @@ return card {
       t:eq(t:lost(1), 2)
     end },
     { "never aimed at its caster", function(t)
-      t:active(0)
-      local c = t:give(0, "Powerthrust")
+      local c = t:turn_of(0, "Powerthrust")
       t:eq(t:count { kind = "cast", card = c, target = { kind = "wizard", player = 0 } }, 0)
     end },
   },

@@ -54,8 +54,7 @@ return card {
       t:eq(#t:log("evaded"), 0)
     end },
     { "hits the wizard in the square; the caster two squares away is spared", function(t, g)
-      t:active(0)
-      local c, e = t:give(0, "Psychic Storm"), t:give(0, "Energy 4")
+      local c, e = t:turn_of(0, "Psychic Storm", "Energy 4")
       local _, line = require("test.spots").line(g, g:player(0).at, 2)
       assert(line, "a straight line of two squares")
       t:place(1, line[2])
@@ -65,8 +64,7 @@ return card {
       t:ok(g:turn().vars.attacked, "the turn's attack")
     end },
     { "the caster in the storm is hurt too", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Psychic Storm")
+      local c = t:turn_of(0, "Psychic Storm")
       local _, line = require("test.spots").line(g, g:player(0).at, 1)
       assert(line, "a straight line")
       t:place(1, line[1])
@@ -88,8 +86,7 @@ return card {
       t:eq(t:lost(0), 1)
     end },
     { "no counter of an attack on you answers it (Full Shield is not asked)", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Psychic Storm")
+      local c = t:turn_of(0, "Psychic Storm")
       local s = t:give(1, "Full Shield")
       local _, line = require("test.spots").line(g, g:player(0).at, 2)
       assert(line, "a straight line")
@@ -99,8 +96,7 @@ return card {
       t:eq(g:card(s).zone.kind, "hand")
     end },
     { "bots see it as hostile at a square with an enemy in it, not at an empty one", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Psychic Storm")
+      local c = t:turn_of(0, "Psychic Storm")
       local _, line = require("test.spots").line(g, g:player(0).at, 2)
       assert(line, "a straight line")
       t:place(1, line[2])

@@ -44,8 +44,7 @@ return card {
       t:eq(t:lost(1), 0)
     end },
     { "only another wizard in sight: not the caster himself", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Share Life")
+      local c = t:turn_of(0, "Share Life")
       t:eq(t:count { kind = "cast", card = c, target = { kind = "wizard", player = 0 } }, 0)
       t:place(1, g:player(0).at)
       t:eq(t:count { kind = "cast", card = c, target = { kind = "wizard", player = 1 } }, 1)

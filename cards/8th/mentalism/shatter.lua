@@ -22,8 +22,7 @@ return card {
   end,
   tests = {
     { "a plain Zot! cracks a wall once", function(t, g)
-      t:active(0)
-      local s, z = t:give(0, "Shatter"), t:give(0, "Zot!")
+      local s, z = t:turn_of(0, "Shatter", "Zot!")
       t:cast { card = s }
       t:eq(g:card(s).zone.kind, "play")
       local a = t:list { kind = "cast", card = z, target = { kind = "wall" } }[1]
@@ -49,15 +48,13 @@ return card {
       t:answer(0, "damage")
       t:cast { card = z, at = t:wizard(1) }
       t:eq(t:lost(1), 1)
-      t:active(1)
-      local z1 = t:give(1, "Zot!")
+      local z1 = t:turn_of(1, "Zot!")
       local a = t:list { kind = "cast", card = z1, target = { kind = "wall" } }[1]
       t:act(a)
       t:eq(g:edge(a.target.edge).damage, 0, "player 1's Zot! is not his")
     end },
     { "Negate Neutral cancels it", function(t, g)
-      t:active(0)
-      local s = t:give(0, "Shatter")
+      local s = t:turn_of(0, "Shatter")
       local n = t:give(1, "Negate Neutral")
       t:answer(1, { card = n })
       t:cast { card = s }

@@ -63,8 +63,7 @@ return card {
   end,
   tests = {
     { "on your turn: up to 4 squares away through walls, then no more walking", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Teleport")
+      local c = t:turn_of(0, "Teleport")
       local at = g:player(0).at
       local to
       for _, s in ipairs(g:squares()) do
@@ -79,8 +78,7 @@ return card {
       t:eq(g:card(c).zone.kind, "pile")
     end },
     { "as a counter: out of the attacker's sight, the Fireball misses", function(t, g)
-      t:active(0)
-      local f = t:give(0, "Fireball")
+      local f = t:turn_of(0, "Fireball")
       local c = t:give(1, "Teleport")
       local at = g:player(0).at
       t:place(1, at)
@@ -98,8 +96,7 @@ return card {
       t:ok(t:has { kind = "move" }, "the attacker may still walk: the counter's 'no more movement' is not his")
     end },
     { "as a counter: still in sight, the Fireball hits", function(t, g)
-      t:active(0)
-      local f = t:give(0, "Fireball")
+      local f = t:turn_of(0, "Fireball")
       local c = t:give(1, "Teleport")
       local at = g:player(0).at
       t:place(1, at)
@@ -111,8 +108,7 @@ return card {
       t:eq(t:lost(1), 5)
     end },
     { "not a counter to a spell that is no attack on him", function(t, g)
-      t:active(0)
-      local s = t:give(0, "Share Life")
+      local s = t:turn_of(0, "Share Life")
       local c = t:give(1, "Teleport")
       t:set_life(0, 5)
       t:set_life(1, 13)
@@ -122,8 +118,7 @@ return card {
       t:eq(g:card(c).zone.kind, "hand")
     end },
     { "a stunned wizard who has attacked may not teleport away", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Teleport")
+      local c = t:turn_of(0, "Teleport")
       t:ok(t:has { kind = "cast", card = c })
       g:set_turn_var("stunned", true)
       g:set_turn_var("attacked", true)

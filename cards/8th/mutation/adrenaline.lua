@@ -19,8 +19,7 @@ return card {
   end,
   tests = {
     { "two punches in one turn, not three", function(t, g)
-      t:active(0)
-      local a, e = t:give(0, "Adrenaline"), t:give(0, "Energy 4")
+      local a, e = t:turn_of(0, "Adrenaline", "Energy 4")
       t:cast { card = a, boost = e }
       t:place(1, g:player(0).at)
       t:punch(t:wizard(1))
@@ -32,8 +31,7 @@ return card {
       t:ok(t:has { kind = "punch" }, "two again next turn")
     end },
     { "stunned: attack once, then move, then no more attack", function(t, g)
-      t:active(0)
-      local a, e = t:give(0, "Adrenaline"), t:give(0, "Energy 4")
+      local a, e = t:turn_of(0, "Adrenaline", "Energy 4")
       t:cast { card = a, boost = e }
       t:active(0)
       g:set_turn_var("stunned", true) -- a stun token spent in Time Passes
@@ -44,8 +42,7 @@ return card {
       t:eq(t:count { kind = "punch" }, 0, "moved: no second attack")
     end },
     { "stunned: two attacks, then no move", function(t, g)
-      t:active(0)
-      local a, e = t:give(0, "Adrenaline"), t:give(0, "Energy 4")
+      local a, e = t:turn_of(0, "Adrenaline", "Energy 4")
       t:cast { card = a, boost = e }
       t:active(0)
       g:set_turn_var("stunned", true)
@@ -56,8 +53,7 @@ return card {
       t:eq(t:count { kind = "move" }, 0, "attacked twice: he stays")
     end },
     { "the other wizard's attacks are not doubled", function(t, g)
-      t:active(0)
-      local a, e = t:give(0, "Adrenaline"), t:give(0, "Energy 4")
+      local a, e = t:turn_of(0, "Adrenaline", "Energy 4")
       t:cast { card = a, boost = e }
       t:active(1)
       t:place(1, g:player(0).at)

@@ -23,8 +23,7 @@ return card {
   end,
   tests = {
     { "his punch deals 3", function(t, g)
-      t:active(0)
-      local b = t:give(0, "Big Man Form")
+      local b = t:turn_of(0, "Big Man Form")
       t:cast { card = b }
       t:place(1, g:player(0).at)
       t:punch(t:wizard(1))
@@ -32,8 +31,7 @@ return card {
     end },
     { "nobody steps into his square", function(t, g)
       local spots = require("test.spots")
-      t:active(0)
-      local b = t:give(0, "Big Man Form")
+      local b = t:turn_of(0, "Big Man Form")
       t:cast { card = b }
       local at = g:player(0).at
       local n = spots.free_square(g, at)
@@ -48,8 +46,7 @@ return card {
     end },
     { "his speed stays 3; the form ends with the spell", function(t, g)
       local T = require("rules.transform")
-      t:active(0)
-      local b = t:give(0, "Big Man Form")
+      local b = t:turn_of(0, "Big Man Form")
       t:cast { card = b }
       t:eq(T.base_speed(g, 0), 3)
       t:act { kind = "end_spell", card = b }

@@ -39,8 +39,7 @@ return card {
   tests = {
     { "casting it is the attack; stepping onto a wizard deals him 3, once a turn", function(t, g)
       local spots = require("test.spots")
-      t:active(0)
-      local d = t:give(0, "Disease")
+      local d = t:turn_of(0, "Disease")
       t:cast { card = d }
       t:ok(g:turn().vars.attacked, "the turn's attack")
       t:eq(t:count { kind = "punch" }, 0)
@@ -60,8 +59,7 @@ return card {
     end },
     { "on a later turn it hurts again and uses no attack", function(t, g)
       local spots = require("test.spots")
-      t:active(0)
-      local d, e = t:give(0, "Disease"), t:give(0, "Energy 4")
+      local d, e = t:turn_of(0, "Disease", "Energy 4")
       t:cast { card = d, boost = e }
       t:active(0)
       local at = g:player(0).at
@@ -75,8 +73,7 @@ return card {
     end },
     { "a Full Shield can't stop it (no target); Mist Body's wizard is spared", function(t, g)
       local spots = require("test.spots")
-      t:active(0)
-      local d = t:give(0, "Disease")
+      local d = t:turn_of(0, "Disease")
       t:give(1, "Full Shield")
       t:cast { card = d } -- no response request: nothing aims at player 1
       t:eq(g:card(d).zone.kind, "play")
@@ -91,8 +88,7 @@ return card {
     end },
     { "no harm to wizards he does not meet", function(t)
       local spots = require("test.spots")
-      t:active(0)
-      local d = t:give(0, "Disease")
+      local d = t:turn_of(0, "Disease")
       t:cast { card = d }
       spots.moves(t, 2)
       t:eq(t:lost(1), 0)

@@ -97,8 +97,7 @@ return card {
   },
   tests = {
     { "carried items don't count toward the hand limit while it lasts", function(t, g)
-      t:active(0)
-      local x = t:give(0, "Extra Arms")
+      local x = t:turn_of(0, "Extra Arms")
       for _ = 1, 6 do t:put(0, "Large Rock") end
       t:cast { card = x }
       t:eq(common.hand_count(g, 0), 1, "only the maintained spell counts")
@@ -107,8 +106,7 @@ return card {
     end },
     -- 8th: Discard and Draw Phase: over the limit by any means, he discards down at once.
     { "8th: Discard and Draw Phase: run out in Time Passes with 6 cards and 3 items, 2 discarded at once", function(t, g)
-      t:active(0)
-      local x = t:give(0, "Extra Arms")
+      local x = t:turn_of(0, "Extra Arms")
       for _ = 1, 3 do t:put(0, "Large Rock") end
       t:cast { card = x }
       local zots = {}
@@ -124,8 +122,7 @@ return card {
       t:eq(#g:hand(0), 4)
     end },
     { "for 1 MP: every item and a treasure, and he moves on", function(t, g)
-      t:active(0)
-      local x = t:give(0, "Extra Arms")
+      local x = t:turn_of(0, "Extra Arms")
       local r1, r2 = t:put(0, "Large Rock"), t:put(0, "Large Rock")
       local tr ---@type Object?
       for _, o in ipairs(g:objects()) do if o.kind == "treasure" and o.owner == 1 and not tr then tr = o end end
@@ -143,8 +140,7 @@ return card {
       t:eq(t:count { kind = "card_action", action = "gather" }, 0, "nothing left to gather")
     end },
     { "his punch hits both wizards in reach; a Full Shield is no answer to a punch", function(t, g)
-      t:active(0)
-      local x = t:give(0, "Extra Arms")
+      local x = t:turn_of(0, "Extra Arms")
       t:cast { card = x }
       local at = g:player(0).at
       t:place(1, at)
@@ -160,8 +156,7 @@ return card {
       t:eq(t:count { kind = "card_action", action = "punch" }, 0, "not twice")
     end, players = 3 },
     { "no reach beyond the adjacent squares", function(t)
-      t:active(0)
-      local x = t:give(0, "Extra Arms")
+      local x = t:turn_of(0, "Extra Arms")
       t:cast { card = x }
       t:eq(t:count { kind = "card_action", action = "punch" }, 0, "nobody near")
     end },

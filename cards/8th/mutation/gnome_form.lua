@@ -53,8 +53,7 @@ return card {
     end },
     { "cast on his turn: later punches roll too", function(t, g)
       local evaded, hit = 0, 0
-      t:active(1)
-      local gf, e = t:give(1, "Gnome Form"), t:give(1, "Energy 6")
+      local gf, e = t:turn_of(1, "Gnome Form", "Energy 6")
       t:cast { card = gf, boost = e }
       for _ = 1, 12 do
         t:active(0)
@@ -69,22 +68,19 @@ return card {
     end },
     { "no dodging damage that is no attack (Destroy Wall beside him)", function(t, g)
       local spots = require("test.spots")
-      t:active(1)
-      local gf = t:give(1, "Gnome Form")
+      local gf = t:turn_of(1, "Gnome Form")
       t:cast { card = gf }
       local s, n = spots.square_with_wall(g)
       assert(s and n, "a square with an inner wall")
       t:place(1, s)
-      t:active(0)
-      local d = t:give(0, "Destroy Wall")
+      local d = t:turn_of(0, "Destroy Wall")
       local before = #t:log("roll")
       t:cast { card = d, at = t:wall(n.edge) }
       t:eq(t:lost(1), 2, "2 damage, no roll")
       t:eq(#t:log("roll"), before)
     end },
     { "not offered as a counter when the attack is aimed at someone else, nor against a neutral spell", function(t, g)
-      t:active(0)
-      local z = t:give(0, "Zot!")
+      local z = t:turn_of(0, "Zot!")
       t:give(1, "Gnome Form")
       t:place(2, g:player(0).at)
       t:answer(0, "damage")
@@ -99,8 +95,7 @@ return card {
     end, players = 3 },
     { "cast as a spell on his turn, Negate Neutral cancels it: no form", function(t, g)
       local T = require("rules.transform")
-      t:active(1)
-      local gf = t:give(1, "Gnome Form")
+      local gf = t:turn_of(1, "Gnome Form")
       local nn = t:give(0, "Negate Neutral")
       t:answer(0, { card = nn })
       t:cast { card = gf }

@@ -43,8 +43,7 @@ return card {
     -- 8th: Discard and Draw Phase: over the limit by casting a spell, he discards down at once.
     { "8th: Discard and Draw Phase: cast while Extra Arms frees three items, 2 discarded at once", function(t, g)
       local common = require("rules.common")
-      t:active(0)
-      local arms = t:give(0, "Extra Arms")
+      local arms = t:turn_of(0, "Extra Arms")
       for _ = 1, 3 do t:put(0, "Large Rock") end
       t:cast { card = arms }
       local gf = t:give(0, "Golem Form")

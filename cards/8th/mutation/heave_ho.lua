@@ -86,8 +86,7 @@ return card {
       t:eq(t:lost(1), 0)
     end },
     { "not without a treasure carried", function(t, g)
-      t:active(0)
-      local h = t:give(0, "Heave-Ho")
+      local h = t:turn_of(0, "Heave-Ho")
       t:place(1, g:player(0).at)
       t:eq(t:count { kind = "cast", card = h }, 0)
     end },

@@ -24,16 +24,14 @@ return card {
   end,
   tests = {
     { "3 points left become 6", function(t)
-      t:active(0)
-      local m = t:give(0, "Mad Dash")
+      local m = t:turn_of(0, "Mad Dash")
       t:cast { card = m }
       require("test.spots").moves(t, 6)
       t:eq(t:count { kind = "move" }, 0, "no seventh step")
     end },
     { "after 2 steps, 1 point left becomes 2", function(t)
       local spots = require("test.spots")
-      t:active(0)
-      local m = t:give(0, "Mad Dash")
+      local m = t:turn_of(0, "Mad Dash")
       spots.moves(t, 2)
       t:cast { card = m }
       spots.moves(t, 2)
@@ -57,8 +55,7 @@ return card {
       t:ok(t:has { kind = "pick_treasure", object = tr.id }, "next turn he may")
     end },
     { "Negate Neutral cancels it: no extra points", function(t)
-      t:active(0)
-      local m = t:give(0, "Mad Dash")
+      local m = t:turn_of(0, "Mad Dash")
       local nn = t:give(1, "Negate Neutral")
       t:answer(1, { card = nn })
       t:cast { card = m }

@@ -92,8 +92,7 @@ return card {
       local at, dir = spots.locked_door(g, 0)
       assert(at and dir, "a locked door")
       t:ok(t:has { kind = "move", dir = dir }, "slime passes the door")
-      t:active(1)
-      local d = t:give(1, "Dispel")
+      local d = t:turn_of(1, "Dispel")
       t:cast { card = d, at = t:spell(s) }
       t:active(0)
       t:ok(not t:has { kind = "move", dir = dir }, "a wizard again: the door holds")

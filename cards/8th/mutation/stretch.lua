@@ -141,8 +141,7 @@ return card {
       t:eq(assert(g:object(tr.id)).carried_by, nil)
     end },
     { "no punch once the attack is spent; Negate Neutral cancels it", function(t, g)
-      t:active(0)
-      local st = t:give(0, "Stretch")
+      local st = t:turn_of(0, "Stretch")
       t:place(1, g:player(0).at)
       t:punch(t:wizard(1))
       t:eq(t:count { kind = "cast", card = st, target = t:wizard(1) }, 0, "attack spent")

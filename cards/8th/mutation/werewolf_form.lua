@@ -12,8 +12,7 @@ return card {
   tests = {
     { "speed 4: four steps on the turn it is cast", function(t, g)
       local T = require("rules.transform")
-      t:active(0)
-      local w = t:give(0, "Werewolf Form")
+      local w = t:turn_of(0, "Werewolf Form")
       t:cast { card = w }
       t:eq(T.base_speed(g, 0), 4)
       require("test.spots").moves(t, 4)
@@ -21,8 +20,7 @@ return card {
       t:eq(g:card(w).zone.kind, "play", "a temporary spell in play")
     end },
     { "a punch deals the d4 rolled", function(t, g)
-      t:active(0)
-      local w = t:give(0, "Werewolf Form")
+      local w = t:turn_of(0, "Werewolf Form")
       t:cast { card = w }
       t:place(1, g:player(0).at)
       t:punch(t:wizard(1))
@@ -32,14 +30,12 @@ return card {
       t:eq(t:lost(1), r.result)
     end },
     { "only counters: no Zot!, no neutral spell; a Full Shield still answers", function(t, g)
-      t:active(0)
-      local w, z, wv = t:give(0, "Werewolf Form"), t:give(0, "Zot!"), t:give(0, "Wallivore")
+      local w, z, wv = t:turn_of(0, "Werewolf Form", "Zot!", "Wallivore")
       local fs = t:give(0, "Full Shield")
       t:cast { card = w }
       t:eq(t:count { kind = "cast", card = z }, 0, "no attack spell")
       t:eq(t:count { kind = "cast", card = wv }, 0, "no neutral spell")
-      t:active(1)
-      local z1 = t:give(1, "Zot!")
+      local z1 = t:turn_of(1, "Zot!")
       t:place(1, g:player(0).at)
       t:answer(0, { card = fs })
       t:cast { card = z1, at = t:wizard(0) }
@@ -47,8 +43,7 @@ return card {
     end },
     { "when the spell ends he is a wizard again: speed 3, punch 1", function(t, g)
       local T = require("rules.transform")
-      t:active(0)
-      local w = t:give(0, "Werewolf Form")
+      local w = t:turn_of(0, "Werewolf Form")
       t:cast { card = w }
       t:act { kind = "end_spell", card = w }
       t:eq(T.base_speed(g, 0), 3)

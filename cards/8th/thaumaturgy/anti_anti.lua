@@ -37,8 +37,7 @@ return card {
       t:eq(g:card(c.held[1]).zone.kind, "hand")
     end },
     { "not cast on one's own turn; worth 3 energy as a boost", function(t, g)
-      t:active(0)
-      local aa = t:give(0, "Anti-Anti")
+      local aa = t:turn_of(0, "Anti-Anti")
       t:eq(t:count { kind = "cast", card = aa }, 0)
       t:act { kind = "boost", card = aa }
       t:eq(g:turn().vars.boost, 3)

@@ -50,8 +50,7 @@ return card {
       end
       t:ok(far, "a square 7 or more away")
       t:place(1, far)
-      t:active(0)
-      local gp = t:give(0, "Globe of Pain")
+      local gp = t:turn_of(0, "Globe of Pain")
       t:eq(t:count { kind = "cast", card = gp }, 0)
     end },
     { "only its target is hurt, not another wizard in the same square", function(t, g)

@@ -54,8 +54,7 @@ return card {
       t:ok(t:has { kind = "pick_object" }, "the key can be picked up")
     end },
     { "it does not stop an item being played from the hand", function(t, g)
-      t:active(0)
-      local gr, r = t:give(0, "Gravity"), t:give(0, "Large Rock")
+      local gr, r = t:turn_of(0, "Gravity", "Large Rock")
       t:cast { card = gr }
       t:act { kind = "item", card = r }
       t:eq(g:card(r).zone.kind, "play")

@@ -32,8 +32,7 @@ return card {
   end,
   tests = {
     { "cast on his turn it lasts; each attack on him misses unless the d4 shows 1", function(t, g)
-      t:active(0)
-      local inv, e = t:give(0, "Invisible"), t:give(0, "8th/elemental/energy_5")
+      local inv, e = t:turn_of(0, "Invisible", "8th/elemental/energy_5")
       t:cast { card = inv, boost = e }
       t:eq(g:card(inv).zone.kind, "play")
       t:eq(g:card(inv).energy, 5)
@@ -66,8 +65,7 @@ return card {
       t:eq(t:lost(0), last_roll(t) == 1 and 1 or 0)
     end },
     { "cast as a counter to a Fireball, it rolls for that very attack and then lasts", function(t, g)
-      t:active(1)
-      local f = t:give(1, "Fireball")
+      local f = t:turn_of(1, "Fireball")
       local inv = t:give(0, "Invisible")
       t:place(1, g:player(0).at)
       t:answer(0, { card = inv })
@@ -89,8 +87,7 @@ return card {
       t:eq(#g:play_area(0), 1, "the rock was dropped all the same")
     end },
     { "Negate Neutral cancels it cast on one's turn", function(t, g)
-      t:active(0)
-      local inv = t:give(0, "Invisible")
+      local inv = t:turn_of(0, "Invisible")
       local n = t:give(1, "Negate Neutral")
       t:answer(1, { card = n })
       t:cast { card = inv }

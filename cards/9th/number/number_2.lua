@@ -30,8 +30,7 @@ return card(pick_lock.card {
       t:eq(assert(g:edge(e).door).open, false, "closed once he left it")
     end },
     { "spent as a Number it is not cast as well", function(t, g)
-      t:active(0)
-      local c = t:give(0, "NUMBER 2")
+      local c = t:turn_of(0, "NUMBER 2")
       t:act { kind = "boost", card = c }
       t:eq(g:card(c).zone.pile, "discard")
       t:eq(t:count { kind = "cast", card = c }, 0)

@@ -14,8 +14,7 @@ return card {
       require("test.numbers").movement(t, "NUMBER 3", 3)
     end },
     { "cast: 3 points to a wizard in sight; the turn's attack", function(t, g)
-      t:active(0)
-      local c = t:give(0, "NUMBER 3")
+      local c = t:turn_of(0, "NUMBER 3")
       t:place(1, g:player(0).at)
       t:cast { card = c, at = t:wizard(1) }
       t:eq(t:life(1), g:config().life - 3)

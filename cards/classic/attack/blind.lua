@@ -27,8 +27,7 @@ return card {
   end,
   tests = {
     { "each step goes where the d4 turns it; a bump wastes the step", function(t, g)
-      t:active(0)
-      local b, n = t:give(0, "Blind"), t:give(0, "NUMBER 3")
+      local b, n = t:turn_of(0, "Blind", "NUMBER 3")
       t:place(1, g:player(0).at)
       t:cast { card = b, at = t:wizard(1), boost = n }
       t:eq(g:card(b).zone.kind, "play")
@@ -58,8 +57,7 @@ return card {
     end },
     -- (classic only: the 9th counts durations down at the end of the caster's turns, from his next one: its scenarios test that)
     { "it wears off at the start of its caster's turn", function(t, g)
-      t:active(0)
-      local b = t:give(0, "Blind")
+      local b = t:turn_of(0, "Blind")
       t:place(1, g:player(0).at)
       t:cast { card = b, at = t:wizard(1) }
       t:pass(2)

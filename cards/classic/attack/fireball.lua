@@ -19,8 +19,7 @@ return card {
   end,
   tests = {
     { "5 magical points to a wizard in sight; the turn's attack", function(t, g)
-      t:active(0)
-      local f = t:give(0, "Fireball")
+      local f = t:turn_of(0, "Fireball")
       t:give(0, "NUMBER 4")
       t:place(1, g:player(0).at)
       for _, a in ipairs(t:list { kind = "cast", card = f }) do t:ok(a.boost == nil, "no NUMBER offered: " .. a.label) end
@@ -30,8 +29,7 @@ return card {
       t:ok(g:turn().vars.attacked)
     end },
     { "a wall takes 5 of its 20 points", function(t, g)
-      t:active(0)
-      local f = t:give(0, "Fireball")
+      local f = t:turn_of(0, "Fireball")
       local cast = t:list { kind = "cast", card = f, target = { kind = "wall" } }[1]
       t:ok(cast, "a wall in sight")
       local edge = cast.target.edge

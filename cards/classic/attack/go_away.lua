@@ -13,8 +13,7 @@ local targets = require("rules.targets")
 -- Returns the square and the direction.
 local function push_in_place(t, number, room)
   local g = t.game
-  t:active(0)
-  local c, n = t:give(0, "Go Away"), t:give(0, number)
+  local c, n = t:turn_of(0, "Go Away", number)
   local at, dir = require("test.spots").push_room(g, g:card(n).energy_value, room)
   assert(at and dir, "a square with a line from it")
   t:place(0, at)
@@ -54,8 +53,7 @@ return card {
       t:eq(t:life(1), 15)
     end },
     { "from a square in line: straight away, no question asked", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Go Away")
+      local c = t:turn_of(0, "Go Away")
       local a ---@type Square?
       local b ---@type Square?
       for _, s in ipairs(g:squares()) do

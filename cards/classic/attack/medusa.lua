@@ -16,8 +16,7 @@ return card {
   end,
   tests = {
     { "with a NUMBER 2: two lost turns, then he acts again", function(t, g)
-      t:active(0)
-      local m, n = t:give(0, "Medusa"), t:give(0, "NUMBER 2")
+      local m, n = t:turn_of(0, "Medusa", "NUMBER 2")
       t:place(1, g:player(0).at)
       t:cast { card = m, at = t:wizard(1), boost = n }
       t:eq(g:player(1).tokens.lost_turns, 2)
@@ -34,8 +33,7 @@ return card {
     end },
     { "lost turns add up: a Lightning Blast on a petrified wizard", function(t, g)
       duel.aim(t, "Medusa")
-      t:active(0)
-      local b = t:give(0, "Lightning Blast")
+      local b = t:turn_of(0, "Lightning Blast")
       t:cast { card = b, at = t:wizard(1) }
       t:eq(g:player(1).tokens.lost_turns, 2)
     end },

@@ -14,8 +14,7 @@ return card {
       require("test.duel").aim(t, "Sudden Death", { held = { "NUMBER 4" } })
       t:act { kind = "end" }
       t:eq(t:life(1), 5)
-      t:active(0)
-      local c2 = t:give(0, "Sudden Death")
+      local c2 = t:turn_of(0, "Sudden Death")
       t:cast { card = c2, at = t:wizard(1) }
       t:ok(not g:player(1).alive)
       t:eq(#g:hand(0), 1, "the NUMBER 4 taken")

@@ -31,8 +31,7 @@ return card {
   end,
   tests = {
     { "with a NUMBER 2: for two of his turns he can cast nothing at the caster, then he can", function(t, g)
-      t:active(0)
-      local u, n = t:give(0, "Ugly"), t:give(0, "NUMBER 2")
+      local u, n = t:turn_of(0, "Ugly", "NUMBER 2")
       t:place(1, g:player(0).at)
       t:cast { card = u, at = t:wizard(1), boost = n }
       t:eq(g:card(u).zone.kind, "play")
@@ -52,8 +51,7 @@ return card {
     end },
     { "Full Shield stops it", function(t)
       duel.aim(t, "Ugly", { plays = { "Full Shield" } })
-      t:active(1)
-      local f = t:give(1, "Fireball")
+      local f = t:turn_of(1, "Fireball")
       t:ok(t:has { kind = "cast", card = f, target = t:wizard(0) })
     end },
   },

@@ -19,8 +19,7 @@ return card {
   end,
   tests = {
     { "pushed the whole way: no damage", function(t, g)
-      t:active(0)
-      local c, n = t:give(0, "Waterbolt"), t:give(0, "NUMBER 2")
+      local c, n = t:turn_of(0, "Waterbolt", "NUMBER 2")
       local at, dir = require("test.spots").push_room(g, 2, 2)
       assert(at and dir, "a square with a line from it")
       t:place(0, at)
@@ -31,8 +30,7 @@ return card {
       t:eq(g:player(1).at, g:run(at, dir, 2).squares[2])
     end },
     { "against a wall: 1 point per square not moved", function(t, g)
-      t:active(0)
-      local c, n = t:give(0, "Waterbolt"), t:give(0, "NUMBER 3")
+      local c, n = t:turn_of(0, "Waterbolt", "NUMBER 3")
       local at, dir = require("test.spots").push_room(g, 3, 0)
       assert(at and dir, "a square with a line from it")
       t:place(0, at)

@@ -33,8 +33,7 @@ return card {
     end },
     -- (classic only: the 9th deck has no TRAP!)
     { "it answers indirect damage: a TRAP! drawn", function(t, g)
-      t:active(0)
-      local a = t:give(0, "Absorb")
+      local a = t:turn_of(0, "Absorb")
       g:new_card("TRAP!", { kind = "pile", pile = "deck" })
       t:act { kind = "end" }
       t:answer(0, "done")
@@ -48,8 +47,7 @@ return card {
       t:eq(#t:log("counter"), 1)
     end, rulesets = { "classic" } },
     { "it cannot be played when nothing is aimed at you", function(t)
-      t:active(0)
-      local a = t:give(0, "Absorb")
+      local a = t:turn_of(0, "Absorb")
       t:ok(not t:has { card = a }, "no action with Absorb")
     end },
   },

@@ -92,8 +92,7 @@ return card {
       -- no request: the strict test agent would fail on one
       require("test.duel").punch(t, { held = { "Absorb Spell" } })
       t:eq(t:life(1), 14)
-      t:active(0)
-      local w = t:give(0, "Create Wall")
+      local w = t:turn_of(0, "Create Wall")
       t:act(t:list { kind = "cast", card = w }[1])
       t:eq(g:card(w).zone.kind, "play", "the wall stands, unanswered")
     end },

@@ -10,8 +10,7 @@ return card {
   resolve = function(ctx) ctx:cancel() end,
   tests = {
     { "the attacker cancels the Full Shield: the Fireball hits", function(t, g)
-      t:active(0)
-      local f, aa = t:give(0, "Fireball"), t:give(0, "Anti-Anti")
+      local f, aa = t:turn_of(0, "Fireball", "Anti-Anti")
       local s = t:give(1, "Full Shield")
       t:place(1, g:player(0).at)
       t:answer(1, { card = s })
@@ -21,8 +20,7 @@ return card {
       t:eq(#t:log("counter"), 2)
     end },
     { "an Anti-Anti may be answered by another counteraction... of the defender's", function(t, g)
-      t:active(0)
-      local f, aa = t:give(0, "Fireball"), t:give(0, "Anti-Anti")
+      local f, aa = t:turn_of(0, "Fireball", "Anti-Anti")
       local s, s2 = t:give(1, "Full Shield"), t:give(1, "Full Shield")
       t:place(1, g:player(0).at)
       t:answer(1, { card = s })
@@ -32,8 +30,7 @@ return card {
       t:eq(t:life(1), 15, "the second shield stops the Fireball")
     end },
     { "it is never offered against nothing", function(t)
-      t:active(0)
-      local aa = t:give(0, "Anti-Anti")
+      local aa = t:turn_of(0, "Anti-Anti")
       t:ok(not t:has { card = aa }, "no action with Anti-Anti")
     end },
   },

@@ -17,8 +17,7 @@ return card {
   tests = {
     -- (classic only: in the 9th a nullified attack frees another: its scenarios test that)
     { "a Lightning Blast at you does nothing: no points, no lost turn", function(t, g)
-      t:active(0)
-      local b, n = t:give(0, "Lightning Blast"), t:give(0, "NUMBER 4")
+      local b, n = t:turn_of(0, "Lightning Blast", "NUMBER 4")
       local s = t:give(1, "No Spell")
       t:place(1, g:player(0).at)
       t:answer(1, { card = s })
@@ -28,8 +27,7 @@ return card {
       t:ok(g:turn().vars.attacked, "still the turn's attack")
     end, rulesets = { "classic" } },
     { "it stops the Anti-Anti played against your Full Shield", function(t, g)
-      t:active(0)
-      local f, aa = t:give(0, "Fireball"), t:give(0, "Anti-Anti")
+      local f, aa = t:turn_of(0, "Fireball", "Anti-Anti")
       local fs, s = t:give(1, "Full Shield"), t:give(1, "No Spell")
       t:place(1, g:player(0).at)
       t:answer(1, { card = fs })
@@ -40,8 +38,7 @@ return card {
       t:eq(#t:log("counter"), 3)
     end },
     { "the caster's Anti-Anti cancels it in turn", function(t, g)
-      t:active(0)
-      local f, aa = t:give(0, "Fireball"), t:give(0, "Anti-Anti")
+      local f, aa = t:turn_of(0, "Fireball", "Anti-Anti")
       local s = t:give(1, "No Spell")
       t:place(1, g:player(0).at)
       t:answer(1, { card = s })

@@ -12,8 +12,7 @@ return card {
   resolve = function(ctx) ctx:split() end,
   tests = {
     { "a Powerthrust of 7: 4 to the target, 4 back to the caster", function(t, g)
-      t:active(0)
-      local c, n = t:give(0, "Powerthrust"), t:give(0, "NUMBER 5")
+      local c, n = t:turn_of(0, "Powerthrust", "NUMBER 5")
       local r = t:give(1, "Reflection")
       t:place(1, g:player(0).at)
       t:answer(1, { card = r })
@@ -22,10 +21,9 @@ return card {
       t:eq(t:life(0), 11)
     end },
     { "a reflected lost turn: the caster loses the rest of this turn", function(t, g)
-      t:active(0)
-      local b = t:give(0, "Lightning Blast")
-      local r = t:give(1, "Reflection")
+      local b = t:turn_of(0, "Lightning Blast")
       t:give(0, "NUMBER 2")
+      local r = t:give(1, "Reflection")
       t:place(1, g:player(0).at)
       t:answer(1, { card = r })
       t:cast { card = b, at = t:wizard(1) }

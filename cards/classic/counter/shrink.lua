@@ -52,15 +52,13 @@ return card {
       t:eq(t:life(0), 13)
     end },
     { "on yourself it is neutral; once it ends, full damage again", function(t, g)
-      t:active(0)
-      local s = t:give(0, "Shrink")
+      local s = t:turn_of(0, "Shrink")
       t:cast { card = s, at = t:wizard(0) }
       t:eq(g:turn().vars.attacked, nil)
       duel.aim(t, "Fireball", { by = 1, at = 0 })
       t:eq(t:life(0), 12)
       require("rules.common").end_spell(g, s)
-      t:active(1)
-      local f2 = t:give(1, "Fireball")
+      local f2 = t:turn_of(1, "Fireball")
       t:cast { card = f2, at = t:wizard(0) }
       t:eq(t:life(0), 7)
     end },

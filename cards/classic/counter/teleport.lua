@@ -34,8 +34,7 @@ return card {
   end,
   tests = {
     { "in your own turn: to the chosen square, not an attack", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Teleport")
+      local c = t:turn_of(0, "Teleport")
       local to = g:home(g:player(1).home_sector)
       t:answer(0, { square = to })
       t:cast { card = c }
@@ -46,8 +45,7 @@ return card {
     { "against a Fireball: gone, and it misses; no treasure picked up where he lands", function(t, g)
       local tr = query.treasures_of(g, 0)[1] ---@type Object?
       assert(tr, "a treasure of player 0")
-      t:active(0)
-      local f = t:give(0, "Fireball")
+      local f = t:turn_of(0, "Fireball")
       local c = t:give(1, "Teleport")
       first.at_one(t, f, { answers = { { 1, { card = c } }, { 1, { square = tr.at } } } })
       t:eq(t:life(1), 15)

@@ -19,8 +19,7 @@ return card {
       t:eq(t:life(0), 14, "11 + 3")
     end },
     { "a neutral spell: the turn's attack is still to come", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Second Wind")
+      local c = t:turn_of(0, "Second Wind")
       t:cast { card = c }
       t:ok(not g:turn().vars.attacked)
     end },

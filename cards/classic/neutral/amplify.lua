@@ -25,8 +25,7 @@ return card(modifiers.card(spell, {
       first.at_one(t, held[1])
       t:eq(t:life(1), 5)
       t:eq(g:card(a).zone.pile, "discard")
-      t:active(0)
-      local f2 = t:give(0, "Fireball")
+      local f2 = t:turn_of(0, "Fireball")
       t:cast { card = f2, at = t:wizard(1) }
       t:eq(t:life(1), 0, "5 more, not 10")
     end },

@@ -55,8 +55,7 @@ return card {
       local b = duel.aim(t, "Buddy").card
       t:eq(g:card(b).zone.kind, "play")
       t:ok(g:turn().vars.attacked, "on an opponent it is the attack")
-      t:active(1)
-      local f, r = t:give(1, "Fireball"), t:give(1, "Large Rock")
+      local f, r = t:turn_of(1, "Fireball", "Large Rock")
       t:ok(not t:has { kind = "cast", card = f, target = t:wizard(0) }, "no Fireball at his friend")
       t:ok(not t:has { kind = "punch", target = t:wizard(0) }, "no punch")
       t:ok(not t:has { kind = "throw", card = r, target = t:wizard(0) }, "no throw")

@@ -43,8 +43,7 @@ return card {
       t:eq(g:edge(n.edge).barrier, "open", "the 20th point breaks it")
     end },
     { "only empty lines are offered, not walls or doors; not an attack", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Create Wall")
+      local c = t:turn_of(0, "Create Wall")
       local first ---@type table?
       for _, a in ipairs(t:list { kind = "cast", card = c }) do
         t:eq(a.target.kind, "border", a.label)

@@ -23,8 +23,7 @@ return card {
       local w = t:give(1, "Create Wall")
       t:cast { card = w, at = t:border(n.edge) }
       t:eq(g:edge(n.edge).barrier, "wall")
-      t:active(0)
-      local d = t:give(0, "Dispel Creation")
+      local d = t:turn_of(0, "Dispel Creation")
       t:cast { card = d, at = t:spell(w) }
       t:eq(g:edge(n.edge).barrier, "open")
       t:eq(g:card(w).zone.pile, "discard")

@@ -31,8 +31,7 @@ return card {
   end,
   tests = {
     { "on yourself (neutral): each Fireball at you misses unless the d4 shows 1", function(t, g)
-      t:active(1)
-      local inv, n = t:give(1, "Invisible"), t:give(1, "NUMBER 6")
+      local inv, n = t:turn_of(1, "Invisible", "NUMBER 6")
       t:cast { card = inv, at = t:wizard(1), boost = n }
       t:eq(g:turn().vars.attacked, nil, "on oneself it is neutral")
       t:eq(g:card(inv).zone.kind, "play")
@@ -48,8 +47,7 @@ return card {
       t:eq(#t:log("missed"), misses)
     end },
     { "a punch still lands", function(t)
-      t:active(1)
-      local inv = t:give(1, "Invisible")
+      local inv = t:turn_of(1, "Invisible")
       t:cast { card = inv, at = t:wizard(1) }
       require("test.duel").punch(t)
       t:eq(t:life(1), 14)

@@ -52,8 +52,7 @@ return card {
       t:ok(t:has { kind = "move" }, "he walks")
     end },
     { "never on yourself; the caster still walks", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Lock in Place")
+      local c = t:turn_of(0, "Lock in Place")
       t:ok(not t:has { kind = "cast", card = c, target = t:wizard(0) })
       t:place(1, g:player(0).at)
       t:cast { card = c, at = t:wizard(1) }

@@ -48,8 +48,7 @@ return card {
     end },
     { "never through the outer wall of the board; solid again once it ends", function(t, g)
       local spots = require("test.spots")
-      t:active(0)
-      local c = t:give(0, "Mist-Body")
+      local c = t:turn_of(0, "Mist-Body")
       t:cast { card = c, at = t:wizard(0) }
       local rim ---@type EdgeInfo?
       for _, info in ipairs(g:edges { barrier = "wall" }) do

@@ -12,8 +12,7 @@ return card {
   end,
   tests = {
     { "the caster plays again right after his turn, then play goes on", function(t, g)
-      t:active(0)
-      local s = t:give(0, "Speed")
+      local s = t:turn_of(0, "Speed")
       t:cast { card = s, at = t:wizard(0) }
       t:eq(#t:log("extra_turn"), 1, "told")
       t:act { kind = "end" }
@@ -26,8 +25,7 @@ return card {
     end },
     { "no attack in the first round, even on the extra turn", function(t, g)
       g:set_var("combat_open", nil)
-      t:active(0)
-      local s = t:give(0, "Speed")
+      local s = t:turn_of(0, "Speed")
       t:cast { card = s, at = t:wizard(0) }
       t:act { kind = "end" }
       t:pass(1)

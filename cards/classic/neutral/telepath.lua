@@ -24,8 +24,7 @@ return card {
   end,
   tests = {
     { "his whole hand is shown to the caster, out of sight too; the turn's attack", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Telepath")
+      local c = t:turn_of(0, "Telepath")
       local f, n = t:give(1, "Fireball"), t:give(1, "NUMBER 3")
       t:place(1, g:home(g:player(1).home_sector))
       t:cast { card = c, at = t:wizard(1) }
@@ -37,14 +36,12 @@ return card {
       t:ok(g:turn().vars.attacked)
     end },
     { "not on oneself", function(t)
-      t:active(0)
-      local c = t:give(0, "Telepath")
+      local c = t:turn_of(0, "Telepath")
       t:ok(not t:has { kind = "cast", card = c, target = t:wizard(0) })
       t:ok(t:has { kind = "cast", card = c, target = t:wizard(1) })
     end },
     { "Full Shield keeps his mind closed", function(t)
-      t:active(0)
-      local c = t:give(0, "Telepath")
+      local c = t:turn_of(0, "Telepath")
       local s = t:give(1, "Full Shield")
       t:answer(1, { card = s })
       t:cast { card = c, at = t:wizard(1) }

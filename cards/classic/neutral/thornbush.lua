@@ -82,8 +82,7 @@ return card(square_creation.card {
       require("test.offers").not_on_home(t, "Thornbush")
     end },
     { "not on a home base nor on an occupied square", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Thornbush")
+      local c = t:turn_of(0, "Thornbush")
       local home = g:home(g:player(0).home_sector)
       t:ok(not t:has { kind = "cast", card = c, target = t:square(home) }, "not on the home base")
       for _, a in ipairs(t:list { kind = "cast", card = c }) do

@@ -16,7 +16,6 @@ return card(thrown.object(3, {
   tests = {
     { "thrown: 3 physical points, the turn's attack; it lands by the target, who may pick it up", function(t, g)
       local lying, d = require("test.duel").thrown_lands(t, "Dagger", 3)
-      t:eq(g:card(d).zone.kind, "board", "its card waits by the board, not in a hand")
       t:eq(#g:hand(0) + #g:play_area(0), 0)
       t:active(1)
       t:act { kind = "pick_object", object = lying.id }

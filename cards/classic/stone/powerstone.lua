@@ -6,8 +6,7 @@ return card {
   text = "Magic stone. Power: while you show it, each NUMBER card you play is worth 1 more, for movement and for spells.",
   tests = {
     { "shown: a Lightning Blast with a NUMBER 3 deals 4", function(t, g)
-      t:active(0)
-      local s, b, n = t:give(0, "Powerstone"), t:give(0, "Lightning Blast"), t:give(0, "NUMBER 3")
+      local s, b, n = t:turn_of(0, "Powerstone", "Lightning Blast", "NUMBER 3")
       t:act { kind = "display", card = s }
       t:eq(g:card(s).zone.kind, "play")
       t:place(1, g:player(0).at)
@@ -15,8 +14,7 @@ return card {
       t:eq(t:life(1), 11)
     end },
     { "shown: a NUMBER 2 adds 3 to the movement; in the hand it does nothing", function(t, g)
-      t:active(0)
-      local s, n, m = t:give(0, "Powerstone"), t:give(0, "NUMBER 2"), t:give(0, "NUMBER 2")
+      local s, n, m = t:turn_of(0, "Powerstone", "NUMBER 2", "NUMBER 2")
       t:act { kind = "boost", card = n }
       t:eq(g:turn().vars.boost, 2, "not shown yet")
       t:pass(2)
@@ -28,8 +26,7 @@ return card {
       t:eq(g:turn().vars.boost, 3)
     end },
     { "it still counts in the hand of seven once shown", function(t, g)
-      t:active(0)
-      local s = t:give(0, "Powerstone")
+      local s = t:turn_of(0, "Powerstone")
       t:act { kind = "display", card = s }
       t:eq(#g:hand(0), 0)
       t:eq(require("rules.common").hand_count(g, 0), 1)

@@ -21,8 +21,7 @@ return card {
     { "shown, at 5 life: Sudden Death leaves him at 3", function(t, g)
       t:put(1, "Soulstone")
       t:set_life(1, 5)
-      t:active(0)
-      local c = t:give(0, "Sudden Death")
+      local c = t:turn_of(0, "Sudden Death")
       t:place(1, g:player(0).at)
       t:cast { card = c, at = t:wizard(1) }
       t:eq(t:life(1), 3)
@@ -31,8 +30,7 @@ return card {
     { "at 3 a Lightning Blast does nothing, not even the lost turn", function(t, g)
       t:put(1, "Soulstone")
       t:set_life(1, 3)
-      t:active(0)
-      local b, n = t:give(0, "Lightning Blast"), t:give(0, "NUMBER 4")
+      local b, n = t:turn_of(0, "Lightning Blast", "NUMBER 4")
       t:place(1, g:player(0).at)
       t:cast { card = b, at = t:wizard(1), boost = n }
       t:eq(t:life(1), 3)
@@ -41,8 +39,7 @@ return card {
     { "physical damage may still kill him; in the hand it does nothing", function(t, g)
       t:give(1, "Soulstone")
       t:set_life(1, 4)
-      t:active(0)
-      local c = t:give(0, "Sudden Death")
+      local c = t:turn_of(0, "Sudden Death")
       t:place(1, g:player(0).at)
       t:cast { card = c, at = t:wizard(1) }
       t:ok(not g:player(1).alive, "not displayed: no protection")

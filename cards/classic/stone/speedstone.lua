@@ -23,9 +23,8 @@ return card {
       t:eq(g:turn().vars.speed, 3)
     end },
     { "a Fireball that hurts its holder burns it", function(t, g)
-      t:active(1)
       local s = t:put(0, "Speedstone")
-      local f = t:give(1, "Fireball")
+      local f = t:turn_of(1, "Fireball")
       t:place(0, g:player(1).at)
       t:cast { card = f, at = t:wizard(0) }
       t:eq(g:card(s).zone.pile, "discard")

@@ -22,8 +22,7 @@ return card {
       for _, c in ipairs(g:hand(0)) do t:ok(g:card(c).kind ~= "trap") end
     end },
     { "it is never cast or played", function(t)
-      t:active(0)
-      local c = t:give(0, "TRAP!")
+      local c = t:turn_of(0, "TRAP!")
       t:ok(not t:has { card = c }, "no action with the TRAP!")
     end },
   },

@@ -34,7 +34,7 @@ function M.shatter(game, p) end
 ---@return any ...
 function M.on_damage(ctx, ev) end
 
----The fields every 8th magic stone shares (8th: Alchemy): an Alchemy item with the magic_stone trait, which fire damage to its carrier destroys (M.on_damage). `def` gives the rest (name, count, text, hooks, tests) and may add traits of its own. (rulesets: 8th)
+---The fields every 8th magic stone shares (8th: Alchemy): an Alchemy item with the magic_stone trait, which fire damage to its carrier destroys (M.on_damage). `def` gives the rest (name, count, text, hooks, tests) and may add traits of its own; its `powers` (the list at the top of this file) are what the stone gives while carried (M.carry, as it is played), unless it has an `on_play` of its own. (rulesets: 8th)
 ---@param def table
 ---@return CardDef
 function M.card(def) end
@@ -58,7 +58,7 @@ function M.holder_hit(ctx, ev) end
 ---@return any ...
 function M.lessen(ctx, ev, n) end
 
----A `before_damage` hook: all damage to the stone's holder, of any kind, is n points less (classic Shieldstone, the 9th's Heartstone). (rulesets: classic)
+---A `before_damage` hook: all damage to the stone's holder, of any kind, is n points less (lib/guard_stone.lua: classic Shieldstone, the 9th's Heartstone). (rulesets: classic)
 ---@param n integer
 ---@return fun(ctx: Ctx, ev: table)
 function M.guards_holder(n) end

@@ -69,8 +69,7 @@ end
 -- `defence` from his hand. Returns the second Fireball.
 local function fireball_against(t, defence)
   local g = t.game
-  t:active(0)
-  local f, f2 = t:give(0, "Fireball"), t:give(0, "Fireball")
+  local f, f2 = t:turn_of(0, "Fireball", "Fireball")
   local d = t:give(1, defence)
   t:place(1, g:player(0).at)
   t:answer(1, { card = d })
@@ -191,8 +190,7 @@ return scenarios {
       t:eq(movement.left(g), 7)
       spots.moves(t, 7)
       t:ok(not t:has { kind = "move" }, "7 and no more")
-      t:active(0)
-      local five = t:give(0, "NUMBER 5")
+      local five = t:turn_of(0, "NUMBER 5")
       t:ok(t:has { kind = "boost", card = five }, "offered at the start of the turn")
       spots.moves(t, 1)
       t:ok(not t:has { kind = "boost" }, "not after a step")
@@ -232,8 +230,7 @@ return scenarios {
       t:eq(g:result(), nil, "the game goes on")
     end, players = 3 },
     { "How to Win (E4a): a Fireball kills a wizard at 5: the caster scores a kill and takes his cards but the objects", function(t, g)
-      t:active(0)
-      local f = t:give(0, "Fireball")
+      local f = t:turn_of(0, "Fireball")
       local n, d = t:give(1, "NUMBER 4"), t:give(1, "Dagger")
       t:set_life(1, 5)
       t:place(1, g:player(0).at)
@@ -318,8 +315,7 @@ return scenarios {
       t:eq(#t:log("draw"), 0)
     end },
     { "Spells (E-Shrink): Shrink cast at a foe is the turn's attack, and the foe is asked to answer it", function(t, g)
-      t:active(0)
-      local s, f = t:give(0, "Shrink"), t:give(0, "Fireball")
+      local s, f = t:turn_of(0, "Shrink", "Fireball")
       t:give(1, "Full Shield")
       t:place(1, g:player(0).at)
       t:answer(1, "pass")
@@ -355,8 +351,7 @@ return scenarios {
       t:eq(g:sector_of { x = at.x - d[1], y = at.y - d[2] }, nil, "on the opposite edge of the board")
     end, players = 5 },
     { "Numbers (E9): two spells in one turn, each with its own Number; no action takes two", function(t, g)
-      t:active(0)
-      local b, a, four = t:give(0, "Lightning Blast"), t:give(0, "Test Aura"), t:give(0, "NUMBER 4")
+      local b, a, four = t:turn_of(0, "Lightning Blast", "Test Aura", "NUMBER 4")
       local two = t:give(0, "NUMBER 2")
       t:place(1, g:player(0).at)
       for _, act in ipairs(t:list()) do
@@ -369,8 +364,7 @@ return scenarios {
       t:eq(#g:hand(0), 0, "two spells, two Numbers")
     end },
     { "Discarding Objects (E11a): a Dagger drawn and discarded at the end of the turn goes to the discard pile; nothing lies on the board", function(t, g)
-      t:active(0)
-      local d = t:give(0, "Dagger")
+      local d = t:turn_of(0, "Dagger")
       t:answer(0, { card = d })
       t:pass(1)
       t:eq(g:card(d).zone.pile, "discard")

@@ -181,8 +181,7 @@ return scenarios {
       t:eq(g:card(a).energy, 6)
     end },
     { "Keeping Track of Spell Duration: a spell cast without a Number lasts to the end of its caster's next turn", function(t, g)
-      t:active(0)
-      local a = t:give(0, "Test Aura")
+      local a = t:turn_of(0, "Test Aura")
       t:cast { card = a, at = t:wizard(0) }
       t:eq(g:card(a).energy, 1)
       t:pass(1)
@@ -195,16 +194,14 @@ return scenarios {
       t:eq(g:card(a).zone.pile, "discard", "ended at the end of his next turn")
     end },
     { "Movement: a Number adds to the move only before anything else is done: not after a spell", function(t, g)
-      t:active(0)
-      local a, n = t:give(0, "Test Aura"), t:give(0, "NUMBER 4")
+      local a, n = t:turn_of(0, "Test Aura", "NUMBER 4")
       t:ok(t:has { kind = "boost", card = n }, "offered at the start")
       t:cast { card = a, at = t:wizard(0) }
       t:ok(not t:has { kind = "boost", card = n }, "not after a spell")
       t:eq(movement.left(g), 3)
     end },
     { "Movement: a random direction is the d4 on the fixed overlay (no facing asked); a bump into a wall spends the square", function(t, g)
-      t:active(0)
-      local c = t:give(0, "Test Stumble")
+      local c = t:turn_of(0, "Test Stumble")
       local start = g:player(0).at
       t:cast { card = c } -- the strict test agent fails on any question (classic asks a facing)
       local entered = t:log("stumbled")[1].squares
@@ -302,8 +299,7 @@ return scenarios {
       t:ok(not t:has { kind = "move", dir = dir }, "locked for the enemy")
     end },
     { "Numbers: NUMBER 3 is cast as its spell or spent as a Number, never both", function(t, g)
-      t:active(0)
-      local spent, cast = t:give(0, "NUMBER 3"), t:give(0, "NUMBER 3")
+      local spent, cast = t:turn_of(0, "NUMBER 3", "NUMBER 3")
       t:place(1, g:player(0).at)
       t:act { kind = "boost", card = spent }
       t:eq(movement.left(g), 6, "3 + 3")
@@ -315,8 +311,7 @@ return scenarios {
       t:eq(movement.left(g), 6, "casting it added no movement")
     end },
     { "Numbers: the 2s and 3s give another spell its power; the 4s to 6s are only Numbers", function(t, g)
-      t:active(0)
-      local b, three, four = t:give(0, "Lightning Blast"), t:give(0, "NUMBER 3"), t:give(0, "NUMBER 4")
+      local b, three, four = t:turn_of(0, "Lightning Blast", "NUMBER 3", "NUMBER 4")
       t:place(1, g:player(0).at)
       t:ok(t:has { kind = "cast", card = b, boost = three }, "NUMBER 3 offered as the blast's Number")
       t:eq(t:count { kind = "cast", card = four }, 0, "NUMBER 4 is never cast")
