@@ -31,28 +31,36 @@ local function spots_near(game, at, first)
   return out
 end
 
+-- May p cast card c of his hand now (its kind, the turn's attack, effects, his form, its own
+-- can_cast)?
+local function castable(game, p, c)
+  local card = game:card(c)
+  return (card.kind == "neutral" or (card.kind == "attack" and attacks.may_attack(game)))
+    and not effects.forbidden(game, c) and transform.may_cast(game, p, card.kind)
+    and game:call_card(c, "can_cast", { caster = p, controller = p }) ~= false
+end
+
+-- Adds to `out` the casts of card c: at each legal target, with or without each boost.
+---@param out Option[]
+local function add_casts(out, game, p, c)
+  local tlist = targets.legal(game, p, c)
+  if #(game:card(c).targets or {}) == 0 then tlist = { { kind = "none", label = "" } } end
+  for _, t in ipairs(tlist) do
+    local label = "cast " .. play.name_of(game, c) .. (t.label ~= "" and (" at " .. t.label) or "")
+    out[#out + 1] = { label = label, card = c, target = t }
+    for _, b in ipairs(play.boosts(game, p, c)) do
+      out[#out + 1] = { label = label .. " with " .. play.name_of(game, b), card = c, target = t, boost = b }
+    end
+  end
+end
+
 -- The spells of p's hand he may cast from where his figure stands now, each at each legal
 -- target, with or without each boost.
 ---@return Option[]
 local function casts(ctx, p)
-  local game = ctx.game
   local out = {}
-  for _, c in ipairs(game:hand(p)) do
-    local card = game:card(c)
-    local ok = (card.kind == "neutral" or (card.kind == "attack" and attacks.may_attack(game)))
-      and not effects.forbidden(game, c) and transform.may_cast(game, p, card.kind)
-      and game:call_card(c, "can_cast", { caster = p, controller = p }) ~= false
-    if ok then
-      local tlist = targets.legal(game, p, c)
-      if #(card.targets or {}) == 0 then tlist = { { kind = "none", label = "" } } end
-      for _, t in ipairs(tlist) do
-        local label = "cast " .. play.name_of(game, c) .. (t.label ~= "" and (" at " .. t.label) or "")
-        out[#out + 1] = { label = label, card = c, target = t }
-        for _, b in ipairs(play.boosts(game, p, c)) do
-          out[#out + 1] = { label = label .. " with " .. play.name_of(game, b), card = c, target = t, boost = b }
-        end
-      end
-    end
+  for _, c in ipairs(ctx.game:hand(p)) do
+    if castable(ctx.game, p, c) then add_casts(out, ctx.game, p, c) end
   end
   return out
 end

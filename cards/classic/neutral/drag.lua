@@ -21,14 +21,12 @@ return card {
     local here = game:player(ctx.caster).at
     if not here then return end
     local t = ctx.target
+    local o = t.kind ~= "wizard" and game:object(t.id) or nil
     if t.kind == "wizard" then
       if game:player(t.player).alive then ctx:move_wizard(t.player, here) end
-    else
-      local o = game:object(t.id)
-      if o and o.id and o.carried_by == nil then
-        game:set_object(o.id, { at = here })
-        game:log("dragged", { object = o.id, to = here, card = ctx.card })
-      end
+    elseif o and o.carried_by == nil then
+      game:set_object(o.id, { at = here })
+      game:log("dragged", { object = o.id, to = here, card = ctx.card })
     end
   end,
   tests = {

@@ -28,11 +28,10 @@ return card {
   tests = {
     { "the foe's secret Shock Shield is shown, his image is not", function(t, g)
       local arena = require("test.arena")
+      local shield, image = t:put(1, "Shock Shield"), t:put(1, "Image")
       local me, foe = arena.duel(t)
-      local shield = t:put(1, "Shock Shield")
       g:set_card(shield, { face = "down" })
       g:set_card_data(shield, "on", foe)
-      local image = t:put(1, "Image")
       g:set_card(image, { face = "down" })
       t:ok(not g:sees(0, shield))
       arena.cast(t, "Reveal Magic", { none = true }, { 3, 3, 3 })
