@@ -1,5 +1,7 @@
 -- Wizard (1978) Summon Myrmidon (seed L597): a creation, a real warrior (ST 12, DX 12, IQ 8,
 -- MA 10, broadsword 2 dice, no armour) under its summoner's orders, 2 ST and 1 a turn.
+local summons = require("test.summons")
+
 return card {
   name = "Summon Myrmidon", school = "iq10", kind = "creation", energy = 2,
   duration = "continuing", targets = { "empty_hex" },
@@ -8,16 +10,9 @@ return card {
   resolve = function(ctx) ctx:summon("myrmidon", assert(ctx:target_cell())) end,
   tests = {
     { "a myrmidon appears, shown to the foe as a myrmidon", function(t)
-      local arena = require("test.arena")
-      local me = arena.duel(t, 4)
-      arena.cast(t, "Summon Myrmidon", { cell = arena.east(1) }, { 3, 4, 4 })
-      local m = arena.figures_of(t, "myrmidon")
-      t:eq(#m, 1)
-      t:eq(m[1].attrs.st, 12)
-      t:eq(m[1].attrs.dx, 12)
-      t:eq(m[1].vars.unreal, nil, "real")
-      t:eq(m[1].shown_as, "myrmidon")
-      t:eq(arena.lost(t, me), 2)
+      local m = summons.appears(t, "Summon Myrmidon", "myrmidon", 2, { gap = 4 })
+      t:eq(m.attrs.st, 12)
+      t:eq(m.attrs.dx, 12)
     end },
     { "its sword does 2 dice", function(t)
       local arena = require("test.arena")
@@ -31,13 +26,6 @@ return card {
       t:act { kind = "attack", target = foe }
       t:eq(arena.lost(t, foe), 9)
     end },
-    { "not kept, it goes", function(t)
-      local arena = require("test.arena")
-      arena.duel(t, 4)
-      arena.cast(t, "Summon Myrmidon", { cell = arena.east(1) }, { 3, 4, 4 })
-      t:answer(0)
-      t:pass(1)
-      t:eq(#arena.figures_of(t, "myrmidon"), 0)
-    end },
+    { "not kept, it goes", function(t) summons.goes_unkept(t, "Summon Myrmidon", "myrmidon", { gap = 4 }) end },
   },
 }

@@ -3,6 +3,8 @@
 
 -- (tests) Seat 0's gargoyle in the air west of its wizard, in seat 0's movement phase, the
 -- wizard holding: returns the gargoyle.
+local summons = require("test.summons")
+
 local function gargoyle_aloft(t)
   local arena = require("test.arena")
   local me = arena.duel(t, 4)
@@ -21,15 +23,9 @@ return card {
   resolve = function(ctx) ctx:summon("gargoyle", assert(ctx:target_cell())) end,
   tests = {
     { "a gargoyle appears, shown to the foe only as a gargoyle", function(t)
-      local arena = require("test.arena")
-      local me = arena.duel(t)
-      arena.cast(t, "Summon Gargoyle", { cell = arena.east(1) }, { 3, 4, 4 })
-      local g = arena.figures_of(t, "gargoyle")
-      t:eq(#g, 1)
-      t:eq(g[1].attrs.st, 20)
-      t:eq(g[1].attrs.fly, 16)
-      t:eq(g[1].shown_as, "gargoyle")
-      t:eq(arena.lost(t, me), 4)
+      local gargoyle = summons.appears(t, "Summon Gargoyle", "gargoyle", 4)
+      t:eq(gargoyle.attrs.st, 20)
+      t:eq(gargoyle.attrs.fly, 16)
     end },
     { "it flies of its own: half its flying MA the turn it takes off, all of it after (seed L184)", function(t)
       local arena = require("test.arena")

@@ -3,6 +3,8 @@
 -- reconstructed: the seed says only that a creation appears in empty hexes (L329). A being of
 -- many hexes stands as its summoner faces, from the hex chosen; if any of its hexes is off the
 -- board, filled or out of play, nothing comes (the ST is spent all the same).
+local summons = require("test.summons")
+
 return card {
   name = "Summon Giant", school = "iq14", kind = "creation", energy = 4,
   duration = "continuing", targets = { "empty_hex" },
@@ -11,15 +13,9 @@ return card {
   resolve = function(ctx) ctx:summon("giant", assert(ctx:target_cell())) end,
   tests = {
     { "a giant appears over three hexes", function(t)
-      local arena = require("test.arena")
-      local me = arena.duel(t, 4)
-      arena.cast(t, "Summon Giant", { cell = arena.east(1) }, { 3, 4, 4 })
-      local g = arena.figures_of(t, "giant")
-      t:eq(#g, 1)
-      t:eq(#g[1].cells, 3)
-      t:eq(g[1].attrs.st, 30)
-      t:eq(g[1].shown_as, "giant")
-      t:eq(arena.lost(t, me), 4)
+      local giant = summons.appears(t, "Summon Giant", "giant", 4, { gap = 4 })
+      t:eq(#giant.cells, 3)
+      t:eq(giant.attrs.st, 30)
     end },
     { "no room for all three hexes: nothing comes", function(t, g)
       local arena = require("test.arena")
@@ -31,13 +27,6 @@ return card {
       t:eq(#arena.figures_of(t, "giant"), 0)
       t:eq(#g:play_area(0), 0, "the casting is gone")
     end },
-    { "not kept, the giant goes", function(t)
-      local arena = require("test.arena")
-      arena.duel(t, 4)
-      arena.cast(t, "Summon Giant", { cell = arena.east(1) }, { 3, 4, 4 })
-      t:answer(0)
-      t:pass(1)
-      t:eq(#arena.figures_of(t, "giant"), 0)
-    end },
+    { "not kept, the giant goes", function(t) summons.goes_unkept(t, "Summon Giant", "giant", { gap = 4 }) end },
   },
 }

@@ -4,6 +4,8 @@
 -- reconstructed: the seed says only that a creation appears in empty hexes (L329). The dragon
 -- lies as its summoner faces, from the hex chosen; if any of its hexes is off the board,
 -- filled or out of play, nothing comes (the ST is spent all the same).
+local summons = require("test.summons")
+
 return card {
   name = "Summon Small Dragon", school = "iq15", kind = "creation", energy = 5,
   duration = "continuing", targets = { "empty_hex" },
@@ -13,15 +15,9 @@ return card {
   tests = {
     { "a small dragon appears over four hexes", function(t)
       local arena = require("test.arena")
-      local me = arena.duel(t, 5)
-      arena.cast(t, "Summon Small Dragon", { cell = arena.east(2) }, { 3, 4, 4 })
-      local d = arena.figures_of(t, "small_dragon")
-      t:eq(#d, 1)
-      t:eq(#d[1].cells, 4)
-      t:eq(d[1].attrs.st, 30)
-      t:eq(d[1].vars.unreal, nil, "a real dragon")
-      t:eq(d[1].shown_as, "small_dragon")
-      t:eq(arena.lost(t, me), 5)
+      local d = summons.appears(t, "Summon Small Dragon", "small_dragon", 5, { gap = 5, cell = arena.east(2) })
+      t:eq(#d.cells, 4)
+      t:eq(d.attrs.st, 30)
     end },
     { "no room for all four hexes: nothing comes", function(t, g)
       local arena = require("test.arena")

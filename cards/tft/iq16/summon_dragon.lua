@@ -4,6 +4,8 @@
 -- reconstructed: the seed says only that a creation appears in empty hexes (L329). The dragon
 -- lies as its summoner faces, its middle on the hex chosen; if any of its hexes is off the
 -- board, filled or out of play, nothing comes (the ST is spent all the same).
+local summons = require("test.summons")
+
 return card {
   name = "Summon Dragon", school = "iq16", kind = "creation", energy = 5,
   duration = "continuing", targets = { "empty_hex" },
@@ -16,14 +18,9 @@ return card {
   tests = {
     { "a dragon appears over seven hexes", function(t)
       local arena = require("test.arena")
-      local me = arena.duel(t, 5)
-      arena.cast(t, "Summon Dragon", { cell = arena.east(2) }, { 3, 4, 4 })
-      local d = arena.figures_of(t, "dragon")
-      t:eq(#d, 1)
-      t:eq(#d[1].cells, 7)
-      t:eq(d[1].attrs.st, 60)
-      t:eq(d[1].vars.unreal, nil, "a real dragon")
-      t:eq(arena.lost(t, me), 5)
+      local d = summons.appears(t, "Summon Dragon", "dragon", 5, { gap = 5, cell = arena.east(2) })
+      t:eq(#d.cells, 7)
+      t:eq(d.attrs.st, 60)
     end },
     { "not next to a figure: no room", function(t, g)
       local arena = require("test.arena")
@@ -43,12 +40,7 @@ return card {
       t:eq(arena.lost(t, me), 7, "5 to cast, 2 to keep")
     end },
     { "not kept, the dragon goes", function(t)
-      local arena = require("test.arena")
-      arena.duel(t, 5)
-      arena.cast(t, "Summon Dragon", { cell = arena.east(2) }, { 3, 4, 4 })
-      t:answer(0)
-      t:pass(1)
-      t:eq(#arena.figures_of(t, "dragon"), 0)
+      summons.goes_unkept(t, "Summon Dragon", "dragon", { gap = 5, cell = require("test.arena").east(2) })
     end },
   },
 }

@@ -1,5 +1,7 @@
 -- Wizard (1978) Summon Wolf (seed L585): a creation, a real wolf (ST 10, DX 14, IQ 6, MA 12,
 -- bite 1+1) that follows its summoner's orders, 2 ST and 1 a turn.
+local summons = require("test.summons")
+
 return card {
   name = "Summon Wolf", school = "iq9", kind = "creation", energy = 2,
   duration = "continuing", targets = { "empty_hex" },
@@ -8,15 +10,7 @@ return card {
   resolve = function(ctx) ctx:summon("wolf", assert(ctx:target_cell())) end,
   tests = {
     { "a wolf appears, looking to the foe like any wolf", function(t)
-      local arena = require("test.arena")
-      local me = arena.duel(t)
-      local cell = arena.east(1)
-      arena.cast(t, "Summon Wolf", { cell = cell }, { 3, 4, 4 })
-      local wolves = arena.figures_of(t, "wolf")
-      t:eq(#wolves, 1)
-      t:eq(wolves[1].attrs.st, 10)
-      t:eq(wolves[1].shown_as, "wolf", "others see a wolf, not whether it is real")
-      t:eq(arena.lost(t, me), 2)
+      t:eq(summons.appears(t, "Summon Wolf", "wolf", 2).attrs.st, 10)
     end },
     { "summoned where an invisible foe stands, it shows him and comes next to him (seed L216)", function(t)
       local arena = require("test.arena")
@@ -31,15 +25,7 @@ return card {
       t:eq(#wolves, 1)
       t:eq(F.distance(wolves[1].at, at), 1, "next to him")
     end },
-    { "the wolf goes when the summoner stops keeping it", function(t)
-      local arena = require("test.arena")
-      arena.duel(t)
-      arena.cast(t, "Summon Wolf", { cell = arena.east(1) }, { 3, 4, 4 })
-      t:eq(#arena.figures_of(t, "wolf"), 1)
-      t:answer(0)
-      t:pass(1)
-      t:eq(#arena.figures_of(t, "wolf"), 0)
-    end },
+    { "the wolf goes when the summoner stops keeping it", function(t) summons.goes_unkept(t, "Summon Wolf", "wolf") end },
     { "a wolf cannot move or fight on the turn it appears", function(t, g)
       local arena = require("test.arena")
       arena.duel(t)
