@@ -1,7 +1,7 @@
 -- One card printed in two editions (require("lib.same_card")): where a shared module gives two
 -- editions' cards their common fields and hooks (lib/water_wall.lua, lib/pick_lock.lua,
 -- lib/stone_square.lua), each card file writes only what is its own (its name, text, count,
--- tests, and any printed value or trait of its edition), and same_card.build puts the two
+-- tests, its school where its edition has them, and any printed value or trait of its edition), and same_card.build puts the two
 -- together into the definition `card` takes. The module is read-only and keeps no game state.
 local same_card = {}
 
@@ -10,11 +10,12 @@ local same_card = {}
 ---@field name string the printed name
 ---@field text string the rules text, in the edition's own words
 ---@field copies integer? copies in the deck
+---@field school string? its school, in an edition that has schools (the 8th)
 ---@field energy integer? a printed value of its edition's (a Number's)
 ---@field traits string[]? words of its edition's vocabulary, where the cards differ
 ---@field tests {[1]: string, [2]: fun(t: T, g: Game), players?: integer, rulesets?: string[]}[]? its own tests
 
-local OWN = { name = true, text = true, copies = true, energy = true, traits = true, tests = true } ---@type table<string, boolean>
+local OWN = { name = true, school = true, text = true, copies = true, energy = true, traits = true, tests = true } ---@type table<string, boolean>
 
 -- The card's definition: the shared fields and hooks, with the card's own fields over them.
 -- `reads`: the fields of `own` the shared module reads itself (settings of its own, such as

@@ -6,9 +6,9 @@
 local stones = require("rules.stones")
 
 return card {
-  name = "Stone Dead", school = "alchemy", kind = "attack",
+  -- energy: its energy value, spent as a boost (cast unboosted, its energy is 1)
+  name = "Stone Dead", school = "alchemy", kind = "attack", energy = 3,
   range = "los", duration = "instant", targets = { "wizard" },
-  energy = 3, -- its energy value, spent as a boost (cast unboosted, its energy is 1)
   text = "Strike a wizard you can see with a glittering beam: magical damage equal to this spell's energy plus the number of magic stones he carries.",
   resolve = function(ctx)
     local p = ctx:target_player()

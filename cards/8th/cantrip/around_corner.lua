@@ -6,11 +6,9 @@
 local stage = require("test.stage")
 
 return card {
-  name = "Around the Corner", school = "cantrip",
-  copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
-  kind = "neutral",
-  range = "caster",
-  duration = "instant",
+  -- copies: reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
+  name = "Around the Corner", school = "cantrip", kind = "neutral", copies = 2,
+  range = "caster", duration = "instant",
   text = "Your next spell this turn may target something you could see if your line of sight bent once around a corner.",
   resolve = function(ctx) ctx.game:set_turn_var("around_corner", true) end,
   tests = {

@@ -2,17 +2,12 @@
 -- reconstructed: range taken as line of sight (the card says only "target border").
 -- Not on a line holding a wall token (a Wall of Fire is a wall there: 8th: Glossary, Wall;
 -- Changing the Map): the 8th's border targets leave those lines out (rules/targets.lua).
+local create_wall = require("lib.create_wall")
 
-return card {
-  name = "Create Wall", school = "cantrip",
-  copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
-  kind = "neutral",
-  range = "los",
-  duration = "permanent",
-  traits = { "creation" },
-  targets = { "border" },
+return card(create_wall.card {
+  -- copies: reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
+  name = "Create Wall", school = "cantrip", copies = 2,
   text = "Raise a stone wall on an empty border line you can see. It takes 5 cracks to break and lasts until the spell ends.",
-  resolve = function(ctx) ctx:create_wall(ctx.target.edge) end,
   tests = {
     { "the wall stands on the edge, blocks movement and sight, breaks at 5 cracks", function(t, g)
       local c = t:turn_of(0, "Create Wall")
@@ -69,4 +64,4 @@ return card {
       t:ok(t:has { kind = "cast", card = c }, "other lines are still offered")
     end },
   },
-}
+})

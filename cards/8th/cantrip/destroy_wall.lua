@@ -6,12 +6,9 @@
 local falling_wall = require("lib.falling_wall")
 
 return card {
-  name = "Destroy Wall", school = "cantrip",
-  copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
-  kind = "neutral",
-  range = "los",
-  duration = "instant",
-  targets = { "wall", "door" },
+  -- copies: reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
+  name = "Destroy Wall", school = "cantrip", kind = "neutral", copies = 2,
+  range = "los", duration = "instant", targets = { "wall", "door" },
   text = "Knock down one wall section or door you can see (not an outer wall). Each wizard on either side of it takes 2 physical damage. Not an attack.",
   resolve = function(ctx) falling_wall.knock_down(ctx, ctx.target.edge, 2) end,
   tests = {

@@ -1,12 +1,9 @@
 -- 8th Cantrip "Dispel": ends one spell in play, with every spell aimed at it.
 -- reconstructed: range taken as anywhere (spells in play have no square).
 return card {
-  name = "Dispel", school = "cantrip",
-  copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
-  kind = "neutral",
-  range = "anywhere",
-  duration = "instant",
-  targets = { "spell" },
+  -- copies: reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
+  name = "Dispel", school = "cantrip", kind = "neutral", copies = 2,
+  range = "anywhere", duration = "instant", targets = { "spell" },
   text = "End one spell that is in play (not an instant one), and any spells that affect it.",
   can_target = function(ctx, t)
     local d = ctx.game:card(t.card).duration

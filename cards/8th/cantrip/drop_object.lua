@@ -1,13 +1,9 @@
 -- 8th Cantrip "Drop Object": the target wizard drops one thing he carries, the caster's pick.
 -- reconstructed: range taken as line of sight; only a wizard who carries something is a target.
 return card {
-  name = "Drop Object", school = "cantrip",
-  copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
-  kind = "neutral",
-  range = "los",
-  duration = "instant",
-  energy = 2,
-  targets = { "wizard" },
+  -- copies: reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
+  name = "Drop Object", school = "cantrip", kind = "neutral", copies = 2, energy = 2,
+  range = "los", duration = "instant", targets = { "wizard" },
   text = "A wizard you can see drops a treasure or a carried item of your choice in his square.",
   can_target = function(ctx, t) return #ctx:carried(t.player) > 0 end,
   resolve = function(ctx)

@@ -1,11 +1,8 @@
 -- 8th Cantrip "Full Shield": a counter that cancels one spell aimed at you as it is cast.
 return card {
-  name = "Full Shield", school = "cantrip",
-  copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
-  kind = "counter",
-  range = "caster",
-  duration = "instant",
-  targets = { "spell" },
+  -- copies: reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
+  name = "Full Shield", school = "cantrip", kind = "counter", copies = 2,
+  range = "caster", duration = "instant", targets = { "spell" },
   text = "Play when a spell targets you: that spell is cancelled.",
   can_respond = function(ctx, entry)
     local t = entry.target

@@ -7,13 +7,10 @@
 local thrown = require("lib.thrown")
 
 return card {
-  name = "Large Rock", school = "cantrip",
-  copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
-  kind = "item",
-  range = "los",
-  energy = 3,
+  -- copies: reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
+  name = "Large Rock", school = "cantrip", kind = "item", copies = 2, energy = 3,
+  range = "los", targets = { "wizard", "object", "creature" },
   traits = { "thrown_weapon" },
-  targets = { "wizard", "object", "creature" },
   text = "Item. Throw it as your attack at a wizard, object or creature you can see: 2 physical damage, and the rock comes to rest in the target's square (in front of a wall or door).",
   resolve = thrown.blow(2),
   tests = {

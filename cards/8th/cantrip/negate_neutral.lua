@@ -1,8 +1,7 @@
 -- 8th Cantrip "Negate Neutral": a counter that cancels a neutral spell as it is cast.
 return card {
-  name = "Negate Neutral", school = "cantrip",
-  copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
-  kind = "counter",
+  -- copies: reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
+  name = "Negate Neutral", school = "cantrip", kind = "counter", copies = 2,
   duration = "instant",
   text = "Play when any neutral spell is cast: it is cancelled.",
   can_respond = function(ctx, entry)

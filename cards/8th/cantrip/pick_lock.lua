@@ -19,14 +19,10 @@ local function locked_door(t)
 end
 
 return card {
-  name = "Pick Lock", school = "cantrip",
-  copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
-  kind = "neutral",
-  range = "adjacent",
-  duration = "instant",
-  energy = 3,
+  -- copies: reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
+  name = "Pick Lock", school = "cantrip", kind = "neutral", copies = 2, energy = 3,
+  range = "adjacent", duration = "instant", targets = { "door" },
   traits = { "mundane" },
-  targets = { "door" },
   text = "Mundane (no counter can stop it). Open the lock of a door beside you: you may go through it once this turn, then it locks again.",
   -- (a closed door not sealed shut: rules/doors.lua, shared with Master Key)
   can_target = function(ctx, t) return doors.unlockable(ctx.game, t.edge) end,

@@ -5,12 +5,9 @@
 local sectors = require("test.sectors")
 
 return card {
-  name = "Rotate Sector", school = "cantrip",
-  copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
-  kind = "neutral",
-  range = "anywhere",
-  duration = "instant",
-  targets = { "sector" },
+  -- copies: reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
+  name = "Rotate Sector", school = "cantrip", kind = "neutral", copies = 2,
+  range = "anywhere", duration = "instant", targets = { "sector" },
   text = "Turn one sector board of your choice 90 degrees either way, or 180 degrees. Everything on it turns with it; portals stay put.",
   resolve = function(ctx)
     local turn = ctx:choose(ctx.caster, "rotation", "Rotate Sector: which way?", {

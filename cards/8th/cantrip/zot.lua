@@ -4,12 +4,9 @@
 local duel = require("test.duel")
 
 return card {
-  name = "Zot!", school = "cantrip",
-  copies = 2, -- reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
-  kind = "attack",
-  range = "los",
-  duration = "instant",
-  targets = { "wizard", "object", "creature" },
+  -- copies: reconstructed: the White Cantrip deck is 24 cards of these 12 (8th: Setup, step 4)
+  name = "Zot!", school = "cantrip", kind = "attack", copies = 2,
+  range = "los", duration = "instant", targets = { "wizard", "object", "creature" },
   text = "Deal magical damage equal to this spell's energy to a wizard, object or creature in sight, or stun the target wizard for 2 turns.",
   resolve = function(ctx)
     local t = ctx.target

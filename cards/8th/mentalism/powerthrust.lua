@@ -4,10 +4,9 @@
 -- reconstructed: range taken as line of sight, and its targets as Zot!'s (a wizard, an object
 -- (walls and doors are objects: 8th, Target Types) or a creature).
 return card {
-  name = "Powerthrust", school = "mentalism", kind = "attack",
+  -- energy: reconstructed: the card's printed energy value comes from the scans' OCR
+  name = "Powerthrust", school = "mentalism", kind = "attack", copies = 2, energy = 2,
   range = "los", duration = "instant", targets = { "wizard", "object", "creature" },
-  energy = 2, -- reconstructed: the card's printed energy value comes from the scans' OCR
-  copies = 2,
   text = "Strike a wizard, object or creature you can see with the force of your mind: magical damage equal to this spell's energy plus 2.",
   resolve = function(ctx) ctx:damage(ctx.target, ctx.energy + 2, { magical = true }) end,
   tests = {

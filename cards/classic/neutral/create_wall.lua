@@ -4,14 +4,12 @@
 -- that Change the Map: a wall is not ON a square). It goes if the spell ever leaves play.
 -- reconstructed: the 20 points are a wall's (classic, Combat); only a fan page
 -- (mapsurfer.com) says so of a created wall.
+local create_wall = require("lib.create_wall")
 local spots = require("test.spots")
 
-return card {
-  name = "Create Wall", kind = "neutral", copies = 2,
-  range = "los", duration = "permanent", targets = { "border" },
-  traits = { "creation" },
+return card(create_wall.card {
+  name = "Create Wall", copies = 2,
   text = "Raise a stone wall on an empty line between two squares whose centre you can see. It stands until 20 points of damage break it.",
-  resolve = function(ctx) ctx:create_wall(ctx.target.edge) end,
   tests = {
     { "not on a line where an object stands (a firewall)", function(t, g)
       t:active(0)
@@ -57,4 +55,4 @@ return card {
       t:eq(g:turn().vars.attacked, nil, "a neutral spell on the board is no attack")
     end },
   },
-}
+})
