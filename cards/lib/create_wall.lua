@@ -11,9 +11,7 @@ local M = {}
 function M.card(own)
   return same_card.build(own, {
     kind = "neutral",
-    range = "los",
-    duration = "permanent",
-    targets = { "border" },
+    range = "los", duration = "permanent", targets = { "border" },
     traits = { "creation" },
     resolve = function(ctx) ctx:create_wall(ctx.target.edge) end,
   })

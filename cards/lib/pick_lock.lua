@@ -27,9 +27,7 @@ function pick_lock.resolve(ctx) ctx:grant_door_pass(ctx.target.edge) end
 function pick_lock.card(own)
   return same_card.build(own, {
     kind = "neutral",
-    range = "adjacent",
-    duration = "instant",
-    targets = { "door" },
+    range = "adjacent", duration = "instant", targets = { "door" },
     can_target = pick_lock.can_target,
     resolve = pick_lock.resolve,
   })

@@ -9,10 +9,8 @@ local M = {}
 function M.card(def)
   local out = {
     kind = "neutral",
-    range = "los",
-    duration = "permanent",
+    range = "los", duration = "permanent", targets = { "empty_square" },
     traits = { "creation" },
-    targets = { "empty_square" },
   }
   for k, v in pairs(def) do out[k] = v end
   return out --[[@as CardDef]]

@@ -58,10 +58,8 @@ end
 function water.card(own)
   return same_card.build(own, {
     kind = "counter",
-    range = "los",
-    duration = "instant",
+    range = "los", duration = "instant", targets = { "border" },
     traits = { "water", "number_power" },
-    targets = { "border" },
     can_cast = water.can_cast,
     can_target = water.can_target,
     can_respond = water.can_respond,
