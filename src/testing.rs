@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `t.game` | the game, as every script sees it |
 //! | `t:give(p, card)` / `t:put(p, card)` | a new copy of a card (key or name) in p's hand / play area; returns its id |
-//! | `t:place(p, {x=,y=})`, `t:life(p)`, `t:set_life(p, n)` | set up the position |
+//! | `t:place(p, {x=,y=})`, `t:life(p)`, `t:at(p)`, `t:set_life(p, n)` | set up the position, read it |
 //! | `t:active(p [, phase])` | make it p's turn, at the start of `phase` (default: the first loop phase) |
 //! | `t:turn_of(p, card...)` | `t:active(p)`, then a new copy of each card in p's hand; returns their ids |
 //! | `t:list([spec])` | the actions the active player may take now, as records (`key`, `label` and the action's fields), those matching `spec` |
@@ -72,6 +72,7 @@ pub const HARNESS_DOCS: &[(&str, &str, &str, &str)] = &[
     ("put", "p: integer, card: string", "integer", "A new copy of a card in p's play area; returns its id."),
     ("place", "p: integer, s: Square?", "", "Put p's wizard on a square (nil fails the test: no square was found)."),
     ("life", "p: integer", "integer", "p's life."),
+    ("at", "p: integer", "Square", "Where p's wizard stands (the test fails if he stands nowhere)."),
     ("set_life", "p: integer, n: integer", "", "Set p's life."),
     (
         "lost",
@@ -180,6 +181,11 @@ function t:give(p, card) return game:new_card(card, { kind = "hand", player = p 
 function t:put(p, card) return game:new_card(card, { kind = "play", player = p }) end
 function t:place(p, sq) game:place_seat_figure(p, sq) end
 function t:life(p) return game:player(p).life end
+function t:at(p)
+  local at = game:player(p).at
+  if not at then error("player " .. p .. " stands nowhere", 2) end
+  return at
+end
 -- (each wizard's life when the test began, or when it last set it: what t:lost counts from)
 local life_before = {}
 for p = 0, game:player_count() - 1 do life_before[p] = game:player(p).life end

@@ -1449,6 +1449,11 @@ function T:place(p, s) end
 ---@return integer
 function T:life(p) end
 
+---Where p's wizard stands (the test fails if he stands nowhere).
+---@param p integer
+---@return Square
+function T:at(p) end
+
 ---Set p's life.
 ---@param p integer
 ---@param n integer

@@ -50,6 +50,16 @@ function arena.duel(t, gap)
   return me, foe
 end
 
+-- The hex a figure stands on (the test fails if it is gone or off the board).
+---@param t T
+---@param id integer
+---@return Cell
+function arena.at(t, id)
+  local f = t.game:figure(id)
+  if not (f and f.at) then error("figure " .. id .. " is on no hex", 2) end
+  return f.at
+end
+
 -- ST a figure has lost (to hits and to spells).
 function arena.lost(t, id)
   local f = t.game:figure(id)

@@ -66,13 +66,13 @@ return card {
       t:active(0)
       local s, r = t:put(0, "Universal Solvent"), t:put(0, "Large Rock")
       t:act { kind = "drop_item", card = r }
-      local rock = g:objects_at(assert(g:player(0).at))[1]
+      local rock = g:objects_at(t:at(0))[1]
       for _, o in ipairs(t:list { kind = "card_action", card = s }) do
         local k = o.option.target.kind
         t:ok(k == "object" or k == "wall" or k == "door", "only objects: " .. k)
       end
       t:act { kind = "card_action", card = s, action = "throw", option = { target = t:object(rock.id) } }
-      t:eq(#g:objects_at(assert(g:player(0).at)), 0)
+      t:eq(#g:objects_at(t:at(0)), 0)
       t:eq(g:card(r).zone.kind, "pile")
     end },
     { "in the hand it can't be thrown; it can be spent as energy 4", function(t, g)

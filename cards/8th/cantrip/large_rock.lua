@@ -66,7 +66,7 @@ return card {
       local d = t:give(0, "Drop Object")
       t:cast { card = d, at = t:wizard(1) }
       t:eq(#g:play_area(1), 0)
-      t:eq(g:objects_at(assert(g:player(1).at))[1].card, r)
+      t:eq(g:objects_at(t:at(1))[1].card, r)
     end },
   },
 }

@@ -158,7 +158,7 @@ return card {
       local _, n, more = lay_out(t)
       local c = cast_it(t, n, more, more[2])
       local other = t:give(0, "Booby Trap")
-      t:ok(not t:has { kind = "cast", card = other, target = t:square(assert(g:player(1).at)) }, "a home base is no target")
+      t:ok(not t:has { kind = "cast", card = other, target = t:square(t:at(1)) }, "a home base is no target")
       t:active(1)
       for i = 1, 4 do
         local d = t:give(1, "Dispel")

@@ -42,7 +42,7 @@ return card {
       local c, r = t:turn_of(0, "Glue", "Large Rock")
       t:act { kind = "item", card = r }
       t:act { kind = "drop_item", card = r }
-      local rock = g:objects_at(assert(g:player(0).at))[1]
+      local rock = g:objects_at(t:at(0))[1]
       t:cast { card = c, at = t:object(rock.id) }
       t:ok(not t:has { kind = "pick_object", object = rock.id }, "the rock is stuck")
       local tr ---@type Object?

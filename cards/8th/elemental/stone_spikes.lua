@@ -46,7 +46,7 @@ return card {
       t:ok(g:turn().vars.attacked, "the throw was the attack")
       t:eq(t:count { kind = "card_action", card = s }, 0, "one attack per turn")
       t:eq(g:card(s).zone.kind, "play", "the spell lasts")
-      t:eq(#g:objects_at(assert(g:player(1).at)), 0, "the spike is gone")
+      t:eq(#g:objects_at(t:at(1)), 0, "the spike is gone")
       t:pass(2)
       t:eq(g:turn().active, 0)
       t:act { kind = "card_action", card = s, action = "throw", option = { target = t:wizard(1) } }

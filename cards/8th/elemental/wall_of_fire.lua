@@ -102,7 +102,7 @@ return card {
     { "a death in the flames is indirect: no victory point", function(t, g)
       local w = t:turn_of(1, "Wall of Fire")
       local e = border_beside(g, 0)
-      g:place_seat_figure(1, assert(g:player(0).at))
+      g:place_seat_figure(1, t:at(0))
       t:cast { card = w, at = t:border(e) }
       t:active(0)
       local _, dir = border_beside(g, 0)

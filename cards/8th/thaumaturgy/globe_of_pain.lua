@@ -45,7 +45,7 @@ return card {
     end },
     { "not at a wizard more than 6 squares of movement away", function(t, g)
       local far
-      for _, r in ipairs(g:reachable(assert(g:player(0).at), 12)) do
+      for _, r in ipairs(g:reachable(t:at(0), 12)) do
         if not far and r.cost >= REACH + 1 then far = r.square end
       end
       t:ok(far, "a square 7 or more away")

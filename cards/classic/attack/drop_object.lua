@@ -48,7 +48,7 @@ return card(at_wizard.card({
       -- the only thing he carries: no question asked
       local s = duel.aim(t, "Drop Object", { held = { "Powerstone" } }).held[1]
       t:eq(#g:hand(1), 0)
-      local lying = g:objects_at(assert(g:player(1).at))
+      local lying = g:objects_at(t:at(1))
       local id
       for _, o in ipairs(lying) do if o.card == s then id = o.id end end
       t:ok(id, "the stone lies there")
@@ -70,7 +70,7 @@ return card(at_wizard.card({
       -- he keeps his shield for later
       local f = duel.aim(t, "Drop Object", { plays = { { pass = 1 } }, held = { "Full Shield" } }).held[1]
       t:eq(g:card(f).zone.kind, "hand")
-      t:eq(#g:objects_at(assert(g:player(1).at)), 0)
+      t:eq(#g:objects_at(t:at(1)), 0)
       local said = t:log("no_object")
       t:eq(#said, 1, "the table hears that he had no object")
       t:eq(said[1].card, nil, "and not which cards he holds")

@@ -44,7 +44,7 @@ return card {
       local c = t:give(0, "Mist-Body")
       t:cast { card = c, at = t:wizard(0) }
       t:move(dir)
-      t:ok(assert(g:player(0).at).x ~= from.x or assert(g:player(0).at).y ~= from.y, "through the door")
+      t:ok(t:at(0).x ~= from.x or t:at(0).y ~= from.y, "through the door")
     end },
     { "never through the outer wall of the board; solid again once it ends", function(t, g)
       local spots = require("test.spots")

@@ -15,7 +15,7 @@ return card(thrown.object(3, {
     { "thrown at a wizard in sight: 3 physical points; it lands in his square", function(t, g)
       local r = require("test.duel").aim(t, "Large Rock", { throw = true }).card
       t:eq(t:life(1), 12)
-      t:eq(g:objects_at(assert(g:player(1).at))[1] and g:objects_at(assert(g:player(1).at))[1].card, r)
+      t:eq(g:objects_at(t:at(1))[1] and g:objects_at(t:at(1))[1].card, r)
       t:eq(#g:hand(0) + #g:play_area(0), 0, "no longer carried")
     end },
     { "Blunt halves it, rounding up: 2", function(t)

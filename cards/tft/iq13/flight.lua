@@ -41,7 +41,7 @@ return card {
       arena.enchant(t, 1, "Flight", foe, { flying = true })
       t:ok(F.engaged(g, assert(g:figure(me))), "a flyer engages a flyer")
     end },
-    { "aloft, he may make for a hex where a foe he cannot see stands: he stops short, and it shows", function(t, g)
+    { "aloft, he may make for a hex where a foe he cannot see stands: he stops short, and it shows", function(t)
       local arena = require("test.arena")
       local me = arena.duel(t, 4)
       local wolf = arena.being(t, 1, "wolf", arena.east(2), "W")
@@ -53,7 +53,7 @@ return card {
       t:answer(0, "E")
       t:dice { 1, 1, 1, 1, 1, 1, 1 }
       t:act { kind = "option", figure = me, letter = "a" }
-      local at = assert(assert(g:figure(me)).at)
+      local at = arena.at(t, me)
       t:eq({ at.q, at.r }, { arena.east(1).q, arena.east(1).r }, "stopped short of the wolf")
       t:eq(#t:log("bumped"), 1)
     end },

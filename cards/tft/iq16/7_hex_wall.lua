@@ -19,7 +19,7 @@ return card {
       t:eq(#g:objects(), 7, "a wall in each hex but the foe's: one to spare")
       t:eq(#g:objects_at(arena.east(2)), 0)
       t:eq(arena.lost(t, me), 6)
-      for _, s in ipairs(g:cell_steps(assert(assert(g:figure(foe)).at))) do
+      for _, s in ipairs(g:cell_steps(arena.at(t, foe))) do
         t:eq(g:objects_at(s.to)[1].kind, "wall", "walled on every side")
       end
     end },

@@ -79,7 +79,7 @@ return scenarios {
       t:answer(0, "E")
       t:act { kind = "option", figure = me, letter = "a" }
       t:eq(g:figure(image), nil, "the image is gone")
-      t:eq(key(assert(assert(g:figure(me)).at)), key(to), "he walked on")
+      t:eq(key(arena.at(t, me)), key(to), "he walked on")
     end },
     { "walking into a foe that is no image stops short, and both may fall (seed L362)", function(t, g)
       local me = arena.duel(t, 4)
@@ -89,11 +89,11 @@ return scenarios {
       t:answer(0, "through " .. key(arena.east(2)))
       t:dice { 6, 6, 6, 6, 6, 6, 6 }
       t:act { kind = "option", figure = me, letter = "a" }
-      t:eq(key(assert(assert(g:figure(me)).at)), key(arena.middle), "stopped short")
+      t:eq(key(arena.at(t, me)), key(arena.middle), "stopped short")
       t:eq(assert(g:figure(real)).tokens.down, 1, "an 18 on 3 dice: the wolf falls")
       t:eq(assert(g:figure(me)).tokens.down, 1, "a 24 on 4: so does he")
     end },
-    { "an invisible foe does not bar a way he stands in; walking into him shows him (seed L200)", function(t, g)
+    { "an invisible foe does not bar a way he stands in; walking into him shows him (seed L200)", function(t)
       local me, foe = arena.duel(t, 2)
       arena.enchant(t, 1, "Invisibility", foe, { invisible = true })
       t:active(0, "movement")
@@ -101,7 +101,7 @@ return scenarios {
       t:answer(0, "E")
       t:dice { 1, 1, 1, 1, 1, 1, 1 }
       t:act { kind = "option", figure = me, letter = "a" }
-      t:eq(key(assert(assert(g:figure(me)).at)), key(arena.east(1)), "stopped short of him")
+      t:eq(key(arena.at(t, me)), key(arena.east(1)), "stopped short of him")
       t:eq(#t:log("revealed", 0), 1, "where he stands, for that moment")
       t:eq(#t:log("bumped"), 1)
     end },
@@ -113,7 +113,7 @@ return scenarios {
       t:answer(0, key(arena.east(2)))
       t:dice { 6, 6, 6 }
       X.force_back(g, assert(g:figure(me)), assert(g:figure(foe)))
-      t:eq(key(assert(assert(g:figure(foe)).at)), key(arena.east(1)), "he stays")
+      t:eq(key(arena.at(t, foe)), key(arena.east(1)), "he stays")
       t:eq(assert(g:figure(foe)).tokens.down, 1, "with no room, an 18 on DX: he falls")
       t:eq(#t:log("revealed", 0), 1, "the hidden wolf shows")
     end },
@@ -136,12 +136,12 @@ return scenarios {
     end },
     { "stepping into a fallen figure's hex, one rolls 3 dice against DX or falls there (seed L175)", function(t, g)
       local me = step_onto_fallen(t, { 6, 6, 6 })
-      t:eq(key(assert(assert(g:figure(me)).at)), key(arena.east(1)), "he stops there")
+      t:eq(key(arena.at(t, me)), key(arena.east(1)), "he stops there")
       t:eq(assert(g:figure(me)).tokens.down, 1, "an 18: he falls beside the wolf")
     end },
     { "a roll made, one stands in the fallen figure's hex (seed L175)", function(t, g)
       local me = step_onto_fallen(t, { 1, 1, 1 }, "E")
-      t:eq(key(assert(assert(g:figure(me)).at)), key(arena.east(1)), "he stops there")
+      t:eq(key(arena.at(t, me)), key(arena.east(1)), "he stops there")
       t:eq(assert(g:figure(me)).tokens.down, nil, "a 3: he stands")
     end },
     { "an invisible wizard is off the foe's map until he comes next to a foe (seed L200-L214)", function(t, g)
