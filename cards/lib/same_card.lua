@@ -17,24 +17,37 @@ local same_card = {}
 
 local OWN = { name = true, school = true, text = true, copies = true, energy = true, traits = true, tests = true } ---@type table<string, boolean>
 
+-- A card of a family (the 8th's magic stones, a square filled by a creation...): the fields
+-- and hooks its module gives, with every field of the card's own over them; a family's card
+-- may add hooks and replace any field. `reads`: the fields of `own` the module reads itself
+-- (settings of its own, such as a stone's powers), which are not card fields.
+---@param shared table the fields and hooks the family shares
+---@param own table
+---@param reads? table<string, true>
+---@return CardDef
+function same_card.family(shared, own, reads)
+  local def = {}
+  for k, v in pairs(shared) do def[k] = v end
+  for k, v in pairs(own) do
+    if not (reads and reads[k]) then def[k] = v end
+  end
+  return def --[[@as CardDef]]
+end
+
 -- The card's definition: the shared fields and hooks, with the card's own fields over them.
--- `reads`: the fields of `own` the shared module reads itself (settings of its own, such as
--- what a stone square is called), which are not card fields.
+-- One card printed in two editions writes only what OWN lists; `reads` as for `family`.
 ---@param own same_card.Own
 ---@param shared table the fields and hooks the editions share
 ---@param reads? table<string, true>
 ---@return CardDef
 function same_card.build(own, shared, reads)
-  local def = {}
-  for k, v in pairs(shared) do def[k] = v end
-  for k, v in pairs(own) do
-    if not (reads and reads[k]) then
-      -- a field the shared module decides would be lost here: say so rather than drop it
-      if not OWN[k] then error("same_card: `" .. tostring(k) .. "` is the shared module's to give, not the card's", 2) end
-      def[k] = v
+  for k in pairs(own) do
+    -- a field the shared module decides would be lost here: say so rather than drop it
+    if not (OWN[k] or (reads and reads[k])) then
+      error("same_card: `" .. tostring(k) .. "` is the shared module's to give, not the card's", 2)
     end
   end
-  return def --[[@as CardDef]]
+  return same_card.family(shared, own, reads)
 end
 
 return same_card

@@ -5,6 +5,7 @@
 -- takes the card's own points of physical damage; throwing is no spell, and where the object
 -- comes to rest is the rules' (the edition's play.landing), not the card's. The cards differ
 -- in their points, targets and text only. The module is read-only and keeps no game state.
+local same_card = require("lib.same_card")
 local thrown = {}
 
 -- The resolve hook of an object thrown for `points` of physical damage at its target.
@@ -21,14 +22,12 @@ end
 ---@param def table
 ---@return CardDef
 function thrown.object(points, def)
-  local out = {
+  return same_card.family({
     kind = "object",
     range = "los",
     traits = { "thrown_weapon", "not_spell" },
     resolve = thrown.blow(points),
-  }
-  for k, v in pairs(def) do out[k] = v end
-  return out --[[@as CardDef]]
+  }, def)
 end
 
 return thrown

@@ -20,6 +20,7 @@
 -- The shared part (carrier, of, count, carry, bonus, hand_bonus, draw_within_limit,
 -- discard_from_hand) is the mechanics' (rulesets/mechanics/stones.lua): `base`.
 local common = require("rules.common")
+local same_card = require("lib.same_card")
 local M = base
 
 function M.speed_bonus(game, p) return M.bonus(game, p, "speed") end
@@ -76,17 +77,13 @@ end
 ---@return CardDef
 function M.card(def)
   local powers = def.powers or {}
-  local out = {
+  return same_card.family({
     school = "alchemy",
     kind = "item",
     traits = { "magic_stone" },
     on_play = function(ctx) M.carry(ctx, powers) end,
     on_damage = function(ctx, ev) M.on_damage(ctx, ev) end,
-  }
-  for k, v in pairs(def) do
-    if k ~= "powers" then out[k] = v end
-  end
-  return out --[[@as CardDef]]
+  }, def, { powers = true })
 end
 
 return M

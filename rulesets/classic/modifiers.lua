@@ -8,6 +8,7 @@
 -- lasts to the end of its caster's turn (then it is discarded unused); it never attaches to
 -- an object (a weapon's blow) nor to another card that changes spells.
 local common = require("rules.common")
+local same_card = require("lib.same_card")
 local M = {}
 
 -- The stack entry of card c (the topmost one), or nil.
@@ -119,14 +120,12 @@ end
 ---@param def table
 ---@return CardDef
 function M.card(fits, def)
-  local out = {
+  return same_card.family({
     kind = "neutral",
     duration = "instant",
     traits = { "modifier" },
     can_cast = function(ctx) return M.holds_fitting(ctx.game, ctx.caster, ctx.card, fits) end,
-  }
-  for k, v in pairs(def) do out[k] = v end
-  return out --[[@as CardDef]]
+  }, def)
 end
 
 return M
