@@ -5,22 +5,22 @@
 -- no game state.
 local M = {}
 
--- The definition of the NUMBER worth `value`, `copies` in the deck, with the card's `tests`.
----@param value integer
----@param copies integer
----@param tests {[1]: string, [2]: fun(t: T, g: Game)}[]
+-- The definition of the NUMBER worth `value`, `copies` in the deck, with the card's own
+-- `tests`.
+---@param own {value: integer, copies: integer, tests: {[1]: string, [2]: fun(t: T, g: Game)}[]}
 ---@return CardDef
-function M.card(value, copies, tests)
+function M.card(own)
+  local value = own.value
   return {
     name = "NUMBER " .. value,
     kind = "number",
     energy = value,
-    copies = copies,
+    copies = own.copies,
     text = ("Add %d to this turn's movement, or play it with a spell: the spell's power or duration is %d."):format(
       value,
       value
     ),
-    tests = tests,
+    tests = own.tests,
   }
 end
 

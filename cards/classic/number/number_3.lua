@@ -2,7 +2,10 @@
 local numbers = require("rules.numbers")
 local checks = require("test.numbers")
 
-return card(numbers.card(3, 10, {
-  { "added to the movement: 3 + 3 moves this turn", function(t) checks.movement(t, "NUMBER 3", 3) end },
-  { "a NUMBER is never cast by itself", function(t) checks.never_cast(t, "NUMBER 3") end },
-}))
+return card(numbers.card {
+  value = 3, copies = 10,
+  tests = {
+    { "added to the movement: 3 + 3 moves this turn", function(t) checks.movement(t, "NUMBER 3", 3) end },
+    { "a NUMBER is never cast by itself", function(t) checks.never_cast(t, "NUMBER 3") end },
+  },
+})

@@ -2,7 +2,10 @@
 local numbers = require("rules.numbers")
 local checks = require("test.numbers")
 
-return card(numbers.card(5, 4, {
-  { "added to the movement: 3 + 5 moves this turn", function(t) checks.movement(t, "NUMBER 5", 5) end },
-  { "a NUMBER is never cast by itself", function(t) checks.never_cast(t, "NUMBER 5") end },
-}))
+return card(numbers.card {
+  value = 5, copies = 4,
+  tests = {
+    { "added to the movement: 3 + 5 moves this turn", function(t) checks.movement(t, "NUMBER 5", 5) end },
+    { "a NUMBER is never cast by itself", function(t) checks.never_cast(t, "NUMBER 5") end },
+  },
+})

@@ -4,11 +4,9 @@
 ---@class rules.numbers
 local M = {}
 
----The definition of the NUMBER worth `value`, `copies` in the deck, with the card's `tests`. (rulesets: classic)
----@param value integer
----@param copies integer
----@param tests {[1]: string, [2]: fun(t: T, g: Game)}[]
+---The definition of the NUMBER worth `value`, `copies` in the deck, with the card's own `tests`. (rulesets: classic)
+---@param own {value: integer, copies: integer, tests: {[1]: string, [2]: fun(t: T, g: Game)}[]}
 ---@return CardDef
-function M.card(value, copies, tests) end
+function M.card(own) end
 
 return M
