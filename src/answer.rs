@@ -16,6 +16,7 @@
 //! sorted order (`pairs`).
 
 use crate::geometry::{Dir, EdgeId, Place, Sq};
+use crate::shapes;
 use crate::value::{
     edge_code, lua_wizwar_entries, push, push_built, push_kit, push_place, record_of_pairs, room_for, square_code,
     Value, KIT_EMPTY, KIT_SHARED,
@@ -166,14 +167,16 @@ unsafe fn push_answer(state: *mut ffi::lua_State, a: &Answer, kit: c_int) {
             }
             crate::value::lua_wizwar_freeze(state, -1);
         }
-        Answer::Record(fields) => push_fields(state, fields.iter().map(|(k, v)| (*k, v)), kit),
+        Answer::Record(fields) => push_record(state, fields, kit),
         Answer::Keyed(fields) => push_fields(state, fields.iter().map(|(k, v)| (k.as_str(), v)), kit),
         Answer::Merged(shared, own) => push_merged(state, shared, own, kit),
     }
 }
 
 /// A record of the shared fields (their values as the shared table holds them: no string or
-/// list made again) and its own fields, frozen.
+/// list made again) and its own fields, frozen, made from its shape (`crate::shapes`): the
+/// shared table's entries and its own fields' pairs on the stack, the shape naming the slot of
+/// each value among them.
 unsafe fn push_merged(state: *mut ffi::lua_State, shared: &Shared, own: &[(&'static str, Answer)], kit: c_int) {
     ffi::lua_rawgeti(state, kit, KIT_SHARED);
     if ffi::lua_rawgeti(state, -1, shared.id) == ffi::LUA_TNIL {
@@ -184,18 +187,17 @@ unsafe fn push_merged(state: *mut ffi::lua_State, shared: &Shared, own: &[(&'sta
     }
     ffi::lua_remove(state, -2);
     let fixed = ffi::lua_gettop(state);
-    // The shared fields' pairs pushed at once, then the record's own: one frozen table of them
-    // all (record_of_pairs), as push_fields makes one.
+    let own = || own.iter().filter(|(_, v)| !v.is_nil());
+    let own_fields = own().count() as c_int;
+    // (the shape's first names are the shared table's, as they were set in it)
+    let id = shapes::of_shared(
+        || shared.fields.iter().filter(|(_, v)| !v.is_nil()).map(|(k, _)| *k),
+        || own().map(|(k, _)| *k),
+    );
+    let pairs = ffi::lua_gettop(state);
     let shared_fields = lua_wizwar_entries(state, fixed);
     if shared_fields < 0 {
         ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
-    }
-    let own = own.iter().filter(|(_, v)| !v.is_nil());
-    let own_fields = own.clone().count() as c_int;
-    room_for(state, 2 * own_fields + 8);
-    for (k, v) in own {
-        push_str(state, k);
-        push_answer(state, v, kit);
     }
     let n = shared_fields + own_fields;
     if n == 0 {
@@ -204,12 +206,44 @@ unsafe fn push_merged(state: *mut ffi::lua_State, shared: &Shared, own: &[(&'sta
         ffi::lua_rawgeti(state, kit, KIT_EMPTY);
         return;
     }
-    record_of_pairs(state, n, true);
-    ffi::lua_remove(state, fixed);
+    room_for(state, 2 * own_fields + 8);
+    for (k, v) in own() {
+        push_str(state, k);
+        push_answer(state, v, kit);
+    }
+    // (each pair's name, its value in the slot after it)
+    shapes::push_shape(state, kit, id, n, |i| ffi::lua_pushvalue(state, pairs + 1 + 2 * i), |i| 2 * i + 2);
+    // (the shape below the pairs, which it replaces with the record)
+    ffi::lua_insert(state, pairs + 1);
+    shapes::make(state, pairs + 1, 2 * n);
+    crate::value::lua_wizwar_freeze(state, -1);
+    ffi::lua_replace(state, fixed);
+    ffi::lua_settop(state, fixed);
 }
 
 unsafe fn push_str(state: *mut ffi::lua_State, s: &str) {
     ffi::lua_pushlstring(state, s.as_ptr() as *const std::os::raw::c_char, s.len());
+}
+
+/// A record of the fields that are not nil, frozen, made from its shape (`crate::shapes`): no
+/// name hashed again, laid out as `push_fields` would lay it out.
+unsafe fn push_record(state: *mut ffi::lua_State, fields: &[(&'static str, Answer)], kit: c_int) {
+    let given = || fields.iter().filter(|(_, v)| !v.is_nil());
+    let n = given().count() as c_int;
+    if n == 0 {
+        ffi::lua_rawgeti(state, kit, KIT_EMPTY);
+        return;
+    }
+    let id = shapes::of_static(|| given().map(|(k, _)| *k));
+    // (the names pushed only when this Lua state makes the shape)
+    let name = |i: c_int| push_str(state, given().nth(i as usize).map_or("", |f| f.0));
+    let shape = shapes::push_shape(state, kit, id, n, name, |i| i + 1);
+    room_for(state, n + 8);
+    for (_, v) in given() {
+        push_answer(state, v, kit);
+    }
+    shapes::make(state, shape, n);
+    crate::value::lua_wizwar_freeze(state, -1);
 }
 
 /// A table of the fields that are not nil, in the order given (all empty tables are the kit's
@@ -278,7 +312,7 @@ mod tests {
     /// A Lua with the sandbox's kit in place (prelude.lua `frozen_kit`).
     fn lua_with_kit() -> Lua {
         let lua = Lua::new();
-        let kit: mlua::Table = lua.load("local e = {} return { e, {}, {}, {} }").eval().expect("kit");
+        let kit: mlua::Table = lua.load("local e = {} return { e, {}, {}, {}, false, {} }").eval().expect("kit");
         lua.set_named_registry_value(FROZEN_KIT.to_str().unwrap(), kit).unwrap();
         // (The kit's empty table is frozen, as the prelude leaves it.)
         unsafe {

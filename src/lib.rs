@@ -25,6 +25,7 @@ pub mod ruleset;
 pub mod save;
 pub mod search;
 pub mod serve;
+pub mod shapes;
 pub mod sim;
 pub mod state;
 pub mod stats;

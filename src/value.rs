@@ -228,6 +228,8 @@ pub(crate) const KIT_SHARED: i64 = 4;
 /// ... and whether the board's cells are hexes: inside the kernel a cell is `{x, y}` whatever
 /// its shape; on a hex board Lua names the two coordinates `q` and `r` (axial), both ways.
 pub const KIT_HEX: i64 = 5;
+/// ... and the shapes of the kernel's records, by number (`src/shapes.rs`).
+pub(crate) const KIT_SHAPES: i64 = 6;
 
 /// The kit's hex flag (`kit`: its stack index).
 unsafe fn kit_says_hex(state: *mut mlua::ffi::lua_State, kit: std::os::raw::c_int) -> bool {
@@ -358,7 +360,8 @@ pub(crate) unsafe fn push(state: *mut mlua::ffi::lua_State, v: &Value, frozen: O
 }
 
 /// Pushes the fields of `m` as a new table (its values as `push` pushes them; `push` freezes
-/// it).
+/// it). (Not made from a shape, `crate::shapes`: a map's names are data, a vars map's change
+/// with the vars set, so their shapes would grow without end.)
 unsafe fn push_map(state: *mut mlua::ffi::lua_State, m: &Map, frozen: Option<std::os::raw::c_int>) {
     use mlua::ffi;
     room_for(state, 8);
@@ -546,6 +549,11 @@ extern "C-unwind" {
     /// Pushes every entry of the table at `idx` (key, value, key, value...), raw, in one pass;
     /// returns how many, or -1 (nothing pushed) when the stack cannot take them.
     pub fn lua_wizwar_entries(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int) -> std::os::raw::c_int;
+    /// Replaces the `n` slots on top of the stack with a new table, keyed as the shape at
+    /// `proto` says (its keys, each mapped to the slot 1..n of its value; a slot no key names
+    /// is dropped) and laid out as that shape is: no key hashed (`src/shapes.rs`;
+    /// vendor/lua-src/PATCH.md, "Records made from their shape").
+    pub fn lua_wizwar_shaped(state: *mut mlua::ffi::lua_State, proto: std::os::raw::c_int, n: std::os::raw::c_int);
 }
 
 fn refuse(what: &str) -> mlua::Error {

@@ -76,9 +76,12 @@ local frozen_places, frozen_place_codes = {}, {}
 -- The frozen fields answers share (a card definition's name, text, lists), made once each:
 -- by their `Shared` record's number (answer.rs).
 local frozen_shared = {}
--- The last slot says whether the board's cells are hexes (set by the kernel): a cell is then
--- {q, r} in Lua, {x, y} inside the kernel.
-local frozen_kit = { frozen_empty, frozen_places, frozen_place_codes, frozen_shared, false }  -- (value.rs: KIT_EMPTY, KIT_PLACES, KIT_PLACE_CODES, KIT_SHARED, KIT_HEX)
+-- The next slot says whether the board's cells are hexes (set by the kernel): a cell is then
+-- {q, r} in Lua, {x, y} inside the kernel. The last holds the shapes of the kernel's records,
+-- by number: a table of each shape's field names, from which its records are made without a
+-- name hashed again (src/shapes.rs).
+local record_shapes = {}
+local frozen_kit = { frozen_empty, frozen_places, frozen_place_codes, frozen_shared, false, record_shapes }  -- (value.rs: KIT_EMPTY, KIT_PLACES, KIT_PLACE_CODES, KIT_SHARED, KIT_HEX, KIT_SHAPES)
 
 ---------------------------------------------------------------- errors no script may swallow
 -- When the host stops a script (budget, abort, memory), these re-raise what they caught.

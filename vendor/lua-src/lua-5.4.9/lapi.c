@@ -992,6 +992,47 @@ LUA_API int lua_wizwar_clear (lua_State *L, int idx, int maxnodes) {
 
 
 /*
+** wizwar patch: a record made from its shape. 'proto' (a table of string keys alone, made by
+** setting its keys in order into a table made for as many entries) gives the keys, each mapped
+** to the slot of its value among the 'n' slots on top of the stack (1 the lowest; a slot no
+** key names is dropped). Pops the 'n' slots and pushes a new table whose hash part is a copy
+** of the prototype's (the same keys in the same slots and chains, each with its value): laid
+** out as setting the same keys in the same order would have laid it out, with no key hashed
+** or compared (the kernel's records: src/answer.rs, shapes). No value may be nil.
+*/
+LUA_API void lua_wizwar_shaped (lua_State *L, int proto, int n) {
+  Table *p, *t;
+  StkId values;
+  lua_lock(L);
+  p = gettable(L, proto);
+  api_checknelems(L, n);
+  api_check(L, luaH_realasize(p) == 0, "a shape has no array part");
+  t = luaH_new(L);
+  sethvalue2s(L, L->top.p, t);  /* (anchored above the values while it grows) */
+  api_incr_top(L);
+  values = L->top.p - 1 - n;
+  if (!isdummy(p)) {
+    unsigned int i, size = sizenode(p);
+    luaH_resize(L, t, 0, size);
+    for (i = 0; i < size; i++) {
+      Node *from = gnode(p, i), *to = gnode(t, i);
+      *to = *from;  /* its key and its place in a chain */
+      if (!keyisnil(from)) {
+        lua_Integer k = ivalue(gval(from));
+        api_check(L, 1 <= k && k <= n, "a shape's places are 1..n");
+        setobj2t(L, gval(to), s2v(values + k - 1));
+      }
+    }
+    t->lastfree = gnode(t, p->lastfree - p->node);
+  }
+  setobj2s(L, values, s2v(L->top.p - 1));  /* the table where the first value was */
+  L->top.p = values + 1;
+  luaC_checkGC(L);
+  lua_unlock(L);
+}
+
+
+/*
 ** wizwar patch: the common hit of the kernel's query memo (src/engine/memo.rs, memo_call),
 ** here so that it reads the memo's tables directly, not through a dozen API calls from Rust.
 ** The running C function's upvalues 'um' (the answers), 'useen' (per-argument clocks as the

@@ -290,6 +290,7 @@ LUA_API int   (lua_wizwar_freezeall) (lua_State *L, int idx, const char *interna
 LUA_API int   (lua_wizwar_entries) (lua_State *L, int idx);  /* wizwar patch */
 LUA_API void  (lua_wizwar_settle) (lua_State *L);  /* wizwar patch */
 LUA_API int   (lua_wizwar_clear) (lua_State *L, int idx, int maxnodes);  /* wizwar patch */
+LUA_API void  (lua_wizwar_shaped) (lua_State *L, int proto, int n);  /* wizwar patch */
 LUA_API int   (lua_wizwar_memo_hit) (lua_State *L, int n, int kind, int um, int useen,
                                       int uper, int uplaces, int unil,
                                       lua_Integer edgecodes);  /* wizwar patch */
