@@ -87,13 +87,12 @@ unsafe fn option_key(state: *mut ffi::lua_State, t: c_int) -> Option<OptionKey> 
     let result = (|| {
         let Fields::Named(named) = &fields else { return None };
         let pass = named.iter().any(|&(name, v)| {
-            name == b"pass" && ffi::lua_type(state, v) == ffi::LUA_TBOOLEAN && ffi::lua_toboolean(state, v) != 0
+            name == "pass" && ffi::lua_type(state, v) == ffi::LUA_TBOOLEAN && ffi::lua_toboolean(state, v) != 0
         });
-        let key = match named.iter().find(|(name, _)| *name == b"key") {
+        let key = match named.iter().find(|(name, _)| *name == "key") {
             Some(&(_, v)) if ffi::lua_type(state, v) == ffi::LUA_TSTRING => {
                 // (the record is still read whole, as a `Value` would be)
-                for &(name, v) in named {
-                    std::str::from_utf8(name).ok()?;
+                for &(_, v) in named {
                     check_value(state, v, 0)?;
                 }
                 text_at(state, v)?.to_string()
@@ -114,25 +113,27 @@ unsafe fn option_key(state: *mut ffi::lua_State, t: c_int) -> Option<OptionKey> 
 /// A table's entries, left on the stack (key, value, key, value...): by name, sorted, or by
 /// position 1..n in order.
 enum Fields<'a> {
-    /// (name, stack index of its value)
-    Named(Vec<(&'a [u8], c_int)>),
+    /// (name, stack index of its value); every name UTF-8, as a `Value`'s
+    Named(Vec<(&'a str, c_int)>),
     /// stack indices of the values, in order
     Listed(Vec<c_int>),
 }
 
 /// Leaves every entry of the table at `t` on the stack and says where; None for a table
-/// mixing names and positions, a key of another type, or a list with holes.
+/// mixing names and positions, a key of another type, a name that is not UTF-8, or a list
+/// with holes.
 unsafe fn collect<'a>(state: *mut ffi::lua_State, t: c_int) -> Option<Fields<'a>> {
-    let mut named: Vec<(&[u8], c_int)> = Vec::new();
-    let mut listed: Vec<(i64, c_int)> = Vec::new();
     let base = ffi::lua_gettop(state);
     let n = crate::value::lua_wizwar_entries(state, t);
     if n < 0 {
         return None;
     }
+    // (a record's names, mostly: room for them all at once)
+    let mut named: Vec<(&str, c_int)> = Vec::with_capacity(n as usize);
+    let mut listed: Vec<(i64, c_int)> = Vec::new();
     for key in (0..n).map(|e| base + 1 + 2 * e) {
         match ffi::lua_type(state, key) {
-            ffi::LUA_TSTRING => named.push((bytes_at(state, key), key + 1)),
+            ffi::LUA_TSTRING => named.push((text_at(state, key)?, key + 1)),
             ffi::LUA_TNUMBER if ffi::lua_isinteger(state, key) != 0 => {
                 listed.push((ffi::lua_tointeger(state, key), key + 1))
             }
@@ -169,33 +170,33 @@ unsafe fn text_at<'a>(state: *mut ffi::lua_State, i: c_int) -> Option<&'a str> {
 /// (at the top; only `label` below it), nested records in parentheses.
 unsafe fn write_record(
     state: *mut ffi::lua_State,
-    named: &[(&[u8], c_int)],
+    named: &[(&str, c_int)],
     top: bool,
     out: &mut String,
     depth: usize,
 ) -> Option<()> {
-    use std::fmt::Write;
-    for (name, _) in named {
-        std::str::from_utf8(name).ok()?;
-    }
-    let skip = |k: &[u8]| if top { HINTS.iter().any(|h| h.as_bytes() == k) } else { k == b"label" };
+    let skip = |k: &str| if top { HINTS.contains(&k) } else { k == "label" };
     if !top {
         out.push('(');
     }
     if !top && is_hex_cell(state, named) {
         // (a hex as Lua writes it, {q, r}, is the kernel's {x, y}: value.rs, read_raw)
-        let _ = write!(out, "x={} y={})", ffi::lua_tointeger(state, named[0].1), ffi::lua_tointeger(state, named[1].1));
+        out.push_str("x=");
+        write_integer(out, ffi::lua_tointeger(state, named[0].1));
+        out.push_str(" y=");
+        write_integer(out, ffi::lua_tointeger(state, named[1].1));
+        out.push(')');
         return Some(());
     }
     let mut first = true;
-    if let Some(&(_, kind)) = named.iter().find(|(k, _)| *k == b"kind") {
+    if let Some(&(_, kind)) = named.iter().find(|(k, _)| *k == "kind") {
         if !top {
             out.push_str("kind=");
         }
         write_value(state, kind, out, depth)?;
         first = false;
     }
-    for &(k, v) in named.iter().filter(|(k, _)| *k != b"kind") {
+    for &(k, v) in named.iter().filter(|(k, _)| *k != "kind") {
         if skip(k) {
             // (not in the key, but read as a `Value` would be)
             check_value(state, v, depth)?;
@@ -205,7 +206,7 @@ unsafe fn write_record(
             out.push(' ');
         }
         first = false;
-        out.push_str(std::str::from_utf8(k).ok()?);
+        out.push_str(k);
         out.push('=');
         write_value(state, v, out, depth)?;
     }
@@ -216,25 +217,22 @@ unsafe fn write_record(
 }
 
 /// Fields `q` and `r` (sorted) holding integers, on a board of hexes: a hex cell.
-unsafe fn is_hex_cell(state: *mut ffi::lua_State, named: &[(&[u8], c_int)]) -> bool {
+unsafe fn is_hex_cell(state: *mut ffi::lua_State, named: &[(&str, c_int)]) -> bool {
     named.len() == 2
-        && named[0].0 == b"q"
-        && named[1].0 == b"r"
+        && named[0].0 == "q"
+        && named[1].0 == "r"
         && named.iter().all(|&(_, v)| ffi::lua_type(state, v) == ffi::LUA_TNUMBER && ffi::lua_isinteger(state, v) != 0)
         && crate::value::board_is_hex(state)
 }
 
 /// A field's value as `record_id` writes it (a nested table below the top).
 unsafe fn write_value(state: *mut ffi::lua_State, v: c_int, out: &mut String, depth: usize) -> Option<()> {
-    use std::fmt::Write;
     match ffi::lua_type(state, v) {
         ffi::LUA_TBOOLEAN => out.push_str(if ffi::lua_toboolean(state, v) != 0 { "true" } else { "false" }),
-        ffi::LUA_TNUMBER if ffi::lua_isinteger(state, v) != 0 => {
-            let _ = write!(out, "{}", ffi::lua_tointeger(state, v));
-        }
+        ffi::LUA_TNUMBER if ffi::lua_isinteger(state, v) != 0 => write_integer(out, ffi::lua_tointeger(state, v)),
         ffi::LUA_TNUMBER => {
             // (a whole number given as a float reads as an integer: value.rs, whole_number)
-            let _ = write!(out, "{}", crate::value::whole(ffi::lua_tonumber(state, v))?);
+            write_integer(out, crate::value::whole(ffi::lua_tonumber(state, v))?);
         }
         ffi::LUA_TSTRING => write_scalar(out, text_at(state, v)?),
         ffi::LUA_TTABLE => {
@@ -266,6 +264,12 @@ unsafe fn write_value(state: *mut ffi::lua_State, v: c_int, out: &mut String, de
     Some(())
 }
 
+/// An integer as `record_id` writes it (as `{}` formats it, without the formatter's work:
+/// every option's key has a card or a square in it).
+fn write_integer(out: &mut String, i: i64) {
+    out.push_str(itoa::Buffer::new().format(i));
+}
+
 /// Would the value at `v` read as a `Value` (see `write_value`)? Nothing written.
 unsafe fn check_value(state: *mut ffi::lua_State, v: c_int, depth: usize) -> Option<()> {
     match ffi::lua_type(state, v) {
@@ -276,10 +280,7 @@ unsafe fn check_value(state: *mut ffi::lua_State, v: c_int, depth: usize) -> Opt
         ffi::LUA_TTABLE if depth < 30 => {
             let base = ffi::lua_gettop(state);
             let checked = match collect(state, v)? {
-                Fields::Named(named) => named.iter().try_for_each(|&(k, x)| {
-                    std::str::from_utf8(k).ok()?;
-                    check_value(state, x, depth + 1)
-                }),
+                Fields::Named(named) => named.iter().try_for_each(|&(_, x)| check_value(state, x, depth + 1)),
                 Fields::Listed(items) => items.into_iter().try_for_each(|x| check_value(state, x, depth + 1)),
             };
             ffi::lua_settop(state, base);
@@ -320,6 +321,7 @@ mod tests {
             r#"return { { kind = "cast", card = 12, target = { kind = "wizard", player = 1, at = { x = 3, y = 4 }, label = "B" }, hostile = true, boost = 7 } }"#,
             r#"return { { key = "done", label = "Done", extra = { 1, 2, { a = "x y" } } }, { kind = "pick", list = { "a b", "c", 3.0 } } }"#,
             r#"return { {}, { kind = "x", empty = {} , ["odd name"] = "é", zz = false } }"#,
+            r#"return { { kind = "n", low = -7, high = math.maxinteger, least = math.mininteger, whole = 4.0, words = "a b", plain = "x_1,!" } }"#,
         ] {
             let got = keyed(&lua, src).unwrap_or_else(|| panic!("keyed: {src}"));
             let keys: Vec<String> = got.iter().map(|k| k.0.clone()).collect();
