@@ -194,7 +194,6 @@ unsafe fn push_merged(state: *mut ffi::lua_State, shared: &Shared, own: &[(&'sta
         || shared.fields.iter().filter(|(_, v)| !v.is_nil()).map(|(k, _)| *k),
         || own().map(|(k, _)| *k),
     );
-    let pairs = ffi::lua_gettop(state);
     let shared_fields = lua_wizwar_entries(state, fixed);
     if shared_fields < 0 {
         ffi::luaL_error(state, c"kernel data nested too deep".as_ptr());
@@ -211,14 +210,14 @@ unsafe fn push_merged(state: *mut ffi::lua_State, shared: &Shared, own: &[(&'sta
         push_str(state, k);
         push_answer(state, v, kit);
     }
-    // (each pair's name, its value in the slot after it)
-    shapes::push_shape(state, kit, id, n, |i| ffi::lua_pushvalue(state, pairs + 1 + 2 * i), |i| 2 * i + 2);
+    // (the pairs lie above the shared table: each pair's name, its value in the slot after it)
+    shapes::push_shape(state, kit, id, n, |i| ffi::lua_pushvalue(state, fixed + 1 + 2 * i), |i| 2 * i + 2);
     // (the shape below the pairs, which it replaces with the record)
-    ffi::lua_insert(state, pairs + 1);
-    shapes::make(state, pairs + 1, 2 * n);
+    ffi::lua_insert(state, fixed + 1);
+    shapes::make(state, fixed + 1, 2 * n);
     crate::value::lua_wizwar_freeze(state, -1);
+    // (the record where the shared table was)
     ffi::lua_replace(state, fixed);
-    ffi::lua_settop(state, fixed);
 }
 
 unsafe fn push_str(state: *mut ffi::lua_State, s: &str) {

@@ -34,11 +34,12 @@ fn risky(c: &Choice) -> bool {
 /// A string as a key writes it: bare if it is a plain word, else quoted.
 pub(crate) fn write_scalar(out: &mut String, s: &str) {
     use std::fmt::Write;
+    const MARKS: &str = "_-.#,!'";
     // (an ASCII word, the common case, told byte by byte)
     let plain = if s.is_ascii() {
-        s.bytes().all(|b| b.is_ascii_alphanumeric() || b"_-.#,!'".contains(&b))
+        s.bytes().all(|b| b.is_ascii_alphanumeric() || MARKS.as_bytes().contains(&b))
     } else {
-        s.chars().all(|c| c.is_alphanumeric() || "_-.#,!'".contains(c))
+        s.chars().all(|c| c.is_alphanumeric() || MARKS.contains(c))
     };
     if !s.is_empty() && plain {
         out.push_str(s);

@@ -1,7 +1,7 @@
 //! Records made from their shape: the kernel's tables for Lua without a field name hashed.
 //!
-//! The kernel makes many small records for scripts (its answers, events' payloads, a hook's
-//! arguments), most of them with the same few field names in the same order. Made field by
+//! The kernel's answers to scripts' questions are mostly small records, most of them with the
+//! same few field names in the same order (`answer.rs`). Made field by
 //! field, every name was interned (hashed, looked up) and every field placed by its hash. Here
 //! each list of field names (a *shape*) gets a number for the life of the process, and each Lua
 //! state keeps, in the sandbox's kit (`value::KIT_SHAPES`), one table of that shape made once
@@ -23,8 +23,8 @@ use std::cell::RefCell;
 use std::os::raw::c_int;
 use std::sync::Mutex;
 
-/// One part of a shape's description, as a shape is kept.
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// One part of a shape's description.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 enum Part {
     /// A name fixed in the code, by its address and length.
     Fixed(usize, usize),
@@ -33,39 +33,9 @@ enum Part {
     Split,
 }
 
-/// A part as a shape is asked for (nothing copied to ask).
-#[derive(Clone, Copy)]
-enum Asked<'a> {
-    Fixed(&'a str),
-    Split,
-}
-
-impl Asked<'_> {
-    fn hash(self, h: &mut impl std::hash::Hasher) {
-        match self {
-            Asked::Fixed(s) => {
-                h.write_u8(0);
-                h.write_usize(s.as_ptr() as usize);
-                h.write_usize(s.len());
-            }
-            Asked::Split => h.write_u8(1),
-        }
-    }
-
-    fn is(self, kept: &Part) -> bool {
-        match (self, kept) {
-            (Asked::Fixed(s), Part::Fixed(p, l)) => s.as_ptr() as usize == *p && s.len() == *l,
-            (Asked::Split, Part::Split) => true,
-            _ => false,
-        }
-    }
-
-    fn kept(self) -> Part {
-        match self {
-            Asked::Fixed(s) => Part::Fixed(s.as_ptr() as usize, s.len()),
-            Asked::Split => Part::Split,
-        }
-    }
+/// A name fixed in the code as a part.
+fn fixed(name: &str) -> Part {
+    Part::Fixed(name.as_ptr() as usize, name.len())
 }
 
 /// Every shape numbered so far in this process: its number is its place + 1.
@@ -81,7 +51,7 @@ thread_local! {
 
 /// The number of the shape of names fixed in the code.
 pub(crate) fn of_static<'a, I: Iterator<Item = &'a str>>(names: impl Fn() -> I) -> i64 {
-    number(|| names().map(Asked::Fixed))
+    number(|| names().map(fixed))
 }
 
 /// The number of the shape of a shared table's fields (`shared`, in the order they were
@@ -90,23 +60,22 @@ pub(crate) fn of_shared<'a, I: Iterator<Item = &'a str>, J: Iterator<Item = &'a 
     shared: impl Fn() -> I,
     own: impl Fn() -> J,
 ) -> i64 {
-    number(|| shared().map(Asked::Fixed).chain(std::iter::once(Asked::Split)).chain(own().map(Asked::Fixed)))
+    number(|| shared().map(fixed).chain(std::iter::once(Part::Split)).chain(own().map(fixed)))
 }
 
 /// The number of the shape `parts()` describes (asked anew for each pass over it).
-fn number<'a, I: Iterator<Item = Asked<'a>>>(parts: impl Fn() -> I) -> i64 {
-    use std::hash::Hasher;
+fn number<I: Iterator<Item = Part>>(parts: impl Fn() -> I) -> i64 {
+    use std::hash::{Hash, Hasher};
     let mut h = rustc_hash::FxHasher::default();
     parts().for_each(|p| p.hash(&mut h));
     let hash = h.finish();
     MET.with(|met| {
         let mut met = met.borrow_mut();
         let same = met.entry(hash).or_default();
-        let matches = |known: &[Part]| known.len() == parts().count() && parts().zip(known).all(|(a, k)| a.is(k));
-        if let Some((_, id)) = same.iter().find(|(known, _)| matches(known)) {
+        if let Some((_, id)) = same.iter().find(|(known, _)| known.iter().copied().eq(parts())) {
             return *id;
         }
-        let key: Box<[Part]> = parts().map(Asked::kept).collect();
+        let key: Box<[Part]> = parts().collect();
         let mut all = ALL.lock().unwrap_or_else(|e| e.into_inner());
         let id = match all.iter().position(|known| *known == key) {
             Some(i) => i as i64 + 1,
