@@ -62,6 +62,15 @@ function C.excluded(game, cell)
   return false
 end
 
+-- Every hex in the reach and sight of wizard figure w and in play, as targets added to `out`.
+local function add_cells_in_sight(game, w, out)
+  for _, cell in ipairs(game:disc(w.at, 8)) do
+    if C.in_reach(game, w, cell) and game:los(w.at, cell) and not C.excluded(game, cell) then
+      out[#out + 1] = { cell = cell }
+    end
+  end
+end
+
 -- The targets a spell may be cast at now by wizard figure w: records for the action list.
 function C.targets(game, w, card)
   local out = {}
@@ -88,11 +97,7 @@ function C.targets(game, w, card)
       end
     end
   elseif has(kinds, "hex") then
-    for _, cell in ipairs(game:disc(w.at, 8)) do
-      if C.in_reach(game, w, cell) and game:los(w.at, cell) and not C.excluded(game, cell) then
-        out[#out + 1] = { cell = cell }
-      end
-    end
+    add_cells_in_sight(game, w, out)
   end
   if has(kinds, "any_hex") then
     for _, cell in ipairs(game:disc(w.at, 30)) do
@@ -101,11 +106,7 @@ function C.targets(game, w, card)
   end
   if has(kinds, "megahex") then
     -- any seven-hex circle whose centre is in reach and sight (seed L296)
-    for _, cell in ipairs(game:disc(w.at, 8)) do
-      if C.in_reach(game, w, cell) and game:los(w.at, cell) and not C.excluded(game, cell) then
-        out[#out + 1] = { cell = cell }
-      end
-    end
+    add_cells_in_sight(game, w, out)
   end
   return out
 end
