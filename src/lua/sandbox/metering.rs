@@ -197,3 +197,190 @@ pub(super) fn script_frames(traceback: &str) -> impl Iterator<Item = &str> {
         .map(|(location, _)| location)
         .filter(|location| is_location(location) && !location.starts_with(INTERNAL_SOURCE))
 }
+
+enum Verdict {
+    Continue,
+    Stopping,
+    OverBudget(u64),
+    OverTime(Duration),
+}
+
+impl Meter {
+    /// Count `step` instructions and say whether the script may go on.
+    fn advance(&mut self, step: u64) -> Verdict {
+        self.executed = self.executed.saturating_add(step);
+        if self.failure.is_some() {
+            return Verdict::Stopping;
+        }
+        // Innermost first: that is the budget the script author most likely meant.
+        match self.entries.iter().rev().find(|e| self.executed > e.deadline) {
+            Some(entry) => Verdict::OverBudget(entry.budget),
+            None => Verdict::Continue,
+        }
+    }
+}
+
+impl Shared {
+    pub(super) fn is_stopping(&self) -> bool {
+        self.meter.borrow().failure.is_some()
+    }
+
+    /// Record why the running script must stop (the first reason wins).
+    pub(super) fn record_failure(&self, err: HostError) {
+        let mut meter = self.meter.borrow_mut();
+        if meter.failure.is_none() {
+            meter.failure = Some(err);
+        }
+    }
+
+    /// Make every further instruction on the running thread fail, and build the error to raise now.
+    pub(super) fn interrupt(self: &Rc<Self>, lua: &Lua) -> mlua::Error {
+        let failure = {
+            let mut meter = self.meter.borrow_mut();
+            meter.fast = true;
+            meter.failure.clone()
+        };
+        install_hook(lua, self, 1);
+        mlua::Error::external(failure.unwrap_or_else(|| HostError::Aborted("script stopped by the host".into())))
+    }
+
+    /// The instruction hook: count, and stop the script when a budget is spent or the host is stopping.
+    fn on_hook(self: &Rc<Self>, lua: &Lua, step: u64) -> mlua::Result<VmState> {
+        let verdict = self.meter.borrow_mut().advance(step);
+        let verdict = match verdict {
+            Verdict::Continue if self.interrupted() => {
+                self.record_failure(HostError::Aborted("interrupted".into()));
+                Verdict::Stopping
+            }
+            Verdict::Continue => self.check_clock(lua),
+            other => other,
+        };
+        if let Verdict::Continue = verdict {
+            if self.near_memory_cap(lua) {
+                self.record_failure(self.memory_error(&location_prefix(lua)));
+                return Err(self.interrupt(lua));
+            }
+        }
+        match verdict {
+            Verdict::Continue => Ok(VmState::Continue),
+            Verdict::Stopping => Err(self.interrupt(lua)),
+            Verdict::OverBudget(budget) => {
+                self.record_failure(budget_error(lua, budget));
+                Err(self.interrupt(lua))
+            }
+            Verdict::OverTime(limit) => {
+                let location = location_prefix(lua);
+                let message = format!(
+                    "{location}time limit of {limit:?} exceeded before the instruction budget \
+                     (slow library calls or string operations on very large data?)"
+                );
+                self.record_failure(HostError::Budget(message));
+                Err(self.interrupt(lua))
+            }
+        }
+    }
+
+    /// Is the state close to its memory cap even after collecting its garbage?
+    fn near_memory_cap(self: &Rc<Self>, lua: &Lua) -> bool {
+        let share = |(num, den): (usize, usize)| self.limits.memory_bytes / den * num;
+        let used = lua.used_memory();
+        if used > share(WATCH_MEMORY_SHARE) && !std::mem::replace(&mut self.meter.borrow_mut().fast, true) {
+            install_hook(lua, self, SLOW_RUN_HOOK_INTERVAL);
+        }
+        if used <= share(SOFT_MEMORY_SHARE) {
+            return false;
+        }
+        let _ = lua.gc_collect();
+        lua.used_memory() > share(SOFT_MEMORY_SHARE)
+    }
+
+    /// Is the interrupt flag set while a script runs?
+    fn interrupted(&self) -> bool {
+        self.interrupt_flag.borrow().as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+            && !self.meter.borrow().entries.is_empty()
+    }
+
+    /// The wall-clock safety net. Once a run is slow, check more often: a hundred instructions
+    /// that each copy a huge string would otherwise overshoot the limit by far.
+    fn check_clock(self: &Rc<Self>, lua: &Lua) -> Verdict {
+        let Some((started, limit)) = self.meter.borrow().clock else { return Verdict::Continue };
+        let elapsed = started.elapsed();
+        if elapsed > limit {
+            return Verdict::OverTime(limit);
+        }
+        if elapsed > limit / SLOW_RUN_FRACTION && !std::mem::replace(&mut self.meter.borrow_mut().fast, true) {
+            install_hook(lua, self, SLOW_RUN_HOOK_INTERVAL);
+        }
+        Verdict::Continue
+    }
+
+    /// Charge work done by a Rust helper (unmetered by the hook) to the running entries.
+    pub(super) fn charge(self: &Rc<Self>, lua: &Lua, instructions: u64) -> mlua::Result<()> {
+        self.on_hook(lua, instructions).map(|_| ())
+    }
+
+    pub(super) fn memory_error(&self, location: &str) -> HostError {
+        HostError::Memory(format!("{location}memory limit of {} bytes exceeded", self.limits.memory_bytes))
+    }
+
+    /// Turn an mlua error into a [`HostError`] with a one-line message that names the script line.
+    pub(super) fn map_error(&self, err: mlua::Error) -> HostError {
+        if let Some(host_error) = err.downcast_ref::<HostError>() {
+            return host_error.clone();
+        }
+        match err {
+            mlua::Error::SyntaxError { message, .. } => HostError::Syntax(message),
+            mlua::Error::MemoryError(_) => self.memory_error(""),
+            mlua::Error::RuntimeError(message) => self.runtime_error(&message, None),
+            mlua::Error::CallbackError { traceback, cause } => {
+                let mut root = &*cause;
+                while let mlua::Error::CallbackError { cause, .. } = root {
+                    root = cause;
+                }
+                match root {
+                    mlua::Error::MemoryError(_) => self.memory_error(""),
+                    mlua::Error::SyntaxError { message, .. } => HostError::Syntax(message.clone()),
+                    mlua::Error::RuntimeError(message) => self.runtime_error(message, Some(&traceback)),
+                    other => self.runtime_error(&other.to_string(), Some(&traceback)),
+                }
+            }
+            other => self.runtime_error(&other.to_string(), None),
+        }
+    }
+
+    /// A runtime error message, cut to the message itself (no traceback), located at the script
+    /// line: errors raised inside the prelude or by Rust callbacks are placed at the first script
+    /// frame of the traceback.
+    fn runtime_error(&self, message: &str, traceback: Option<&str>) -> HostError {
+        let (body, own_traceback) = match message.split_once("\nstack traceback:") {
+            Some((body, trace)) => (body, Some(trace)),
+            None => (message, None),
+        };
+        let body = body.trim_end();
+        let body = body.strip_prefix("runtime error: ").unwrap_or(body);
+        if body == "not enough memory" {
+            return self.memory_error("");
+        }
+        let traceback = traceback.or(own_traceback);
+        let (location, rest) = match split_location(body) {
+            Some((location, rest)) => (Some(location), rest),
+            None => (None, body),
+        };
+        // A location the message claims is kept when it is one of the script lines that led
+        // here (`error(msg, 2)` blames the caller's line); one that is not (a script's
+        // `error("other.lua:12: ...", 0)`) never replaces the real one, which comes first.
+        let claimed_is_real = |location: &str| traceback.is_none_or(|t| script_frames(t).any(|f| f == location));
+        let located = match location {
+            Some(location) if !location.starts_with(INTERNAL_SOURCE) && claimed_is_real(location) => body.to_owned(),
+            Some(location) if !location.starts_with(INTERNAL_SOURCE) => match traceback.and_then(first_script_frame) {
+                Some(frame) => format!("{frame}: {body}"),
+                None => body.to_owned(),
+            },
+            _ => match traceback.and_then(first_script_frame) {
+                Some(frame) => format!("{frame}: {rest}"),
+                None => rest.to_owned(),
+            },
+        };
+        HostError::Runtime(located)
+    }
+}

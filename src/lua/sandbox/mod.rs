@@ -28,9 +28,17 @@
 //!   stable; metatables with `__gc`, `__mode` or `__close` are refused.
 //! - **Clear errors.** Every error is a [`HostError`] whose message names the script file and
 //!   line ("cards/x.lua:3: boom").
+//!
+//! This file holds the host's handle ([`LuaHost`]), its limits and errors, and the state it
+//! shares with the hook and the prelude's Rust functions (`Shared`); `metering.rs` the entries,
+//! the hook and errors placed at the script line, `primitives.rs` the Rust functions the
+//! prelude is built from, `modules.rs` the modules scripts `require`, `profile.rs` and
+//! `sampling.rs` where the time goes.
 
 mod metering;
+mod modules;
 mod primitives;
+mod profile;
 mod sampling;
 
 use std::cell::{Cell, OnceCell, RefCell};
@@ -47,7 +55,10 @@ use mlua::{
     FromLuaMulti, Function, HookTriggers, IntoLuaMulti, Lua, LuaOptions, LuaString, MultiValue, StdLib, Table, Value,
     VmState,
 };
+use modules::ModuleSource;
 use primitives::*;
+pub use profile::{PrimitiveStart, PrimitiveTime, ProfileTimes};
+use profile::{Profile, Side};
 use sampling::FunctionSamples;
 pub use sampling::FunctionTime;
 
@@ -189,30 +200,6 @@ impl LuaHost {
         self.shared.limits
     }
 
-    /// Register Lua source that sandboxed chunks can `require(name)` (e.g. name "lib.walls").
-    ///
-    /// The module runs once, on first `require`, in its own fresh environment and under its own
-    /// budget; then its environment is frozen, and its result is cached and frozen all the way
-    /// down (prelude: `freeze_module`), so no card can stash game state in a shared module.
-    /// Registering a name again replaces the source and forgets the cached result.
-    pub fn add_module(&self, name: &str, chunk_name: &str, source: &str) {
-        self.add_module_layers(name, &[(chunk_name.to_owned(), source.to_owned())]);
-    }
-
-    /// Register a module made of several files (chunk name, source), parent first: a ruleset's
-    /// module and the same module of the rulesets it extends. The first runs as a plain module;
-    /// each next one runs with the result so far as its global `base` (writable while the chain
-    /// loads) and returns the module's result (`base` if it returns nothing). The final result
-    /// is cached and read-only like any module's.
-    pub fn add_module_layers(&self, name: &str, layers: &[(String, String)]) {
-        let sources = layers
-            .iter()
-            .map(|(chunk_name, source)| ModuleSource { chunk_name: chunk_name.clone(), source: source.clone() })
-            .collect();
-        self.shared.modules.borrow_mut().insert(name.to_owned(), sources);
-        let _ = self.shared.prelude().loaded.raw_remove(name);
-    }
-
     /// A fresh environment table for one card or ruleset file: the sandbox whitelist.
     pub fn new_env(&self) -> Result<Table, HostError> {
         self.shared.prelude().new_env.call(()).map_err(|e| self.shared.map_error(e))
@@ -325,111 +312,6 @@ impl LuaHost {
         result
     }
 
-    /// Starts (or, with false, stops) counting the time spent in scripts and in the Rust
-    /// primitives they call; [`LuaHost::profile`] reads it. Costs two clock readings per call
-    /// across the border, so it is off unless asked for.
-    pub fn set_profiling(&self, on: bool) {
-        *self.shared.profile.borrow_mut() = on.then(|| Profile {
-            stack: Vec::new(),
-            since: Instant::now(),
-            times: ProfileTimes::default(),
-            functions: None,
-            primitives: Vec::new(),
-            nested_lua: Duration::ZERO,
-        });
-    }
-
-    /// Starts (or stops) charging the time in scripts to their functions as well
-    /// (`sampling.rs`; profiling is started if it was off). A stack walk at every tick of the
-    /// hook: for finding where a script's time goes, not for timing games.
-    pub fn sample_functions(&self, on: bool) {
-        if on && self.shared.profile.borrow().is_none() {
-            self.set_profiling(true);
-        }
-        if let Some(p) = self.shared.profile.borrow_mut().as_mut() {
-            p.functions = on.then(FunctionSamples::default);
-        }
-    }
-
-    /// The time charged to each script function so far, most first (empty unless sampled).
-    pub fn function_times(&self) -> Vec<FunctionTime> {
-        self.shared.profile.borrow().as_ref().and_then(|p| p.functions.as_ref()).map_or_else(Vec::new, |f| f.times())
-    }
-
-    /// The time counted since profiling began (zero when it is off).
-    pub fn profile(&self) -> ProfileTimes {
-        self.shared.profile.borrow().as_ref().map(|p| p.times).unwrap_or_default()
-    }
-
-    /// The number the profile knows primitive `name` by (see [`LuaHost::primitive_started`]).
-    pub fn primitive_id(&self, name: &str) -> usize {
-        let mut names = self.shared.primitive_names.borrow_mut();
-        names.iter().position(|n| n == name).unwrap_or_else(|| {
-            names.push(name.to_string());
-            names.len() - 1
-        })
-    }
-
-    /// When profiling, the moment a call of a primitive began (for
-    /// [`LuaHost::primitive_done`]); None otherwise.
-    pub fn primitive_started(&self) -> Option<PrimitiveStart> {
-        let mut profile = self.shared.profile.borrow_mut();
-        let p = profile.as_mut()?;
-        p.charge();
-        Some(PrimitiveStart { at: p.since, scripts_before: p.nested_lua })
-    }
-
-    /// Charges a call of primitive `id` that began at `start`: its whole time, arguments,
-    /// answer and any script it ran included, and of it the time in scripts.
-    pub fn primitive_done(&self, id: usize, start: PrimitiveStart) {
-        let mut profile = self.shared.profile.borrow_mut();
-        let Some(p) = profile.as_mut() else { return };
-        p.charge();
-        if p.primitives.len() <= id {
-            p.primitives.resize(id + 1, PrimitiveTime::default());
-        }
-        let t = &mut p.primitives[id];
-        t.calls += 1;
-        t.total += p.since - start.at;
-        t.in_scripts += p.nested_lua.saturating_sub(start.scripts_before);
-    }
-
-    /// Each primitive called since profiling began, by name, most time first.
-    pub fn primitive_times(&self) -> Vec<(String, PrimitiveTime)> {
-        let names = self.shared.primitive_names.borrow();
-        let profile = self.shared.profile.borrow();
-        let mut out: Vec<(String, PrimitiveTime)> = profile
-            .as_ref()
-            .map(|p| {
-                p.primitives
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, t)| t.calls > 0)
-                    .map(|(i, t)| (names.get(i).cloned().unwrap_or_default(), *t))
-                    .collect()
-            })
-            .unwrap_or_default();
-        out.sort_by(|a, b| b.1.total.cmp(&a.1.total).then_with(|| a.0.cmp(&b.0)));
-        out
-    }
-
-    /// Runs `primitive`, Rust code a script called, counted as such when profiling.
-    pub fn in_primitive<R>(&self, primitive: impl FnOnce() -> R) -> R {
-        self.shared.enter(Side::Primitive);
-        let r = primitive();
-        self.shared.leave();
-        r
-    }
-
-    /// Runs `convert`, turning a primitive's arguments or results between Lua and Rust,
-    /// counted as such when profiling.
-    pub fn in_conversion<R>(&self, convert: impl FnOnce() -> R) -> R {
-        self.shared.enter(Side::Conversion);
-        let r = convert();
-        self.shared.leave();
-        r
-    }
-
     /// Runs `wait` (Rust code that waits for someone: a player deciding) with the wall-clock
     /// limit of the running call stopped, so a slow person never trips it.
     pub fn off_the_clock<R>(&self, wait: impl FnOnce() -> R) -> R {
@@ -514,57 +396,6 @@ struct Shared {
     primitive_names: RefCell<Vec<String>>,
 }
 
-/// What is running, for time accounting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Side {
-    /// Lua code.
-    Lua,
-    /// A kernel primitive a script called.
-    Primitive,
-    /// Turning a primitive's arguments or results between Lua and Rust.
-    Conversion,
-}
-
-/// Time accounting: which side of the border is running now, and what each side has used.
-struct Profile {
-    /// Nested switches.
-    stack: Vec<Side>,
-    since: Instant,
-    times: ProfileTimes,
-    /// Time by script function, when asked for ([`LuaHost::sample_functions`]).
-    functions: Option<FunctionSamples>,
-    /// Time by primitive, by the number [`LuaHost::primitive_id`] gave it.
-    primitives: Vec<PrimitiveTime>,
-    /// Of `times.in_lua`, the time in scripts a primitive ran (not at the bottom of the stack).
-    nested_lua: Duration,
-}
-
-/// When a primitive's call began, as the profile counts ([`LuaHost::primitive_started`]).
-#[derive(Clone, Copy, Debug)]
-pub struct PrimitiveStart {
-    at: Instant,
-    scripts_before: Duration,
-}
-
-/// One primitive's calls and their time, any script it ran included (`in_scripts`: that part).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct PrimitiveTime {
-    pub calls: u64,
-    pub total: Duration,
-    pub in_scripts: Duration,
-}
-
-/// Time spent running scripts, running the kernel's primitives called by scripts, and turning
-/// their arguments and results between Lua and Rust (what is left of a run is the engine
-/// itself); and how many primitives were called.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct ProfileTimes {
-    pub in_lua: Duration,
-    pub in_primitives: Duration,
-    pub in_conversion: Duration,
-    pub primitive_calls: u64,
-}
-
 /// What the prelude hands back to Rust.
 struct Prelude {
     new_env: Function,
@@ -575,12 +406,6 @@ struct Prelude {
     freeze_all: Function,
     /// The `require` cache, name -> read-only result.
     loaded: Table,
-}
-
-#[derive(Clone)]
-struct ModuleSource {
-    chunk_name: String,
-    source: String,
 }
 
 #[derive(Default)]
@@ -622,49 +447,6 @@ struct Entry {
     budget: u64,
 }
 
-enum Verdict {
-    Continue,
-    Stopping,
-    OverBudget(u64),
-    OverTime(Duration),
-}
-
-impl Profile {
-    /// Charges the time since the last switch to the side that was running.
-    fn charge(&mut self) {
-        let now = Instant::now();
-        let spent = now - self.since;
-        self.since = now;
-        match self.stack.last() {
-            Some(Side::Lua) => {
-                self.times.in_lua += spent;
-                // (A script below another side: one a primitive ran, a hook or a handler.)
-                if self.stack.len() > 1 {
-                    self.nested_lua += spent;
-                }
-            }
-            Some(Side::Primitive) => self.times.in_primitives += spent,
-            Some(Side::Conversion) => self.times.in_conversion += spent,
-            None => {}
-        }
-    }
-}
-
-impl Meter {
-    /// Count `step` instructions and say whether the script may go on.
-    fn advance(&mut self, step: u64) -> Verdict {
-        self.executed = self.executed.saturating_add(step);
-        if self.failure.is_some() {
-            return Verdict::Stopping;
-        }
-        // Innermost first: that is the budget the script author most likely meant.
-        match self.entries.iter().rev().find(|e| self.executed > e.deadline) {
-            Some(entry) => Verdict::OverBudget(entry.budget),
-            None => Verdict::Continue,
-        }
-    }
-}
-
 impl Shared {
     fn new(limits: Limits) -> Shared {
         Shared {
@@ -681,262 +463,8 @@ impl Shared {
         }
     }
 
-    /// Time now runs on the Lua side (`true`) or the Rust side (`false`) until [`Shared::leave`].
-    fn enter(&self, side: Side) {
-        if let Some(p) = self.profile.borrow_mut().as_mut() {
-            p.charge();
-            if side == Side::Primitive {
-                p.times.primitive_calls += 1;
-            }
-            if p.stack.is_empty() && side == Side::Lua {
-                if let Some(f) = p.functions.as_mut() {
-                    f.start();
-                }
-            }
-            p.stack.push(side);
-        }
-    }
-
-    fn leave(&self) {
-        if let Some(p) = self.profile.borrow_mut().as_mut() {
-            p.charge();
-            p.stack.pop();
-            if p.stack.is_empty() {
-                if let Some(f) = p.functions.as_mut() {
-                    f.stop();
-                }
-            }
-        }
-    }
-
     fn prelude(&self) -> &Prelude {
         self.prelude.get().expect("the prelude is installed by LuaHost::new")
-    }
-
-    fn is_stopping(&self) -> bool {
-        self.meter.borrow().failure.is_some()
-    }
-
-    /// Record why the running script must stop (the first reason wins).
-    fn record_failure(&self, err: HostError) {
-        let mut meter = self.meter.borrow_mut();
-        if meter.failure.is_none() {
-            meter.failure = Some(err);
-        }
-    }
-
-    /// Make every further instruction on the running thread fail, and build the error to raise now.
-    fn interrupt(self: &Rc<Self>, lua: &Lua) -> mlua::Error {
-        let failure = {
-            let mut meter = self.meter.borrow_mut();
-            meter.fast = true;
-            meter.failure.clone()
-        };
-        install_hook(lua, self, 1);
-        mlua::Error::external(failure.unwrap_or_else(|| HostError::Aborted("script stopped by the host".into())))
-    }
-
-    /// The instruction hook: count, and stop the script when a budget is spent or the host is stopping.
-    fn on_hook(self: &Rc<Self>, lua: &Lua, step: u64) -> mlua::Result<VmState> {
-        let verdict = self.meter.borrow_mut().advance(step);
-        let verdict = match verdict {
-            Verdict::Continue if self.interrupted() => {
-                self.record_failure(HostError::Aborted("interrupted".into()));
-                Verdict::Stopping
-            }
-            Verdict::Continue => self.check_clock(lua),
-            other => other,
-        };
-        if let Verdict::Continue = verdict {
-            if self.near_memory_cap(lua) {
-                self.record_failure(self.memory_error(&location_prefix(lua)));
-                return Err(self.interrupt(lua));
-            }
-        }
-        match verdict {
-            Verdict::Continue => Ok(VmState::Continue),
-            Verdict::Stopping => Err(self.interrupt(lua)),
-            Verdict::OverBudget(budget) => {
-                self.record_failure(budget_error(lua, budget));
-                Err(self.interrupt(lua))
-            }
-            Verdict::OverTime(limit) => {
-                let location = location_prefix(lua);
-                let message = format!(
-                    "{location}time limit of {limit:?} exceeded before the instruction budget \
-                     (slow library calls or string operations on very large data?)"
-                );
-                self.record_failure(HostError::Budget(message));
-                Err(self.interrupt(lua))
-            }
-        }
-    }
-
-    /// Is the state close to its memory cap even after collecting its garbage?
-    fn near_memory_cap(self: &Rc<Self>, lua: &Lua) -> bool {
-        let share = |(num, den): (usize, usize)| self.limits.memory_bytes / den * num;
-        let used = lua.used_memory();
-        if used > share(WATCH_MEMORY_SHARE) && !std::mem::replace(&mut self.meter.borrow_mut().fast, true) {
-            install_hook(lua, self, SLOW_RUN_HOOK_INTERVAL);
-        }
-        if used <= share(SOFT_MEMORY_SHARE) {
-            return false;
-        }
-        let _ = lua.gc_collect();
-        lua.used_memory() > share(SOFT_MEMORY_SHARE)
-    }
-
-    /// Is the interrupt flag set while a script runs?
-    fn interrupted(&self) -> bool {
-        self.interrupt_flag.borrow().as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
-            && !self.meter.borrow().entries.is_empty()
-    }
-
-    /// The wall-clock safety net. Once a run is slow, check more often: a hundred instructions
-    /// that each copy a huge string would otherwise overshoot the limit by far.
-    fn check_clock(self: &Rc<Self>, lua: &Lua) -> Verdict {
-        let Some((started, limit)) = self.meter.borrow().clock else { return Verdict::Continue };
-        let elapsed = started.elapsed();
-        if elapsed > limit {
-            return Verdict::OverTime(limit);
-        }
-        if elapsed > limit / SLOW_RUN_FRACTION && !std::mem::replace(&mut self.meter.borrow_mut().fast, true) {
-            install_hook(lua, self, SLOW_RUN_HOOK_INTERVAL);
-        }
-        Verdict::Continue
-    }
-
-    /// A tick of the instruction hook, when script functions are sampled (`sampling.rs`): not
-    /// on a charge, which a Rust function makes for work it did, at no regular interval.
-    fn sample_functions(&self, lua: &Lua) {
-        if let Some(f) = self.profile.borrow_mut().as_mut().and_then(|p| p.functions.as_mut()) {
-            f.sample(lua);
-        }
-    }
-
-    /// Charge work done by a Rust helper (unmetered by the hook) to the running entries.
-    fn charge(self: &Rc<Self>, lua: &Lua, instructions: u64) -> mlua::Result<()> {
-        self.on_hook(lua, instructions).map(|_| ())
-    }
-
-    fn memory_error(&self, location: &str) -> HostError {
-        HostError::Memory(format!("{location}memory limit of {} bytes exceeded", self.limits.memory_bytes))
-    }
-
-    /// Turn an mlua error into a [`HostError`] with a one-line message that names the script line.
-    fn map_error(&self, err: mlua::Error) -> HostError {
-        if let Some(host_error) = err.downcast_ref::<HostError>() {
-            return host_error.clone();
-        }
-        match err {
-            mlua::Error::SyntaxError { message, .. } => HostError::Syntax(message),
-            mlua::Error::MemoryError(_) => self.memory_error(""),
-            mlua::Error::RuntimeError(message) => self.runtime_error(&message, None),
-            mlua::Error::CallbackError { traceback, cause } => {
-                let mut root = &*cause;
-                while let mlua::Error::CallbackError { cause, .. } = root {
-                    root = cause;
-                }
-                match root {
-                    mlua::Error::MemoryError(_) => self.memory_error(""),
-                    mlua::Error::SyntaxError { message, .. } => HostError::Syntax(message.clone()),
-                    mlua::Error::RuntimeError(message) => self.runtime_error(message, Some(&traceback)),
-                    other => self.runtime_error(&other.to_string(), Some(&traceback)),
-                }
-            }
-            other => self.runtime_error(&other.to_string(), None),
-        }
-    }
-
-    /// A runtime error message, cut to the message itself (no traceback), located at the script
-    /// line: errors raised inside the prelude or by Rust callbacks are placed at the first script
-    /// frame of the traceback.
-    fn runtime_error(&self, message: &str, traceback: Option<&str>) -> HostError {
-        let (body, own_traceback) = match message.split_once("\nstack traceback:") {
-            Some((body, trace)) => (body, Some(trace)),
-            None => (message, None),
-        };
-        let body = body.trim_end();
-        let body = body.strip_prefix("runtime error: ").unwrap_or(body);
-        if body == "not enough memory" {
-            return self.memory_error("");
-        }
-        let traceback = traceback.or(own_traceback);
-        let (location, rest) = match split_location(body) {
-            Some((location, rest)) => (Some(location), rest),
-            None => (None, body),
-        };
-        // A location the message claims is kept when it is one of the script lines that led
-        // here (`error(msg, 2)` blames the caller's line); one that is not (a script's
-        // `error("other.lua:12: ...", 0)`) never replaces the real one, which comes first.
-        let claimed_is_real = |location: &str| traceback.is_none_or(|t| script_frames(t).any(|f| f == location));
-        let located = match location {
-            Some(location) if !location.starts_with(INTERNAL_SOURCE) && claimed_is_real(location) => body.to_owned(),
-            Some(location) if !location.starts_with(INTERNAL_SOURCE) => match traceback.and_then(first_script_frame) {
-                Some(frame) => format!("{frame}: {body}"),
-                None => body.to_owned(),
-            },
-            _ => match traceback.and_then(first_script_frame) {
-                Some(frame) => format!("{frame}: {rest}"),
-                None => rest.to_owned(),
-            },
-        };
-        HostError::Runtime(located)
-    }
-
-    /// Run a registered module for `require`. `Ok(Err(msg))` is an ordinary error the card sees;
-    /// `Err` means the host is stopping the script (budget, abort, memory).
-    fn load_module(
-        self: &Rc<Self>,
-        lua: &Lua,
-        name: &str,
-        new_env: &Function,
-    ) -> mlua::Result<Result<(Value, Vec<Table>), String>> {
-        let module = self.modules.borrow().get(name).cloned();
-        let Some(module) = module else {
-            let known: Vec<String> = self.modules.borrow().keys().cloned().collect();
-            let known = if known.is_empty() { "none".to_owned() } else { known.join(", ") };
-            return Ok(Err(format!("module '{name}' not found (known modules: {known})")));
-        };
-        if !self.loading.borrow_mut().insert(name.to_owned()) {
-            return Ok(Err(format!("module '{name}' requires itself (directly or through other modules)")));
-        }
-        let result = self.run_module(lua, &module, new_env);
-        self.loading.borrow_mut().remove(name);
-        match result {
-            Ok(value) => Ok(Ok(value)),
-            Err(_) if self.is_stopping() => Err(self.interrupt(lua)),
-            Err(err) => Ok(Err(format!("error loading module '{name}': {err}"))),
-        }
-    }
-
-    /// Each file of a module runs in its own environment, as a nested entry with its own
-    /// budget; a file after the first sees the result so far as `base`. The result, and the
-    /// environments (to be frozen with it: `require`).
-    fn run_module(
-        self: &Rc<Self>,
-        lua: &Lua,
-        layers: &[ModuleSource],
-        new_env: &Function,
-    ) -> Result<(Value, Vec<Table>), HostError> {
-        let mut value = Value::Nil;
-        let mut envs = Vec::new();
-        for (i, module) in layers.iter().enumerate() {
-            let env: Table = new_env.call(()).map_err(|e| self.map_error(e))?;
-            if i > 0 {
-                env.raw_set("base", value.clone()).map_err(|e| self.map_error(e))?;
-            }
-            let chunk = compile(lua, self, &module.chunk_name, &module.source, &env)?;
-            let results: MultiValue = run_entry(lua, self, self.limits.instructions, &chunk, || chunk.call(()))?;
-            // Its globals are fixed from now on, as a card's or a rules file's are.
-            self.prelude().freeze_env.call::<()>(env.clone()).map_err(|e| self.map_error(e))?;
-            envs.push(env);
-            match results.into_iter().next().unwrap_or(Value::Nil) {
-                Value::Nil if i > 0 => {}
-                v => value = v,
-            }
-        }
-        Ok((value, envs))
     }
 }
 
