@@ -10,8 +10,8 @@
 //! People and tests may name an option by its label, part of one, or a record it matches.
 
 use crate::engine::LogEntry;
-use crate::geometry::moves::Mover;
-use crate::geometry::Sq;
+use crate::geometry::moves::{Mover, WalkField};
+use crate::geometry::{Board, Sq};
 use crate::rng::GameRng;
 use crate::state::GameState;
 use crate::value::Value;
@@ -474,18 +474,14 @@ impl HunterAgent {
         let mover = Mover::thing();
         // Walking costs from every living enemy, at most a board's width away.
         let reach = game.board.size().0.max(game.board.size().1) as u32 * 2;
-        let mut cost: BTreeMap<Sq, u32> = BTreeMap::new();
-        for enemy in game.players.iter().filter(|p| p.alive && p.id != me.id) {
-            let Some(at) = game.seat_at(enemy.id) else { continue };
-            for (s, c) in game.board.reachable(at, reach, &mover) {
-                cost.entry(s).and_modify(|old| *old = (*old).min(c)).or_insert(c);
-            }
-        }
-        let now = cost.get(&here).copied().unwrap_or(u32::MAX);
+        let enemies: Vec<Sq> =
+            game.players.iter().filter(|p| p.alive && p.id != me.id).filter_map(|p| game.seat_at(p.id)).collect();
+        let cost = WalkCosts::from(&game.board, &enemies, reach, &mover);
+        let now = cost.to(here).unwrap_or(u32::MAX);
         let mut best: Vec<(&Choice, u32)> = Vec::new();
         for c in &req.options {
             let Some(to) = c.value.get("to").and_then(square_in) else { continue };
-            let Some(&d) = cost.get(&to) else { continue };
+            let Some(d) = cost.to(to) else { continue };
             match best.first() {
                 Some((_, b)) if d > *b => {}
                 Some((_, b)) if d == *b => best.push((c, d)),
@@ -520,6 +516,36 @@ impl Agent for HunterAgent {
             }
         }
         self.aggressive.decide(req)
+    }
+}
+
+/// The fewest moves from any of some squares to each square, at most `reach`: the board's
+/// kept field from each (`Board::walk_field`: enemies stand still while a bot walks, so each
+/// is searched once per board state), or on a board that keeps none, one search each here.
+enum WalkCosts {
+    Kept(Vec<WalkField>, u32),
+    Searched(BTreeMap<Sq, u32>),
+}
+
+impl WalkCosts {
+    fn from(board: &Board, sources: &[Sq], reach: u32, mover: &Mover) -> WalkCosts {
+        if let Some(fields) = sources.iter().map(|&s| board.walk_field(s, mover)).collect::<Option<Vec<_>>>() {
+            return WalkCosts::Kept(fields, reach);
+        }
+        let mut cost: BTreeMap<Sq, u32> = BTreeMap::new();
+        for &at in sources {
+            for (s, c) in board.reachable(at, reach, mover) {
+                cost.entry(s).and_modify(|old| *old = (*old).min(c)).or_insert(c);
+            }
+        }
+        WalkCosts::Searched(cost)
+    }
+
+    fn to(&self, s: Sq) -> Option<u32> {
+        match self {
+            WalkCosts::Kept(fields, reach) => fields.iter().filter_map(|f| f.to(s)).filter(|c| c <= reach).min(),
+            WalkCosts::Searched(cost) => cost.get(&s).copied(),
+        }
     }
 }
 

@@ -83,32 +83,53 @@ fn make_board(which: usize, rots: &[u8], changes: &[Change]) -> Board {
     let rots = (0..slots.len()).map(|i| Rot(rots[i] % 4)).collect();
     let mut b = Board::new(layout, faces, rots).unwrap();
     for (id, c) in changes.iter().enumerate() {
-        match *c {
-            Change::Create { x, y, horizontal, door, open } => {
-                let e = EdgeId { x, y, horizontal };
-                if b.create_barrier(e, door, None).is_ok() && door && open {
-                    b.set_door_open(e, true).unwrap();
-                }
+        apply(&mut b, c, id as u64);
+    }
+    b
+}
+
+/// Makes change `c` where the board can take it (`id`: an obstacle's).
+fn apply(b: &mut Board, c: &Change, id: u64) {
+    match *c {
+        Change::Create { x, y, horizontal, door, open } => {
+            let e = EdgeId { x, y, horizontal };
+            if b.create_barrier(e, door, None).is_ok() && door && open {
+                b.set_door_open(e, true).unwrap();
             }
-            Change::Destroy { x, y, horizontal } => {
-                let _ = b.destroy_barrier(EdgeId { x, y, horizontal });
-            }
-            Change::Square { x, y, blocks_los } => {
-                let o = Obstacle {
-                    at: Place::Square(Sq::new(x, y)),
-                    blocks_move: true,
-                    blocks_los,
-                    fills_square: blocks_los,
-                };
-                let _ = b.add_obstacle(id as u64, o);
-            }
-            Change::Edge { x, y, horizontal, blocks_los } => {
-                let at = Place::Edge(EdgeId { x, y, horizontal });
-                let _ = b.add_obstacle(id as u64, Obstacle { at, blocks_move: true, blocks_los, fills_square: false });
+        }
+        Change::Destroy { x, y, horizontal } => {
+            let _ = b.destroy_barrier(EdgeId { x, y, horizontal });
+        }
+        Change::Square { x, y, blocks_los } => {
+            let o =
+                Obstacle { at: Place::Square(Sq::new(x, y)), blocks_move: true, blocks_los, fills_square: blocks_los };
+            let _ = b.add_obstacle(id, o);
+        }
+        Change::Edge { x, y, horizontal, blocks_los } => {
+            let at = Place::Edge(EdgeId { x, y, horizontal });
+            let _ = b.add_obstacle(id, Obstacle { at, blocks_move: true, blocks_los, fills_square: false });
+        }
+    }
+}
+
+/// The fewest moves from `from` to every square it reaches, each step checked as the edges'
+/// views and the square's obstacles say (`Mover::may_cross`, `Mover::may_enter`): the board's
+/// own searches read its derived tables instead.
+fn search_by_views(b: &Board, from: Sq, mover: &Mover) -> std::collections::BTreeMap<Sq, u32> {
+    let mut cost = std::collections::BTreeMap::from([(from, 0)]);
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(s) = queue.pop_front() {
+        for d in Dir::ALL {
+            let Some(st) = b.step(s, d) else { continue };
+            let crosses =
+                [st.exit_edge, st.entry_edge].iter().all(|&e| b.edge(e).is_ok_and(|v| mover.may_cross(b, &v)));
+            if crosses && mover.may_enter(b, st.to) && !cost.contains_key(&st.to) {
+                cost.insert(st.to, cost[&s] + 1);
+                queue.push_back(st.to);
             }
         }
     }
-    b
+    cost
 }
 
 fn board() -> impl Strategy<Value = Board> {
@@ -174,6 +195,43 @@ proptest! {
                 }
             }
         }
+    }
+
+    /// A kept field of moves (`walk_field`, per board state) is what a search from its square
+    /// finds, step by step as the edges' views and `Mover` say (what stops a wall, a closed
+    /// door, an obstacle), for movers that pass some of them or none; after a change (a door
+    /// opened, a square filled) it follows the new board.
+    #[test]
+    fn walk_fields_are_the_searches_they_keep(b in board(), from in prop::collection::vec(0..100usize, 3), change in change()) {
+        let movers = [
+            Mover::thing(),
+            Mover { through_doors: true, through_walls: true, through_outer_walls: true, through_obstacles: true, ..Mover::default() },
+            Mover { through_walls: true, ..Mover::default() },
+            Mover { through_outer_walls: true, ..Mover::default() },
+            Mover { through_doors: true, ..Mover::default() },
+            Mover { through_obstacles: true, ..Mover::default() },
+        ];
+        let check = |b: &Board| -> Result<(), TestCaseError> {
+            let squares = b.squares();
+            for &i in &from {
+                let a = squares[i % squares.len()];
+                for mover in &movers {
+                    let field = b.walk_field(a, mover).expect("a board of sectors keeps fields");
+                    let searched = search_by_views(b, a, mover);
+                    prop_assert_eq!(&b.reachable(a, u32::MAX, mover), &searched, "reachable from {} ({:?})", a, mover);
+                    for &c in &squares {
+                        prop_assert_eq!(field.to(c), searched.get(&c).copied(), "{} to {} ({:?})", a, c, mover);
+                    }
+                }
+            }
+            Ok(())
+        };
+        check(&b)?;
+        let mut changed = b.clone();
+        apply(&mut changed, &change, 99);
+        check(&changed)?;
+        let with_pass = Mover { door_passes: vec![EdgeId { x: 0, y: 0, horizontal: true }], ..Mover::default() };
+        prop_assert!(b.walk_field(b.squares()[0], &with_pass).is_none(), "a mover with passes has no kept field");
     }
 
     /// Adjacent means the same square or one step away (8th: no diagonals), and needs LOS; a

@@ -7,6 +7,7 @@
 use super::board::{Barrier, Board, EdgeView, Place, Step};
 use super::types::{Dir, EdgeId, Sq};
 use std::collections::{BTreeMap, VecDeque};
+use std::rc::Rc;
 
 /// What a moving thing may pass: closed doors and walls stop it unless its flags say
 /// otherwise; which doors open for whom is the rulesets' to say (through `door_passes`).
@@ -54,6 +55,40 @@ impl Mover {
     pub fn may_enter(&self, board: &Board, s: Sq) -> bool {
         self.through_obstacles || !board.obstacles_at(Place::Square(s)).iter().any(|(_, o)| o.blocks_move)
     }
+
+    /// What it may pass as one number, for a mover without door passes (what the board's kept
+    /// fields of moves are known by, `Board::walk_field`); None for one with passes.
+    fn flags(&self) -> Option<u8> {
+        self.door_passes.is_empty().then_some(
+            self.through_doors as u8
+                | (self.through_walls as u8) << 1
+                | (self.through_outer_walls as u8) << 2
+                | (self.through_obstacles as u8) << 3,
+        )
+    }
+}
+
+/// The fewest moves to each square of a board of sectors, by the square's index (None: not
+/// reached), as a board state keeps them.
+pub(crate) type Costs = Rc<Vec<Option<u32>>>;
+
+/// The fewest moves from one square to every square of a board of sectors, for one mover
+/// (`Board::walk_field`).
+#[derive(Clone, Debug)]
+pub struct WalkField {
+    w: i32,
+    h: i32,
+    costs: Costs,
+}
+
+impl WalkField {
+    /// The fewest moves to `s`; None if it cannot be reached or is no square of the board.
+    pub fn to(&self, s: Sq) -> Option<u32> {
+        if s.x < 0 || s.y < 0 || s.x >= self.w || s.y >= self.h {
+            return None;
+        }
+        self.costs[(s.y * self.w + s.x) as usize]
+    }
 }
 
 /// Why a straight run stopped.
@@ -84,15 +119,32 @@ impl Board {
         self.check_step(from, d, mover).ok()
     }
 
+    /// A single move, or what stops it: what `Mover::may_cross` says of each edge's view and
+    /// `Mover::may_enter` of the square, read from the board's derived tables without making
+    /// the views (a bot's search of the board takes thousands of steps).
     fn check_step(&self, from: Sq, d: Dir, mover: &Mover) -> Result<Step, RunStop> {
         let step = self.step(from, d).ok_or(RunStop::Rim)?;
+        let der = self.derived();
         for e in [step.exit_edge, step.entry_edge] {
-            let view = self.edge(e).map_err(|_| RunStop::Rim)?;
-            if !mover.may_cross(self, &view) {
+            let (a, b) = e.sides();
+            let (a_in, b_in) = (der.contains(a), der.contains(b));
+            let i = der.edge_index(e).filter(|_| a_in || b_in).ok_or(RunStop::Rim)?;
+            let barrier_ok = match der.barrier[i] {
+                Barrier::Open => true,
+                Barrier::Wall if a_in && b_in => mover.through_walls,
+                Barrier::Wall => mover.through_outer_walls,
+                Barrier::Door => der.door_open[i] || mover.through_doors || mover.door_passes.contains(&e),
+            };
+            let blocked = || self.obstacles().values().any(|o| o.at == Place::Edge(e) && o.blocks_move);
+            if !barrier_ok || (!mover.through_obstacles && blocked()) {
                 return Err(RunStop::Edge(e));
             }
         }
-        if !mover.may_enter(self, step.to) {
+        let filled = || match der.contains(step.to) {
+            true => der.cell_blocks_move[der.cell(step.to)],
+            false => !mover.may_enter(self, step.to),
+        };
+        if !mover.through_obstacles && filled() {
             return Err(RunStop::Square(step.to));
         }
         Ok(step)
@@ -155,7 +207,7 @@ impl Board {
 
     /// Moves needed between two squares ignoring all terrain (links count as one step). One
     /// search from `a` finds its distance to every square (a card may ask for each square of
-    /// the board); it is kept until the board changes.
+    /// the board); it is kept until the board changes (`walk_field`).
     pub fn distance(&self, a: Sq, b: Sq) -> Option<u32> {
         let free = Mover {
             through_doors: true,
@@ -171,20 +223,42 @@ impl Board {
         if !d.contains(a) || !d.contains(b) {
             return self.path(a, b, &free).map(|p| p.len() as u32);
         }
-        let from = d.cell(a);
-        let cached = d.distance_fields.borrow().get(&from).cloned();
-        let field = cached.unwrap_or_else(|| {
-            let mut field = vec![None; (d.w * d.h) as usize];
-            for (s, n) in self.reachable(a, u32::MAX, &free) {
-                if d.contains(s) {
-                    field[d.cell(s)] = Some(n);
+        self.walk_field(a, &free).and_then(|f| f.to(b))
+    }
+
+    /// The moves `mover` needs from `from` to every square (`reachable` without a limit): one
+    /// search, kept with the board state until the board changes, so a bot closing in on an
+    /// enemy who stands still asks it once, not at every step. None on a map board, from off
+    /// the board, or for a mover with door passes (ask `reachable`).
+    pub fn walk_field(&self, from: Sq, mover: &Mover) -> Option<WalkField> {
+        let flags = mover.flags()?;
+        let d = self.derived();
+        if d.map.is_some() || !d.contains(from) {
+            return None;
+        }
+        let key = (d.cell(from), flags);
+        let cached = d.walk_fields.borrow().get(&key).cloned();
+        let costs = cached.unwrap_or_else(|| {
+            // (`reachable`'s search, kept in the field itself: a step lands on a square of the board)
+            let mut costs = vec![None; (d.w * d.h) as usize];
+            costs[d.cell(from)] = Some(0);
+            let mut queue = VecDeque::from([(from, 0)]);
+            while let Some((s, c)) = queue.pop_front() {
+                for dir in Dir::ALL {
+                    let Ok(step) = self.check_step(s, dir, mover) else { continue };
+                    debug_assert!(d.contains(step.to), "a step off the board's squares: {step:?}");
+                    let slot = &mut costs[d.cell(step.to)];
+                    if slot.is_none() {
+                        *slot = Some(c + 1);
+                        queue.push_back((step.to, c + 1));
+                    }
                 }
             }
-            let field = std::rc::Rc::new(field);
-            d.distance_fields.borrow_mut().insert(from, field.clone());
-            field
+            let costs = Rc::new(costs);
+            d.walk_fields.borrow_mut().insert(key, costs.clone());
+            costs
         });
-        field[d.cell(b)]
+        Some(WalkField { w: d.w, h: d.h, costs })
     }
 
     /// A straight run from `from` heading `d`, at most `max` squares: for bolts, knock-back,

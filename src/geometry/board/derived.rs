@@ -35,8 +35,9 @@ pub(crate) struct Derived {
     pub column: Vec<bool>,
     pub cell_blocks_los: Vec<bool>,
     pub cell_blocks_move: Vec<bool>,
-    /// Moves from each square to every square, ignoring terrain (built on first use by `distance`).
-    pub distance_fields: RefCell<FxHashMap<usize, Rc<Vec<Option<u32>>>>>,
+    /// Moves from a square to every square, by the square and what the mover may pass (built on
+    /// first use by `walk_field`: a bot's walking costs, `distance` ignoring terrain).
+    pub walk_fields: RefCell<FxHashMap<(usize, u8), crate::geometry::moves::Costs>>,
     /// Lines of sight on this state (set by `Board::derived`, shared with every past state
     /// whose `SightKey` is the same).
     pub sight: Rc<Sight>,
@@ -225,7 +226,7 @@ impl Board {
             column: vec![false; n_corners],
             cell_blocks_los: vec![false; (w * h) as usize],
             cell_blocks_move: vec![false; (w * h) as usize],
-            distance_fields: RefCell::new(FxHashMap::default()),
+            walk_fields: RefCell::new(FxHashMap::default()),
             // Set at the end, once the tables it is keyed by are done.
             sight: Rc::new(Sight::new(SightKey::default())),
             lines: std::cell::OnceCell::new(),
