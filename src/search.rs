@@ -187,7 +187,7 @@ fn walk(engine: &Engine, view: &SeatView, tree: &mut Tree, seeds: u64, horizon: 
     let mut node = 0;
     loop {
         let seat = engine.with_state(|st| st.turn.active);
-        let keys: Vec<String> = engine.pending_actions()?.into_iter().map(|c| c.key).collect();
+        let keys = engine.pending_keys()?;
         if keys.is_empty() {
             break;
         }

@@ -576,6 +576,45 @@ fn a_handler_that_spoils_a_payload_fails_alone_and_is_named() {
 // 10. A failing can_cast drops its card, not the phase
 // ---------------------------------------------------------------------------------------------
 
+/// An action taken right after its listing (what a search does) is taken from that listing,
+/// not from a new one; a listing that did anything (here a card's `can_cast` logging, or
+/// writing its data), undone when it was made, is made again with the action. Seen by the calls of the cards'
+/// hooks through the kernel (`call_card`), one a card in hand a listing.
+#[test]
+fn an_action_is_taken_from_its_listing_unless_the_listing_did_something() {
+    let with_can_cast = |body: &str| {
+        card_source("", "return").replace(
+            "  resolve = function",
+            &format!("  can_cast = function(ctx)\n    {body}\n  end,\n  resolve = function"),
+        )
+    };
+    let calls = |e: &Engine| e.primitive_times().iter().find(|(n, _)| n == "call_card").map_or(0, |(_, t)| t.calls);
+    let logs = "ctx.game:log(\"asked\", { card = ctx.card })\n    return true";
+    let writes = "ctx.data.asked = (ctx.data.asked or 0) + 1\n    return true";
+    for (body, kept) in [("return true", true), (logs, false), (writes, false)] {
+        let root = root_with_card(&with_can_cast(body));
+        let e = Engine::new(&root, &setup(1), bots(1)).unwrap();
+        assert!(e.run_until_action(Some(10)).is_none());
+        e.set_profiling(true);
+        let keys = e.pending_keys().unwrap();
+        let listed = calls(&e);
+        assert!(listed > 0, "{body}: the listing asks the cards in hand");
+        let shown: Vec<String> = e.pending_actions().unwrap().into_iter().map(|c| c.key).collect();
+        assert_eq!(keys, shown, "{body}: the keys alone are the actions' keys");
+        let before = calls(&e);
+        let step = keys.iter().find(|k| k.starts_with("move")).unwrap();
+        assert_eq!(e.take_action(step), Ok(true), "{body}");
+        let again = calls(&e) - before;
+        if kept {
+            assert_eq!(again, 0, "the action is taken from the listing just made");
+        } else {
+            assert_eq!(again, listed, "a listing that did anything is made again with the action");
+        }
+        assert!(e.log().iter().any(|l| l.event == "move"), "{body}: the step was taken");
+        std::fs::remove_dir_all(&root).ok();
+    }
+}
+
 #[test]
 fn a_failing_can_cast_drops_that_card_only() {
     let source = card_source("", "return").replace(

@@ -13,6 +13,16 @@ impl Kernel {
         }
     }
 
+    /// What a step leaves behind (`Footprint`).
+    pub(super) fn footprint(&self) -> super::Footprint {
+        super::Footprint {
+            changes: self.st.changes(),
+            log: self.log.borrow().len(),
+            answers: self.answers.borrow().len(),
+            held: self.held.get(),
+        }
+    }
+
     /// Undoes everything since `c`. What becomes of the answers given since depends on why.
     pub(super) fn restore(&self, c: Checkpoint, answers: AfterRestore) {
         self.st.restore(c.state);

@@ -212,6 +212,7 @@ impl Engine {
             agent: RefCell::new(agent),
             interrupt: RefCell::new(None),
             observer: RefCell::new(None),
+            pending: RefCell::new(None),
             view: RefCell::new(None),
             depth: Cell::new(0),
             held: Cell::new(0),

@@ -144,6 +144,17 @@ struct Checkpoint {
     held: usize,
 }
 
+/// What a step leaves behind: the state's count of changes, the log's and the answers'
+/// lengths, the bytes held. Equal before and after a call, the call did nothing a checkpoint
+/// would undo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Footprint {
+    changes: u64,
+    log: usize,
+    answers: usize,
+    held: usize,
+}
+
 /// A loaded card: its checked metadata and the table holding its hooks.
 pub(crate) struct LoadedCard {
     pub def: CardDef,
@@ -191,6 +202,10 @@ pub(crate) struct Kernel {
     /// Sees every event as it is logged, with the state at that moment (soak tests check
     /// invariants with it; see [`Engine::set_observer`]).
     observer: RefCell<Option<Observer>>,
+    /// The last listing `pending_actions` made, with the game's footprint when it was made
+    /// (`Kernel::footprint`): the action step that follows takes it while nothing has changed
+    /// since (a search takes one of the actions it has just listed), rather than list again.
+    pending: RefCell<Option<(Footprint, mlua::Value)>>,
 }
 
 /// A watcher of every logged event: `(state, entry)`.

@@ -109,6 +109,11 @@ impl StateCell {
         }
     }
 
+    /// How many changes the state has had (every change counts, whatever it touches).
+    pub fn changes(&self) -> u64 {
+        self.changes.get()
+    }
+
     pub fn borrow(&self) -> Ref<'_, GameState> {
         self.cell.borrow()
     }

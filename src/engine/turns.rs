@@ -157,13 +157,6 @@ impl Engine {
         Ok(())
     }
 
-    /// The legal actions of the active player right now (the ruleset's list, less the actions
-    /// that failed this turn).
-    pub(super) fn list_actions(&self) -> Result<Vec<crate::decision::Choice>, HostError> {
-        let list = self.listing()?;
-        self.choices(list)
-    }
-
     /// The ruleset's list of the active player's actions, as Lua gave it.
     fn listing(&self) -> Result<mlua::Value, HostError> {
         let game = self.k.game.borrow().clone().expect("game object installed");
@@ -230,9 +223,13 @@ impl Engine {
         let mut chosen_key = String::new();
         let mut refused = None;
         let done = self.guarded(phase, || {
-            let list = self.listing()?;
-            // An agent that picks by position gets the keys alone (the records stay unread).
-            let keyed = if given.is_none() && !self.k.agent.borrow().reads_options(player) {
+            let list = match self.kept_listing() {
+                Some(list) => list,
+                None => self.listing()?,
+            };
+            // A given key, or an agent that picks by position, needs the keys alone (the
+            // records stay unread but the chosen one).
+            let keyed = if given.is_some() || !self.k.agent.borrow().reads_options(player) {
                 self.keyed_choices(&list)
             } else {
                 None
@@ -345,11 +342,39 @@ impl Engine {
 
     /// The actions the active player may take now, if the game waits for one.
     pub fn pending_actions(&self) -> Result<Vec<crate::decision::Choice>, String> {
+        let list = self.pending_listing()?;
+        self.choices(list).map_err(|e| self.explain(e))
+    }
+
+    /// The keys of the actions the active player may take now (`pending_actions` without the
+    /// records read: what a search needs to choose one).
+    pub fn pending_keys(&self) -> Result<Vec<String>, String> {
+        let list = self.pending_listing()?;
+        match self.keyed_choices(&list) {
+            Some(keyed) => Ok(keyed.options.into_iter().map(|c| c.key).collect()),
+            None => Ok(self.choices(list).map_err(|e| self.explain(e))?.into_iter().map(|c| c.key).collect()),
+        }
+    }
+
+    /// The ruleset's listing of the actions now, kept for the action step that may follow
+    /// (`Kernel::pending`) when making it changed nothing.
+    fn pending_listing(&self) -> Result<mlua::Value, String> {
         let cp = self.checkpoint();
+        let before = self.k.footprint();
         // Listing must not change the game; undo anything a careless script did.
-        let r = self.list_actions().map_err(|e| self.explain(e));
+        let r = self.listing().map_err(|e| self.explain(e));
+        let quiet = self.k.footprint() == before;
         self.restore(cp, AfterRestore::Drop);
-        r
+        let list = r?;
+        // (a listing that did anything, even undone, is made again with the action)
+        *self.k.pending.borrow_mut() = quiet.then(|| (before, list.clone()));
+        Ok(list)
+    }
+
+    /// The listing `pending_listing` kept, if the state has not changed since it was made.
+    fn kept_listing(&self) -> Option<mlua::Value> {
+        let (at, list) = self.k.pending.borrow_mut().take()?;
+        (at == self.k.footprint()).then_some(list)
     }
 
     /// Takes one of the pending actions, as if the active player had chosen it. Ok(false) when
