@@ -205,7 +205,7 @@ pub(crate) struct Kernel {
     /// The last listing `pending_actions` made, with the game's footprint when it was made
     /// (`Kernel::footprint`): the action step that follows takes it while nothing has changed
     /// since (a search takes one of the actions it has just listed), rather than list again.
-    pending: RefCell<Option<(Footprint, mlua::Value)>>,
+    pending: RefCell<Option<turns::Pending>>,
 }
 
 /// A watcher of every logged event: `(state, entry)`.

@@ -223,14 +223,14 @@ impl Engine {
         let mut chosen_key = String::new();
         let mut refused = None;
         let done = self.guarded(phase, || {
-            let list = match self.kept_listing() {
-                Some(list) => list,
-                None => self.listing()?,
+            let (list, kept_keys) = match self.k.pending.borrow_mut().take().filter(|p| p.at == self.k.footprint()) {
+                Some(kept) => (kept.list, kept.keyed),
+                None => (self.listing()?, None),
             };
             // A given key, or an agent that picks by position, needs the keys alone (the
             // records stay unread but the chosen one).
             let keyed = if given.is_some() || !self.k.agent.borrow().reads_options(player) {
-                self.keyed_choices(&list)
+                kept_keys.or_else(|| self.keyed_choices(&list))
             } else {
                 None
             };
@@ -350,10 +350,14 @@ impl Engine {
     /// records read: what a search needs to choose one).
     pub fn pending_keys(&self) -> Result<Vec<String>, String> {
         let list = self.pending_listing()?;
-        match self.keyed_choices(&list) {
-            Some(keyed) => Ok(keyed.options.into_iter().map(|c| c.key).collect()),
-            None => Ok(self.choices(list).map_err(|e| self.explain(e))?.into_iter().map(|c| c.key).collect()),
+        let Some(keyed) = self.keyed_choices(&list) else {
+            return Ok(self.choices(list).map_err(|e| self.explain(e))?.into_iter().map(|c| c.key).collect());
+        };
+        let keys = keyed.options.iter().map(|c| c.key.clone()).collect();
+        if let Some(kept) = self.k.pending.borrow_mut().as_mut() {
+            kept.keyed = Some(keyed);
         }
+        Ok(keys)
     }
 
     /// The ruleset's listing of the actions now, kept for the action step that may follow
@@ -367,14 +371,8 @@ impl Engine {
         self.restore(cp, AfterRestore::Drop);
         let list = r?;
         // (a listing that did anything, even undone, is made again with the action)
-        *self.k.pending.borrow_mut() = quiet.then(|| (before, list.clone()));
+        *self.k.pending.borrow_mut() = quiet.then(|| Pending { at: before, list: list.clone(), keyed: None });
         Ok(list)
-    }
-
-    /// The listing `pending_listing` kept, if the state has not changed since it was made.
-    fn kept_listing(&self) -> Option<mlua::Value> {
-        let (at, list) = self.k.pending.borrow_mut().take()?;
-        (at == self.k.footprint()).then_some(list)
     }
 
     /// Takes one of the pending actions, as if the active player had chosen it. Ok(false) when
@@ -470,6 +468,14 @@ impl Engine {
         st.turn.started = false;
         st.turn.phase.clear();
     }
+}
+
+/// A listing of the actions kept for the action step that follows it (`Kernel::pending`): the
+/// game's footprint when it was made, the Lua list, and its keys once worked out.
+pub(super) struct Pending {
+    at: super::Footprint,
+    list: mlua::Value,
+    keyed: Option<KeyedOptions>,
 }
 
 /// A listing's options keyed for an agent that picks by position (`keyed_choices`): each one's
