@@ -14,6 +14,10 @@
 //! `destroyed`, `door`, `door-open`, `column`, `obstacle`, `home`, `treasure-start`, `mark`,
 //! `portal`, `warp`, `wrap`) so tools, tests and the web table's page can find them; the key's
 //! samples use `key-*` classes instead.
+//!
+//! This file draws the picture layer by layer (`render_svg`) with the sizes and colours the
+//! layers share; a door's drawing is `door.rs`, a warp's route `warp.rs`, the key's entries and
+//! samples `key.rs`, and the elements and colours they are all written with `elements.rs`.
 
 use super::board::{Barrier, Board};
 use super::render::{
@@ -23,6 +27,17 @@ use super::sector::SECTOR_SIZE;
 use super::types::{Corner, Dir, EdgeId, Sq};
 use std::collections::BTreeSet;
 use std::fmt::Write;
+
+mod door;
+mod elements;
+mod key;
+mod warp;
+
+use door::draw_door;
+pub use elements::escape;
+use elements::{css_colour, lerp, line, mark_default_colour, polygon, sector_colours, text, Pt};
+use key::{key_sample, KEY};
+use warp::{halfway, ring_route};
 
 const CELL: f64 = 40.0;
 const MARGIN: f64 = 64.0;
@@ -37,259 +52,6 @@ const OBSTACLE_MOVE: &str = "#808080";
 const OBSTACLE_LOS: &str = "#5f9e52";
 const OBSTACLE_NONE: &str = "#bdbdbd";
 const DESTROYED_STYLE: &str = r##"stroke="#8a8a8a" stroke-width="2" stroke-dasharray="4,4""##;
-
-/// Escapes text for XML content and attribute values.
-pub fn escape(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => o.push_str("&amp;"),
-            '<' => o.push_str("&lt;"),
-            '>' => o.push_str("&gt;"),
-            '"' => o.push_str("&quot;"),
-            '\'' => o.push_str("&apos;"),
-            c if (c as u32) < 0x20 && c != '\n' && c != '\t' => o.push(' '),
-            c => o.push(c),
-        }
-    }
-    o
-}
-
-/// A colour given by data (a CSS name like `purple`, or `#abc`), or `fallback` if it does not
-/// look like one. "red(unlocked)" gives "red".
-fn css_colour(c: Option<&str>, fallback: &str) -> String {
-    let Some(c) = c else { return fallback.to_string() };
-    let c = c.trim();
-    if c.starts_with('#') && c.len() <= 9 && c[1..].chars().all(|d| d.is_ascii_hexdigit()) && c.len() > 1 {
-        return c.to_string();
-    }
-    let word: String = c.chars().take_while(|ch| ch.is_ascii_alphabetic()).collect();
-    if word.is_empty() {
-        fallback.to_string()
-    } else {
-        word.to_ascii_lowercase()
-    }
-}
-
-/// The colour of a sector: from a colour word in its face id or name ("blue.front"), else a
-/// palette by index. Returns (strong, pale tint).
-fn sector_colours(board: &Board, i: usize) -> (&'static str, &'static str) {
-    const NAMED: [(&str, &str, &str); 8] = [
-        ("blue", "#2b6cb0", "#e3eefa"),
-        ("red", "#c53030", "#fbe4e4"),
-        ("yellow", "#b7791f", "#fbf3d5"),
-        ("green", "#2f855a", "#e1f3e6"),
-        ("purple", "#6b46c1", "#efe6fb"),
-        ("orange", "#dd6b20", "#fdebdc"),
-        ("cyan", "#0987a0", "#dff5f8"),
-        ("pink", "#b83280", "#fbe5f1"),
-    ];
-    let face = &board.faces()[i];
-    let text = format!("{} {}", face.id, face.name).to_ascii_lowercase();
-    if let Some((_, strong, pale)) = NAMED.iter().find(|(n, _, _)| text.contains(n)) {
-        return (strong, pale);
-    }
-    let (_, strong, pale) = NAMED[i % NAMED.len()];
-    (strong, pale)
-}
-
-fn mark_default_colour(k: MarkKind) -> &'static str {
-    match k {
-        MarkKind::Wizard => "#1a1a2e",
-        MarkKind::Treasure => "#d4a017",
-        MarkKind::Object => "#6b6b6b",
-        MarkKind::Highlight => "#ff8c00",
-    }
-}
-
-type Pt = (f64, f64);
-
-fn lerp(a: Pt, b: Pt, t: f64) -> Pt {
-    (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
-}
-
-fn line(out: &mut String, class: &str, (x1, y1): Pt, (x2, y2): Pt, style: &str, title: &str) {
-    let _ = write!(out, r#"<line class="{class}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" {style}"#);
-    if title.is_empty() {
-        out.push_str("/>\n");
-    } else {
-        let _ = writeln!(out, "><title>{}</title></line>", escape(title));
-    }
-}
-
-fn text(out: &mut String, (x, y): Pt, size: f64, anchor: &str, style: &str, s: &str) {
-    let _ = writeln!(
-        out,
-        r#"<text x="{x:.1}" y="{y:.1}" font-size="{size}" text-anchor="{anchor}" {style}>{}</text>"#,
-        escape(s)
-    );
-}
-
-fn polygon(out: &mut String, class: &str, pts: &[Pt], fill: &str, title: &str) {
-    let points: Vec<String> = pts.iter().map(|p| format!("{:.1},{:.1}", p.0, p.1)).collect();
-    let _ = write!(out, r#"<polygon class="{class}" points="{}" fill="{fill}""#, points.join(" "));
-    if title.is_empty() {
-        out.push_str("/>\n");
-    } else {
-        let _ = writeln!(out, "><title>{}</title></polygon>", escape(title));
-    }
-}
-
-/// Draws a door between `a` and `b` (the ends of its border line). `into` is the unit vector
-/// into the square it swings into when open. `prefix` goes before every class ("key-" for
-/// the samples of the key, so they are not counted as doors of the board).
-#[allow(clippy::too_many_arguments)]
-fn draw_door(
-    out: &mut String,
-    prefix: &str,
-    (a, b): (Pt, Pt),
-    into: Pt,
-    created: bool,
-    state: DoorLook,
-    colour: Option<&str>,
-    title: &str,
-) {
-    let (p, q) = (lerp(a, b, 0.12), lerp(a, b, 0.88));
-    let bar = if created { CREATED_DOOR_COLOUR } else { DOOR_COLOUR };
-    let len = ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt();
-    let u = ((q.0 - p.0) / len, (q.1 - p.1) / len);
-    let open = !matches!(state, DoorLook::Closed | DoorLook::Sealed);
-    let _ = write!(out, r#"<g class="{prefix}{}">"#, if open { "door-open" } else { "door" });
-    if !title.is_empty() {
-        let _ = write!(out, "<title>{}</title>", escape(title));
-    }
-    out.push('\n');
-    if !open {
-        if state == DoorLook::Sealed {
-            // A red border around the bar, and a red cross over it.
-            line(out, &format!("{prefix}door-seal"), p, q, &format!(r#"stroke="{SEAL_COLOUR}" stroke-width="10""#), "");
-        }
-        line(out, &format!("{prefix}door-bar"), p, q, &format!(r#"stroke="{bar}" stroke-width="6""#), "");
-        let m = lerp(a, b, 0.5);
-        if let Some(c) = colour {
-            let _ = writeln!(
-                out,
-                r##"<circle cx="{:.1}" cy="{:.1}" r="2.5" fill="{}" stroke="#000" stroke-width="0.5"/>"##,
-                m.0,
-                m.1,
-                escape(&css_colour(Some(c), "#fff"))
-            );
-        }
-        if state == DoorLook::Sealed {
-            let r = 6.0;
-            let st = format!(r#"stroke="{SEAL_COLOUR}" stroke-width="2""#);
-            line(out, &format!("{prefix}door-x"), (m.0 - r, m.1 - r), (m.0 + r, m.1 + r), &st, "");
-            line(out, &format!("{prefix}door-x"), (m.0 - r, m.1 + r), (m.0 + r, m.1 - r), &st, "");
-        }
-    } else {
-        // The doorway dashed, the leaf swung a quarter turn about its hinge at `p`, and the
-        // path of its free end as a faint arc, as on an architect's plan.
-        let dashed = format!(r#"stroke="{bar}" stroke-width="1.5" stroke-dasharray="3,3""#);
-        line(out, &format!("{prefix}door-way"), p, q, &dashed, "");
-        let tip = (p.0 + into.0 * len, p.1 + into.1 * len);
-        let cross = (tip.0 - p.0) * (q.1 - p.1) - (tip.1 - p.1) * (q.0 - p.0);
-        let sweep = if cross > 0.0 { 1 } else { 0 };
-        let _ = writeln!(
-            out,
-            r#"<path class="{prefix}door-arc" d="M {:.1} {:.1} A {len:.1} {len:.1} 0 0 {sweep} {:.1} {:.1}" fill="none" stroke="{bar}" stroke-width="0.8" stroke-opacity="0.6"/>"#,
-            tip.0, tip.1, q.0, q.1
-        );
-        line(out, &format!("{prefix}door-leaf"), p, tip, &format!(r#"stroke="{bar}" stroke-width="4""#), "");
-        match state {
-            DoorLook::Jammed => {
-                // A red wedge against the leaf's closing side, near its free end.
-                let w = 9.0;
-                let base = (tip.0 - into.0 * 3.0, tip.1 - into.1 * 3.0);
-                polygon(
-                    out,
-                    &format!("{prefix}door-wedge"),
-                    &[
-                        (base.0 + u.0 * 2.0, base.1 + u.1 * 2.0),
-                        (base.0 + u.0 * (2.0 + w), base.1 + u.1 * (2.0 + w)),
-                        (base.0 + u.0 * 2.0 - into.0 * w * 1.2, base.1 + u.1 * 2.0 - into.1 * w * 1.2),
-                    ],
-                    SEAL_COLOUR,
-                    "",
-                );
-            }
-            DoorLook::Held => {
-                let t = (tip.0 + u.0 * 8.0 + into.0 * 2.0, tip.1 + u.1 * 8.0 + into.1 * 2.0 + 3.5);
-                text(out, t, 10.0, "middle", &format!(r#"fill="{bar}" font-weight="bold""#), "h");
-            }
-            _ => {}
-        }
-    }
-    out.push_str("</g>\n");
-}
-
-/// Routes a warp's line around the outside of the board: from `p0` (just outside one side,
-/// heading `n0`) to `p3`, along a ring `d` pixels outside the map rectangle `[l, t, r, b]`,
-/// the shorter way round. Returns the polyline.
-fn ring_route(p0: Pt, n0: Pt, p3: Pt, n3: Pt, (l, t, r, b): (f64, f64, f64, f64), d: f64) -> Vec<Pt> {
-    let (l, t, r, b) = (l - d, t - d, r + d, b + d);
-    let (w, h) = (r - l, b - t);
-    let per = 2.0 * (w + h);
-    // Push a point out along its normal onto the ring.
-    let onto = |p: Pt, n: Pt| -> Pt {
-        if n.1 < 0.0 {
-            (p.0.clamp(l, r), t)
-        } else if n.1 > 0.0 {
-            (p.0.clamp(l, r), b)
-        } else if n.0 < 0.0 {
-            (l, p.1.clamp(t, b))
-        } else {
-            (r, p.1.clamp(t, b))
-        }
-    };
-    // Position along the ring, clockwise from the top-left corner.
-    let pos = |p: Pt| -> f64 {
-        if (p.1 - t).abs() < 1e-6 {
-            p.0 - l
-        } else if (p.0 - r).abs() < 1e-6 {
-            w + (p.1 - t)
-        } else if (p.1 - b).abs() < 1e-6 {
-            w + h + (r - p.0)
-        } else {
-            2.0 * w + h + (b - p.1)
-        }
-    };
-    let corners = [(0.0, (l, t)), (w, (r, t)), (w + h, (r, b)), (2.0 * w + h, (l, b))];
-    let (a, z) = (onto(p0, n0), onto(p3, n3));
-    let (sa, sz) = (pos(a), pos(z));
-    let cw = (sz - sa).rem_euclid(per);
-    let mut pts = vec![p0, a];
-    if cw <= per - cw {
-        // Clockwise: corners whose position lies strictly between.
-        let mut cs: Vec<(f64, Pt)> =
-            corners.iter().map(|&(s, c)| ((s - sa).rem_euclid(per), c)).filter(|&(k, _)| k > 0.0 && k < cw).collect();
-        cs.sort_by(|x, y| x.0.total_cmp(&y.0));
-        pts.extend(cs.into_iter().map(|(_, c)| c));
-    } else {
-        let ccw = per - cw;
-        let mut cs: Vec<(f64, Pt)> =
-            corners.iter().map(|&(s, c)| ((sa - s).rem_euclid(per), c)).filter(|&(k, _)| k > 0.0 && k < ccw).collect();
-        cs.sort_by(|x, y| x.0.total_cmp(&y.0));
-        pts.extend(cs.into_iter().map(|(_, c)| c));
-    }
-    pts.push(z);
-    pts.push(p3);
-    pts
-}
-
-/// The point halfway along a polyline.
-fn halfway(pts: &[Pt]) -> Pt {
-    let seg = |i: usize| ((pts[i + 1].0 - pts[i].0).powi(2) + (pts[i + 1].1 - pts[i].1).powi(2)).sqrt();
-    let total: f64 = (0..pts.len() - 1).map(seg).sum();
-    let mut left = total / 2.0;
-    for i in 0..pts.len() - 1 {
-        let s = seg(i);
-        if left <= s && s > 0.0 {
-            return lerp(pts[i], pts[i + 1], left / s);
-        }
-        left -= s;
-    }
-    pts[pts.len() - 1]
-}
 
 /// Draws the board as a standalone SVG document.
 pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
@@ -838,109 +600,4 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
     doc.push_str(&out);
     doc.push_str("</svg>\n");
     doc
-}
-
-/// The key's entries: feature (as recorded while drawing) and its text.
-const KEY: &[(&str, &str)] = &[
-    ("wall", "wall"),
-    ("created", "created wall"),
-    ("destroyed", "destroyed wall"),
-    ("column", "column"),
-    ("door", "door"),
-    ("door-open", "open door"),
-    ("jammed", "jammed open"),
-    ("sealed", "sealed door"),
-    ("crack", "damage (count)"),
-    ("home", "home base"),
-    ("treasure", "treasure start"),
-    ("obstacle", "blocks movement"),
-    ("obstacle-los", "blocks sight only"),
-    ("portal", "portal"),
-    ("warp", "warp"),
-    ("wrap", "wraps around"),
-];
-
-/// Draws the sample of a key entry in the 24x24 box left of (x, y) .. (x + 24, y).
-fn key_sample(out: &mut String, kind: &str, x: f64, y: f64) {
-    let (a, b) = ((x, y), (x + 24.0, y));
-    match kind {
-        "wall" => line(out, "key-wall", a, b, &format!(r#"stroke="{WALL_COLOUR}" stroke-width="5""#), ""),
-        "created" => line(out, "key-created", a, b, &format!(r#"stroke="{CREATED_COLOUR}" stroke-width="5""#), ""),
-        "destroyed" => line(out, "key-destroyed", a, b, DESTROYED_STYLE, ""),
-        "door" => draw_door(out, "key-", (a, b), (0.0, 1.0), false, DoorLook::Closed, None, ""),
-        "door-open" => {
-            draw_door(out, "key-", ((x, y - 6.0), (x + 22.0, y - 6.0)), (0.0, 1.0), false, DoorLook::Open, None, "")
-        }
-        "jammed" => {
-            draw_door(out, "key-", ((x, y - 6.0), (x + 22.0, y - 6.0)), (0.0, 1.0), false, DoorLook::Jammed, None, "")
-        }
-        "sealed" => draw_door(out, "key-", (a, b), (0.0, 1.0), false, DoorLook::Sealed, None, ""),
-        "column" => {
-            let _ = writeln!(
-                out,
-                r#"<rect class="key-column" x="{:.1}" y="{:.1}" width="7" height="7" fill="{WALL_COLOUR}"/>"#,
-                x + 8.5,
-                y - 3.5
-            );
-        }
-        "home" => {
-            let _ = writeln!(
-                out,
-                r##"<circle class="key-home" cx="{:.1}" cy="{y:.1}" r="8" fill="#555" fill-opacity="0.15" stroke="#555" stroke-width="2.5"/>"##,
-                x + 12.0
-            );
-        }
-        "treasure" => {
-            let _ = writeln!(
-                out,
-                r##"<rect class="key-treasure" x="{:.1}" y="{:.1}" width="12" height="12" fill="#ffd700" fill-opacity="0.5" stroke="#b8860b" stroke-width="1.5"/>"##,
-                x + 6.0,
-                y - 6.0
-            );
-        }
-        "obstacle" | "obstacle-los" => {
-            let fill = if kind == "obstacle" { OBSTACLE_MOVE } else { OBSTACLE_LOS };
-            let _ = writeln!(
-                out,
-                r##"<rect class="key-obstacle" x="{:.1}" y="{:.1}" width="16" height="16" rx="2" fill="{fill}" fill-opacity="0.75" stroke="#444"/>"##,
-                x + 4.0,
-                y - 8.0
-            );
-        }
-        "portal" => {
-            let _ = writeln!(
-                out,
-                r##"<circle class="key-portal" cx="{:.1}" cy="{y:.1}" r="7" fill="#9b59b6" stroke="#222" stroke-width="1.5"/>"##,
-                x + 12.0
-            );
-        }
-        "warp" => {
-            let _ = writeln!(
-                out,
-                r#"<path class="key-warp" d="M {:.1} {:.1} Q {:.1} {:.1} {:.1} {:.1}" fill="none" stroke="{WARP_COLOUR}" stroke-width="2" stroke-dasharray="5,3"/>"#,
-                x,
-                y + 5.0,
-                x + 12.0,
-                y - 12.0,
-                x + 24.0,
-                y + 5.0
-            );
-        }
-        "crack" => {
-            let _ = writeln!(
-                out,
-                r#"<path class="key-crack" d="M {:.1} {:.1} L {:.1} {:.1} L {:.1} {:.1} L {:.1} {:.1}" fill="none" stroke="{SEAL_COLOUR}" stroke-width="2"/>"#,
-                x + 5.0,
-                y - 4.0,
-                x + 10.0,
-                y + 4.0,
-                x + 14.0,
-                y - 4.0,
-                x + 19.0,
-                y + 4.0
-            );
-        }
-        "wrap" => polygon(out, "key-wrap", &[(x + 7.0, y - 6.0), (x + 17.0, y), (x + 7.0, y + 6.0)], "#777", ""),
-        _ => {}
-    }
 }
