@@ -32,23 +32,23 @@ impl Mover {
 
     /// May this mover cross the edge?
     pub fn may_cross(&self, board: &Board, e: &EdgeView) -> bool {
-        let barrier_ok = match e.barrier {
+        let open = e.barrier == Barrier::Door && e.door.as_ref().expect("a door edge has a door view").open;
+        self.crosses(e.barrier, e.boundary, open, e.id, || {
+            e.obstacles.iter().any(|id| board.obstacles().get(id).is_some_and(|o| o.blocks_move))
+        })
+    }
+
+    /// The rule of crossing an edge, whatever it is read from (an edge's view, the board's
+    /// derived tables in `check_step`): what stands on it (`boundary`: an outer wall; `open`: a
+    /// door standing open), and whether an obstacle on it blocks moves (asked only if it counts).
+    fn crosses(&self, barrier: Barrier, boundary: bool, open: bool, e: EdgeId, blocked: impl FnOnce() -> bool) -> bool {
+        let barrier_ok = match barrier {
             Barrier::Open => true,
-            Barrier::Wall => {
-                if e.boundary {
-                    self.through_outer_walls
-                } else {
-                    self.through_walls
-                }
-            }
-            Barrier::Door => {
-                let door = e.door.as_ref().expect("a door edge has a door view");
-                door.open || self.through_doors || self.door_passes.contains(&e.id)
-            }
+            Barrier::Wall if boundary => self.through_outer_walls,
+            Barrier::Wall => self.through_walls,
+            Barrier::Door => open || self.through_doors || self.door_passes.contains(&e),
         };
-        barrier_ok
-            && (self.through_obstacles
-                || !e.obstacles.iter().any(|id| board.obstacles().get(id).is_some_and(|o| o.blocks_move)))
+        barrier_ok && (self.through_obstacles || !blocked())
     }
 
     /// May this mover enter (or stay in) the square?
@@ -119,9 +119,9 @@ impl Board {
         self.check_step(from, d, mover).ok()
     }
 
-    /// A single move, or what stops it: what `Mover::may_cross` says of each edge's view and
-    /// `Mover::may_enter` of the square, read from the board's derived tables without making
-    /// the views (a bot's search of the board takes thousands of steps).
+    /// A single move, or what stops it: `Mover::crosses` for each edge and `Mover::may_enter`
+    /// for the square, read from the board's derived tables without making the edges' views (a
+    /// bot's search of the board takes thousands of steps).
     fn check_step(&self, from: Sq, d: Dir, mover: &Mover) -> Result<Step, RunStop> {
         let step = self.step(from, d).ok_or(RunStop::Rim)?;
         let der = self.derived();
@@ -129,14 +129,8 @@ impl Board {
             let (a, b) = e.sides();
             let (a_in, b_in) = (der.contains(a), der.contains(b));
             let i = der.edge_index(e).filter(|_| a_in || b_in).ok_or(RunStop::Rim)?;
-            let barrier_ok = match der.barrier[i] {
-                Barrier::Open => true,
-                Barrier::Wall if a_in && b_in => mover.through_walls,
-                Barrier::Wall => mover.through_outer_walls,
-                Barrier::Door => der.door_open[i] || mover.through_doors || mover.door_passes.contains(&e),
-            };
             let blocked = || self.obstacles().values().any(|o| o.at == Place::Edge(e) && o.blocks_move);
-            if !barrier_ok || (!mover.through_obstacles && blocked()) {
+            if !mover.crosses(der.barrier[i], !(a_in && b_in), der.door_open[i], e, blocked) {
                 return Err(RunStop::Edge(e));
             }
         }
