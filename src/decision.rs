@@ -13,7 +13,7 @@ use crate::engine::LogEntry;
 use crate::rng::GameRng;
 use crate::state::GameState;
 use crate::value::Value;
-use crate::view::SeatView;
+use crate::view::{FieldView, SeatView};
 use serde::{Deserialize, Serialize};
 use std::cell::OnceCell;
 use std::collections::VecDeque;
@@ -316,19 +316,31 @@ pub enum Decision {
 pub struct Sight<'a> {
     make: &'a dyn Fn() -> SeatView,
     made: OnceCell<SeatView>,
+    make_field: &'a dyn Fn() -> FieldView,
+    field: OnceCell<FieldView>,
     make_log: &'a dyn Fn() -> Vec<LogEntry>,
     log: OnceCell<Vec<LogEntry>>,
 }
 
 impl<'a> Sight<'a> {
-    /// What `make` and `make_log` give, each made the first time it is looked at.
-    pub fn new(make: &'a dyn Fn() -> SeatView, make_log: &'a dyn Fn() -> Vec<LogEntry>) -> Sight<'a> {
-        Sight { make, made: OnceCell::new(), make_log, log: OnceCell::new() }
+    /// What `make`, `make_field` and `make_log` give, each made the first time it is looked at.
+    pub fn new(
+        make: &'a dyn Fn() -> SeatView,
+        make_field: &'a dyn Fn() -> FieldView,
+        make_log: &'a dyn Fn() -> Vec<LogEntry>,
+    ) -> Sight<'a> {
+        Sight { make, made: OnceCell::new(), make_field, field: OnceCell::new(), make_log, log: OnceCell::new() }
     }
 
     /// The seat's view of the game.
     pub fn view(&self) -> &SeatView {
         self.made.get_or_init(self.make)
+    }
+
+    /// The board and the seats' places as the seat sees them (`view::field_view`): a part of
+    /// `view`, made far faster, for a bot that only walks.
+    pub fn field(&self) -> &FieldView {
+        self.field.get_or_init(self.make_field)
     }
 
     /// The game's log as the seat was shown it (`view::log_view`).

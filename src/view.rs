@@ -380,17 +380,28 @@ fn unknown_card(id: CardId, c: &CardInstance, blank: &Arc<str>) -> CardInstance 
 /// unseen figure is seen by its owner and controller alone, one `shown_as` another kind shows
 /// others that kind and nothing of its attributes, tokens or vars.
 fn hide_figures(view: &mut GameState, viewer: Viewer) {
-    if view.figures.values().all(|f| f.shown_as.is_none() && !f.unseen) {
-        return;
+    if let Some(figures) = figures_seen(&view.figures, viewer) {
+        view.figures = figures;
+    }
+}
+
+/// The figures as `viewer` sees them (see `hide_figures`), or None when he sees them as they
+/// are (no figure is unseen or shown as another kind).
+fn figures_seen(
+    figures: &CopyOnWrite<BTreeMap<u64, crate::state::Figure>>,
+    viewer: Viewer,
+) -> Option<CopyOnWrite<BTreeMap<u64, crate::state::Figure>>> {
+    if figures.values().all(|f| f.shown_as.is_none() && !f.unseen) {
+        return None;
     }
     let knows = |f: &crate::state::Figure| match viewer {
         Viewer::Seat(p) => f.owner == Some(p) || f.controller == Some(p),
         Viewer::Public => false,
         Viewer::Referee => true,
     };
-    let mut figures = (*view.figures).clone();
-    figures.retain(|_, f| knows(f) || !f.unseen);
-    for f in figures.values_mut().filter(|f| !knows(f)) {
+    let mut seen = (**figures).clone();
+    seen.retain(|_, f| knows(f) || !f.unseen);
+    for f in seen.values_mut().filter(|f| !knows(f)) {
         if let Some(kind) = f.shown_as.clone() {
             f.kind = kind;
             f.attrs.clear();
@@ -398,7 +409,64 @@ fn hide_figures(view: &mut GameState, viewer: Viewer) {
             f.vars = Value::map();
         }
     }
-    view.figures = figures.into();
+    Some(seen.into())
+}
+
+/// The board and where the seats' own figures stand, as one viewer sees them: the part of his
+/// view (`view_of`) a bot that walks reads, made without looking at a card (the whole view
+/// numbers every hidden card again: most of a walking bot's time at a question).
+#[derive(Clone, PartialEq)]
+pub struct FieldView {
+    pub board: CopyOnWrite<crate::geometry::Board>,
+    /// Every seat in seat order: whether he lives and where his own figure stands (None: off
+    /// the board, or unseen by this viewer).
+    pub seats: Vec<SeatPlace>,
+}
+
+/// A seat in a [`FieldView`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatPlace {
+    pub player: PlayerId,
+    pub alive: bool,
+    pub at: Option<crate::geometry::Sq>,
+}
+
+/// The seats' places (the board's picture is `geometry::render`'s).
+impl std::fmt::Debug for FieldView {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.debug_struct("FieldView").field("seats", &self.seats).finish_non_exhaustive()
+    }
+}
+
+impl FieldView {
+    /// Seat `p`'s place, if there is such a seat.
+    pub fn seat(&self, p: PlayerId) -> Option<&SeatPlace> {
+        self.seats.iter().find(|s| s.player == p)
+    }
+}
+
+/// The seats' places of `st` as `viewer` sees them: what his whole view (`view_of`) says of the
+/// board and the seats, and nothing else (`tests/views.rs` compares the two at every question).
+pub fn field_view(st: &GameState, viewer: Viewer) -> FieldView {
+    let hidden = if viewer == Viewer::Referee { None } else { figures_seen(&st.figures, viewer) };
+    let figures = hidden.as_ref().unwrap_or(&st.figures);
+    let seats = st
+        .players
+        .iter()
+        .map(|p| SeatPlace {
+            player: p.id,
+            alive: p.alive,
+            at: p.figure.and_then(|id| figures.get(&id)).and_then(|f| f.at),
+        })
+        .collect();
+    FieldView { board: st.board.clone(), seats }
+}
+
+impl SeatView {
+    /// The part of this view a [`FieldView`] holds.
+    pub fn field(&self) -> FieldView {
+        field_view(&self.state, Viewer::Referee)
+    }
 }
 
 /// Takes out the vars, data and tokens the ruleset hides from `viewer`.
@@ -610,5 +678,25 @@ mod tests {
         st.cards[c as usize].shown_to.clear();
         st.cards[c as usize].zone = Zone::Play(0);
         assert!(sees(&st, Viewer::Seat(0)) && !sees(&st, Viewer::Seat(1)), "face down in play: its holder alone");
+    }
+
+    /// The places a walking bot reads are those of the seat's whole view: a seat's figure no
+    /// other seat sees stands nowhere for them, and where its owner and the referee see it.
+    #[test]
+    fn a_field_view_is_the_part_of_the_view_it_names() {
+        let e = game(3, 2);
+        let mut st = e.state();
+        let vis = &e.ruleset().file.visibility;
+        let field_of_view = |st: &GameState, viewer| view_of(st, vis, viewer).field();
+        let at = st.seat_at(1).expect("seat 1 stands on the board");
+        let figure = st.players[1].figure.expect("seat 1 has a figure of its own");
+        st.figures.get_mut(&figure).expect("its figure").unseen = true;
+        for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Seat(2), Viewer::Public, Viewer::Referee] {
+            let field = field_view(&st, viewer);
+            assert_eq!(field, field_of_view(&st, viewer), "{viewer:?}");
+            let knows = matches!(viewer, Viewer::Seat(1) | Viewer::Referee);
+            assert_eq!(field.seat(1).and_then(|s| s.at), knows.then_some(at), "{viewer:?}");
+            assert_eq!(field.seat(0).and_then(|s| s.at), st.seat_at(0), "{viewer:?}: seat 0 is seen");
+        }
     }
 }

@@ -128,7 +128,11 @@ impl Agent for Checker {
     fn decide_omniscient(&mut self, req: &Request, sight: &Sight, referee: &GameState) -> Decision {
         let log = sight.log();
         let from = self.looked.insert(req.player, log.len()).unwrap_or(0).min(log.len());
-        let found = leaks(req.player, sight.view(), &log[from..], referee, &self.defs, &self.vis);
+        let mut found = leaks(req.player, sight.view(), &log[from..], referee, &self.defs, &self.vis);
+        // (the part of the view a walking bot reads, made apart: the same board and places)
+        if *sight.field() != sight.view().field() {
+            found.push(format!("a field view unlike the view's: {:?}", sight.field().seats));
+        }
         self.found.borrow_mut().extend(found.into_iter().map(|f| format!("{} asked `{}`: {f}", req.player, req.kind)));
         *self.questions.borrow_mut() += 1;
         self.bot.decide_seeing(req, sight)

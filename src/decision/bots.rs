@@ -6,8 +6,8 @@ use super::{risky, Agent, Choice, Decision, Request, Sight};
 use crate::geometry::moves::{Mover, WalkField};
 use crate::geometry::{Board, Sq};
 use crate::rng::GameRng;
-use crate::state::GameState;
 use crate::value::Value;
+use crate::view::FieldView;
 use std::collections::BTreeMap;
 
 /// Picks uniformly at random among the legal answers, from its own seeded generator.
@@ -102,18 +102,17 @@ impl HunterAgent {
     }
 
     /// The move option that brings the player nearest an enemy, if one brings him nearer.
-    fn closing_in(&mut self, req: &Request, game: &GameState) -> Option<String> {
-        let me = game.player(req.player)?;
-        let here = game.seat_at(me.id)?;
+    fn closing_in(&mut self, req: &Request, field: &FieldView) -> Option<String> {
+        let here = field.seat(req.player)?.at?;
         // Closed doors count as walls: which ones open for him is the rules' to say, so the
         // estimate goes round them (he still picks among the moves he is offered, through a
         // door the rules open for him too). Measured: shorter games than counting doors open.
         let mover = Mover::thing();
         // Walking costs from every living enemy, at most a board's width away.
-        let reach = game.board.size().0.max(game.board.size().1) as u32 * 2;
+        let reach = field.board.size().0.max(field.board.size().1) as u32 * 2;
         let enemies: Vec<Sq> =
-            game.players.iter().filter(|p| p.alive && p.id != me.id).filter_map(|p| game.seat_at(p.id)).collect();
-        let cost = WalkCosts::from(&game.board, &enemies, reach, &mover);
+            field.seats.iter().filter(|p| p.alive && p.player != req.player).filter_map(|p| p.at).collect();
+        let cost = WalkCosts::from(&field.board, &enemies, reach, &mover);
         let now = cost.to(here).unwrap_or(u32::MAX);
         let mut best: Vec<(&Choice, u32)> = Vec::new();
         for c in &req.options {
@@ -148,7 +147,7 @@ impl Agent for HunterAgent {
         // (the view is made only for a question with a step to a square: most have none)
         let steps = req.options.iter().any(|c| c.value.get("to").and_then(square_in).is_some());
         if req.min <= 1 && req.max >= 1 && !hostile && steps {
-            if let Some(key) = self.closing_in(req, &sight.view().state) {
+            if let Some(key) = self.closing_in(req, sight.field()) {
                 return Decision::Answer(vec![key]);
             }
         }

@@ -125,8 +125,9 @@ impl Kernel {
                 let vis = &self.ruleset.file.visibility;
                 let viewer = crate::view::Viewer::Seat(req.player);
                 let make = || crate::view::view_of(&self.st.borrow(), vis, viewer);
+                let make_field = || crate::view::field_view(&self.st.borrow(), viewer);
                 let make_log = || crate::view::log_view(&self.log.borrow(), viewer);
-                let sight = crate::decision::Sight::new(&make, &make_log);
+                let sight = crate::decision::Sight::new(&make, &make_field, &make_log);
                 let d = self.host.off_the_clock(|| {
                     let mut agent = self.agent.borrow_mut();
                     if agent.omniscient(req.player) {

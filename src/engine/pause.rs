@@ -171,6 +171,12 @@ impl Engine {
         self.with_view(|st| crate::view::view_of(st, &self.k.ruleset.file.visibility, viewer))
     }
 
+    /// The board and the seats' places as `viewer` sees them (`view::field_view`): the part of
+    /// `seat_view` a bot that walks reads.
+    pub fn seat_field(&self, viewer: crate::view::Viewer) -> crate::view::FieldView {
+        self.with_view(|st| crate::view::field_view(st, viewer))
+    }
+
     /// A whole state `view` could be the view of, its hidden cards dealt by dice seeded with
     /// `seed` (`view::sample`), then completed by the ruleset where it keeps hidden data of its
     /// own (`rules.determinize(game, seat)`, run on the sample; this engine's game is left as it

@@ -46,8 +46,9 @@ impl Repl {
             }
             let viewer = crate::view::Viewer::Seat(req.player);
             let make = || g.engine().seat_view(viewer);
+            let make_field = || g.engine().seat_field(viewer);
             let make_log = || g.engine().seat_log_since(0, viewer);
-            let sight = crate::decision::Sight::new(&make, &make_log);
+            let sight = crate::decision::Sight::new(&make, &make_field, &make_log);
             let keys = match crate::decision::Agent::decide_seeing(&mut bot, &req, &sight) {
                 crate::decision::Decision::Answer(k) => k,
                 other => break format!("\nthe bot gave no answer: {other:?}"),
