@@ -1,6 +1,6 @@
-//! What the README shows of the project is what the project is: the house rule's files as
-//! listed, the line counts it gives of the editions' own Lua, and the designer's examples (a
-//! card test that runs, a card that is the shipped one).
+//! What the README and the designers' guide show of the project is what the project is: the
+//! house rule's files as listed, the line counts given of the editions' own Lua, and the
+//! designer's examples (a card test that runs, a card that is the shipped one).
 
 mod common;
 
@@ -10,21 +10,26 @@ fn readme() -> String {
     std::fs::read_to_string("README.md").unwrap()
 }
 
-/// The block of the README that starts with the line `first` (up to its closing fence).
+/// The designers' guide, where the README's designer section leads.
+fn designers_guide() -> String {
+    std::fs::read_to_string("docs/designers.md").unwrap()
+}
+
+/// The block of a page that starts with the line `first` (up to its closing fence).
 fn listing(text: &str, first: &str) -> String {
-    let from = text.find(&format!("{first}\n")).unwrap_or_else(|| panic!("no listing `{first}` in the README"));
+    let from = text.find(&format!("{first}\n")).unwrap_or_else(|| panic!("no listing `{first}` on the page"));
     let body = &text[from + first.len() + 1..];
     body[..body.find("```").unwrap()].to_string()
 }
 
 #[test]
 fn the_house_rule_is_listed_as_it_is() {
-    let text = readme();
+    let text = designers_guide();
     for (first, file) in [
         ("# rulesets/8th-blitz/ruleset.toml", "rulesets/8th-blitz/ruleset.toml"),
         ("-- rulesets/8th-blitz/common.lua", "rulesets/8th-blitz/common.lua"),
     ] {
-        assert_eq!(listing(&text, first), std::fs::read_to_string(file).unwrap(), "the README's {file}");
+        assert_eq!(listing(&text, first), std::fs::read_to_string(file).unwrap(), "docs/designers.md's {file}");
     }
 }
 
@@ -73,12 +78,12 @@ fn the_designers_example_test_passes() {
 /// The blank-card example is the shipped card, line for line but for the test's body.
 #[test]
 fn the_blank_card_example_is_the_shipped_card() {
-    let shown = listing(&readme(), "```lua\nreturn card {");
+    let shown = listing(&designers_guide(), "```lua\nreturn card {");
     let shipped = std::fs::read_to_string("cards/classic/custom/second_wind.lua").unwrap();
     // code without comments, its words one space apart
     let code = |l: &str| l.split("--").next().unwrap_or_default().split_whitespace().collect::<Vec<_>>().join(" ");
     let file = shipped.lines().map(code).collect::<Vec<_>>().join(" ");
     for line in shown.lines().map(code).filter(|l| !l.is_empty() && !l.contains("...")) {
-        assert!(file.contains(&line), "the README's Second Wind says `{line}`, the card file does not");
+        assert!(file.contains(&line), "docs/designers.md's Second Wind says `{line}`, the card file does not");
     }
 }

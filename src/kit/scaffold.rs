@@ -131,7 +131,7 @@ pub fn new_ruleset(root: &Path, name: &str, extends: &str) -> Result<PathBuf, St
         "# {name}: house rules on {extends} ({title}).
 # Numbers here: a key of [config] in {extends}'s ruleset.toml (or of the rulesets it extends)
 # replaces its value. Behaviour in Lua: a file named as one of {extends}'s (common.lua...) runs
-# with that module as `base` and returns it, changed (the README's house rules section shows one).
+# with that module as `base` and returns it, changed (docs/designers.md, House rules, shows one).
 # `wizwar diff {extends} {name}`: what it changes; `wizwar test --ruleset {name}`: which of
 # {extends}'s tests it breaks.
 name = \"{name}\"
