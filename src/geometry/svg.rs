@@ -15,13 +15,14 @@
 //! `portal`, `warp`, `wrap`) so tools, tests and the web table's page can find them; the key's
 //! samples use `key-*` classes instead.
 //!
-//! This file draws the picture layer by layer (`render_svg`) with the sizes and colours the
-//! layers share; a door's drawing is `door.rs`, a warp's route `warp.rs`, the key's entries and
-//! samples `key.rs`, and the elements and colours they are all written with `elements.rs`.
+//! This file draws the picture layer by layer (`render_svg`, a function a layer, each placing
+//! what it draws by the board's `Frame`) with the sizes and colours the layers share; the links'
+//! layer is `links.rs`, a door's drawing `door.rs`, a warp's route `warp.rs`, the key's entries
+//! and samples `key.rs`, and the elements and colours they are all written with `elements.rs`.
 
 use super::board::{Barrier, Board};
 use super::render::{
-    describe_pairs, edge_looks, link_groups, square_infos, DoorLook, EdgeLook, LinkKind, MarkKind, Overlay,
+    describe_pairs, edge_looks, link_groups, square_infos, DoorLook, EdgeLook, LinkGroup, LinkKind, MarkKind, Overlay,
 };
 use super::sector::SECTOR_SIZE;
 use super::types::{Corner, Dir, EdgeId, Sq};
@@ -31,13 +32,13 @@ use std::fmt::Write;
 mod door;
 mod elements;
 mod key;
+mod links;
 mod warp;
 
 use door::draw_door;
 pub use elements::escape;
-use elements::{css_colour, lerp, line, mark_default_colour, polygon, sector_colours, text, Pt};
+use elements::{css_colour, lerp, line, mark_default_colour, sector_colours, text, Pt};
 use key::{key_sample, KEY};
-use warp::{halfway, ring_route};
 
 const CELL: f64 = 40.0;
 const MARGIN: f64 = 64.0;
@@ -53,39 +54,88 @@ const OBSTACLE_LOS: &str = "#5f9e52";
 const OBSTACLE_NONE: &str = "#bdbdbd";
 const DESTROYED_STYLE: &str = r##"stroke="#8a8a8a" stroke-width="2" stroke-dasharray="4,4""##;
 
-/// Draws the board as a standalone SVG document.
+/// Draws the board as a standalone SVG document: the layers below, bottom first, then the key
+/// and the title around them.
 pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
     if board.map_cells().is_some() {
         return super::map_board::map_svg(board, overlay);
     }
-    let (w, h) = board.size();
+    let f = Frame::of(board);
     let groups = link_groups(board);
-    let infos = square_infos(board);
-    let marks = overlay.by_square();
-    let map_w = w as f64 * CELL;
-    let map_h = h as f64 * CELL;
-    let width = (map_w + 2.0 * MARGIN).max(440.0);
-    let (ox, oy) = ((width - map_w) / 2.0, TITLE + MARGIN);
-    let px = |x: i32| ox + x as f64 * CELL;
-    let py = |y: i32| oy + y as f64 * CELL;
-    let ends = |e: EdgeId| -> (Pt, Pt) {
-        let (a, b) = e.ends();
-        ((px(a.x), py(a.y)), (px(b.x), py(b.y)))
-    };
-    let mid = |s: Sq, d: Dir| -> Pt {
-        let (a, b) = ends(s.edge(d));
-        lerp(a, b, 0.5)
-    };
-    let normal = |d: Dir| -> Pt {
-        let (dx, dy) = d.delta();
-        (dx as f64, dy as f64)
-    };
-    let mut out = String::new();
-    // Which features appear, for the key.
-    let mut used: BTreeSet<&'static str> = BTreeSet::new();
+    let mut p = Picture::default();
+    squares(&mut p.out, board, &f);
+    sectors(&mut p.out, board, &f);
+    features(&mut p, board, &f);
+    edges(&mut p, board, &f);
+    columns(&mut p.out, board, &f);
+    links::draw(&mut p, board, &f, &groups);
+    cracks(&mut p, board, &f);
+    square_labels(&mut p.out, board, &f);
+    marks(&mut p.out, board, overlay, &f);
+    let height = key_layer(&mut p, board, overlay, &f, &groups);
+    document(board, overlay, f.width, height, &p.out)
+}
 
-    // Squares: sector tint, thin grid, coordinates in the corner. Each names its square
-    // (`data-x`, `data-y`): the web table's page answers a click on one.
+/// Where the board lies on the picture: its size in squares, its top left corner and its size
+/// in pixels, and the picture's width.
+#[derive(Clone, Copy)]
+struct Frame {
+    w: i32,
+    h: i32,
+    ox: f64,
+    oy: f64,
+    map_w: f64,
+    map_h: f64,
+    width: f64,
+}
+
+impl Frame {
+    fn of(board: &Board) -> Frame {
+        let (w, h) = board.size();
+        let (map_w, map_h) = (w as f64 * CELL, h as f64 * CELL);
+        let width = (map_w + 2.0 * MARGIN).max(440.0);
+        Frame { w, h, ox: (width - map_w) / 2.0, oy: TITLE + MARGIN, map_w, map_h, width }
+    }
+
+    /// The picture's x of the board's column line `x`, and y of its row line `y`.
+    fn px(&self, x: i32) -> f64 {
+        self.ox + x as f64 * CELL
+    }
+
+    fn py(&self, y: i32) -> f64 {
+        self.oy + y as f64 * CELL
+    }
+
+    /// An edge's two ends on the picture.
+    fn ends(&self, e: EdgeId) -> (Pt, Pt) {
+        let (a, b) = e.ends();
+        ((self.px(a.x), self.py(a.y)), (self.px(b.x), self.py(b.y)))
+    }
+
+    /// The middle of square `s`'s side `d`.
+    fn mid(&self, s: Sq, d: Dir) -> Pt {
+        let (a, b) = self.ends(s.edge(d));
+        lerp(a, b, 0.5)
+    }
+}
+
+/// A direction as a unit vector on the picture (y grows downwards).
+fn normal(d: Dir) -> Pt {
+    let (dx, dy) = d.delta();
+    (dx as f64, dy as f64)
+}
+
+/// The layers as they are drawn, and which features appear in them (what the key shows).
+#[derive(Default)]
+struct Picture {
+    out: String,
+    used: BTreeSet<&'static str>,
+}
+
+/// Squares: sector tint, thin grid, coordinates in the corner. Each names its square
+/// (`data-x`, `data-y`): the web table's page answers a click on one.
+fn squares(out: &mut String, board: &Board, f: &Frame) {
+    let Frame { w, h, ox, oy, map_w, map_h, .. } = *f;
     out.push_str("<g id=\"squares\">\n");
     for s in board.squares() {
         let (_, pale) = sector_colours(board, board.sector_of(s).unwrap_or(0));
@@ -94,24 +144,26 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
             r##"<rect class="square" data-x="{}" data-y="{}" x="{:.1}" y="{:.1}" width="{CELL}" height="{CELL}" fill="{pale}" stroke="#c8c8c8" stroke-width="0.6"/>"##,
             s.x,
             s.y,
-            px(s.x),
-            py(s.y)
+            f.px(s.x),
+            f.py(s.y)
         );
     }
     out.push_str("</g>\n<g id=\"coords\">\n");
     for x in 0..w {
-        let cx = px(x) + CELL / 2.0;
-        text(&mut out, (cx, oy - 36.0), 15.0, "middle", r##"fill="#222" font-weight="bold""##, &x.to_string());
-        text(&mut out, (cx, oy + map_h + 46.0), 15.0, "middle", r##"fill="#222" font-weight="bold""##, &x.to_string());
+        let cx = f.px(x) + CELL / 2.0;
+        text(out, (cx, oy - 36.0), 15.0, "middle", r##"fill="#222" font-weight="bold""##, &x.to_string());
+        text(out, (cx, oy + map_h + 46.0), 15.0, "middle", r##"fill="#222" font-weight="bold""##, &x.to_string());
     }
     for y in 0..h {
-        let cy = py(y) + CELL / 2.0 + 4.0;
-        text(&mut out, (ox - 38.0, cy), 15.0, "middle", r##"fill="#222" font-weight="bold""##, &y.to_string());
-        text(&mut out, (ox + map_w + 38.0, cy), 15.0, "middle", r##"fill="#222" font-weight="bold""##, &y.to_string());
+        let cy = f.py(y) + CELL / 2.0 + 4.0;
+        text(out, (ox - 38.0, cy), 15.0, "middle", r##"fill="#222" font-weight="bold""##, &y.to_string());
+        text(out, (ox + map_w + 38.0, cy), 15.0, "middle", r##"fill="#222" font-weight="bold""##, &y.to_string());
     }
     out.push_str("</g>\n");
+}
 
-    // Sector outlines, faintly, so a player sees the sectors.
+/// Sector outlines, faintly, so a player sees the sectors.
+fn sectors(out: &mut String, board: &Board, f: &Frame) {
     out.push_str("<g id=\"sectors\">\n");
     for i in 0..board.sector_count() {
         let (strong, _) = sector_colours(board, i);
@@ -119,21 +171,25 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
         let _ = writeln!(
             out,
             r#"<rect class="sector" x="{:.1}" y="{:.1}" width="{s:.0}" height="{s:.0}" fill="none" stroke="{strong}" stroke-opacity="0.35" stroke-width="1.5"><title>sector {i}: {}</title></rect>"#,
-            px(first.x),
-            py(first.y),
+            f.px(first.x),
+            f.py(first.y),
             escape(&board.faces()[i].name),
             s = CELL * SECTOR_SIZE as f64,
         );
     }
     out.push_str("</g>\n");
+}
 
-    // Things in squares: home bases, treasure starts, obstacles.
+/// Things in squares: home bases, treasure starts, obstacles.
+fn features(p: &mut Picture, board: &Board, f: &Frame) {
+    let Picture { out, used } = p;
+    let infos = square_infos(board);
     out.push_str("<g id=\"features\">\n");
     for (s, info) in &infos {
         if !board.contains(*s) {
             continue;
         }
-        let (x, y) = (px(s.x), py(s.y));
+        let (x, y) = (f.px(s.x), f.py(s.y));
         let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
         if let Some(i) = info.home {
             used.insert("home");
@@ -172,25 +228,23 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
         }
     }
     out.push_str("</g>\n");
+}
 
-    // Edges: walls, created walls, destroyed walls, doors, edge obstacles.
+/// Edges: walls, created walls, destroyed walls, doors, edge obstacles.
+fn edges(p: &mut Picture, board: &Board, f: &Frame) {
+    let Picture { out, used } = p;
     out.push_str("<g id=\"edges\" stroke-linecap=\"square\">\n");
     for (e, look) in edge_looks(board) {
-        let (a, b) = ends(e);
+        let (a, b) = f.ends(e);
         match look {
             EdgeLook::Open => {}
-            EdgeLook::Wall => line(
-                &mut out,
-                "wall",
-                a,
-                b,
-                &format!(r#"stroke="{WALL_COLOUR}" stroke-width="5""#),
-                &format!("wall {e}"),
-            ),
+            EdgeLook::Wall => {
+                line(out, "wall", a, b, &format!(r#"stroke="{WALL_COLOUR}" stroke-width="5""#), &format!("wall {e}"))
+            }
             EdgeLook::CreatedWall => {
                 used.insert("created");
                 line(
-                    &mut out,
+                    out,
                     "created-wall",
                     a,
                     b,
@@ -200,7 +254,7 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
             }
             EdgeLook::Destroyed => {
                 used.insert("destroyed");
-                line(&mut out, "destroyed", a, b, DESTROYED_STYLE, &format!("destroyed wall {e}"))
+                line(out, "destroyed", a, b, DESTROYED_STYLE, &format!("destroyed wall {e}"))
             }
             EdgeLook::Door { created, state } => {
                 used.insert(match state {
@@ -226,7 +280,7 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
                     DoorLook::Sealed => "sealed door",
                 };
                 let title = format!("{}{what} {e}", if created { "created " } else { "" });
-                draw_door(&mut out, "", (a, b), into, created, state, colour.as_deref(), &title);
+                draw_door(out, "", (a, b), into, created, state, colour.as_deref(), &title);
             }
             EdgeLook::Obstacle { blocks_move, blocks_los } => {
                 let c = if blocks_move {
@@ -238,7 +292,7 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
                 };
                 used.insert(if blocks_move || !blocks_los { "obstacle" } else { "obstacle-los" });
                 line(
-                    &mut out,
+                    out,
                     "obstacle",
                     lerp(a, b, 0.1),
                     lerp(a, b, 0.9),
@@ -249,8 +303,11 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
         }
     }
     out.push_str("</g>\n");
+}
 
-    // Columns.
+/// Columns.
+fn columns(out: &mut String, board: &Board, f: &Frame) {
+    let Frame { w, h, .. } = *f;
     out.push_str("<g id=\"columns\">\n");
     for y in 0..=h {
         for x in 0..=w {
@@ -258,162 +315,18 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
                 let _ = writeln!(
                     out,
                     r#"<rect class="column" x="{:.1}" y="{:.1}" width="7" height="7" fill="{WALL_COLOUR}"/>"#,
-                    px(x) - 3.5,
-                    py(y) - 3.5
+                    f.px(x) - 3.5,
+                    f.py(y) - 3.5
                 );
             }
         }
     }
     out.push_str("</g>\n");
+}
 
-    // Links.
-    out.push_str("<g id=\"links\">\n");
-    for g in &groups {
-        match g.kind {
-            LinkKind::Portal => {
-                used.insert("portal");
-                let colour = escape(&css_colour(g.colour.as_deref(), "#888"));
-                let name = g.colour.clone().unwrap_or_default();
-                for &(s, d, t, td) in &g.ends {
-                    let (m, n) = (mid(s, d), normal(d));
-                    let c = (m.0 + n.0 * 14.0, m.1 + n.1 * 14.0);
-                    let _ = writeln!(
-                        out,
-                        r##"<circle class="portal" cx="{:.1}" cy="{:.1}" r="9" fill="{colour}" stroke="#222" stroke-width="1.5"><title>{}: {s}{d} to {t}{td}</title></circle>"##,
-                        c.0,
-                        c.1,
-                        escape(&g.title)
-                    );
-                    // The colour's name beside the circle, kept off the map and the coordinates;
-                    // the far end is in the tooltip and the key.
-                    let (at, anchor) = match d {
-                        Dir::N => ((c.0 + 13.0, c.1 - 2.0), "start"),
-                        Dir::S => ((c.0 + 13.0, c.1 + 8.0), "start"),
-                        Dir::W => ((c.0 + 9.0, c.1 - 13.0), "end"),
-                        Dir::E => ((c.0 - 9.0, c.1 - 13.0), "start"),
-                    };
-                    text(
-                        &mut out,
-                        at,
-                        10.0,
-                        anchor,
-                        &format!(r##"fill="{colour}" stroke="#333" stroke-width="0.3" font-weight="bold""##),
-                        &name,
-                    );
-                }
-            }
-            LinkKind::Warp => {
-                used.insert("warp");
-                // A dashed bar along each side, and a dashed line between their middles: a
-                // curve when it stays off the board, else a route around the outside.
-                let _ = writeln!(
-                    out,
-                    r#"<g class="warp"><title>{}: {}</title>"#,
-                    escape(&g.title),
-                    escape(&describe_pairs(&g.pairs))
-                );
-                let mut centres = Vec::new();
-                for side in [
-                    g.pairs.iter().map(|p| (p.0, p.1)).collect::<Vec<_>>(),
-                    g.pairs.iter().map(|p| (p.2, p.3)).collect(),
-                ] {
-                    let (first, last) = (side[0], side[side.len() - 1]);
-                    let n = normal(first.1);
-                    let (a0, a1) = ends(first.0.edge(first.1));
-                    let (b0, b1) = ends(last.0.edge(last.1));
-                    let pts = [a0, a1, b0, b1];
-                    let min = (
-                        pts.iter().map(|p| p.0).fold(f64::INFINITY, f64::min),
-                        pts.iter().map(|p| p.1).fold(f64::INFINITY, f64::min),
-                    );
-                    let max = (
-                        pts.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max),
-                        pts.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max),
-                    );
-                    let off = 7.0;
-                    let (p, q) = ((min.0 + n.0 * off, min.1 + n.1 * off), (max.0 + n.0 * off, max.1 + n.1 * off));
-                    line(
-                        &mut out,
-                        "warp-side",
-                        p,
-                        q,
-                        &format!(r#"stroke="{WARP_COLOUR}" stroke-width="3" stroke-dasharray="6,3""#),
-                        "",
-                    );
-                    centres.push((lerp(p, q, 0.5), n));
-                }
-                let ((p0, na), (p3, nb)) = (centres[0], centres[1]);
-                let k = 46.0;
-                let c1 = (p0.0 + na.0 * k, p0.1 + na.1 * k);
-                let c2 = (p3.0 + nb.0 * k, p3.1 + nb.1 * k);
-                let bez = |t: f64| -> Pt {
-                    let u = 1.0 - t;
-                    (
-                        u * u * u * p0.0 + 3.0 * u * u * t * c1.0 + 3.0 * u * t * t * c2.0 + t * t * t * p3.0,
-                        u * u * u * p0.1 + 3.0 * u * u * t * c1.1 + 3.0 * u * t * t * c2.1 + t * t * t * p3.1,
-                    )
-                };
-                let over_board = (1..40).map(|i| bez(i as f64 / 40.0)).any(|(x, y)| {
-                    let s = Sq::new(((x - ox) / CELL).floor() as i32, ((y - oy) / CELL).floor() as i32);
-                    board.contains(s)
-                });
-                let style = format!(
-                    r#"fill="none" stroke="{WARP_COLOUR}" stroke-width="2" stroke-dasharray="7,4" stroke-linejoin="round""#
-                );
-                let label_at = if !over_board {
-                    let _ = writeln!(
-                        out,
-                        r#"<path class="warp-arc" d="M {:.1} {:.1} C {:.1} {:.1}, {:.1} {:.1}, {:.1} {:.1}" {style}/>"#,
-                        p0.0, p0.1, c1.0, c1.1, c2.0, c2.1, p3.0, p3.1
-                    );
-                    bez(0.5)
-                } else {
-                    let pts = ring_route(p0, na, p3, nb, (ox, oy, ox + map_w, oy + map_h), 20.0);
-                    let d: Vec<String> = pts.iter().map(|p| format!("{:.1} {:.1}", p.0, p.1)).collect();
-                    let _ = writeln!(out, r#"<path class="warp-arc" d="M {}" {style}/>"#, d.join(" L "));
-                    halfway(&pts)
-                };
-                text(
-                    &mut out,
-                    (label_at.0, label_at.1 - 4.0),
-                    10.0,
-                    "middle",
-                    &format!(
-                        r##"fill="{WARP_COLOUR}" font-weight="bold" stroke="#fff" stroke-width="3" paint-order="stroke""##
-                    ),
-                    &g.title,
-                );
-                out.push_str("</g>\n");
-            }
-            LinkKind::Wrap => {
-                for &(s, d, t, td) in &g.ends {
-                    let passable = board.edge(s.edge(d)).map(|v| v.barrier != Barrier::Wall).unwrap_or(false);
-                    if !passable {
-                        continue;
-                    }
-                    used.insert("wrap");
-                    let (m, n) = (mid(s, d), normal(d));
-                    let side = (-n.1, n.0);
-                    let base = (m.0 + n.0 * 4.0, m.1 + n.1 * 4.0);
-                    let tip = (m.0 + n.0 * 13.0, m.1 + n.1 * 13.0);
-                    polygon(
-                        &mut out,
-                        "wrap",
-                        &[
-                            (base.0 + side.0 * 6.0, base.1 + side.1 * 6.0),
-                            tip,
-                            (base.0 - side.0 * 6.0, base.1 - side.1 * 6.0),
-                        ],
-                        "#777",
-                        &format!("wraps: {s}{d} to {t}{td}"),
-                    );
-                }
-            }
-        }
-    }
-    out.push_str("</g>\n");
-
-    // Cracks: damage on a wall or door still standing, a zigzag across it and the count.
+/// Cracks: damage on a wall or door still standing, a zigzag across it and the count.
+fn cracks(p: &mut Picture, board: &Board, f: &Frame) {
+    let Picture { out, used } = p;
     out.push_str("<g id=\"cracks\">\n");
     for (e, st) in board.edge_states() {
         let standing = board.edge(*e).is_ok_and(|v| v.barrier != Barrier::Open);
@@ -421,7 +334,7 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
             continue;
         }
         used.insert("crack");
-        let (a, b) = ends(*e);
+        let (a, b) = f.ends(*e);
         let m = lerp(a, b, 0.5);
         let n = if e.horizontal { (0.0, 1.0) } else { (1.0, 0.0) };
         let u = if e.horizontal { (1.0, 0.0) } else { (0.0, 1.0) };
@@ -438,7 +351,7 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
         );
         let at = (m.0 + n.0 * 9.0 + u.0 * 9.0, m.1 + n.1 * 9.0 + u.1 * 9.0 + 3.0);
         text(
-            &mut out,
+            out,
             at,
             9.0,
             "middle",
@@ -450,13 +363,15 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
         out.push_str("</g>\n");
     }
     out.push_str("</g>\n");
+}
 
-    // Square labels above the board's features (a home circle never hides one), below the marks.
+/// Square labels above the board's features (a home circle never hides one), below the marks.
+fn square_labels(out: &mut String, board: &Board, f: &Frame) {
     out.push_str("<g id=\"square-labels\">\n");
     for s in board.squares() {
         text(
-            &mut out,
-            (px(s.x) + 2.5, py(s.y) + 8.5),
+            out,
+            (f.px(s.x) + 2.5, f.py(s.y) + 8.5),
             7.5,
             "start",
             r##"fill="#888" stroke="#fff" stroke-width="1.5" stroke-opacity="0.8" paint-order="stroke""##,
@@ -464,14 +379,17 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
         );
     }
     out.push_str("</g>\n");
+}
 
-    // Overlay marks.
+/// Overlay marks.
+fn marks(out: &mut String, board: &Board, overlay: &Overlay, f: &Frame) {
+    let marks = overlay.by_square();
     out.push_str("<g id=\"marks\">\n");
     for (s, ms) in &marks {
         if !board.contains(*s) {
             continue;
         }
-        let (cx, cy) = (px(s.x) + CELL / 2.0, py(s.y) + CELL / 2.0);
+        let (cx, cy) = (f.px(s.x) + CELL / 2.0, f.py(s.y) + CELL / 2.0);
         let n = ms.len();
         let (r, offsets): (f64, &[Pt]) = match n {
             1 => (12.0, &[(0.0, 0.0)]),
@@ -507,11 +425,15 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
         }
     }
     out.push_str("</g>\n");
+}
 
-    // The key: samples of what appears, then the links and the marks.
+/// The key: samples of what appears, then the links and the marks; gives the picture's height.
+fn key_layer(p: &mut Picture, board: &Board, overlay: &Overlay, f: &Frame, groups: &[LinkGroup]) -> f64 {
+    let Picture { out, used } = p;
+    let Frame { oy, map_h, width, .. } = *f;
     let key_top = oy + map_h + MARGIN - 6.0;
     out.push_str("<g id=\"key\">\n");
-    text(&mut out, (12.0, key_top + 4.0), 12.0, "start", r##"font-weight="bold" fill="#222""##, "Key");
+    text(out, (12.0, key_top + 4.0), 12.0, "start", r##"font-weight="bold" fill="#222""##, "Key");
     used.insert("wall");
     used.insert("column");
     let samples: Vec<&(&str, &str)> = KEY.iter().filter(|(k, _)| used.contains(k)).collect();
@@ -519,8 +441,8 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
     let col_w = (width - 20.0) / per_row as f64;
     for (i, (kind, label)) in samples.iter().enumerate() {
         let (x, y) = (12.0 + (i % per_row) as f64 * col_w, key_top + 22.0 + (i / per_row) as f64 * 24.0);
-        key_sample(&mut out, kind, x, y);
-        text(&mut out, (x + 30.0, y + 4.0), 10.5, "start", r##"fill="#333""##, label);
+        key_sample(out, kind, x, y);
+        text(out, (x + 30.0, y + 4.0), 10.5, "start", r##"fill="#333""##, label);
     }
     let mut y = key_top + 22.0 + samples.len().div_ceil(per_row) as f64 * 24.0 + 2.0;
     // Doors' colours (the dot on a closed door: the colour printed on it).
@@ -530,7 +452,7 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
         .filter_map(|(e, _)| board.edge(*e).ok()?.door?.colour)
         .collect();
     if !door_colours.is_empty() {
-        text(&mut out, (12.0, y), 11.0, "start", r##"fill="#333""##, "Door colours:");
+        text(out, (12.0, y), 11.0, "start", r##"fill="#333""##, "Door colours:");
         let mut x = 100.0;
         for c in &door_colours {
             let _ = writeln!(
@@ -539,7 +461,7 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
                 y - 4.0,
                 escape(&css_colour(Some(c), "#fff"))
             );
-            text(&mut out, (x + 7.0, y), 11.0, "start", r##"fill="#333""##, c);
+            text(out, (x + 7.0, y), 11.0, "start", r##"fill="#333""##, c);
             x += 14.0 + 7.0 * c.chars().count() as f64;
             if x > width - 60.0 {
                 x = 100.0;
@@ -554,30 +476,27 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
             _ => WARP_COLOUR.to_string(),
         };
         let style = format!(r##"fill="{}" stroke="#333" stroke-width="0.2""##, escape(&colour));
-        text(&mut out, (12.0, y), 11.0, "start", &style, &format!("{}: {}", g.title, describe_pairs(&g.pairs)));
+        text(out, (12.0, y), 11.0, "start", &style, &format!("{}: {}", g.title, describe_pairs(&g.pairs)));
         y += 15.0;
     }
     for m in &overlay.marks {
         let label = if m.label.is_empty() { String::new() } else { format!("{} ", m.label) };
         let colour = css_colour(m.colour.as_deref(), mark_default_colour(m.kind));
         let style = format!(r##"fill="{}" stroke="#333" stroke-width="0.2""##, escape(&colour));
-        text(
-            &mut out,
-            (12.0, y),
-            11.0,
-            "start",
-            &style,
-            &format!("{} = {label}({}) at {}", m.glyph, m.kind.name(), m.at),
-        );
+        text(out, (12.0, y), 11.0, "start", &style, &format!("{} = {label}({}) at {}", m.glyph, m.kind.name(), m.at));
         y += 15.0;
     }
     for note in &overlay.notes {
-        text(&mut out, (12.0, y), 11.0, "start", r##"fill="#333""##, note);
+        text(out, (12.0, y), 11.0, "start", r##"fill="#333""##, note);
         y += 15.0;
     }
     out.push_str("</g>\n");
-    let height = y + 6.0;
+    y + 6.0
+}
 
+/// The document: its size, the title (the overlay's, then the layout's name), a white ground,
+/// then the layers.
+fn document(board: &Board, overlay: &Overlay, width: f64, height: f64, out: &str) -> String {
     let layout = board.layout();
     let mut title = if layout.name == layout.id || layout.id.is_empty() {
         layout.name.clone()
@@ -597,7 +516,7 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
         t = escape(&title)
     );
     text(&mut doc, (width / 2.0, 24.0), 18.0, "middle", r##"font-weight="bold" fill="#222""##, &title);
-    doc.push_str(&out);
+    doc.push_str(out);
     doc.push_str("</svg>\n");
     doc
 }
