@@ -96,7 +96,7 @@ pub enum Command {
     /// others at their defaults); without them, use `new` in the session. Commands come from
     /// --script, else from standard input when it is not a terminal, else from the terminal.
     Repl {
-        /// Ruleset of the game [default: the one rulesets/index.toml names].
+        /// The edition: a folder under rulesets/ (default: the one rulesets/index.toml names).
         #[arg(long)]
         ruleset: Option<String>,
         /// Number of players [default: 2].
@@ -118,9 +118,9 @@ pub enum Command {
     /// Many bot games at once: how games end, wins by seat, what each card does for its
     /// player, and how fast the engine runs. Game i uses seed SEED+i, so results don't depend on --jobs.
     Sim {
-        /// The edition: a folder under rulesets/.
         #[command(flatten)]
         table: BotGames,
+        /// How many games (seeds SEED, SEED+1...).
         #[arg(long, default_value_t = 100)]
         games: u64,
         /// Stops a game after this many turns, whatever the players (in place of --rounds).
@@ -197,6 +197,7 @@ pub enum Command {
         /// The ruleset B plays instead of --ruleset (a house rule against its base).
         #[arg(long)]
         variant_ruleset: Option<String>,
+        /// How many games each side plays (the same seeds for A and B).
         #[arg(long, default_value_t = 300)]
         games: u64,
         /// Write the report as JSON to this file.
@@ -276,7 +277,7 @@ pub enum Command {
     },
     /// Build a board the way setup does (faces shuffled and turned by the seed) and show it.
     Board {
-        /// Ruleset folder name under rulesets/ (see the folders there).
+        /// The edition: a folder under rulesets/ (default: the one rulesets/index.toml names).
         #[arg(long)]
         ruleset: Option<String>,
         /// Number of players (picks the layout).
@@ -310,6 +311,7 @@ pub enum Command {
 /// The bot games `sim` and `ab` play: which, how many seats, seeds, bots and rules.
 #[derive(clap::Args)]
 pub struct BotGames {
+    /// The edition: a folder under rulesets/ (default: the one rulesets/index.toml names).
     #[arg(long)]
     ruleset: Option<String>,
     /// Seat counts the games take in turn, e.g. --players 2,3,4.
