@@ -453,15 +453,17 @@ function M.legal(game, p, c, cache)
     -- (What is seen is in a line of sight's range, bent or not: M.in_range says yes at once.)
     local in_sight = range == "los" and list.in_sight
     for _, t in ipairs(list) do
-      local key = M.target_key(t)
+      -- (a key for a target met under two types: made only for a card that has several)
+      local key = seen and M.target_key(t)
       if not (seen and seen[key]) then
-        -- In range first: that verdict is kept for every card of the listing with this range,
-        -- while what the edition excludes is asked card by card.
-        local in_range = verdicts[key]
+        -- In range first: that verdict is kept, by the candidate's own record, for every card
+        -- of the listing with this range, while what the edition excludes is asked card by
+        -- card.
+        local in_range = verdicts[t]
         if in_range == nil then
           in_range = in_sight == true or (in_sight and in_sight[t])
             or M.in_range(game, p, range, t, bent, from)
-          verdicts[key] = in_range
+          verdicts[t] = in_range
         end
         if in_range and not M.excluded(game, p, c, card, t, cache)
             and (not asks or game:call_card(c, "can_target", asker, t) ~= false) then
