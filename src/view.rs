@@ -448,7 +448,7 @@ impl FieldView {
 /// The seats' places of `st` as `viewer` sees them: what his whole view (`view_of`) says of the
 /// board and the seats, and nothing else (`tests/views.rs` compares the two at every question).
 pub fn field_view(st: &GameState, viewer: Viewer) -> FieldView {
-    let hidden = if viewer == Viewer::Referee { None } else { figures_seen(&st.figures, viewer) };
+    let hidden = figures_seen(&st.figures, viewer);
     let figures = hidden.as_ref().unwrap_or(&st.figures);
     let seats = st
         .players

@@ -471,11 +471,7 @@ fn key_layer(p: &mut Picture, board: &Board, overlay: &Overlay, f: &Frame, group
         y += 15.0;
     }
     for g in groups.iter().filter(|g| g.kind != LinkKind::Wrap) {
-        let colour = match g.kind {
-            LinkKind::Portal => css_colour(g.colour.as_deref(), "#888"),
-            _ => WARP_COLOUR.to_string(),
-        };
-        let style = format!(r##"fill="{}" stroke="#333" stroke-width="0.2""##, escape(&colour));
+        let style = format!(r##"fill="{}" stroke="#333" stroke-width="0.2""##, escape(&links::colour(g)));
         text(out, (12.0, y), 11.0, "start", &style, &format!("{}: {}", g.title, describe_pairs(&g.pairs)));
         y += 15.0;
     }

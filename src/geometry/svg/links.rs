@@ -19,7 +19,7 @@ pub(super) fn draw(p: &mut Picture, board: &Board, f: &Frame, groups: &[LinkGrou
         match g.kind {
             LinkKind::Portal => {
                 used.insert("portal");
-                let colour = escape(&css_colour(g.colour.as_deref(), "#888"));
+                let colour = escape(&colour(g));
                 let name = g.colour.clone().unwrap_or_default();
                 for &(s, d, t, td) in &g.ends {
                     let (m, n) = (f.mid(s, d), normal(d));
@@ -159,4 +159,12 @@ pub(super) fn draw(p: &mut Picture, board: &Board, f: &Frame, groups: &[LinkGrou
         }
     }
     out.push_str("</g>\n");
+}
+
+/// A link's colour: a portal's own (grey when it has none), the warps' teal.
+pub(super) fn colour(g: &LinkGroup) -> String {
+    match g.kind {
+        LinkKind::Portal => css_colour(g.colour.as_deref(), "#888"),
+        _ => WARP_COLOUR.to_string(),
+    }
 }
