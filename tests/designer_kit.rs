@@ -5,13 +5,13 @@
 mod common;
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// A copy of the project's rulesets, cards and test helpers to write into.
-fn project() -> PathBuf {
+fn project() -> common::TempDir {
     common::project_copy("kit")
 }
 

@@ -191,7 +191,7 @@ fn a_saved_game_replays_and_a_broken_save_names_file_and_line() {
 }
 
 /// A toy root whose deck holds only a card doing `body` when cast (on line 9 of its file).
-fn root_with_hostile_card(body: &str) -> std::path::PathBuf {
+fn root_with_hostile_card(body: &str) -> common::TempDir {
     let root = common::temp_dir("hostile");
     common::copy_dir(root_path(), &root);
     let card = format!(

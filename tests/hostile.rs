@@ -6,7 +6,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 use wizwar::decision::{Agent, RandomAgent, Seats};
 use wizwar::engine::{Engine, GameSetup, Outcome};
@@ -24,7 +24,7 @@ fn bots(seed: u64) -> Box<dyn Agent> {
 }
 
 /// A copy of the toy root whose deck holds only `cards/toy/hostile.lua` with this source.
-fn root_with_card(source: &str) -> PathBuf {
+fn root_with_card(source: &str) -> common::TempDir {
     let root = common::temp_dir("hostile");
     common::copy_dir(Path::new(FIXTURES), &root);
     std::fs::write(root.join(CARD), source).unwrap();
@@ -396,7 +396,7 @@ fn careless_cards_give_the_same_games_on_any_number_of_threads() {
         let root = root_with_card(&source);
         let records = |jobs| {
             let cfg = SimConfig {
-                root: root.clone(),
+                root: root.to_path_buf(),
                 ruleset: "toy".into(),
                 players: vec![2],
                 games,

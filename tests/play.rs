@@ -153,9 +153,10 @@ impl Keeper for Counted {
 }
 
 fn wizwar(args: &[&str], input: &[u8]) -> (bool, String) {
+    let saves = common::temp_dir("play-auto");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_wizwar"))
         .args(args)
-        .env("WIZWAR_SAVES", common::temp_dir("play-auto"))
+        .env("WIZWAR_SAVES", &saves)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

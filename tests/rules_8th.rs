@@ -5,14 +5,14 @@
 mod common;
 
 use common::copy_dir;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use wizwar::decision::{Agent, Decision, RandomAgent, Request, Seats};
 use wizwar::engine::{Engine, GameSetup, Outcome};
 use wizwar::value::Value;
 
 /// A fresh copy of the 8th ruleset (and the mechanics it extends) and its cards, for tests
 /// that change them.
-fn temp_root() -> PathBuf {
+fn temp_root() -> common::TempDir {
     let root = common::temp_dir("8th");
     copy_dir(Path::new("rulesets/8th"), &root.join("rulesets/8th"));
     copy_dir(Path::new("rulesets/mechanics"), &root.join("rulesets/mechanics"));

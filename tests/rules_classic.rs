@@ -13,7 +13,7 @@ use wizwar::engine::{Engine, GameSetup, Outcome};
 use wizwar::value::Value;
 
 /// A fresh copy of both rulesets and their cards only (the decks of real games).
-fn plain_root() -> PathBuf {
+fn plain_root() -> common::TempDir {
     let root = common::temp_dir("classic");
     for r in ["classic", "8th"] {
         copy_dir(&Path::new("rulesets").join(r), &root.join("rulesets").join(r));

@@ -5,14 +5,14 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use wizwar::decision::{RandomAgent, Seats};
 use wizwar::engine::{Engine, GameSetup, Outcome};
 use wizwar::ruleset::Ruleset;
 use wizwar::value::Value;
 
 /// A copy of the toy root with more ruleset folders: (folder, file name, text).
-fn root_with(files: &[(&str, &str, &str)]) -> PathBuf {
+fn root_with(files: &[(&str, &str, &str)]) -> common::TempDir {
     let root = common::temp_dir("inherit");
     common::copy_dir(Path::new("tests/fixtures/engine"), &root);
     for (dir, name, text) in files {

@@ -23,8 +23,38 @@ pub fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-/// A new empty folder under the system's temporary folder, unique to this process and call.
-pub fn temp_dir(prefix: &str) -> PathBuf {
+/// A folder of a test's own under the system's temporary folder, removed with everything in
+/// it when the test is done with it (dropped), so test runs leave nothing behind.
+pub struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TempDir {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempDir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A new empty folder under the system's temporary folder, unique to this process and call,
+/// removed when the `TempDir` is dropped.
+pub fn temp_dir(prefix: &str) -> TempDir {
     static N: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
         "wizwar-{prefix}-{}-{}",
@@ -33,11 +63,12 @@ pub fn temp_dir(prefix: &str) -> PathBuf {
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    TempDir(dir)
 }
 
-/// A temporary copy of the project's rulesets, cards, test helpers and scenarios, to write into.
-pub fn project_copy(prefix: &str) -> PathBuf {
+/// A temporary copy of the project's rulesets, cards, test helpers and scenarios, to write into
+/// (removed when dropped).
+pub fn project_copy(prefix: &str) -> TempDir {
     let root = temp_dir(prefix);
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
     for dir in ["rulesets", "cards", "tests/lua", "tests/scenarios"] {
