@@ -1,5 +1,7 @@
 //! `wizwar ab`: a card against a variant of it, over the same games (issue 41, item 4).
 
+mod common;
+
 use std::path::PathBuf;
 use wizwar::sim::{Bots, Cap, SimConfig};
 
@@ -22,21 +24,22 @@ fn config(games: u64) -> SimConfig {
     }
 }
 
-/// The shipped Fireball with its damage changed, in a file of its own.
-fn fireball_dealing(damage: u32) -> PathBuf {
+/// The shipped Fireball with its damage changed, in a file of its own: the file, and its
+/// folder (removed when dropped).
+fn fireball_dealing(damage: u32) -> (PathBuf, common::TempDir) {
     let shipped = std::fs::read_to_string("cards/8th/elemental/fireball.lua").unwrap();
     let changed = shipped.replace("ctx:damage(ctx.target, 5,", &format!("ctx:damage(ctx.target, {damage},"));
     assert!(damage == 5 || changed != shipped, "the damage line is where the test expects it");
-    let dir = std::env::temp_dir().join(format!("wizwar-ab-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("ab");
     let file = dir.join(format!("fireball_{damage}.lua"));
     std::fs::write(&file, changed).unwrap();
-    file
+    (file, dir)
 }
 
 #[test]
 fn a_fireball_dealing_ten_lifts_its_players_beyond_chance() {
-    let report = wizwar::ab::run(&config(800), "Fireball", fireball_dealing(10)).unwrap();
+    let (variant, _dir) = fireball_dealing(10);
+    let report = wizwar::ab::run(&config(800), "Fireball", variant).unwrap();
     let d = report.difference;
     assert!(d.estimate > 0.0 && d.low > 0.0, "B - A excludes 0 on the positive side: {d:?}\n{report:?}");
     assert_eq!(report.a.players, report.b.players, "the same holders on both sides");
@@ -53,7 +56,8 @@ fn a_fireball_dealing_ten_lifts_its_players_beyond_chance() {
 
 #[test]
 fn an_identical_variant_differs_by_nothing() {
-    let report = wizwar::ab::run(&config(200), "fireball", fireball_dealing(5)).unwrap();
+    let (variant, _dir) = fireball_dealing(5);
+    let report = wizwar::ab::run(&config(200), "fireball", variant).unwrap();
     let d = report.difference;
     assert!(d.low <= 0.0 && 0.0 <= d.high, "{d:?}");
     assert_eq!(report.a.wins, report.b.wins, "the same games");
@@ -62,9 +66,10 @@ fn an_identical_variant_differs_by_nothing() {
 
 #[test]
 fn a_bad_card_or_variant_is_named() {
-    let err = wizwar::ab::run(&config(2), "Fireboll", fireball_dealing(5)).unwrap_err();
+    let (variant, _dir) = fireball_dealing(5);
+    let err = wizwar::ab::run(&config(2), "Fireboll", variant.clone()).unwrap_err();
     assert!(err.contains("no card named `Fireboll`"), "{err}");
-    let broken = fireball_dealing(5).with_file_name("broken.lua");
+    let broken = variant.with_file_name("broken.lua");
     std::fs::write(&broken, "return card {\n  name = \"Fireball\",\n  kind = \n").unwrap();
     let err = wizwar::ab::run(&config(2), "Fireball", broken.clone()).unwrap_err();
     assert!(err.contains(&format!("{}:", broken.display())), "names the variant file: {err}");

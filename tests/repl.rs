@@ -25,16 +25,34 @@ fn repl() -> Repl {
     repl_at(&root())
 }
 
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("wizwar_repl_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A file of a test's own, in a temporary folder removed with it when the test is done.
+struct Scratch {
+    _dir: common::TempDir,
+    path: PathBuf,
 }
 
-/// A copy of the toy root to change files in.
-fn temp_root(name: &str) -> PathBuf {
-    let dir = tmp(name);
-    let _ = std::fs::remove_dir_all(&dir);
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+fn tmp(name: &str) -> Scratch {
+    let dir = common::temp_dir("repl");
+    let path = dir.join(name);
+    Scratch { _dir: dir, path }
+}
+
+/// A copy of the toy ruleset's folder to change, removed when the test is done.
+fn temp_root(name: &str) -> common::TempDir {
+    let dir = common::temp_dir(&format!("repl-{name}"));
     common::copy_dir(&root(), &dir);
     dir
 }

@@ -218,12 +218,30 @@ fn split_region(t: &Topology, region: u32) -> Option<(Cell, Cell)> {
 mod tests {
     use super::*;
 
-    fn write(name: &str, text: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("wizwar-map-{}", std::process::id()));
+    /// A map file of a test's own, its folder removed when it is dropped.
+    struct MapFile(std::path::PathBuf);
+
+    impl std::ops::Deref for MapFile {
+        type Target = Path;
+        fn deref(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for MapFile {
+        fn drop(&mut self) {
+            if let Some(dir) = self.0.parent() {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+        }
+    }
+
+    fn write(name: &str, text: &str) -> MapFile {
+        let dir = std::env::temp_dir().join(format!("wizwar-map-{}-{name}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(name);
         std::fs::write(&path, text).unwrap();
-        path
+        MapFile(path)
     }
 
     #[test]
