@@ -242,7 +242,7 @@ function rules.add_plays(game, p, c, verb, list, cache, admit)
   for i, b in ipairs(boosts) do with[i] = " with " .. play.name_of(game, b) end
   for _, t in ipairs(tlist) do
     if not admit or admit(t) then
-      local base = played .. (t.label ~= "" and (" at " .. t.label) or "")
+      local base = t.label ~= "" and (played .. " at " .. t.label) or played
       local hostile = rules.hostile(game, p, t, c)
       list[#list + 1] = { label = base, kind = "cast", card = c, target = t, hostile = hostile }
       for i, b in ipairs(boosts) do

@@ -39,7 +39,12 @@ function M.dir_words(d) return DIR_WORDS[d] or tostring(d) end
 function M.sq_words(s) return "(" .. s.x .. "," .. s.y .. ")" end
 
 -- A line in words, by what stands on it ("wall", "door", "border"): "the wall north of (1,5)".
-function M.edge_words(e, what) return "the " .. (what or "line") .. " " .. M.dir_words(e.side) .. " of " .. M.sq_words(e) end
+-- (Written in one concatenation, its direction and square as M.dir_words and M.sq_words
+-- write them: every listing labels every line in sight.)
+function M.edge_words(e, what)
+  local side = e.side
+  return "the " .. (what or "line") .. " " .. (DIR_WORDS[side] or tostring(side)) .. " of (" .. e.x .. "," .. e.y .. ")"
+end
 
 -- A word for what a kind of object is ("wall_of_fire" -> "Wall of Fire"), written like the
 -- card names beside it.
@@ -85,7 +90,8 @@ function M.object_words(game, o)
   local at = o.at
   if not (at and at.x ~= nil) then return M.object_name(game, o) end
   if at.side ~= nil then return M.object_name(game, o) .. " " .. M.dir_words(at.side) .. " of " .. M.sq_words(at) end
-  return M.object_name(game, o) .. " at " .. M.sq_words(at)
+  -- (the square as M.sq_words writes it, in the same concatenation)
+  return M.object_name(game, o) .. " at (" .. at.x .. "," .. at.y .. ")"
 end
 
 -- A name with its article for a sentence: "the Thornbush", but "A's Homunculus" as it is.
