@@ -463,6 +463,23 @@ fn gcd(mut a: i64, mut b: i64) -> i64 {
 }
 
 impl Board {
+    /// The squares whose centres a line from the centre of `from` (a cell) reaches, filled or
+    /// not; cached per square until the board changes, as fields are.
+    fn reached_in(&self, d: &Derived, from: usize) -> Rc<Vec<bool>> {
+        if let Some(r) = d.sight.los_reached.borrow().get(&from) {
+            return r.clone();
+        }
+        let g = los_graph(d);
+        let mut reached = vec![false; g.filled.len()];
+        Tracer::new(g).rays(from, |c| {
+            reached[c] = true;
+            true
+        });
+        let r = Rc::new(reached);
+        d.sight.los_reached.borrow_mut().insert(from, r.clone());
+        r
+    }
+
     fn field_in(&self, d: &Derived, from: Sq) -> Rc<Vec<bool>> {
         let c = d.cell(from);
         if let Some(f) = d.sight.los_fields.borrow().get(&c) {
@@ -533,8 +550,7 @@ impl Board {
                     return false;
                 }
                 // Lines to the target's centre: its own obstacle is at the end of them.
-                let target = d.cell(s);
-                !Tracer::new(los_graph(&d)).rays(d.cell(a), |c| c != target)
+                self.reached_in(&d, d.cell(a))[d.cell(s)]
             }
         }
     }

@@ -81,6 +81,9 @@ pub(crate) struct Sight {
     /// The lines each square sees (by `edge_index`), by how edges are targeted: `los_to_edge`
     /// for every line at once, for the queries that ask about all of them.
     pub los_line_fields: RefCell<FxHashMap<(usize, crate::geometry::los::EdgeTarget), LineField>>,
+    /// The squares whose centres a line from each square reaches, filled or not (an object
+    /// filling its square is seen, though nothing beyond it is): `los_to_obstacle`.
+    pub los_reached: RefCell<FxHashMap<usize, Rc<Vec<bool>>>>,
 }
 
 impl Sight {
@@ -91,6 +94,7 @@ impl Sight {
             los_edge_fields: RefCell::new(FxHashMap::default()),
             los_graph: std::cell::OnceCell::new(),
             los_line_fields: RefCell::new(FxHashMap::default()),
+            los_reached: RefCell::new(FxHashMap::default()),
         }
     }
 }
