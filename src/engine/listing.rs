@@ -163,7 +163,7 @@ unsafe fn bytes_at<'a>(state: *mut ffi::lua_State, i: c_int) -> &'a [u8] {
 }
 
 unsafe fn text_at<'a>(state: *mut ffi::lua_State, i: c_int) -> Option<&'a str> {
-    std::str::from_utf8(bytes_at(state, i)).ok()
+    crate::value::as_text(bytes_at(state, i))
 }
 
 /// A record as `record_id` writes a map: `kind` first, the others by name, hints left out

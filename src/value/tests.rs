@@ -171,3 +171,22 @@ fn serializes_in_key_order() {
     v.set("alpha", "x".into());
     assert_eq!(serde_json::to_string(&v).unwrap(), r#"{"alpha":"x","zeta":1}"#);
 }
+
+#[test]
+fn text_is_told_from_bytes_that_are_not_utf8_short_or_long() {
+    assert_eq!(as_text(b"kind"), Some("kind"));
+    assert_eq!(as_text(b""), Some(""));
+    assert_eq!(as_text("caf\u{e9}".as_bytes()), Some("caf\u{e9}"));
+    assert_eq!(as_text(b"caf\xe9"), None, "a lone Latin-1 byte");
+    assert_eq!(as_text(b"\xff"), None);
+    assert_eq!(as_text(b"ab\x80"), None, "a stray continuation byte");
+    assert_eq!(as_text(b"\x80"), None, "one alone");
+    let long = "the wall north of (12,15), seen from afar".repeat(2);
+    assert_eq!(as_text(long.as_bytes()), Some(long.as_str()));
+    let mut broken = long.into_bytes();
+    broken.push(0x80);
+    assert_eq!(as_text(&broken), None, "a stray continuation byte after 32 ASCII ones");
+    let mut short = b"ab".to_vec();
+    short.push(0xc3);
+    assert_eq!(as_text(&short), None, "a sequence cut short");
+}
