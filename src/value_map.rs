@@ -20,13 +20,23 @@ pub struct Map {
     entries: Vec<(SmolStr, Value)>,
 }
 
+/// The order of field names: byte by byte, as `str` orders them. Names are short and most pairs
+/// differ in their first byte, which is compared here without a call to `memcmp`.
+#[inline]
+pub(crate) fn name_order(a: &str, b: &str) -> std::cmp::Ordering {
+    match (a.as_bytes().first(), b.as_bytes().first()) {
+        (Some(x), Some(y)) if x != y => x.cmp(y),
+        _ => a.cmp(b),
+    }
+}
+
 impl Map {
     pub fn new() -> Map {
         Map { entries: Vec::new() }
     }
 
     fn find(&self, key: &str) -> Result<usize, usize> {
-        self.entries.binary_search_by(|(k, _)| k.as_str().cmp(key))
+        self.entries.binary_search_by(|(k, _)| name_order(k, key))
     }
 
     pub fn get(&self, key: &str) -> Option<&Value> {
@@ -52,7 +62,7 @@ impl Map {
     /// The fields of a Lua table, given in Lua's order with each name once: sorted once, not
     /// inserted one by one (names of up to 23 bytes are kept inline, no allocation).
     pub(crate) fn from_unique_fields(mut entries: Vec<(SmolStr, Value)>) -> Map {
-        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        entries.sort_unstable_by(|a, b| name_order(&a.0, &b.0));
         debug_assert!(entries.windows(2).all(|w| w[0].0 < w[1].0), "each name once");
         Map { entries }
     }
@@ -194,5 +204,31 @@ mod tests {
         assert_eq!(serde_json::to_string(&map).unwrap(), serde_json::to_string(&tree).unwrap());
         let back: Map = serde_json::from_str(r#"{"z": 1, "a": 2, "z": 3}"#).unwrap();
         assert_eq!(pairs(&back), vec![("a".to_string(), Value::Int(2)), ("z".to_string(), Value::Int(3))]);
+    }
+
+    #[test]
+    fn names_are_ordered_byte_by_byte_as_strings_are() {
+        let names = [
+            "",
+            "a",
+            "ab",
+            "b",
+            "kind",
+            "kid",
+            "label",
+            "labels",
+            "Label",
+            "z",
+            "\u{e9}t\u{e9}",
+            "\u{e9}",
+            "_x",
+            "10",
+            "9",
+        ];
+        for a in names {
+            for b in names {
+                assert_eq!(name_order(a, b), a.cmp(b), "{a:?} against {b:?}");
+            }
+        }
     }
 }

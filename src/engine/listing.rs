@@ -143,7 +143,7 @@ unsafe fn collect<'a>(state: *mut ffi::lua_State, t: c_int) -> Option<Fields<'a>
     match (named.is_empty(), listed.is_empty()) {
         (_, true) => {
             // (as a map holds them: by name, byte by byte)
-            named.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            named.sort_unstable_by(|a, b| crate::value_map::name_order(a.0, b.0));
             Some(Fields::Named(named))
         }
         (true, false) => {
