@@ -39,9 +39,9 @@ function M.dir_words(d) return DIR_WORDS[d] or tostring(d) end
 function M.sq_words(s) return "(" .. s.x .. "," .. s.y .. ")" end
 
 -- A line in words, by what stands on it ("wall", "door", "border"): "the wall north of (1,5)".
--- (Written in one concatenation, its direction and square as M.dir_words and M.sq_words
--- write them: every listing labels every line in sight.)
 function M.edge_words(e, what)
+  -- (One concatenation, the direction and square as M.dir_words and M.sq_words write them:
+  -- every listing labels every line in sight.)
   local side = e.side
   return "the " .. (what or "line") .. " " .. (DIR_WORDS[side] or tostring(side)) .. " of (" .. e.x .. "," .. e.y .. ")"
 end
