@@ -2,6 +2,8 @@
 //! side, every square can be reached; and every kind of broken data file gives a message that
 //! says where the problem is.
 
+mod common;
+
 use std::collections::{BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
 use wizwar::geometry::load::{
@@ -182,26 +184,8 @@ fn layouts_link_what_they_say() {
 // Broken data
 
 /// A fresh scratch folder for one test, removed when the test ends.
-struct Scratch(PathBuf);
-
-impl std::ops::Deref for Scratch {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn scratch(name: &str) -> Scratch {
-    let dir = std::env::temp_dir().join(format!("wizwar-board-data-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    Scratch(dir)
+fn scratch(name: &str) -> common::TempDir {
+    common::temp_dir(&format!("board-data-{name}"))
 }
 
 fn write(path: &Path, text: &str) -> PathBuf {
@@ -369,7 +353,7 @@ fn a_rim_opening_left_without_a_partner_is_named() {
 }
 
 /// A board set in a scratch `rulesets/` folder.
-fn scratch_set(name: &str, sides: &str) -> (Scratch, PathBuf) {
+fn scratch_set(name: &str, sides: &str) -> (common::TempDir, PathBuf) {
     let dir = scratch(name);
     let boards = dir.join("rulesets").join("test").join("boards");
     for id in ["one", "two"] {

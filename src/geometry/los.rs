@@ -337,21 +337,6 @@ impl<'a> Tracer<'a> {
         }
         true
     }
-
-    /// Every square visible from `from`.
-    fn field(&mut self, from: usize) -> Vec<bool> {
-        let filled = &self.g.filled;
-        let mut seen = vec![false; filled.len()];
-        seen[from] = true;
-        if filled[from] {
-            return seen;
-        }
-        self.rays(from, |c| {
-            seen[c] |= !filled[c];
-            true
-        });
-        seen
-    }
 }
 
 /// The index of chart square `(x, y)` (each coordinate in `-r..=r`) in a flat table.
@@ -485,7 +470,16 @@ impl Board {
         if let Some(f) = d.sight.los_fields.borrow().get(&c) {
             return f.clone();
         }
-        let mut f = Tracer::new(los_graph(d)).field(c);
+        // Every square visible from `from`: itself, and the squares its lines reach that
+        // nothing fills (from a filled square, none).
+        let filled = &los_graph(d).filled;
+        let mut f = vec![false; filled.len()];
+        f[c] = true;
+        if !filled[c] {
+            for (cell, reached) in self.reached_in(d, c).iter().enumerate() {
+                f[cell] |= *reached && !filled[cell];
+            }
+        }
         if let Some(limit) = self.sight_limit() {
             let near = near_cells(d, from, limit);
             for (cell, seen) in f.iter_mut().enumerate() {
