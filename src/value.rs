@@ -556,10 +556,12 @@ extern "C-unwind" {
     pub fn lua_wizwar_shaped(state: *mut mlua::ffi::lua_State, proto: std::os::raw::c_int, n: std::os::raw::c_int);
 }
 
+/// What the kernel keeps of scripts' data (the start of every refusal, which a primitive's
+/// error about its argument repeats).
+pub const KERNEL_DATA: &str = "kernel data must be nil, booleans, integers, strings, lists or string-keyed tables";
+
 fn refuse(what: &str) -> mlua::Error {
-    mlua::Error::runtime(format!(
-        "kernel data must be nil, booleans, integers, strings, lists or string-keyed tables; got {what}"
-    ))
+    mlua::Error::runtime(format!("{KERNEL_DATA}; got {what}"))
 }
 
 /// A scalar from Lua (tables are read by `read_raw`).

@@ -29,3 +29,19 @@ fn through_a_helper_the_helper_and_the_designers_line_are_named() {
     assert!(err.contains("game:hand: argument 1, p: integer, was given a string"), "{err}");
     assert!(err.contains("(called by hand_count, from repl:3)"), "{err}");
 }
+
+#[test]
+fn data_the_kernel_cannot_keep_is_named_not_called_something_else() {
+    let e = engine();
+    let deep = "local t = {}\nfor i = 1, 40 do t = { t } end\ngame:set_var('x', t)";
+    let err = e.eval_lua(deep).unwrap_err();
+    assert!(
+        err.contains("repl:3: game:set_var: argument 2, v: any, was given a table nested more than 32 deep"),
+        "{err}"
+    );
+    assert!(err.contains("(kernel data must be nil, booleans,"), "what the kernel keeps: {err}");
+    let err = e.eval_lua("game:set_var('x', 1.5)").unwrap_err();
+    assert!(err.contains("argument 2, v: any, was given the fractional number 1.5"), "{err}");
+    let err = e.eval_lua("game:set_var('x', { f = print })").unwrap_err();
+    assert!(err.contains("argument 2, v: any, was given a function"), "{err}");
+}

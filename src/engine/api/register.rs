@@ -99,9 +99,19 @@ fn bad_argument(lua: &Lua, name: &str, e: mlua::Error) -> mlua::Error {
     else {
         return e;
     };
-    let got = text.split("error converting Lua ").nth(1).and_then(|r| r.split(' ').next()).unwrap_or("something else");
-    let article = if got.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
-    let got = if got == "nil" { "nothing (nil)".to_string() } else { format!("{article} {got}") };
+    let got = match text.split("error converting Lua ").nth(1).and_then(|r| r.split(' ').next()) {
+        Some("nil") => "nothing (nil)".to_string(),
+        Some(got) => {
+            let article = if got.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+            format!("{article} {got}")
+        }
+        // Data the kernel refused (value.rs, `refuse`): its own words say what came, and what
+        // the kernel keeps.
+        None => match text.split_once(&format!("{}; got ", crate::value::KERNEL_DATA)) {
+            Some((_, what)) => format!("{} ({})", what.lines().next().unwrap_or(what), crate::value::KERNEL_DATA),
+            None => "something it cannot read".to_string(),
+        },
+    };
     let param = crate::engine::api_doc::API_DOCS
         .iter()
         .find(|d| d.name == name)
