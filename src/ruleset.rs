@@ -287,6 +287,29 @@ fn config_line(chain: &[Layer], key: &str) -> String {
     chain[0].dir.join("ruleset.toml").display().to_string()
 }
 
+/// The line of phase `phase` in the first file of the chain that lists it, as "file:line",
+/// for messages; else the child's file.
+pub fn phase_line(chain: &[Layer], phase: &str) -> String {
+    let named = format!("\"{phase}\"");
+    for layer in chain {
+        let path = layer.dir.join("ruleset.toml");
+        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        let mut in_phases = false;
+        for (i, line) in text.lines().enumerate() {
+            let t = line.trim();
+            if t.starts_with("phases") {
+                in_phases = true;
+            } else if t.starts_with('[') && !t.starts_with("[[phases]]") {
+                in_phases = false;
+            }
+            if (in_phases || t.starts_with("[[phases]]")) && t.contains("name") && t.contains(&named) {
+                return format!("{}:{}", path.display(), i + 1);
+            }
+        }
+    }
+    chain[0].dir.join("ruleset.toml").display().to_string()
+}
+
 fn a_or_an(word: &str) -> String {
     let an = word.starts_with(['a', 'e', 'i', 'o', 'u']);
     format!("{} {word}", if an { "an" } else { "a" })

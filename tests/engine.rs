@@ -630,6 +630,21 @@ fn an_actor_phase_without_next_actor_is_refused_at_load() {
     assert!(err.contains("phase `move`: actor = \"rules\" names who acts in a loop phase"), "{err}");
 }
 
+/// A plain phase is one call to `rules.phases[name]`: a name the Lua does not define (a typo in
+/// ruleset.toml) would pass every turn doing nothing, so it is refused at load, with its line.
+#[test]
+fn a_phase_the_rules_do_not_define_is_refused_at_load() {
+    let root = common::temp_dir("phase-fn");
+    common::copy_dir(Path::new("tests/fixtures/engine"), &root);
+    let toml = root.join("rulesets/toy/ruleset.toml");
+    let text = std::fs::read_to_string(&toml).unwrap().replace("{ name = \"draw\" }", "{ name = \"drow\" }");
+    std::fs::write(&toml, text).unwrap();
+    let setup = GameSetup { ruleset: "toy".into(), ..setup(1) };
+    let err = Engine::new(&root, &setup, bots(1)).err().expect("refused");
+    assert!(err.contains("toy/ruleset.toml:6: phase `drow` has no function `rules.phases.drow`"), "{err}");
+    assert!(err.contains("(did you mean `draw`?)"), "{err}");
+}
+
 /// What each seat was offered, question by question.
 type Offers = std::rc::Rc<std::cell::RefCell<Vec<(u32, Vec<String>)>>>;
 

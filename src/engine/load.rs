@@ -273,6 +273,7 @@ impl Engine {
                 return Err(format!("{shown}: phase `{}` has actor = \"rules\": it needs `rules.next_actor`", p.name));
             }
         }
+        check_phase_functions(k, &rules)?;
         if let Ok(mlua::Value::Table(ctx)) = rules.raw_get::<mlua::Value>("ctx") {
             let fields = rules.raw_get::<Option<mlua::Table>>("ctx_fields").ok().flatten();
             api::set_rules_ctx(k, ctx, fields)?;
@@ -384,6 +385,34 @@ impl Engine {
             (Err(e), None) => Err(self.explain(e)),
         }
     }
+}
+
+/// Every plain phase needs its `rules.phases[name]` (a loop phase asks for actions instead):
+/// a phase whose name the Lua does not define would pass each turn doing nothing.
+fn check_phase_functions(k: &Kernel, rules: &mlua::Table) -> Result<(), String> {
+    let defined: Vec<String> = match rules.raw_get::<mlua::Value>("phases") {
+        Ok(mlua::Value::Table(t)) => t
+            .pairs::<String, mlua::Value>()
+            .filter_map(Result::ok)
+            .filter(|(_, f)| matches!(f, mlua::Value::Function(_)))
+            .map(|(name, _)| name)
+            .collect(),
+        _ => Vec::new(),
+    };
+    let phases = &k.ruleset.file.phases;
+    let Some(p) = phases.iter().find(|p| !p.action_loop && !defined.contains(&p.name)) else { return Ok(()) };
+    let mut known: Vec<&str> = defined.iter().map(String::as_str).collect();
+    known.sort_unstable();
+    let hint = crate::events::did_you_mean(&p.name, known.iter().copied())
+        .map(|s| format!(" (did you mean `{s}`?)"))
+        .unwrap_or_default();
+    let has = if known.is_empty() { "none".to_string() } else { known.join(", ") };
+    Err(format!(
+        "{}: phase `{}` has no function `rules.phases.{}` in the ruleset's Lua{hint}; the rules define phases: {has}",
+        crate::ruleset::phase_line(&k.ruleset.chain, &p.name),
+        p.name,
+        p.name
+    ))
 }
 
 /// The board before the ruleset's setup: the map, or the layout for this many players with the
