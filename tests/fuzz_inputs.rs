@@ -90,6 +90,20 @@ proptest! {
     }
 }
 
+/// A save file whose JSON is sound but a field of the wrong type is named with the line of
+/// that field, as a file that is not JSON is.
+#[test]
+fn a_wrong_field_in_a_save_file_is_named_by_its_line() {
+    let text = saved_game_text();
+    let players = text.lines().position(|l| l.contains("\"players\"")).expect("a players field") + 1;
+    let dir = common::temp_dir("wrongfield");
+    let file = dir.join("wrong.json");
+    std::fs::write(&file, text.replacen("\"players\": 2", "\"players\": \"two\"", 1)).unwrap();
+    let e = wizwar::repl::read_saved(&file).err().expect("refused");
+    assert!(e.contains(&format!("wrong.json:{players}:")), "the line of `players`: {e}");
+    assert!(e.contains("not a saved game: invalid type: string \"two\""), "{e}");
+}
+
 /// The toy root with its Zap card file replaced by `source`; what loading it says.
 fn load_with_card(source: &str) -> Result<(), String> {
     let root = common::temp_dir("fuzzcard");

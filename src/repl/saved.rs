@@ -50,8 +50,11 @@ pub fn read_saved(path: &Path) -> Result<Loaded, String> {
     let json: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| format!("{shown}:{}:{}: not a saved game or session: {e}", e.line(), e.column()))?;
     let format = json.get("format").cloned().unwrap_or_default();
-    let as_session = |json| -> Result<Loaded, String> {
-        let s: SavedSession = serde_json::from_value(json).map_err(|e| format!("{shown}: not a saved session: {e}"))?;
+    // The typed reads parse the text again (not `json`), so a wrong field is named by its line.
+    let at = |e: &serde_json::Error| format!("{shown}:{}:{}", e.line(), e.column());
+    let as_session = || -> Result<Loaded, String> {
+        let s: SavedSession =
+            serde_json::from_str(&text).map_err(|e| format!("{}: not a saved session: {e}", at(&e)))?;
         Ok(Loaded { setup: s.setup, steps: s.steps, snapshot: s.snapshot, content: s.content, seating: None })
     };
     if OLD_FORMATS.contains(&format.to_string().as_str()) {
@@ -60,7 +63,7 @@ pub fn read_saved(path: &Path) -> Result<Loaded, String> {
     match &format {
         f if f.as_u64() == Some(SAVE_FORMAT as u64) => {
             let saved: SavedGame =
-                serde_json::from_value(json).map_err(|e| format!("{shown}: not a saved game: {e}"))?;
+                serde_json::from_str(&text).map_err(|e| format!("{}: not a saved game: {e}", at(&e)))?;
             Ok(Loaded {
                 setup: saved.setup,
                 steps: steps_of(saved.answers),
@@ -69,7 +72,7 @@ pub fn read_saved(path: &Path) -> Result<Loaded, String> {
                 seating: saved.seating,
             })
         }
-        f if f.as_u64() == Some(SESSION_FORMAT as u64) => as_session(json),
+        f if f.as_u64() == Some(SESSION_FORMAT as u64) => as_session(),
         serde_json::Value::Null => Err(format!("{shown}: not a saved game or session (no `format` field)")),
         other => Err(format!(
             "{shown}: unknown format {other} (this program reads {SAVE_FORMAT} = a saved game, \
