@@ -210,6 +210,25 @@ fn an_answer_about_one_part_outlives_changes_to_the_others() {
     assert_eq!(out, "true\ttrue\t2\t1", "{out}");
 }
 
+/// Taking an object out of the game changes its own card alone of the cards: the answers about
+/// the other cards are kept, the card's own follows it out of play.
+#[test]
+fn an_object_taken_out_changes_its_own_card_alone() {
+    let e = game();
+    let out = e
+        .eval_lua(
+            "local hand = game:hand(0)
+             local c, other = hand[1], hand[2]
+             local o = game:create_object { kind = 'thing', at = game:player(0).at, card = c }
+             local kept, mine = game:card(other), game:card(c)
+             game:remove_object(o)
+             return game:card(other) == kept, game:card(c) ~= mine, game:card(c).zone.kind,
+               game:object(o) == nil",
+        )
+        .unwrap();
+    assert_eq!(out, "true\ttrue\t\"removed\"\ttrue", "{out}");
+}
+
 #[test]
 fn a_hook_a_card_lacks_answers_nil_and_one_it_has_runs() {
     let e = game();

@@ -200,7 +200,13 @@ pub(super) fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::R
     })?;
     reg(lua, t, "remove_object", w, |k, id: i64| -> F<()> {
         let id = oid(id, k)?;
-        let mut st = k.st.borrow_mut_touching(Touch::OBJECTS.and(Touch::BOARD).and(Touch::CARDS));
+        // Of the cards, only the object's own may change: the answers about the others stay.
+        let card = k.st.borrow().objects.get(&id).and_then(|o| o.card);
+        let parts = Touch::OBJECTS.and(Touch::BOARD);
+        let mut st = match card {
+            Some(c) => k.st.borrow_mut_card(c, parts),
+            None => k.st.borrow_mut_touching(parts),
+        };
         let o = st.objects.remove(&id).unwrap();
         st.board.remove_obstacle(id);
         if let Some(c) = o.card {
