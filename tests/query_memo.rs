@@ -210,8 +210,9 @@ fn an_answer_about_one_part_outlives_changes_to_the_others() {
     assert_eq!(out, "true\ttrue\t2\t1", "{out}");
 }
 
-/// Taking an object out of the game changes its own card alone of the cards: the answers about
-/// the other cards are kept, the card's own follows it out of play.
+/// Taking an object out of the game changes its own card alone of the cards, and the board only
+/// when the object stood on it as an obstacle: the answers about the other cards (and, for a
+/// plain object, the board's) are kept; the card's own follows it out of play.
 #[test]
 fn an_object_taken_out_changes_its_own_card_alone() {
     let e = game();
@@ -219,14 +220,20 @@ fn an_object_taken_out_changes_its_own_card_alone() {
         .eval_lua(
             "local hand = game:hand(0)
              local c, other = hand[1], hand[2]
-             local o = game:create_object { kind = 'thing', at = game:player(0).at, card = c }
-             local kept, mine = game:card(other), game:card(c)
+             local at = game:player(0).at
+             local o = game:create_object { kind = 'thing', at = at, card = c }
+             local kept, mine, seen = game:card(other), game:card(c), game:visible_from(at)
              game:remove_object(o)
-             return game:card(other) == kept, game:card(c) ~= mine, game:card(c).zone.kind,
-               game:object(o) == nil",
+             local plain = { game:card(other) == kept, game:card(c) ~= mine, game:card(c).zone.kind,
+               game:object(o) == nil, game:visible_from(at) == seen }
+             local rock = game:create_object { kind = 'rock', at = at, blocks_los = true }
+             seen = game:visible_from(at)
+             game:remove_object(rock)
+             plain[#plain + 1] = game:visible_from(at) ~= seen
+             return table.unpack(plain)",
         )
         .unwrap();
-    assert_eq!(out, "true\ttrue\t\"removed\"\ttrue", "{out}");
+    assert_eq!(out, "true\ttrue\t\"removed\"\ttrue\ttrue\ttrue", "{out}");
 }
 
 #[test]

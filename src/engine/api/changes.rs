@@ -200,9 +200,13 @@ pub(super) fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::R
     })?;
     reg(lua, t, "remove_object", w, |k, id: i64| -> F<()> {
         let id = oid(id, k)?;
-        // Of the cards, only the object's own may change: the answers about the others stay.
-        let card = k.st.borrow().objects.get(&id).and_then(|o| o.card);
-        let parts = Touch::OBJECTS.and(Touch::BOARD);
+        // Of the cards, only the object's own may change, and the board only if the object
+        // stands on it as an obstacle: the answers about the others stay.
+        let (card, on_board) = {
+            let st = k.st.borrow();
+            (st.objects.get(&id).and_then(|o| o.card), st.board.obstacles().contains_key(&id))
+        };
+        let parts = if on_board { Touch::OBJECTS.and(Touch::BOARD) } else { Touch::OBJECTS };
         let mut st = match card {
             Some(c) => k.st.borrow_mut_card(c, parts),
             None => k.st.borrow_mut_touching(parts),
