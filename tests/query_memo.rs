@@ -236,6 +236,35 @@ fn an_object_taken_out_changes_its_own_card_alone() {
     assert_eq!(out, "true\ttrue\t\"removed\"\ttrue\ttrue\ttrue", "{out}");
 }
 
+/// A card drawn or discarded changes the piles and the hands, not the game's vars nor the
+/// stack; sight to an object follows the board and the objects alone; whether a card has a
+/// hook is its definition's, whatever becomes of the card.
+#[test]
+fn the_piles_sight_to_objects_and_hooks_have_clocks_of_their_own() {
+    let e = game();
+    let out = e
+        .eval_lua(
+            "game:set_var('k', { 1, 2 })
+             local vars, deck, hand = game:vars(), game:pile('deck'), game:hand(0)
+             local c = deck[#deck]
+             local hooked = game:has_hook(c, 'resolve')
+             game:move_card(c, { kind = 'hand', player = 0 })
+             local piles = { game:vars() == vars, game:pile('deck') ~= deck, #game:pile('deck') == #deck - 1,
+               game:hand(0) ~= hand, game:has_hook(c, 'resolve') == hooked }
+             local at = game:player(0).at
+             local o = game:create_object { kind = 'thing', at = at }
+             piles[#piles + 1] = game:los_object(at, o)
+             game:set_turn_var('z', 1)
+             game:set_card_data(c, 'z', 1)
+             piles[#piles + 1] = game:los_object(at, o)
+             game:set_object(o, { carried_by = 0 })
+             piles[#piles + 1] = game:los_object(at, o) == false
+             return table.unpack(piles)",
+        )
+        .unwrap();
+    assert_eq!(out, "true\ttrue\ttrue\ttrue\ttrue\ttrue\ttrue\ttrue", "{out}");
+}
+
 #[test]
 fn a_hook_a_card_lacks_answers_nil_and_one_it_has_runs() {
     let e = game();

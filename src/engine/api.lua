@@ -40,12 +40,13 @@ end
 ---------------------------------------------------------------------------------------------
 local stamp = stamp            -- { changes so far, of them those that may touch the board,
                                -- the players, the cards, the objects, the hands and play
-                               -- areas, the rest (the stack, piles, game vars), the turn,
-                               -- each player but for one player's own changes, the seats
-                               -- (moved only by a change that may touch anything), the order
-                               -- of play (the active player, who is alive), the figures },
-                               -- written by the kernel
+                               -- areas, the rest (the stack, game vars), the turn, each
+                               -- player but for one player's own changes, the seats (moved
+                               -- only by a change that may touch anything), the order of play
+                               -- (the active player, who is alive), the figures, the piles,
+                               -- the board or the objects }, written by the kernel
 local ALL, BOARD, PLAYERS, CARDS, OBJECTS, HANDS, REST, TURN, EACH_PLAYER, SEATS, ORDER, FIGURES = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+local PILES, BOARD_OR_OBJECTS = 13, 14
 local card_stamp = card_stamp  -- { [card] = the count of changes at its last own change }
 local player_stamp = player_stamp -- { [player] = the same, for each player }
 
@@ -134,7 +135,8 @@ end
 -- On the whole state's clock: what reads several parts.
 remembered("play_area_data", stamp, ALL, 1)
 remembered("steps", stamp, ALL, 2, nil, NIL_ONLY)
-remembered("los_object", stamp, ALL, 2, Q)
+-- Sight to an object: the board's and the objects' (whichever changes).
+remembered("los_object", stamp, BOARD_OR_OBJECTS, 2, Q)
 -- On a part's own clock: questions the kernel answers from that part of the state alone
 -- (state_cell.rs, Touch), good until a change that may touch it.
 remembered("players", stamp, PLAYERS, 0)
@@ -151,13 +153,13 @@ remembered("turn", stamp, TURN, 0)
 for _, name in ipairs { "result", "stack", "vars" } do
   remembered(name, stamp, REST, 0)
 end
-for _, name in ipairs { "stack_entry", "pile" } do
-  remembered(name, stamp, REST, 1)
-end
+remembered("stack_entry", stamp, REST, 1)
+remembered("pile", stamp, PILES, 1)
 -- A card's own questions: on the cards' clock (a change to every card) and the card's own.
 remembered("card", stamp, CARDS, 1, nil, nil, nil, card_stamp)
--- Whether card c has a hook: its definition's, fixed while c is the card it is.
-remembered("has_hook", stamp, CARDS, 2, nil, nil, nil, card_stamp)
+-- Whether card c has a hook: its definition's, fixed from the card's making (new_card, which
+-- moves the cards' clock) on, whatever becomes of the card.
+remembered("has_hook", stamp, CARDS, 2)
 remembered("card_data", stamp, CARDS, 2, nil, nil, nil, card_stamp)
 remembered("figures", stamp, FIGURES, 0)
 remembered("figure", stamp, FIGURES, 1)

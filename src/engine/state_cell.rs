@@ -8,9 +8,10 @@
 //!   (`stamp[1]`): the memo of the game's queries (`api.lua`) is good while the count stays.
 //!   Changes are counted by the part of the state they may touch too ([`Touch`]: the board, the
 //!   players, the cards, the objects, the hands and play areas, the rest (the game's vars, the
-//!   stack...), the turn, each player, the seats, the order of play, the figures, in `stamp[2]`
-//!   to `stamp[12]`), so a question about one part alone (sight and edges, a player, a card, the
-//!   objects, a hand, the turn, the figures) is kept until that part changes; a change to one card or one
+//!   stack...), the turn, each player, the seats, the order of play, the figures, the piles, and
+//!   the board or the objects, in `stamp[2]` to `stamp[14]`), so a question about one part alone
+//!   (sight and edges, a player, a card, the objects, a hand, the turn, the figures, a pile) is
+//!   kept until that part changes; a change to one card or one
 //!   player alone is shown in `card_stamp` or `player_stamp` instead, and spares the answers
 //!   about the others. Every change counts as touching every part unless its code says which
 //!   it touches ([`StateCell::borrow_mut_touching`]): a forgotten case costs time, never a
@@ -41,7 +42,7 @@ impl Touch {
     pub const OBJECTS: Touch = Touch(8);
     /// The players' hands and play areas (a card drawn, played, discarded).
     pub const HANDS: Touch = Touch(16);
-    /// The rest: the game's vars, the stack, the piles, the result.
+    /// The rest: the game's vars, the stack, the result.
     pub const REST: Touch = Touch(32);
     /// The turn (its vars too): a movement point spent keeps the game's vars and the stack.
     pub const TURN: Touch = Touch(64);
@@ -53,6 +54,12 @@ impl Touch {
     /// `GameState::figures`: the pieces on the board (a seat's own moving is also a change to
     /// that player: [`StateCell::borrow_mut_player`]).
     pub const FIGURES: Touch = Touch(1024);
+    /// The piles (decks, discards): a card drawn or discarded keeps the game's vars and the
+    /// stack.
+    pub const PILES: Touch = Touch(2048);
+    /// Moved by every change that may touch the board or the objects (never named by a
+    /// change): the clock of a question about both (sight to an object).
+    const BOARD_OR_OBJECTS: Touch = Touch(4096);
     pub const ALL: Touch = Touch(
         Self::BOARD.0
             | Self::PLAYERS.0
@@ -63,9 +70,11 @@ impl Touch {
             | Self::TURN.0
             | Self::SEATS.0
             | Self::ORDER.0
-            | Self::FIGURES.0,
+            | Self::FIGURES.0
+            | Self::PILES.0
+            | Self::BOARD_OR_OBJECTS.0,
     );
-    const PARTS: usize = 11;
+    const PARTS: usize = 13;
 
     pub const fn and(self, other: Touch) -> Touch {
         Touch(self.0 | other.0)
@@ -168,7 +177,8 @@ impl StateCell {
     /// `stamp[6]` (hands and play areas), `stamp[7]` (the rest), `stamp[8]` (the turn),
     /// `stamp[9]` (each player, but for one player's own changes: `player_stamp`), `stamp[10]`
     /// (the seats: only a change that may touch anything moves it), `stamp[11]` (the order of
-    /// play: the active player, who is alive), `stamp[12]` (the figures).
+    /// play: the active player, who is alive), `stamp[12]` (the figures), `stamp[13]` (the
+    /// piles), `stamp[14]` (the board or the objects).
     /// They are the kernel's clocks (memo.rs, `new_clocks`): the memo's wrappers read them in
     /// place, Lua code as `stamp[i]`.
     pub fn show_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Value> {
@@ -215,7 +225,10 @@ impl StateCell {
         }
     }
 
-    fn before_change(&self, parts: Touch) {
+    fn before_change(&self, mut parts: Touch) {
+        if parts.0 & (Touch::BOARD.0 | Touch::OBJECTS.0) != 0 {
+            parts = parts.and(Touch::BOARD_OR_OBJECTS);
+        }
         self.changes.set(self.changes.get() + 1);
         for (i, part) in self.part_changes.iter().enumerate() {
             if parts.0 & (1 << i) != 0 {

@@ -106,7 +106,7 @@ pub(super) fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::R
         Ok(())
     })?;
     reg(lua, t, "shuffle_pile", w, |k, name: String| -> F<()> {
-        let mut st = k.st.borrow_mut_touching(Touch::REST);
+        let mut st = k.st.borrow_mut_touching(Touch::PILES);
         let mut pile = st.piles.remove(&name).unwrap_or_default();
         st.rng.shuffle(&mut pile);
         st.piles.insert(name, pile);

@@ -74,12 +74,13 @@ pub(super) fn sets_nothing(vars: &Value, key: &str, v: &Value) -> bool {
 }
 
 pub(super) fn move_card(k: &Kernel, c: CardId, zone: Zone, bottom: bool) -> F<()> {
-    // The card's zone, and the hand or play area, the object, or the pile or stack (the
+    // The card's zone, and the hand or play area, the object, the pile or the stack (the
     // rest) it leaves and enters: never the board.
     let part_of = |z: &Zone| match z {
         Zone::Hand(_) | Zone::Play(_) => Touch::HANDS,
         Zone::Board(_) => Touch::OBJECTS,
-        Zone::Pile(_) | Zone::Stack => Touch::REST,
+        Zone::Pile(_) => Touch::PILES,
+        Zone::Stack => Touch::REST,
         Zone::Removed => Touch::NONE,
     };
     {
