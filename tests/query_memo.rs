@@ -265,6 +265,25 @@ fn the_piles_sight_to_objects_and_hooks_have_clocks_of_their_own() {
     assert_eq!(out, "true\ttrue\ttrue\ttrue\ttrue\ttrue\ttrue\ttrue", "{out}");
 }
 
+/// A wall's damage (or a door's tags) changes the edges' records, not the board's sight,
+/// steps or lines: those answers are kept, the records follow.
+#[test]
+fn damage_to_a_wall_changes_its_records_not_the_sight() {
+    let e = game();
+    let out = e
+        .eval_lua(
+            "local lines = game:lines('wall')
+             local w = lines[1]
+             local at = game:player(0).at
+             local near, record = game:neighbours(at), game:edge(w)
+             game:set_edge_damage(w, 2)
+             return rawequal(game:lines('wall'), lines), rawequal(game:neighbours(at), near),
+               game:edge(w) ~= record, game:edge(w).damage, record.damage",
+        )
+        .unwrap();
+    assert_eq!(out, "true\ttrue\ttrue\t2\t0", "{out}");
+}
+
 #[test]
 fn a_hook_a_card_lacks_answers_nil_and_one_it_has_runs() {
     let e = game();

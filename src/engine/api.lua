@@ -44,9 +44,11 @@ local stamp = stamp            -- { changes so far, of them those that may touch
                                -- player but for one player's own changes, the seats (moved
                                -- only by a change that may touch anything), the order of play
                                -- (the active player, who is alive), the figures, the piles,
-                               -- the board or the objects }, written by the kernel
+                               -- the board or the objects, the walls' and doors' marks
+                               -- (damage, tags), the board or those marks }, written by the
+                               -- kernel
 local ALL, BOARD, PLAYERS, CARDS, OBJECTS, HANDS, REST, TURN, EACH_PLAYER, SEATS, ORDER, FIGURES = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-local PILES, BOARD_OR_OBJECTS = 13, 14
+local PILES, BOARD_OR_OBJECTS, BOARD_OR_MARKS = 13, 14, 16
 local card_stamp = card_stamp  -- { [card] = the count of changes at its last own change }
 local player_stamp = player_stamp -- { [player] = the same, for each player }
 
@@ -173,12 +175,15 @@ end
 for _, name in ipairs { "home", "treasure_starts", "sector_squares" } do
   remembered(name, stamp, BOARD, 1)
 end
-remembered("edges", stamp, BOARD, 1, filter_key)
+-- The edges' records: the board's, and their damage and tags (which change no sight).
+remembered("edges", stamp, BOARD_OR_MARKS, 1, filter_key)
+remembered("edges_around", stamp, BOARD_OR_MARKS, 1, Q)
+remembered("lines_around", stamp, BOARD_OR_MARKS, 1, Q)
+remembered("edge", stamp, BOARD_OR_MARKS, 1, E)
 remembered("lines", stamp, BOARD, 1, filter_key)
-for _, name in ipairs { "sector_of", "home_sector_at", "neighbours", "visible_from", "edges_around" } do
+for _, name in ipairs { "sector_of", "home_sector_at", "neighbours", "visible_from" } do
   remembered(name, stamp, BOARD, 1, Q)
 end
-remembered("edge", stamp, BOARD, 1, E)
 for _, name in ipairs { "los", "adjacent", "los_bent", "distance", "line_squares" } do
   remembered(name, stamp, BOARD, 2, Q, Q)
 end
@@ -195,7 +200,6 @@ end
 for _, name in ipairs { "ring", "disc" } do
   remembered(name, stamp, BOARD, 2, Q)
 end
-remembered("lines_around", stamp, BOARD, 1, Q)
 remembered("los_edge", stamp, BOARD, 3, Q, E)
 remembered("option", game_clock, 1, 1)
 remembered("config", engine_clock, 1, 0)

@@ -8,10 +8,11 @@
 //!   (`stamp[1]`): the memo of the game's queries (`api.lua`) is good while the count stays.
 //!   Changes are counted by the part of the state they may touch too ([`Touch`]: the board, the
 //!   players, the cards, the objects, the hands and play areas, the rest (the game's vars, the
-//!   stack...), the turn, each player, the seats, the order of play, the figures, the piles, and
-//!   the board or the objects, in `stamp[2]` to `stamp[14]`), so a question about one part alone
-//!   (sight and edges, a player, a card, the objects, a hand, the turn, the figures, a pile) is
-//!   kept until that part changes; a change to one card or one
+//!   stack...), the turn, each player, the seats, the order of play, the figures, the piles, the
+//!   board or the objects, the walls' and doors' marks, and the board or those marks, in
+//!   `stamp[2]` to `stamp[16]`), so a question about one part alone (sight and edges, a player,
+//!   a card, the objects, a hand, the turn, the figures, a pile) is kept until that part
+//!   changes; a change to one card or one
 //!   player alone is shown in `card_stamp` or `player_stamp` instead, and spares the answers
 //!   about the others. Every change counts as touching every part unless its code says which
 //!   it touches ([`StateCell::borrow_mut_touching`]): a forgotten case costs time, never a
@@ -60,6 +61,12 @@ impl Touch {
     /// Moved by every change that may touch the board or the objects (never named by a
     /// change): the clock of a question about both (sight to an object).
     const BOARD_OR_OBJECTS: Touch = Touch(4096);
+    /// The damage of walls and doors and the doors' tags: what nothing worked out from the
+    /// board reads (sight, steps, distances), only the records of the edges.
+    pub const MARKS: Touch = Touch(8192);
+    /// Moved by every change that may touch the board or those marks (never named by a
+    /// change): the clock of the edges' records.
+    const BOARD_OR_MARKS: Touch = Touch(16384);
     pub const ALL: Touch = Touch(
         Self::BOARD.0
             | Self::PLAYERS.0
@@ -72,9 +79,11 @@ impl Touch {
             | Self::ORDER.0
             | Self::FIGURES.0
             | Self::PILES.0
-            | Self::BOARD_OR_OBJECTS.0,
+            | Self::BOARD_OR_OBJECTS.0
+            | Self::MARKS.0
+            | Self::BOARD_OR_MARKS.0,
     );
-    const PARTS: usize = 13;
+    const PARTS: usize = 15;
 
     pub const fn and(self, other: Touch) -> Touch {
         Touch(self.0 | other.0)
@@ -178,7 +187,8 @@ impl StateCell {
     /// `stamp[9]` (each player, but for one player's own changes: `player_stamp`), `stamp[10]`
     /// (the seats: only a change that may touch anything moves it), `stamp[11]` (the order of
     /// play: the active player, who is alive), `stamp[12]` (the figures), `stamp[13]` (the
-    /// piles), `stamp[14]` (the board or the objects).
+    /// piles), `stamp[14]` (the board or the objects), `stamp[15]` (the walls' and doors'
+    /// marks), `stamp[16]` (the board or those marks).
     /// They are the kernel's clocks (memo.rs, `new_clocks`): the memo's wrappers read them in
     /// place, Lua code as `stamp[i]`.
     pub fn show_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Value> {
@@ -228,6 +238,9 @@ impl StateCell {
     fn before_change(&self, mut parts: Touch) {
         if parts.0 & (Touch::BOARD.0 | Touch::OBJECTS.0) != 0 {
             parts = parts.and(Touch::BOARD_OR_OBJECTS);
+        }
+        if parts.0 & (Touch::BOARD.0 | Touch::MARKS.0) != 0 {
+            parts = parts.and(Touch::BOARD_OR_MARKS);
         }
         self.changes.set(self.changes.get() + 1);
         for (i, part) in self.part_changes.iter().enumerate() {

@@ -242,7 +242,7 @@ pub(super) fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::R
         Ok(())
     })?;
     reg(lua, t, "set_edge_damage", w, |k, (e, n): (Value, i64)| -> F<()> {
-        k.st.borrow_mut_touching(Touch::BOARD).board.set_damage(cv::to_edge(&e)?, n.max(0) as u32)?;
+        k.st.borrow_mut_touching(Touch::MARKS).board.set_damage(cv::to_edge(&e)?, n.max(0) as u32)?;
         Ok(())
     })?;
     reg(lua, t, "set_door_open", w, |k, (e, open): (Value, bool)| -> F<()> {
@@ -250,7 +250,7 @@ pub(super) fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::R
         Ok(())
     })?;
     reg(lua, t, "set_door_tag", w, |k, (e, key, v): (Value, String, Option<Value>)| -> F<()> {
-        k.st.borrow_mut_touching(Touch::BOARD).board.set_door_tag(cv::to_edge(&e)?, &key, v)?;
+        k.st.borrow_mut_touching(Touch::MARKS).board.set_door_tag(cv::to_edge(&e)?, &key, v)?;
         Ok(())
     })?;
     reg_whole(lua, t, "turn_sector", w, |k, (sector, quarters, fate): (i64, i64, Option<Value>)| -> F<Value> {
