@@ -266,7 +266,8 @@ fn the_piles_sight_to_objects_and_hooks_have_clocks_of_their_own() {
 }
 
 /// A wall's damage (or a door's tags) changes the edges' records, not the board's sight,
-/// steps or lines: those answers are kept, the records follow.
+/// steps or lines: those answers are kept, the records follow. A wall taken away changes
+/// sight, not the layout.
 #[test]
 fn damage_to_a_wall_changes_its_records_not_the_sight() {
     let e = game();
@@ -277,11 +278,18 @@ fn damage_to_a_wall_changes_its_records_not_the_sight() {
              local at = game:player(0).at
              local near, record = game:neighbours(at), game:edge(w)
              game:set_edge_damage(w, 2)
-             return rawequal(game:lines('wall'), lines), rawequal(game:neighbours(at), near),
-               game:edge(w) ~= record, game:edge(w).damage, record.damage",
+             local marks = { rawequal(game:lines('wall'), lines), rawequal(game:neighbours(at), near),
+               game:edge(w) ~= record, game:edge(w).damage, record.damage }
+             -- a wall taken away changes sight and lines, not the sectors nor what lies beyond
+             -- each side
+             local home = game:home(0)
+             game:destroy_barrier(w)
+             marks[#marks + 1] = rawequal(game:neighbours(at), near) and rawequal(game:home(0), home)
+             marks[#marks + 1] = not rawequal(game:lines('wall'), lines)
+             return table.unpack(marks)",
         )
         .unwrap();
-    assert_eq!(out, "true\ttrue\ttrue\t2\t0", "{out}");
+    assert_eq!(out, "true\ttrue\ttrue\t2\t0\ttrue\ttrue", "{out}");
 }
 
 #[test]

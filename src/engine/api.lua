@@ -45,10 +45,10 @@ local stamp = stamp            -- { changes so far, of them those that may touch
                                -- only by a change that may touch anything), the order of play
                                -- (the active player, who is alive), the figures, the piles,
                                -- the board or the objects, the walls' and doors' marks
-                               -- (damage, tags), the board or those marks }, written by the
-                               -- kernel
+                               -- (damage, tags), the board or those marks, the board's
+                               -- layout (sectors, homes, links) }, written by the kernel
 local ALL, BOARD, PLAYERS, CARDS, OBJECTS, HANDS, REST, TURN, EACH_PLAYER, SEATS, ORDER, FIGURES = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-local PILES, BOARD_OR_OBJECTS, BOARD_OR_MARKS = 13, 14, 16
+local PILES, BOARD_OR_OBJECTS, BOARD_OR_MARKS, LAYOUT = 13, 14, 16, 17
 local card_stamp = card_stamp  -- { [card] = the count of changes at its last own change }
 local player_stamp = player_stamp -- { [player] = the same, for each player }
 
@@ -169,21 +169,24 @@ remembered("figures_at", stamp, FIGURES, 1, Q)
 remembered("objects", stamp, OBJECTS, 0)
 remembered("object", stamp, OBJECTS, 1)
 remembered("objects_at", stamp, OBJECTS, 1, Q)
-for _, name in ipairs { "squares", "sector_count", "sight_limit" } do
-  remembered(name, stamp, BOARD, 0)
+-- The layout's: sectors, their squares and homes, and what lies beyond each side.
+for _, name in ipairs { "squares", "sector_count" } do
+  remembered(name, stamp, LAYOUT, 0)
 end
 for _, name in ipairs { "home", "treasure_starts", "sector_squares" } do
-  remembered(name, stamp, BOARD, 1)
+  remembered(name, stamp, LAYOUT, 1)
 end
+for _, name in ipairs { "sector_of", "home_sector_at", "neighbours" } do
+  remembered(name, stamp, LAYOUT, 1, Q)
+end
+remembered("sight_limit", stamp, BOARD, 0)
 -- The edges' records: the board's, and their damage and tags (which change no sight).
 remembered("edges", stamp, BOARD_OR_MARKS, 1, filter_key)
 remembered("edges_around", stamp, BOARD_OR_MARKS, 1, Q)
 remembered("lines_around", stamp, BOARD_OR_MARKS, 1, Q)
 remembered("edge", stamp, BOARD_OR_MARKS, 1, E)
 remembered("lines", stamp, BOARD, 1, filter_key)
-for _, name in ipairs { "sector_of", "home_sector_at", "neighbours", "visible_from" } do
-  remembered(name, stamp, BOARD, 1, Q)
-end
+remembered("visible_from", stamp, BOARD, 1, Q)
 for _, name in ipairs { "los", "adjacent", "los_bent", "distance", "line_squares" } do
   remembered(name, stamp, BOARD, 2, Q, Q)
 end

@@ -9,10 +9,10 @@
 //!   Changes are counted by the part of the state they may touch too ([`Touch`]: the board, the
 //!   players, the cards, the objects, the hands and play areas, the rest (the game's vars, the
 //!   stack...), the turn, each player, the seats, the order of play, the figures, the piles, the
-//!   board or the objects, the walls' and doors' marks, and the board or those marks, in
-//!   `stamp[2]` to `stamp[16]`), so a question about one part alone (sight and edges, a player,
-//!   a card, the objects, a hand, the turn, the figures, a pile) is kept until that part
-//!   changes; a change to one card or one
+//!   board or the objects, the walls' and doors' marks, the board or those marks, and the
+//!   board's layout, in `stamp[2]` to `stamp[17]`), so a question about one part alone (sight
+//!   and edges, a player, a card, the objects, a hand, the turn, the figures, a pile, the
+//!   sectors) is kept until that part changes; a change to one card or one
 //!   player alone is shown in `card_stamp` or `player_stamp` instead, and spares the answers
 //!   about the others. Every change counts as touching every part unless its code says which
 //!   it touches ([`StateCell::borrow_mut_touching`]): a forgotten case costs time, never a
@@ -67,6 +67,10 @@ impl Touch {
     /// Moved by every change that may touch the board or those marks (never named by a
     /// change): the clock of the edges' records.
     const BOARD_OR_MARKS: Touch = Touch(16384);
+    /// The board's layout: its sectors with their squares and homes, and the links between
+    /// rim sides (what turning or swapping sectors and taking warps away change; no wall,
+    /// door or obstacle does).
+    pub const LAYOUT: Touch = Touch(32768);
     pub const ALL: Touch = Touch(
         Self::BOARD.0
             | Self::PLAYERS.0
@@ -81,9 +85,10 @@ impl Touch {
             | Self::PILES.0
             | Self::BOARD_OR_OBJECTS.0
             | Self::MARKS.0
-            | Self::BOARD_OR_MARKS.0,
+            | Self::BOARD_OR_MARKS.0
+            | Self::LAYOUT.0,
     );
-    const PARTS: usize = 15;
+    const PARTS: usize = 16;
 
     pub const fn and(self, other: Touch) -> Touch {
         Touch(self.0 | other.0)
@@ -188,7 +193,7 @@ impl StateCell {
     /// (the seats: only a change that may touch anything moves it), `stamp[11]` (the order of
     /// play: the active player, who is alive), `stamp[12]` (the figures), `stamp[13]` (the
     /// piles), `stamp[14]` (the board or the objects), `stamp[15]` (the walls' and doors'
-    /// marks), `stamp[16]` (the board or those marks).
+    /// marks), `stamp[16]` (the board or those marks), `stamp[17]` (the board's layout).
     /// They are the kernel's clocks (memo.rs, `new_clocks`): the memo's wrappers read them in
     /// place, Lua code as `stamp[i]`.
     pub fn show_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Value> {

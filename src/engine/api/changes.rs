@@ -270,7 +270,7 @@ pub(super) fn install_changes(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::R
         change_map(k, fate, |board, seam| board.move_sector(sector.max(0) as usize, to, seam))
     })?;
     reg(lua, t, "remove_warps", w, |k, name: String| -> F<i64> {
-        let n = k.st.borrow_mut_touching(Touch::BOARD).board.remove_warps(&name);
+        let n = k.st.borrow_mut_touching(Touch::BOARD.and(Touch::LAYOUT)).board.remove_warps(&name);
         Ok(n as i64)
     })?;
     reg_whole(lua, t, "arrange_board", w, |k, spec: Value| -> F<()> {
