@@ -260,42 +260,51 @@ fn merge_config(old: &mut toml::Table, new: toml::Table) {
     }
 }
 
-/// The line of `[config]` key `key` in the first file of the chain that sets it, as
-/// "file:line", for messages; else the child's file.
-fn config_line(chain: &[Layer], key: &str) -> String {
+/// "file:line" of the first line of the chain's `ruleset.toml` files, child first, that
+/// `find` picks (given a file's lines, the index of the one it means); else the child's file.
+fn line_in_chain(chain: &[Layer], find: impl Fn(std::str::Lines) -> Option<usize>) -> String {
     for layer in chain {
         let path = layer.dir.join("ruleset.toml");
         let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        if let Some(i) = find(text.lines()) {
+            return format!("{}:{}", path.display(), i + 1);
+        }
+    }
+    chain[0].dir.join("ruleset.toml").display().to_string()
+}
+
+/// The line of `[config]` key `key` in the first file of the chain that sets it, as
+/// "file:line", for messages; else the child's file.
+fn config_line(chain: &[Layer], key: &str) -> String {
+    line_in_chain(chain, |lines| {
         let mut in_config = false;
-        for (i, line) in text.lines().enumerate() {
+        for (i, line) in lines.enumerate() {
             let t = line.trim();
             if t.starts_with('[') {
                 in_config = t == "[config]"
                     || t.starts_with(&format!("[config.{key}]"))
                     || t.starts_with(&format!("[config.\"{key}\"]"));
                 if in_config && t != "[config]" {
-                    return format!("{}:{}", path.display(), i + 1);
+                    return Some(i);
                 }
                 continue;
             }
             let name = t.split('=').next().unwrap_or("").trim().trim_matches('"');
             if in_config && name == key {
-                return format!("{}:{}", path.display(), i + 1);
+                return Some(i);
             }
         }
-    }
-    chain[0].dir.join("ruleset.toml").display().to_string()
+        None
+    })
 }
 
 /// The line of phase `phase` in the first file of the chain that lists it, as "file:line",
 /// for messages; else the child's file.
 pub fn phase_line(chain: &[Layer], phase: &str) -> String {
     let named = format!("\"{phase}\"");
-    for layer in chain {
-        let path = layer.dir.join("ruleset.toml");
-        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+    line_in_chain(chain, |lines| {
         let mut in_phases = false;
-        for (i, line) in text.lines().enumerate() {
+        for (i, line) in lines.enumerate() {
             let t = line.trim();
             if t.starts_with("phases") {
                 in_phases = true;
@@ -303,11 +312,11 @@ pub fn phase_line(chain: &[Layer], phase: &str) -> String {
                 in_phases = false;
             }
             if (in_phases || t.starts_with("[[phases]]")) && t.contains("name") && t.contains(&named) {
-                return format!("{}:{}", path.display(), i + 1);
+                return Some(i);
             }
         }
-    }
-    chain[0].dir.join("ruleset.toml").display().to_string()
+        None
+    })
 }
 
 fn a_or_an(word: &str) -> String {
