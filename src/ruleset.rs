@@ -306,12 +306,13 @@ pub fn phase_line(chain: &[Layer], phase: &str) -> String {
         let mut in_phases = false;
         for (i, line) in lines.enumerate() {
             let t = line.trim();
-            if t.starts_with("phases") {
+            // (`phases = [...]`, or a `[[phases]]` table whose name follows on its own line)
+            if t.starts_with("phases") || t.starts_with("[[phases]]") {
                 in_phases = true;
-            } else if t.starts_with('[') && !t.starts_with("[[phases]]") {
+            } else if t.starts_with('[') {
                 in_phases = false;
             }
-            if (in_phases || t.starts_with("[[phases]]")) && t.contains("name") && t.contains(&named) {
+            if in_phases && t.contains("name") && t.contains(&named) {
                 return Some(i);
             }
         }

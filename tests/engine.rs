@@ -643,6 +643,15 @@ fn a_phase_the_rules_do_not_define_is_refused_at_load() {
     let err = Engine::new(&root, &setup, bots(1)).err().expect("refused");
     assert!(err.contains("toy/ruleset.toml:6: phase `drow` has no function `rules.phases.drow`"), "{err}");
     assert!(err.contains("(did you mean `draw`?)"), "{err}");
+    // The same phases as `[[phases]]` tables at the file's end: the name's own line is named.
+    let text = std::fs::read_to_string(&toml)
+        .unwrap()
+        .replace("phases = [{ name = \"drow\" }, { name = \"act\", loop = true }]\n", "")
+        + "\n[[phases]]\nname = \"drow\"\n\n[[phases]]\nname = \"act\"\nloop = true\n";
+    let line = text.lines().position(|l| l == "name = \"drow\"").unwrap() + 1;
+    std::fs::write(&toml, text).unwrap();
+    let err = Engine::new(&root, &setup, bots(1)).err().expect("refused");
+    assert!(err.contains(&format!("toy/ruleset.toml:{line}: phase `drow` has no function")), "{err}");
 }
 
 /// What each seat was offered, question by question.

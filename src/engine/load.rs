@@ -390,7 +390,7 @@ impl Engine {
 /// Every plain phase needs its `rules.phases[name]` (a loop phase asks for actions instead):
 /// a phase whose name the Lua does not define would pass each turn doing nothing.
 fn check_phase_functions(k: &Kernel, rules: &mlua::Table) -> Result<(), String> {
-    let defined: Vec<String> = match rules.raw_get::<mlua::Value>("phases") {
+    let mut defined: Vec<String> = match rules.raw_get::<mlua::Value>("phases") {
         Ok(mlua::Value::Table(t)) => t
             .pairs::<String, mlua::Value>()
             .filter_map(Result::ok)
@@ -401,12 +401,11 @@ fn check_phase_functions(k: &Kernel, rules: &mlua::Table) -> Result<(), String> 
     };
     let phases = &k.ruleset.file.phases;
     let Some(p) = phases.iter().find(|p| !p.action_loop && !defined.contains(&p.name)) else { return Ok(()) };
-    let mut known: Vec<&str> = defined.iter().map(String::as_str).collect();
-    known.sort_unstable();
-    let hint = crate::events::did_you_mean(&p.name, known.iter().copied())
+    defined.sort_unstable();
+    let hint = crate::events::did_you_mean(&p.name, defined.iter().map(String::as_str))
         .map(|s| format!(" (did you mean `{s}`?)"))
         .unwrap_or_default();
-    let has = if known.is_empty() { "none".to_string() } else { known.join(", ") };
+    let has = if defined.is_empty() { "none".to_string() } else { defined.join(", ") };
     Err(format!(
         "{}: phase `{}` has no function `rules.phases.{}` in the ruleset's Lua{hint}; the rules define phases: {has}",
         crate::ruleset::phase_line(&k.ruleset.chain, &p.name),
