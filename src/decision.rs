@@ -286,8 +286,7 @@ impl Request {
         let mut picked = Vec::new();
         for k in keys {
             let i = self.options.iter().position(|c| &c.key == k).ok_or_else(|| {
-                let known: Vec<&str> = self.options.iter().map(|c| c.key.as_str()).collect();
-                format!("`{k}` is not a legal answer to `{}` (legal: {})", self.kind, known.join(", "))
+                format!("`{k}` is not a legal answer to `{}` (legal: {})", self.kind, self.legal_list())
             })?;
             if picked.contains(&i) {
                 return Err(format!("`{k}` given twice"));
@@ -295,6 +294,22 @@ impl Request {
             picked.push(i);
         }
         Ok(picked)
+    }
+
+    /// The options for an error message: each by what a person reads, with its key beside it
+    /// when the two differ (a key may hold ids: `end_spell card=52`), the first few only.
+    fn legal_list(&self) -> String {
+        const SHOWN: usize = 12;
+        let mut shown: Vec<String> = self
+            .options
+            .iter()
+            .take(SHOWN)
+            .map(|c| if c.label == c.key { c.key.clone() } else { format!("{} `{}`", c.label, c.key) })
+            .collect();
+        if self.options.len() > SHOWN {
+            shown.push(format!("and {} more", self.options.len() - SHOWN));
+        }
+        shown.join(", ")
     }
 }
 
@@ -551,7 +566,19 @@ mod tests {
         let r = req();
         assert_eq!(r.options[2].key, "end#2");
         assert!(r.resolve(&["end#2".into()]).is_ok());
-        assert!(r.resolve(&["fly".into()]).unwrap_err().contains("legal: move N, end, end#2"));
+        assert!(r.resolve(&["fly".into()]).unwrap_err().contains("legal: move N, end, end `end#2`"));
+    }
+
+    #[test]
+    fn an_answer_refused_lists_the_options_by_their_labels() {
+        let opt = |k: &str, l: &str| Choice { key: k.into(), label: l.into(), value: Value::Nil };
+        let mut options = vec![opt("end_spell card=52", "End Fireball"), opt("end", "end")];
+        let r = Request::one(1, "action", "what now?", options.clone());
+        let said = r.resolve(&["end_spell card=9".into()]).unwrap_err();
+        assert!(said.contains("legal: End Fireball `end_spell card=52`, end)"), "{said}");
+        options.extend((0..20).map(|i| opt(&format!("move {i}"), &format!("Move {i}"))));
+        let said = Request::one(1, "action", "what now?", options).resolve(&["fly".into()]).unwrap_err();
+        assert!(said.contains("Move 9 `move 9`, and 10 more)") && !said.contains("Move 10"), "{said}");
     }
 
     #[test]
