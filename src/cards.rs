@@ -8,6 +8,7 @@
 
 use crate::events::{did_you_mean, hook_names, is_hook_name};
 use crate::lua::sandbox::{HostError, LuaHost};
+use crate::words::a_or_an;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt;
@@ -227,7 +228,7 @@ fn get_string(t: &mlua::Table, k: &str) -> Result<Option<String>, String> {
     match t.raw_get::<mlua::Value>(k).map_err(|e| e.to_string())? {
         mlua::Value::Nil => Ok(None),
         mlua::Value::String(s) => Ok(Some(s.to_str().map_err(|e| e.to_string())?.to_string())),
-        other => Err(format!("`{k}` must be a string, not a {}", other.type_name())),
+        other => Err(format!("`{k}` must be a string, not {}", a_or_an(other.type_name()))),
     }
 }
 
@@ -239,12 +240,14 @@ fn get_list(t: &mlua::Table, k: &str) -> Result<Vec<String>, String> {
             for i in 1..=list.raw_len() {
                 match list.raw_get::<mlua::Value>(i).map_err(|e| e.to_string())? {
                     mlua::Value::String(s) => v.push(s.to_str().map_err(|e| e.to_string())?.to_string()),
-                    other => return Err(format!("`{k}` must list strings; entry {i} is a {}", other.type_name())),
+                    other => {
+                        return Err(format!("`{k}` must list strings; entry {i} is {}", a_or_an(other.type_name())))
+                    }
                 }
             }
             Ok(v)
         }
-        other => Err(format!("`{k}` must be a list of strings, not a {}", other.type_name())),
+        other => Err(format!("`{k}` must be a list of strings, not {}", a_or_an(other.type_name()))),
     }
 }
 
@@ -280,7 +283,7 @@ fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key
         let (k, v) = pair.map_err(|e| at("", e.to_string()))?;
         match k {
             mlua::Value::String(s) => keys.push((s.to_str().map_err(|e| at("", e.to_string()))?.to_string(), v)),
-            other => note(at("", format!("card fields are named; found a {} key", other.type_name()))),
+            other => note(at("", format!("card fields are named; found {} key", a_or_an(other.type_name())))),
         }
     }
     keys.sort_by(|a, b| a.0.cmp(&b.0));
@@ -291,7 +294,7 @@ fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key
         if is_hook_name(k) {
             match v {
                 mlua::Value::Function(_) => hooks.push(k.clone()),
-                _ => note(at(k, format!("hook `{k}` must be a function, not a {}", v.type_name()))),
+                _ => note(at(k, format!("hook `{k}` must be a function, not {}", a_or_an(v.type_name())))),
             }
             continue;
         }
@@ -330,14 +333,16 @@ fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key
     if !kind.is_empty() {
         keep(&problems, check_word(&kind, "kind", &vocab.kinds).map_err(|m| at("kind", m)));
     }
+    // Absent, not merely wrong: a field of the wrong type has its own message already.
+    let absent = |field: &str| matches!(get_string(t, field), Ok(None));
     let school = keep(&problems, opt_word("school", &vocab.schools)).flatten();
-    if school.is_none() && !vocab.schools.is_empty() && get_string(t, "school").ok().flatten().is_none() {
+    if school.is_none() && !vocab.schools.is_empty() && absent("school") {
         note(at("name", "missing `school`".into()));
     }
     let range = keep(&problems, opt_word("range", &vocab.ranges)).flatten();
     let duration = keep(&problems, opt_word("duration", &vocab.durations)).flatten();
     let required = |field: &str, value: &Option<String>, kinds: &BTreeSet<String>, allowed: &BTreeSet<String>| {
-        if value.is_none() && kinds.contains(&kind) && get_string(t, field).ok().flatten().is_none() {
+        if value.is_none() && kinds.contains(&kind) && absent(field) {
             let words: Vec<&str> = allowed.iter().map(String::as_str).collect();
             note(at("kind", format!("missing `{field}`: a card of kind `{kind}` needs one ({})", words.join(", "))));
         }
@@ -357,7 +362,7 @@ fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key
             mlua::Value::Nil => Ok(None),
             mlua::Value::Integer(i) if (lo..=hi).contains(&i) => Ok(Some(i)),
             mlua::Value::Integer(i) => Err(at(k, format!("`{k}` = {i} is out of range {lo}..={hi}"))),
-            other => Err(at(k, format!("`{k}` must be a whole number, not a {}", other.type_name()))),
+            other => Err(at(k, format!("`{k}` must be a whole number, not {}", a_or_an(other.type_name())))),
         }
     };
     let energy = keep(&problems, int_field("energy", 0, 20)).flatten();
@@ -382,7 +387,7 @@ fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key
             }
             actions.sort();
         }
-        other => note(at("actions", format!("`actions` must be a table, not a {}", other.type_name()))),
+        other => note(at("actions", format!("`actions` must be a table, not {}", a_or_an(other.type_name())))),
     }
 
     let mut tests = Vec::new();
@@ -431,7 +436,7 @@ fn check_card(t: &mlua::Table, source: &str, vocab: &Vocabulary, file: &str, key
                 }
             }
         }
-        other => note(at("tests", format!("`tests` must be a list, not a {}", other.type_name()))),
+        other => note(at("tests", format!("`tests` must be a list, not {}", a_or_an(other.type_name())))),
     }
 
     let mut problems = problems.into_inner();

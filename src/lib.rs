@@ -33,3 +33,4 @@ pub mod testing;
 pub mod value;
 pub mod value_map;
 pub mod view;
+mod words;

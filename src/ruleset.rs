@@ -320,11 +320,6 @@ pub fn phase_line(chain: &[Layer], phase: &str) -> String {
     })
 }
 
-fn a_or_an(word: &str) -> String {
-    let an = word.starts_with(['a', 'e', 'i', 'o', 'u']);
-    format!("{} {word}", if an { "an" } else { "a" })
-}
-
 /// Checks `[config]` against `config_types` (see [`RulesetFile::config_types`]).
 fn check_config_types(file: &RulesetFile, chain: &[Layer]) -> Result<(), String> {
     let mut problems = Vec::new();
@@ -352,8 +347,8 @@ fn check_config_types(file: &RulesetFile, chain: &[Layer]) -> Result<(), String>
             Some(want) if want.trim_end_matches('?') != kind_of(value) => problems.push(format!(
                 "{}: config `{key}` is {}, expected {}",
                 config_line(chain, key),
-                a_or_an(kind_of(value)),
-                a_or_an(want.trim_end_matches('?'))
+                crate::words::a_or_an(kind_of(value)),
+                crate::words::a_or_an(want.trim_end_matches('?'))
             )),
             Some(_) => {}
         }

@@ -572,7 +572,7 @@ fn scalar_from_lua(v: mlua::Value) -> mlua::Result<Value> {
         mlua::Value::Integer(i) => Value::Int(i),
         mlua::Value::Number(n) => whole_number(n)?,
         mlua::Value::String(s) => Value::Str(s.to_str()?.to_string()),
-        other => return Err(refuse(&format!("a {}", other.type_name()))),
+        other => return Err(refuse(&crate::words::a_or_an(other.type_name()))),
     })
 }
 
@@ -698,7 +698,7 @@ unsafe fn read_raw(state: *mut mlua::ffi::lua_State, idx: std::os::raw::c_int, d
             // (Lua gives each name once.)
             table_value(ints, Map::from_unique_fields(strs))?
         }
-        t => return Err(refuse(&format!("a {}", type_name(t)))),
+        t => return Err(refuse(&crate::words::a_or_an(type_name(t)))),
     })
 }
 

@@ -55,6 +55,14 @@ fn a_card_file_is_checked_field_by_field() {
         Some(("targets = [\"wizard\"]", "targets = [\"wizard\"]\nrange_required_for = [\"attack\"]")),
     );
     assert!(err.contains("cards/toy/bad.lua") && err.contains("missing `range`"), "{err}");
+    // A range of the wrong type is that, one message; not also "missing".
+    let wrong_range = GOOD.replace("  range = \"los\",", "  range = 2,");
+    let err = load_error(
+        &wrong_range,
+        Some(("targets = [\"wizard\"]", "targets = [\"wizard\"]\nrange_required_for = [\"attack\"]")),
+    );
+    assert!(err.contains("cards/toy/bad.lua:4: `range` must be a string, not an integer"), "{err}");
+    assert!(!err.contains("missing"), "{err}");
     let err =
         load_error(GOOD, Some(("targets = [\"wizard\"]", "targets = [\"wizard\"]\nrange_required_for = [\"atack\"]")));
     assert!(err.contains("range_required_for names `atack`"), "{err}");

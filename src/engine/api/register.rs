@@ -101,10 +101,7 @@ fn bad_argument(lua: &Lua, name: &str, e: mlua::Error) -> mlua::Error {
     };
     let got = match text.split("error converting Lua ").nth(1).and_then(|r| r.split(' ').next()) {
         Some("nil") => "nothing (nil)".to_string(),
-        Some(got) => {
-            let article = if got.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
-            format!("{article} {got}")
-        }
+        Some(got) => crate::words::a_or_an(got),
         // Data the kernel refused (value.rs, `refuse`): its own words say what came, and what
         // the kernel keeps.
         None => match text.split_once(&format!("{}; got ", crate::value::KERNEL_DATA)) {
