@@ -187,13 +187,12 @@ impl Request {
 
     /// The key of the option a record `spec` names: the options whose records have all its
     /// fields, and of those the plainest (fewest other fields: a cast without a boost before
-    /// the same cast with one). An error lists them when several are as plain, or names the
-    /// nearest when none matches.
+    /// the same cast with one). An error lists them when several are as plain, or says why
+    /// none matches ([`Request::no_match`]).
     pub fn match_record(&self, spec: &Value) -> Result<String, String> {
         let hits: Vec<&Choice> = self.options.iter().filter(|c| c.answers_to(spec)).collect();
         let Some(least) = hits.iter().map(|c| field_count(&c.value)).min() else {
-            let labels: Vec<&str> = self.options.iter().take(12).map(|c| c.label.as_str()).collect();
-            return Err(format!("no {} matches {spec}; the options: {}", self.kind, labels.join(" | ")));
+            return Err(self.no_match(spec));
         };
         let plainest: Vec<&&Choice> = hits.iter().filter(|c| field_count(&c.value) == least).collect();
         match plainest.as_slice() {
@@ -294,6 +293,38 @@ impl Request {
             picked.push(i);
         }
         Ok(picked)
+    }
+
+    /// Why no option answers to record `spec`: the fields of it that no option has (a card
+    /// that cannot be played now), else the options with the most of its fields and the
+    /// fields they lack (a target out of reach); then the options.
+    fn no_match(&self, spec: &Value) -> String {
+        let labels: Vec<&str> = self.options.iter().take(12).map(|c| c.label.as_str()).collect();
+        let more = self.options.len().saturating_sub(labels.len());
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        let options = format!("the options: {}{more}", labels.join(" | "));
+        let Value::Map(want) = spec else { return format!("no {} matches {spec}; {options}", self.kind) };
+        let holds = |c: &Choice, k: &str, w: &Value| c.value.get(k).is_some_and(|h| record_matches(w, h));
+        let shown =
+            |fields: &[(&str, &Value)]| fields.iter().map(|(k, w)| format!("{k} = {w}")).collect::<Vec<_>>().join(", ");
+        let fields: Vec<(&str, &Value)> = want.iter().collect();
+        let unheld: Vec<(&str, &Value)> =
+            fields.iter().copied().filter(|&(k, w)| !self.options.iter().any(|c| holds(c, k, w))).collect();
+        if !unheld.is_empty() {
+            return format!("no {} matches {spec}: none has {}; {options}", self.kind, shown(&unheld));
+        }
+        let held = |c: &Choice| fields.iter().filter(|&&(k, w)| holds(c, k, w)).count();
+        let best = self.options.iter().map(held).max().unwrap_or(0);
+        let nearest: Vec<&Choice> = self.options.iter().filter(|c| held(c) == best).collect();
+        let lacked: Vec<(&str, &Value)> =
+            fields.iter().copied().filter(|&(k, w)| nearest.iter().any(|c| !holds(c, k, w))).collect();
+        let named: Vec<&str> = nearest.iter().take(6).map(|c| c.label.as_str()).collect();
+        format!(
+            "no {} matches {spec}; the nearest ({}) differ in: {}; {options}",
+            self.kind,
+            named.join(" | "),
+            lacked.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ")
+        )
     }
 
     /// The options for an error message: each by what a person reads, with its key beside it
@@ -567,6 +598,32 @@ mod tests {
         assert_eq!(r.options[2].key, "end#2");
         assert!(r.resolve(&["end#2".into()]).is_ok());
         assert!(r.resolve(&["fly".into()]).unwrap_err().contains("legal: move N, end, end `end#2`"));
+    }
+
+    #[test]
+    fn a_record_no_option_answers_to_says_why() {
+        let cast = |card: i64, player: i64, label: &str| {
+            let target = Value::Map([("player".to_string(), Value::Int(player))].into_iter().collect());
+            let value = [("kind", Value::Str("cast".into())), ("card", Value::Int(card)), ("target", target)];
+            Choice {
+                key: format!("cast card={card} player={player}"),
+                label: label.into(),
+                value: Value::Map(value.into_iter().map(|(k, v)| (k.to_string(), v)).collect()),
+            }
+        };
+        let r = Request::one(0, "action", "?", vec![cast(5, 0, "cast Zap at A"), cast(6, 1, "cast Bolt at B")]);
+        let spec = |card: i64, player: i64| {
+            let target = Value::Map([("player".to_string(), Value::Int(player))].into_iter().collect());
+            Value::Map([("card".to_string(), Value::Int(card)), ("target".to_string(), target)].into_iter().collect())
+        };
+        let said = r.match_record(&spec(9, 0)).unwrap_err();
+        assert!(said.contains(": none has card = 9; the options: cast Zap at A | cast Bolt at B"), "{said}");
+        let said = r.match_record(&spec(5, 2)).unwrap_err();
+        assert!(said.contains(": none has target = {player = 2};"), "{said}");
+        // Each field is some option's, but no option has them all.
+        let said = r.match_record(&spec(5, 1)).unwrap_err();
+        assert!(said.contains("; the nearest (cast Zap at A | cast Bolt at B) differ in: card, target;"), "{said}");
+        assert_eq!(r.match_record(&spec(6, 1)).unwrap(), "cast card=6 player=1");
     }
 
     #[test]
