@@ -292,6 +292,32 @@ fn damage_to_a_wall_changes_its_records_not_the_sight() {
     assert_eq!(out, "true\ttrue\ttrue\t2\t0\ttrue\ttrue", "{out}");
 }
 
+/// The cards in play and their data are kept while no hand, play area nor card changes (a
+/// turn's var, a player's life, the board), and follow a card's data and a card put in play.
+#[test]
+fn the_cards_in_play_follow_the_hands_and_the_cards_alone() {
+    let e = game();
+    let out = e
+        .eval_lua(
+            "local c, d = game:hand(0)[1], game:hand(0)[2]
+             game:move_card(c, { kind = 'play', player = 0 })
+             game:set_card_data(c, 'z', 5)
+             local data = game:play_area_data('z')
+             game:set_turn_var('z', 1)
+             game:set_life(1, 3)
+             game:destroy_barrier(game:lines('wall')[1])
+             local kept = { rawequal(game:play_area_data('z'), data), data[1].value }
+             game:set_card_data(c, 'z', 7)
+             kept[#kept + 1] = game:play_area_data('z')[1].value
+             game:set_card_data(d, 'z', 8)
+             game:move_card(d, { kind = 'play', player = 1 })
+             kept[#kept + 1] = #game:play_area_data('z')
+             return table.unpack(kept)",
+        )
+        .unwrap();
+    assert_eq!(out, "true\t5\t7\t2", "{out}");
+}
+
 #[test]
 fn a_hook_a_card_lacks_answers_nil_and_one_it_has_runs() {
     let e = game();

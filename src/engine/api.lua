@@ -46,9 +46,10 @@ local stamp = stamp            -- { changes so far, of them those that may touch
                                -- (the active player, who is alive), the figures, the piles,
                                -- the board or the objects, the walls' and doors' marks
                                -- (damage, tags), the board or those marks, the board's
-                               -- layout (sectors, homes, links) }, written by the kernel
+                               -- layout (sectors, homes, links), the hands and play areas
+                               -- or any card }, written by the kernel
 local ALL, BOARD, PLAYERS, CARDS, OBJECTS, HANDS, REST, TURN, EACH_PLAYER, SEATS, ORDER, FIGURES = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-local PILES, BOARD_OR_OBJECTS, BOARD_OR_MARKS, LAYOUT = 13, 14, 16, 17
+local PILES, BOARD_OR_OBJECTS, BOARD_OR_MARKS, LAYOUT, HANDS_OR_CARDS = 13, 14, 16, 17, 18
 local card_stamp = card_stamp  -- { [card] = the count of changes at its last own change }
 local player_stamp = player_stamp -- { [player] = the same, for each player }
 
@@ -135,8 +136,9 @@ local function filter_key(f)
     .. "|" .. tostring(f.rim)
 end
 -- On the whole state's clock: what reads several parts.
-remembered("play_area_data", stamp, ALL, 1)
 remembered("steps", stamp, ALL, 2, nil, NIL_ONLY)
+-- The cards in play and their data: the hands and play areas, or any card (its own change too).
+remembered("play_area_data", stamp, HANDS_OR_CARDS, 1)
 -- Sight to an object: the board's and the objects' (whichever changes).
 remembered("los_object", stamp, BOARD_OR_OBJECTS, 2, Q)
 -- On a part's own clock: questions the kernel answers from that part of the state alone

@@ -9,10 +9,10 @@
 //!   Changes are counted by the part of the state they may touch too ([`Touch`]: the board, the
 //!   players, the cards, the objects, the hands and play areas, the rest (the game's vars, the
 //!   stack...), the turn, each player, the seats, the order of play, the figures, the piles, the
-//!   board or the objects, the walls' and doors' marks, the board or those marks, and the
-//!   board's layout, in `stamp[2]` to `stamp[17]`), so a question about one part alone (sight
-//!   and edges, a player, a card, the objects, a hand, the turn, the figures, a pile, the
-//!   sectors) is kept until that part changes; a change to one card or one
+//!   board or the objects, the walls' and doors' marks, the board or those marks, the board's
+//!   layout, and the hands or any card, in `stamp[2]` to `stamp[18]`), so a question about one
+//!   part alone (sight and edges, a player, a card, the objects, a hand, the turn, the
+//!   figures, a pile, the sectors, the cards in play) is kept until that part changes; a change to one card or one
 //!   player alone is shown in `card_stamp` or `player_stamp` instead, and spares the answers
 //!   about the others. Every change counts as touching every part unless its code says which
 //!   it touches ([`StateCell::borrow_mut_touching`]): a forgotten case costs time, never a
@@ -24,7 +24,7 @@ use std::rc::{Rc, Weak};
 
 /// The parts of the state a change may touch, as a set of bits; each has its count of changes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct Touch(u16);
+pub(crate) struct Touch(u32);
 
 impl Touch {
     /// Nothing any question reads (the dice, the counter of fresh ids).
@@ -71,6 +71,10 @@ impl Touch {
     /// rim sides (what turning or swapping sectors and taking warps away change; no wall,
     /// door or obstacle does).
     pub const LAYOUT: Touch = Touch(32768);
+    /// Moved by every change that may touch the hands and play areas or any card, one card's
+    /// own change too (never named by a change): the clock of a question about the cards in
+    /// play and their data (`play_area_data`).
+    const HANDS_OR_CARDS: Touch = Touch(65536);
     pub const ALL: Touch = Touch(
         Self::BOARD.0
             | Self::PLAYERS.0
@@ -86,9 +90,10 @@ impl Touch {
             | Self::BOARD_OR_OBJECTS.0
             | Self::MARKS.0
             | Self::BOARD_OR_MARKS.0
-            | Self::LAYOUT.0,
+            | Self::LAYOUT.0
+            | Self::HANDS_OR_CARDS.0,
     );
-    const PARTS: usize = 16;
+    const PARTS: usize = 17;
 
     pub const fn and(self, other: Touch) -> Touch {
         Touch(self.0 | other.0)
@@ -159,7 +164,7 @@ impl StateCell {
     /// should that fail, it counts as touching every card.
     pub fn borrow_mut_card(&self, card: crate::state::CardId, parts: Touch) -> RefMut<'_, GameState> {
         let shown = self.show_own_change(&self.card_stamp, card);
-        self.before_change(if shown { parts } else { parts.and(Touch::CARDS) });
+        self.before_change(if shown { parts.and(Touch::HANDS_OR_CARDS) } else { parts.and(Touch::CARDS) });
         self.cell.borrow_mut()
     }
 
@@ -193,7 +198,8 @@ impl StateCell {
     /// (the seats: only a change that may touch anything moves it), `stamp[11]` (the order of
     /// play: the active player, who is alive), `stamp[12]` (the figures), `stamp[13]` (the
     /// piles), `stamp[14]` (the board or the objects), `stamp[15]` (the walls' and doors'
-    /// marks), `stamp[16]` (the board or those marks), `stamp[17]` (the board's layout).
+    /// marks), `stamp[16]` (the board or those marks), `stamp[17]` (the board's layout),
+    /// `stamp[18]` (the hands and play areas or any card, one card's own change too).
     /// They are the kernel's clocks (memo.rs, `new_clocks`): the memo's wrappers read them in
     /// place, Lua code as `stamp[i]`.
     pub fn show_changes_in(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Value> {
@@ -246,6 +252,9 @@ impl StateCell {
         }
         if parts.0 & (Touch::BOARD.0 | Touch::MARKS.0) != 0 {
             parts = parts.and(Touch::BOARD_OR_MARKS);
+        }
+        if parts.0 & (Touch::HANDS.0 | Touch::CARDS.0) != 0 {
+            parts = parts.and(Touch::HANDS_OR_CARDS);
         }
         self.changes.set(self.changes.get() + 1);
         for (i, part) in self.part_changes.iter().enumerate() {
