@@ -629,10 +629,10 @@ mod tests {
     #[test]
     fn an_answer_refused_lists_the_options_by_their_labels() {
         let opt = |k: &str, l: &str| Choice { key: k.into(), label: l.into(), value: Value::Nil };
-        let mut options = vec![opt("end_spell card=52", "End Fireball"), opt("end", "end")];
+        let mut options = vec![opt("end_spell card=52", "End spell X"), opt("end", "end")];
         let r = Request::one(1, "action", "what now?", options.clone());
         let said = r.resolve(&["end_spell card=9".into()]).unwrap_err();
-        assert!(said.contains("legal: End Fireball `end_spell card=52`, end)"), "{said}");
+        assert!(said.contains("legal: End spell X `end_spell card=52`, end)"), "{said}");
         options.extend((0..20).map(|i| opt(&format!("move {i}"), &format!("Move {i}"))));
         let said = Request::one(1, "action", "what now?", options).resolve(&["fly".into()]).unwrap_err();
         assert!(said.contains("Move 9 `move 9`, and 10 more)") && !said.contains("Move 10"), "{said}");
