@@ -299,6 +299,9 @@ impl Request {
     /// that cannot be played now), else the options with the most of its fields and the
     /// fields they lack (a target out of reach); then the options.
     fn no_match(&self, spec: &Value) -> String {
+        if self.options.is_empty() {
+            return format!("no {} matches {spec}: there is no option", self.kind);
+        }
         let labels: Vec<&str> = self.options.iter().take(12).map(|c| c.label.as_str()).collect();
         let more = self.options.len().saturating_sub(labels.len());
         let more = if more > 0 { format!(" and {more} more") } else { String::new() };
@@ -624,6 +627,8 @@ mod tests {
         let said = r.match_record(&spec(5, 1)).unwrap_err();
         assert!(said.contains("; the nearest (cast Zap at A | cast Bolt at B) differ in: card, target;"), "{said}");
         assert_eq!(r.match_record(&spec(6, 1)).unwrap(), "cast card=6 player=1");
+        let none = Request::one(0, "action", "?", vec![]);
+        assert!(none.match_record(&spec(6, 1)).unwrap_err().ends_with(": there is no option"));
     }
 
     #[test]

@@ -12,11 +12,11 @@
 //!   board or the objects, the walls' and doors' marks, the board or those marks, the board's
 //!   layout, and the hands or any card, in `stamp[2]` to `stamp[18]`), so a question about one
 //!   part alone (sight and edges, a player, a card, the objects, a hand, the turn, the
-//!   figures, a pile, the sectors, the cards in play) is kept until that part changes; a change to one card or one
-//!   player alone is shown in `card_stamp` or `player_stamp` instead, and spares the answers
-//!   about the others. Every change counts as touching every part unless its code says which
-//!   it touches ([`StateCell::borrow_mut_touching`]): a forgotten case costs time, never a
-//!   stale answer.
+//!   figures, a pile, the sectors, the cards in play) is kept until that part changes; a
+//!   change to one card or one player alone is shown in `card_stamp` or `player_stamp`
+//!   instead, and spares the answers about the others. Every change counts as touching every
+//!   part unless its code says which it touches ([`StateCell::borrow_mut_touching`]): a
+//!   forgotten case costs time, never a stale answer.
 
 use crate::state::GameState;
 use std::cell::{Cell, Ref, RefCell, RefMut};
