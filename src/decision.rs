@@ -26,6 +26,10 @@ pub use bots::{AggressiveAgent, HunterAgent, RandomAgent};
 /// keeps it standing), `to` (the square a move leads to), `pass` (doing nothing more).
 pub(crate) const HINTS: [&str; 6] = ["key", "label", "hostile", "risky", "to", "pass"];
 
+/// The fields by which an option names one card by its id (`cards` names several): what the
+/// kernel checks a seat may see (engine/answers.rs) and names in a replay's messages.
+pub(crate) const CARD_FIELDS: [&str; 2] = ["card", "boost"];
+
 /// Is the option marked `risky = true`?
 fn risky(c: &Choice) -> bool {
     matches!(c.value.get("risky"), Some(Value::Bool(true)))

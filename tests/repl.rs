@@ -490,6 +490,11 @@ fn a_step_that_no_longer_applies_is_where_the_replay_diverges() {
     // `wizwar replay` says the same, and fails.
     let out = wizwar(&["--root", root().to_str().unwrap(), "replay", game.to_str().unwrap()]);
     assert!(!out.status.success() && text(&out).contains("diverges at step 2 of 2"), "{}", text(&out));
+    // A step naming cards by id (`card=8`) names them too, as the game holds them.
+    let edited = std::fs::read_to_string(&game).unwrap().replacen("\"fly\"", "\"cast card=8 boost=9999\"", 1);
+    std::fs::write(&game, edited).unwrap();
+    let out = Repl::new(&root()).execute(&format!("load {}", game.display())).unwrap();
+    assert!(out.contains("(player A acts `cast card=8 boost=9999`: Zap #8)"), "{out}");
 }
 
 /// `play --save` files, REPL sessions and `wizwar replay` read each other.

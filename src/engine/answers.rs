@@ -74,7 +74,8 @@ impl Kernel {
         let unseen =
             |v: &Value| v.as_int().and_then(|c| u32::try_from(c).ok()).filter(|&c| !vis.sees_card(&st, c, viewer));
         for option in &req.options {
-            let named = ["card", "boost"].into_iter().filter_map(|f| option.value.get(f)).filter_map(unseen).next();
+            let named =
+                crate::decision::CARD_FIELDS.into_iter().filter_map(|f| option.value.get(f)).filter_map(unseen).next();
             let listed = match option.value.get("cards") {
                 Some(Value::List(cards)) => cards.iter().find_map(unseen),
                 _ => None,

@@ -4,7 +4,7 @@
 //! another option) can tell the first step that now ends differently.
 
 use super::inspect::{show_lua, show_lua_flat};
-use super::show::{log_lines, state_diff};
+use super::show::{card_label, card_names, log_lines, state_diff};
 use crate::cli::wizard_glyph;
 use crate::decision::QueueAgent;
 use crate::engine::{Answered, Engine, GameSetup, LuaSession, Outcome, Snapshot};
@@ -43,6 +43,28 @@ impl Step {
             }
             Step::Setup { command, .. } => format!("`{command}`"),
         }
+    }
+
+    /// [`Step::describe`], with the cards its keys name by id (`card=24`: `CARD_FIELDS`) named
+    /// as the game holds them: "Zap #24". An id alone tells a designer nothing.
+    fn describe_in(&self, engine: &Engine) -> String {
+        let Step::Answer { keys, .. } = self else { return self.describe() };
+        let st = engine.state();
+        let mut ids: Vec<crate::state::CardId> = keys
+            .iter()
+            .flat_map(|k| k.split([' ', '(', ')']))
+            .filter_map(|word| word.split_once('='))
+            .filter(|(field, _)| crate::decision::CARD_FIELDS.contains(field))
+            .filter_map(|(_, id)| id.parse().ok())
+            .filter(|&id| st.cards.iter().any(|c| c.id == id))
+            .collect();
+        ids.dedup();
+        if ids.is_empty() {
+            return self.describe();
+        }
+        let names = card_names(engine.card_defs());
+        let named: Vec<String> = ids.iter().map(|&id| card_label(&st, &names, id)).collect();
+        format!("{}: {}", self.describe(), named.join(", "))
     }
 
     fn answer(a: Answered) -> Step {
@@ -220,8 +242,11 @@ pub fn replay_steps(built: &mut Built, steps: &[Step], check: Check) -> Result<(
         let outcome = built.trace.last().expect("a start").outcome.clone();
         match apply(engine, &built.lua, &outcome, s, last_run(i + 1)) {
             Ok(a) => {
-                let at = format!("at step {} of {} ({})", i + 1, steps.len(), s.describe());
-                built.errors.extend(a.errors.iter().map(|e| format!("{at}: {e}")));
+                let at = || format!("at step {} of {} ({})", i + 1, steps.len(), s.describe_in(engine));
+                if !a.errors.is_empty() {
+                    let at = at();
+                    built.errors.extend(a.errors.iter().map(|e| format!("{at}: {e}")));
+                }
                 built.steps.push(s.clone());
                 built.trace.push(Point {
                     snap: engine.snapshot(),
@@ -229,8 +254,7 @@ pub fn replay_steps(built: &mut Built, steps: &[Step], check: Check) -> Result<(
                     touched_session: a.touched_session,
                 });
                 if differs.is_none() {
-                    let what = format!("at step {} of {} ({})", i + 1, steps.len(), s.describe());
-                    differs = compare(&check, i + 1, &built.trace, engine, &what);
+                    differs = compare(&check, i + 1, &built.trace, engine, &at());
                 }
             }
             Err(e) => {
@@ -239,7 +263,7 @@ pub fn replay_steps(built: &mut Built, steps: &[Step], check: Check) -> Result<(
                     "the replay diverges at step {} of {} ({}): it no longer applies: {e}",
                     i + 1,
                     steps.len(),
-                    s.describe()
+                    s.describe_in(&built.engine)
                 ));
                 built.pending = steps[i..].to_vec();
                 break;
