@@ -30,6 +30,14 @@ pub(crate) const HINTS: [&str; 6] = ["key", "label", "hostile", "risky", "to", "
 /// kernel checks a seat may see (engine/answers.rs) and names in a replay's messages.
 pub(crate) const CARD_FIELDS: [&str; 2] = ["card", "boost"];
 
+/// The labels of the first `n` of `options`, " | " between them, and how many more.
+fn labels<'a>(options: impl ExactSizeIterator<Item = &'a Choice>, n: usize) -> String {
+    let more = options.len().saturating_sub(n);
+    let shown: Vec<&str> = options.take(n).map(|c| c.label.as_str()).collect();
+    let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+    format!("{}{more}", shown.join(" | "))
+}
+
 /// Is the option marked `risky = true`?
 fn risky(c: &Choice) -> bool {
     matches!(c.value.get("risky"), Some(Value::Bool(true)))
@@ -241,9 +249,11 @@ impl Request {
                 [] => continue,
                 [one] => return Ok(one.key.clone()),
                 many => {
-                    let shown: Vec<&str> = many.iter().take(8).map(|c| c.label.as_str()).collect();
-                    let more = if many.len() > 8 { format!(" and {} more", many.len() - 8) } else { String::new() };
-                    return Err(format!("`{text}` matches {} options: {}{more}", many.len(), shown.join(" | ")));
+                    return Err(format!(
+                        "`{text}` matches {} options: {}",
+                        many.len(),
+                        labels(many.iter().copied(), 8)
+                    ));
                 }
             }
         }
@@ -306,30 +316,25 @@ impl Request {
         if self.options.is_empty() {
             return format!("no {} matches {spec}: there is no option", self.kind);
         }
-        let labels: Vec<&str> = self.options.iter().take(12).map(|c| c.label.as_str()).collect();
-        let more = self.options.len().saturating_sub(labels.len());
-        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
-        let options = format!("the options: {}{more}", labels.join(" | "));
+        let options = format!("the options: {}", labels(self.options.iter(), 12));
         let Value::Map(want) = spec else { return format!("no {} matches {spec}; {options}", self.kind) };
         let holds = |c: &Choice, k: &str, w: &Value| c.value.get(k).is_some_and(|h| record_matches(w, h));
-        let shown =
-            |fields: &[(&str, &Value)]| fields.iter().map(|(k, w)| format!("{k} = {w}")).collect::<Vec<_>>().join(", ");
         let fields: Vec<(&str, &Value)> = want.iter().collect();
         let unheld: Vec<(&str, &Value)> =
             fields.iter().copied().filter(|&(k, w)| !self.options.iter().any(|c| holds(c, k, w))).collect();
         if !unheld.is_empty() {
-            return format!("no {} matches {spec}: none has {}; {options}", self.kind, shown(&unheld));
+            let unheld: Vec<String> = unheld.iter().map(|(k, w)| format!("{k} = {w}")).collect();
+            return format!("no {} matches {spec}: none has {}; {options}", self.kind, unheld.join(", "));
         }
         let held = |c: &Choice| fields.iter().filter(|&&(k, w)| holds(c, k, w)).count();
         let best = self.options.iter().map(held).max().unwrap_or(0);
         let nearest: Vec<&Choice> = self.options.iter().filter(|c| held(c) == best).collect();
         let lacked: Vec<(&str, &Value)> =
             fields.iter().copied().filter(|&(k, w)| nearest.iter().any(|c| !holds(c, k, w))).collect();
-        let named: Vec<&str> = nearest.iter().take(6).map(|c| c.label.as_str()).collect();
         format!(
             "no {} matches {spec}; the nearest ({}) differ in: {}; {options}",
             self.kind,
-            named.join(" | "),
+            labels(nearest.iter().copied(), 6),
             lacked.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ")
         )
     }

@@ -94,6 +94,12 @@ impl Touch {
             | Self::HANDS_OR_CARDS.0,
     );
     const PARTS: usize = 17;
+    /// The clocks no change names, each moved with any of its parts (`before_change`).
+    const UNIONS: [(Touch, Touch); 3] = [
+        (Touch(Self::BOARD.0 | Self::OBJECTS.0), Self::BOARD_OR_OBJECTS),
+        (Touch(Self::BOARD.0 | Self::MARKS.0), Self::BOARD_OR_MARKS),
+        (Touch(Self::HANDS.0 | Self::CARDS.0), Self::HANDS_OR_CARDS),
+    ];
 
     pub const fn and(self, other: Touch) -> Touch {
         Touch(self.0 | other.0)
@@ -247,14 +253,10 @@ impl StateCell {
     }
 
     fn before_change(&self, mut parts: Touch) {
-        if parts.0 & (Touch::BOARD.0 | Touch::OBJECTS.0) != 0 {
-            parts = parts.and(Touch::BOARD_OR_OBJECTS);
-        }
-        if parts.0 & (Touch::BOARD.0 | Touch::MARKS.0) != 0 {
-            parts = parts.and(Touch::BOARD_OR_MARKS);
-        }
-        if parts.0 & (Touch::HANDS.0 | Touch::CARDS.0) != 0 {
-            parts = parts.and(Touch::HANDS_OR_CARDS);
+        for (any_of, union) in Touch::UNIONS {
+            if parts.0 & any_of.0 != 0 {
+                parts = parts.and(union);
+            }
         }
         self.changes.set(self.changes.get() + 1);
         for (i, part) in self.part_changes.iter().enumerate() {

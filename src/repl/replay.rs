@@ -49,22 +49,23 @@ impl Step {
     /// as the game holds them: "Zap #24". An id alone tells a designer nothing.
     fn describe_in(&self, engine: &Engine) -> String {
         let Step::Answer { keys, .. } = self else { return self.describe() };
-        let st = engine.state();
-        let mut ids: Vec<crate::state::CardId> = keys
-            .iter()
-            .flat_map(|k| k.split([' ', '(', ')']))
-            .filter_map(|word| word.split_once('='))
-            .filter(|(field, _)| crate::decision::CARD_FIELDS.contains(field))
-            .filter_map(|(_, id)| id.parse().ok())
-            .filter(|&id| st.cards.iter().any(|c| c.id == id))
-            .collect();
-        ids.dedup();
-        if ids.is_empty() {
-            return self.describe();
-        }
-        let names = card_names(engine.card_defs());
-        let named: Vec<String> = ids.iter().map(|&id| card_label(&st, &names, id)).collect();
-        format!("{}: {}", self.describe(), named.join(", "))
+        engine.with_state(|st| {
+            let mut ids: Vec<crate::state::CardId> = keys
+                .iter()
+                .flat_map(|k| k.split([' ', '(', ')']))
+                .filter_map(|word| word.split_once('='))
+                .filter(|(field, _)| crate::decision::CARD_FIELDS.contains(field))
+                .filter_map(|(_, id)| id.parse().ok())
+                .filter(|&id| st.cards.iter().any(|c| c.id == id))
+                .collect();
+            ids.dedup();
+            if ids.is_empty() {
+                return self.describe();
+            }
+            let names = card_names(engine.card_defs());
+            let named: Vec<String> = ids.iter().map(|&id| card_label(st, &names, id)).collect();
+            format!("{}: {}", self.describe(), named.join(", "))
+        })
     }
 
     fn answer(a: Answered) -> Step {
@@ -234,7 +235,7 @@ pub fn replay_steps(built: &mut Built, steps: &[Step], check: Check) -> Result<(
         .map(|m| format!("at the start: {m}"))
         .collect();
     built.trace = vec![Point { snap: engine.snapshot(), outcome: start, touched_session: false }];
-    let mut differs = compare(&check, 0, &built.trace, engine, "at the start (before any step)");
+    let mut differs = compare(&check, 0, &built.trace, engine, &|| "at the start (before any step)".into());
     for (i, s) in steps.iter().enumerate() {
         if interrupted(&check) {
             return Err(INTERRUPTED.into());
@@ -254,7 +255,7 @@ pub fn replay_steps(built: &mut Built, steps: &[Step], check: Check) -> Result<(
                     touched_session: a.touched_session,
                 });
                 if differs.is_none() {
-                    differs = compare(&check, i + 1, &built.trace, engine, &at());
+                    differs = compare(&check, i + 1, &built.trace, engine, &at);
                 }
             }
             Err(e) => {
@@ -299,7 +300,8 @@ pub fn replay_steps(built: &mut Built, steps: &[Step], check: Check) -> Result<(
 }
 
 /// How point `i` of the new trace differs from the old one, if it does.
-fn compare(check: &Check, i: usize, trace: &[Point], engine: &Engine, what: &str) -> Option<String> {
+/// (`what` says where, made only for a difference: it names the step's cards.)
+fn compare(check: &Check, i: usize, trace: &[Point], engine: &Engine, what: &dyn Fn() -> String) -> Option<String> {
     let (old_trace, old_engine) = check.before?;
     let (old, new) = (old_trace.get(i)?, &trace[i]);
     let same_options = |old: &GameState, new: &GameState| -> Option<GameState> {
@@ -319,18 +321,20 @@ fn compare(check: &Check, i: usize, trace: &[Point], engine: &Engine, what: &str
     };
     let d = diff(old.snap.state(), new.snap.state());
     if !d.is_empty() {
-        return Some(format!("the replay diverges {what}; the state now differs:\n    {}", d.join("\n    ")));
+        return Some(format!("the replay diverges {}; the state now differs:\n    {}", what(), d.join("\n    ")));
     }
     let d = diff(old.snap.view(), new.snap.view());
     if !d.is_empty() {
         return Some(format!(
-            "the replay diverges {what}; at the open question the game now differs:\n    {}",
+            "the replay diverges {}; at the open question the game now differs:\n    {}",
+            what(),
             d.join("\n    ")
         ));
     }
     if old.outcome != new.outcome {
         return Some(format!(
-            "the replay diverges {what}; the game now waits for {} (before: {})",
+            "the replay diverges {}; the game now waits for {} (before: {})",
+            what(),
             outcome_brief(&new.outcome),
             outcome_brief(&old.outcome)
         ));
@@ -347,7 +351,8 @@ fn compare(check: &Check, i: usize, trace: &[Point], engine: &Engine, what: &str
         let first = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
         let show = |l: &[crate::engine::LogEntry]| log_lines(&l[first.min(l.len())..(first + 3).min(l.len())]);
         return Some(format!(
-            "the replay diverges {what}; the log now differs:\n    before: {}\n    now:    {}",
+            "the replay diverges {}; the log now differs:\n    before: {}\n    now:    {}",
+            what(),
             show(&a).join("\n            "),
             show(&b).join("\n            ")
         ));
