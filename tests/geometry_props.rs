@@ -396,3 +396,22 @@ proptest! {
         prop_assert_eq!(boards, ours);
     }
 }
+
+/// Where a portal's opening has rim sides beside it that wrap (their walls destroyed), lines to
+/// the points of one edge of the chart can end on different edges of the board: some through
+/// the portal, some through the wrap. Walking only until one point of an edge is reached must
+/// keep to the chart squares that are always the same square of the board.
+#[test]
+fn lines_through_a_portal_and_the_wrap_beside_it_reach_every_edge() {
+    let mut b = make_board(2, &[0, 0], &[]);
+    // Sector 0's north opening, in column 2, leads through a portal to sector 1's south; with
+    // the rim walls at both ends of column 1 destroyed, that column wraps onto itself beside it.
+    for y in [0, 5] {
+        b.destroy_barrier(EdgeId { x: 1, y, horizontal: true }).unwrap();
+    }
+    for a in b.squares() {
+        for mode in [EdgeTarget::Midpoint, EdgeTarget::AnyPoint] {
+            assert_eq!(b.edges_reached(a, mode, true), b.edges_reached(a, mode, false), "from {a}");
+        }
+    }
+}

@@ -41,8 +41,10 @@
 //! carried on, so each direction `(p, q)` with coprime components is walked once, as far as the
 //! reach allows, and every chart centre it passes is recorded. The lines to walls and doors go to
 //! points on edges, each walked alone; only those whose last square a one-way path of open
-//! crossings reaches are walked (`line_ends`): the others cannot be reached. Fields are cached
-//! per square until the board changes.
+//! crossings reaches are walked (`line_ends`): the others cannot be reached. Of an edge's
+//! points, the walks stop at the first reached where every such path ends in the same square of
+//! the board (elsewhere, through a portal or the wrap, one edge of the chart may be several of
+//! the board). Fields are cached per square until the board changes.
 
 use super::board::{Barrier, Board, Derived, EdgeField, LineField, Place};
 use super::types::{Corner, Dir, EdgeId, Rot, Sq};
@@ -344,6 +346,18 @@ fn chart_index(r: i64, x: i64, y: i64) -> usize {
     ((y + r) * (2 * r + 1) + (x + r)) as usize
 }
 
+/// Whether a line may end in a chart square, and as what square of the board.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ChartEnd {
+    /// No line from the start gets there.
+    Never,
+    /// Every path that gets there is in the same square of the board, turned the same way:
+    /// all lines ending on one of its sides end on the same edge of the board.
+    OneSquare,
+    /// Paths get there in different squares of the board (through portals or wrapping).
+    Several,
+}
+
 /// The chart squares (by `chart_index`) where a line from the centre of `from` may end on a
 /// side: a square of the chart, not filled, that some path of crossings from the start reaches
 /// while going one way in each axis (as a straight line does: east or west, north or south),
@@ -351,23 +365,46 @@ fn chart_index(r: i64, x: i64, y: i64) -> usize {
 /// a path, so a point whose last square is not marked is not reached, and needs no walk; the
 /// marked ones are walked as before, so the field is the same (most of a labyrinth's lines
 /// stop after a step or two: on the 8th's boards a field costs about a third of what walking
-/// every point did).
-fn line_ends(g: &LosGraph, from: usize) -> Vec<bool> {
+/// every point did). A square all of whose paths are in one square of the board is marked so
+/// (`OneSquare`): once one point of an edge there is reached, the others add nothing.
+fn line_ends(g: &LosGraph, from: usize) -> Vec<ChartEnd> {
     let r = g.reach;
-    let mut ends = vec![false; ((2 * r + 1) * (2 * r + 1)) as usize];
+    let size = ((2 * r + 1) * (2 * r + 1)) as usize;
+    let mut ends = vec![ChartEnd::Never; size];
     if g.filled[from] {
         return ends;
     }
-    let mut states = FxHashSet::default();
+    // The states a path was in: the first square and turn met at each chart square, with the
+    // ways (one bit each) that met it there; any other square and turn there, in `others`.
+    const NONE: u32 = u32::MAX;
+    let mut first = vec![NONE; size];
+    let mut first_ways = vec![0u8; size];
+    let mut others = FxHashSet::default();
     let mut todo = Vec::new();
-    for (sx, sy) in [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)] {
+    for (way, (sx, sy)) in [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)].into_iter().enumerate() {
         let (hdir, vdir) = (if sx > 0 { Dir::E } else { Dir::W }, if sy > 0 { Dir::S } else { Dir::N });
         todo.push((0i64, 0i64, from, 0u32));
         while let Some((x, y, cell, rot)) = todo.pop() {
-            if x.abs() > r || y.abs() > r || g.filled[cell] || !states.insert((sx, sy, x, y, cell, rot)) {
+            if x.abs() > r || y.abs() > r || g.filled[cell] {
                 continue;
             }
-            ends[chart_index(r, x, y)] = true;
+            let i = chart_index(r, x, y);
+            let state = ((cell as u32) << 2) | rot;
+            let new = if first[i] == NONE || first[i] == state {
+                first[i] = state;
+                let met_before = first_ways[i] & (1 << way) != 0;
+                first_ways[i] |= 1 << way;
+                !met_before
+            } else {
+                ends[i] = ChartEnd::Several;
+                others.insert((way, i, state))
+            };
+            if !new {
+                continue;
+            }
+            if ends[i] == ChartEnd::Never {
+                ends[i] = ChartEnd::OneSquare;
+            }
             let (h, v) = (
                 Dir::from_index((hdir.index() + rot as usize) & 3),
                 Dir::from_index((vdir.index() + rot as usize) & 3),
@@ -393,7 +430,7 @@ fn trace_edge_points(
     g: &LosGraph,
     from: usize,
     mode: EdgeTarget,
-    may_end: impl Fn(i64, i64) -> bool,
+    may_end: impl Fn(i64, i64) -> ChartEnd,
 ) -> FxHashSet<EdgeId> {
     let offsets: &[i64] = match mode {
         EdgeTarget::Midpoint => &[HALF],
@@ -418,7 +455,8 @@ fn trace_edge_points(
                     Dir::W => (if ci <= 0 { ci } else { ci - 1 }, cj),
                     Dir::E => (ci, cj),
                 };
-                if !may_end(ex, ey) {
+                let end_kind = may_end(ex, ey);
+                if end_kind == ChartEnd::Never {
                     continue;
                 }
                 for &k in offsets {
@@ -431,6 +469,9 @@ fn trace_edge_points(
                     if let Some(end) = t.walk(from, tx, ty, |_, _, _| true) {
                         if let Some(chart_side) = end.on_side {
                             seen.insert(g.sq(end.cell).edge(chart_side.turn(end.rot)));
+                            if end_kind == ChartEnd::OneSquare {
+                                break; // its other points would name the same edge
+                            }
                         }
                     }
                 }
@@ -646,7 +687,7 @@ impl Board {
         let mut all: Vec<EdgeId> = if pruned {
             self.edge_field(&d, a, mode).iter().copied().collect()
         } else {
-            trace_edge_points(los_graph(&d), d.cell(a), mode, |_, _| true).into_iter().collect()
+            trace_edge_points(los_graph(&d), d.cell(a), mode, |_, _| ChartEnd::Several).into_iter().collect()
         };
         all.sort();
         all
