@@ -87,7 +87,8 @@ pub fn carried(st: &GameState, p: u32) -> Vec<String> {
 /// [`overlay`], the things on the board that are cards named by `card_name` (an item dropped:
 /// its card's name), the others by their kind in words.
 pub fn overlay_named(st: &GameState, card_name: &dyn Fn(crate::state::CardId) -> Option<String>) -> Overlay {
-    let mut o = Overlay::default();
+    let home_owners = st.players.iter().map(|p| (p.home_sector, wizard_glyph(p.id))).collect();
+    let mut o = Overlay { home_owners, ..Overlay::default() };
     for p in &st.players {
         if let Some(at) = st.seat_at(p.id) {
             let g = wizard_glyph(p.id);

@@ -652,4 +652,30 @@ fn a_game_in_progress_draws_as_svg() {
     let labels = svg.find("<g id=\"square-labels\">").unwrap();
     assert!(svg.rfind("class=\"home\"").unwrap() < labels, "labels over the home circles");
     assert!(svg.find("<g id=\"marks\">").unwrap() > labels, "marks over the labels");
+    for p in &st.players {
+        let whose =
+            format!("<title>home base of {} {}</title>", wizwar::cli::wizard_glyph(p.id), st.board.home(p.home_sector));
+        assert!(svg.contains(&whose), "{whose}");
+    }
+    assert!(!svg.contains("home base of sector"), "every home named by its wizard");
+}
+
+/// A home base whose owner the overlay names shows his letter (`HA`), as the wizards are
+/// marked, and the key says so; one it names no owner for keeps its sector's number.
+#[test]
+fn home_bases_are_named_by_their_wizards() {
+    let b = two();
+    let mut overlay = Overlay::default();
+    overlay.home_owners.insert(1, 'B');
+    let text = render_ascii(&b, &overlay);
+    let map = lines(&text);
+    assert_eq!(square_text(&map, b.home(0)), "H0 ");
+    assert_eq!(square_text(&map, b.home(1)), "HB ");
+    assert!(text.contains("HA home base of wizard A") && text.contains("Hn home base of sector n"), "{text}");
+    overlay.home_owners.insert(0, 'A');
+    let text = render_ascii(&b, &overlay);
+    assert_eq!(square_text(&lines(&text), b.home(0)), "HA ");
+    assert!(!text.contains("Hn home"), "no sector number left to explain: {text}");
+    let svg = render_svg(&b, &overlay);
+    assert!(svg.contains(&format!("<title>home base of B {}</title>", b.home(1))), "{svg}");
 }

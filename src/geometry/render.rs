@@ -26,7 +26,8 @@
 //!
 //! Inside a square: overlay glyphs (up to three; `+` when more), else `###` for an obstacle that
 //! blocks movement, `%%%` for one that blocks sight only, ` o ` for one that blocks neither, else
-//! `H0` for the home base of sector 0, else ` t ` for a treasure start square.
+//! `HA` for the home base of wizard A (`H0`, of sector 0, where the overlay names no owner), else
+//! ` t ` for a treasure start square.
 //!
 //! Outside the rim: the letter of a portal (its colour's initial), `w` for a warp, and `^ > v <`
 //! at an opening that wraps to the far side of the board.
@@ -44,6 +45,9 @@ pub struct Overlay {
     pub title: Option<String>,
     /// Lines for the SVG's key after the marks (what is carried, life...).
     pub notes: Vec<String>,
+    /// Whose home base each sector's is, by the letter the board marks him with: the picture
+    /// shows `HA` (A's home) where it would show `H0` (sector 0's).
+    pub home_owners: BTreeMap<usize, char>,
 }
 
 /// One thing drawn on a square: `glyph` in the ASCII map and inside the SVG circle, `label` in
@@ -474,10 +478,16 @@ pub fn render_ascii(board: &Board, overlay: &Overlay) -> String {
                     " o ".into()
                 }
                 None => match info.home {
-                    Some(i) => {
-                        used.insert("home");
-                        format!("{:^3}", format!("H{i}"))
-                    }
+                    Some(i) => match overlay.home_owners.get(&i) {
+                        Some(&w) => {
+                            used.insert("home of");
+                            format!("{:^3}", format!("H{w}"))
+                        }
+                        None => {
+                            used.insert("home");
+                            format!("{:^3}", format!("H{i}"))
+                        }
+                    },
                     None if info.treasure_start => {
                         used.insert("treasure start");
                         " t ".into()
@@ -542,6 +552,7 @@ pub fn render_ascii(board: &Board, overlay: &Overlay) -> String {
         ("edge obstacle move", "~ barrier on a line (blocks movement)"),
         ("edge obstacle los", "% barrier on a line (blocks sight only)"),
         ("edge obstacle", "o thing on a line"),
+        ("home of", "HA home base of wizard A"),
         ("home", "Hn home base of sector n"),
         ("treasure start", "t treasure start"),
         ("obstacle move", "### blocks movement"),

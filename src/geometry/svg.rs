@@ -65,7 +65,7 @@ pub fn render_svg(board: &Board, overlay: &Overlay) -> String {
     let mut p = Picture::default();
     squares(&mut p.out, board, &f);
     sectors(&mut p.out, board, &f);
-    features(&mut p, board, &f);
+    features(&mut p, board, overlay, &f);
     edges(&mut p, board, &f);
     columns(&mut p.out, board, &f);
     links::draw(&mut p, board, &f, &groups);
@@ -181,7 +181,7 @@ fn sectors(out: &mut String, board: &Board, f: &Frame) {
 }
 
 /// Things in squares: home bases, treasure starts, obstacles.
-fn features(p: &mut Picture, board: &Board, f: &Frame) {
+fn features(p: &mut Picture, board: &Board, overlay: &Overlay, f: &Frame) {
     let Picture { out, used } = p;
     let infos = square_infos(board);
     out.push_str("<g id=\"features\">\n");
@@ -194,9 +194,13 @@ fn features(p: &mut Picture, board: &Board, f: &Frame) {
         if let Some(i) = info.home {
             used.insert("home");
             let (strong, _) = sector_colours(board, i);
+            let whose = match overlay.home_owners.get(&i) {
+                Some(w) => format!("{w}"),
+                None => format!("sector {i}"),
+            };
             let _ = writeln!(
                 out,
-                r#"<circle class="home" cx="{cx:.1}" cy="{cy:.1}" r="15" fill="{strong}" fill-opacity="0.18" stroke="{strong}" stroke-width="3"><title>home base of sector {i} {s}</title></circle>"#
+                r#"<circle class="home" cx="{cx:.1}" cy="{cy:.1}" r="15" fill="{strong}" fill-opacity="0.18" stroke="{strong}" stroke-width="3"><title>home base of {whose} {s}</title></circle>"#
             );
         }
         if info.treasure_start {
