@@ -180,8 +180,8 @@ fn cross_corner(d: &Derived, s: Sq, h: Dir, v: Dir) -> Option<(Sq, Rot)> {
     // meet in the same square turned the same way, and no column may stand at the corner as
     // seen from any of the four squares. Directions are relative to the start square (`rot`
     // turns them into board directions where a link has turned the way).
-    let mut ends = Vec::with_capacity(2);
-    for (first, second) in [(h, v), (v, h)] {
+    let mut ends = [None; 2];
+    for (way, (first, second)) in [(h, v), (v, h)].into_iter().enumerate() {
         let (mut cell, mut rot) = (s, Rot(0));
         // The corner's sides as seen from the square we are in.
         let (mut ch, mut cv) = (h, v);
@@ -204,9 +204,13 @@ fn cross_corner(d: &Derived, s: Sq, h: Dir, v: Dir) -> Option<(Sq, Rot)> {
         if column(d, corner_of(cell, ch.turn(rot), cv.turn(rot))) {
             return None;
         }
-        ends.push((cell, rot));
+        ends[way] = Some((cell, rot));
     }
-    (ends[0] == ends[1]).then_some(ends[0])
+    if ends[0] == ends[1] {
+        ends[0]
+    } else {
+        None
+    }
 }
 
 /// Where a traced segment ended.
