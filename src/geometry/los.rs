@@ -1,5 +1,6 @@
 //! Line of sight: an exact segment test from the centre dot of one square to the centre dot of
-//! another (8th: Line of Sight and Adjacency).
+//! another (8th: Line of Sight and Adjacency). Here is how lines are traced; the board's
+//! questions about what a square sees are answered from it in `sight.rs`.
 //!
 //! # The rules implemented
 //!
@@ -46,11 +47,10 @@
 //! the board (elsewhere, through a portal or the wrap, one edge of the chart may be several of
 //! the board). Fields are cached per square until the board changes.
 
-use super::board::{Barrier, Board, Derived, EdgeField, LineField, Place};
+use super::board::{Barrier, Derived};
 use super::types::{Corner, Dir, EdgeId, Rot, Sq};
 use rustc_hash::FxHashSet;
 use serde::{Deserialize, Serialize};
-use std::rc::Rc;
 
 /// How LOS to a wall or door is traced: to its midpoint, or to any point of it (the ruleset
 /// says which).
@@ -63,8 +63,8 @@ pub enum EdgeTarget {
 }
 
 /// Scale of the integer coordinates: a square is `UNIT` wide.
-const UNIT: i64 = 16;
-const HALF: i64 = UNIT / 2;
+pub(super) const UNIT: i64 = 16;
+pub(super) const HALF: i64 = UNIT / 2;
 
 /// A table entry for a line that can't go on.
 const BLOCKED: u32 = u32::MAX;
@@ -81,17 +81,17 @@ fn corner_slot(a: Dir, b: Dir) -> usize {
 pub(crate) struct LosGraph {
     w: i32,
     /// Longest line, in squares along either axis.
-    reach: i64,
+    pub(super) reach: i64,
     /// `cell * 4 + side` (board direction): the square entered, packed as `cell << 2 | quarter
     /// turns the link adds`, or [`BLOCKED`].
     side: Vec<u32>,
     /// `cell * 4 + corner_slot`: the same for a line passing exactly through that corner.
     corner: Vec<u32>,
     /// Squares holding an obstacle that blocks LOS.
-    filled: Vec<bool>,
+    pub(super) filled: Vec<bool>,
     /// The directions `(p, q)` (coprime, within reach) walked from every square, each with how
     /// many times it fits in the reach.
-    rays: Vec<(i64, i64, i64)>,
+    pub(super) rays: Vec<(i64, i64, i64)>,
 }
 
 impl LosGraph {
@@ -144,7 +144,7 @@ impl LosGraph {
     }
 }
 
-fn edge_blocks(d: &Derived, e: EdgeId) -> bool {
+pub(super) fn edge_blocks(d: &Derived, e: EdgeId) -> bool {
     d.edge_index(e).map(|i| d.edge_blocks_los[i]).unwrap_or(true)
 }
 
@@ -214,7 +214,7 @@ fn cross_corner(d: &Derived, s: Sq, h: Dir, v: Dir) -> Option<(Sq, Rot)> {
 }
 
 /// Where a traced segment ended.
-struct Reached {
+pub(super) struct Reached {
     cell: usize,
     /// Chart direction `d` is board direction `d.turn(rot)` in the last square.
     rot: Rot,
@@ -223,14 +223,14 @@ struct Reached {
     on_side: Option<Dir>,
 }
 
-struct Tracer<'a> {
+pub(super) struct Tracer<'a> {
     g: &'a LosGraph,
     visited: Vec<u32>,
     stamp: u32,
 }
 
 impl<'a> Tracer<'a> {
-    fn new(g: &'a LosGraph) -> Tracer<'a> {
+    pub(super) fn new(g: &'a LosGraph) -> Tracer<'a> {
         Tracer { g, visited: vec![0; g.filled.len()], stamp: 0 }
     }
 
@@ -240,7 +240,7 @@ impl<'a> Tracer<'a> {
     /// far; returning false abandons the walk. Squares that block LOS stop the line when it
     /// leaves them or ends on one of their sides, not when it ends inside them.
     #[inline]
-    fn walk(
+    pub(super) fn walk(
         &mut self,
         from: usize,
         tx: i64,
@@ -325,7 +325,7 @@ impl<'a> Tracer<'a> {
     /// Walks every line from the centre of `from` to the centres of the chart squares within
     /// reach, one walk per direction; `reached(cell)` is called for every centre reached (the
     /// square may be filled) and returns false to stop everything. Returns false if stopped.
-    fn rays(&mut self, from: usize, mut reached: impl FnMut(usize) -> bool) -> bool {
+    pub(super) fn rays(&mut self, from: usize, mut reached: impl FnMut(usize) -> bool) -> bool {
         let g = self.g;
         let mut go_on = true;
         for &(p, q, k) in &g.rays {
@@ -346,13 +346,13 @@ impl<'a> Tracer<'a> {
 }
 
 /// The index of chart square `(x, y)` (each coordinate in `-r..=r`) in a flat table.
-fn chart_index(r: i64, x: i64, y: i64) -> usize {
+pub(super) fn chart_index(r: i64, x: i64, y: i64) -> usize {
     ((y + r) * (2 * r + 1) + (x + r)) as usize
 }
 
 /// Whether a line may end in a chart square, and as what square of the board.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum ChartEnd {
+pub(super) enum ChartEnd {
     /// No line from the start gets there.
     Never,
     /// Every path that gets there is in the same square of the board, turned the same way:
@@ -371,7 +371,7 @@ enum ChartEnd {
 /// stop after a step or two: on the 8th's boards a field costs about a third of what walking
 /// every point did). A square all of whose paths are in one square of the board is marked so
 /// (`OneSquare`): once one point of an edge there is reached, the others add nothing.
-fn line_ends(g: &LosGraph, from: usize) -> Vec<ChartEnd> {
+pub(super) fn line_ends(g: &LosGraph, from: usize) -> Vec<ChartEnd> {
     let r = g.reach;
     let size = ((2 * r + 1) * (2 * r + 1)) as usize;
     let mut ends = vec![ChartEnd::Never; size];
@@ -430,7 +430,7 @@ fn line_ends(g: &LosGraph, from: usize) -> Vec<ChartEnd> {
 /// Walks the line from the centre of `from` to each point of `mode` on every edge of the
 /// chart within reach whose last square `may_end(x, y)` allows, and returns the edges reached,
 /// under the names the chart gives them.
-fn trace_edge_points(
+pub(super) fn trace_edge_points(
     g: &LosGraph,
     from: usize,
     mode: EdgeTarget,
@@ -492,325 +492,7 @@ fn gcd(mut a: i64, mut b: i64) -> i64 {
     a
 }
 
-impl Board {
-    /// The squares whose centres a line from the centre of `from` (a cell) reaches, filled or
-    /// not; cached per square until the board changes, as fields are.
-    fn reached_in(&self, d: &Derived, from: usize) -> Rc<Vec<bool>> {
-        if let Some(r) = d.sight.los_reached.borrow().get(&from) {
-            return r.clone();
-        }
-        let g = los_graph(d);
-        let mut reached = vec![false; g.filled.len()];
-        Tracer::new(g).rays(from, |c| {
-            reached[c] = true;
-            true
-        });
-        let r = Rc::new(reached);
-        d.sight.los_reached.borrow_mut().insert(from, r.clone());
-        r
-    }
-
-    fn field_in(&self, d: &Derived, from: Sq) -> Rc<Vec<bool>> {
-        let c = d.cell(from);
-        if let Some(f) = d.sight.los_fields.borrow().get(&c) {
-            return f.clone();
-        }
-        // Every square visible from `from`: itself, and the squares its lines reach that
-        // nothing fills (from a filled square, none).
-        let filled = &los_graph(d).filled;
-        let mut f = vec![false; filled.len()];
-        f[c] = true;
-        if !filled[c] {
-            for (cell, reached) in self.reached_in(d, c).iter().enumerate() {
-                f[cell] |= *reached && !filled[cell];
-            }
-        }
-        if let Some(limit) = self.sight_limit() {
-            let near = near_cells(d, from, limit);
-            for (cell, seen) in f.iter_mut().enumerate() {
-                *seen = *seen && near[cell];
-            }
-        }
-        let f = Rc::new(f);
-        d.sight.los_fields.borrow_mut().insert(c, f.clone());
-        f
-    }
-
-    /// Can a wizard in `a` see square `b`? Symmetric; every square sees itself.
-    pub fn los(&self, a: Sq, b: Sq) -> bool {
-        let d = self.derived();
-        if let Some(m) = &d.map {
-            return m.los(a, b, self.sight_limit());
-        }
-        if !d.contains(a) || !d.contains(b) {
-            return false;
-        }
-        self.field_in(&d, a)[d.cell(b)]
-    }
-
-    /// Every square visible from `a`, row by row.
-    pub fn visible_from(&self, a: Sq) -> Vec<Sq> {
-        let d = self.derived();
-        if let Some(m) = &d.map {
-            return m.visible_from(a, self.sight_limit());
-        }
-        if !d.contains(a) {
-            return Vec::new();
-        }
-        let f = self.field_in(&d, a);
-        self.squares().into_iter().filter(|&s| f[d.cell(s)]).collect()
-    }
-
-    /// LOS from square `a` to obstacle `id`: the obstacle never hides itself, but any other
-    /// LOS-blocking obstacle in its square does.
-    pub fn los_to_obstacle(&self, a: Sq, id: u64) -> bool {
-        let Some(o) = self.obstacles().get(&id) else { return false };
-        match o.at {
-            Place::Edge(e) => self.los_to_edge(a, e, EdgeTarget::Midpoint),
-            Place::Square(s) => {
-                if !self.contains(a) || !self.contains(s) {
-                    return false;
-                }
-                let others_block =
-                    self.obstacles_at(Place::Square(s)).iter().any(|(other, ob)| *other != id && ob.blocks_los);
-                if a == s {
-                    return !others_block || !o.blocks_los;
-                }
-                if others_block {
-                    return false;
-                }
-                let d = self.derived();
-                if let Some(limit) = self.sight_limit() {
-                    if !near_cells(&d, a, limit)[d.cell(s)] {
-                        return false;
-                    }
-                }
-                if d.cell_blocks_los[d.cell(a)] {
-                    return false;
-                }
-                // Lines to the target's centre: its own obstacle is at the end of them.
-                self.reached_in(&d, d.cell(a))[d.cell(s)]
-            }
-        }
-    }
-
-    /// LOS from square `a` to the wall, door or border line `e` itself.
-    pub fn los_to_edge(&self, a: Sq, e: EdgeId, mode: EdgeTarget) -> bool {
-        if !self.contains(a) || !self.has_edge(e) {
-            return false;
-        }
-        let d = self.derived();
-        if d.cell_blocks_los[d.cell(a)] {
-            return false;
-        }
-        let near = self.sight_limit().map(|limit| near_cells(&d, a, limit.saturating_sub(1)));
-        let seen = self.edge_field(&d, a, mode);
-        self.line_seen(&d, &seen, near.as_deref(), e)
-    }
-
-    /// Whether `a` sees each line of the board (by `edge_index`), as `los_to_edge` tells it
-    /// line by line: worked out once for all lines, per square and board state.
-    pub(crate) fn line_field(&self, d: &Derived, a: Sq, mode: EdgeTarget) -> LineField {
-        if !d.contains(a) {
-            return Rc::new(vec![false; d.barrier.len()]);
-        }
-        let from = d.cell(a);
-        if let Some(f) = d.sight.los_line_fields.borrow().get(&(from, mode)) {
-            return f.clone();
-        }
-        let mut field = vec![false; d.barrier.len()];
-        if !d.cell_blocks_los[from] {
-            let seen = self.edge_field(d, a, mode);
-            let near = self.sight_limit().map(|limit| near_cells(d, a, limit.saturating_sub(1)));
-            for &(e, i) in d.lines(self) {
-                field[i] = self.line_seen(d, &seen, near.as_deref(), e);
-            }
-        }
-        let field = Rc::new(field);
-        d.sight.los_line_fields.borrow_mut().insert((from, mode), field.clone());
-        field
-    }
-
-    /// Is line `e` seen, given the edges a square's lines reach (`seen`) and, under a sight
-    /// limit, the squares near it (`near`)?
-    fn line_seen(&self, d: &Derived, seen: &FxHashSet<EdgeId>, near: Option<&[bool]>, e: EdgeId) -> bool {
-        let (s1, s2) = e.sides();
-        // Under a sight limit of n, a line is seen only from within n - 1 steps of one of its
-        // squares (its midpoint lies half a square beyond them).
-        if let Some(near) = near {
-            let mut sides: Vec<Sq> = vec![s1, s2];
-            // The far side of a link names the same line.
-            for s in [s1, s2] {
-                if let (true, Some(side)) = (d.contains(s), e.side_of(s)) {
-                    if let Some(step) = d.step(s, side) {
-                        sides.push(step.to);
-                    }
-                }
-            }
-            if !sides.iter().any(|&s| d.contains(s) && near[d.cell(s)]) {
-                return false;
-            }
-        }
-        // The same line seen from the far side of a link.
-        let mut names = vec![e];
-        for s in [s1, s2] {
-            if let (true, Some(side)) = (d.contains(s), e.side_of(s)) {
-                if let Some(step) = d.step(s, side) {
-                    if step.via_link {
-                        names.push(step.entry_edge);
-                    }
-                }
-            }
-        }
-        names.iter().any(|n| seen.contains(n))
-    }
-
-    /// Every edge a line from the centre of `a` reaches (at its midpoint, or at one of the
-    /// seven points of `mode`), under the names the chart gives them; cached per square until
-    /// the board changes, as square fields are.
-    fn edge_field(&self, d: &Derived, a: Sq, mode: EdgeTarget) -> EdgeField {
-        let from = d.cell(a);
-        if let Some(f) = d.sight.los_edge_fields.borrow().get(&(from, mode)) {
-            return f.clone();
-        }
-        let g = los_graph(d);
-        let ends = line_ends(g, from);
-        let seen = Rc::new(trace_edge_points(g, from, mode, |x, y| ends[chart_index(g.reach, x, y)]));
-        d.sight.los_edge_fields.borrow_mut().insert((from, mode), seen.clone());
-        seen
-    }
-
-    /// `edge_field` as a sorted list, or with `pruned` false the same walked to every point of
-    /// every chart edge (the property tests compare the two).
-    #[doc(hidden)]
-    pub fn edges_reached(&self, a: Sq, mode: EdgeTarget, pruned: bool) -> Vec<EdgeId> {
-        let d = self.derived();
-        if !d.contains(a) {
-            return Vec::new();
-        }
-        let mut all: Vec<EdgeId> = if pruned {
-            self.edge_field(&d, a, mode).iter().copied().collect()
-        } else {
-            trace_edge_points(los_graph(&d), d.cell(a), mode, |_, _| ChartEnd::Several).into_iter().collect()
-        };
-        all.sort();
-        all
-    }
-
-    /// The squares a line of sight from the centre of `a` to the centre of `b` passes through,
-    /// after `a` and ending with `b` (through links as they lead); None if no line gets there.
-    /// `b` may be a square filled by an obstacle (the line ends on entering it). Where
-    /// wrap-around gives several lines, the shortest (the first in a fixed order on a tie).
-    /// What a thrown object flies over: it lands in the square before a barrier in its way.
-    pub fn line_squares(&self, a: Sq, b: Sq) -> Option<Vec<Sq>> {
-        let d = self.derived();
-        if let Some(m) = &d.map {
-            return m.line_cells(a, b, self.sight_limit());
-        }
-        if !d.contains(a) || !d.contains(b) {
-            return None;
-        }
-        if a == b {
-            return Some(vec![b]);
-        }
-        if let Some(limit) = self.sight_limit() {
-            if !near_cells(&d, a, limit)[d.cell(b)] {
-                return None;
-            }
-        }
-        let g = los_graph(&d);
-        let (from, target) = (d.cell(a), d.cell(b));
-        let mut t = Tracer::new(g);
-        let mut best: Option<Vec<usize>> = None;
-        for &(p, q, k) in &g.rays {
-            let (ap, aq) = (p.abs(), q.abs());
-            let mut path = Vec::new();
-            t.walk(from, k * p * UNIT + HALF, k * q * UNIT + HALF, |cell, i, j| {
-                path.push(cell);
-                let found = i * aq == j * ap && cell == target;
-                if found && best.as_ref().is_none_or(|b| path.len() < b.len()) {
-                    best = Some(path.clone());
-                }
-                !found
-            });
-        }
-        let sq = |c: usize| Sq::new(c as i32 % d.w, c as i32 / d.w);
-        best.map(|cells| cells.into_iter().map(sq).collect())
-    }
-
-    /// LOS that may turn one corner (a spell whose sight bends once, by 90 or 180
-    /// degrees): a straight line to some bend square, then a straight line on to the target.
-    /// Returns the bend square used, or None. A straight line also counts (no bend needed).
-    pub fn los_bent(&self, a: Sq, b: Sq) -> Option<Sq> {
-        if self.los(a, b) {
-            return Some(a);
-        }
-        let d = self.derived();
-        if !d.contains(a) || !d.contains(b) {
-            return None;
-        }
-        // LOS is symmetric: the bend square sees `b` exactly when `b` sees it.
-        let (fa, fb) = (self.field_in(&d, a), self.field_in(&d, b));
-        self.squares().into_iter().find(|&m| m != a && m != b && fa[d.cell(m)] && fb[d.cell(m)])
-    }
-
-    /// Adjacent for spells: the same square, or the next one across a border open to sight:
-    /// a shared side in LOS, or a link whose two ends are open (8th: Line of Sight and
-    /// Adjacency; Leaving the Board: an outer wall is never crossed, a wrap behind one joins
-    /// nothing).
-    pub fn adjacent(&self, a: Sq, b: Sq) -> bool {
-        if a == b {
-            return self.los(a, b);
-        }
-        let d = self.derived();
-        if let Some(m) = &d.map {
-            return m.neighbours(a).contains(&b) && self.los(a, b);
-        }
-        Dir::ALL.iter().any(|&dir| match self.step(a, dir) {
-            Some(step) if step.to == b && !step.via_link => self.los(a, b),
-            Some(step) if step.to == b => {
-                !edge_blocks(&d, step.exit_edge)
-                    && !edge_blocks(&d, step.entry_edge)
-                    && !d.cell_blocks_los[d.cell(a)]
-                    && !d.cell_blocks_los[d.cell(b)]
-            }
-            _ => false,
-        })
-    }
-
-    /// The orthogonal neighbours of a square, through links, whatever the terrain.
-    pub fn neighbours(&self, a: Sq) -> Vec<Sq> {
-        if let Some(m) = &self.derived().map {
-            return m.neighbours(a);
-        }
-        Dir::ALL.iter().filter_map(|&d| self.step(a, d).map(|s| s.to)).collect()
-    }
-}
-
-/// Cells within `limit` steps of `from`, terrain ignored, through links (a sight limit).
-fn near_cells(d: &Derived, from: Sq, limit: u32) -> Vec<bool> {
-    let mut near = vec![false; (d.w * d.h) as usize];
-    near[d.cell(from)] = true;
-    let mut frontier = vec![from];
-    for _ in 0..limit {
-        let mut next = Vec::new();
-        for s in frontier {
-            for dir in Dir::ALL {
-                if let Some(step) = d.step(s, dir) {
-                    let c = d.cell(step.to);
-                    if !near[c] {
-                        near[c] = true;
-                        next.push(step.to);
-                    }
-                }
-            }
-        }
-        frontier = next;
-    }
-    near
-}
-
 /// The LOS table of a board state, built on first use.
-fn los_graph(d: &Derived) -> &LosGraph {
+pub(super) fn los_graph(d: &Derived) -> &LosGraph {
     d.sight.los_graph.get_or_init(|| LosGraph::build(d))
 }

@@ -17,6 +17,7 @@ pub mod picture;
 pub mod render;
 pub mod sector;
 pub mod shape;
+mod sight;
 pub mod svg;
 pub mod topology;
 pub mod trace;
