@@ -728,3 +728,26 @@ fn each_seat_plays_a_figure_of_its_own() {
         .unwrap();
     assert_eq!(out, "true\t0");
 }
+
+/// An action naming a card its seat cannot see (another's hand) stops the game with the
+/// kernel's reason, whoever is asked: an agent that reads the options, and a random bot, which
+/// is handed the options' keys alone. For the bot the records are read for this check in debug
+/// builds only (a release build, as `sim` runs, leaves them unread: the bot looks at nothing).
+#[test]
+fn an_action_naming_a_hidden_card_is_refused() {
+    let setup = GameSetup { ruleset: "peek".into(), ..setup(3) };
+    let offered = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let readers: Vec<(&str, Box<dyn Agent>)> =
+        vec![("a reader", Box::new(Ender(offered.clone()))), ("a random bot", bots(3))];
+    for (who, agent) in readers {
+        if who == "a random bot" && !cfg!(debug_assertions) {
+            continue;
+        }
+        let e = Engine::new(root(), &setup, agent).unwrap();
+        match e.run(Some(5)) {
+            Outcome::AgentFailed(m) => assert!(m.contains("offers `peek`") && m.contains("cannot see"), "{who}: {m}"),
+            other => panic!("{who}: the game should stop at the hidden card: {other:?}"),
+        }
+    }
+    assert!(offered.borrow().is_empty(), "the reader was never asked: {:?}", offered.borrow());
+}

@@ -112,7 +112,7 @@ fn mistakes_in_the_chain_are_named() {
     assert!(e.contains("rulesets/typo/ruleset.toml:9") && e.contains("vocabluary"), "{e}");
     let e = err("orphan");
     assert!(e.contains("no ruleset `nosuch`") && e.contains("orphan extends it"), "{e}");
-    assert_eq!(wizwar::ruleset::playable_rulesets(&root.join("rulesets")), ["hexes", "relay", "toy"]);
+    assert_eq!(wizwar::ruleset::playable_rulesets(&root.join("rulesets")), ["hexes", "peek", "relay", "toy"]);
     std::fs::remove_dir_all(&root).ok();
 }
 

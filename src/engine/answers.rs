@@ -67,7 +67,7 @@ impl Kernel {
     /// A request may show its seat no card he cannot see: an option naming one (its `card`,
     /// `cards` or `boost`) would tell him where it lies and, by its id, what it is. A card a
     /// spell lets him look at is shown to him first (`game:reveal`).
-    fn check_request(&self, req: &Request) -> Result<(), Interrupt> {
+    pub(super) fn check_request(&self, req: &Request) -> Result<(), Interrupt> {
         let viewer = crate::view::Viewer::Seat(req.player);
         let vis = &self.ruleset.file.visibility;
         let st = self.st.borrow();
