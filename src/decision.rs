@@ -157,6 +157,26 @@ pub struct Choice {
     pub value: Value,
 }
 
+impl Choice {
+    /// What a person reads of the option: its label, or its key if it has none.
+    pub fn words(&self) -> String {
+        if self.label.is_empty() {
+            self.key.clone()
+        } else {
+            self.label.clone()
+        }
+    }
+
+    /// The option as an error or a listing names it: its label, and its key where that differs.
+    pub fn shown(&self) -> String {
+        if self.label == self.key {
+            self.key.clone()
+        } else {
+            format!("{} `{}`", self.label, self.key)
+        }
+    }
+}
+
 /// A question put to one player.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Request {
@@ -342,17 +362,16 @@ impl Request {
     /// The options for an error message: each by what a person reads, with its key beside it
     /// when the two differ (a key may hold ids: `end_spell card=52`), the first few only.
     fn legal_list(&self) -> String {
-        const SHOWN: usize = 12;
-        let mut shown: Vec<String> = self
-            .options
-            .iter()
-            .take(SHOWN)
-            .map(|c| if c.label == c.key { c.key.clone() } else { format!("{} `{}`", c.label, c.key) })
-            .collect();
-        if self.options.len() > SHOWN {
-            shown.push(format!("and {} more", self.options.len() - SHOWN));
+        self.options_shown(12, Choice::shown).join(", ")
+    }
+
+    /// The first `n` options as `name` names them, and how many more there are.
+    pub fn options_shown(&self, n: usize, name: impl Fn(&Choice) -> String) -> Vec<String> {
+        let mut shown: Vec<String> = self.options.iter().take(n).map(name).collect();
+        if self.options.len() > n {
+            shown.push(format!("and {} more", self.options.len() - n));
         }
-        shown.join(", ")
+        shown
     }
 }
 

@@ -490,6 +490,11 @@ fn a_step_that_no_longer_applies_is_where_the_replay_diverges() {
     // `wizwar replay` says the same, and fails.
     let out = wizwar(&["--root", root().to_str().unwrap(), "replay", game.to_str().unwrap()]);
     assert!(!out.status.success() && text(&out).contains("diverges at step 2 of 2"), "{}", text(&out));
+    // What is offered now, in the game's words, one a line, on a screen's width.
+    let said = text(&out);
+    assert!(said.contains("`fly` is not offered; offered now ("), "{said}");
+    assert!(said.lines().any(|l| l.trim() == "end"), "one option a line: {said}");
+    assert!(said.lines().all(|l| l.chars().count() <= 80), "within 80 columns: {said}");
     // A step naming cards by id (`card=8`) names them too, as the game holds them.
     let edited = std::fs::read_to_string(&game).unwrap().replacen("\"fly\"", "\"cast card=8 boost=9999\"", 1);
     std::fs::write(&game, edited).unwrap();

@@ -6,7 +6,7 @@
 use super::inspect::{show_lua, show_lua_flat};
 use super::show::{card_label, card_names, log_lines, state_diff};
 use crate::cli::wizard_glyph;
-use crate::decision::QueueAgent;
+use crate::decision::{Choice, QueueAgent};
 use crate::engine::{Answered, Engine, GameSetup, LuaSession, Outcome, Snapshot};
 use crate::state::GameState;
 use crate::value::Value;
@@ -125,7 +125,19 @@ pub fn apply(
                     req.kind
                 ));
             }
-            req.resolve(keys)?;
+            if let Err(e) = req.resolve(keys) {
+                // A key no longer offered (the usual divergence after an edit): what is offered
+                // now, in the game's words, one a line, as many as a screen shows (the REPL's
+                // `actions` lists them with their keys).
+                let Some(gone) = keys.iter().find(|k| !req.options.iter().any(|c| &c.key == *k)) else { return Err(e) };
+                let shown: Vec<String> =
+                    req.options_shown(8, Choice::words).iter().map(|o| format!("    {o}")).collect();
+                return Err(format!(
+                    "`{gone}` is not offered; offered now ({}):\n{}",
+                    req.options.len(),
+                    shown.join("\n")
+                ));
+            }
             engine.queue_replay([Answered { player: *player, kind: kind.clone(), keys: keys.clone() }]);
             let before = engine.log_len();
             let out = engine.run(max_turns);
@@ -261,7 +273,7 @@ pub fn replay_steps(built: &mut Built, steps: &[Step], check: Check) -> Result<(
             Err(e) => {
                 built.engine.go_back(&built.trace.last().expect("a start").snap);
                 built.stopped = Some(format!(
-                    "the replay diverges at step {} of {} ({}): it no longer applies: {e}",
+                    "the replay diverges at step {} of {} ({}):\n  it no longer applies: {e}",
                     i + 1,
                     steps.len(),
                     s.describe_in(&built.engine)

@@ -157,7 +157,7 @@ pub fn replay_file(root: &Path, path: &Path) -> Result<String, String> {
     let built = build(root, &loaded.setup, &loaded.steps, check).map_err(first)?;
     let total = loaded.steps.len();
     if let Some(s) = built.stopped {
-        return Err(first(format!("{s} ({} of {total} steps applied)", built.steps.len())));
+        return Err(first(format!("{s}\n({} of {total} steps applied)", built.steps.len())));
     }
     if let Some(d) = built.differs {
         return Err(first(d));
