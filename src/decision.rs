@@ -157,26 +157,6 @@ pub struct Choice {
     pub value: Value,
 }
 
-impl Choice {
-    /// What a person reads of the option: its label, or its key if it has none.
-    pub fn words(&self) -> String {
-        if self.label.is_empty() {
-            self.key.clone()
-        } else {
-            self.label.clone()
-        }
-    }
-
-    /// The option as an error or a listing names it: its label, and its key where that differs.
-    pub fn shown(&self) -> String {
-        if self.label == self.key {
-            self.key.clone()
-        } else {
-            format!("{} `{}`", self.label, self.key)
-        }
-    }
-}
-
 /// A question put to one player.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Request {
@@ -362,7 +342,8 @@ impl Request {
     /// The options for an error message: each by what a person reads, with its key beside it
     /// when the two differ (a key may hold ids: `end_spell card=52`), the first few only.
     fn legal_list(&self) -> String {
-        self.options_shown(12, Choice::shown).join(", ")
+        let shown = |c: &Choice| if c.label == c.key { c.key.clone() } else { format!("{} `{}`", c.label, c.key) };
+        self.options_shown(12, shown).join(", ")
     }
 
     /// The first `n` options as `name` names them, and how many more there are.

@@ -64,16 +64,22 @@ impl Kernel {
         Ok(())
     }
 
-    /// A request may show its seat no card he cannot see: an option naming one (its `card`,
-    /// `cards` or `boost`) would tell him where it lies and, by its id, what it is. A card a
-    /// spell lets him look at is shown to him first (`game:reveal`).
-    pub(super) fn check_request(&self, req: &Request) -> Result<(), Interrupt> {
-        let viewer = crate::view::Viewer::Seat(req.player);
+    /// The options of a request (`kind`) to seat `player` may show him no card he cannot see:
+    /// an option naming one (its `card`, `cards` or `boost`) would tell him where it lies and,
+    /// by its id, what it is. A card a spell lets him look at is shown to him first
+    /// (`game:reveal`).
+    pub(super) fn check_options(
+        &self,
+        player: u32,
+        kind: &str,
+        options: &[crate::decision::Choice],
+    ) -> Result<(), Interrupt> {
+        let viewer = crate::view::Viewer::Seat(player);
         let vis = &self.ruleset.file.visibility;
         let st = self.st.borrow();
         let unseen =
             |v: &Value| v.as_int().and_then(|c| u32::try_from(c).ok()).filter(|&c| !vis.sees_card(&st, c, viewer));
-        for option in &req.options {
+        for option in options {
             let named =
                 crate::decision::CARD_FIELDS.into_iter().filter_map(|f| option.value.get(f)).filter_map(unseen).next();
             let listed = match option.value.get("cards") {
@@ -84,10 +90,10 @@ impl Kernel {
                 return Err(Interrupt::Fail(format!(
                     "request `{}` to {} offers `{}`, naming card #{c}, which {} cannot see (a card shown to \
                      him is revealed first: game:reveal)",
-                    req.kind,
-                    crate::cli::wizard_glyph(req.player),
+                    kind,
+                    crate::cli::wizard_glyph(player),
                     option.key,
-                    crate::cli::wizard_glyph(req.player)
+                    crate::cli::wizard_glyph(player)
                 )));
             }
         }
@@ -99,7 +105,7 @@ impl Kernel {
         if req.options.is_empty() {
             return Err(Interrupt::Fail(format!("request `{}` has no legal answer", req.kind)));
         }
-        self.check_request(req)?;
+        self.check_options(req.player, &req.kind, &req.options)?;
         if req.is_forced() {
             return Ok(vec![req.options[0].key.clone()]);
         }

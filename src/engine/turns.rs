@@ -238,8 +238,8 @@ impl Engine {
                 // (The options' records, unread for an agent that picks by position, are read in
                 // debug builds to check what they name: a ruleset that offers a card its seat
                 // cannot see fails its tests with any agent, not only with one that reads.)
-                let whole = Request::one(player, "action", "What do you do?", self.choices(list.clone())?);
-                self.k.check_request(&whole).map_err(|i| self.k.interrupt_host(i))?;
+                let whole = self.choices(list.clone())?;
+                self.k.check_options(player, "action", &whole).map_err(|i| self.k.interrupt_host(i))?;
             }
             let (options, keyed) = match keyed {
                 Some(k) => (k.options, Some((k.at, k.pass))),

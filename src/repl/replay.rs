@@ -130,8 +130,11 @@ pub fn apply(
                 // now, in the game's words, one a line, as many as a screen shows (the REPL's
                 // `actions` lists them with their keys).
                 let Some(gone) = keys.iter().find(|k| !req.options.iter().any(|c| &c.key == *k)) else { return Err(e) };
-                let shown: Vec<String> =
-                    req.options_shown(8, Choice::words).iter().map(|o| format!("    {o}")).collect();
+                let shown: Vec<String> = req
+                    .options_shown(8, |c: &Choice| if c.label.is_empty() { c.key.clone() } else { c.label.clone() })
+                    .iter()
+                    .map(|o| format!("    {o}"))
+                    .collect();
                 return Err(format!(
                     "`{gone}` is not offered; offered now ({}):\n{}",
                     req.options.len(),
