@@ -250,6 +250,9 @@ fn search_cost(root: &Path, ruleset: &str, enough: u64) -> Result<SearchCost, St
         spent: Rc<RefCell<(u64, Duration)>>,
     }
     impl Agent for Timed {
+        fn reads_labels(&self, player: u32) -> bool {
+            self.bot.reads_labels(player)
+        }
         fn decide(&mut self, req: &Request) -> Decision {
             self.bot.decide(req)
         }

@@ -417,6 +417,14 @@ pub trait Agent {
         true
     }
 
+    /// Does this agent read the labels of the options it reads (a person, a test, a script
+    /// answering by label), or only their records (a bot that weighs them)? One that does not
+    /// is handed the options without the words a ruleset makes only on demand
+    /// (`rules.label_actions`): their labels are then their keys.
+    fn reads_labels(&self, _player: u32) -> bool {
+        true
+    }
+
     /// The same, with the game as the asked seat sees it in sight (bots that look at the
     /// board; the kernel always asks this way). By default the request alone decides.
     fn decide_seeing(&mut self, req: &Request, _sight: &Sight) -> Decision {
@@ -539,6 +547,10 @@ impl Agent for Seats {
 
     fn reads_options(&self, player: u32) -> bool {
         self.agents.get(player as usize).is_none_or(|a| a.reads_options(player))
+    }
+
+    fn reads_labels(&self, player: u32) -> bool {
+        self.agents.get(player as usize).is_none_or(|a| a.reads_labels(player))
     }
 
     fn decide(&mut self, req: &Request) -> Decision {

@@ -158,6 +158,10 @@ impl Agent for SearchAgent {
         all
     }
 
+    fn reads_labels(&self, _player: u32) -> bool {
+        false
+    }
+
     fn decide(&mut self, req: &Request) -> Decision {
         self.other.decide(req)
     }

@@ -751,3 +751,64 @@ fn an_action_naming_a_hidden_card_is_refused() {
     }
     assert!(offered.borrow().is_empty(), "the reader was never asked: {:?}", offered.borrow());
 }
+
+/// Remembers the labels of the action options it is given, and ends the phase; it reads
+/// labels or not as told (`Agent::reads_labels`).
+struct LabelReader {
+    reads: bool,
+    seen: std::rc::Rc<std::cell::RefCell<Vec<(String, String)>>>,
+}
+impl Agent for LabelReader {
+    fn reads_labels(&self, _player: u32) -> bool {
+        self.reads
+    }
+    fn decide(&mut self, req: &Request) -> Decision {
+        if req.kind == "action" {
+            self.seen.borrow_mut().extend(req.options.iter().map(|c| (c.key.clone(), c.label.clone())));
+        }
+        let pick = req.options.iter().find(|c| c.key == "end").unwrap_or(&req.options[0]).key.clone();
+        Decision::Answer(vec![pick])
+    }
+}
+
+/// A listing may leave an action's label to `rules.label_actions`, which the kernel asks only
+/// for an agent that reads labels (a bot is handed the key instead: no words made for it);
+/// a label the listing gives stays; and the call may only read: one that changes the game is
+/// undone and named.
+#[test]
+fn labels_left_to_the_rules_are_made_for_those_who_read_them() {
+    let root = common::temp_dir("lazy-labels");
+    common::copy_dir(Path::new("tests/fixtures/engine"), &root);
+    let rules = root.join("rulesets/toy/rules.lua");
+    let words = "\nfunction rules.label_actions(game, p, list)\n  local out = {}\n  for i, a in ipairs(list) do\n    out[i] = a.kind == \"end\" and \"end the turn\" or \"overwritten\"\n  end\n  return out\nend\n";
+    let text = std::fs::read_to_string(&rules).unwrap();
+    let text = text.replacen("\nfunction rules.perform(", &format!("{words}\nfunction rules.perform("), 1);
+    std::fs::write(&rules, &text).unwrap();
+    let seen_by = |reads: bool| {
+        let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let e = Engine::new(&root, &setup(1), Box::new(LabelReader { reads, seen: seen.clone() })).unwrap();
+        e.run(Some(2));
+        let seen = seen.borrow().clone();
+        (seen, e)
+    };
+    let (read, _) = seen_by(true);
+    let label_of = |seen: &[(String, String)], key: &str| {
+        seen.iter().find(|(k, _)| k == key).map(|(_, l)| l.clone()).unwrap_or_else(|| panic!("no `{key}` in {seen:?}"))
+    };
+    assert_eq!(label_of(&read, "end"), "end the turn", "the rules' words for a reader");
+    let moves: Vec<&(String, String)> = read.iter().filter(|(k, _)| k.starts_with("move")).collect();
+    assert!(!moves.is_empty() && moves.iter().all(|(k, l)| k == l), "a listing's own labels stay: {moves:?}");
+    let (unread, _) = seen_by(false);
+    assert_eq!(label_of(&unread, "end"), "end", "a bot that reads no labels gets the key");
+
+    // Words that change the game: undone, and the listing fails naming the call.
+    let spoiling = text.replacen("  local out = {}\n", "  local out = {}\n  game:set_var(\"spoiled\", true)\n", 1);
+    std::fs::write(&rules, spoiling).unwrap();
+    let (_, e) = seen_by(true);
+    let log = e.log();
+    let err = log.iter().find(|l| l.event == "error").expect("the listing's failure is logged");
+    let message = err.data.get("message").and_then(|m| m.as_str()).unwrap();
+    assert!(message.contains("rules.label_actions changed the game"), "{message}");
+    assert!(e.with_state(|st| st.vars.get("spoiled").is_none()), "what the words did is undone");
+    std::fs::remove_dir_all(&root).ok();
+}

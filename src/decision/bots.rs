@@ -26,6 +26,10 @@ impl Agent for RandomAgent {
         false
     }
 
+    fn reads_labels(&self, _player: u32) -> bool {
+        false
+    }
+
     fn generators(&mut self) -> Vec<&mut GameRng> {
         vec![&mut self.rng]
     }
@@ -61,6 +65,10 @@ impl AggressiveAgent {
 impl Agent for AggressiveAgent {
     fn generators(&mut self) -> Vec<&mut GameRng> {
         self.random.generators()
+    }
+
+    fn reads_labels(&self, _player: u32) -> bool {
+        false
     }
 
     fn decide(&mut self, req: &Request) -> Decision {
@@ -136,6 +144,10 @@ impl HunterAgent {
 impl Agent for HunterAgent {
     fn generators(&mut self) -> Vec<&mut GameRng> {
         self.aggressive.generators()
+    }
+
+    fn reads_labels(&self, _player: u32) -> bool {
+        false
     }
 
     fn decide(&mut self, req: &Request) -> Decision {

@@ -176,8 +176,11 @@ impl Engine {
         }
     }
 
-    /// The options of a listing, less the actions that failed this turn.
-    fn choices(&self, list: mlua::Value) -> Result<Vec<crate::decision::Choice>, HostError> {
+    /// The options of a listing, less the actions that failed this turn; with `words`, the
+    /// labels the ruleset makes on demand too (`labels_of`), else such an option's label is
+    /// its key.
+    fn choices(&self, list: mlua::Value, words: bool) -> Result<Vec<crate::decision::Choice>, HostError> {
+        let labels = if words { self.labels_of(&list)? } else { Vec::new() };
         let list: Value =
             mlua::FromLua::from_lua(list, self.k.host.lua()).map_err(|e| HostError::Runtime(e.to_string()))?;
         let failed = self.k.st.borrow().turn.failed.clone();
@@ -188,6 +191,13 @@ impl Engine {
                 .collect::<Result<Vec<_>, String>>()
                 .map_err(HostError::Runtime)?
                 .into_iter()
+                .zip(labels.into_iter().chain(std::iter::repeat(None)))
+                .map(|(mut c, words)| {
+                    if let (Some(words), None) = (words, c.value.get("label")) {
+                        c.label = words;
+                    }
+                    c
+                })
                 .filter(|c| !failed.contains(&self.failed_key(&c.key)))
                 .collect()),
             // (an empty Lua table is no more a list than a map: nothing to do)
@@ -195,6 +205,36 @@ impl Engine {
             Value::Map(m) if m.is_empty() => Ok(Vec::new()),
             other => Err(HostError::Runtime(format!("rules.actions must return a list, got {other}"))),
         }
+    }
+
+    /// The words of a listing's options, for an agent that reads labels: the ruleset's
+    /// optional `rules.label_actions(game, player, list)` answers, for each action in turn, a
+    /// label (a string) for one listed without, or false. A listing may leave labels to it,
+    /// so that a bot (records unread, or weighed without their words) costs no words. It may
+    /// only read: a call that changed the game is undone and refused.
+    fn labels_of(&self, list: &mlua::Value) -> Result<Vec<Option<String>>, HostError> {
+        let Some(label) = self.k.rules_fn("label_actions") else { return Ok(Vec::new()) };
+        let game = self.k.game.borrow().clone().expect("game object installed");
+        let player = self.k.st.borrow().turn.active;
+        let cp = self.checkpoint();
+        let before = self.k.footprint();
+        let r = self.k.host.call::<_, Vec<mlua::Value>>(&label, (game, player, list.clone()));
+        if self.k.footprint() != before {
+            self.restore(cp, AfterRestore::Drop);
+            return Err(HostError::Runtime("rules.label_actions changed the game: it may only read".into()));
+        }
+        r?.into_iter()
+            .map(|v| match v {
+                mlua::Value::String(s) => {
+                    Ok(Some(s.to_str().map_err(|e| HostError::Runtime(e.to_string()))?.to_string()))
+                }
+                mlua::Value::Boolean(false) | mlua::Value::Nil => Ok(None),
+                other => Err(HostError::Runtime(format!(
+                    "rules.label_actions: a label is a string (or false for none), not a {}",
+                    other.type_name()
+                ))),
+            })
+            .collect()
     }
 
     /// The options of a listing with their keys alone (engine/listing.rs), for an agent that
@@ -238,12 +278,17 @@ impl Engine {
                 // (The options' records, unread for an agent that picks by position, are read in
                 // debug builds to check what they name: a ruleset that offers a card its seat
                 // cannot see fails its tests with any agent, not only with one that reads.)
-                let whole = self.choices(list.clone())?;
+                let whole = self.choices(list.clone(), true)?;
                 self.k.check_options(player, "action", &whole).map_err(|i| self.k.interrupt_host(i))?;
             }
             let (options, keyed) = match keyed {
                 Some(k) => (k.options, Some((k.at, k.pass))),
-                None => (self.choices(list.clone())?, None),
+                None => {
+                    // (the words only for an agent that reads them, or to show where a replay
+                    // diverges)
+                    let words = self.k.agent.borrow().reads_labels(player) || !self.k.replay.borrow().is_empty();
+                    (self.choices(list.clone(), words)?, None)
+                }
             };
             if options.is_empty() {
                 self.k.st.borrow_mut_touching(Touch::TURN).turn.phase_over = true;
@@ -350,7 +395,7 @@ impl Engine {
     /// The actions the active player may take now, if the game waits for one.
     pub fn pending_actions(&self) -> Result<Vec<crate::decision::Choice>, String> {
         let list = self.pending_listing()?;
-        self.choices(list).map_err(|e| self.explain(e))
+        self.choices(list, true).map_err(|e| self.explain(e))
     }
 
     /// The keys of the actions the active player may take now (`pending_actions` without the
@@ -358,7 +403,7 @@ impl Engine {
     pub fn pending_keys(&self) -> Result<Vec<String>, String> {
         let list = self.pending_listing()?;
         let Some(keyed) = self.keyed_choices(&list) else {
-            return Ok(self.choices(list).map_err(|e| self.explain(e))?.into_iter().map(|c| c.key).collect());
+            return Ok(self.choices(list, false).map_err(|e| self.explain(e))?.into_iter().map(|c| c.key).collect());
         };
         let keys = keyed.options.iter().map(|c| c.key.clone()).collect();
         if let Some(kept) = self.k.pending.borrow_mut().as_mut() {
