@@ -38,8 +38,10 @@ fn wizards_are_named_by_their_letter_or_given_name_in_labels_and_lua() {
     for ruleset in ["8th", "classic"] {
         let e = Engine::new(Path::new("."), &setup(ruleset, 2, &[]), bots(2)).unwrap();
         assert_eq!(e.eval_lua("return game:wizard_name(0), game:wizard_name(1)").unwrap(), "\"A\"\t\"B\"");
-        let label = e.eval_lua("return require('rules.targets').kinds.wizard(game, 0)[1].label").unwrap();
-        assert!(label == "\"A\"" || label == "\"B\"", "{ruleset}: a wizard target's label is his letter: {label}");
+        let words =
+            "local targets = require('rules.targets'); return targets.words(game, targets.kinds.wizard(game, 0)[1], 0)";
+        let label = e.eval_lua(words).unwrap();
+        assert!(label == "\"A\"" || label == "\"B\"", "{ruleset}: a wizard target's words are his letter: {label}");
         let named = Engine::new(Path::new("."), &setup(ruleset, 2, &["Ann", "Bob"]), bots(2)).unwrap();
         assert_eq!(named.eval_lua("return game:wizard_name(1)").unwrap(), "\"Bob\"", "{ruleset}");
         // A whole bot game: no label of any question names a seat by number.

@@ -107,7 +107,7 @@ local function add_casts(game, p, list, cache, attack_ok)
   for _, c in ipairs(game:hand(p)) do
     local card = game:card(c)
     if castable(game, p, c, card, attack_ok) then
-      rules.add_plays(game, p, c, "cast", list, cache)
+      rules.add_plays(game, p, c, list, cache)
     elseif card.kind == "item" and not effects.forbidden(game, c) then
       list[#list + 1] = { label = "play " .. name_of(game, c), kind = "item", card = c }
     end

@@ -62,7 +62,7 @@ function M.kinds.wall_token(game, p, range)
   local any_point = game:config().walls_seen_at == "any_point"
   local out, in_sight = {}, {}
   for i, e in ipairs(borders.token_lines(game)) do
-    local t = { kind = "wall", edge = e, label = M.edge_words(e, "wall") }
+    local t = { kind = "wall", edge = e }
     out[i] = t
     if range == "los" and from and game:los_edge(from, e, any_point) then in_sight[t] = true end
   end

@@ -27,9 +27,10 @@ function M.aim(ctx, count, types)
   local list = { ctx.target }
   for i = 2, count do
     local opts, first = {}, nil ---@type Option[], Option?
+    local aimed = targets.aim_key(ctx.target)
     for _, t in ipairs(M.aims(ctx, types)) do
       local o = { key = targets.aim_key(t), label = t.label, target = t }
-      if t.label == ctx.target.label then first = o else opts[#opts + 1] = o end
+      if o.key == aimed then first = o else opts[#opts + 1] = o end
     end
     if first then table.insert(opts, 1, first) end
     if #opts == 0 then break end

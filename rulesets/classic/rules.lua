@@ -184,13 +184,13 @@ local function add_punches(game, p, list, attack_ok)
   rules.add_wizard_punches(game, p, list)
   for _, info in ipairs(game:lines_around(at)) do -- (its walls and doors, in key order)
     local kind = info.barrier
-    list[#list + 1] = { label = "punch " .. targets.edge_words(info.edge, kind), kind = "punch", target = { kind = kind, edge = info.edge } }
+    list[#list + 1] = { kind = "punch", target = { kind = kind, edge = info.edge } }
   end
   -- (Whether it fills a square first: few objects do, and it is a field, not a call.)
   for _, o in ipairs(game:objects()) do
     if o.fills_square and targets.breakable(o) and o.at and o.at.side == nil
         and targets.object_adjacent(game, at, o.id, o.at) then
-      list[#list + 1] = { label = "punch " .. targets.object_words(game, o), kind = "punch", target = { kind = "object", id = o.id, at = o.at } }
+      list[#list + 1] = { kind = "punch", target = { kind = "object", id = o.id, at = o.at } }
     end
   end
 end
@@ -210,7 +210,7 @@ local function add_casts(game, p, list, cache, attack_ok)
       if can == false or (card.kind == "counter" and can ~= true) then ok = false end
     end
     if ok then
-      rules.add_plays(game, p, c, "cast", list, cache, function(t)
+      rules.add_plays(game, p, c, list, cache, function(t)
         return attack_ok or not play.counts_as_attack(game, p, c, t)
       end)
     end
@@ -222,8 +222,11 @@ end
 -- and comes back shown (classic, The Cards: physical objects stay in the hand).
 local function add_strikes(game, p, c, list, cache, attack_ok)
   if not attack_ok or not common.has_trait(game, c, "weapon") then return end
-  rules.add_plays(game, p, c, "strike", list, cache, function(t) return not (t.kind == "wizard" and t.player == p) end)
+  rules.add_plays(game, p, c, list, cache, function(t) return not (t.kind == "wizard" and t.player == p) end)
 end
+
+-- A weapon is struck with, a spell cast.
+function rules.play_verb(game, _p, c) return common.has_trait(game, c, "weapon") and "strike" or "cast" end
 
 -- classic, Dropping and Retrieving Objects / The Cards: objects may be dropped, or thrown
 -- (`thrown_weapon`, as the attack); magic stones and the Master Key may be displayed (their

@@ -12,7 +12,7 @@ local function edges_of_square(game, from, barrier)
   local out = {}
   for _, info in ipairs(game:lines_around(from)) do -- (in key order)
     if info.barrier == barrier then
-      out[#out + 1] = { kind = barrier, edge = info.edge, label = M.edge_words(info.edge, barrier) }
+      out[#out + 1] = { kind = barrier, edge = info.edge }
     end
   end
   return out

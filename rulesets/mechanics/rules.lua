@@ -125,7 +125,7 @@ function rules.filter_steps(_game, _p, steps) return steps end
 function rules.add_moves(game, p, list)
   if not rules.can_move(game) then return end
   for _, s in ipairs(rules.filter_steps(game, p, game:steps(p, rules.step_flags(game, p)))) do
-    list[#list + 1] = { label = "move " .. targets.dir_words(s.dir), kind = "move", dir = s.dir, to = s.to }
+    list[#list + 1] = { kind = "move", dir = s.dir, to = s.to }
   end
 end
 
@@ -204,7 +204,7 @@ function rules.speed_boost_label(game, c) return "boost speed with " .. play.nam
 function rules.add_speed_boosts(game, p, list)
   if rules.tvar(game, "boosted") then return end
   for _, c in ipairs(play.boost_cards(game, p)) do
-    list[#list + 1] = { label = rules.speed_boost_label(game, c), kind = "boost", card = c }
+    list[#list + 1] = { kind = "boost", card = c }
   end
 end
 
@@ -230,23 +230,18 @@ end
 function rules.may_attack_wizard(_game, p, q) return q ~= p end
 
 -- Card c of p's hand played at each legal target (or at nothing, for a card without target
--- types) as `verb` ("cast", "strike"), without a boost and with each boost it may take;
--- `admit(t)`, if given, says which targets.
-function rules.add_plays(game, p, c, verb, list, cache, admit)
+-- types), without a boost and with each boost it may take; `admit(t)`, if given, says which
+-- targets. (In words: rules.words.cast.)
+function rules.add_plays(game, p, c, list, cache, admit)
   local tlist = targets.legal(game, p, c, cache)
-  if #tlist == 0 and #(game:card(c).targets or {}) == 0 then tlist = { { kind = "none", label = "" } } end
+  if #tlist == 0 and #(game:card(c).targets or {}) == 0 then tlist = { { kind = "none" } } end
   local boosts = play.boosts(game, p, c)
-  -- (the names once, not once a target)
-  local played = verb .. " " .. play.name_of(game, c)
-  local with = {}
-  for i, b in ipairs(boosts) do with[i] = " with " .. play.name_of(game, b) end
   for _, t in ipairs(tlist) do
     if not admit or admit(t) then
-      local base = t.label ~= "" and (played .. " at " .. t.label) or played
       local hostile = rules.hostile(game, p, t, c)
-      list[#list + 1] = { label = base, kind = "cast", card = c, target = t, hostile = hostile }
-      for i, b in ipairs(boosts) do
-        list[#list + 1] = { label = base .. with[i], kind = "cast", card = c, target = t, boost = b, hostile = hostile }
+      list[#list + 1] = { kind = "cast", card = c, target = t, hostile = hostile }
+      for _, b in ipairs(boosts) do
+        list[#list + 1] = { kind = "cast", card = c, target = t, boost = b, hostile = hostile }
       end
     end
   end
@@ -259,7 +254,7 @@ function rules.add_throws(game, p, c, list, cache)
   if not common.has_trait(game, c, "thrown_weapon") then return end
   for _, t in ipairs(targets.legal(game, p, c, cache)) do
     if t.kind ~= "wizard" or rules.may_attack_wizard(game, p, t.player) then
-      list[#list + 1] = { label = "throw " .. play.name_of(game, c) .. " at " .. t.label, kind = "throw", card = c, target = t, hostile = rules.hostile(game, p, t, c) }
+      list[#list + 1] = { kind = "throw", card = c, target = t, hostile = rules.hostile(game, p, t, c) }
     end
   end
 end
@@ -281,13 +276,16 @@ end
 function rules.add_wizard_punches(game, p, list)
   for _, q in ipairs(common.turn_order(game)) do
     if q ~= p and game:player(q).at and rules.may_punch(game, p, q) and rules.may_attack_wizard(game, p, q) then
-      list[#list + 1] = { label = "punch " .. targets.wizard_label(game, q), kind = "punch", target = { kind = "wizard", player = q }, hostile = true }
+      list[#list + 1] = { kind = "punch", target = { kind = "wizard", player = q }, hostile = true }
     end
   end
 end
 
-function rules.performers.cast(game, p, a) play.cast(game, p, a) end
-function rules.performers.throw(game, p, a) play.throw(game, p, a) end
+-- (The target in words for the game's record: rules/targets.lua, named.)
+function rules.performers.cast(game, p, a)
+  play.cast(game, p, { card = a.card, target = targets.named(game, a.target, p), boost = a.boost })
+end
+function rules.performers.throw(game, p, a) play.throw(game, p, { card = a.card, target = targets.named(game, a.target, p) }) end
 function rules.performers.punch(game, p, a) play.punch(game, p, a.target) end
 
 -- A card put face up in p's play area without being cast (an item carried, a stone shown):
@@ -307,6 +305,48 @@ end
 -- this one listing (rules/targets.lua: legal). And what the action that ends them says.
 function rules.add_actions(_game, _p, _list, _cache) end
 function rules.end_label(_game) return "end" end
+
+---------------------------------------------------------------------------------------------
+-- Actions in words
+---------------------------------------------------------------------------------------------
+
+-- How an action reads, by its kind: (game, p, action) -> its label. An action listed without
+-- a `label` is given one from here when someone reads the listing whole (a person, the REPL,
+-- a test, a bot that weighs records: the kernel's call rules.label_actions); a bot that picks
+-- by position reads no label, so the listing makes none of the words for the many actions
+-- nobody looks at. An edition adds its own kinds.
+rules.words = {}
+
+function rules.words.move(_game, _p, a) return "move " .. targets.dir_words(a.dir) end
+function rules.words.boost(game, _p, a) return rules.speed_boost_label(game, a.card) end
+function rules.words.punch(game, p, a) return "punch " .. targets.words(game, a.target, p) end
+
+function rules.words.throw(game, p, a)
+  return "throw " .. play.name_of(game, a.card) .. " at " .. targets.words(game, a.target, p)
+end
+
+-- "cast Fireball at B with Energy 6" (the verb: rules.play_verb).
+function rules.words.cast(game, p, a)
+  local s = rules.play_verb(game, p, a.card) .. " " .. play.name_of(game, a.card)
+  local at = targets.words(game, a.target, p)
+  if at ~= "" then s = s .. " at " .. at end
+  if a.boost then s = s .. " with " .. play.name_of(game, a.boost) end
+  return s
+end
+
+-- edition: the verb of playing card c from p's hand or play area ("cast").
+function rules.play_verb(_game, _p, _c) return "cast" end
+
+-- The kernel's call, read only, where p's actions are read by someone who reads labels: the
+-- label of each action listed without one, where its kind has words (false where not).
+function rules.label_actions(game, p, list)
+  local out = {}
+  for i, a in ipairs(list) do
+    local words = rules.words[a.kind]
+    out[i] = a.label == nil and words ~= nil and words(game, p, a) or false
+  end
+  return out
+end
 
 -- The kernel's call: the actions of player p, the one that ends the phase (`pass`) last. A
 -- dead wizard only ends it.

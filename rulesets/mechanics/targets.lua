@@ -1,6 +1,7 @@
 -- Legal targets of a card (require("rules.targets")): the card's target types, its range, and
--- what the edition excludes. A target is a table with a `kind`, what it names (player, id,
--- square, edge, card, sector) and a short `label`. An edition's targets.lua extends this
+-- what the edition excludes. A target is a table with a `kind` and what it names (player, id,
+-- square, edge, card, sector); its words (M.words) are made only where a person reads them,
+-- and M.of_types, which cards ask, gives them as its `label`. An edition's targets.lua extends this
 -- module (`local M = base`): it replaces a candidate kind (M.kinds.x), the adjacency of a
 -- target, or what it excludes.
 local common = require("rules.common")
@@ -131,6 +132,30 @@ function M.target_words(game, t)
   return kind and ("the " .. kind_words(kind):lower()) or nil
 end
 
+-- Target t in words for player `viewer`, as a label reads it: a spell in play as he may know
+-- it (M.spell_words), anything else as M.target_words writes it; "" for no target. Made only
+-- where a person reads it: a listing's targets carry no words (rules.label_actions).
+---@param t table
+---@param viewer integer?
+---@return string
+function M.words(game, t, viewer)
+  if t.kind == "spell" and t.card ~= nil then return M.spell_words(game, t.card, t.player, viewer) end
+  return M.target_words(game, t) or ""
+end
+
+-- Target t with its words as `viewer` reads them (M.words) as its `label`: how what a cast or
+-- a throw aims at goes into the game's record (the log, the stack, the card's target), as it
+-- went when every listed target carried its words. A copy: the listing's record stays as made.
+---@param t table?
+---@param viewer integer?
+---@return table?
+function M.named(game, t, viewer)
+  if type(t) ~= "table" or t.label ~= nil then return t end
+  local named = { label = M.words(game, t, viewer) }
+  for k, v in pairs(t) do named[k] = v end
+  return named
+end
+
 -- What tells target t apart from every other target (its kind and what it names): a key for
 -- sets and caches, never shown. Written as the labels of old were ("player 1", "object #12",
 -- "square 3,5", "wall 1,5,N"), so keys made from it stay those saved games hold.
@@ -162,7 +187,7 @@ function M.kinds.wizard(game, _p)
   for q = 0, game:player_count() - 1 do
     local pl = game:player(q)
     if pl.alive and pl.at then
-      out[#out + 1] = { kind = "wizard", player = pl.id, at = pl.at, label = M.wizard_label(game, pl.id) }
+      out[#out + 1] = { kind = "wizard", player = pl.id, at = pl.at }
     end
   end
   return out
@@ -171,7 +196,7 @@ end
 function M.kinds.self(game, p)
   local pl = game:player(p)
   if not (pl.alive and pl.at) then return {} end
-  return { { kind = "wizard", player = p, at = pl.at, label = M.wizard_label(game, p) } }
+  return { { kind = "wizard", player = p, at = pl.at } }
 end
 
 -- Objects and treasures on the board (not carried, not on an edge; creatures are their own
@@ -181,7 +206,7 @@ local function things(game, want)
   for _, o in ipairs(game:objects()) do
     local kind = o.kind == "treasure" and "treasure" or (o.kind == "creature" and "creature" or "object")
     if o.at and o.at.side == nil and kind == want then
-      out[#out + 1] = { kind = want, id = o.id, at = o.at, label = M.object_words(game, o) }
+      out[#out + 1] = { kind = want, id = o.id, at = o.at }
     end
   end
   return out
@@ -239,7 +264,7 @@ local function squares(game, p, range, empty_only, seen_from)
   for _, s in ipairs(from_board) do
     local label = M.sq_label(s)
     if not taken[label] then
-      out[#out + 1] = { kind = "square", at = s, x = s.x, y = s.y, label = M.sq_words(s) }
+      out[#out + 1] = { kind = "square", at = s, x = s.x, y = s.y }
     end
   end
   return out
@@ -258,7 +283,7 @@ function M.edge_targets(game, barrier, kind, rim, range, from)
     seen_at = in_sight and game:config().walls_seen_at or nil }
   local out = {}
   for i, e in ipairs(game:lines(filter)) do
-    out[i] = { kind = kind, edge = e, label = M.edge_words(e, kind) }
+    out[i] = { kind = kind, edge = e }
   end
   out.in_sight = in_sight
   return out
@@ -273,14 +298,14 @@ M.kinds.wall = edges_of("wall", "wall")
 M.kinds.door = edges_of("door", "door")
 M.kinds.border = edges_of("open", "border")
 
--- Spells in play (not the object cards wizards carry), named by holder and what they are on
--- (two alike told apart: "A's Thornbush on (3,2)", "B's Thornbush on (5,1)").
-function M.kinds.spell(game, p)
+-- Spells in play (not the object cards wizards carry); M.words names them by holder and what
+-- they are on (two alike told apart: "A's Thornbush on (3,2)", "B's Thornbush on (5,1)").
+function M.kinds.spell(game, _p)
   local out = {}
   for q = 0, game:player_count() - 1 do
     for _, c in ipairs(game:play_area(q)) do
       if not common.is_object_card(game, c) then
-        out[#out + 1] = { kind = "spell", card = c, player = q, label = M.spell_words(game, c, q, p) }
+        out[#out + 1] = { kind = "spell", card = c, player = q }
       end
     end
   end
@@ -290,12 +315,12 @@ end
 function M.kinds.sector(game, _p)
   local out = {}
   for i = 0, game:sector_count() - 1 do
-    out[#out + 1] = { kind = "sector", sector = i, label = "sector " .. i }
+    out[#out + 1] = { kind = "sector", sector = i }
   end
   return out
 end
 
-function M.kinds.board(_game, _p) return { { kind = "board", label = "the board" } } end
+function M.kinds.board(_game, _p) return { { kind = "board" } } end
 
 -- Candidate targets of one type, before the range check. `seen_from` (optional): the range
 -- is a plain line of sight from that square, so a type may leave out what is not seen from
@@ -493,6 +518,7 @@ function M.of_types(game, p, types, range)
       local key = M.target_key(t)
       if not seen[key] and M.in_range(game, p, range, t, false) then
         seen[key] = true
+        t.label = M.words(game, t, p)
         out[#out + 1] = t
       end
     end

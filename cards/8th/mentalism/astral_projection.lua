@@ -46,7 +46,8 @@ local function add_casts(out, game, p, c)
   local tlist = targets.legal(game, p, c)
   if #(game:card(c).targets or {}) == 0 then tlist = { { kind = "none", label = "" } } end
   for _, t in ipairs(tlist) do
-    local label = "cast " .. play.name_of(game, c) .. (t.label ~= "" and (" at " .. t.label) or "")
+    local words = targets.words(game, t, p)
+    local label = "cast " .. play.name_of(game, c) .. (words ~= "" and (" at " .. words) or "")
     out[#out + 1] = { label = label, card = c, target = t }
     for _, b in ipairs(play.boosts(game, p, c)) do
       out[#out + 1] = { label = label .. " with " .. play.name_of(game, b), card = c, target = t, boost = b }
@@ -84,7 +85,7 @@ return card {
     opts[#opts + 1] = { key = "none", label = "cast nothing" }
     local _, j = ctx:choose(p, "cast", "Astral Projection: cast which spell from there?", opts, { pass = "none" })
     local o = opts[j]
-    if o.card then play.cast(game, p, { card = o.card, target = o.target, boost = o.boost }) end
+    if o.card then play.cast(game, p, { card = o.card, target = targets.named(game, o.target, p), boost = o.boost }) end
     if game:player(p).alive then game:place_seat_figure(p, body) end
   end,
   tests = {

@@ -184,6 +184,20 @@ function M.spell_words(game, c, holder, viewer) end
 ---@return any ...
 function M.target_words(game, t) end
 
+---Target t in words for player `viewer`, as a label reads it: a spell in play as he may know it (M.spell_words), anything else as M.target_words writes it; "" for no target. Made only where a person reads it: a listing's targets carry no words (rules.label_actions). (rulesets: mechanics)
+---@param game Game
+---@param t table
+---@param viewer integer?
+---@return string
+function M.words(game, t, viewer) end
+
+---Target t with its words as `viewer` reads them (M.words) as its `label`: how what a cast or a throw aims at goes into the game's record (the log, the stack, the card's target), as it went when every listed target carried its words. A copy: the listing's record stays as made. (rulesets: mechanics)
+---@param game Game
+---@param t table?
+---@param viewer integer?
+---@return table?
+function M.named(game, t, viewer) end
+
 ---What tells target t apart from every other target (its kind and what it names): a key for sets and caches, never shown. Written as the labels of old were ("player 1", "object #12", "square 3,5", "wall 1,5,N"), so keys made from it stay those saved games hold. (rulesets: mechanics)
 ---@param t? any
 ---@return any ...
@@ -237,7 +251,7 @@ function M.kinds.empty_square(game, p, range, seen_from) end
 ---@return any ...
 function M.edge_targets(game, barrier, kind, rim, range, from) end
 
----Spells in play (not the object cards wizards carry), named by holder and what they are on (two alike told apart: "A's Thornbush on (3,2)", "B's Thornbush on (5,1)"). (rulesets: mechanics)
+---Spells in play (not the object cards wizards carry); M.words names them by holder and what they are on (two alike told apart: "A's Thornbush on (3,2)", "B's Thornbush on (5,1)"). (rulesets: mechanics)
 ---@param game Game
 ---@param p? any
 ---@return any ...
