@@ -109,7 +109,7 @@ local function add_casts(game, p, list, cache, attack_ok)
     if castable(game, p, c, card, attack_ok) then
       rules.add_plays(game, p, c, list, cache)
     elseif card.kind == "item" and not effects.forbidden(game, c) then
-      list[#list + 1] = { label = "play " .. name_of(game, c), kind = "item", card = c }
+      list[#list + 1] = { kind = "item", card = c }
     end
   end
 end
@@ -117,16 +117,21 @@ end
 -- 8th: Picking Up and Dropping Objects: an object costs 1 MP.
 function rules.may_pick_up_object(game) return movement_left(game) >= 1 end
 
+-- Items played, carried items dropped, maintained spells ended, in words (rules.words).
+function rules.words.item(game, _p, a) return "play " .. name_of(game, a.card) end
+function rules.words.drop_item(game, _p, a) return "drop " .. name_of(game, a.card) end
+function rules.words.end_spell(game, _p, a) return "end spell " .. targets.spell_words(game, a.card) end
+
 -- Carried items (drop, throw) and maintained spells (end).
 local function add_carried(game, p, list, cache, attack_ok)
   for _, c in ipairs(game:play_area(p)) do
     if game:card(c).kind == "item" then
-      list[#list + 1] = { label = "drop " .. name_of(game, c), kind = "drop_item", card = c }
+      list[#list + 1] = { kind = "drop_item", card = c }
       -- 8th: Thrown weapons: the turn's attack, at a legal target of the card.
       if attack_ok then rules.add_throws(game, p, c, list, cache) end
     elseif not creations.is_permanent_creation(game, c) then
       -- 8th: Maintaining Spells: the caster may end a maintained spell during his turn.
-      list[#list + 1] = { label = "end spell " .. targets.spell_words(game, c), kind = "end_spell", card = c }
+      list[#list + 1] = { kind = "end_spell", card = c }
     end
   end
 end

@@ -228,6 +228,13 @@ end
 -- A weapon is struck with, a spell cast.
 function rules.play_verb(game, _p, c) return common.has_trait(game, c, "weapon") and "strike" or "cast" end
 
+-- Objects displayed and dropped, in words (rules.words): a displayed one told apart from one
+-- like it in the hand.
+function rules.words.display(game, _p, a) return "display " .. name_of(game, a.card) end
+function rules.words.drop_object(game, _p, a)
+  return "drop " .. name_of(game, a.card) .. (game:card(a.card).zone.kind == "play" and " (displayed)" or "")
+end
+
 -- classic, Dropping and Retrieving Objects / The Cards: objects may be dropped, or thrown
 -- (`thrown_weapon`, as the attack); magic stones and the Master Key may be displayed (their
 -- power works once shown). Treasures may not be thrown.
@@ -237,11 +244,9 @@ local function add_objects(game, p, list, cache, attack_ok)
     for _, c in ipairs(cards) do
       if common.is_object(game, c) then
         if zone == "hand" and common.is_shown_object(game, c) then
-          list[#list + 1] = { label = "display " .. name_of(game, c), kind = "display", card = c }
+          list[#list + 1] = { kind = "display", card = c }
         end
-        -- (a displayed one told apart from one like it in the hand)
-        local shown = zone == "play" and " (displayed)" or ""
-        list[#list + 1] = { label = "drop " .. name_of(game, c) .. shown, kind = "drop_object", card = c }
+        list[#list + 1] = { kind = "drop_object", card = c }
         if attack_ok then rules.add_throws(game, p, c, list, cache) end
         add_strikes(game, p, c, list, cache, attack_ok)
       end

@@ -149,7 +149,7 @@ end
 function M.add_actions(game, p, list)
   for _, info in ipairs(lines_of_square(game, p)) do
     if info.barrier == "door" and M.holder(game, info.edge) == nil and not info.door.open and M.may_pass(game, p, info) then
-      list[#list + 1] = { label = "hold " .. targets.edge_words(info.edge, "door") .. " open", kind = "hold_door", edge = info.edge }
+      list[#list + 1] = { kind = "hold_door", edge = info.edge }
     end
   end
 end

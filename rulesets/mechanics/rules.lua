@@ -171,14 +171,14 @@ function rules.add_pickups(game, p, list)
   for _, o in ipairs(game:objects_at(pl.at)) do
     if o.kind == "treasure" then
       if not carried then
-        list[#list + 1] = { label = "pick up " .. targets.object_name(game, o), kind = "pick_treasure", object = o.id }
+        list[#list + 1] = { kind = "pick_treasure", object = o.id }
       end
     elseif o.mobile and o.card and rules.may_pick_up_object(game) then
-      list[#list + 1] = { label = "pick up " .. targets.object_name(game, o), kind = "pick_object", object = o.id }
+      list[#list + 1] = { kind = "pick_object", object = o.id }
     end
   end
   if carried then
-    list[#list + 1] = { label = "drop " .. targets.object_name(game, carried), kind = "drop_treasure", object = carried.id }
+    list[#list + 1] = { kind = "drop_treasure", object = carried.id }
   end
 end
 
@@ -320,6 +320,13 @@ rules.words = {}
 function rules.words.move(_game, _p, a) return "move " .. targets.dir_words(a.dir) end
 function rules.words.boost(game, _p, a) return rules.speed_boost_label(game, a.card) end
 function rules.words.punch(game, p, a) return "punch " .. targets.words(game, a.target, p) end
+
+local function object_name(game, id) return targets.object_name(game, game:object(id)) end
+function rules.words.pick_treasure(game, _p, a) return "pick up " .. object_name(game, a.object) end
+rules.words.pick_object = rules.words.pick_treasure
+function rules.words.drop_treasure(game, _p, a) return "drop " .. object_name(game, a.object) end
+-- (rules/doors.lua lists it)
+function rules.words.hold_door(_game, _p, a) return "hold " .. targets.edge_words(a.edge, "door") .. " open" end
 
 function rules.words.throw(game, p, a)
   return "throw " .. play.name_of(game, a.card) .. " at " .. targets.words(game, a.target, p)
