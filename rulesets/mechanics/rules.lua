@@ -311,10 +311,9 @@ function rules.end_label(_game) return "end" end
 ---------------------------------------------------------------------------------------------
 
 -- How an action reads, by its kind: (game, p, action) -> its label. An action listed without
--- a `label` is given one from here when someone reads the listing whole (a person, the REPL,
--- a test, a bot that weighs records: the kernel's call rules.label_actions); a bot that picks
--- by position reads no label, so the listing makes none of the words for the many actions
--- nobody looks at. An edition adds its own kinds.
+-- a `label` is given one from here only for someone who reads labels (a person, the REPL, a
+-- test: the kernel's call rules.label_actions); no bot reads them, so a listing makes no
+-- words for the many actions nobody looks at. An edition adds its own kinds.
 rules.words = {}
 
 function rules.words.move(_game, _p, a) return "move " .. targets.dir_words(a.dir) end

@@ -1,9 +1,9 @@
 -- Legal targets of a card (require("rules.targets")): the card's target types, its range, and
 -- what the edition excludes. A target is a table with a `kind` and what it names (player, id,
 -- square, edge, card, sector); its words (M.words) are made only where a person reads them,
--- and M.of_types, which cards ask, gives them as its `label`. An edition's targets.lua extends this
--- module (`local M = base`): it replaces a candidate kind (M.kinds.x), the adjacency of a
--- target, or what it excludes.
+-- and M.of_types, which cards ask, gives them as its `label`. An edition's targets.lua
+-- extends this module (`local M = base`): it replaces a candidate kind (M.kinds.x), the
+-- adjacency of a target, or what it excludes.
 local common = require("rules.common")
 local M = { kinds = {} }
 
@@ -143,9 +143,9 @@ function M.words(game, t, viewer)
   return M.target_words(game, t) or ""
 end
 
--- Target t with its words as `viewer` reads them (M.words) as its `label`: how what a cast or
--- a throw aims at goes into the game's record (the log, the stack, the card's target), as it
--- went when every listed target carried its words. A copy: the listing's record stays as made.
+-- Target t with its words as `viewer` reads them (M.words) as its `label`: what a cast or a
+-- throw aims at is named so in the game's record (the log, the stack, the card's target). A
+-- copy: the listing's record stays as made.
 ---@param t table?
 ---@param viewer integer?
 ---@return table?

@@ -191,7 +191,7 @@ function M.target_words(game, t) end
 ---@return string
 function M.words(game, t, viewer) end
 
----Target t with its words as `viewer` reads them (M.words) as its `label`: how what a cast or a throw aims at goes into the game's record (the log, the stack, the card's target), as it went when every listed target carried its words. A copy: the listing's record stays as made. (rulesets: mechanics)
+---Target t with its words as `viewer` reads them (M.words) as its `label`: what a cast or a throw aims at is named so in the game's record (the log, the stack, the card's target). A copy: the listing's record stays as made. (rulesets: mechanics)
 ---@param game Game
 ---@param t table?
 ---@param viewer integer?
