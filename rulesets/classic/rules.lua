@@ -174,7 +174,7 @@ function rules.step_flags(game, p)
 end
 
 -- classic, Movement: one NUMBER card a turn may be added to the movement.
-function rules.speed_boost_label(game, c) return "add " .. name_of(game, c) .. " to movement" end
+function rules.words.boost(game, _p, a) return "add " .. name_of(game, a.card) .. " to movement" end
 
 -- classic, Combat: a punch (1 point) at a wizard in your own square; a wall or door of your
 -- square; an object that fills a square (a thornbush, a stone) in your square or the next.

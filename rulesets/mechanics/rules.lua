@@ -198,8 +198,7 @@ function rules.performers.drop_treasure(game, p, a) common.drop_treasure(game, p
 ---------------------------------------------------------------------------------------------
 
 -- Once a turn, a card worth a boost may be spent for that many movement points (8th: Speed
--- Boost; classic, Movement: a NUMBER added to the movement). edition: how the action reads.
-function rules.speed_boost_label(game, c) return "boost speed with " .. play.name_of(game, c) end
+-- Boost; classic, Movement: a NUMBER added to the movement). (In words: rules.words.boost.)
 
 function rules.add_speed_boosts(game, p, list)
   if rules.tvar(game, "boosted") then return end
@@ -317,7 +316,8 @@ function rules.end_label(_game) return "end" end
 rules.words = {}
 
 function rules.words.move(_game, _p, a) return "move " .. targets.dir_words(a.dir) end
-function rules.words.boost(game, _p, a) return rules.speed_boost_label(game, a.card) end
+-- edition: how a speed boost reads.
+function rules.words.boost(game, _p, a) return "boost speed with " .. play.name_of(game, a.card) end
 function rules.words.punch(game, p, a) return "punch " .. targets.words(game, a.target, p) end
 
 local function object_name(game, id) return targets.object_name(game, game:object(id)) end
