@@ -236,8 +236,8 @@ fn an_object_taken_out_changes_its_own_card_alone() {
     assert_eq!(out, "true\ttrue\t\"removed\"\ttrue\ttrue\ttrue", "{out}");
 }
 
-/// A card drawn or discarded changes the piles and the hands, not the game's vars nor the
-/// stack; sight to an object follows the board and the objects alone; whether a card has a
+/// A card drawn or discarded changes the piles (their tops too) and the hands, not the game's
+/// vars nor the stack; sight to an object follows the board and the objects alone; whether a card has a
 /// hook is its definition's, whatever becomes of the card.
 #[test]
 fn the_piles_sight_to_objects_and_hooks_have_clocks_of_their_own() {
@@ -248,9 +248,11 @@ fn the_piles_sight_to_objects_and_hooks_have_clocks_of_their_own() {
              local vars, deck, hand = game:vars(), game:pile('deck'), game:hand(0)
              local c = deck[#deck]
              local hooked = game:has_hook(c, 'resolve')
+             local top = game:pile_top('deck') == c
              game:move_card(c, { kind = 'hand', player = 0 })
              local piles = { game:vars() == vars, game:pile('deck') ~= deck, #game:pile('deck') == #deck - 1,
-               game:hand(0) ~= hand, game:has_hook(c, 'resolve') == hooked }
+               game:hand(0) ~= hand, game:has_hook(c, 'resolve') == hooked,
+               top and game:pile_top('deck') == deck[#deck - 1] and game:pile_top('nowhere') == nil }
              local at = game:player(0).at
              local o = game:create_object { kind = 'thing', at = at }
              piles[#piles + 1] = game:los_object(at, o)
@@ -262,7 +264,7 @@ fn the_piles_sight_to_objects_and_hooks_have_clocks_of_their_own() {
              return table.unpack(piles)",
         )
         .unwrap();
-    assert_eq!(out, "true\ttrue\ttrue\ttrue\ttrue\ttrue\ttrue\ttrue", "{out}");
+    assert_eq!(out, "true\ttrue\ttrue\ttrue\ttrue\ttrue\ttrue\ttrue\ttrue", "{out}");
 }
 
 /// A wall's damage (or a door's tags) changes the edges' records, not the board's sight,

@@ -247,10 +247,15 @@ function Game:hand(p) end
 ---@return integer[]
 function Game:play_area(p) end
 
----The card ids of a named pile (deck, discard...), top first.
+---The card ids of a named pile (deck, discard...), bottom first: the top card is the last.
 ---@param name string
 ---@return integer[]
 function Game:pile(name) end
+
+---The id of the top card of a named pile, or nil when it is empty.
+---@param name string
+---@return integer?
+function Game:pile_top(name) end
 
 ---Every object in the game (on the board or carried).
 ---@return Object[]

@@ -120,14 +120,13 @@ end
 -- Returns the card, or nil when there is none or a handler refused the draw.
 function M.take_top(game, p)
   local deck_name, discard_name = M.piles_of(game, p)
-  if #game:pile(deck_name) == 0 then
+  if game:pile_top(deck_name) == nil then
     for _, c in ipairs(game:pile(discard_name)) do game:move_card(c, { kind = "pile", pile = deck_name }) end
     game:shuffle_pile(deck_name)
   end
-  local deck = game:pile(deck_name)
-  if #deck == 0 then return nil end
+  local c = game:pile_top(deck_name)
+  if c == nil then return nil end
   if not game:before("draw", { player = p }) then return nil end
-  local c = deck[#deck]
   game:move_card(c, { kind = "hand", player = p })
   game:after("draw", { player = p, card = c })
   return c

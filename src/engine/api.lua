@@ -159,6 +159,7 @@ for _, name in ipairs { "result", "stack", "vars" } do
 end
 remembered("stack_entry", stamp, REST, 1)
 remembered("pile", stamp, PILES, 1)
+remembered("pile_top", stamp, PILES, 1)
 -- A card's own questions: on the cards' clock (a change to every card) and the card's own.
 remembered("card", stamp, CARDS, 1, nil, nil, nil, card_stamp)
 -- Whether card c has a hook: its definition's, fixed from the card's making (new_card, which

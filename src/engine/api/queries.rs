@@ -61,6 +61,12 @@ pub(super) fn install_queries(lua: &Lua, t: &Table, w: &Weak<Kernel>) -> mlua::R
             st.piles.get(&name).map(|p| p.iter().map(|&c| Value::Int(c as i64)).collect()).unwrap_or_default(),
         ))
     })?;
+    // (Drawing reads the top card alone: the whole pile, a list of up to a hundred ids, was
+    // made again at every draw, as each draw moves the piles' clock.)
+    query(lua, t, "pile_top", w, |k, name: String| -> F<Value> {
+        let st = k.st.borrow();
+        Ok(st.piles.get(&name).and_then(|p| p.last()).map_or(Value::Nil, |&c| Value::Int(c as i64)))
+    })?;
     query(lua, t, "objects", w, |k, ()| -> F<Answer> {
         Ok(Answer::List(k.st.borrow().objects.values().map(cv::object).collect()))
     })?;
