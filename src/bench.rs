@@ -11,7 +11,8 @@
 //! of the engine. Then what a turn costs at 4 and 6 players against 2 (where the ruleset has
 //! a board for them), the time and size of a copy of a game's state (what every checkpoint
 //! costs), the search bot's decisions, what two threads gain over one (both unprofiled, `runs`
-//! times each) and the process's peak memory.
+//! times each) and the process's peak memory. Each line also gives a game's memory in Lua: the
+//! most its engine's Lua heap held while it played.
 //!
 //! A shared machine's speed moves from one second to the next, and a process's first games
 //! run slower than the rest (caches, the allocator's first pages): a line's speeds are those of
@@ -49,6 +50,11 @@ pub struct BenchLine {
     pub setup_micros: f64,
     /// Loading the engine for the first game: the ruleset, its cards and boards, read and compiled.
     pub load_micros: f64,
+    /// A game's memory on the Lua side: the most its engine's Lua heap held while it played
+    /// (the engine's code, cards and memo included, garbage not yet collected), the largest of
+    /// the median run's games, in MiB (`GameRecord::lua_peak_bytes`). The kernel's state lies
+    /// outside it (as JSON, `CloneCost`, some 20 to 30 KB), and so do the board's sight tables.
+    pub lua_peak_mib: f64,
 }
 
 /// A copy of a game's state: how long one takes, and how big the state is (as JSON).
@@ -210,6 +216,7 @@ fn line(ruleset: &str, bots: &str, runs: &[Run], profiled: &[GameRecord]) -> Ben
             later.iter().map(|r| r.setup_micros).sum::<u64>() as f64 / later.len().max(1) as f64
         },
         load_micros: records.first().map_or(0.0, |r| r.setup_micros as f64),
+        lua_peak_mib: records.iter().map(|r| r.lua_peak_bytes).max().unwrap_or(0) as f64 / (1024.0 * 1024.0),
     }
 }
 
@@ -403,7 +410,7 @@ pub fn render(report: &BenchReport) -> String {
     let pct = |x: f64| format!("{:.0}%", x * 100.0);
     let _ = writeln!(
         s,
-        "{:<10} {:<7} {:>7} {:>11} {:>9} {:>10} {:>11} {:>8} {:>9} {:>8} {:>8} {:>10} {:>8}",
+        "{:<10} {:<7} {:>7} {:>11} {:>9} {:>10} {:>11} {:>8} {:>9} {:>8} {:>8} {:>10} {:>8} {:>9}",
         "ruleset",
         "bots",
         "games/s",
@@ -416,12 +423,13 @@ pub fn render(report: &BenchReport) -> String {
         "kernel",
         "engine",
         "set-up µs",
-        "load ms"
+        "load ms",
+        "Lua MiB"
     );
     for l in &report.lines {
         let _ = writeln!(
             s,
-            "{:<10} {:<7} {:>7.1} {:>11} {:>9.0} {:>10.0} {:>11.0} {:>8} {:>9} {:>8} {:>8} {:>10.0} {:>8.1}",
+            "{:<10} {:<7} {:>7.1} {:>11} {:>9.0} {:>10.0} {:>11.0} {:>8} {:>9} {:>8} {:>8} {:>10.0} {:>8.1} {:>9.1}",
             l.ruleset,
             l.bots,
             l.games_per_second,
@@ -434,7 +442,8 @@ pub fn render(report: &BenchReport) -> String {
             pct(l.primitive_share),
             pct(l.engine_share),
             l.setup_micros,
-            l.load_micros / 1000.0
+            l.load_micros / 1000.0,
+            l.lua_peak_mib
         );
     }
     s.push('\n');

@@ -231,6 +231,12 @@ pub struct GameRecord {
     /// Time to build the engine and set the game up.
     #[serde(default)]
     pub setup_micros: u64,
+    /// The most the engine's Lua heap held while the game played, in bytes: its code and cards
+    /// too, and garbage not yet collected (`Engine::lua_memory_peak`). What a game needs,
+    /// the engine included; it depends on the games the thread's engine played before, so it
+    /// is a measurement, like the times, not part of the game.
+    #[serde(default)]
+    pub lua_peak_bytes: u64,
     /// Time by script function, when sampled (`SimConfig::profile_scripts`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub script_functions: Vec<FunctionMicros>,
@@ -296,6 +302,7 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
         primitive_calls: 0,
         decisions: 0,
         setup_micros: 0,
+        lua_peak_bytes: 0,
         script_functions: Vec::new(),
         primitives: Vec::new(),
     };
@@ -324,6 +331,7 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
         }
     };
     engine.set_profiling(cfg.profile);
+    engine.restart_lua_memory_peak();
     // (Turns profiling on if it is off.)
     engine.sample_script_functions(cfg.profile_scripts);
     let outcome = engine.run(Some(cfg.cap.turns(players)));
@@ -336,6 +344,7 @@ pub fn play_game(cfg: &SimConfig, index: u64, loaded: &mut Option<Engine>) -> Ga
         other => format!("failed: {other:?}"),
     };
     record.turns = engine.with_state(|st| st.turn.number);
+    record.lua_peak_bytes = engine.lua_memory_peak() as u64;
     let names: BTreeMap<&str, &str> = engine.card_defs().map(|d| (d.key.as_str(), d.name.as_str())).collect();
     engine.with_log(|log| {
         record.events = log.len();

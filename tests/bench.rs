@@ -26,6 +26,7 @@ fn the_bench_reports_every_ruleset_with_both_kinds_of_bots() {
         assert!(l.runs.len() == 2 && l.runs.contains(&l.games_per_second), "the median is one of the runs: {l:?}");
         assert!(l.calls_per_turn > 1.0 && l.micros_per_decision > 0.0 && l.setup_micros > 0.0, "{l:?}");
         assert!(l.load_micros > 0.0, "{l:?}");
+        assert!((1.0..100.0).contains(&l.lua_peak_mib), "a game's engine holds a few MiB: {l:?}");
         let shares = l.script_share + l.conversion_share + l.primitive_share + l.engine_share;
         assert!((0.99..=1.01).contains(&shares) && l.conversion_share > 0.0, "the shares add up: {l:?}");
     }
@@ -43,7 +44,7 @@ fn the_bench_reports_every_ruleset_with_both_kinds_of_bots() {
     assert!(table("8th", 6).is_none(), "no 6-player board in the 8th: {:?}", report.seats);
     assert!(report.seats.iter().all(|c| c.micros_per_turn > 0.0 && c.of_two > 0.0), "{:?}", report.seats);
     assert!(text.contains("a turn at 4 players, 8th (random bots)"), "{text}");
-    assert!(text.contains("peak memory: "), "{text}");
+    assert!(text.contains("peak memory: ") && text.contains("Lua MiB"), "{text}");
 }
 
 fn sampled(profile_scripts: bool) -> SimConfig {

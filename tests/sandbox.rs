@@ -796,3 +796,21 @@ fn long_strings_compare_raw() {
     assert!(eval_bool(&host, "local a, b = ('x'):rep(100), ('x'):rep(99) .. 'x' return rawequal(a, b) and a == b"));
     assert!(eval_bool(&host, "local t = { [('k'):rep(100)] = 1 } return t[('k'):rep(99) .. 'k'] == 1"));
 }
+
+/// The heap's peak is what a script held at its largest, garbage included, seen by the meter
+/// while it ran: a table of a few MB built and dropped leaves the peak above what is held after
+/// a collection, and a restart starts from what is held now.
+#[test]
+fn the_heap_peak_is_what_a_script_held_at_its_largest() {
+    let host = host();
+    host.restart_memory_peak();
+    let before = host.memory_peak();
+    assert!(eval_bool(&host, "local t = {} for i = 1, 200000 do t[i] = i end return #t == 200000"));
+    host.lua().gc_collect().unwrap();
+    let held = host.lua().used_memory();
+    let peak = host.memory_peak();
+    assert!(peak >= before + 2_000_000, "200,000 slots of 16 bytes: peak {peak}, before {before}");
+    assert!(held + 2_000_000 <= peak, "the table is gone: held {held}, peak {peak}");
+    host.restart_memory_peak();
+    assert!(host.memory_peak() < peak, "afresh from what is held now");
+}

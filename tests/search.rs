@@ -127,6 +127,7 @@ fn config(jobs: usize) -> SimConfig {
 /// A record without its timings.
 fn untimed(mut r: GameRecord) -> GameRecord {
     (r.micros, r.lua_micros, r.primitive_micros, r.conversion_micros, r.setup_micros) = (0, 0, 0, 0, 0);
+    r.lua_peak_bytes = 0; // (a measurement: what the thread's engine played before counts)
     r
 }
 

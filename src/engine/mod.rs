@@ -328,6 +328,17 @@ impl Engine {
         self.k.host.primitive_times()
     }
 
+    /// Starts watching the Lua heap's peak afresh (`lua_memory_peak`).
+    pub fn restart_lua_memory_peak(&self) {
+        self.k.host.restart_memory_peak();
+    }
+
+    /// The most the engine's Lua heap held since `restart_lua_memory_peak`, in bytes (its code,
+    /// cards and memo included; sampled: `LuaHost::memory_peak`).
+    pub fn lua_memory_peak(&self) -> usize {
+        self.k.host.memory_peak()
+    }
+
     /// Time spent in scripts and in the primitives they called since profiling began.
     pub fn profile(&self) -> crate::lua::sandbox::ProfileTimes {
         self.k.host.profile()

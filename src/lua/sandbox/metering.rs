@@ -284,6 +284,9 @@ impl Shared {
     fn near_memory_cap(self: &Rc<Self>, lua: &Lua) -> bool {
         let share = |(num, den): (usize, usize)| self.limits.memory_bytes / den * num;
         let used = lua.used_memory();
+        if used > self.memory_peak.get() {
+            self.memory_peak.set(used);
+        }
         if used > share(WATCH_MEMORY_SHARE) && !std::mem::replace(&mut self.meter.borrow_mut().fast, true) {
             install_hook(lua, self, SLOW_RUN_HOOK_INTERVAL);
         }

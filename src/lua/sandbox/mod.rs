@@ -195,6 +195,18 @@ impl LuaHost {
         &self.lua
     }
 
+    /// Starts watching the Lua heap's peak afresh, from what it holds now (`memory_peak`).
+    pub fn restart_memory_peak(&self) {
+        self.shared.memory_peak.set(self.lua.used_memory());
+    }
+
+    /// The most the Lua heap held since `restart_memory_peak`, in bytes: as the sandbox's meter
+    /// saw it at each of its hooks (every thousand instructions a script runs, and the heap now),
+    /// garbage not yet collected included. Bytes allocated and freed between two hooks go unseen.
+    pub fn memory_peak(&self) -> usize {
+        self.shared.memory_peak.get().max(self.lua.used_memory())
+    }
+
     /// The limits this host was made with.
     pub fn limits(&self) -> Limits {
         self.shared.limits
@@ -394,6 +406,9 @@ struct Shared {
     profile: RefCell<Option<Profile>>,
     /// The primitives' names, by the number the profile knows each by.
     primitive_names: RefCell<Vec<String>>,
+    /// The most the Lua heap held when the meter looked (at each of its hooks) since
+    /// [`LuaHost::restart_memory_peak`].
+    memory_peak: Cell<usize>,
 }
 
 /// What the prelude hands back to Rust.
@@ -460,6 +475,7 @@ impl Shared {
             interrupt_flag: RefCell::default(),
             profile: RefCell::new(None),
             primitive_names: RefCell::default(),
+            memory_peak: Cell::new(0),
         }
     }
 
