@@ -237,8 +237,8 @@ fn an_object_taken_out_changes_its_own_card_alone() {
 }
 
 /// A card drawn or discarded changes the piles (their tops too) and the hands, not the game's
-/// vars nor the stack; sight to an object follows the board and the objects alone; whether a card has a
-/// hook is its definition's, whatever becomes of the card.
+/// vars nor the stack; sight to an object follows the board and the objects alone; whether a
+/// card has a hook is its definition's, whatever becomes of the card.
 #[test]
 fn the_piles_sight_to_objects_and_hooks_have_clocks_of_their_own() {
     let e = game();

@@ -280,7 +280,8 @@ impl Shared {
         }
     }
 
-    /// Is the state close to its memory cap even after collecting its garbage?
+    /// Is the state close to its memory cap even after collecting its garbage? (The heap read
+    /// here is also the peak's sample: `LuaHost::memory_peak`.)
     fn near_memory_cap(self: &Rc<Self>, lua: &Lua) -> bool {
         let share = |(num, den): (usize, usize)| self.limits.memory_bytes / den * num;
         let used = lua.used_memory();
