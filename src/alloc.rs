@@ -8,6 +8,9 @@
 //! aligns every block to 8); one aligned to 16 is asked rounded up to a multiple of 16, whose
 //! size classes are 16-aligned, and checked: should one come back unaligned, it is asked
 //! again the aligned way. Anything else goes to mimalloc's aligned functions.
+//!
+//! mimalloc is built from a patched copy (`vendor/libmimalloc-sys/PATCH.md`): each allocation
+//! prefetches the next free block of its size, mostly out of the cache in a game's Lua heap.
 
 use libmimalloc_sys as mi;
 use std::alloc::{GlobalAlloc, Layout};
