@@ -404,46 +404,48 @@ fn range(runs: &[f64]) -> String {
     format!("{lo:.1}-{hi:.1}")
 }
 
-/// The report as tables for people.
+/// The report as tables for people, within 80 columns: the speeds, then where the time went
+/// (from the same games, profiled), then one line a figure.
 pub fn render(report: &BenchReport) -> String {
     let mut s = String::new();
     let pct = |x: f64| format!("{:.0}%", x * 100.0);
     let _ = writeln!(
         s,
-        "{:<10} {:<7} {:>7} {:>11} {:>9} {:>10} {:>11} {:>8} {:>9} {:>8} {:>8} {:>10} {:>8} {:>9}",
-        "ruleset",
-        "bots",
-        "games/s",
-        "runs' range",
-        "turns/s",
-        "µs/decis.",
-        "calls/turn",
-        "scripts",
-        "convert",
-        "kernel",
-        "engine",
-        "set-up µs",
-        "load ms",
-        "Lua MiB"
+        "{:<8} {:<6} {:>7} {:>11} {:>7} {:>9} {:>9} {:>7} {:>7}",
+        "ruleset", "bots", "games/s", "runs' range", "turns/s", "µs/decis.", "set-up µs", "load ms", "Lua MiB"
     );
     for l in &report.lines {
         let _ = writeln!(
             s,
-            "{:<10} {:<7} {:>7.1} {:>11} {:>9.0} {:>10.0} {:>11.0} {:>8} {:>9} {:>8} {:>8} {:>10.0} {:>8.1} {:>9.1}",
+            "{:<8} {:<6} {:>7.1} {:>11} {:>7.0} {:>9.0} {:>9.0} {:>7.1} {:>7.1}",
             l.ruleset,
             l.bots,
             l.games_per_second,
             range(&l.runs),
             l.turns_per_second,
             l.micros_per_decision,
+            l.setup_micros,
+            l.load_micros / 1000.0,
+            l.lua_peak_mib
+        );
+    }
+    let _ = writeln!(s, "\nwhere the time went (the same games played again, profiled):");
+    let _ = writeln!(
+        s,
+        "{:<8} {:<6} {:>10} {:>7} {:>7} {:>6} {:>6}",
+        "ruleset", "bots", "calls/turn", "scripts", "convert", "kernel", "engine"
+    );
+    for l in &report.lines {
+        let _ = writeln!(
+            s,
+            "{:<8} {:<6} {:>10.0} {:>7} {:>7} {:>6} {:>6}",
+            l.ruleset,
+            l.bots,
             l.calls_per_turn,
             pct(l.script_share),
             pct(l.conversion_share),
             pct(l.primitive_share),
-            pct(l.engine_share),
-            l.setup_micros,
-            l.load_micros / 1000.0,
-            l.lua_peak_mib
+            pct(l.engine_share)
         );
     }
     s.push('\n');
@@ -461,7 +463,7 @@ pub fn render(report: &BenchReport) -> String {
     for c in &report.search {
         let _ = writeln!(
             s,
-            "the search bot, {}: {:.1} ms a decision ({} walks), {:.0} walks/s, over {} decisions",
+            "search bot, {}: {:.1} ms a decision ({} walks, {:.0}/s), {} decisions",
             c.ruleset,
             c.millis_per_decision,
             crate::search::Budget::default().iterations,
@@ -479,7 +481,7 @@ pub fn render(report: &BenchReport) -> String {
     }
     let _ = writeln!(
         s,
-        "(each line's games played {}; the speeds are the median run's, without loading the engine)",
+        "(each line's games played {}: the speeds are the median run's,\n without loading the engine)",
         if report.runs == 1 { "once".to_string() } else { format!("{} times", report.runs) }
     );
     s

@@ -7,6 +7,10 @@ use crate::stats::Rate;
 const SCRIPT_FUNCTIONS_SHOWN: usize = 30;
 /// How many primitives it shows (`--profile`).
 const PRIMITIVES_SHOWN: usize = 12;
+/// A script function's name as shown: what is left of 80 columns after its two figures.
+const SCRIPT_FUNCTION_WIDTH: usize = 58;
+/// Where an error's message stands in its table, after its count.
+const ERROR_INDENT: &str = "         ";
 
 /// At most `n` characters of `s`, "..." marking a cut.
 fn clip(s: &str, n: usize) -> String {
@@ -55,19 +59,17 @@ pub fn render(s: &Summary, cards_shown: usize) -> String {
     if let Some(mib) = s.peak_memory_mib {
         out.push_str(&format!(", peak memory {mib:.1} MiB"));
     }
+    out.push('\n');
     if s.lua_share > 0.0 {
         out.push_str(&format!(
-            "; time in Lua scripts {:.0}%, in kernel primitives called by them {:.0}%, in the engine {:.0}%",
+            "time in Lua scripts {:.0}%, in kernel primitives they called {:.0}%, in the engine {:.0}%\n",
             100.0 * s.lua_share,
             100.0 * s.primitive_share,
             100.0 * (1.0 - s.lua_share - s.primitive_share).max(0.0)
         ));
     }
-    out.push('\n');
     if !s.primitives.is_empty() {
-        out.push_str(
-            "\n  kernel primitive      calls a game   µs a call   share of the time (of it in scripts it ran)\n",
-        );
+        out.push_str("\n  kernel primitive      calls a game   µs a call   share (of it in scripts run)\n");
         for p in s.primitives.iter().take(PRIMITIVES_SHOWN) {
             out.push_str(&format!(
                 "  {:<20} {:>12.1} {:>11.2}   {:>5.1}% ({:.1}%)\n",
@@ -89,7 +91,7 @@ pub fn render(s: &Summary, cards_shown: usize) -> String {
                 "  {:>7.1}%  {:>6.1}%   {}\n",
                 100.0 * f.inclusive,
                 100.0 * f.own,
-                clip(&f.function, 100)
+                clip(&f.function, SCRIPT_FUNCTION_WIDTH)
             ));
         }
         if s.script_functions.len() > SCRIPT_FUNCTIONS_SHOWN {
@@ -103,12 +105,18 @@ pub fn render(s: &Summary, cards_shown: usize) -> String {
         out.push_str(&format!("{} game(s) failed; {} script error(s) logged\n", s.failed, s.script_errors));
     }
     if !s.errors.is_empty() {
-        out.push_str("\n  times  script error (the failing action or handler was undone; the game went on)\n");
+        out.push_str("\n  times  script error (its action or handler was undone; the game went on)\n");
         let mut errors: Vec<(&String, &u64)> = s.errors.iter().collect();
         errors.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
         for (what, n) in errors.iter().take(10) {
+            // (The message whole, wrapped under itself: its file and line are what a designer
+            // looks for, and they may come last.)
             let line = what.lines().next().unwrap_or("");
-            out.push_str(&format!("  {n:>5}  {}\n", clip(line, 110)));
+            for (i, part) in crate::cli::wrap(line, 80, ERROR_INDENT).into_iter().enumerate() {
+                let part = if i == 0 { format!("  {n:>5}  {}", part.trim_start()) } else { part };
+                out.push_str(&part);
+                out.push('\n');
+            }
         }
         if errors.len() > 10 {
             out.push_str(&format!("  ... and {} more (--json has them all)\n", errors.len() - 10));
