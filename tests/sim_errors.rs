@@ -42,6 +42,7 @@ fn script_errors_are_counted_by_card_and_line() {
     let mut long = summary.clone();
     let message = format!("{}at cards/toy/far.lua:99", "the card asked for something far too long ".repeat(4));
     long.errors.insert(message.clone(), 7);
+    long.errors.insert(String::new(), 3);
     let table = render(&long, 5);
     for line in table.lines() {
         assert!(line.chars().count() <= 80, "{} columns: {line}\n{table}", line.chars().count());
@@ -51,6 +52,7 @@ fn script_errors_are_counted_by_card_and_line() {
     let rest = shown.take_while(|l| l.starts_with("         "));
     let words: Vec<&str> = std::iter::once(first).chain(rest).flat_map(|l| l.split_whitespace()).skip(1).collect();
     assert!(words.len() > 12, "over several lines: {table}");
+    assert!(table.lines().any(|l| l.trim_end() == "      3"), "an empty message keeps its count: {table}");
     assert_eq!(words.join(" "), message.split_whitespace().collect::<Vec<_>>().join(" "), "{table}");
     let json = serde_json::to_string(&summary).unwrap();
     assert!(json.contains("broken.lua:10"), "the JSON has them too");

@@ -112,8 +112,10 @@ pub fn render(s: &Summary, cards_shown: usize) -> String {
             // (The message whole, wrapped under itself: its file and line are what a designer
             // looks for, and they may come last.)
             let line = what.lines().next().unwrap_or("");
-            for (i, part) in crate::cli::wrap(line, 80, ERROR_INDENT).into_iter().enumerate() {
-                let part = if i == 0 { format!("  {n:>5}  {}", part.trim_start()) } else { part };
+            let mut parts = crate::cli::wrap(line, 80, ERROR_INDENT).into_iter();
+            // (An empty message still shows its count.)
+            out.push_str(&format!("  {n:>5}  {}\n", parts.next().unwrap_or_default().trim_start()));
+            for part in parts {
                 out.push_str(&part);
                 out.push('\n');
             }
