@@ -251,7 +251,12 @@ pub fn render(r: &Report) -> String {
         Some(ruleset) => format!("A under {}, B under {ruleset}", r.ruleset),
         None => format!("A with {} as shipped, B with {}", r.a.card, r.variant),
     };
-    let mut out = format!("{} games of {}, each played twice: {b}.\nCompared: {}.\n\n", r.games, r.ruleset, r.subject);
+    // (a variant's path may be long: the sentences are wrapped to the screen's 80 columns)
+    let said = format!("{} games of {}, each played twice: {b}.", r.games, r.ruleset);
+    let mut out = String::new();
+    push_wrapped(&mut out, &said, "");
+    push_wrapped(&mut out, &format!("Compared: {}.", r.subject), "");
+    out.push('\n');
     out.push_str("       players  won by them [95% int.]    plays a game   turns a game\n");
     for (label, s) in [("A", &r.a), ("B", &r.b)] {
         let plays = if r.key.is_empty() { "-".to_string() } else { format!("{:.2}", s.plays_per_game) };
@@ -264,14 +269,23 @@ pub fn render(r: &Report) -> String {
         100.0 * d.low,
         100.0 * d.high
     ));
-    out.push_str(&if d.low > 0.0 {
-        format!("  In B, {} win more often.\n", r.subject)
+    let verdict = if d.low > 0.0 {
+        format!("In B, {} win more often.", r.subject)
     } else if d.high < 0.0 {
-        format!("  In B, {} win less often.\n", r.subject)
+        format!("In B, {} win less often.", r.subject)
     } else {
-        "  No difference these games can tell from chance.\n".to_string()
-    });
+        "No difference these games can tell from chance.".to_string()
+    };
+    push_wrapped(&mut out, &verdict, "  ");
     out
+}
+
+/// `text` as lines of at most 80 columns, each begun with `indent`.
+fn push_wrapped(out: &mut String, text: &str, indent: &str) {
+    for line in crate::cli::wrap(text, 80, indent) {
+        out.push_str(&line);
+        out.push('\n');
+    }
 }
 
 #[cfg(test)]

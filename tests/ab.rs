@@ -51,7 +51,13 @@ fn a_fireball_dealing_ten_lifts_its_players_beyond_chance() {
             assert!((-1.0..=1.0).contains(&v), "{side}.{field} is a fraction: {json}");
         }
     }
-    assert!(wizwar::ab::render(&report).contains("In B, the players of Fireball win more often"));
+    let shown = wizwar::ab::render(&report);
+    assert!(shown.contains("In B, the players of Fireball win more often"), "{shown}");
+    // (the variant's path, in a temporary folder, makes the first sentence longer than a screen)
+    assert!(shown.contains(&report.variant), "the variant's path whole: {shown}");
+    for line in shown.lines() {
+        assert!(line.chars().count() <= 80, "within 80 columns: {line:?}\n{shown}");
+    }
 }
 
 #[test]
