@@ -211,32 +211,32 @@ fn defined_name(line: &str) -> Option<String> {
 pub fn render(d: &RulesetDiff) -> String {
     let (a, b) = (&d.a, &d.b);
     let mut out = vec![format!("{a} ({}) against {b} ({})", d.chain_a.join(" < "), d.chain_b.join(" < "))];
-    let width = d.config.iter().map(|p| p.key.len()).max().unwrap_or(0).clamp(10, 50);
+    // (the key and its two values fit 80 columns: 2 + 44 + 2 + 15 + 2 + 15)
+    let width = d.config.iter().map(|p| p.key.chars().count()).max().unwrap_or(0).clamp(10, 44);
     let shown = |v: &Option<String>| v.clone().unwrap_or_else(|| "-".into());
     out.push(String::new());
     if d.config.is_empty() {
         out.push("config: the same numbers".into());
     } else {
         out.push(format!("config ({} differ)", d.config.len()));
-        out.push(format!("  {:width$}  {:>20}  {:>20}", "", clip(a, 20), clip(b, 20)));
+        out.push(format!("  {:width$}  {:>15}  {:>15}", "", clip(a, 15), clip(b, 15)));
         for p in &d.config {
-            out.push(format!("  {:width$}  {:>20}  {:>20}", p.key, clip(&shown(&p.a), 20), clip(&shown(&p.b), 20)));
+            let (va, vb) = (clip(&shown(&p.a), 15), clip(&shown(&p.b), 15));
+            out.push(format!("  {:width$}  {va:>15}  {vb:>15}", clip(&p.key, width)));
         }
     }
     out.push(String::new());
     list(&mut out, &format!("options only in {a}"), &d.options_only_a);
     list(&mut out, &format!("options only in {b}"), &d.options_only_b);
     if d.phases_a == d.phases_b {
-        out.push(format!("phases: the same ({})", d.phases_a.join(", ")));
+        hanging(&mut out, "phases: the same: ", &d.phases_a.join(", "));
     } else {
-        out.push(format!("phases of {a}: {}", d.phases_a.join(", ")));
-        out.push(format!("phases of {b}: {}", d.phases_b.join(", ")));
+        hanging(&mut out, &format!("phases of {a}: "), &d.phases_a.join(", "));
+        hanging(&mut out, &format!("phases of {b}: "), &d.phases_b.join(", "));
     }
     out.push(String::new());
-    out.push(format!(
-        "own Lua (what each ruleset's folder defines; the rest comes from the rulesets it extends): {a} {} lines, {b} {} lines",
-        d.lua_a.lines, d.lua_b.lines
-    ));
+    out.push(format!("own Lua: {a} {} lines, {b} {} lines", d.lua_a.lines, d.lua_b.lines));
+    out.push("  (each ruleset's folder alone; the rest comes from the rulesets it extends)".into());
     let files: BTreeSet<&String> = d.lua_a.modules.keys().chain(d.lua_b.modules.keys()).collect();
     for f in files {
         let fa: BTreeSet<&String> = d.lua_a.modules.get(f).map(|v| v.iter().collect()).unwrap_or_default();
@@ -251,13 +251,13 @@ pub fn render(d: &RulesetDiff) -> String {
         let only_b: Vec<&str> = fb.difference(&fa).map(|s| s.as_str()).collect();
         let both: Vec<&str> = fa.intersection(&fb).map(|s| s.as_str()).collect();
         if !both.is_empty() {
-            out.push(format!("    both define: {}", both.join(", ")));
+            hanging(&mut out, "    both define: ", &both.join(", "));
         }
         if !only_a.is_empty() {
-            out.push(format!("    {a}'s: {}", only_a.join(", ")));
+            hanging(&mut out, &format!("    {a}'s: "), &only_a.join(", "));
         }
         if !only_b.is_empty() {
-            out.push(format!("    {b}'s: {}", only_b.join(", ")));
+            hanging(&mut out, &format!("    {b}'s: "), &only_b.join(", "));
         }
     }
     out.push(String::new());
@@ -270,14 +270,33 @@ pub fn render(d: &RulesetDiff) -> String {
         for c in &d.cards_changed {
             out.push(format!("  {}", c.name));
             for p in &c.fields {
-                out.push(format!("    {}: {} | {}", p.key, clip(&shown(&p.a), 60), clip(&shown(&p.b), 60)));
+                let (va, vb) = (shown(&p.a), shown(&p.b));
+                let line = format!("    {}: {va} | {vb}", p.key);
+                if line.chars().count() <= 80 {
+                    out.push(line);
+                    continue;
+                }
+                // (too long for one line, a text say: each side on a line of its own, clipped)
+                let (la, lb) = (format!("    {}, {a}: ", p.key), format!("    {}, {b}: ", p.key));
+                let at = la.chars().count().max(lb.chars().count());
+                out.push(format!("{la:at$}{}", clip(&va, 80 - at)));
+                out.push(format!("{lb:at$}{}", clip(&vb, 80 - at)));
             }
         }
     }
     out.join("\n")
 }
 
-/// A titled list, wrapped to 90 columns (an 80-column terminal reads it with little wrapping).
+/// `text` after `head`, wrapped to 80 columns, the lines after the first indented under it.
+fn hanging(out: &mut Vec<String>, head: &str, text: &str) {
+    let indent = " ".repeat(head.chars().count());
+    let mut lines = crate::cli::wrap(text, 80, &indent).into_iter();
+    let first = lines.next().unwrap_or_default();
+    out.push(format!("{head}{}", first.trim_start()));
+    out.extend(lines);
+}
+
+/// A titled list, wrapped to 80 columns.
 fn list(out: &mut Vec<String>, title: &str, items: &[String]) {
     if items.is_empty() {
         out.push(format!("{title}: none"));
@@ -287,7 +306,7 @@ fn list(out: &mut Vec<String>, title: &str, items: &[String]) {
     let mut line = String::from(" ");
     for (i, item) in items.iter().enumerate() {
         let piece = if i + 1 < items.len() { format!(" {item},") } else { format!(" {item}") };
-        if line.len() + piece.len() > 90 && line.len() > 1 {
+        if line.chars().count() + piece.chars().count() > 80 && line.len() > 1 {
             out.push(std::mem::replace(&mut line, String::from(" ")));
         }
         line.push_str(&piece);
