@@ -47,6 +47,23 @@ pub struct TestOutcome {
     pub message: String,
 }
 
+impl TestOutcome {
+    /// The outcome as a person reads it, within 80 columns: `ok` or `FAIL`, the file and the
+    /// test's name (wrapped under themselves), and a failure's message under it.
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines = crate::cli::wrap(&format!("{} :: {}", self.file, self.test), 80, "     ");
+        if let Some(first) = lines.first_mut() {
+            first.replace_range(..4, if self.passed { "ok  " } else { "FAIL" });
+        }
+        if !self.passed {
+            for line in self.message.lines() {
+                lines.extend(crate::cli::wrap(line, 80, "       "));
+            }
+        }
+        lines
+    }
+}
+
 /// One test a card carries, found without running it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardTestCase {
@@ -197,4 +214,32 @@ pub fn run_card_tests_with(
         });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod outcome_tests {
+    use super::TestOutcome;
+
+    #[test]
+    fn an_outcome_is_told_within_80_columns() {
+        let test = "a Zot! boosted with a 5 energy card has energy 5: 5 damage, not 6, as the rulebook's example says";
+        let mut r = TestOutcome {
+            card: "Zot!".into(),
+            file: "tests/scenarios/8th/scenarios_examples.lua".into(),
+            test: test.into(),
+            passed: true,
+            message: String::new(),
+        };
+        let passed = r.lines();
+        assert!(passed.len() > 1 && passed[0].starts_with("ok   tests/scenarios/8th/"), "{passed:?}");
+        assert!(passed[1].starts_with("     ") && !passed[1].starts_with("      "), "under the file: {passed:?}");
+        assert_eq!(passed.join(" ").split_whitespace().skip(3).collect::<Vec<_>>().join(" "), test);
+        r.passed = false;
+        r.message = format!("expected 5, got 6\n{}", "word ".repeat(30));
+        let failed = r.lines();
+        let told = passed.len();
+        assert!(failed[0].starts_with("FAIL tests/") && failed[told] == "       expected 5, got 6", "{failed:?}");
+        assert_eq!(failed.len(), told + 1 + 3, "the message's second line wrapped in three: {failed:?}");
+        assert!(failed.iter().all(|l| l.chars().count() <= 80), "{failed:?}");
+    }
 }

@@ -177,7 +177,12 @@ fn testing_a_variant_runs_its_parents_tests_under_its_rules() {
             .args(["test", "--ruleset", "8th-blitz", filter])
             .output()
             .unwrap();
-        (out.status.success(), String::from_utf8_lossy(&out.stdout).to_string())
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        for line in text.lines() {
+            assert!(line.chars().count() <= 80, "within 80 columns: {line:?}\n{text}");
+        }
+        // (read as one line: the sentences are wrapped to the screen)
+        (out.status.success(), text.split_whitespace().collect::<Vec<_>>().join(" "))
     };
     let (ok, text) = test("carried enemy treasure scores nothing");
     assert!(!ok && text.contains("plays the cards of 8th"), "{text}");
@@ -186,7 +191,7 @@ fn testing_a_variant_runs_its_parents_tests_under_its_rules() {
     assert!(text.contains("0 passed, 1 failed: 1 of them pass under 8th (what 8th-blitz changes)"), "{text}");
     // Life 10 instead of 15 changes no card's test: they count the life lost.
     let (ok, text) = test("waterbolt");
-    assert!(ok && text.contains("ok   cards/8th/elemental/waterbolt.lua") && !text.contains("FAIL"), "{text}");
+    assert!(ok && text.contains("ok cards/8th/elemental/waterbolt.lua") && !text.contains("FAIL"), "{text}");
 }
 
 /// A `card_dirs` entry may name one card file (`toy/zap` for `cards/toy/zap.lua`): a ruleset

@@ -15,11 +15,12 @@ pub fn run(root: &Path, ruleset: &str, filter: Option<&str>) -> Result<(), Strin
     let own_cards = rules.has_own_cards();
     let parent = (!own_cards).then(|| rules.chain.get(1).map(|l| l.name.clone())).flatten();
     if let Some(parent) = &parent {
-        println!(
+        let said = format!(
             "{ruleset} plays the cards of {parent}: their tests and the scenarios of {} run under {ruleset}'s \
              rules; one that fails is run again under {parent}",
             rules.chain.iter().map(|l| l.name.as_str()).collect::<Vec<_>>().join(", ")
         );
+        crate::cli::wrap(&said, 80, "").iter().for_each(|line| println!("{line}"));
     }
     let matches = |s: &str| filter.is_none_or(|f| s.to_lowercase().contains(&f.to_lowercase()));
     let outcome = |card: &str, file: &str, test: &str, result: Result<(), String>| TestOutcome {
@@ -69,22 +70,20 @@ pub fn run(root: &Path, ruleset: &str, filter: Option<&str>) -> Result<(), Strin
         });
     }
     let failed: Vec<&TestOutcome> = results.iter().filter(|r| !r.passed).collect();
-    for r in &results {
-        println!("{} {} :: {}", if r.passed { "ok  " } else { "FAIL" }, r.file, r.test);
-        if !r.passed {
-            println!("       {}", r.message);
-        }
+    for line in results.iter().flat_map(TestOutcome::lines) {
+        println!("{line}");
     }
     let changed = failed.iter().filter(|r| r.message.contains("changes this]")).count();
-    match &parent {
-        Some(p) if !failed.is_empty() => println!(
+    let counted = match &parent {
+        Some(p) if !failed.is_empty() => format!(
             "{} passed, {} failed: {changed} of them pass under {p} (what {ruleset} changes), {} fail there too",
             results.len() - failed.len(),
             failed.len(),
             failed.len() - changed
         ),
-        _ => println!("{} passed, {} failed", results.len() - failed.len(), failed.len()),
-    }
+        _ => format!("{} passed, {} failed", results.len() - failed.len(), failed.len()),
+    };
+    crate::cli::wrap(&counted, 80, "").iter().for_each(|line| println!("{line}"));
     if failed.is_empty() {
         Ok(())
     } else {

@@ -169,16 +169,7 @@ impl Repl {
             return Err(format!("no card test matches `{rest}` in ruleset {ruleset}"));
         }
         let failed = results.iter().filter(|r| !r.passed).count();
-        let mut out: Vec<String> = results
-            .iter()
-            .map(|r| {
-                let mut s = format!("{} {} :: {}", if r.passed { "ok  " } else { "FAIL" }, r.file, r.test);
-                if !r.passed {
-                    s.push_str(&format!("\n       {}", r.message));
-                }
-                s
-            })
-            .collect();
+        let mut out: Vec<String> = results.iter().flat_map(crate::testing::TestOutcome::lines).collect();
         out.push(format!("{} passed, {failed} failed", results.len() - failed));
         Ok(out.join("\n"))
     }
