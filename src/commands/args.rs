@@ -8,7 +8,13 @@ use std::path::PathBuf;
 use wizwar::sim::Bots;
 
 #[derive(Parser)]
-#[command(name = "wizwar", version, about = "A rules engine for Wiz-War style magical labyrinth duels")]
+// (help wrapped to the terminal, at most 80 columns: clap's `wrap_help` measures the terminal)
+#[command(
+    name = "wizwar",
+    version,
+    max_term_width = 80,
+    about = "A rules engine for Wiz-War style magical labyrinth duels"
+)]
 #[command(long_about = "A rules engine for Wiz-War style magical labyrinth duels.\n\n\
 The kernel knows the board, line of sight and the game mechanics; every edition lives in \
 rulesets/<name>/ and every card in cards/<edition>/.")]

@@ -1,0 +1,38 @@
+//! `--help` fits an 80-column screen: the program's and every command's, wrapped by clap to
+//! the terminal (at most 80 columns; 80 when the output is not a terminal).
+
+use std::process::Command;
+
+fn help(args: &[&str]) -> String {
+    // (COLUMNS unset: clap reads it when the output is not a terminal)
+    let out = Command::new(env!("CARGO_BIN_EXE_wizwar")).args(args).env_remove("COLUMNS").output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn assert_fits_80_columns(args: &[&str], text: &str) {
+    for line in text.lines() {
+        assert!(line.chars().count() <= 80, "{args:?}: a line over 80 columns: {line:?}\n{text}");
+    }
+}
+
+#[test]
+fn every_commands_help_fits_80_columns() {
+    let top = help(&["--help"]);
+    assert_fits_80_columns(&["--help"], &top);
+    // The commands: the first word of each line of the list that begins two spaces in.
+    let listed = top.split("Commands:\n").nth(1).and_then(|rest| rest.split("\n\n").next()).unwrap_or_default();
+    let commands: Vec<&str> = listed
+        .lines()
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 15 && commands.contains(&"sim") && commands.contains(&"board"), "{commands:?}\n{top}");
+    for command in commands {
+        for flag in ["--help", "-h"] {
+            let args = [command, flag];
+            assert_fits_80_columns(&args, &help(&args));
+        }
+    }
+}
