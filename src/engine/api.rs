@@ -114,9 +114,13 @@ pub(super) fn install(k: &Rc<Kernel>, verify_memo: bool) -> Result<(), String> {
     let raw_setmetatable: mlua::Function = lua.globals().raw_get("setmetatable").map_err(|e| e.to_string())?;
     env.raw_set("raw_setmetatable", raw_setmetatable).map_err(|e| e.to_string())?;
     // What scripts get of `game` is read-only: no card may replace a primitive for others.
-    let host = k.host.clone();
+    // (the host is found from the call's state: a host captured here would keep its own Lua
+    // state alive, and the engine's memory with it, after the engine is dropped)
     let read_only = lua
-        .create_function(move |_, t: Table| host.read_only(&t).map_err(|e| mlua::Error::runtime(e.to_string())))
+        .create_function(|lua, t: Table| {
+            let host = crate::lua::sandbox::LuaHost::from_lua(lua).ok_or_else(|| mlua::Error::runtime("no host"))?;
+            host.read_only(&t).map_err(|e| mlua::Error::runtime(e.to_string()))
+        })
         .map_err(|e| e.to_string())?;
     env.raw_set("read_only", read_only).map_err(|e| e.to_string())?;
     // The memo of queries (api.lua): frozen answers, good while the count of changes stays.
