@@ -276,11 +276,13 @@ pub fn render(d: &RulesetDiff) -> String {
                     out.push(line);
                     continue;
                 }
-                // (too long for one line, a text say: each side on a line of its own, clipped)
+                // (too long for one line, as a card's text is: each side on a line of its own,
+                // clipped to what is left of the 80 columns, or to 20 after a very long name)
                 let (la, lb) = (format!("    {}, {a}: ", p.key), format!("    {}, {b}: ", p.key));
                 let at = la.chars().count().max(lb.chars().count());
-                out.push(format!("{la:at$}{}", clip(&va, 80 - at)));
-                out.push(format!("{lb:at$}{}", clip(&vb, 80 - at)));
+                let room = 80usize.saturating_sub(at).max(20);
+                out.push(format!("{la:at$}{}", clip(&va, room)));
+                out.push(format!("{lb:at$}{}", clip(&vb, room)));
             }
         }
     }

@@ -222,16 +222,16 @@ mod outcome_tests {
 
     #[test]
     fn an_outcome_is_told_within_80_columns() {
-        let test = "a Zot! boosted with a 5 energy card has energy 5: 5 damage, not 6, as the rulebook's example says";
+        let test = "a toy spell boosted by a power card of 5 deals 5 damage, not 6, as the rulebook's example says";
         let mut r = TestOutcome {
-            card: "Zot!".into(),
-            file: "tests/scenarios/8th/scenarios_examples.lua".into(),
+            card: "Toy Spell".into(),
+            file: "tests/scenarios/toy/scenarios_examples.lua".into(),
             test: test.into(),
             passed: true,
             message: String::new(),
         };
         let passed = r.lines();
-        assert!(passed.len() > 1 && passed[0].starts_with("ok   tests/scenarios/8th/"), "{passed:?}");
+        assert!(passed.len() > 1 && passed[0].starts_with("ok   tests/scenarios/toy/"), "{passed:?}");
         assert!(passed[1].starts_with("     ") && !passed[1].starts_with("      "), "under the file: {passed:?}");
         assert_eq!(passed.join(" ").split_whitespace().skip(3).collect::<Vec<_>>().join(" "), test);
         r.passed = false;

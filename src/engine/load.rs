@@ -513,10 +513,10 @@ mod tests {
     /// state alive, about 1.2 MB each, so a server or a search grew with each engine it made).
     #[test]
     fn a_dropped_engine_closes_its_lua_state() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        for ruleset in ["8th", "tft"] {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/engine");
+        for ruleset in ["toy", "hexes"] {
             let setup = GameSetup { ruleset: ruleset.into(), players: 2, seed: 3, options: vec![], names: vec![] };
-            let engine = Engine::new(root, &setup, Box::new(crate::decision::RandomAgent::new(3))).unwrap();
+            let engine = Engine::new(&root, &setup, Box::new(crate::decision::RandomAgent::new(3))).unwrap();
             engine.run(Some(6));
             let lua = engine.k.host.lua().weak();
             drop(engine);
