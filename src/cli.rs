@@ -305,6 +305,18 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> Vec<String> {
     lines
 }
 
+/// `text` after `head`, in lines of at most `width` columns, the lines after the first indented
+/// under it (as wide as `head`). An empty text gives `head` alone.
+pub fn hanging(head: &str, text: &str, width: usize) -> Vec<String> {
+    let indent = " ".repeat(head.chars().count());
+    let mut lines = wrap(text, width, &indent);
+    match lines.first_mut() {
+        Some(first) => first.replace_range(..indent.len(), head),
+        None => lines.push(head.to_string()),
+    }
+    lines
+}
+
 #[cfg(test)]
 mod wrap_tests {
     #[test]
@@ -313,5 +325,7 @@ mod wrap_tests {
         assert_eq!(lines, vec!["  one two", "  three four", "  five six", "  seven"]);
         assert!(super::wrap("", 10, "  ").is_empty());
         assert_eq!(super::wrap("unbreakableword", 5, ""), vec!["unbreakableword"]);
+        assert_eq!(super::hanging("ok   ", "one two three", 14), vec!["ok   one two", "     three"]);
+        assert_eq!(super::hanging("  7  ", "", 14), vec!["  7  "]);
     }
 }

@@ -229,10 +229,10 @@ pub fn render(d: &RulesetDiff) -> String {
     list(&mut out, &format!("options only in {a}"), &d.options_only_a);
     list(&mut out, &format!("options only in {b}"), &d.options_only_b);
     if d.phases_a == d.phases_b {
-        hanging(&mut out, "phases: the same: ", &d.phases_a.join(", "));
+        out.extend(crate::cli::hanging("phases: the same: ", &d.phases_a.join(", "), 80));
     } else {
-        hanging(&mut out, &format!("phases of {a}: "), &d.phases_a.join(", "));
-        hanging(&mut out, &format!("phases of {b}: "), &d.phases_b.join(", "));
+        out.extend(crate::cli::hanging(&format!("phases of {a}: "), &d.phases_a.join(", "), 80));
+        out.extend(crate::cli::hanging(&format!("phases of {b}: "), &d.phases_b.join(", "), 80));
     }
     out.push(String::new());
     out.push(format!("own Lua: {a} {} lines, {b} {} lines", d.lua_a.lines, d.lua_b.lines));
@@ -251,13 +251,13 @@ pub fn render(d: &RulesetDiff) -> String {
         let only_b: Vec<&str> = fb.difference(&fa).map(|s| s.as_str()).collect();
         let both: Vec<&str> = fa.intersection(&fb).map(|s| s.as_str()).collect();
         if !both.is_empty() {
-            hanging(&mut out, "    both define: ", &both.join(", "));
+            out.extend(crate::cli::hanging("    both define: ", &both.join(", "), 80));
         }
         if !only_a.is_empty() {
-            hanging(&mut out, &format!("    {a}'s: "), &only_a.join(", "));
+            out.extend(crate::cli::hanging(&format!("    {a}'s: "), &only_a.join(", "), 80));
         }
         if !only_b.is_empty() {
-            hanging(&mut out, &format!("    {b}'s: "), &only_b.join(", "));
+            out.extend(crate::cli::hanging(&format!("    {b}'s: "), &only_b.join(", "), 80));
         }
     }
     out.push(String::new());
@@ -287,15 +287,6 @@ pub fn render(d: &RulesetDiff) -> String {
         }
     }
     out.join("\n")
-}
-
-/// `text` after `head`, wrapped to 80 columns, the lines after the first indented under it.
-fn hanging(out: &mut Vec<String>, head: &str, text: &str) {
-    let indent = " ".repeat(head.chars().count());
-    let mut lines = crate::cli::wrap(text, 80, &indent).into_iter();
-    let first = lines.next().unwrap_or_default();
-    out.push(format!("{head}{}", first.trim_start()));
-    out.extend(lines);
 }
 
 /// A titled list, wrapped to 80 columns.

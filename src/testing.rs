@@ -51,10 +51,8 @@ impl TestOutcome {
     /// The outcome as a person reads it, within 80 columns: `ok` or `FAIL`, the file and the
     /// test's name (wrapped under themselves), and a failure's message under it.
     pub fn lines(&self) -> Vec<String> {
-        let mut lines = crate::cli::wrap(&format!("{} :: {}", self.file, self.test), 80, "     ");
-        if let Some(first) = lines.first_mut() {
-            first.replace_range(..4, if self.passed { "ok  " } else { "FAIL" });
-        }
+        let mark = if self.passed { "ok   " } else { "FAIL " };
+        let mut lines = crate::cli::hanging(mark, &format!("{} :: {}", self.file, self.test), 80);
         if !self.passed {
             for line in self.message.lines() {
                 lines.extend(crate::cli::wrap(line, 80, "       "));

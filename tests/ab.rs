@@ -55,9 +55,7 @@ fn a_fireball_dealing_ten_lifts_its_players_beyond_chance() {
     assert!(shown.contains("In B, the players of Fireball win more often"), "{shown}");
     // (the variant's path, in a temporary folder, makes the first sentence longer than a screen)
     assert!(shown.contains(&report.variant), "the variant's path whole: {shown}");
-    for line in shown.lines() {
-        assert!(line.chars().count() <= 80, "within 80 columns: {line:?}\n{shown}");
-    }
+    common::assert_fits_80_columns("ab", &shown);
 }
 
 #[test]

@@ -2,15 +2,10 @@
 //! release build: no timing is asserted here, machines vary); `sim --profile-scripts` says
 //! which script functions the time goes to, without changing the games.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use wizwar::sim::{play_game, render, summarize, Bots, Cap, SimConfig};
-
-/// Every line of `text` fits a terminal of 80 columns.
-fn assert_fits_80_columns(text: &str) {
-    for line in text.lines() {
-        assert!(line.chars().count() <= 80, "{} columns: {line}\n{text}", line.chars().count());
-    }
-}
 
 #[test]
 fn the_bench_reports_every_ruleset_with_both_kinds_of_bots() {
@@ -53,7 +48,7 @@ fn the_bench_reports_every_ruleset_with_both_kinds_of_bots() {
     assert!(text.contains("a turn at 4 players, 8th (random bots)"), "{text}");
     assert!(text.contains("peak memory: ") && text.contains("Lua MiB"), "{text}");
     assert!(text.contains("calls/turn") && text.contains("convert"), "where the time goes: {text}");
-    assert_fits_80_columns(&text);
+    common::assert_fits_80_columns("bench", &text);
 }
 
 fn sampled(profile_scripts: bool) -> SimConfig {
@@ -99,7 +94,7 @@ fn sampling_script_functions_names_them_and_changes_no_game() {
     assert!(summary.script_functions.windows(2).all(|w| w[0].inclusive >= w[1].inclusive), "most first");
     let table = render(&summary, 3);
     assert!(table.contains("script function") && table.contains("add_actions"), "{table}");
-    assert_fits_80_columns(&table);
+    common::assert_fits_80_columns("sim", &table);
 }
 
 #[test]
@@ -124,5 +119,5 @@ fn profiling_times_each_kernel_primitive_and_changes_no_game() {
     let table = render(&summary, 3);
     assert!(table.contains("kernel primitive") && table.contains("call_card"), "{table}");
     assert!(table.contains("time in Lua scripts"), "{table}");
-    assert_fits_80_columns(&table);
+    common::assert_fits_80_columns("sim", &table);
 }

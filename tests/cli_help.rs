@@ -1,6 +1,8 @@
 //! `--help` fits an 80-column screen: the program's and every command's, wrapped by clap to
 //! the terminal (at most 80 columns; 80 when the output is not a terminal).
 
+mod common;
+
 use std::process::Command;
 
 fn help(args: &[&str]) -> String {
@@ -10,16 +12,10 @@ fn help(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-fn assert_fits_80_columns(args: &[&str], text: &str) {
-    for line in text.lines() {
-        assert!(line.chars().count() <= 80, "{args:?}: a line over 80 columns: {line:?}\n{text}");
-    }
-}
-
 #[test]
 fn every_commands_help_fits_80_columns() {
     let top = help(&["--help"]);
-    assert_fits_80_columns(&["--help"], &top);
+    common::assert_fits_80_columns("--help", &top);
     // The commands: the first word of each line of the list that begins two spaces in.
     let listed = top.split("Commands:\n").nth(1).and_then(|rest| rest.split("\n\n").next()).unwrap_or_default();
     let commands: Vec<&str> = listed
@@ -32,7 +28,7 @@ fn every_commands_help_fits_80_columns() {
     for command in commands {
         for flag in ["--help", "-h"] {
             let args = [command, flag];
-            assert_fits_80_columns(&args, &help(&args));
+            common::assert_fits_80_columns(&format!("{args:?}"), &help(&args));
         }
     }
 }

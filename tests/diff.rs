@@ -1,6 +1,8 @@
 //! `wizwar diff`: a few differences between the editions that are known from their rulebooks
 //! (and from the house-rule example), read from the rulesets' own data.
 
+mod common;
+
 use std::path::Path;
 use wizwar::diff::{diff, render, Pair};
 
@@ -32,14 +34,7 @@ fn the_8th_and_the_classic_edition() {
     assert!(text.contains("cards only in 8th"), "{text}");
     assert!(text.contains("  Swap\n    kind: neutral | attack"), "{text}");
     assert!(text.contains("    text, 8th:     "), "a long text on a line of its own: {text}");
-    fits_80_columns(&text);
-}
-
-/// Every line of a report fits an 80-column screen.
-fn fits_80_columns(text: &str) {
-    for line in text.lines() {
-        assert!(line.chars().count() <= 80, "within 80 columns: {line:?}\n{text}");
-    }
+    common::assert_fits_80_columns("diff 8th classic", &text);
 }
 
 #[test]
@@ -88,5 +83,5 @@ fn the_9th_against_classic_and_the_8th() {
     let p = pair(&d.config, "hand");
     assert_eq!((p.a.as_deref(), p.b.as_deref()), (Some("5"), Some("7")));
     assert!(d.cards_only_a.contains(&"Zot!".to_string()) && d.cards_only_b.contains(&"Shrink".to_string()));
-    fits_80_columns(&render(&d));
+    common::assert_fits_80_columns("diff 8th 9th", &render(&d));
 }

@@ -178,9 +178,7 @@ fn testing_a_variant_runs_its_parents_tests_under_its_rules() {
             .output()
             .unwrap();
         let text = String::from_utf8_lossy(&out.stdout).to_string();
-        for line in text.lines() {
-            assert!(line.chars().count() <= 80, "within 80 columns: {line:?}\n{text}");
-        }
+        common::assert_fits_80_columns("test --ruleset 8th-blitz", &text);
         // (read as one line: the sentences are wrapped to the screen)
         (out.status.success(), text.split_whitespace().collect::<Vec<_>>().join(" "))
     };

@@ -1,6 +1,8 @@
 //! `sim` names what broke: script errors by card and file:line, with counts, in the summary,
 //! its table and its JSON (issue: nothing a card does can break a game or hide).
 
+mod common;
+
 use std::path::PathBuf;
 use std::time::Duration;
 use wizwar::sim::{render, run, summarize, Bots, Cap, SimConfig};
@@ -44,9 +46,7 @@ fn script_errors_are_counted_by_card_and_line() {
     long.errors.insert(message.clone(), 7);
     long.errors.insert(String::new(), 3);
     let table = render(&long, 5);
-    for line in table.lines() {
-        assert!(line.chars().count() <= 80, "{} columns: {line}\n{table}", line.chars().count());
-    }
+    common::assert_fits_80_columns("sim", &table);
     let mut shown = table.lines().skip_while(|l| !l.starts_with("      7  "));
     let first = shown.next().unwrap_or_else(|| panic!("the long error is listed: {table}"));
     let rest = shown.take_while(|l| l.starts_with("         "));

@@ -9,8 +9,6 @@ const SCRIPT_FUNCTIONS_SHOWN: usize = 30;
 const PRIMITIVES_SHOWN: usize = 12;
 /// A script function's name as shown: what is left of 80 columns after its two figures.
 const SCRIPT_FUNCTION_WIDTH: usize = 58;
-/// Where an error's message stands in its table, after its count.
-const ERROR_INDENT: &str = "         ";
 
 /// At most `n` characters of `s`, "..." marking a cut.
 fn clip(s: &str, n: usize) -> String {
@@ -112,10 +110,7 @@ pub fn render(s: &Summary, cards_shown: usize) -> String {
             // (The message whole, wrapped under itself: its file and line are what a designer
             // looks for, and they may come last.)
             let line = what.lines().next().unwrap_or("");
-            let mut parts = crate::cli::wrap(line, 80, ERROR_INDENT).into_iter();
-            // (An empty message still shows its count.)
-            out.push_str(&format!("  {n:>5}  {}\n", parts.next().unwrap_or_default().trim_start()));
-            for part in parts {
+            for part in crate::cli::hanging(&format!("  {n:>5}  "), line, 80) {
                 out.push_str(&part);
                 out.push('\n');
             }

@@ -10,6 +10,14 @@ use wizwar::engine::Engine;
 use wizwar::geometry::Place;
 use wizwar::state::GameState;
 
+/// Every line of `text` fits an 80-column screen; `what` names the output when one does not.
+pub fn assert_fits_80_columns(what: &str, text: &str) {
+    for line in text.lines() {
+        let n = line.chars().count();
+        assert!(n <= 80, "{what}: a line of {n} columns: {line:?}\n{text}");
+    }
+}
+
 pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap().flatten() {
