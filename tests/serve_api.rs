@@ -5,7 +5,7 @@ mod common;
 mod web;
 
 use serde_json::{json, Value};
-use web::Table;
+use web::{game_thread, passive, Table};
 
 /// The names and card keys of the hand a page shows (`view.state` gives the keys).
 fn hand_of(page: &Value) -> (Vec<String>, Vec<String>) {
@@ -167,6 +167,72 @@ fn a_restart_keeps_the_games_even_in_the_middle_of_a_step() {
     let loaded = wizwar::repl::read_saved(&kept).expect("a saved game");
     assert_eq!(loaded.setup.seed, 5);
     assert_eq!(loaded.seating.expect("seating").people, vec![0]);
+}
+
+/// A game over frees its thread and engine (a table that runs for weeks would otherwise hold
+/// every game it ever played), and still shows its last pages and refuses answers clearly,
+/// after a restart too.
+#[test]
+fn a_game_over_ends_its_thread_and_keeps_its_last_pages() {
+    let data = common::temp_dir("serve-over");
+    let table = Table::start(&data);
+    let (id, seats) = table.new_game(json!({ "ruleset": "8th", "players": 2, "bots": [null, "hunter"], "seed": 5 }));
+    let (other_game, _) =
+        table.new_game(json!({ "ruleset": "8th", "players": 2, "bots": [null, "hunter"], "seed": 6 }));
+    let token = seats[0].1.clone();
+    let (view, answer) = (format!("/api/games/{id}/view"), format!("/api/games/{id}/answer"));
+    let (this_one, other) = (game_thread(&id), game_thread(&other_game));
+    let mut both = vec![this_one.clone(), other.clone()];
+    both.sort();
+    assert_eq!(table.game_threads(), both);
+    // A lets the hunter come until the game is over.
+    let mut page = table.get_json(&view, Some(&token));
+    let mut answered = 0;
+    while page["over"].is_null() {
+        assert!(answered < 600, "no end after 600 answers");
+        let q = &page["question"];
+        let body = json!({ "keys": passive(q), "question": q["id"] }).to_string();
+        let (status, said) = table.post(&answer, Some(&token), &body);
+        assert_eq!(status, 200, "{said}");
+        answered += 1;
+        page = table.get_json(&view, Some(&token));
+    }
+    // Its thread ends once the last pages are made (soon after the last answer's reply).
+    let threads_once_it_ends = |table: &Table| {
+        let waited = std::time::Instant::now();
+        while table.game_threads().contains(&this_one) {
+            assert!(waited.elapsed().as_secs() < 30, "the game over still has its thread");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        table.game_threads()
+    };
+    assert_eq!(threads_once_it_ends(&table), [other.clone()], "the other game goes on");
+    // Its pages stay, on the live socket too, which stays open (closed, the page would
+    // connect again and again); an answer is refused as before.
+    assert_eq!(table.get_json(&view, Some(&token)), page);
+    let live = format!("{}/api/games/{id}/live?token={token}", table.url.replacen("http://", "ws://", 1));
+    let (mut socket, _) = tungstenite::connect(live).expect("the live socket opens");
+    let sent = socket.read().expect("the page");
+    assert_eq!(serde_json::from_str::<Value>(sent.to_text().unwrap()).unwrap(), page);
+    if let tungstenite::stream::MaybeTlsStream::Plain(tcp) = socket.get_ref() {
+        tcp.set_read_timeout(Some(std::time::Duration::from_millis(1500))).unwrap();
+    }
+    match socket.read() {
+        Err(tungstenite::Error::Io(e))
+            if e.kind() == std::io::ErrorKind::WouldBlock || e.kind() == std::io::ErrorKind::TimedOut => {}
+        other => panic!("the live socket of a game over should stay open and quiet: {other:?}"),
+    }
+    let (status, said) = table.post(&answer, Some(&token), r#"{"key": "end"}"#);
+    assert_eq!(status, 409, "{said}");
+    assert!(said.contains("the game is over"), "{said}");
+    // Taken up again after a restart, it shows the same page and has no thread.
+    table.stop();
+    let table = Table::start(&data);
+    assert_eq!(table.get_json(&view, Some(&token)), page);
+    assert_eq!(threads_once_it_ends(&table), [other]);
+    let lobby = table.get_json("/api/games", None);
+    let listed = lobby["games"].as_array().unwrap().iter().find(|g| g["id"] == id.as_str()).expect("listed").clone();
+    assert!(!listed["over"].is_null(), "{listed}");
 }
 
 /// The lobby's list of games (`GET /api/games`): every game at the table with its edition, turn,

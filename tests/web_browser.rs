@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-use web::Table;
+use web::{passive, Table};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -159,21 +159,6 @@ async fn click_answer(b: &Client, q: &Value, keys: &[String]) {
         let buttons = b.find_all(Locator::Css("#choices button")).await.unwrap();
         buttons[i].click().await.unwrap();
     }
-}
-
-/// What a passive player answers: end the phase, let spells be, discard what he must.
-fn passive(q: &Value) -> Vec<String> {
-    let options = q["options"].as_array().unwrap();
-    let key = |o: &Value| o["key"].as_str().unwrap().to_string();
-    let min = q["min"].as_u64().unwrap() as usize;
-    if q["max"].as_u64() != Some(1) || min != 1 {
-        return options.iter().take(min).map(key).collect();
-    }
-    let word = |o: &&Value| {
-        let (k, l) = (o["key"].as_str().unwrap(), o["label"].as_str().unwrap().to_lowercase());
-        k == "end" || k == "pass" || k == "no" || l.starts_with("end ") || l.starts_with("no") || l.starts_with("let ")
-    };
-    vec![key(options.iter().find(word).unwrap_or(&options[0]))]
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

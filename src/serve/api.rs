@@ -253,6 +253,10 @@ async fn answer(
         (None, Some(ks)) => ks,
         _ => return error(StatusCode::BAD_REQUEST, "give `key` (one option's key) or `keys` (a list), not both"),
     };
+    // (a game over has no thread to ask: its last pages say so)
+    if entry.hosted.pages.borrow().over {
+        return error(StatusCode::CONFLICT, "the game is over: there is nothing to answer");
+    }
     let (reply, replied) = tokio::sync::oneshot::channel();
     let sent = entry.hosted.answers.send(Answer { seat, keys, question: asked.question, reply });
     if sent.is_err() {
@@ -299,13 +303,24 @@ async fn send_pages(mut socket: WebSocket, entry: Arc<Entry>, token: Option<Stri
             tokio::select! {
                 changed = pages.changed() => match changed {
                     Ok(()) => break,
-                    Err(_) => return,
+                    // The game is over and its thread gone: the page stays open on its last
+                    // pause (a closed socket would have the page connect again and again).
+                    Err(_) => return wait_for_close(socket).await,
                 },
                 incoming = socket.recv() => match incoming {
                     None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
                     Some(Ok(_)) => {}
                 },
             }
+        }
+    }
+}
+
+/// Waits until the other end closes `socket`, sending nothing.
+async fn wait_for_close(mut socket: WebSocket) {
+    while let Some(Ok(message)) = socket.recv().await {
+        if matches!(message, Message::Close(_)) {
+            return;
         }
     }
 }

@@ -1,7 +1,8 @@
 //! One game of the web table, on a thread of its own (the engine and its Lua stay on the
 //! thread that made them): it runs the game to each person's question, keeps it in its file,
 //! makes every seat's page and the spectators' page, and takes answers one at a time. The
-//! server reads the pages of the last pause without waiting for the game.
+//! server reads the pages of the last pause without waiting for the game. A game over has
+//! nothing left to answer: its thread ends and its engine is freed, its last pages stay.
 
 use super::page::{page, Story};
 use crate::decision::Request;
@@ -29,6 +30,8 @@ pub struct Meta {
 /// The pages of the game at its last pause, each already JSON.
 pub struct Snapshot {
     pub version: u64,
+    /// Whether the game is over (its thread has ended, or is ending).
+    pub over: bool,
     /// Each person's seat's page.
     pub seats: BTreeMap<u32, String>,
     /// The spectators' page: the public view.
@@ -127,16 +130,17 @@ struct Table<'a> {
 type Ready = mpsc::Sender<Result<watch::Receiver<Arc<Snapshot>>, String>>;
 
 impl Table<'_> {
-    /// Runs the game from pause to pause until the server goes away.
+    /// Runs the game from pause to pause until it is over or the server goes away. (The last
+    /// pages outlive the thread: a watch's receivers keep its last value.)
     fn serve(&mut self, ready: Ready, inbox: mpsc::Receiver<Answer>) {
         let mut outcome = self.engine.run(None);
         let (pages, _) = watch::channel(self.pause(&outcome));
         let _ = ready.send(Ok(pages.subscribe()));
-        loop {
+        while matches!(outcome, Outcome::Suspended(_)) {
             let Ok(answer) = inbox.recv() else { return };
             let taken = match &outcome {
                 Outcome::Suspended(req) if self.meta.people.contains(&req.player) => self.take(req, &answer),
-                _ => Err(refuse(409, "the game is over: there is nothing to answer")),
+                _ => Err(refuse(409, "no person's question is open")),
             };
             match taken {
                 Err(refusal) => {
@@ -187,6 +191,6 @@ impl Table<'_> {
         let public = made.remove(&Viewer::Public).unwrap_or_default();
         let seats =
             made.into_iter().filter_map(|(v, p)| if let Viewer::Seat(s) = v { Some((s, p)) } else { None }).collect();
-        Arc::new(Snapshot { version: self.meta.version, seats, public })
+        Arc::new(Snapshot { version: self.meta.version, over, seats, public })
     }
 }

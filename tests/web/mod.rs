@@ -2,6 +2,7 @@
 //! data folder), and plain HTTP to it.
 #![allow(dead_code)] // each test crate uses its own share of these
 
+use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -61,17 +62,17 @@ impl Table {
     }
 
     /// The JSON of a 200 answer to `GET path`.
-    pub fn get_json(&self, path: &str, token: Option<&str>) -> serde_json::Value {
+    pub fn get_json(&self, path: &str, token: Option<&str>) -> Value {
         let (status, body) = self.get(path, token);
         assert_eq!(status, 200, "GET {path}: {body}");
         serde_json::from_str(&body).expect("JSON")
     }
 
     /// Starts a game (`POST /api/games` with `setup`): its id and each person's seat's token.
-    pub fn new_game(&self, setup: serde_json::Value) -> (String, Vec<(u64, String)>) {
+    pub fn new_game(&self, setup: Value) -> (String, Vec<(u64, String)>) {
         let (status, body) = self.post("/api/games", None, &setup.to_string());
         assert_eq!(status, 200, "POST /api/games: {body}");
-        let json: serde_json::Value = serde_json::from_str(&body).unwrap();
+        let json: Value = serde_json::from_str(&body).unwrap();
         let seats = json["seats"]
             .as_array()
             .unwrap()
@@ -79,6 +80,20 @@ impl Table {
             .map(|s| (s["seat"].as_u64().unwrap(), s["token"].as_str().unwrap().to_string()))
             .collect();
         (json["id"].as_str().unwrap().to_string(), seats)
+    }
+
+    /// The names of the server's threads that host a game, sorted (Linux's
+    /// `/proc/PID/task/*/comm`: [`game_thread`]).
+    pub fn game_threads(&self) -> Vec<String> {
+        let tasks = std::fs::read_dir(format!("/proc/{}/task", self.child.id())).expect("the server's threads");
+        let mut names: Vec<String> = tasks
+            .flatten()
+            .filter_map(|t| std::fs::read_to_string(t.path().join("comm")).ok())
+            .map(|n| n.trim_end().to_string())
+            .filter(|n| n.starts_with("game "))
+            .collect();
+        names.sort();
+        names
     }
 
     /// Stops the server as Ctrl-C would (at once: what it keeps, it kept at the last pause).
@@ -93,4 +108,24 @@ impl Drop for Table {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The name Linux shows for the thread of game `id`: "game ID", cut at 15 bytes.
+pub fn game_thread(id: &str) -> String {
+    format!("game {id}").chars().take(15).collect()
+}
+
+/// What a passive player answers: end the phase, let spells be, discard what he must.
+pub fn passive(q: &Value) -> Vec<String> {
+    let options = q["options"].as_array().unwrap();
+    let key = |o: &Value| o["key"].as_str().unwrap().to_string();
+    let min = q["min"].as_u64().unwrap() as usize;
+    if q["max"].as_u64() != Some(1) || min != 1 {
+        return options.iter().take(min).map(key).collect();
+    }
+    let word = |o: &&Value| {
+        let (k, l) = (o["key"].as_str().unwrap(), o["label"].as_str().unwrap().to_lowercase());
+        k == "end" || k == "pass" || k == "no" || l.starts_with("end ") || l.starts_with("no") || l.starts_with("let ")
+    };
+    vec![key(options.iter().find(word).unwrap_or(&options[0]))]
 }
