@@ -28,7 +28,8 @@ fn a_new_card_passes_its_own_test_in_every_edition() {
     let root = project();
     for (ruleset, school, file) in [
         ("8th", "mentalism", "cards/8th/mentalism/mind_spike.lua"),
-        ("classic", "neutral", "cards/classic/neutral/mind_spike.lua"),
+        // (a school in any case: "Neutral" as the card's face prints it)
+        ("classic", "Neutral", "cards/classic/neutral/mind_spike.lua"),
         ("9th", "neutral", "cards/9th/neutral/mind_spike.lua"),
     ] {
         let out = wizwar(&root, &["new", "card", "--ruleset", ruleset, "--school", school, "Mind Spike"]);
@@ -47,6 +48,8 @@ fn a_new_card_passes_its_own_test_in_every_edition() {
     assert_eq!(std::fs::read_to_string(root.join("cards/8th/mentalism/mind_spike.lua")).unwrap(), kept);
     let wrong = wizwar(&root, &["new", "card", "--ruleset", "8th", "--school", "pyromancy", "Flare"]);
     assert!(said(&wrong).contains("--school pyromancy: 8th's schools are alchemy, cantrip"), "{}", said(&wrong));
+    let wrong = wizwar(&root, &["new", "card", "--ruleset", "classic", "--school", "pyromancy", "Flare"]);
+    assert!(said(&wrong).contains("classic's folders are attack, counter, custom, neutral"), "{}", said(&wrong));
     let variant = wizwar(&root, &["new", "card", "--ruleset", "8th-blitz", "--school", "mentalism", "Flare"]);
     assert!(said(&variant).contains("8th-blitz plays 8th's cards"), "{}", said(&variant));
 }

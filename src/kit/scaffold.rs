@@ -24,13 +24,19 @@ pub fn new_card(root: &Path, ruleset: &str, school: Option<&str>, name: &str) ->
     let dir = rules.file.card_dirs.first().ok_or_else(|| format!("{ruleset} names no card folder (`card_dirs`)"))?;
     let cards = root.join("cards").join(dir);
     let vocab = &rules.file.vocabulary;
-    let folders: Vec<String> = std::fs::read_dir(&cards)
+    let mut folders: Vec<String> = std::fs::read_dir(&cards)
         .map(|d| d.flatten().filter(|e| e.path().is_dir()).filter_map(|e| e.file_name().into_string().ok()).collect())
         .unwrap_or_default();
+    folders.sort(); // (named in this order when the school is wrong, whatever the disk's order)
     let pick =
         |word: &str, allowed: &std::collections::BTreeSet<String>| allowed.contains(word).then(|| word.to_string());
     let kind = pick("neutral", &vocab.kinds).or_else(|| vocab.kinds.iter().next().cloned()).unwrap_or_default();
     // A school is a word of the ruleset (and its folder); without schools, a folder of its cards.
+    // Either is known in any case ("Mentalism" as the card's face prints it).
+    let school = school.map(|s| {
+        let known = vocab.schools.iter().chain(&vocab.kinds).chain(&folders);
+        known.into_iter().find(|w| w.eq_ignore_ascii_case(s)).map_or(s, String::as_str)
+    });
     let (field, folder) = match school {
         Some(s) if vocab.schools.contains(s) => (Some(s.to_string()), s.to_string()),
         Some(s) if vocab.schools.is_empty() && (folders.iter().any(|f| f == s) || vocab.kinds.contains(s)) => {
