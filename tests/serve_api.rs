@@ -206,7 +206,7 @@ fn a_game_over_ends_its_thread_and_keeps_its_last_pages() {
         }
         table.game_threads()
     };
-    assert_eq!(threads_once_it_ends(&table), [other.clone()], "the other game goes on");
+    assert_eq!(threads_once_it_ends(&table), std::slice::from_ref(&other), "the other game goes on");
     // Its pages stay, on the live socket too, which stays open (closed, the page would
     // connect again and again); an answer is refused as before.
     assert_eq!(table.get_json(&view, Some(&token)), page);
