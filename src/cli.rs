@@ -317,6 +317,29 @@ pub fn hanging(head: &str, text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// `line` in lines of at most `width` columns, cut at spaces with its own spacing kept (its
+/// columns stay aligned), the lines after the first indented 4 more than it. A word longer
+/// than the room stands alone.
+pub fn fit_line(line: &str, width: usize) -> Vec<String> {
+    let lead = line.len() - line.trim_start().len();
+    let indent = " ".repeat(lead + 4);
+    let mut lines = Vec::new();
+    let mut rest = line.trim_end().to_string();
+    let mut start = lead;
+    while rest.chars().count() > width {
+        // (the last space within the width, past the indent; else the first one after it)
+        let spaces = rest.char_indices().filter(|&(i, c)| c == ' ' && i > start);
+        let within = spaces.clone().take_while(|&(i, _)| rest[..i].chars().count() <= width).last();
+        let Some((cut, _)) = within.or_else(|| spaces.clone().next()) else { break };
+        let head = rest[..cut].trim_end().to_string();
+        rest = format!("{indent}{}", rest[cut..].trim_start());
+        lines.push(head);
+        start = indent.len();
+    }
+    lines.push(rest);
+    lines
+}
+
 #[cfg(test)]
 mod wrap_tests {
     #[test]
@@ -327,5 +350,14 @@ mod wrap_tests {
         assert_eq!(super::wrap("unbreakableword", 5, ""), vec!["unbreakableword"]);
         assert_eq!(super::hanging("ok   ", "one two three", 14), vec!["ok   one two", "     three"]);
         assert_eq!(super::hanging("  7  ", "", 14), vec!["  7  "]);
+    }
+
+    #[test]
+    fn a_line_is_fitted_with_its_spacing_kept() {
+        assert_eq!(super::fit_line("  a  bb   cc dd", 11), vec!["  a  bb", "      cc dd"]);
+        assert_eq!(super::fit_line("short", 10), vec!["short"]);
+        assert_eq!(super::fit_line("x unbreakableword y", 8), vec!["x", "    unbreakableword", "    y"]);
+        assert_eq!(super::fit_line("unbreakableword", 5), vec!["unbreakableword"]);
+        assert_eq!(super::fit_line("trailing spaces   ", 10), vec!["trailing", "    spaces"]);
     }
 }

@@ -1160,3 +1160,35 @@ fn a_seat_s_view_as_json_and_the_session_as_a_seat() {
     let hand = r.execute(&format!("hand {asked_seat}")).unwrap();
     assert!(!hand.contains("unknown") && !hand.contains("[as"), "{hand}");
 }
+
+/// What a person reads at the REPL fits an 80-column screen (the question's options, the
+/// help, the log, the state, a card), but for what is copied as it stands: a card's source is
+/// printed as its file holds it.
+#[test]
+fn the_repl_fits_an_80_column_screen_but_a_cards_source() {
+    let script = "help\nhelp lua\nhelp put\nstate\nview 1\nhand A\nobjects\nactions\nact 1\nbots 2\nlog 30\n\
+                  card Fireball\ncard\noption\nsteps\nundo\n";
+    let run = |input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wizwar"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["repl", "--ruleset", "9th", "--seed", "3"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let shown = run(script);
+    for asked in ["  8. cast NUMBER 2 at the door north of (2,2)\n      [cast card=15", "turn 2]", "Fireball"] {
+        assert!(shown.contains(asked), "`{asked}` in:\n{shown}");
+    }
+    common::assert_fits_80_columns("the REPL", &shown);
+    let source =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/classic/attack/fireball.lua"))
+            .unwrap();
+    assert!(source.lines().any(|l| l.chars().count() > 80), "a source line wider than the screen, to keep as it is");
+    assert!(run("card Fireball source\n").contains(source.trim_end()), "the source as its file holds it");
+}

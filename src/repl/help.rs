@@ -176,13 +176,17 @@ fn long_help(cmd: &str) -> Option<&'static str> {
 pub fn help(rest: &str) -> String {
     if rest.is_empty() {
         let mut out = String::from("commands:\n");
-        // A usage too long for the column gets a line of its own.
-        const WIDTH: usize = 38;
+        // Each help in a column of its own, within the screen's 80; a usage too long for its
+        // column gets a line of its own.
+        const WIDTH: usize = 20;
         for (_, usage, doc) in COMMANDS {
             if usage.len() > WIDTH {
-                out.push_str(&format!("  {usage}\n  {:WIDTH$}  {doc}\n", ""));
-            } else {
-                out.push_str(&format!("  {usage:<WIDTH$}  {doc}\n"));
+                out.push_str(&format!("  {usage}\n"));
+            }
+            let head = format!("  {:WIDTH$}  ", if usage.len() > WIDTH { "" } else { usage });
+            for line in crate::cli::hanging(&head, doc, 80) {
+                out.push_str(line.trim_end());
+                out.push('\n');
             }
         }
         out.push_str("type `help CMD` for more on one command");
@@ -190,14 +194,32 @@ pub fn help(rest: &str) -> String {
     }
     match COMMANDS.iter().find(|c| c.0 == rest) {
         Some((name, usage, doc)) => {
-            let mut out = format!("{usage}\n  {doc}");
+            let mut out = format!("{usage}\n{}", crate::cli::wrap(doc, 80, "  ").join("\n"));
             if let Some(l) = long_help(name) {
-                out.push_str(&format!("\n{l}"));
+                out.push_str(&format!("\n{}", reflowed(l, 80)));
             }
             out
         }
         None => format!("no command `{rest}` (type `help` for the list)"),
     }
+}
+
+/// A long help's text within `width` columns: its lines joined into paragraphs and wrapped
+/// anew, but for lines that begin with a space (a table of forms), kept as they are.
+fn reflowed(text: &str, width: usize) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut paragraph = String::new();
+    for line in text.lines() {
+        if line.starts_with(' ') {
+            out.extend(crate::cli::wrap(&std::mem::take(&mut paragraph), width, ""));
+            out.push(line.to_string());
+        } else {
+            paragraph.push(' ');
+            paragraph.push_str(line);
+        }
+    }
+    out.extend(crate::cli::wrap(&paragraph, width, ""));
+    out.join("\n")
 }
 
 /// The message for an unknown command, with near names.

@@ -292,7 +292,7 @@ pub fn run_interactive(repl: &mut Repl) -> Result<bool, String> {
         signal_hook::flag::register_conditional_shutdown(signal_hook::consts::SIGINT, 130, flag.clone()),
         signal_hook::flag::register(signal_hook::consts::SIGINT, flag.clone()),
     ];
-    println!("wizwar repl: type `help` for the commands, Tab completes, Ctrl-C cancels a line, Ctrl-D leaves");
+    println!("wizwar repl: `help` lists commands; Tab completes; Ctrl-C cancels; Ctrl-D leaves");
     let mut ok = true;
     'session: loop {
         let prompt = repl.prompt();
@@ -349,10 +349,10 @@ pub fn run_interactive(repl: &mut Repl) -> Result<bool, String> {
         flag.store(false, std::sync::atomic::Ordering::Relaxed);
         match repl.execute(&line) {
             Ok(t) if t.is_empty() => {}
-            Ok(t) => println!("{t}"),
+            Ok(t) => println!("{}", for_the_screen(cmd, &t)),
             Err(e) => {
                 ok = false;
-                println!("error: {e}");
+                println!("{}", for_the_screen(cmd, &format!("error: {e}")));
             }
         }
         flag.store(false, std::sync::atomic::Ordering::Relaxed);
@@ -419,15 +419,36 @@ pub fn run_script(repl: &mut Repl, input: impl BufRead, out: &mut impl Write) ->
         match repl.execute(&line) {
             Ok(t) if t.is_empty() => {}
             Ok(t) => {
-                let _ = writeln!(out, "{t}");
+                let _ = writeln!(out, "{}", for_the_screen(cmd, &t));
             }
             Err(e) => {
                 ok = false;
-                let _ = writeln!(out, "error: {e}");
+                let _ = writeln!(out, "{}", for_the_screen(cmd, &format!("error: {e}")));
             }
         }
     }
     Ok(ok)
+}
+
+/// What a person's screen holds across.
+const SCREEN_WIDTH: usize = 80;
+
+/// A command's output as the screen shows it: each line within 80 columns (cut at spaces, the
+/// rest indented under it), but for what is copied as it stands: Lua's values and what a
+/// script printed (`lua`, `=`), a card's source, a view's JSON and the board's picture.
+pub fn for_the_screen(command: &str, text: &str) -> String {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let as_it_stands = match words.first().copied() {
+        Some("lua" | "=" | "board") => true,
+        Some(w) => {
+            w.starts_with('=') || ((w == "card" || w == "view") && matches!(words.last(), Some(&("source" | "--json"))))
+        }
+        None => false,
+    };
+    if as_it_stands {
+        return text.to_string();
+    }
+    text.lines().flat_map(|l| crate::cli::fit_line(l, SCREEN_WIDTH)).collect::<Vec<_>>().join("\n")
 }
 
 /// `wizwar repl`: a script file, standard input when it is not a terminal, else the terminal.
@@ -440,10 +461,10 @@ pub fn main(root: &Path, setup: Option<GameSetup>, defaults: GameSetup, script: 
     let mut started = true;
     if let Some(s) = setup {
         match repl.start(s) {
-            Ok(t) => println!("{t}"),
+            Ok(t) => println!("{}", for_the_screen("new", &t)),
             Err(e) => {
                 started = false;
-                println!("error: the game cannot start: {e}");
+                println!("{}", for_the_screen("new", &format!("error: the game cannot start: {e}")));
             }
         }
     }
