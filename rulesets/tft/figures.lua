@@ -334,8 +334,15 @@ function F.update_hidden(game)
     if f.at then
       local hides = F.spell_on(game, f.id, "invisible") ~= nil or F.filled_by(game, f.at, "shadow") ~= nil
       if hides and F.filled_by(game, f.at, "fire") then hides = false end
-      for _, e in ipairs(figures) do
-        if hides and e.at and F.enemies(e, f) and F.distance(e.at, f.at) <= 1 then hides = false end
+      -- (the others are looked at only for a figure that would hide, and only until one is
+      -- next to it: after every step, for every figure)
+      if hides then
+        for _, e in ipairs(figures) do
+          if e.at and F.enemies(e, f) and F.distance(e.at, f.at) <= 1 then
+            hides = false
+            break
+          end
+        end
       end
       if f.unseen ~= hides then game:set_figure(f.id, { unseen = hides }) end
     end
