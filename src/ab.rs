@@ -282,7 +282,7 @@ pub fn render(r: &Report) -> String {
 
 /// `text` as lines of at most 80 columns, each begun with `indent`.
 fn push_wrapped(out: &mut String, text: &str, indent: &str) {
-    for line in crate::cli::wrap(text, 80, indent) {
+    for line in crate::cli::wrap(text, crate::cli::SCREEN_WIDTH, indent) {
         out.push_str(&line);
         out.push('\n');
     }

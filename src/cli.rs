@@ -285,6 +285,9 @@ mod line_tests {
     }
 }
 
+/// How many columns a person's screen holds: every command's text for people fits it.
+pub const SCREEN_WIDTH: usize = 80;
+
 /// `text` in lines of at most `width` columns (a longer word stands alone), each after `indent`.
 pub fn wrap(text: &str, width: usize, indent: &str) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();

@@ -4,6 +4,7 @@
 //! differently. For rules lawyers comparing editions, and designers checking a variant.
 
 use crate::cards::CardDef;
+use crate::cli::SCREEN_WIDTH;
 use crate::engine::{Engine, GameSetup};
 use crate::ruleset::Ruleset;
 use crate::value::Value;
@@ -229,10 +230,10 @@ pub fn render(d: &RulesetDiff) -> String {
     list(&mut out, &format!("options only in {a}"), &d.options_only_a);
     list(&mut out, &format!("options only in {b}"), &d.options_only_b);
     if d.phases_a == d.phases_b {
-        out.extend(crate::cli::hanging("phases: the same: ", &d.phases_a.join(", "), 80));
+        out.extend(crate::cli::hanging("phases: the same: ", &d.phases_a.join(", "), SCREEN_WIDTH));
     } else {
-        out.extend(crate::cli::hanging(&format!("phases of {a}: "), &d.phases_a.join(", "), 80));
-        out.extend(crate::cli::hanging(&format!("phases of {b}: "), &d.phases_b.join(", "), 80));
+        out.extend(crate::cli::hanging(&format!("phases of {a}: "), &d.phases_a.join(", "), SCREEN_WIDTH));
+        out.extend(crate::cli::hanging(&format!("phases of {b}: "), &d.phases_b.join(", "), SCREEN_WIDTH));
     }
     out.push(String::new());
     out.push(format!("own Lua: {a} {} lines, {b} {} lines", d.lua_a.lines, d.lua_b.lines));
@@ -251,13 +252,13 @@ pub fn render(d: &RulesetDiff) -> String {
         let only_b: Vec<&str> = fb.difference(&fa).map(|s| s.as_str()).collect();
         let both: Vec<&str> = fa.intersection(&fb).map(|s| s.as_str()).collect();
         if !both.is_empty() {
-            out.extend(crate::cli::hanging("    both define: ", &both.join(", "), 80));
+            out.extend(crate::cli::hanging("    both define: ", &both.join(", "), SCREEN_WIDTH));
         }
         if !only_a.is_empty() {
-            out.extend(crate::cli::hanging(&format!("    {a}'s: "), &only_a.join(", "), 80));
+            out.extend(crate::cli::hanging(&format!("    {a}'s: "), &only_a.join(", "), SCREEN_WIDTH));
         }
         if !only_b.is_empty() {
-            out.extend(crate::cli::hanging(&format!("    {b}'s: "), &only_b.join(", "), 80));
+            out.extend(crate::cli::hanging(&format!("    {b}'s: "), &only_b.join(", "), SCREEN_WIDTH));
         }
     }
     out.push(String::new());
@@ -272,7 +273,7 @@ pub fn render(d: &RulesetDiff) -> String {
             for p in &c.fields {
                 let (va, vb) = (shown(&p.a), shown(&p.b));
                 let line = format!("    {}: {va} | {vb}", p.key);
-                if line.chars().count() <= 80 {
+                if line.chars().count() <= SCREEN_WIDTH {
                     out.push(line);
                     continue;
                 }
@@ -299,7 +300,7 @@ fn list(out: &mut Vec<String>, title: &str, items: &[String]) {
     let mut line = String::from(" ");
     for (i, item) in items.iter().enumerate() {
         let piece = if i + 1 < items.len() { format!(" {item},") } else { format!(" {item}") };
-        if line.chars().count() + piece.chars().count() > 80 && line.len() > 1 {
+        if line.chars().count() + piece.chars().count() > SCREEN_WIDTH && line.len() > 1 {
             out.push(std::mem::replace(&mut line, String::from(" ")));
         }
         line.push_str(&piece);

@@ -74,7 +74,7 @@ pub fn check(root: &Path, ruleset: Option<String>) -> Result<(), String> {
     }
     for o in options {
         println!("  {}{}", o.name, if o.default { " (on unless turned off)" } else { "" });
-        for line in wizwar::cli::wrap(&o.doc, 80, "      ") {
+        for line in wizwar::cli::wrap(&o.doc, wizwar::cli::SCREEN_WIDTH, "      ") {
             println!("{line}");
         }
     }

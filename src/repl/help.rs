@@ -1,5 +1,7 @@
 //! The REPL's commands and their help texts.
 
+use crate::cli::SCREEN_WIDTH;
+
 /// Commands: name, usage, one-line help.
 pub const COMMANDS: &[(&str, &str, &str)] = &[
     (
@@ -176,7 +178,7 @@ fn long_help(cmd: &str) -> Option<&'static str> {
 pub fn help(rest: &str) -> String {
     if rest.is_empty() {
         let mut out = String::from("commands:\n");
-        // Each help in a column of its own, within the screen's 80; a usage too long for its
+        // Each help in a column of its own, within the screen; a usage too long for its
         // column gets a line of its own.
         const WIDTH: usize = 20;
         for (_, usage, doc) in COMMANDS {
@@ -184,7 +186,7 @@ pub fn help(rest: &str) -> String {
                 out.push_str(&format!("  {usage}\n"));
             }
             let head = format!("  {:WIDTH$}  ", if usage.len() > WIDTH { "" } else { usage });
-            for line in crate::cli::hanging(&head, doc, 80) {
+            for line in crate::cli::hanging(&head, doc, SCREEN_WIDTH) {
                 out.push_str(line.trim_end());
                 out.push('\n');
             }
@@ -194,9 +196,9 @@ pub fn help(rest: &str) -> String {
     }
     match COMMANDS.iter().find(|c| c.0 == rest) {
         Some((name, usage, doc)) => {
-            let mut out = format!("{usage}\n{}", crate::cli::wrap(doc, 80, "  ").join("\n"));
+            let mut out = format!("{usage}\n{}", crate::cli::wrap(doc, SCREEN_WIDTH, "  ").join("\n"));
             if let Some(l) = long_help(name) {
-                out.push_str(&format!("\n{}", reflowed(l, 80)));
+                out.push_str(&format!("\n{}", reflowed(l, SCREEN_WIDTH)));
             }
             out
         }

@@ -39,7 +39,7 @@ pub fn options_text(req: &Request, keep: impl Fn(&crate::decision::Choice) -> bo
         if c.label != c.key {
             // (the key on a line of its own under the label when both don't fit the screen)
             let key = format!("[{}]", c.key);
-            let room = 80usize.saturating_sub(line.chars().count() - 1 + 2);
+            let room = crate::cli::SCREEN_WIDTH.saturating_sub(line.chars().count() - 1 + 2);
             if key.chars().count() <= room {
                 out.push_str(&format!("  {key}"));
             } else {

@@ -3,7 +3,7 @@
 
 use super::help::COMMANDS;
 use super::Repl;
-use crate::cli::{read_text_line, Line, NOT_UTF8};
+use crate::cli::{read_text_line, Line, NOT_UTF8, SCREEN_WIDTH};
 use crate::engine::GameSetup;
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::highlight::Highlighter;
@@ -429,9 +429,6 @@ pub fn run_script(repl: &mut Repl, input: impl BufRead, out: &mut impl Write) ->
     }
     Ok(ok)
 }
-
-/// What a person's screen holds across.
-const SCREEN_WIDTH: usize = 80;
 
 /// A command's output as the screen shows it: each line within 80 columns (cut at spaces, the
 /// rest indented under it), but for what is copied as it stands: Lua's values and what a

@@ -110,7 +110,7 @@ pub fn render(s: &Summary, cards_shown: usize) -> String {
             // (The message whole, wrapped under itself: its file and line are what a designer
             // looks for, and they may come last.)
             let line = what.lines().next().unwrap_or("");
-            for part in crate::cli::hanging(&format!("  {n:>5}  "), line, 80) {
+            for part in crate::cli::hanging(&format!("  {n:>5}  "), line, crate::cli::SCREEN_WIDTH) {
                 out.push_str(&part);
                 out.push('\n');
             }
