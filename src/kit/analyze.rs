@@ -94,8 +94,8 @@ pub fn analyze(root: &Path, ruleset: &str) -> Result<Vec<Diagnostic>, String> {
         .output()
         .map_err(|e| {
             format!(
-                "cannot run emmylua_check ({e}): install the analyzer with `cargo install emmylua_check --locked \
-                 --version 0.25.1` (.ci/run does)"
+                "cannot run emmylua_check ({e}).\nInstall the analyzer as .ci/run does:\n  \
+                 cargo install emmylua_check --locked --version 0.25.1"
             )
         })?;
     let text = std::fs::read_to_string(&report)
