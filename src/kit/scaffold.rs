@@ -34,8 +34,8 @@ pub fn new_card(root: &Path, ruleset: &str, school: Option<&str>, name: &str) ->
     // A school is a word of the ruleset (and its folder); without schools, a folder of its cards.
     // Either is known in any case ("Mentalism" as the card's face prints it).
     let school = school.map(|s| {
-        let known = vocab.schools.iter().chain(&vocab.kinds).chain(&folders);
-        known.into_iter().find(|w| w.eq_ignore_ascii_case(s)).map_or(s, String::as_str)
+        let mut known = vocab.schools.iter().chain(&vocab.kinds).chain(&folders);
+        known.find(|w| w.eq_ignore_ascii_case(s)).map_or(s, String::as_str)
     });
     let (field, folder) = match school {
         Some(s) if vocab.schools.contains(s) => (Some(s.to_string()), s.to_string()),

@@ -34,13 +34,13 @@ pub fn request_text(req: &Request, full: bool) -> String {
 pub fn options_text(req: &Request, keep: impl Fn(&crate::decision::Choice) -> bool) -> String {
     let mut out = String::new();
     for (i, c) in req.options.iter().enumerate().filter(|(_, c)| keep(c)) {
-        let line = format!("\n  {:>2}. {}", i + 1, c.label);
+        let line = format!("  {:>2}. {}", i + 1, c.label);
+        out.push('\n');
         out.push_str(&line);
         if c.label != c.key {
             // (the key on a line of its own under the label when both don't fit the screen)
             let key = format!("[{}]", c.key);
-            let room = crate::cli::SCREEN_WIDTH.saturating_sub(line.chars().count() - 1 + 2);
-            if key.chars().count() <= room {
+            if line.chars().count() + 2 + key.chars().count() <= crate::cli::SCREEN_WIDTH {
                 out.push_str(&format!("  {key}"));
             } else {
                 out.push_str(&format!("\n      {key}"));
