@@ -71,15 +71,17 @@ pub enum Verbosity {
 /// The commands a person may type at any question instead of an answer.
 pub const COMMANDS: &str = "\
   help         this text
-  quit         stop here: the game is kept, `wizwar play --resume` goes on with it
+  quit         stop here: the game is kept (`wizwar play --resume` goes on)
   save [FILE]  keep the game now (in FILE, else where it is kept as it goes)
   hand         your hand and what you have in play
   card NAME    a card's text (any card of the game; part of its name will do)
   board        the board and every wizard's life and score
   log [N]      the last N lines of the game's story (default 20)
   options      the question again
-  back (or 0)  the step before, when a long menu asks in steps (what, which card, target, boost)
-Answer with an option's number, or enough of its text to name it (its number is always safe).";
+  back (or 0)  the step before, when a long menu asks in steps (what, which
+               card, target, boost)
+Answer with an option's number, or enough of its text to name it (its number is
+always safe).";
 
 /// The terminal front end of one game.
 pub struct Front<'a> {

@@ -126,6 +126,9 @@ fn a_person_sees_the_table_at_each_question_and_commands_are_not_answers() {
     assert!(before.contains("\nB  life 15  hand 5  0 of 2 victory points"), "the others: {before}");
     assert!(!before.contains('{'), "no data dumps: {before}");
     assert!(text.contains("card NAME") && text.contains("Zot! (attack"), "help and a card's text: {text}");
+    let help =
+        &text[text.find("help         this text").expect("the help")..text.find("always safe).").expect("its end")];
+    assert!(help.lines().all(|l| l.chars().count() <= 80), "the help fits 80 columns: {help}");
     assert!(text.contains("is not a legal action here") && text.contains("`help` lists"), "{text}");
     assert!(text.contains("--- turn 2: B ---"), "the bot's turn is told: {text}");
     let bot_turn = &text[text.find("--- turn 2: B ---").unwrap()..];

@@ -129,7 +129,9 @@ fn the_board_and_state_show() {
     let card = r.execute("card zap").unwrap();
     assert!(card.contains("Deal 2 damage") && card.contains("hooks: "), "{card}");
     assert!(r.execute("log 3").unwrap().contains("turn"));
-    assert!(r.execute("help").unwrap().contains("answer N-or-key"));
+    let help = r.execute("help").unwrap();
+    assert!(help.contains("take a turn") && help.contains(" answer "), "{help}");
+    assert!(r.execute("help all").unwrap().contains("answer N-or-key"));
     assert!(r.execute("help undo").unwrap().contains("snapshot"));
     assert!(r.execute("help lua").unwrap().contains("may look at the game but not change it"));
 }
@@ -1166,7 +1168,7 @@ fn a_seat_s_view_as_json_and_the_session_as_a_seat() {
 /// printed as its file holds it.
 #[test]
 fn the_repl_fits_an_80_column_screen_but_a_cards_source() {
-    let script = "help\nhelp lua\nhelp put\nstate\nview 1\nhand A\nobjects\nactions\nact 1\nbots 2\nlog 30\n\
+    let script = "help\nhelp all\nhelp lua\nhelp put\nstate\nview 1\nhand A\nobjects\nactions\nact 1\nbots 2\nlog 30\n\
                   card Fireball\ncard\noption\nsteps\nundo\n";
     let run = |input: &str| {
         let mut child = Command::new(env!("CARGO_BIN_EXE_wizwar"))

@@ -47,7 +47,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "load FILE",
         "load a saved game (also from `play --save`) or a saved session (`load!`: even with steps not saved)",
     ),
-    ("help", "help [CMD]", "list the commands, or explain one"),
+    ("help", "help [CMD|all]", "the commands by what they are for, each with its line (`all`), or one explained"),
     ("quit", "quit", "leave (also Ctrl-D; `quit!`: even with steps not saved)"),
 ];
 
@@ -175,8 +175,31 @@ fn long_help(cmd: &str) -> Option<&'static str> {
     })
 }
 
+/// The commands by what they are for: `help` alone, one line a group, so that it fits a
+/// 24-line screen (`help all` has every command with its line).
+pub const GROUPS: &[(&str, &[&str])] = &[
+    ("look at the game", &["board", "state", "view", "as", "hand", "play", "objects", "log", "stack"]),
+    ("take a turn", &["actions", "act", "answer", "bots"]),
+    ("experiment", &["put", "give", "lua", "=", "undo", "steps"]),
+    ("rules and cards", &["ruleset", "option", "reload", "card", "test"]),
+    ("games and files", &["new", "save", "load"]),
+    ("this prompt", &["help", "quit"]),
+];
+
 pub fn help(rest: &str) -> String {
     if rest.is_empty() {
+        let mut out = String::from("commands, by what they are for:\n");
+        for (what, names) in GROUPS {
+            let head = format!("  {what:18}  ");
+            for line in crate::cli::hanging(&head, &names.join("  "), SCREEN_WIDTH) {
+                out.push_str(line.trim_end());
+                out.push('\n');
+            }
+        }
+        out.push_str("type `help CMD` for more on one command, `help all` for each on a line");
+        return out;
+    }
+    if rest == "all" {
         let mut out = String::from("commands:\n");
         // Each help in a column of its own, within the screen; a usage too long for its
         // column gets a line of its own.
@@ -231,5 +254,25 @@ pub fn unknown(cmd: &str) -> String {
         format!("unknown command `{cmd}` (type `help` for the list)")
     } else {
         format!("unknown command `{cmd}`; did you mean {}? (type `help` for the list)", near.join(" or "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `help` fits a 24-line screen and names every command once; `help all` has each usage.
+    #[test]
+    fn help_fits_a_screen_and_names_every_command_once() {
+        let short = help("");
+        assert!(short.lines().count() <= 22, "`help` leaves room for the prompt on 24 lines:\n{short}");
+        assert!(short.lines().all(|l| l.chars().count() <= SCREEN_WIDTH), "{short}");
+        for (name, usage, _) in COMMANDS {
+            let groups = GROUPS.iter().filter(|(_, names)| names.contains(name)).count();
+            assert_eq!(groups, 1, "`{name}` in one group of `help`");
+            assert!(help("all").contains(usage), "`help all` has `{usage}`");
+        }
+        let named = GROUPS.iter().flat_map(|(_, names)| names.iter()).count();
+        assert_eq!(named, COMMANDS.len(), "every name in `help` is a command");
     }
 }

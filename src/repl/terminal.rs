@@ -190,7 +190,8 @@ impl ReplHelper {
                 }
             }
             ("help", 1) => {
-                let cmds: Vec<String> = COMMANDS.iter().map(|c| c.0.to_string()).collect();
+                let mut cmds: Vec<String> = COMMANDS.iter().map(|c| c.0.to_string()).collect();
+                cmds.push("all".into());
                 (start, starting(&cmds, &head[start..]))
             }
             _ => (start, vec![]),
