@@ -33,7 +33,17 @@ fn main() -> ExitCode {
     }
 }
 
+/// `wizwar help [COMMAND...]`: `wizwar [COMMAND...] --help`, which prints the help and ends
+/// the program. (clap's own `help` would be listed among the commands.)
+fn help(command: &[String]) -> Result<(), String> {
+    Cli::parse_from(["wizwar"].into_iter().chain(command.iter().map(String::as_str)).chain(["--help"]));
+    Ok(())
+}
+
 fn run(cli: Cli) -> Result<(), String> {
+    if let Command::Help { command } = &cli.command {
+        return help(command); // (before looking for the rules: help needs none)
+    }
     let root = wizwar::root::find_root(cli.root.clone(), &|k| std::env::var(k).ok(), std::env::current_exe().ok())?;
     match cli.command {
         Command::Play {
@@ -123,6 +133,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Bench { games, runs, json } => measure::bench(&root, games, runs, json),
         Command::Diff { a, b, json } => designer::diff(&root, a, b, json),
         Command::Defs { out } => designer::defs(&root, out),
+        Command::Help { command } => help(&command),
         Command::Analyze { ruleset } => designer::analyze(&root, ruleset),
         Command::Check { ruleset } => designer::check(&root, ruleset),
         Command::Replay { file } => {

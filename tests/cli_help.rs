@@ -32,3 +32,15 @@ fn every_commands_help_fits_80_columns() {
         }
     }
 }
+
+/// The program's short help fits a 24-line screen with the prompt under it; what it leaves
+/// unlisted still works: `wizwar help COMMAND` (the command's `--help`) and `-V`.
+#[test]
+fn the_short_help_fits_a_24_line_screen() {
+    let short = help(&["-h"]);
+    assert!(short.lines().count() <= 23, "`wizwar -h` is {} lines:\n{short}", short.lines().count());
+    assert!(short.contains("  sim ") && short.contains("--root"), "{short}");
+    assert_eq!(help(&["help", "sim"]), help(&["sim", "--help"]));
+    assert_eq!(help(&["help"]), help(&["--help"]));
+    assert!(help(&["-V"]).starts_with("wizwar "));
+}

@@ -12,17 +12,28 @@ use wizwar::sim::Bots;
 #[command(
     name = "wizwar",
     version,
+    // `-V` and `help` work, but are not listed: `wizwar -h` fits a 24-line screen.
+    disable_version_flag = true,
+    disable_help_subcommand = true,
     max_term_width = 80,
-    about = "A rules engine for Wiz-War style magical labyrinth duels"
+    about = "A rules engine for Wiz-War style magical labyrinth duels",
+    // The default's but for the blank line under the about: `wizwar -h` fits a 24-line screen.
+    help_template = "{about-with-newline}{usage-heading} {usage}\n\n{all-args}{after-help}"
 )]
-#[command(long_about = "A rules engine for Wiz-War style magical labyrinth duels.\n\n\
-The kernel knows the board, line of sight and the game mechanics; every edition lives in \
-rulesets/<name>/ and every card in cards/<edition>/.")]
+#[command(
+    after_long_help = "The kernel knows the board, line of sight and the game mechanics; every edition lives in \
+rulesets/<name>/ and every card in cards/<edition>/."
+)]
 pub struct Cli {
-    /// Folder holding rulesets/ and cards/ (else $WIZWAR_ROOT, else this folder, else the
-    /// nearest folder above the binary that holds rulesets/).
+    /// Folder holding rulesets/ and cards/.
+    ///
+    /// Else $WIZWAR_ROOT, else this folder, else the nearest folder above the binary that
+    /// holds rulesets/.
     #[arg(long, global = true)]
     pub root: Option<PathBuf>,
+    /// Print the version.
+    #[arg(short = 'V', long, action = clap::ArgAction::Version, hide = true)]
+    version: Option<bool>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -93,10 +104,15 @@ pub enum Command {
         #[arg(long)]
         svg_dir: Option<PathBuf>,
     },
-    /// The web table: play in a browser, against bots or with friends on other screens, each
-    /// seeing his own hand. Open the printed address, start a game, share the invite links.
+    /// The web table: play in a browser, against bots or with friends.
+    ///
+    /// Friends play on other screens, each seeing his own hand. Open the printed address,
+    /// start a game, share the invite links.
     Serve(wizwar::serve::ServeArgs),
-    /// An interactive session on one game: look at it, act, run Lua, undo, reload rules and cards.
+    /// A live game at a prompt: look at it, act, run Lua, undo, reload.
+    ///
+    /// An interactive session on one game; `reload` takes up the rules and cards as they are
+    /// now on disk.
     ///
     /// With any of --ruleset, --players, --seed or --option a game starts right away (the
     /// others at their defaults); without them, use `new` in the session. Commands come from
@@ -121,8 +137,10 @@ pub enum Command {
         #[arg(long)]
         strict: bool,
     },
-    /// Many bot games at once: how games end, wins by seat, what each card does for its
-    /// player, and how fast the engine runs. Game i uses seed SEED+i, so results don't depend on --jobs.
+    /// Many bot games at once: how they end, who wins, what each card does.
+    ///
+    /// How games end, wins by seat, what each card does for its player, and how fast the
+    /// engine runs. Game i uses seed SEED+i, so results don't depend on --jobs.
     Sim {
         #[command(flatten)]
         table: BotGames,
@@ -171,8 +189,10 @@ pub enum Command {
         #[arg(long)]
         shard: Option<wizwar::sim::Shard>,
     },
-    /// Join the JSON files of a sim's slices (sim --shard K/N --json FILE) into the summary the
-    /// whole sim gives: the same tables, JSON and report.
+    /// Join a sharded sim's JSON files into the whole sim's summary.
+    ///
+    /// The slices' files (sim --shard K/N --json FILE) give the summary the whole sim gives:
+    /// the same tables, JSON and report.
     Merge {
         /// The slices' files, one per slice.
         #[arg(required = true)]
@@ -187,10 +207,11 @@ pub enum Command {
         #[arg(long)]
         report: Option<PathBuf>,
     },
-    /// Is a card stronger or weaker with a change, or a house rule than its base? The same
-    /// games played twice, as shipped (A) and changed (B): a variant file in a card's place, or
-    /// another ruleset; and how the card's players (without a card: the first kind of bot's
-    /// seats, or the first seat) did in each.
+    /// Does a change make a card, or a house rule, stronger or weaker?
+    ///
+    /// The same games played twice, as shipped (A) and changed (B): a variant file in a card's
+    /// place, or another ruleset; and how the card's players (without a card: the first kind
+    /// of bot's seats, or the first seat) did in each.
     Ab {
         #[command(flatten)]
         table: BotGames,
@@ -213,7 +234,9 @@ pub enum Command {
         #[arg(long)]
         report: Option<PathBuf>,
     },
-    /// Run the tests every card file carries, and the ruleset's rulebook scenarios (tests/scenarios/<ruleset>/).
+    /// Run the tests the card files carry, and the rulebook scenarios.
+    ///
+    /// Every card file's tests, and the ruleset's rulebook scenarios (tests/scenarios/<ruleset>/).
     Test {
         /// The ruleset whose cards are tested (a folder under rulesets/).
         #[arg(long)]
@@ -225,33 +248,40 @@ pub enum Command {
         #[arg(long)]
         watch: bool,
     },
-    /// Start a card or a house rule from a file that already plays and passes its test.
+    /// Start a card or house rule from one that plays and passes its test.
+    ///
+    /// The file written already loads, plays and passes its own test: a start to change.
     New {
         #[command(subcommand)]
         what: New,
     },
-    /// Check each ruleset's own cards with the Lua analyzer (emmylua_check) against that
-    /// ruleset's helpers only: another edition's helper, or a helper given the wrong type, is
-    /// reported with file and line.
+    /// Check each ruleset's cards with the Lua analyzer (emmylua_check).
+    ///
+    /// Each ruleset's own cards are checked against that ruleset's helpers only: another
+    /// edition's helper, or a helper given the wrong type, is reported with file and line.
     Analyze {
         /// One ruleset (default: every ruleset with card folders of its own).
         #[arg(long)]
         ruleset: Option<String>,
     },
-    /// Load a ruleset, its boards and all its cards, and report every problem.
+    /// Load a ruleset, its boards and its cards; report every problem.
     Check {
         /// The ruleset to check (a folder under rulesets/).
         #[arg(long)]
         ruleset: Option<String>,
     },
-    /// Replay a saved game or REPL session against the current cards and rules; report where it diverges.
+    /// Replay a saved game or session; report where it now goes otherwise.
+    ///
+    /// A saved game or REPL session is replayed against the current cards and rules.
     Replay {
         /// A file written by `play --save` or by `save` in the REPL.
         file: PathBuf,
     },
-    /// Measure the engine: games, turns and decisions per second, calls into the kernel per
-    /// turn, where the time goes, set-up, state copies and two threads, for every ruleset with
-    /// cards and random and hunter bots (two players, 60 turns, one thread).
+    /// Measure the engine's speed for every ruleset (the README's Numbers).
+    ///
+    /// Games, turns and decisions per second, calls into the kernel per turn, where the time
+    /// goes, set-up, state copies and two threads, for every ruleset with cards and random
+    /// and hunter bots (two players, 60 turns, one thread).
     Bench {
         /// Games per ruleset and kind of bots.
         #[arg(long, default_value_t = 40)]
@@ -264,8 +294,10 @@ pub enum Command {
         #[arg(long)]
         json: Option<PathBuf>,
     },
-    /// What changes between two rulesets: config numbers, options, phases, their own Lua modules
-    /// and functions, and cards only in one or declared differently (e.g. two editions, or a variant and its edition).
+    /// What differs between two rulesets: two editions, or a house rule.
+    ///
+    /// Config numbers, options, phases, their own Lua modules and functions, and cards only in
+    /// one or declared differently (e.g. two editions, or a variant and its edition).
     Diff {
         /// The first ruleset (a folder under rulesets/).
         a: String,
@@ -275,13 +307,23 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Write the LuaLS definitions of the scripting API (the committed copy is cards/types/wizwar.d.lua).
+    /// Write the LuaLS definitions of the scripting API.
+    ///
+    /// The committed copy is cards/types/wizwar.d.lua.
     Defs {
         /// Where to write them (default: standard output).
         #[arg(short, long)]
         out: Option<PathBuf>,
     },
-    /// Build a board the way setup does (faces shuffled and turned by the seed) and show it.
+    /// The program's help, or a command's: `wizwar help sim` is `wizwar sim --help`.
+    #[command(hide = true)]
+    Help {
+        /// The command (and subcommand) to explain.
+        command: Vec<String>,
+    },
+    /// Build a board the way setup does and show it.
+    ///
+    /// Its faces are shuffled and turned by the seed.
     Board {
         /// The edition: a folder under rulesets/ (default: the one rulesets/index.toml names).
         #[arg(long)]
