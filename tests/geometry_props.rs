@@ -333,6 +333,16 @@ proptest! {
         }
     }
 
+    /// The centres a square's lines reach, the lines walked together as a tree of their
+    /// crossings (what every field of view is made from), are those each line walked alone
+    /// reaches: through links that turn, wrap-around, filled squares and walls.
+    #[test]
+    fn centres_reached_by_the_tree_are_those_each_line_reaches(b in board()) {
+        for a in b.squares() {
+            prop_assert_eq!(b.centres_reached(a, true), b.centres_reached(a, false), "from {}", a);
+        }
+    }
+
     /// A board keeps the sight of its last few states and takes it up again when it comes back
     /// to one (a door made and unmade, opened and closed): what it sees then is what a board
     /// built fresh in that state sees (a copy read back from JSON keeps no past sight).
@@ -413,5 +423,6 @@ fn lines_through_a_portal_and_the_wrap_beside_it_reach_every_edge() {
         for mode in [EdgeTarget::Midpoint, EdgeTarget::AnyPoint] {
             assert_eq!(b.edges_reached(a, mode, true), b.edges_reached(a, mode, false), "from {a}");
         }
+        assert_eq!(b.centres_reached(a, true), b.centres_reached(a, false), "from {a}");
     }
 }

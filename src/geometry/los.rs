@@ -40,7 +40,9 @@
 //! square. A square's whole field of view is the set of squares whose centre some line from its
 //! centre reaches: the line to the centre of a chart square `k * (p, q)` is the line to `(p, q)`
 //! carried on, so each direction `(p, q)` with coprime components is walked once, as far as the
-//! reach allows, and every chart centre it passes is recorded. The lines to walls and doors go to
+//! reach allows, and every chart centre it passes is recorded. A line's crossings depend on its
+//! direction alone, so the lines are walked together as one tree of crossings (`RayTree`): a
+//! blocked crossing stops every line that shares it. The lines to walls and doors go to
 //! points on edges, each walked alone; only those whose last square a one-way path of open
 //! crossings reaches are walked (`line_ends`): the others cannot be reached. Of an edge's
 //! points, the walks stop at the first reached where every such path ends in the same square of
@@ -105,15 +107,7 @@ impl LosGraph {
             filled: d.cell_blocks_los.clone(),
             rays: Vec::new(),
         };
-        let r = g.reach;
-        for q in -r..=r {
-            for p in -r..=r {
-                // Skips (0,0), and multiples of a shorter direction (walked anyway).
-                if gcd(p.abs(), q.abs()) == 1 {
-                    g.rays.push((p, q, r / p.abs().max(q.abs())));
-                }
-            }
-        }
+        g.rays = directions(g.reach).collect();
         let pack = |(to, rot): (Sq, Rot)| ((d.cell(to) as u32) << 2) | rot.0 as u32;
         for y in 0..d.h {
             for x in 0..d.w {
@@ -325,6 +319,8 @@ impl<'a> Tracer<'a> {
     /// Walks every line from the centre of `from` to the centres of the chart squares within
     /// reach, one walk per direction; `reached(cell)` is called for every centre reached (the
     /// square may be filled) and returns false to stop everything. Returns false if stopped.
+    /// (The reference [`centres_reached`] is checked against: it walks the same lines as one
+    /// tree.)
     pub(super) fn rays(&mut self, from: usize, mut reached: impl FnMut(usize) -> bool) -> bool {
         let g = self.g;
         let mut go_on = true;
@@ -342,6 +338,181 @@ impl<'a> Tracer<'a> {
             }
         }
         true
+    }
+}
+
+/// A crossing of a line out of a square, in chart directions: through a side, or exactly
+/// through the corner between two sides.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Crossing {
+    Side(Dir),
+    Corner(Dir, Dir),
+}
+
+/// The walks of [`Tracer::rays`] as one tree: the crossings each line from a square's centre
+/// makes, in order, shared by the lines that begin alike. A line's crossings depend on its
+/// direction alone, not on the board, so one tree serves every square and board of a reach;
+/// and walking the tree stops at once every line that shares a blocked crossing (in a
+/// labyrinth most lines stop within a square or two, so a field costs far fewer steps than
+/// walking each line from its start).
+pub(super) struct RayTree {
+    /// The squares entered, in depth-first order: a node's subtree follows it, up to its
+    /// `end`. Node 0 is the start square.
+    nodes: Vec<RayNode>,
+}
+
+struct RayNode {
+    /// Where in the LOS table the crossing into this square is, for each turn (0 to 3 quarters)
+    /// a link may have given the chart: the index among a square's four sides, or its four
+    /// corners.
+    slot: [u8; 4],
+    corner: bool,
+    /// Whether some line's chart centre is this square's (the lines meet the centres of
+    /// `k * (p, q)` only).
+    centre: bool,
+    /// One past the last node of this one's subtree.
+    end: u32,
+}
+
+/// The tree as it is built: each node's children by crossing.
+struct Branch {
+    crossing: Crossing,
+    centre: bool,
+    children: Vec<Branch>,
+}
+
+impl RayTree {
+    /// The tree of the lines of `reach`, made once per thread and reach.
+    fn of_reach(reach: i64) -> std::rc::Rc<RayTree> {
+        thread_local! {
+            static TREES: std::cell::RefCell<rustc_hash::FxHashMap<i64, std::rc::Rc<RayTree>>> =
+                Default::default();
+        }
+        TREES.with(|t| t.borrow_mut().entry(reach).or_insert_with(|| std::rc::Rc::new(RayTree::build(reach))).clone())
+    }
+
+    fn build(reach: i64) -> RayTree {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        let mut root = Branch { crossing: Crossing::Side(Dir::N), centre: false, children: Vec::new() };
+        for (p, q, k) in directions(reach) {
+            // The crossings of `Tracer::walk` towards the centre of chart square `k * (p, q)`.
+            let (adx, ady) = (k * p.abs() * UNIT, k * q.abs() * UNIT);
+            let hdir = if p > 0 { Dir::E } else { Dir::W };
+            let vdir = if q > 0 { Dir::S } else { Dir::N };
+            let (mut ci, mut cj, mut at) = (0i64, 0i64, &mut root);
+            loop {
+                let (nx, ny) = (HALF + UNIT * ci, HALF + UNIT * cj);
+                let (x_in, y_in) = (adx > 0 && nx <= adx, ady > 0 && ny <= ady);
+                if !x_in && !y_in {
+                    break;
+                }
+                let order = if !y_in {
+                    Less
+                } else if !x_in {
+                    Greater
+                } else {
+                    (nx * ady).cmp(&(ny * adx))
+                };
+                let crossing = match order {
+                    Less => {
+                        ci += 1;
+                        Crossing::Side(hdir)
+                    }
+                    Greater => {
+                        cj += 1;
+                        Crossing::Side(vdir)
+                    }
+                    Equal => {
+                        ci += 1;
+                        cj += 1;
+                        Crossing::Corner(hdir, vdir)
+                    }
+                };
+                let i = match at.children.iter().position(|c| c.crossing == crossing) {
+                    Some(i) => i,
+                    None => {
+                        at.children.push(Branch { crossing, centre: false, children: Vec::new() });
+                        at.children.len() - 1
+                    }
+                };
+                at = &mut at.children[i];
+                at.centre |= ci * q.abs() == cj * p.abs();
+            }
+        }
+        let mut tree = RayTree { nodes: Vec::new() };
+        tree.flatten(&root);
+        tree
+    }
+
+    /// Appends `branch` and its subtree in depth-first order.
+    fn flatten(&mut self, branch: &Branch) {
+        let turned = |d: Dir, rot: usize| Dir::from_index((d.index() + rot) & 3);
+        let (slot, corner) = match branch.crossing {
+            Crossing::Side(d) => (std::array::from_fn(|rot| turned(d, rot).index() as u8), false),
+            Crossing::Corner(h, v) => {
+                (std::array::from_fn(|rot| corner_slot(turned(h, rot), turned(v, rot)) as u8), true)
+            }
+        };
+        let at = self.nodes.len();
+        self.nodes.push(RayNode { slot, corner, centre: branch.centre, end: 0 });
+        for child in &branch.children {
+            self.flatten(child);
+        }
+        self.nodes[at].end = self.nodes.len() as u32;
+    }
+}
+
+/// The directions `(p, q)` (coprime, within `reach`) of the lines from a square's centre, each
+/// with how many times it fits in the reach. (Multiples of a shorter direction are walked with
+/// it.)
+fn directions(reach: i64) -> impl Iterator<Item = (i64, i64, i64)> {
+    (-reach..=reach).flat_map(move |q| {
+        (-reach..=reach).filter(move |&p| gcd(p.abs(), q.abs()) == 1).map(move |p| (p, q, reach / p.abs().max(q.abs())))
+    })
+}
+
+/// Every board square whose centre a line from the centre of `from` reaches, as
+/// [`Tracer::rays`] finds them, `reached(cell)` called for each (some more than once): the
+/// lines walked together, as a tree.
+pub(super) fn centres_reached(g: &LosGraph, from: usize, mut reached: impl FnMut(usize)) {
+    let tree = RayTree::of_reach(g.reach);
+    let mut on_path = vec![false; g.filled.len()];
+    on_path[from] = true;
+    descend(g, &tree.nodes, 0, from, 0, &mut on_path, &mut reached);
+}
+
+/// The lines of `node`'s subtree, from `cell` (in which chart direction `d` is board direction
+/// `d` turned `rot` quarters): as `Tracer::walk` goes, a line stops on leaving a filled
+/// square, at a blocked crossing, or on coming back to a square it crossed.
+fn descend(
+    g: &LosGraph,
+    nodes: &[RayNode],
+    node: usize,
+    cell: usize,
+    rot: u32,
+    on_path: &mut [bool],
+    reached: &mut impl FnMut(usize),
+) {
+    if g.filled[cell] {
+        return;
+    }
+    let mut child = node + 1;
+    while child < nodes[node].end as usize {
+        let c = &nodes[child];
+        let at = cell * 4 + c.slot[rot as usize] as usize;
+        let next = if c.corner { g.corner[at] } else { g.side[at] };
+        if next != BLOCKED {
+            let to = (next >> 2) as usize;
+            if !on_path[to] {
+                if c.centre {
+                    reached(to);
+                }
+                on_path[to] = true;
+                descend(g, nodes, child, to, (rot + (next & 3)) & 3, on_path, reached);
+                on_path[to] = false;
+            }
+        }
+        child = c.end as usize;
     }
 }
 

@@ -5,7 +5,8 @@
 
 use super::board::{Board, Derived, EdgeField, LineField, Place};
 use super::los::{
-    chart_index, edge_blocks, line_ends, los_graph, trace_edge_points, ChartEnd, EdgeTarget, Tracer, HALF, UNIT,
+    centres_reached, chart_index, edge_blocks, line_ends, los_graph, trace_edge_points, ChartEnd, EdgeTarget, Tracer,
+    HALF, UNIT,
 };
 use super::types::{Dir, EdgeId, Sq};
 use rustc_hash::FxHashSet;
@@ -20,10 +21,7 @@ impl Board {
         }
         let g = los_graph(d);
         let mut reached = vec![false; g.filled.len()];
-        Tracer::new(g).rays(from, |c| {
-            reached[c] = true;
-            true
-        });
+        centres_reached(g, from, |c| reached[c] = true);
         let r = Rc::new(reached);
         d.sight.los_reached.borrow_mut().insert(from, r.clone());
         r
@@ -154,34 +152,19 @@ impl Board {
     /// limit, the squares near it (`near`)?
     fn line_seen(&self, d: &Derived, seen: &FxHashSet<EdgeId>, near: Option<&[bool]>, e: EdgeId) -> bool {
         let (s1, s2) = e.sides();
+        // The step across the line from each of its squares on the board: through a link, its
+        // far side names the same line. (No list made: this runs for every line of a field.)
+        let across = |s: Sq| if d.contains(s) { e.side_of(s).and_then(|side| d.step(s, side)) } else { None };
+        let steps = [across(s1), across(s2)];
         // Under a sight limit of n, a line is seen only from within n - 1 steps of one of its
         // squares (its midpoint lies half a square beyond them).
         if let Some(near) = near {
-            let mut sides: Vec<Sq> = vec![s1, s2];
-            // The far side of a link names the same line.
-            for s in [s1, s2] {
-                if let (true, Some(side)) = (d.contains(s), e.side_of(s)) {
-                    if let Some(step) = d.step(s, side) {
-                        sides.push(step.to);
-                    }
-                }
-            }
-            if !sides.iter().any(|&s| d.contains(s) && near[d.cell(s)]) {
+            let is_near = |s: Sq| d.contains(s) && near[d.cell(s)];
+            if !(is_near(s1) || is_near(s2) || steps.iter().flatten().any(|step| is_near(step.to))) {
                 return false;
             }
         }
-        // The same line seen from the far side of a link.
-        let mut names = vec![e];
-        for s in [s1, s2] {
-            if let (true, Some(side)) = (d.contains(s), e.side_of(s)) {
-                if let Some(step) = d.step(s, side) {
-                    if step.via_link {
-                        names.push(step.entry_edge);
-                    }
-                }
-            }
-        }
-        names.iter().any(|n| seen.contains(n))
+        seen.contains(&e) || steps.iter().flatten().any(|step| step.via_link && seen.contains(&step.entry_edge))
     }
 
     /// Every edge a line from the centre of `a` reaches (at its midpoint, or at one of the
@@ -214,6 +197,28 @@ impl Board {
         };
         all.sort();
         all
+    }
+
+    /// The squares whose centres a line from the centre of `a` reaches (filled or not), the
+    /// lines walked as one tree, or with `shared` false each alone (the property tests compare
+    /// the two).
+    #[doc(hidden)]
+    pub fn centres_reached(&self, a: Sq, shared: bool) -> Vec<Sq> {
+        let d = self.derived();
+        if !d.contains(a) {
+            return Vec::new();
+        }
+        let g = los_graph(&d);
+        let mut reached = vec![false; g.filled.len()];
+        if shared {
+            centres_reached(g, d.cell(a), |c| reached[c] = true);
+        } else {
+            Tracer::new(g).rays(d.cell(a), |c| {
+                reached[c] = true;
+                true
+            });
+        }
+        self.squares().into_iter().filter(|&s| reached[d.cell(s)]).collect()
     }
 
     /// The squares a line of sight from the centre of `a` to the centre of `b` passes through,

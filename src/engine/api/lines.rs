@@ -52,7 +52,7 @@ impl LineFilter {
     }
 
     /// The lines it lets through, square by square, their sides N, E, S, W: each line once,
-    /// in board order. (A line's whole record is looked at only when a card made it is asked.)
+    /// in board order. (Who made a line is looked at only when the filter asks.)
     pub(super) fn lines(&self, board: &crate::geometry::Board) -> Result<Vec<crate::geometry::EdgeId>, Fail> {
         let mut out = Vec::new();
         for (e, b) in board.lines_seen(self.seen_from) {
@@ -66,7 +66,7 @@ impl LineFilter {
                 }
             }
             if let Some(c) = self.maker {
-                if board.edge(e)?.created_by != Some(c as u64) {
+                if board.line_maker(e) != Some(c as u64) {
                     continue;
                 }
             }

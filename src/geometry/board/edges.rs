@@ -104,6 +104,15 @@ impl Board {
             .collect()
     }
 
+    /// The card that made line `e`, if one did: `edge(e)`'s `created_by`, without the rest of
+    /// the line's record (a listing asks it of every line of a kind).
+    pub fn line_maker(&self, e: EdgeId) -> Option<u64> {
+        match self.edges.get(&e)?.alteration {
+            Some(Alteration::Created { by, .. }) => by,
+            _ => None,
+        }
+    }
+
     pub fn edge(&self, e: EdgeId) -> Result<EdgeView, BoardError> {
         let d = self.derived();
         let i =
