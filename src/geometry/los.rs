@@ -207,6 +207,26 @@ fn cross_corner(d: &Derived, s: Sq, h: Dir, v: Dir) -> Option<(Sq, Rot)> {
     }
 }
 
+/// The next grid line a segment from the centre of the chart's square (0,0) crosses, the
+/// segment `(adx, ady)` long along each axis (going east or west, south or north), after it
+/// crossed `ci` vertical and `cj` horizontal ones: a vertical one (`Less`), a horizontal one
+/// (`Greater`) or both at a corner (`Equal`), with the distances to the next vertical and
+/// horizontal lines; None past the segment's end.
+#[inline]
+fn next_grid_line(adx: i64, ady: i64, ci: i64, cj: i64) -> Option<(std::cmp::Ordering, i64, i64)> {
+    use std::cmp::Ordering::{Greater, Less};
+    let (nx, ny) = (HALF + UNIT * ci, HALF + UNIT * cj);
+    let (x_in, y_in) = (adx > 0 && nx <= adx, ady > 0 && ny <= ady);
+    let order = match (x_in, y_in) {
+        (false, false) => return None,
+        (true, false) => Less,
+        (false, true) => Greater,
+        // The fractions of the way along the segment, nx/adx against ny/ady.
+        (true, true) => (nx * ady).cmp(&(ny * adx)),
+    };
+    Some((order, nx, ny))
+}
+
 /// Where a traced segment ended.
 pub(super) struct Reached {
     cell: usize,
@@ -256,21 +276,8 @@ impl<'a> Tracer<'a> {
         let vdir = if dy > 0 { Dir::S } else { Dir::N };
         let (mut ci, mut cj) = (0i64, 0i64);
         loop {
-            // Distance from the origin to the next vertical / horizontal grid line ahead.
-            let nx = HALF + UNIT * ci;
-            let ny = HALF + UNIT * cj;
-            let x_in = adx > 0 && nx <= adx;
-            let y_in = ady > 0 && ny <= ady;
-            if !x_in && !y_in {
+            let Some((order, nx, ny)) = next_grid_line(adx, ady, ci, cj) else {
                 return Some(Reached { cell, rot: Rot(rot as u8), on_side: None });
-            }
-            // Compare nx/adx with ny/ady (the fractions of the way along the segment).
-            let order = if !y_in {
-                Less
-            } else if !x_in {
-                Greater
-            } else {
-                (nx * ady).cmp(&(ny * adx))
             };
             if g.filled[cell] {
                 return None;
@@ -400,19 +407,7 @@ impl RayTree {
             let hdir = if p > 0 { Dir::E } else { Dir::W };
             let vdir = if q > 0 { Dir::S } else { Dir::N };
             let (mut ci, mut cj, mut at) = (0i64, 0i64, &mut root);
-            loop {
-                let (nx, ny) = (HALF + UNIT * ci, HALF + UNIT * cj);
-                let (x_in, y_in) = (adx > 0 && nx <= adx, ady > 0 && ny <= ady);
-                if !x_in && !y_in {
-                    break;
-                }
-                let order = if !y_in {
-                    Less
-                } else if !x_in {
-                    Greater
-                } else {
-                    (nx * ady).cmp(&(ny * adx))
-                };
+            while let Some((order, _, _)) = next_grid_line(adx, ady, ci, cj) {
                 let crossing = match order {
                     Less => {
                         ci += 1;
