@@ -40,14 +40,12 @@
 //! square. A square's whole field of view is the set of squares whose centre some line from its
 //! centre reaches: the line to the centre of a chart square `k * (p, q)` is the line to `(p, q)`
 //! carried on, so each direction `(p, q)` with coprime components is walked once, as far as the
-//! reach allows, and every chart centre it passes is recorded. A line's crossings depend on its
-//! direction alone, so the lines are walked together as one tree of crossings (`RayTree`): a
-//! blocked crossing stops every line that shares it. The lines to walls and doors go to
-//! points on edges, each walked alone; only those whose last square a one-way path of open
-//! crossings reaches are walked (`line_ends`): the others cannot be reached. Of an edge's
-//! points, the walks stop at the first reached where every such path ends in the same square of
-//! the board (elsewhere, through a portal or the wrap, one edge of the chart may be several of
-//! the board). Fields are cached per square until the board changes.
+//! reach allows, and every chart centre it passes is recorded. The lines to walls and doors go
+//! to points on the edges of the chart (their midpoints, or seven points each). A line's
+//! crossings depend on where it goes in the chart alone, so each kind of lines is walked
+//! together as one tree of crossings (`RayTree`, made once per reach): a blocked crossing stops
+//! every line that shares it, and in a labyrinth most stop within a square or two. Fields are
+//! cached per square until the board changes.
 
 use super::board::{Barrier, Derived};
 use super::types::{Corner, Dir, EdgeId, Rot, Sq};
@@ -356,9 +354,18 @@ enum Crossing {
     Corner(Dir, Dir),
 }
 
-/// The walks of [`Tracer::rays`] as one tree: the crossings each line from a square's centre
-/// makes, in order, shared by the lines that begin alike. A line's crossings depend on its
-/// direction alone, not on the board, so one tree serves every square and board of a reach;
+/// Which lines a [`RayTree`] holds.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Lines {
+    /// [`Tracer::rays`]: to every chart centre within reach.
+    Centres,
+    /// [`trace_edge_points`]: to the points of `mode` on every edge of the chart within reach.
+    EdgePoints(EdgeTarget),
+}
+
+/// The walks of many lines from a square's centre as one tree: the crossings each line makes,
+/// in order, shared by the lines that begin alike. A line's crossings depend on where it goes
+/// in the chart alone, not on the board, so one tree serves every square and board of a reach;
 /// and walking the tree stops at once every line that shares a blocked crossing (in a
 /// labyrinth most lines stop within a square or two, so a field costs far fewer steps than
 /// walking each line from its start).
@@ -377,6 +384,9 @@ struct RayNode {
     /// Whether some line's chart centre is this square's (the lines meet the centres of
     /// `k * (p, q)` only).
     centre: bool,
+    /// The sides of this square (chart directions, a bit each by `Dir::index`) on which some
+    /// line ends.
+    ends: u8,
     /// One past the last node of this one's subtree.
     end: u32,
 }
@@ -385,53 +395,86 @@ struct RayNode {
 struct Branch {
     crossing: Crossing,
     centre: bool,
+    ends: u8,
     children: Vec<Branch>,
 }
 
-impl RayTree {
-    /// The tree of the lines of `reach`, made once per thread and reach.
-    fn of_reach(reach: i64) -> std::rc::Rc<RayTree> {
-        thread_local! {
-            static TREES: std::cell::RefCell<rustc_hash::FxHashMap<i64, std::rc::Rc<RayTree>>> =
-                Default::default();
+impl Branch {
+    /// Adds the line from the chart's start centre to the point `(tx, ty)`, its crossings as
+    /// `Tracer::walk` makes them; with `centre`, the direction `(p, q)` whose chart centres it
+    /// marks.
+    fn add(&mut self, tx: i64, ty: i64, centre: Option<(i64, i64)>) {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        let (dx, dy) = (tx - HALF, ty - HALF);
+        let (adx, ady) = (dx.abs(), dy.abs());
+        let hdir = if dx > 0 { Dir::E } else { Dir::W };
+        let vdir = if dy > 0 { Dir::S } else { Dir::N };
+        let (mut ci, mut cj, mut at) = (0i64, 0i64, self);
+        while let Some((order, nx, ny)) = next_grid_line(adx, ady, ci, cj) {
+            let at_end = match order {
+                Less => nx == adx,
+                Greater => ny == ady,
+                Equal => nx == adx && ny == ady,
+            };
+            if at_end {
+                at.ends |= 1 << (if order == Greater { vdir } else { hdir }).index();
+                return;
+            }
+            let crossing = match order {
+                Less => {
+                    ci += 1;
+                    Crossing::Side(hdir)
+                }
+                Greater => {
+                    cj += 1;
+                    Crossing::Side(vdir)
+                }
+                Equal => {
+                    ci += 1;
+                    cj += 1;
+                    Crossing::Corner(hdir, vdir)
+                }
+            };
+            let i = match at.children.iter().position(|c| c.crossing == crossing) {
+                Some(i) => i,
+                None => {
+                    at.children.push(Branch { crossing, centre: false, ends: 0, children: Vec::new() });
+                    at.children.len() - 1
+                }
+            };
+            at = &mut at.children[i];
+            at.centre |= centre.is_some_and(|(p, q)| ci * q.abs() == cj * p.abs());
         }
-        TREES.with(|t| t.borrow_mut().entry(reach).or_insert_with(|| std::rc::Rc::new(RayTree::build(reach))).clone())
+    }
+}
+
+impl RayTree {
+    /// The tree of `lines` at `reach`, made once per thread.
+    fn of(reach: i64, lines: Lines) -> std::rc::Rc<RayTree> {
+        type Trees = rustc_hash::FxHashMap<(i64, Lines), std::rc::Rc<RayTree>>;
+        thread_local! {
+            static TREES: std::cell::RefCell<Trees> = Default::default();
+        }
+        TREES.with(|t| {
+            t.borrow_mut()
+                .entry((reach, lines))
+                .or_insert_with(|| std::rc::Rc::new(RayTree::build(reach, lines)))
+                .clone()
+        })
     }
 
-    fn build(reach: i64) -> RayTree {
-        use std::cmp::Ordering::{Equal, Greater, Less};
-        let mut root = Branch { crossing: Crossing::Side(Dir::N), centre: false, children: Vec::new() };
-        for (p, q, k) in directions(reach) {
-            // The crossings of `Tracer::walk` towards the centre of chart square `k * (p, q)`.
-            let (adx, ady) = (k * p.abs() * UNIT, k * q.abs() * UNIT);
-            let hdir = if p > 0 { Dir::E } else { Dir::W };
-            let vdir = if q > 0 { Dir::S } else { Dir::N };
-            let (mut ci, mut cj, mut at) = (0i64, 0i64, &mut root);
-            while let Some((order, _, _)) = next_grid_line(adx, ady, ci, cj) {
-                let crossing = match order {
-                    Less => {
-                        ci += 1;
-                        Crossing::Side(hdir)
-                    }
-                    Greater => {
-                        cj += 1;
-                        Crossing::Side(vdir)
-                    }
-                    Equal => {
-                        ci += 1;
-                        cj += 1;
-                        Crossing::Corner(hdir, vdir)
-                    }
-                };
-                let i = match at.children.iter().position(|c| c.crossing == crossing) {
-                    Some(i) => i,
-                    None => {
-                        at.children.push(Branch { crossing, centre: false, children: Vec::new() });
-                        at.children.len() - 1
-                    }
-                };
-                at = &mut at.children[i];
-                at.centre |= ci * q.abs() == cj * p.abs();
+    fn build(reach: i64, lines: Lines) -> RayTree {
+        let mut root = Branch { crossing: Crossing::Side(Dir::N), centre: false, ends: 0, children: Vec::new() };
+        match lines {
+            Lines::Centres => {
+                for (p, q, k) in directions(reach) {
+                    root.add(k * p * UNIT + HALF, k * q * UNIT + HALF, Some((p, q)));
+                }
+            }
+            Lines::EdgePoints(mode) => {
+                for (tx, ty) in edge_points(reach, mode) {
+                    root.add(tx, ty, None);
+                }
             }
         }
         let mut tree = RayTree { nodes: Vec::new() };
@@ -449,7 +492,7 @@ impl RayTree {
             }
         };
         let at = self.nodes.len();
-        self.nodes.push(RayNode { slot, corner, centre: branch.centre, end: 0 });
+        self.nodes.push(RayNode { slot, corner, centre: branch.centre, ends: branch.ends, end: 0 });
         for child in &branch.children {
             self.flatten(child);
         }
@@ -470,15 +513,39 @@ fn directions(reach: i64) -> impl Iterator<Item = (i64, i64, i64)> {
 /// [`Tracer::rays`] finds them, `reached(cell)` called for each (some more than once): the
 /// lines walked together, as a tree.
 pub(super) fn centres_reached(g: &LosGraph, from: usize, mut reached: impl FnMut(usize)) {
-    let tree = RayTree::of_reach(g.reach);
+    let tree = RayTree::of(g.reach, Lines::Centres);
+    walk_tree(g, &tree, from, |cell, side| {
+        if side.is_none() {
+            reached(cell);
+        }
+    });
+}
+
+/// The edges a line from the centre of `from` to a point of `mode` on them reaches, as
+/// [`trace_edge_points`] finds them: the lines walked together, as a tree.
+pub(super) fn edges_hit(g: &LosGraph, from: usize, mode: EdgeTarget) -> FxHashSet<EdgeId> {
+    let tree = RayTree::of(g.reach, Lines::EdgePoints(mode));
+    let mut seen = FxHashSet::default();
+    walk_tree(g, &tree, from, |cell, side| {
+        if let Some(side) = side {
+            seen.insert(g.sq(cell).edge(side));
+        }
+    });
+    seen
+}
+
+/// Walks `tree` from the centre of `from`: `found(cell, None)` for a centre reached,
+/// `found(cell, Some(side))` for a line ending on that side (a board direction) of `cell`.
+fn walk_tree(g: &LosGraph, tree: &RayTree, from: usize, mut found: impl FnMut(usize, Option<Dir>)) {
     let mut on_path = vec![false; g.filled.len()];
     on_path[from] = true;
-    descend(g, &tree.nodes, 0, from, 0, &mut on_path, &mut reached);
+    descend(g, &tree.nodes, 0, from, 0, &mut on_path, &mut found);
 }
 
 /// The lines of `node`'s subtree, from `cell` (in which chart direction `d` is board direction
 /// `d` turned `rot` quarters): as `Tracer::walk` goes, a line stops on leaving a filled
-/// square, at a blocked crossing, or on coming back to a square it crossed.
+/// square (or ending on one of its sides), at a blocked crossing, or on coming back to a square
+/// it crossed.
 fn descend(
     g: &LosGraph,
     nodes: &[RayNode],
@@ -486,10 +553,18 @@ fn descend(
     cell: usize,
     rot: u32,
     on_path: &mut [bool],
-    reached: &mut impl FnMut(usize),
+    found: &mut impl FnMut(usize, Option<Dir>),
 ) {
     if g.filled[cell] {
         return;
+    }
+    let ends = nodes[node].ends;
+    if ends != 0 {
+        for d in Dir::ALL {
+            if ends & (1 << d.index()) != 0 {
+                found(cell, Some(d.turn(Rot(rot as u8))));
+            }
+        }
     }
     let mut child = node + 1;
     while child < nodes[node].end as usize {
@@ -500,10 +575,10 @@ fn descend(
             let to = (next >> 2) as usize;
             if !on_path[to] {
                 if c.centre {
-                    reached(to);
+                    found(to, None);
                 }
                 on_path[to] = true;
-                descend(g, nodes, child, to, (rot + (next & 3)) & 3, on_path, reached);
+                descend(g, nodes, child, to, (rot + (next & 3)) & 3, on_path, found);
                 on_path[to] = false;
             }
         }
@@ -511,141 +586,42 @@ fn descend(
     }
 }
 
-/// The index of chart square `(x, y)` (each coordinate in `-r..=r`) in a flat table.
-pub(super) fn chart_index(r: i64, x: i64, y: i64) -> usize {
-    ((y + r) * (2 * r + 1) + (x + r)) as usize
-}
-
-/// Whether a line may end in a chart square, and as what square of the board.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum ChartEnd {
-    /// No line from the start gets there.
-    Never,
-    /// Every path that gets there is in the same square of the board, turned the same way:
-    /// all lines ending on one of its sides end on the same edge of the board.
-    OneSquare,
-    /// Paths get there in different squares of the board (through portals or wrapping).
-    Several,
-}
-
-/// The chart squares (by `chart_index`) where a line from the centre of `from` may end on a
-/// side: a square of the chart, not filled, that some path of crossings from the start reaches
-/// while going one way in each axis (as a straight line does: east or west, north or south),
-/// each crossing open in the LOS table. Every line that reaches a point of an edge crossed such
-/// a path, so a point whose last square is not marked is not reached, and needs no walk; the
-/// marked ones are walked as before, so the field is the same (most of a labyrinth's lines
-/// stop after a step or two: on the 8th's boards a field costs about a third of what walking
-/// every point did). A square all of whose paths are in one square of the board is marked so
-/// (`OneSquare`): once one point of an edge there is reached, the others add nothing.
-pub(super) fn line_ends(g: &LosGraph, from: usize) -> Vec<ChartEnd> {
-    let r = g.reach;
-    let size = ((2 * r + 1) * (2 * r + 1)) as usize;
-    let mut ends = vec![ChartEnd::Never; size];
-    if g.filled[from] {
-        return ends;
-    }
-    // The states a path was in: the first square and turn met at each chart square, with the
-    // ways (one bit each) that met it there; any other square and turn there, in `others`.
-    const NONE: u32 = u32::MAX;
-    let mut first = vec![NONE; size];
-    let mut first_ways = vec![0u8; size];
-    let mut others = FxHashSet::default();
-    let mut todo = Vec::new();
-    for (way, (sx, sy)) in [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)].into_iter().enumerate() {
-        let (hdir, vdir) = (if sx > 0 { Dir::E } else { Dir::W }, if sy > 0 { Dir::S } else { Dir::N });
-        todo.push((0i64, 0i64, from, 0u32));
-        while let Some((x, y, cell, rot)) = todo.pop() {
-            if x.abs() > r || y.abs() > r || g.filled[cell] {
-                continue;
-            }
-            let i = chart_index(r, x, y);
-            let state = ((cell as u32) << 2) | rot;
-            let new = if first[i] == NONE || first[i] == state {
-                first[i] = state;
-                let met_before = first_ways[i] & (1 << way) != 0;
-                first_ways[i] |= 1 << way;
-                !met_before
-            } else {
-                ends[i] = ChartEnd::Several;
-                others.insert((way, i, state))
-            };
-            if !new {
-                continue;
-            }
-            if ends[i] == ChartEnd::Never {
-                ends[i] = ChartEnd::OneSquare;
-            }
-            let (h, v) = (
-                Dir::from_index((hdir.index() + rot as usize) & 3),
-                Dir::from_index((vdir.index() + rot as usize) & 3),
-            );
-            for (next, dx, dy) in [
-                (g.side[cell * 4 + h.index()], sx, 0),
-                (g.side[cell * 4 + v.index()], 0, sy),
-                (g.corner[cell * 4 + corner_slot(h, v)], sx, sy),
-            ] {
-                if next != BLOCKED {
-                    todo.push((x + dx, y + dy, (next >> 2) as usize, (rot + (next & 3)) & 3));
-                }
-            }
-        }
-    }
-    ends
-}
-
-/// Walks the line from the centre of `from` to each point of `mode` on every edge of the
-/// chart within reach whose last square `may_end(x, y)` allows, and returns the edges reached,
-/// under the names the chart gives them.
-pub(super) fn trace_edge_points(
-    g: &LosGraph,
-    from: usize,
-    mode: EdgeTarget,
-    may_end: impl Fn(i64, i64) -> ChartEnd,
-) -> FxHashSet<EdgeId> {
-    let offsets: &[i64] = match mode {
+/// The points of `mode` on every edge of the chart within `reach`, each edge once: the north
+/// and west sides of every chart square, and the south and east sides along the far rows.
+fn edge_points(reach: i64, mode: EdgeTarget) -> impl Iterator<Item = (i64, i64)> {
+    let offsets: &'static [i64] = match mode {
         EdgeTarget::Midpoint => &[HALF],
         EdgeTarget::AnyPoint => {
             &[UNIT / 8, 2 * UNIT / 8, 3 * UNIT / 8, 4 * UNIT / 8, 5 * UNIT / 8, 6 * UNIT / 8, 7 * UNIT / 8]
         }
     };
+    let r = reach;
+    (-r..=r).flat_map(move |cj| {
+        (-r..=r).flat_map(move |ci| {
+            let (x0, y0) = (ci * UNIT, cj * UNIT);
+            let sides = [Some(Dir::N), Some(Dir::W), (cj == r).then_some(Dir::S), (ci == r).then_some(Dir::E)];
+            sides.into_iter().flatten().flat_map(move |side| {
+                offsets.iter().map(move |&k| match side {
+                    Dir::N => (x0 + k, y0),
+                    Dir::S => (x0 + k, y0 + UNIT),
+                    Dir::W => (x0, y0 + k),
+                    Dir::E => (x0 + UNIT, y0 + k),
+                })
+            })
+        })
+    })
+}
+
+/// Walks the line from the centre of `from` to each point of `mode` on every edge of the
+/// chart within reach, each alone, and returns the edges reached, under the names the chart
+/// gives them. (The reference [`edges_hit`] is checked against: it walks the same lines
+/// as one tree.)
+pub(super) fn trace_edge_points(g: &LosGraph, from: usize, mode: EdgeTarget) -> FxHashSet<EdgeId> {
     let mut t = Tracer::new(g);
     let mut seen = FxHashSet::default();
-    let r = g.reach;
-    for cj in -r..=r {
-        for ci in -r..=r {
-            let (x0, y0) = (ci * UNIT, cj * UNIT);
-            // Each edge of the chart once: the north and west sides of every chart square,
-            // plus the south and east sides along the far rows.
-            let sides = [Some(Dir::N), Some(Dir::W), (cj == r).then_some(Dir::S), (ci == r).then_some(Dir::E)];
-            for side in sides.into_iter().flatten() {
-                // The square a line to this side ends in: the one on the start's side of it.
-                let (ex, ey) = match side {
-                    Dir::N => (ci, if cj <= 0 { cj } else { cj - 1 }),
-                    Dir::S => (ci, cj),
-                    Dir::W => (if ci <= 0 { ci } else { ci - 1 }, cj),
-                    Dir::E => (ci, cj),
-                };
-                let end_kind = may_end(ex, ey);
-                if end_kind == ChartEnd::Never {
-                    continue;
-                }
-                for &k in offsets {
-                    let (tx, ty) = match side {
-                        Dir::N => (x0 + k, y0),
-                        Dir::S => (x0 + k, y0 + UNIT),
-                        Dir::W => (x0, y0 + k),
-                        Dir::E => (x0 + UNIT, y0 + k),
-                    };
-                    if let Some(end) = t.walk(from, tx, ty, |_, _, _| true) {
-                        if let Some(chart_side) = end.on_side {
-                            seen.insert(g.sq(end.cell).edge(chart_side.turn(end.rot)));
-                            if end_kind == ChartEnd::OneSquare {
-                                break; // its other points would name the same edge
-                            }
-                        }
-                    }
-                }
-            }
+    for (tx, ty) in edge_points(g.reach, mode) {
+        if let Some(Reached { cell, rot, on_side: Some(chart_side) }) = t.walk(from, tx, ty, |_, _, _| true) {
+            seen.insert(g.sq(cell).edge(chart_side.turn(rot)));
         }
     }
     seen

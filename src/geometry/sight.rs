@@ -5,8 +5,7 @@
 
 use super::board::{Board, Derived, EdgeField, LineField, Place};
 use super::los::{
-    centres_reached, chart_index, edge_blocks, line_ends, los_graph, trace_edge_points, ChartEnd, EdgeTarget, Tracer,
-    HALF, UNIT,
+    centres_reached, edge_blocks, edges_hit, los_graph, trace_edge_points, EdgeTarget, Tracer, HALF, UNIT,
 };
 use super::types::{Dir, EdgeId, Sq};
 use rustc_hash::FxHashSet;
@@ -175,15 +174,14 @@ impl Board {
         if let Some(f) = d.sight.los_edge_fields.borrow().get(&(from, mode)) {
             return f.clone();
         }
-        let g = los_graph(d);
-        let ends = line_ends(g, from);
-        let seen = Rc::new(trace_edge_points(g, from, mode, |x, y| ends[chart_index(g.reach, x, y)]));
+        let seen = Rc::new(edges_hit(los_graph(d), from, mode));
         d.sight.los_edge_fields.borrow_mut().insert((from, mode), seen.clone());
         seen
     }
 
-    /// `edge_field` as a sorted list, or with `pruned` false the same walked to every point of
-    /// every chart edge (the property tests compare the two).
+    /// `edge_field` as a sorted list (its lines walked together, as a tree), or with `pruned`
+    /// false the same walked to every point of every chart edge alone (the property tests
+    /// compare the two).
     #[doc(hidden)]
     pub fn edges_reached(&self, a: Sq, mode: EdgeTarget, pruned: bool) -> Vec<EdgeId> {
         let d = self.derived();
@@ -193,7 +191,7 @@ impl Board {
         let mut all: Vec<EdgeId> = if pruned {
             self.edge_field(&d, a, mode).iter().copied().collect()
         } else {
-            trace_edge_points(los_graph(&d), d.cell(a), mode, |_, _| ChartEnd::Several).into_iter().collect()
+            trace_edge_points(los_graph(&d), d.cell(a), mode).into_iter().collect()
         };
         all.sort();
         all
