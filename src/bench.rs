@@ -134,7 +134,8 @@ pub struct SeatsCost {
     pub ruleset: String,
     pub players: usize,
     pub micros_per_turn: f64,
-    /// `micros_per_turn` over the same figure at two players.
+    /// A turn's time over a turn's time at two players: the median of the runs' ratios, each
+    /// run against one at two played just before it.
     pub of_two: f64,
 }
 
@@ -358,15 +359,19 @@ pub fn bench(
     }
     let mut seats = Vec::new();
     for &(r, players) in &tables {
-        let mut at_table = Vec::new();
+        // Each run at the larger table paired with one at two, played just before it: the
+        // machine's speed moves between lines measured minutes apart, and a ratio of two such
+        // medians moved by a fifth from one bench to the next.
+        let (mut at_table, mut ratios) = (Vec::new(), Vec::new());
         for i in 1..=runs {
-            progress(&format!("{r}, random bots: {games} games of {players} players (run {i} of {runs})"));
-            at_table.push(Run::play(&seated(root, r, Bots::Random, games, 1, false, players)));
+            progress(&format!("{r}, random bots: {games} games of 2 and of {players} players (run {i} of {runs})"));
+            let two = Run::play(&config(root, r, Bots::Random, games, 1, false));
+            let more = Run::play(&seated(root, r, Bots::Random, games, 1, false, players));
+            ratios.push(more.micros_per_turn() / two.micros_per_turn().max(1e-9));
+            at_table.push(more);
         }
-        let two =
-            kinds.iter().zip(&played).find(|((k, b, _), _)| *k == r && *b == Bots::Random).map(|(_, p)| median(p));
         let micros = median(&at_table).micros_per_turn();
-        let of_two = micros / two.map_or(f64::NAN, Run::micros_per_turn);
+        let of_two = ratios[median_at(&ratios)];
         seats.push(SeatsCost { ruleset: r.clone(), players, micros_per_turn: micros, of_two });
     }
     let mut clones = Vec::new();
