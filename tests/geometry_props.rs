@@ -315,9 +315,9 @@ proptest! {
         }
     }
 
-    /// The edges a square's lines reach, worked out walking only the points whose last square
-    /// some one-way path of open crossings gets to (`edges_reached`, what every question about
-    /// sight to a line uses), are those found walking to every point of every edge of the chart.
+    /// The edges a square's lines reach, worked out walking the lines to their points as one
+    /// tree of crossings (`edges_reached`, what every question about sight to a line uses), are
+    /// those found walking to every point of every edge of the chart, each line alone.
     #[test]
     fn edges_reached_are_those_every_line_reaches(b in board(), from in prop::collection::vec(0..100usize, 4)) {
         let squares = b.squares();

@@ -324,8 +324,8 @@ impl<'a> Tracer<'a> {
     /// Walks every line from the centre of `from` to the centres of the chart squares within
     /// reach, one walk per direction; `reached(cell)` is called for every centre reached (the
     /// square may be filled) and returns false to stop everything. Returns false if stopped.
-    /// (The reference [`centres_reached`] is checked against: it walks the same lines as one
-    /// tree.)
+    /// (The reference the property tests check [`centres_reached`] against, which walks the
+    /// same lines as one tree.)
     pub(super) fn rays(&mut self, from: usize, mut reached: impl FnMut(usize) -> bool) -> bool {
         let g = self.g;
         let mut go_on = true;
@@ -614,8 +614,8 @@ fn edge_points(reach: i64, mode: EdgeTarget) -> impl Iterator<Item = (i64, i64)>
 
 /// Walks the line from the centre of `from` to each point of `mode` on every edge of the
 /// chart within reach, each alone, and returns the edges reached, under the names the chart
-/// gives them. (The reference [`edges_hit`] is checked against: it walks the same lines
-/// as one tree.)
+/// gives them. (The reference the property tests check [`edges_hit`] against, which
+/// walks the same lines as one tree.)
 pub(super) fn trace_edge_points(g: &LosGraph, from: usize, mode: EdgeTarget) -> FxHashSet<EdgeId> {
     let mut t = Tracer::new(g);
     let mut seen = FxHashSet::default();

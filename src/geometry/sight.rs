@@ -179,16 +179,16 @@ impl Board {
         seen
     }
 
-    /// `edge_field` as a sorted list (its lines walked together, as a tree), or with `pruned`
+    /// `edge_field` as a sorted list (its lines walked together, as a tree), or with `shared`
     /// false the same walked to every point of every chart edge alone (the property tests
     /// compare the two).
     #[doc(hidden)]
-    pub fn edges_reached(&self, a: Sq, mode: EdgeTarget, pruned: bool) -> Vec<EdgeId> {
+    pub fn edges_reached(&self, a: Sq, mode: EdgeTarget, shared: bool) -> Vec<EdgeId> {
         let d = self.derived();
         if !d.contains(a) {
             return Vec::new();
         }
-        let mut all: Vec<EdgeId> = if pruned {
+        let mut all: Vec<EdgeId> = if shared {
             self.edge_field(&d, a, mode).iter().copied().collect()
         } else {
             trace_edge_points(los_graph(&d), d.cell(a), mode).into_iter().collect()
