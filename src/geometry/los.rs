@@ -89,9 +89,6 @@ pub(crate) struct LosGraph {
     corner: Vec<u32>,
     /// Squares holding an obstacle that blocks LOS.
     pub(super) filled: Vec<bool>,
-    /// The directions `(p, q)` (coprime, within reach) walked from every square, each with how
-    /// many times it fits in the reach.
-    pub(super) rays: Vec<(i64, i64, i64)>,
 }
 
 impl LosGraph {
@@ -103,9 +100,7 @@ impl LosGraph {
             side: vec![BLOCKED; n * 4],
             corner: vec![BLOCKED; n * 4],
             filled: d.cell_blocks_los.clone(),
-            rays: Vec::new(),
         };
-        g.rays = directions(g.reach).collect();
         let pack = |(to, rot): (Sq, Rot)| ((d.cell(to) as u32) << 2) | rot.0 as u32;
         for y in 0..d.h {
             for x in 0..d.w {
@@ -329,7 +324,7 @@ impl<'a> Tracer<'a> {
     pub(super) fn rays(&mut self, from: usize, mut reached: impl FnMut(usize) -> bool) -> bool {
         let g = self.g;
         let mut go_on = true;
-        for &(p, q, k) in &g.rays {
+        for (p, q, k) in directions(g.reach) {
             let (ap, aq) = (p.abs(), q.abs());
             self.walk(from, k * p * UNIT + HALF, k * q * UNIT + HALF, |cell, i, j| {
                 // The line passes the centres of its chart squares `m * (p, q)`.
@@ -503,7 +498,7 @@ impl RayTree {
 /// The directions `(p, q)` (coprime, within `reach`) of the lines from a square's centre, each
 /// with how many times it fits in the reach. (Multiples of a shorter direction are walked with
 /// it.)
-fn directions(reach: i64) -> impl Iterator<Item = (i64, i64, i64)> {
+pub(super) fn directions(reach: i64) -> impl Iterator<Item = (i64, i64, i64)> {
     (-reach..=reach).flat_map(move |q| {
         (-reach..=reach).filter(move |&p| gcd(p.abs(), q.abs()) == 1).map(move |p| (p, q, reach / p.abs().max(q.abs())))
     })

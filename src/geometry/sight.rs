@@ -5,7 +5,7 @@
 
 use super::board::{Board, Derived, EdgeField, LineField, Place};
 use super::los::{
-    centres_reached, edge_blocks, edges_hit, los_graph, trace_edge_points, EdgeTarget, Tracer, HALF, UNIT,
+    centres_reached, directions, edge_blocks, edges_hit, los_graph, trace_edge_points, EdgeTarget, Tracer, HALF, UNIT,
 };
 use super::types::{Dir, EdgeId, Sq};
 use rustc_hash::FxHashSet;
@@ -244,7 +244,7 @@ impl Board {
         let (from, target) = (d.cell(a), d.cell(b));
         let mut t = Tracer::new(g);
         let mut best: Option<Vec<usize>> = None;
-        for &(p, q, k) in &g.rays {
+        for (p, q, k) in directions(g.reach) {
             let (ap, aq) = (p.abs(), q.abs());
             let mut path = Vec::new();
             t.walk(from, k * p * UNIT + HALF, k * q * UNIT + HALF, |cell, i, j| {

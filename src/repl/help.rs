@@ -191,7 +191,7 @@ pub fn help(rest: &str) -> String {
         let mut out = String::from("commands, by what they are for:\n");
         for (what, names) in GROUPS {
             let head = format!("  {what:18}  ");
-            for line in crate::cli::hanging(&head, &names.join("  "), SCREEN_WIDTH) {
+            for line in crate::cli::hanging(&head, &names.join(" "), SCREEN_WIDTH) {
                 out.push_str(line.trim_end());
                 out.push('\n');
             }
