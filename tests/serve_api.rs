@@ -158,8 +158,14 @@ fn a_restart_keeps_the_games_even_in_the_middle_of_a_step() {
     let before = table.get_json(&view, Some(&token));
     assert!(before["question"]["prompt"].as_str().unwrap().starts_with("Discard"));
     assert!(!before["question"].to_string().contains(first["label"].as_str().unwrap()), "that card is gone");
+    let lobby = table.get_json("/api/games", None);
     table.stop();
+    // A folder kept by a table that kept no lobby lines: its games are taken up at start.
+    std::fs::remove_file(data.join(format!("{id}.lobby.json"))).expect("the game's lobby line is kept");
     let table = Table::start(&data);
+    assert_eq!(table.game_threads(), [game_thread(&id)], "taken up at start");
+    assert_eq!(table.get_json("/api/games", None), lobby);
+    assert!(data.join(format!("{id}.lobby.json")).is_file(), "its lobby line is kept again");
     let after = table.get_json(&view, Some(&token));
     assert_eq!(after, before, "the game, its open question and its story are as they were");
     // The kept file is a saved game `play --load` reads.
@@ -225,14 +231,39 @@ fn a_game_over_ends_its_thread_and_keeps_its_last_pages() {
     let (status, said) = table.post(&answer, Some(&token), r#"{"key": "end"}"#);
     assert_eq!(status, 409, "{said}");
     assert!(said.contains("the game is over"), "{said}");
-    // Taken up again after a restart, it shows the same page and has no thread.
+    // After a restart the table lists its games at once, from the lines it kept, and takes a
+    // game up (a thread, an engine, its steps replayed) only when it is opened: the game over
+    // shows the same page and keeps no thread; the other gets its thread when looked at.
+    let lobby = table.get_json("/api/games", None);
     table.stop();
     let table = Table::start(&data);
+    assert_eq!(table.game_threads(), Vec::<String>::new(), "no game is taken up before it is opened");
+    assert_eq!(table.get_json("/api/games", None), lobby, "the lobby reads as it did before the restart");
     assert_eq!(table.get_json(&view, Some(&token)), page);
-    assert_eq!(threads_once_it_ends(&table), [other]);
+    assert_eq!(threads_once_it_ends(&table), Vec::<String>::new());
     let lobby = table.get_json("/api/games", None);
     let listed = lobby["games"].as_array().unwrap().iter().find(|g| g["id"] == id.as_str()).expect("listed").clone();
     assert!(!listed["over"].is_null(), "{listed}");
+    table.get_json(&format!("/api/games/{other_game}/view"), None);
+    assert_eq!(table.game_threads(), [other]);
+}
+
+/// A kept game the table cannot take up again (its file spoilt while the table was down) is
+/// named when it is opened, with its file and what was wrong; the other games go on.
+#[test]
+fn a_kept_game_that_cannot_be_read_is_named_when_opened() {
+    let data = common::temp_dir("serve-spoilt");
+    let table = Table::start(&data);
+    let (spoilt, _) = table.new_game(json!({ "ruleset": "8th", "players": 2, "bots": [null, "hunter"], "seed": 5 }));
+    let (sound, _) = table.new_game(json!({ "ruleset": "8th", "players": 2, "bots": [null, "hunter"], "seed": 6 }));
+    table.stop();
+    std::fs::write(data.join(format!("{spoilt}.json")), "{ \"format\": ").unwrap();
+    let table = Table::start(&data);
+    let (status, said) = table.get(&format!("/api/games/{spoilt}/view"), None);
+    assert_eq!(status, 500, "{said}");
+    assert!(said.contains("could not be taken up") && said.contains(&format!("{spoilt}.json")), "{said}");
+    let (status, said) = table.get(&format!("/api/games/{sound}/view"), None);
+    assert_eq!(status, 200, "{said}");
 }
 
 /// The lobby's list of games (`GET /api/games`): every game at the table with its edition, turn,

@@ -2,7 +2,7 @@
 //! handler checks what crosses (the body's size and form, the game, the token) and answers a
 //! bad request with a 4xx and `{"error": "..."}`, never a panic.
 
-use super::game::{Answer, Snapshot};
+use super::game::{Answer, Hosted, Snapshot};
 use super::{Entry, Server};
 use crate::engine::GameSetup;
 use crate::save::Seating;
@@ -80,36 +80,47 @@ async fn rulesets(State(server): State<Arc<Server>>) -> Response {
 }
 
 /// `GET /api/games`: the games at this table, those going on first, each as its public page
-/// tells it (the edition, the turn, who decides, the seats' names and whether a person plays
-/// each) with the spectators' link: nothing a seat alone may know, and no token.
+/// tells it (`page::lobby_line`: the edition, the turn, who decides, the seats' names and
+/// whether a person plays each) with the spectators' link: nothing a seat alone may know, and
+/// no token. A kept game not yet taken up is listed as its kept line says.
 async fn games(State(server): State<Arc<Server>>) -> Response {
     let entries: Vec<(String, Arc<Entry>)> =
         server.games.lock().expect("games").iter().map(|(id, e)| (id.clone(), e.clone())).collect();
     let mut list: Vec<serde_json::Value> = entries
         .iter()
-        .map(|(id, entry)| {
-            let page: serde_json::Value = serde_json::from_str(&entry.hosted.pages.borrow().public).unwrap_or_default();
-            let seats: Vec<serde_json::Value> = page["wizards"]
-                .as_array()
-                .map(|ws| {
-                    ws.iter()
-                        .map(|w| json!({ "name": w["name"], "person": w["person"], "alive": w["alive"] }))
-                        .collect()
-                })
-                .unwrap_or_default();
-            json!({
-                "id": id,
-                "ruleset": page["ruleset"],
-                "turn": page["turn"],
-                "deciding": page["deciding"],
-                "over": page["over"],
-                "seats": seats,
-                "watch": format!("/game/{id}"),
-            })
+        .filter_map(|(id, entry)| match entry.hosted.get() {
+            Some(Ok(hosted)) => {
+                let page = serde_json::from_str(&hosted.pages.borrow().public).unwrap_or_default();
+                Some(super::page::lobby_line(id, &page))
+            }
+            _ => entry.kept_line.clone(),
         })
         .collect();
     list.sort_by_key(|g| !g["over"].is_null());
     axum::Json(json!({ "games": list })).into_response()
+}
+
+/// Game `id` with its thread, a kept game taken up first (on a thread that may wait), or the
+/// answer to give instead: no such game (404), or one that could not be taken up (500).
+async fn hosted(server: &Arc<Server>, id: &str) -> Result<(Arc<Entry>, Hosted), Response> {
+    let Some(entry) = server.game(id) else { return Err(error(StatusCode::NOT_FOUND, format!("no game `{id}` here"))) };
+    let found = match entry.hosted.get() {
+        // (a game already taken up needs no waiting)
+        Some(hosted) => Some((entry.clone(), hosted.clone())),
+        None => {
+            let (server, id) = (server.clone(), id.to_string());
+            tokio::task::spawn_blocking(move || server.hosted(&id))
+                .await
+                .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, format!("the game could not be taken up: {e}")))?
+        }
+    };
+    match found {
+        None => Err(error(StatusCode::NOT_FOUND, format!("no game `{id}` here"))),
+        Some((_, Err(e))) => {
+            Err(error(StatusCode::INTERNAL_SERVER_ERROR, format!("game `{id}` could not be taken up: {e}")))
+        }
+        Some((entry, Ok(hosted))) => Ok((entry, hosted)),
+    }
 }
 
 /// `POST /api/games`: what a new game is.
@@ -220,8 +231,11 @@ fn page_for(entry: &Entry, snapshot: &Snapshot, token: Option<&str>) -> String {
 }
 
 async fn view(State(server): State<Arc<Server>>, Path(id): Path<String>, headers: HeaderMap) -> Response {
-    let Some(entry) = server.game(&id) else { return error(StatusCode::NOT_FOUND, format!("no game `{id}` here")) };
-    let snapshot = entry.hosted.pages.borrow().clone();
+    let (entry, hosted) = match hosted(&server, &id).await {
+        Ok(found) => found,
+        Err(response) => return response,
+    };
+    let snapshot = hosted.pages.borrow().clone();
     json_text(page_for(&entry, &snapshot, bearer(&headers)))
 }
 
@@ -253,12 +267,16 @@ async fn answer(
         (None, Some(ks)) => ks,
         _ => return error(StatusCode::BAD_REQUEST, "give `key` (one option's key) or `keys` (a list), not both"),
     };
+    let hosted = match hosted(&server, &id).await {
+        Ok((_, hosted)) => hosted,
+        Err(response) => return response,
+    };
     // (a game over has no thread to ask: its last pages say so)
-    if entry.hosted.pages.borrow().over {
+    if hosted.pages.borrow().over {
         return error(StatusCode::CONFLICT, "the game is over: there is nothing to answer");
     }
     let (reply, replied) = tokio::sync::oneshot::channel();
-    let sent = entry.hosted.answers.send(Answer { seat, keys, question: asked.question, reply });
+    let sent = hosted.answers.send(Answer { seat, keys, question: asked.question, reply });
     if sent.is_err() {
         return error(StatusCode::GONE, "this game has stopped");
     }
@@ -284,12 +302,15 @@ async fn live(
     Query(q): Query<LiveQuery>,
     ws: WebSocketUpgrade,
 ) -> Response {
-    let Some(entry) = server.game(&id) else { return error(StatusCode::NOT_FOUND, format!("no game `{id}` here")) };
-    ws.on_upgrade(move |socket| send_pages(socket, entry, q.token))
+    let (entry, hosted) = match hosted(&server, &id).await {
+        Ok(found) => found,
+        Err(response) => return response,
+    };
+    ws.on_upgrade(move |socket| send_pages(socket, entry, hosted, q.token))
 }
 
-async fn send_pages(mut socket: WebSocket, entry: Arc<Entry>, token: Option<String>) {
-    let mut pages = entry.hosted.pages.clone();
+async fn send_pages(mut socket: WebSocket, entry: Arc<Entry>, hosted: Hosted, token: Option<String>) {
+    let mut pages = hosted.pages;
     loop {
         let page = {
             let snapshot = pages.borrow_and_update().clone();

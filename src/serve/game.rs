@@ -61,6 +61,7 @@ pub struct Answer {
 }
 
 /// The server's handle on a game's thread.
+#[derive(Clone)]
 pub struct Hosted {
     pub pages: watch::Receiver<Arc<Snapshot>>,
     pub answers: mpsc::Sender<Answer>,
@@ -91,7 +92,9 @@ pub fn host(root: &Path, id: &str, start: Start, file: PathBuf) -> Result<Hosted
                 }
             };
             let prior = loaded.as_ref().map_or(Vec::new(), |l| l.steps.clone());
+            let lobby_file = file.with_file_name(format!("{id}.lobby.json"));
             let mut table = Table {
+                lobby_file,
                 meta: Meta { id, ruleset: setup.ruleset.clone(), people: seating.people.clone(), version: 0 },
                 kept: Kept::new(&setup, prior, seating, vec![file]),
                 stories: BTreeMap::new(),
@@ -120,6 +123,8 @@ fn open(root: &Path, start: Start, file: &Path) -> Result<(GameSetup, Seating, O
 
 /// The game on its thread.
 struct Table<'a> {
+    /// Where the lobby's line of the game is kept (`page::lobby_line`), beside the game.
+    lobby_file: PathBuf,
     meta: Meta,
     kept: Kept<'a>,
     /// What each viewer has been told: people's seats and the spectators.
@@ -186,11 +191,27 @@ impl Table<'_> {
         for v in viewers {
             let story = self.stories.entry(v).or_default();
             story.catch_up(self.engine, v);
-            made.insert(v, page(self.engine, v, story, outcome, &self.meta).to_string());
+            let made_page = page(self.engine, v, story, outcome, &self.meta);
+            if v == Viewer::Public {
+                self.keep_lobby_line(&made_page);
+            }
+            made.insert(v, made_page.to_string());
         }
         let public = made.remove(&Viewer::Public).unwrap_or_default();
         let seats =
             made.into_iter().filter_map(|(v, p)| if let Viewer::Seat(s) = v { Some((s, p)) } else { None }).collect();
         Arc::new(Snapshot { version: self.meta.version, over, seats, public })
+    }
+
+    /// Keeps what the lobby shows of the game now, for a restarted table to list it without
+    /// taking it up (written whole: an interrupted write leaves the last line).
+    fn keep_lobby_line(&self, public: &serde_json::Value) {
+        let line = super::page::lobby_line(&self.meta.id, public).to_string();
+        let kept = crate::play::session::write_whole(&self.lobby_file, |tmp| {
+            std::fs::write(tmp, &line).map(|_| String::new()).map_err(|e| format!("{}: {e}", tmp.display()))
+        });
+        if let Err(e) = kept {
+            eprintln!("wizwar serve: game {}'s line in the lobby could not be kept: {e}", self.meta.id);
+        }
     }
 }

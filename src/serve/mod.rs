@@ -3,7 +3,9 @@
 //! seat sees it and sends its answers. Several games run at once, each on its own thread
 //! (`game.rs`); every seat's page is made from the engine's view of that seat (`page.rs`), so
 //! a page carries nothing its seat may not know. Games are kept in `--data` in `play --save`'s
-//! format after every pause and taken up again when the server starts.
+//! format after every pause, with the line the lobby shows of each; a restarted server lists
+//! them from those lines at once and takes a game up (its engine made, its steps replayed)
+//! the first time its page or an answer asks for it.
 //!
 //! The API (all JSON; errors are `{"error": "..."}` with a 4xx status):
 //! - `POST /api/games` `{"ruleset", "players", "bots": [null | "hunter" | ...], "options",
@@ -23,7 +25,7 @@ use crate::engine::GameSetup;
 use crate::save::Seating;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 pub use page::squares_of;
 
@@ -37,7 +39,7 @@ pub struct ServeArgs {
     /// Port to listen on (0: any free port, printed).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// Folder of the table's games (each kept after every pause, taken up again at start)
+    /// Folder of the table's games (each kept after every pause, taken up again when opened)
     /// [default: `web` in the saves folder: $WIZWAR_SAVES, else ~/.local/state/wizwar/games].
     #[arg(long)]
     pub data: Option<PathBuf>,
@@ -47,11 +49,15 @@ pub struct ServeArgs {
     pub invites: Option<String>,
 }
 
-/// A game of the table: its seats' tokens and its thread.
+/// A game of the table: its seats' tokens, and its thread once it is taken up.
 struct Entry {
     /// Each person's seat and its token.
     tokens: Vec<(u32, String)>,
-    hosted: game::Hosted,
+    /// The game's thread and pages: from its start for a new game; for a kept one, from the
+    /// first time its page or an answer asks for it (or why it could not be taken up).
+    hosted: OnceLock<Result<game::Hosted, String>>,
+    /// What the lobby shows of a kept game until it is taken up (its `ID.lobby.json`).
+    kept_line: Option<serde_json::Value>,
 }
 
 /// The table: its games, where they are kept, the rules and cards.
@@ -77,7 +83,7 @@ pub fn run(root: &Path, args: ServeArgs) -> Result<(), String> {
     }
     std::fs::create_dir_all(&data).map_err(|e| format!("--data {}: {e}", data.display()))?;
     let server = Arc::new(Server { root: root.to_path_buf(), data: data.clone(), games: Mutex::new(BTreeMap::new()) });
-    let resumed = server.take_up_kept_games();
+    let kept = server.gather_kept_games();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -90,8 +96,8 @@ pub fn run(root: &Path, args: ServeArgs) -> Result<(), String> {
         let at = listener.local_addr().map_err(|e| e.to_string())?;
         let shown = if at.ip().is_unspecified() { format!("127.0.0.1:{}", at.port()) } else { at.to_string() };
         println!("The web table is at http://{shown}/ (games kept in {}).", data.display());
-        if resumed > 0 {
-            println!("{resumed} kept game(s) taken up again.");
+        if kept > 0 {
+            println!("{kept} kept game(s) at the table, each taken up when it is first opened.");
         }
         println!("Open it in a browser to start a game; Ctrl-C stops the server (the games are kept).");
         use std::io::Write;
@@ -113,7 +119,7 @@ impl Server {
         });
         let hosted = game::host(&self.root, &id, game::Start::New(setup, seating), self.game_file(&id))?;
         write_private(&seats_file, &serde_json::to_string_pretty(&seats).expect("json"))?;
-        let entry = Arc::new(Entry { tokens, hosted });
+        let entry = Arc::new(Entry { tokens, hosted: OnceLock::from(Ok(hosted)), kept_line: None });
         self.games.lock().expect("games").insert(id.clone(), entry.clone());
         Ok((id, entry))
     }
@@ -126,9 +132,11 @@ impl Server {
         self.games.lock().expect("games").get(id).cloned()
     }
 
-    /// Takes up the games kept in the data folder (each `ID.seats.json` beside its `ID.json`);
-    /// one that cannot be read is named and left out. How many were taken up.
-    fn take_up_kept_games(&self) -> usize {
+    /// The games kept in the data folder (each `ID.seats.json` beside its `ID.json`), listed
+    /// from the lines the lobby showed of them (`ID.lobby.json`), not taken up. A game kept
+    /// without that line (by a table before it) is taken up now, which writes it; one that
+    /// cannot be read is named and left out. How many there are.
+    fn gather_kept_games(&self) -> usize {
         let Ok(dir) = std::fs::read_dir(&self.data) else { return 0 };
         let mut files: Vec<PathBuf> = dir.flatten().map(|e| e.path()).collect();
         files.sort();
@@ -138,7 +146,7 @@ impl Server {
             else {
                 continue;
             };
-            match self.take_up(id, &seats_file) {
+            match self.gather(id, &seats_file) {
                 Ok(entry) => {
                     self.games.lock().expect("games").insert(id.to_string(), Arc::new(entry));
                     n += 1;
@@ -149,10 +157,39 @@ impl Server {
         n
     }
 
-    fn take_up(&self, id: &str, seats_file: &Path) -> Result<Entry, String> {
+    fn gather(&self, id: &str, seats_file: &Path) -> Result<Entry, String> {
         let tokens = read_tokens(seats_file)?;
-        let hosted = game::host(&self.root, id, game::Start::Kept, self.game_file(id))?;
-        Ok(Entry { tokens, hosted })
+        let game_file = self.game_file(id);
+        if !game_file.is_file() {
+            return Err(format!("{}: no such file", game_file.display()));
+        }
+        let line = std::fs::read_to_string(self.data.join(format!("{id}.lobby.json")))
+            .ok()
+            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+            .filter(|line| line["id"] == id);
+        match line {
+            Some(line) => Ok(Entry { tokens, hosted: OnceLock::new(), kept_line: Some(line) }),
+            None => {
+                let hosted = game::host(&self.root, id, game::Start::Kept, game_file)?;
+                Ok(Entry { tokens, hosted: OnceLock::from(Ok(hosted)), kept_line: None })
+            }
+        }
+    }
+
+    /// Game `id` and its thread, the game taken up if it was only kept (its engine made and
+    /// its steps replayed; whoever asks meanwhile waits for the same take-up); None for no
+    /// such game. It blocks: call it where waiting is allowed.
+    fn hosted(&self, id: &str) -> Option<(Arc<Entry>, Result<game::Hosted, String>)> {
+        let entry = self.game(id)?;
+        let hosted = entry
+            .hosted
+            .get_or_init(|| {
+                game::host(&self.root, id, game::Start::Kept, self.game_file(id)).inspect_err(|e| {
+                    eprintln!("wizwar serve: game {id} could not be taken up: {e}");
+                })
+            })
+            .clone();
+        Some((entry, hosted))
     }
 }
 

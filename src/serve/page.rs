@@ -53,6 +53,27 @@ impl Story {
     }
 }
 
+/// What the lobby (`GET /api/games`) shows of game `id`, from its spectators' page: the
+/// edition, the turn, who decides, whether it is over, the seats' names and whether a person
+/// plays each, and the spectators' link. Nothing a seat alone may know: the public page has
+/// nothing of the kind. Kept beside the game at each pause (`ID.lobby.json`), so a restarted
+/// table lists its games without taking them up.
+pub fn lobby_line(id: &str, public: &Json) -> Json {
+    let seats: Vec<Json> = public["wizards"]
+        .as_array()
+        .map(|ws| ws.iter().map(|w| json!({ "name": w["name"], "person": w["person"], "alive": w["alive"] })).collect())
+        .unwrap_or_default();
+    json!({
+        "id": id,
+        "ruleset": public["ruleset"],
+        "turn": public["turn"],
+        "deciding": public["deciding"],
+        "over": public["over"],
+        "seats": seats,
+        "watch": format!("/game/{id}"),
+    })
+}
+
 /// The page of `viewer` (a seat, or `Public` for spectators) with the game stopped at
 /// `outcome`: the question is on the page of the seat it asks only.
 pub fn page(engine: &Engine, viewer: Viewer, story: &Story, outcome: &Outcome, meta: &Meta) -> Json {
