@@ -248,6 +248,49 @@ fn a_game_over_ends_its_thread_and_keeps_its_last_pages() {
     assert_eq!(table.game_threads(), [other]);
 }
 
+/// A game nobody asks for a while (`--sleep-after`) sleeps in its files: its thread ends and
+/// frees its engine, unless a live socket watches it. Opened again, it is taken up where it
+/// was, and the lobby lists it the same meanwhile.
+#[test]
+fn a_game_left_alone_sleeps_and_wakes_where_it_was() {
+    let data = common::temp_dir("serve-sleep");
+    let table = Table::start_with(&data, &["--sleep-after", "1"]);
+    let setup = |seed: u64| json!({ "ruleset": "8th", "players": 2, "bots": [null, "hunter"], "seed": seed });
+    let (id, seats) = table.new_game(setup(5));
+    let (watched, _) = table.new_game(setup(6));
+    let token = seats[0].1.clone();
+    let (view, answer) = (format!("/api/games/{id}/view"), format!("/api/games/{id}/answer"));
+    let live = format!("{}/api/games/{watched}/live", table.url.replacen("http://", "ws://", 1));
+    let (mut socket, _) = tungstenite::connect(live).expect("the live socket opens");
+    socket.read().expect("the page");
+    let answer_passively = |table: &Table| {
+        let q = table.get_json(&view, Some(&token))["question"].clone();
+        let body = json!({ "keys": passive(&q), "question": q["id"] }).to_string();
+        let (status, said) = table.post(&answer, Some(&token), &body);
+        assert_eq!(status, 200, "{said}");
+    };
+    answer_passively(&table);
+    let before = table.get_json(&view, Some(&token));
+    let lobby = table.get_json("/api/games", None);
+    let threads_become = |want: &[String]| {
+        let waited = std::time::Instant::now();
+        while table.game_threads() != want {
+            assert!(waited.elapsed().as_secs() < 20, "the threads are {:?}, not {want:?}", table.game_threads());
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    };
+    threads_become(&[game_thread(&watched)]);
+    assert_eq!(table.get_json("/api/games", None), lobby, "a game asleep is listed as it was");
+    assert_eq!(table.get_json(&view, Some(&token)), before, "woken where it was");
+    let mut both = vec![game_thread(&id), game_thread(&watched)];
+    both.sort();
+    assert_eq!(table.game_threads(), both);
+    answer_passively(&table);
+    // The socket closed, the watched game sleeps too.
+    drop(socket);
+    threads_become(&[]);
+}
+
 /// A kept game the table cannot take up again (its file spoilt while the table was down) is
 /// named when it is opened, with its file and what was wrong; the other games go on.
 #[test]

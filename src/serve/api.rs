@@ -3,6 +3,7 @@
 //! bad request with a 4xx and `{"error": "..."}`, never a panic.
 
 use super::game::{Answer, Hosted, Snapshot};
+use super::slot::Watching;
 use super::{Entry, Server};
 use crate::engine::GameSetup;
 use crate::save::Seating;
@@ -18,6 +19,7 @@ use axum::Router;
 use serde::Deserialize;
 use serde_json::json;
 use std::sync::Arc;
+use tokio::sync::watch;
 
 /// The most a request body may hold: a game's setup or an answer is far less.
 const BODY_LIMIT: usize = 16 * 1024;
@@ -82,31 +84,31 @@ async fn rulesets(State(server): State<Arc<Server>>) -> Response {
 /// `GET /api/games`: the games at this table, those going on first, each as its public page
 /// tells it (`page::lobby_line`: the edition, the turn, who decides, the seats' names and
 /// whether a person plays each) with the spectators' link: nothing a seat alone may know, and
-/// no token. A kept game not yet taken up is listed as its kept line says.
+/// no token. A game asleep is listed as its kept line says.
 async fn games(State(server): State<Arc<Server>>) -> Response {
-    let entries: Vec<(String, Arc<Entry>)> =
-        server.games.lock().expect("games").iter().map(|(id, e)| (id.clone(), e.clone())).collect();
-    let mut list: Vec<serde_json::Value> = entries
-        .iter()
-        .filter_map(|(id, entry)| match entry.hosted.get() {
-            Some(Ok(hosted)) => {
-                let page = serde_json::from_str(&hosted.pages.borrow().public).unwrap_or_default();
-                Some(super::page::lobby_line(id, &page))
-            }
-            _ => entry.kept_line.clone(),
-        })
-        .collect();
-    list.sort_by_key(|g| !g["over"].is_null());
-    axum::Json(json!({ "games": list })).into_response()
+    // (on a thread that may wait for a game being woken)
+    let listed = tokio::task::spawn_blocking(move || {
+        let entries: Vec<(String, Arc<Entry>)> =
+            server.games.lock().expect("games").iter().map(|(id, e)| (id.clone(), e.clone())).collect();
+        let mut list: Vec<serde_json::Value> =
+            entries.iter().filter_map(|(id, entry)| entry.slot.lobby_line(id)).collect();
+        list.sort_by_key(|g| !g["over"].is_null());
+        list
+    })
+    .await;
+    match listed {
+        Ok(list) => axum::Json(json!({ "games": list })).into_response(),
+        Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, format!("the games could not be listed: {e}")),
+    }
 }
 
 /// Game `id` with its thread, a kept game taken up first (on a thread that may wait), or the
 /// answer to give instead: no such game (404), or one that could not be taken up (500).
 async fn hosted(server: &Arc<Server>, id: &str) -> Result<(Arc<Entry>, Hosted), Response> {
     let Some(entry) = server.game(id) else { return Err(error(StatusCode::NOT_FOUND, format!("no game `{id}` here"))) };
-    let found = match entry.hosted.get() {
-        // (a game already taken up needs no waiting)
-        Some(hosted) => Some((entry.clone(), hosted.clone())),
+    let found = match entry.slot.if_awake() {
+        // (a game awake needs no waiting)
+        Some(hosted) => Some((entry.clone(), Ok(hosted))),
         None => {
             let (server, id) = (server.clone(), id.to_string());
             tokio::task::spawn_blocking(move || server.hosted(&id))
@@ -302,15 +304,26 @@ async fn live(
     Query(q): Query<LiveQuery>,
     ws: WebSocketUpgrade,
 ) -> Response {
+    // (a watched game stays awake until its socket closes: counted before it is woken, so it
+    // cannot be put to sleep in between)
+    let watching = match server.game(&id) {
+        Some(entry) => entry.slot.watched(),
+        None => return error(StatusCode::NOT_FOUND, format!("no game `{id}` here")),
+    };
     let (entry, hosted) = match hosted(&server, &id).await {
         Ok(found) => found,
         Err(response) => return response,
     };
-    ws.on_upgrade(move |socket| send_pages(socket, entry, hosted, q.token))
+    ws.on_upgrade(move |socket| send_pages(socket, entry, hosted.pages, watching, q.token))
 }
 
-async fn send_pages(mut socket: WebSocket, entry: Arc<Entry>, hosted: Hosted, token: Option<String>) {
-    let mut pages = hosted.pages;
+async fn send_pages(
+    mut socket: WebSocket,
+    entry: Arc<Entry>,
+    mut pages: watch::Receiver<Arc<Snapshot>>,
+    _watching: Watching,
+    token: Option<String>,
+) {
     loop {
         let page = {
             let snapshot = pages.borrow_and_update().clone();

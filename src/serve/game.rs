@@ -14,6 +14,7 @@ use crate::view::Viewer;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Arc};
+use std::thread::JoinHandle;
 use tokio::sync::{oneshot, watch};
 
 /// What every page says of the game besides the view.
@@ -73,13 +74,14 @@ pub enum Start {
     Kept,
 }
 
-/// Hosts the game `start` says, kept in `file` (and read from it, for a kept game); the
-/// handle once its first pause is made, or why it could not start.
-pub fn host(root: &Path, id: &str, start: Start, file: PathBuf) -> Result<Hosted, String> {
+/// Hosts the game `start` says, kept in `file` (and read from it, for a kept game): the
+/// handle once its first pause is made, with its thread (which ends once the game is over, or
+/// once no handle is left), or why it could not start.
+pub fn host(root: &Path, id: &str, start: Start, file: PathBuf) -> Result<(Hosted, JoinHandle<()>), String> {
     let (ready_tx, ready_rx) = mpsc::channel();
     let (answers, inbox) = mpsc::channel::<Answer>();
     let (root, id) = (root.to_path_buf(), id.to_string());
-    std::thread::Builder::new()
+    let thread = std::thread::Builder::new()
         .name(format!("game {id}"))
         .spawn(move || {
             // (on this thread: a game's state and engine stay on the thread that made them)
@@ -104,7 +106,7 @@ pub fn host(root: &Path, id: &str, start: Start, file: PathBuf) -> Result<Hosted
         })
         .map_err(|e| format!("no thread for the game: {e}"))?;
     let pages = ready_rx.recv().map_err(|_| "the game's thread stopped before its first question".to_string())??;
-    Ok(Hosted { pages, answers })
+    Ok((Hosted { pages, answers }, thread))
 }
 
 /// The game `start` says, its engine at its last step.

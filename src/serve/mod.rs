@@ -20,12 +20,15 @@
 mod api;
 mod game;
 mod page;
+mod slot;
 
 use crate::engine::GameSetup;
 use crate::save::Seating;
+use slot::Slot;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 pub use page::squares_of;
 
@@ -43,27 +46,30 @@ pub struct ServeArgs {
     /// [default: `web` in the saves folder: $WIZWAR_SAVES, else ~/.local/state/wizwar/games].
     #[arg(long)]
     pub data: Option<PathBuf>,
+    /// Seconds a game stays awake (its thread and engine in memory) after the last time its
+    /// page, an answer or a live socket asked for it; then it sleeps in its files until it is
+    /// opened again.
+    #[arg(long, value_name = "SECONDS", default_value_t = 1800)]
+    pub sleep_after: u64,
     /// Print the seats' invite links of game ID (kept in the data folder) and stop, for a
     /// person who lost his: the links hold the seats' secrets, so only who runs the table can.
     #[arg(long, value_name = "ID")]
     pub invites: Option<String>,
 }
 
-/// A game of the table: its seats' tokens, and its thread once it is taken up.
+/// A game of the table: its seats' tokens, and whether it is awake (`slot.rs`).
 struct Entry {
     /// Each person's seat and its token.
     tokens: Vec<(u32, String)>,
-    /// The game's thread and pages: from its start for a new game; for a kept one, from the
-    /// first time its page or an answer asks for it (or why it could not be taken up).
-    hosted: OnceLock<Result<game::Hosted, String>>,
-    /// What the lobby shows of a kept game until it is taken up (its `ID.lobby.json`).
-    kept_line: Option<serde_json::Value>,
+    slot: Arc<Slot>,
 }
 
 /// The table: its games, where they are kept, the rules and cards.
 struct Server {
     root: PathBuf,
     data: PathBuf,
+    /// How long a game nobody asks for stays awake (`--sleep-after`).
+    sleep_after: Duration,
     games: Mutex<BTreeMap<String, Arc<Entry>>>,
 }
 
@@ -82,7 +88,12 @@ pub fn run(root: &Path, args: ServeArgs) -> Result<(), String> {
         return Ok(());
     }
     std::fs::create_dir_all(&data).map_err(|e| format!("--data {}: {e}", data.display()))?;
-    let server = Arc::new(Server { root: root.to_path_buf(), data: data.clone(), games: Mutex::new(BTreeMap::new()) });
+    let server = Arc::new(Server {
+        root: root.to_path_buf(),
+        data: data.clone(),
+        sleep_after: Duration::from_secs(args.sleep_after),
+        games: Mutex::new(BTreeMap::new()),
+    });
     let kept = server.gather_kept_games();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -102,6 +113,7 @@ pub fn run(root: &Path, args: ServeArgs) -> Result<(), String> {
         println!("Open it in a browser to start a game; Ctrl-C stops the server (the games are kept).");
         use std::io::Write;
         let _ = std::io::stdout().flush();
+        tokio::spawn(put_idle_games_to_sleep(server.clone()));
         axum::serve(listener, api::router(server)).await.map_err(|e| format!("the server stopped: {e}"))
     })
 }
@@ -117,9 +129,9 @@ impl Server {
             "format": "wizwar-web-seats/1",
             "seats": tokens.iter().map(|(s, t)| serde_json::json!({"seat": s, "token": t})).collect::<Vec<_>>(),
         });
-        let hosted = game::host(&self.root, &id, game::Start::New(setup, seating), self.game_file(&id))?;
+        let (hosted, thread) = game::host(&self.root, &id, game::Start::New(setup, seating), self.game_file(&id))?;
         write_private(&seats_file, &serde_json::to_string_pretty(&seats).expect("json"))?;
-        let entry = Arc::new(Entry { tokens, hosted: OnceLock::from(Ok(hosted)), kept_line: None });
+        let entry = Arc::new(Entry { tokens, slot: Arc::new(Slot::awake(hosted, thread)) });
         self.games.lock().expect("games").insert(id.clone(), entry.clone());
         Ok((id, entry))
     }
@@ -167,29 +179,45 @@ impl Server {
             .ok()
             .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
             .filter(|line| line["id"] == id);
-        match line {
-            Some(line) => Ok(Entry { tokens, hosted: OnceLock::new(), kept_line: Some(line) }),
+        let slot = match line {
+            Some(line) => Slot::asleep(line),
             None => {
-                let hosted = game::host(&self.root, id, game::Start::Kept, game_file)?;
-                Ok(Entry { tokens, hosted: OnceLock::from(Ok(hosted)), kept_line: None })
+                let (hosted, thread) = game::host(&self.root, id, game::Start::Kept, game_file)?;
+                Slot::awake(hosted, thread)
             }
-        }
+        };
+        Ok(Entry { tokens, slot: Arc::new(slot) })
     }
 
-    /// Game `id` and its thread, the game taken up if it was only kept (its engine made and
-    /// its steps replayed; whoever asks meanwhile waits for the same take-up); None for no
-    /// such game. It blocks: call it where waiting is allowed.
+    /// Game `id` and its thread, the game taken up if it sleeps (its engine made and its
+    /// steps replayed; whoever asks meanwhile waits for the same take-up); None for no such
+    /// game. It blocks: call it where waiting is allowed.
     fn hosted(&self, id: &str) -> Option<(Arc<Entry>, Result<game::Hosted, String>)> {
         let entry = self.game(id)?;
-        let hosted = entry
-            .hosted
-            .get_or_init(|| {
-                game::host(&self.root, id, game::Start::Kept, self.game_file(id)).inspect_err(|e| {
-                    eprintln!("wizwar serve: game {id} could not be taken up: {e}");
-                })
+        let hosted = entry.slot.wake(|| {
+            game::host(&self.root, id, game::Start::Kept, self.game_file(id)).inspect_err(|e| {
+                eprintln!("wizwar serve: game {id} could not be taken up: {e}");
             })
-            .clone();
+        });
         Some((entry, hosted))
+    }
+
+    /// Puts to sleep every game nobody has asked for since `sleep_after` and no live socket
+    /// watches. How many.
+    fn put_idle_games_to_sleep(&self) -> usize {
+        let entries: Vec<(String, Arc<Entry>)> =
+            self.games.lock().expect("games").iter().map(|(id, e)| (id.clone(), e.clone())).collect();
+        entries.iter().filter(|(id, e)| e.slot.sleep_if_idle(id, self.sleep_after)).count()
+    }
+}
+
+/// Looks for idle games from time to time, for as long as the server runs: often enough that
+/// a game sleeps soon after its time is up (every quarter of `sleep_after`, at most a minute).
+async fn put_idle_games_to_sleep(server: Arc<Server>) {
+    let every = (server.sleep_after / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
+    loop {
+        tokio::time::sleep(every).await;
+        server.put_idle_games_to_sleep();
     }
 }
 
