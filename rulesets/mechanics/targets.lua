@@ -437,6 +437,27 @@ end
 
 local NO_TYPES = {} -- (never written: the types of a card without any)
 
+-- Types whose candidates may hold the same target share a family here: the caster is a
+-- wizard and himself, an empty square a square. Any other two of these never meet the same
+-- target (an object is an object, a treasure or a creature; a line holds a wall, a door or
+-- nothing); a type not named here may meet any.
+local TYPE_FAMILY = { wizard = "wizard", self = "wizard", square = "square", empty_square = "square",
+  object = "object", treasure = "treasure", creature = "creature", wall = "wall", door = "door",
+  border = "border", spell = "spell", sector = "sector", board = "board" }
+
+-- May two of `types` give the same target (so a card aiming at them must tell its targets
+-- apart, M.target_key)?
+local function types_overlap(types)
+  for i = 1, #types do
+    local family = TYPE_FAMILY[types[i]]
+    if family == nil then return true end
+    for j = 1, i - 1 do
+      if TYPE_FAMILY[types[j]] == family then return true end
+    end
+  end
+  return false
+end
+
 -- Every legal target of card `c` for player `p`: its target types, its range, what the
 -- edition excludes, and the card's own `can_target` hook.
 -- `cache` (optional, a table the caller keeps for one listing of actions) shares candidate
@@ -468,8 +489,8 @@ function M.legal(game, p, c, cache)
   -- caster's square does not.
   local seen_from = range == "los" and not bent and from or nil
   local lkey = seen_from and "los/plain" or rkey
-  -- (A target met twice only where the card has several target types.)
-  local seen = #types > 1 and {} or nil
+  -- (A target met twice only where two of the card's target types overlap.)
+  local seen = #types > 1 and types_overlap(types) and {} or nil
   for _, ttype in ipairs(types) do
     local lists = candidates[ttype]
     if not lists then
