@@ -5,7 +5,8 @@
 //! a page carries nothing its seat may not know. Games are kept in `--data` in `play --save`'s
 //! format after every pause, with the line the lobby shows of each; a restarted server lists
 //! them from those lines at once and takes a game up (its engine made, its steps replayed)
-//! the first time its page or an answer asks for it.
+//! the first time its page or an answer asks for it; a game nobody asks for a while sleeps
+//! again in its files (`slot.rs`).
 //!
 //! The API (all JSON; errors are `{"error": "..."}` with a 4xx status):
 //! - `POST /api/games` `{"ruleset", "players", "bots": [null | "hunter" | ...], "options",
@@ -203,11 +204,13 @@ impl Server {
     }
 
     /// Puts to sleep every game nobody has asked for since `sleep_after` and no live socket
-    /// watches. How many.
-    fn put_idle_games_to_sleep(&self) -> usize {
+    /// watches.
+    fn put_idle_games_to_sleep(&self) {
         let entries: Vec<(String, Arc<Entry>)> =
             self.games.lock().expect("games").iter().map(|(id, e)| (id.clone(), e.clone())).collect();
-        entries.iter().filter(|(id, e)| e.slot.sleep_if_idle(id, self.sleep_after)).count()
+        for (id, entry) in entries {
+            entry.slot.sleep_if_idle(&id, self.sleep_after);
+        }
     }
 }
 

@@ -99,12 +99,12 @@ impl Slot {
 
     /// Puts game `id` to sleep if it is awake, nobody has asked for it for `idle` and no live
     /// socket watches it: its thread ends (once any answer in hand is kept) and frees its
-    /// engine. Whether it did. A slot in use (being woken) is left alone.
-    pub fn sleep_if_idle(&self, id: &str, idle: Duration) -> bool {
-        let Ok(mut state) = self.state.try_lock() else { return false };
-        let State::Awake { hosted, .. } = &*state else { return false };
+    /// engine. A slot in use (being woken) is left alone.
+    pub fn sleep_if_idle(&self, id: &str, idle: Duration) {
+        let Ok(mut state) = self.state.try_lock() else { return };
+        let State::Awake { hosted, .. } = &*state else { return };
         if self.watchers.load(Ordering::SeqCst) > 0 || self.last_asked.lock().expect("clock").elapsed() < idle {
-            return false;
+            return;
         }
         let line = lobby_line_of(id, hosted);
         // (the handle dropped here was the thread's last one but for answers in hand)
@@ -112,7 +112,6 @@ impl Slot {
             unreachable!("awake, as matched above under the same lock")
         };
         *state = State::Asleep { line, retiring: Some(thread) };
-        true
     }
 
     /// Counts a live socket open on the game until the guard is dropped.
