@@ -6,6 +6,7 @@ use crate::ab;
 use crate::sim::{GameRecord, Summary};
 use crate::stats::Rate;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -30,35 +31,34 @@ fn failed<E: std::fmt::Display>(e: E) -> String {
 /// Rows of rates as dots on their intervals, a row each, labels on the left; `mark` (if any)
 /// as a red tick. `from..to` is the scale (fractions, shown in percent).
 pub fn interval_chart(title: &str, rows: &[Row], from: f64, to: f64) -> Result<String, String> {
-    let height = 100 + 22 * rows.len().max(1) as u32;
+    // (a row of 22 pixels a rate, and one more for the scale)
+    let height = 72 + 22 * (rows.len().max(1) as u32 + 1);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
         root.fill(&WHITE).map_err(failed)?;
-        // The labels live in the left part of the plot (x below `from`), so no label is clipped.
+        // The labels live in the left part of the plot (x below `from`), so no label is clipped;
+        // the scale is drawn under the rows (y below 0), from `from` to `to` only.
         let left = from - (to - from) * 0.45;
         let n = rows.len() as f64;
         let mut chart = ChartBuilder::on(&root)
             .margin(10)
+            // (room for half the last label of the scale, centred on the plot's edge)
+            .margin_right(24)
             .caption(title, (FONT, 16))
-            .x_label_area_size(28)
-            .build_cartesian_2d(left..to, 0f64..n.max(1.0))
+            .build_cartesian_2d(left..to, -1f64..n.max(1.0))
             .map_err(failed)?;
+        let ticks = scale_ticks(from, to);
+        chart.draw_series(std::iter::once(PathElement::new(vec![(from, 0.0), (to, 0.0)], BLACK))).map_err(failed)?;
+        chart.draw_series(ticks.iter().map(|&t| PathElement::new(vec![(t, 0.0), (t, -0.2)], BLACK))).map_err(failed)?;
+        let under = TextStyle::from((FONT, 12).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
         chart
-            .configure_mesh()
-            .disable_mesh()
-            .disable_y_axis()
-            .x_labels(12)
-            .x_label_style((FONT, 12))
             // (+ 0.0: no "-0%")
-            .x_label_formatter(&|x| {
-                if *x < from - 1e-9 {
-                    String::new()
-                } else {
-                    format!("{:.0}%", (100.0 * x).round() + 0.0)
-                }
-            })
-            .draw()
+            .draw_series(
+                ticks
+                    .iter()
+                    .map(|&t| Text::new(format!("{:.0}%", (100.0 * t).round() + 0.0), (t, -0.3), under.clone())),
+            )
             .map_err(failed)?;
         let y = |i: usize| n - i as f64 - 0.5;
         chart
@@ -85,6 +85,16 @@ pub fn interval_chart(title: &str, rows: &[Row], from: f64, to: f64) -> Result<S
         root.present().map_err(failed)?;
     }
     Ok(svg)
+}
+
+/// Ticks of a scale of fractions from `from` to `to`: at most 11, a round step apart (10%,
+/// 20%, ...), one at 0 when the scale holds it.
+fn scale_ticks(from: f64, to: f64) -> Vec<f64> {
+    let step =
+        [0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1.0].into_iter().find(|s| (to - from) / s <= 10.0).unwrap_or(1.0);
+    let first = (from / step - 1e-9).ceil() as i64;
+    let last = (to / step + 1e-9).floor() as i64;
+    (first..=last).map(|i| i as f64 * step).collect()
 }
 
 /// How long games were: a histogram of their turns, one series a colour.
@@ -244,4 +254,25 @@ pub fn write_ab(dir: &Path, r: &ab::Report) -> Result<(), String> {
     let title = if r.key.is_empty() { format!("{} against {}", r.ruleset, r.variant) } else { title };
     let lead = format!("{} games, each played twice.", r.games);
     write_page(dir, &page(&title, &lead, &figures))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scale_is_ticked_in_round_steps_from_its_start() {
+        let ticks = scale_ticks(0.0, 1.0);
+        assert_eq!(ticks.len(), 11);
+        assert!((ticks[3] - 0.3).abs() < 1e-9 && ticks[0] == 0.0 && (ticks[10] - 1.0).abs() < 1e-9, "{ticks:?}");
+        let ticks = scale_ticks(-0.3, 0.3);
+        assert_eq!(ticks.len(), 7, "{ticks:?}");
+        assert!(ticks.contains(&0.0) && (ticks[0] + 0.3).abs() < 1e-9, "{ticks:?}");
+        // No tick in the labels' part of the plot, below the scale's start.
+        let rate = Rate::wilson(3, 10).expect("a rate");
+        let svg = interval_chart("t", &[Row { label: "a card".into(), rate, mark: None }], 0.0, 1.0).expect("a chart");
+        let labels: Vec<&str> =
+            svg.lines().filter(|l| l.strip_suffix('%').is_some_and(|v| v.parse::<i64>().is_ok())).collect();
+        assert_eq!(labels, ["0%", "10%", "20%", "30%", "40%", "50%", "60%", "70%", "80%", "90%", "100%"], "{svg}");
+    }
 }
