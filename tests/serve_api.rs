@@ -248,13 +248,13 @@ fn a_game_over_ends_its_thread_and_keeps_its_last_pages() {
     assert_eq!(table.game_threads(), [other]);
 }
 
-/// A game nobody asks for a while (`--sleep-after`) sleeps in its files: its thread ends and
-/// frees its engine, unless a live socket watches it. Opened again, it is taken up where it
+/// A game nobody asks for a while (`--unload-after`) is unloaded to its files: its thread ends
+/// and frees its engine, unless a live socket watches it. Opened again, it is taken up where it
 /// was, and the lobby lists it the same meanwhile.
 #[test]
-fn a_game_left_alone_sleeps_and_wakes_where_it_was() {
-    let data = common::temp_dir("serve-sleep");
-    let table = Table::start_with(&data, &["--sleep-after", "1"]);
+fn a_game_left_alone_is_unloaded_and_taken_up_where_it_was() {
+    let data = common::temp_dir("serve-unload");
+    let table = Table::start_with(&data, &["--unload-after", "1"]);
     let setup = |seed: u64| json!({ "ruleset": "8th", "players": 2, "bots": [null, "hunter"], "seed": seed });
     let (id, seats) = table.new_game(setup(5));
     let (watched, _) = table.new_game(setup(6));
@@ -280,13 +280,13 @@ fn a_game_left_alone_sleeps_and_wakes_where_it_was() {
         }
     };
     threads_become(&[game_thread(&watched)]);
-    assert_eq!(table.get_json("/api/games", None), lobby, "a game asleep is listed as it was");
-    assert_eq!(table.get_json(&view, Some(&token)), before, "woken where it was");
+    assert_eq!(table.get_json("/api/games", None), lobby, "an unloaded game is listed as it was");
+    assert_eq!(table.get_json(&view, Some(&token)), before, "taken up where it was");
     let mut both = vec![game_thread(&id), game_thread(&watched)];
     both.sort();
     assert_eq!(table.game_threads(), both);
     answer_passively(&table);
-    // The socket closed, the watched game sleeps too.
+    // The socket closed, the watched game is unloaded too.
     drop(socket);
     threads_become(&[]);
 }

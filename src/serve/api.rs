@@ -84,9 +84,9 @@ async fn rulesets(State(server): State<Arc<Server>>) -> Response {
 /// `GET /api/games`: the games at this table, those going on first, each as its public page
 /// tells it (`page::lobby_line`: the edition, the turn, who decides, the seats' names and
 /// whether a person plays each) with the spectators' link: nothing a seat alone may know, and
-/// no token. A game asleep is listed as its kept line says.
+/// no token. An unloaded game is listed as its kept line says.
 async fn games(State(server): State<Arc<Server>>) -> Response {
-    // (on a thread that may wait for a game being woken)
+    // (on a thread that may wait for a game being loaded)
     let listed = tokio::task::spawn_blocking(move || {
         let entries: Vec<(String, Arc<Entry>)> =
             server.games.lock().expect("games").iter().map(|(id, e)| (id.clone(), e.clone())).collect();
@@ -106,8 +106,8 @@ async fn games(State(server): State<Arc<Server>>) -> Response {
 /// answer to give instead: no such game (404), or one that could not be taken up (500).
 async fn hosted(server: &Arc<Server>, id: &str) -> Result<(Arc<Entry>, Hosted), Response> {
     let Some(entry) = server.game(id) else { return Err(error(StatusCode::NOT_FOUND, format!("no game `{id}` here"))) };
-    let found = match entry.slot.if_awake() {
-        // (a game awake needs no waiting)
+    let found = match entry.slot.if_loaded() {
+        // (a loaded game needs no waiting)
         Some(hosted) => Some((entry.clone(), Ok(hosted))),
         None => {
             let (server, id) = (server.clone(), id.to_string());
@@ -304,8 +304,8 @@ async fn live(
     Query(q): Query<LiveQuery>,
     ws: WebSocketUpgrade,
 ) -> Response {
-    // (a watched game stays awake until its socket closes: counted before it is woken, so it
-    // cannot be put to sleep in between)
+    // (a watched game stays loaded until its socket closes: counted before it is loaded, so it
+    // cannot be unloaded in between)
     let watching = match server.game(&id) {
         Some(entry) => entry.slot.watched(),
         None => return error(StatusCode::NOT_FOUND, format!("no game `{id}` here")),

@@ -94,7 +94,7 @@ pub fn host(root: &Path, id: &str, start: Start, file: PathBuf) -> Result<(Hoste
                 }
             };
             let prior = loaded.as_ref().map_or(Vec::new(), |l| l.steps.clone());
-            let lobby_file = file.with_file_name(format!("{id}.lobby.json"));
+            let lobby_file = lobby_file(&file, &id);
             let mut table = Table {
                 lobby_file,
                 meta: Meta { id, ruleset: setup.ruleset.clone(), people: seating.people.clone(), version: 0 },
@@ -107,6 +107,11 @@ pub fn host(root: &Path, id: &str, start: Start, file: PathBuf) -> Result<(Hoste
         .map_err(|e| format!("no thread for the game: {e}"))?;
     let pages = ready_rx.recv().map_err(|_| "the game's thread stopped before its first question".to_string())??;
     Ok((Hosted { pages, answers }, thread))
+}
+
+/// Where game `id`, kept in `game_file`, keeps the line the lobby shows of it: beside it.
+pub fn lobby_file(game_file: &Path, id: &str) -> PathBuf {
+    game_file.with_file_name(format!("{id}.lobby.json"))
 }
 
 /// The game `start` says, its engine at its last step.

@@ -5,8 +5,8 @@
 //! a page carries nothing its seat may not know. Games are kept in `--data` in `play --save`'s
 //! format after every pause, with the line the lobby shows of each; a restarted server lists
 //! them from those lines at once and takes a game up (its engine made, its steps replayed)
-//! the first time its page or an answer asks for it; a game nobody asks for a while sleeps
-//! again in its files (`slot.rs`).
+//! the first time its page or an answer asks for it; a game nobody asks for a while is
+//! unloaded again, back to its files (`slot.rs`).
 //!
 //! The API (all JSON; errors are `{"error": "..."}` with a 4xx status):
 //! - `POST /api/games` `{"ruleset", "players", "bots": [null | "hunter" | ...], "options",
@@ -47,18 +47,18 @@ pub struct ServeArgs {
     /// [default: `web` in the saves folder: $WIZWAR_SAVES, else ~/.local/state/wizwar/games].
     #[arg(long)]
     pub data: Option<PathBuf>,
-    /// Seconds a game stays awake (its thread and engine in memory) after the last time its
-    /// page, an answer or a live socket asked for it; then it sleeps in its files until it is
-    /// opened again.
+    /// Seconds a game stays loaded (its thread and engine in memory) after the last time its
+    /// page, an answer or a live socket asked for it; then it is unloaded, kept in its files
+    /// until it is opened again.
     #[arg(long, value_name = "SECONDS", default_value_t = 1800)]
-    pub sleep_after: u64,
+    pub unload_after: u64,
     /// Print the seats' invite links of game ID (kept in the data folder) and stop, for a
     /// person who lost his: the links hold the seats' secrets, so only who runs the table can.
     #[arg(long, value_name = "ID")]
     pub invites: Option<String>,
 }
 
-/// A game of the table: its seats' tokens, and whether it is awake (`slot.rs`).
+/// A game of the table: its seats' tokens, and whether it is loaded (`slot.rs`).
 struct Entry {
     /// Each person's seat and its token.
     tokens: Vec<(u32, String)>,
@@ -69,8 +69,8 @@ struct Entry {
 struct Server {
     root: PathBuf,
     data: PathBuf,
-    /// How long a game nobody asks for stays awake (`--sleep-after`).
-    sleep_after: Duration,
+    /// How long a game nobody asks for stays loaded (`--unload-after`).
+    unload_after: Duration,
     games: Mutex<BTreeMap<String, Arc<Entry>>>,
 }
 
@@ -92,7 +92,7 @@ pub fn run(root: &Path, args: ServeArgs) -> Result<(), String> {
     let server = Arc::new(Server {
         root: root.to_path_buf(),
         data: data.clone(),
-        sleep_after: Duration::from_secs(args.sleep_after),
+        unload_after: Duration::from_secs(args.unload_after),
         games: Mutex::new(BTreeMap::new()),
     });
     let kept = server.gather_kept_games();
@@ -114,7 +114,7 @@ pub fn run(root: &Path, args: ServeArgs) -> Result<(), String> {
         println!("Open it in a browser to start a game; Ctrl-C stops the server (the games are kept).");
         use std::io::Write;
         let _ = std::io::stdout().flush();
-        tokio::spawn(put_idle_games_to_sleep(server.clone()));
+        tokio::spawn(unload_idle_games_from_time_to_time(server.clone()));
         axum::serve(listener, api::router(server)).await.map_err(|e| format!("the server stopped: {e}"))
     })
 }
@@ -132,7 +132,7 @@ impl Server {
         });
         let (hosted, thread) = game::host(&self.root, &id, game::Start::New(setup, seating), self.game_file(&id))?;
         write_private(&seats_file, &serde_json::to_string_pretty(&seats).expect("json"))?;
-        let entry = Arc::new(Entry { tokens, slot: Arc::new(Slot::awake(hosted, thread)) });
+        let entry = Arc::new(Entry { tokens, slot: Arc::new(Slot::loaded(hosted, thread)) });
         self.games.lock().expect("games").insert(id.clone(), entry.clone());
         Ok((id, entry))
     }
@@ -176,26 +176,26 @@ impl Server {
         if !game_file.is_file() {
             return Err(format!("{}: no such file", game_file.display()));
         }
-        let line = std::fs::read_to_string(self.data.join(format!("{id}.lobby.json")))
+        let line = std::fs::read_to_string(game::lobby_file(&game_file, id))
             .ok()
             .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
             .filter(|line| line["id"] == id);
         let slot = match line {
-            Some(line) => Slot::asleep(line),
+            Some(line) => Slot::unloaded(line),
             None => {
                 let (hosted, thread) = game::host(&self.root, id, game::Start::Kept, game_file)?;
-                Slot::awake(hosted, thread)
+                Slot::loaded(hosted, thread)
             }
         };
         Ok(Entry { tokens, slot: Arc::new(slot) })
     }
 
-    /// Game `id` and its thread, the game taken up if it sleeps (its engine made and its
+    /// Game `id` and its thread, the game taken up if it is unloaded (its engine made and its
     /// steps replayed; whoever asks meanwhile waits for the same take-up); None for no such
     /// game. It blocks: call it where waiting is allowed.
     fn hosted(&self, id: &str) -> Option<(Arc<Entry>, Result<game::Hosted, String>)> {
         let entry = self.game(id)?;
-        let hosted = entry.slot.wake(|| {
+        let hosted = entry.slot.load(|| {
             game::host(&self.root, id, game::Start::Kept, self.game_file(id)).inspect_err(|e| {
                 eprintln!("wizwar serve: game {id} could not be taken up: {e}");
             })
@@ -203,24 +203,25 @@ impl Server {
         Some((entry, hosted))
     }
 
-    /// Puts to sleep every game nobody has asked for since `sleep_after` and no live socket
-    /// watches.
-    fn put_idle_games_to_sleep(&self) {
+    /// Unloads every game nobody has asked for since `unload_after` and no live socket watches.
+    fn unload_idle_games(&self) {
         let entries: Vec<(String, Arc<Entry>)> =
             self.games.lock().expect("games").iter().map(|(id, e)| (id.clone(), e.clone())).collect();
         for (id, entry) in entries {
-            entry.slot.sleep_if_idle(&id, self.sleep_after);
+            entry.slot.unload_if_idle(&id, self.unload_after);
         }
     }
 }
 
 /// Looks for idle games from time to time, for as long as the server runs: often enough that
-/// a game sleeps soon after its time is up (every quarter of `sleep_after`, at most a minute).
-async fn put_idle_games_to_sleep(server: Arc<Server>) {
-    let every = (server.sleep_after / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
+/// a game is unloaded soon after its time is up (every quarter of `unload_after`, at most a
+/// minute).
+async fn unload_idle_games_from_time_to_time(server: Arc<Server>) {
+    let every = (server.unload_after / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
+    let mut ticks = tokio::time::interval(every);
     loop {
-        tokio::time::sleep(every).await;
-        server.put_idle_games_to_sleep();
+        ticks.tick().await;
+        server.unload_idle_games();
     }
 }
 

@@ -1,7 +1,7 @@
-//! A game's place at the table: awake (its thread, its engine, its pages) or asleep (only its
-//! files, and the line the lobby shows of it). A kept game sleeps until its page, an answer or
-//! its live socket asks for it; a game nobody has asked for a while, and no live socket
-//! watches, is put back to sleep, so a table holds engines only for the games in use.
+//! A game's place at the table: loaded (its thread, its engine, its pages) or unloaded (only its
+//! files, and the line the lobby shows of it). A kept game stays unloaded until its page, an
+//! answer or its live socket asks for it; a game nobody has asked for a while, and no live
+//! socket watches, is unloaded again, so a table holds engines only for the games in use.
 
 use super::game::Hosted;
 use serde_json::Value as Json;
@@ -13,21 +13,21 @@ use std::time::{Duration, Instant};
 /// One game's state at the table, and what says whether it is in use.
 pub struct Slot {
     state: Mutex<State>,
-    /// Live sockets open on the game: a watched game is never put to sleep.
+    /// Live sockets open on the game: a watched game is never unloaded.
     watchers: AtomicUsize,
     /// When the game was last asked for (a page, an answer, a socket opened or closed).
     last_asked: Mutex<Instant>,
 }
 
 enum State {
-    Awake {
+    Loaded {
         hosted: Hosted,
         thread: JoinHandle<()>,
     },
     /// Its files only. `line` is what the lobby shows of it; `retiring`, the thread of its
-    /// last waking, which may still be finishing an answer given just before it was put to
-    /// sleep (waking again waits for it, so nothing it keeps is lost).
-    Asleep {
+    /// last loading, which may still be finishing an answer given just before it was unloaded
+    /// (loading again waits for it, so nothing it keeps is lost).
+    Unloaded {
         line: Json,
         retiring: Option<JoinHandle<()>>,
     },
@@ -37,13 +37,13 @@ enum State {
 
 impl Slot {
     /// A game just started or taken up.
-    pub fn awake(hosted: Hosted, thread: JoinHandle<()>) -> Slot {
-        Slot::new(State::Awake { hosted, thread })
+    pub fn loaded(hosted: Hosted, thread: JoinHandle<()>) -> Slot {
+        Slot::new(State::Loaded { hosted, thread })
     }
 
     /// A kept game, listed as `line` until it is taken up.
-    pub fn asleep(line: Json) -> Slot {
-        Slot::new(State::Asleep { line, retiring: None })
+    pub fn unloaded(line: Json) -> Slot {
+        Slot::new(State::Unloaded { line, retiring: None })
     }
 
     fn new(state: State) -> Slot {
@@ -55,63 +55,63 @@ impl Slot {
     }
 
     /// What the lobby shows of game `id` (`page::lobby_line`): from its pages when it is
-    /// awake, else as kept; none for a game that could not be taken up. It waits while the
-    /// game is being woken.
+    /// loaded, else as kept; none for a game that could not be taken up. It waits while the
+    /// game is being loaded.
     pub fn lobby_line(&self, id: &str) -> Option<Json> {
         match &*self.state.lock().expect("slot") {
-            State::Awake { hosted, .. } => Some(lobby_line_of(id, hosted)),
-            State::Asleep { line, .. } => Some(line.clone()),
+            State::Loaded { hosted, .. } => Some(lobby_line_of(id, hosted)),
+            State::Unloaded { line, .. } => Some(line.clone()),
             State::Failed(_) => None,
         }
     }
 
-    /// The game's handle if it is awake, without waiting (none while it is being woken);
+    /// The game's handle if it is loaded, without waiting (none while it is being loaded);
     /// counts as asking for it.
-    pub fn if_awake(&self) -> Option<Hosted> {
+    pub fn if_loaded(&self) -> Option<Hosted> {
         let Ok(state) = self.state.try_lock() else { return None };
-        let State::Awake { hosted, .. } = &*state else { return None };
+        let State::Loaded { hosted, .. } = &*state else { return None };
         self.asked();
         Some(hosted.clone())
     }
 
-    /// The game's handle, waking it with `take_up` if it sleeps (whoever asks meanwhile waits
-    /// for the same waking), or why it could not be taken up. It blocks: call it where
+    /// The game's handle, loading it with `take_up` if it is unloaded (whoever asks meanwhile
+    /// waits for the same loading), or why it could not be taken up. It blocks: call it where
     /// waiting is allowed.
-    pub fn wake(&self, take_up: impl FnOnce() -> Result<(Hosted, JoinHandle<()>), String>) -> Result<Hosted, String> {
+    pub fn load(&self, take_up: impl FnOnce() -> Result<(Hosted, JoinHandle<()>), String>) -> Result<Hosted, String> {
         let mut state = self.state.lock().expect("slot");
         self.asked();
-        if let State::Asleep { retiring, .. } = &mut *state {
+        if let State::Unloaded { retiring, .. } = &mut *state {
             // (what the last thread was still keeping is read by the next one)
             if let Some(thread) = retiring.take() {
                 let _ = thread.join();
             }
             *state = match take_up() {
-                Ok((hosted, thread)) => State::Awake { hosted, thread },
+                Ok((hosted, thread)) => State::Loaded { hosted, thread },
                 Err(e) => State::Failed(e),
             };
         }
         match &*state {
-            State::Awake { hosted, .. } => Ok(hosted.clone()),
+            State::Loaded { hosted, .. } => Ok(hosted.clone()),
             State::Failed(e) => Err(e.clone()),
-            State::Asleep { .. } => unreachable!("woken above"),
+            State::Unloaded { .. } => unreachable!("loaded above"),
         }
     }
 
-    /// Puts game `id` to sleep if it is awake, nobody has asked for it for `idle` and no live
-    /// socket watches it: its thread ends (once any answer in hand is kept) and frees its
-    /// engine. A slot in use (being woken) is left alone.
-    pub fn sleep_if_idle(&self, id: &str, idle: Duration) {
+    /// Unloads game `id` if it is loaded, nobody has asked for it for `idle` and no live socket
+    /// watches it: its thread ends (once any answer in hand is kept) and frees its engine. A
+    /// slot in use (being loaded) is left alone.
+    pub fn unload_if_idle(&self, id: &str, idle: Duration) {
         let Ok(mut state) = self.state.try_lock() else { return };
-        let State::Awake { hosted, .. } = &*state else { return };
+        let State::Loaded { hosted, .. } = &*state else { return };
         if self.watchers.load(Ordering::SeqCst) > 0 || self.last_asked.lock().expect("clock").elapsed() < idle {
             return;
         }
         let line = lobby_line_of(id, hosted);
         // (the handle dropped here was the thread's last one but for answers in hand)
-        let State::Awake { thread, .. } = std::mem::replace(&mut *state, State::Failed(String::new())) else {
-            unreachable!("awake, as matched above under the same lock")
+        let State::Loaded { thread, .. } = std::mem::replace(&mut *state, State::Failed(String::new())) else {
+            unreachable!("loaded, as matched above under the same lock")
         };
-        *state = State::Asleep { line, retiring: Some(thread) };
+        *state = State::Unloaded { line, retiring: Some(thread) };
     }
 
     /// Counts a live socket open on the game until the guard is dropped.
